@@ -1,0 +1,75 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { Toaster } from "sonner";
+import { config } from "../server/config";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { Footer } from "./components/footer";
+import { Header } from "./components/header/header";
+import { useNonce } from "./components/nonce";
+import { NotFound } from "./components/not-found";
+
+export function loader() {
+  const { STORE_EMAIL, STORE_PHONE } = config();
+  return { store: { email: STORE_EMAIL, phone: STORE_PHONE } };
+}
+
+export type StoreContact = Awaited<ReturnType<typeof loader>>["store"];
+
+const fallbackStore: StoreContact = { email: "", phone: "" };
+
+export function useStoreContact(): StoreContact {
+  return useRouteLoaderData<typeof loader>("root")?.store ?? fallbackStore;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <Header />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Footer />
+        <Toaster position="top-right" richColors closeButton duration={4500} visibleToasts={1} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const message = isRouteErrorResponse(error)
+    ? error.data || error.statusText
+    : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">We could not show this page</h1>
+      <p className="mt-4 text-slate-600">{String(message)}</p>
+      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </section>
+  );
+}

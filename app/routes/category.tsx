@@ -1,0 +1,3 @@
+export default function CategoryListing() {
+  return <h1>Category</h1>;
+}

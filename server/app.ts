@@ -1,0 +1,74 @@
+// The production server: the entry of the SSR build, started by scripts/start.js.
+import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { seedCatalogIfEmpty } from "./catalog/seed";
+import { ConfigError, loadConfig } from "./config";
+import { type DatabaseHandle, openDatabase, useDatabase } from "./db/client";
+import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
+import { createHttpApp } from "./http";
+import { logger } from "./logger";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Opens, migrates and seeds the database the config names. */
+export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  const handle = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    pgliteDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite"),
+  });
+  await handle.migrate();
+  const seeded = await seedCatalogIfEmpty(handle.db);
+  if (seeded > 0) logger.info({ products: seeded }, "seeded the starter catalogue");
+  return handle;
+}
+
+export async function start(clientDir: string) {
+  let releaseLock = () => {};
+  try {
+    const config = loadConfig();
+    logger.level = config.LOG_LEVEL;
+    if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
+    const database = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    useDatabase(database);
+
+    const app = createHttpApp({
+      build: build as unknown as ServerBuild,
+      clientDir,
+      https: config.PUBLIC_URL.startsWith("https:"),
+    });
+    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+      logger.info(
+        { port: info.port, driver: database.driver, url: config.PUBLIC_URL },
+        `store listening on http://${config.HOST}:${info.port}`,
+      );
+    });
+
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, "finishing in-flight requests, then stopping");
+      const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+      force.unref();
+      server.close(async () => {
+        await database.close().catch(() => {});
+        releaseLock();
+        process.exit(0);
+      });
+      if ("closeIdleConnections" in server) server.closeIdleConnections();
+    };
+    process.on("SIGTERM", () => shutdown("SIGTERM"));
+    process.on("SIGINT", () => shutdown("SIGINT"));
+  } catch (error) {
+    releaseLock();
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`The store could not start: ${reason}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,119 @@
+// Every environment variable the store reads, parsed and validated once at start-up.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optional = (schema: z.ZodType<string>) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const urlWithScheme = (schemes: string[], expected: string) =>
+  z.string().refine((value) => {
+    try {
+      return schemes.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, expected);
+
+const prefixed = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `a key starting with ${prefix}`);
+
+// Each message says what is expected; the caller adds the variable name and the value given.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "a whole number from 1 to 65535" })
+    .int("a whole number from 1 to 65535")
+    .min(1, "a whole number from 1 to 65535")
+    .max(65535, "a whole number from 1 to 65535")
+    .default(3000),
+  HOST: z.string().min(1, "a host name or address to listen on, e.g. 127.0.0.1").default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "a folder path, e.g. ./data").default("./data"),
+  DATABASE_URL: optional(urlWithScheme(["postgres:", "postgresql:"], "a postgres:// or postgresql:// connection URL")),
+  PUBLIC_URL: optional(
+    urlWithScheme(["http:", "https:"], "an http:// or https:// origin, e.g. https://store.example.com"),
+  ),
+  AUTH_SECRET: optional(z.string().min(32, "at least 32 characters (or leave it unset to generate one)")),
+  ADMIN_EMAIL: optional(z.email("an e-mail address")),
+  ADMIN_PASSWORD: optional(z.string().min(8, "at least 8 characters")),
+  SMTP_URL: optional(
+    urlWithScheme(["smtp:", "smtps:"], "an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"),
+  ),
+  MAIL_FROM: z
+    .string()
+    .min(3, "a sender such as Store <orders@example.com>")
+    .default("Cascade Industrial Supply <orders@localhost>"),
+  STRIPE_SECRET_KEY: optional(prefixed("sk_")),
+  STRIPE_PUBLISHABLE_KEY: optional(prefixed("pk_")),
+  STRIPE_WEBHOOK_SECRET: optional(prefixed("whsec_")),
+  STORE_EMAIL: z.email("an e-mail address").default("sales@cascadeindustrial.com"),
+  STORE_PHONE: z.string().min(7, "a phone number, e.g. (503) 555-0142").default("(503) 555-0142"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export type Config = Omit<Env, "PUBLIC_URL" | "AUTH_SECRET"> & {
+  PUBLIC_URL: string;
+  AUTH_SECRET: string;
+  DATA_DIR: string;
+};
+
+export class ConfigError extends Error {}
+
+const pairs: [keyof Env, keyof Env][] = [
+  ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+  ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"],
+];
+
+/** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Omit<Config, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `Invalid ${name}=${JSON.stringify(env[name] ?? "")}: expected ${issue.message}.`;
+    });
+    throw new ConfigError([...new Set(lines)].join("\n"));
+  }
+  const parsed = result.data;
+  for (const [a, b] of pairs) {
+    if (Boolean(parsed[a]) !== Boolean(parsed[b])) {
+      const missing = parsed[a] ? b : a;
+      throw new ConfigError(`Missing ${missing}: ${a} and ${b} must be set together.`);
+    }
+  }
+  if (parsed.STRIPE_SECRET_KEY && !parsed.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("Missing STRIPE_WEBHOOK_SECRET: it is required when STRIPE_SECRET_KEY is set.");
+  }
+  return {
+    ...parsed,
+    DATA_DIR: path.resolve(parsed.DATA_DIR),
+    PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+/** The secret lives in DATA_DIR when not given, so sessions survive restarts. */
+function ensureAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+let loaded: Config | undefined;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (loaded) return loaded;
+  const parsed = parseConfig(env);
+  mkdirSync(parsed.DATA_DIR, { recursive: true });
+  loaded = { ...parsed, AUTH_SECRET: parsed.AUTH_SECRET ?? ensureAuthSecret(parsed.DATA_DIR) };
+  return loaded;
+}
+
+/** The config of the running process; loadConfig must have run first. */
+export function config(): Config {
+  return loaded ?? loadConfig();
+}

@@ -1,0 +1,75 @@
+// Opens the store's database: embedded PGlite under DATA_DIR by default, PostgreSQL when a
+// URL is given. Both speak the same schema and migrations.
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve("server/db/migrations");
+// Any constant: only this app takes it, so concurrent starts migrate one at a time.
+const MIGRATION_LOCK = 720_301;
+
+/** `pgliteDir` undefined means in memory (tests); a folder keeps the data. */
+export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      driver: "postgres",
+      async migrate() {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  // One options object: the other constructor forms drop the extensions.
+  const client = new PGlite({ dataDir: options.pgliteDir, extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+let current: DatabaseHandle | undefined;
+
+/** Makes `handle` the database every domain function uses. */
+export function useDatabase(handle: DatabaseHandle | undefined) {
+  current = handle;
+}
+
+export function db(): Database {
+  if (!current) throw new Error("The database is not open yet.");
+  return current.db;
+}
+
+export async function pingDatabase(): Promise<void> {
+  await db().execute(sql`select 1`);
+}

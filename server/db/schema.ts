@@ -1,0 +1,157 @@
+// One schema for both drivers. The spec's tables keep their names and columns
+// (profiles, user_roles, promo_codes, orders, order_items); money is numeric, never float.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const products = pgTable(
+  "products",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    partNumber: text("part_number").notNull(),
+    name: text("name").notNull(),
+    brand: text("brand").notNull(),
+    category: text("category").notNull(),
+    subcategory: text("subcategory").notNull(),
+    description: text("description").notNull().default(""),
+    price: money("price").notNull(),
+    stockLevel: integer("stock_level").notNull().default(0),
+    rating: numeric("rating", { precision: 2, scale: 1 }).notNull().default("0"),
+    reviewCount: integer("review_count").notNull().default(0),
+    image: text("image").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("products_slug_key").on(t.slug),
+    uniqueIndex("products_part_number_key").on(t.partNumber),
+    index("products_category_idx").on(t.category, t.subcategory),
+    check("products_price_nonnegative", sql`${t.price} >= 0`),
+    check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
+  ],
+);
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    companyName: text("company_name"),
+    phone: text("phone"),
+    accountNumber: text("account_number"),
+    createdAt: createdAt(),
+    shippingAddressLine1: text("shipping_address_line1"),
+    shippingAddressLine2: text("shipping_address_line2"),
+    shippingCity: text("shipping_city"),
+    shippingState: text("shipping_state"),
+    shippingZip: text("shipping_zip"),
+    shippingCountry: text("shipping_country").default("United States"),
+    billingAddressLine1: text("billing_address_line1"),
+    billingAddressLine2: text("billing_address_line2"),
+    billingCity: text("billing_city"),
+    billingState: text("billing_state"),
+    billingZip: text("billing_zip"),
+    billingCountry: text("billing_country").default("United States"),
+    sameAsShipping: boolean("same_as_shipping").notNull().default(true),
+    net30Approved: boolean("net_30_approved").notNull().default(false),
+    net30ApprovedDate: timestamp("net_30_approved_date", { withTimezone: true }),
+    net30ApprovedBy: text("net_30_approved_by"),
+    creditLimit: money("credit_limit").notNull().default("0"),
+  },
+  (t) => [
+    uniqueIndex("profiles_user_id_key").on(t.userId),
+    uniqueIndex("profiles_account_number_key").on(t.accountNumber),
+    check("profiles_credit_limit_nonnegative", sql`${t.creditLimit} >= 0`),
+  ],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    role: text("role", { enum: ["admin"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_roles_user_role_key").on(t.userId, t.role)],
+);
+
+export const promoCodes = pgTable(
+  "promo_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    code: text("code").notNull(),
+    description: text("description").notNull().default(""),
+    discountType: text("discount_type", { enum: ["percentage", "fixed"] }).notNull(),
+    discountValue: money("discount_value").notNull(),
+    minimumOrderAmount: money("minimum_order_amount").notNull().default("0"),
+    currentUses: integer("current_uses").notNull().default(0),
+    maxUses: integer("max_uses"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promo_codes_code_key").on(t.code),
+    check("promo_codes_code_upper", sql`${t.code} = upper(${t.code})`),
+    check("promo_codes_value_nonnegative", sql`${t.discountValue} >= 0`),
+    check("promo_codes_uses_within_max", sql`${t.maxUses} is null or ${t.currentUses} <= ${t.maxUses}`),
+  ],
+);
+
+export const orderStatuses = ["pending_payment", "paid", "processing", "shipped", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").notNull(),
+    orderNumber: text("order_number").notNull(),
+    orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
+    totalAmount: money("total_amount").notNull(),
+    status: text("status", { enum: orderStatuses }).notNull(),
+    shippingAddressLine1: text("shipping_address_line1").notNull(),
+    shippingAddressLine2: text("shipping_address_line2"),
+    shippingCity: text("shipping_city").notNull(),
+    shippingState: text("shipping_state").notNull(),
+    shippingZip: text("shipping_zip").notNull(),
+    shippingCountry: text("shipping_country").notNull().default("United States"),
+  },
+  (t) => [
+    uniqueIndex("orders_order_number_key").on(t.orderNumber),
+    index("orders_user_date_idx").on(t.userId, t.orderDate),
+    check("orders_total_nonnegative", sql`${t.totalAmount} >= 0`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productName: text("product_name").notNull(),
+    productSku: text("product_sku"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    totalPrice: money("total_price").notNull(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+);
