@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { seedCatalogIfEmpty } from "./catalog/seed";
 import { ConfigError, loadConfig } from "./config";
-import { type DatabaseHandle, openDatabase, useDatabase } from "./db/client";
+import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { createHttpApp } from "./http";
 import { logger } from "./logger";
@@ -31,7 +31,7 @@ export async function start(clientDir: string) {
     logger.level = config.LOG_LEVEL;
     if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
     const database = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-    useDatabase(database);
+    setDatabase(database);
 
     const app = createHttpApp({
       build: build as unknown as ServerBuild,

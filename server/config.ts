@@ -21,7 +21,9 @@ const prefixed = (prefix: string) =>
 
 // Each message says what is expected; the caller adds the variable name and the value given.
 const envSchema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  NODE_ENV: z
+    .enum(["production", "development", "test"], { message: "one of production, development, test" })
+    .default("production"),
   PORT: z.coerce
     .number({ message: "a whole number from 1 to 65535" })
     .int("a whole number from 1 to 65535")
@@ -49,7 +51,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(prefixed("whsec_")),
   STORE_EMAIL: z.email("an e-mail address").default("sales@cascadeindustrial.com"),
   STORE_PHONE: z.string().min(7, "a phone number, e.g. (503) 555-0142").default("(503) 555-0142"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
 });
 
 type Env = z.infer<typeof envSchema>;

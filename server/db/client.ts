@@ -4,15 +4,16 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "./schema";
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Typed as node-postgres's result; PGlite's results have the same `rows` shape.
+export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -61,7 +62,7 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
 let current: DatabaseHandle | undefined;
 
 /** Makes `handle` the database every domain function uses. */
-export function useDatabase(handle: DatabaseHandle | undefined) {
+export function setDatabase(handle: DatabaseHandle | undefined) {
   current = handle;
 }
 

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const errorFor = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+describe("parseConfig", () => {
+  it("gives working defaults for an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe("http://localhost:3000");
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATA_DIR).toMatch(/\/data$/);
+    expect(config.STORE_EMAIL).toContain("@");
+  });
+
+  it("treats empty values as unset", () => {
+    expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "", PORT: "4000" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", "abc", 'Invalid PORT="abc": expected a whole number from 1 to 65535.'],
+    ["PORT", "70000", 'Invalid PORT="70000": expected a whole number from 1 to 65535.'],
+    ["PORT", "3.5", 'Invalid PORT="3.5": expected a whole number from 1 to 65535.'],
+    [
+      "DATABASE_URL",
+      "mysql://x",
+      'Invalid DATABASE_URL="mysql://x": expected a postgres:// or postgresql:// connection URL.',
+    ],
+    [
+      "PUBLIC_URL",
+      "store.example.com",
+      'Invalid PUBLIC_URL="store.example.com": expected an http:// or https:// origin, e.g. https://store.example.com.',
+    ],
+    [
+      "AUTH_SECRET",
+      "short",
+      'Invalid AUTH_SECRET="short": expected at least 32 characters (or leave it unset to generate one).',
+    ],
+    [
+      "SMTP_URL",
+      "http://mail",
+      'Invalid SMTP_URL="http://mail": expected an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587.',
+    ],
+    ["STORE_EMAIL", "nobody", 'Invalid STORE_EMAIL="nobody": expected an e-mail address.'],
+    ["STRIPE_SECRET_KEY", "pk_live_x", 'Invalid STRIPE_SECRET_KEY="pk_live_x": expected a key starting with sk_.'],
+    ["LOG_LEVEL", "loud", 'Invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent.'],
+  ])("names %s and what it expects when it is %j", (name, value, message) => {
+    expect(errorFor({ [name]: value })).toBe(message);
+  });
+
+  it("gives one line per bad variable", () => {
+    expect(errorFor({ PORT: "abc", STORE_EMAIL: "nobody" }).split("\n")).toHaveLength(2);
+  });
+
+  it("requires the admin e-mail and password together", () => {
+    expect(errorFor({ ADMIN_EMAIL: "admin@example.com" })).toBe(
+      "Missing ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together.",
+    );
+  });
+
+  it("requires the Stripe webhook secret with the Stripe keys", () => {
+    expect(errorFor({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" })).toBe(
+      "Missing STRIPE_WEBHOOK_SECRET: it is required when STRIPE_SECRET_KEY is set.",
+    );
+  });
+});

@@ -1,0 +1,144 @@
+// The real server, started as `npm start` starts it, on the driver under test.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmptyDatabase, testDriver } from "./database";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function startServer(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ["scripts/start.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitForHealth(base: string, server: Started) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    try {
+      const response = await fetch(`${base}/healthz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server never became healthy: ${server.output()}`);
+}
+
+describe("configuration errors", () => {
+  it.each([
+    [{ PORT: "abc" }, 'Invalid PORT="abc": expected a whole number from 1 to 65535.'],
+    [
+      { DATABASE_URL: "mysql://db" },
+      'Invalid DATABASE_URL="mysql://db": expected a postgres:// or postgresql:// connection URL.',
+    ],
+  ])("stop start-up with exit code 1 and one line for %j", async (env, line) => {
+    const server = startServer({ ...env, DATA_DIR: mkdtempSync(path.join(tmpdir(), "store-cfg-")) });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(line);
+  });
+});
+
+describe(`the server on ${testDriver}`, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "store-proc-"));
+  let env: Record<string, string>;
+  let base: string;
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    env = { PORT: String(port), DATA_DIR: dataDir };
+    if (testDriver === "postgres") {
+      const empty = await createEmptyDatabase();
+      drop = empty.drop;
+      const handle = await empty.open();
+      env.DATABASE_URL = (handle.db.$client as { options: { connectionString: string } }).options.connectionString;
+      await handle.close();
+    }
+  });
+  afterAll(async () => {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("migrates, seeds and serves on a fresh database, then stops cleanly on SIGTERM", async () => {
+    const server = startServer(env);
+    await waitForHealth(base, server);
+    expect(server.output()).toContain("seeded the starter catalogue");
+
+    const home = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(home.status).toBe(200);
+    expect(home.headers.get("content-encoding")).toBe("gzip");
+    expect(home.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+    expect(home.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+    expect(home.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(home.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(home.headers.get("strict-transport-security")).toBeNull();
+    const html = await home.text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const assetResponse = await fetch(`${base}${asset}`);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+
+    const missing = await fetch(`${base}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Oops! Page not found");
+
+    const lines = server
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"path":"/no/such/page"'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ method: "GET", status: 404 });
+
+    if (testDriver === "pglite") {
+      expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(true);
+      const second = startServer({ ...env, PORT: String(await freePort()) });
+      expect(await second.exited).toBe(1);
+      expect(second.output().trim()).toMatch(/^DATA_DIR .* is in use by another store process \(pid \d+\)/);
+    }
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    if (testDriver === "pglite") expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+  });
+
+  it("starts again on the same database without migrating or seeding anything new", async () => {
+    const secret = testDriver === "pglite" ? readFileSync(path.join(dataDir, "auth-secret"), "utf8") : "";
+    const server = startServer(env);
+    await waitForHealth(base, server);
+    expect(server.output()).not.toContain("seeded");
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    if (testDriver === "pglite") expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+});
