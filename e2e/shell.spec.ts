@@ -1,0 +1,113 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAccessibilityViolations, watchConsoleErrors } from "./helpers";
+
+test("a visitor lands on the home page and sees the hero, the header and the footer", async ({ page }) => {
+  const consoleErrors = watchConsoleErrors(page);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  const search = page.getByRole("search");
+  await expect(search.getByPlaceholder("Search by part number, keyword, or SKU...")).toBeVisible();
+  await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
+  await expect(page.getByText('Try: "OEM", "Product Type", or "Description"')).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: /Shopping cart/ })).toBeVisible();
+
+  await expect(page.getByRole("link", { name: "Shop Products" })).toHaveAttribute("href", "/shop");
+  await expect(page.getByRole("button", { name: "Request a Quote" })).toBeVisible();
+  await expect(page.getByText(/\$299/).first()).toBeVisible();
+
+  await expectNoAccessibilityViolations(page);
+  expect(consoleErrors()).toEqual([]);
+});
+
+test("the banner carousel moves on its own every 5 seconds and with its buttons", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/");
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  const slide = (n: number) => carousel.getByRole("group", { name: `${n} of 3` });
+  await expect(slide(1)).toBeVisible();
+
+  await page.clock.runFor(5_000);
+  await expect(slide(2)).toBeVisible();
+  await expect(slide(1)).toBeHidden();
+  await page.clock.runFor(5_000);
+  await expect(slide(3)).toBeVisible();
+  await page.clock.runFor(5_000);
+  await expect(slide(1)).toBeVisible();
+
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(slide(2)).toBeVisible();
+  await carousel.getByRole("button", { name: "Previous slide" }).click();
+  await carousel.getByRole("button", { name: "Previous slide" }).click();
+  await expect(slide(3)).toBeVisible();
+  await carousel.getByRole("button", { name: "Go to slide 2" }).click();
+  await expect(slide(2)).toBeVisible();
+});
+
+test("the navigation menu reaches a category and a subcategory listing", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Abrasives" }).click();
+  await nav.getByRole("link", { name: "Grinding Wheels" }).click();
+  await expect(page).toHaveURL("/category/abrasives/grinding-wheels");
+  await expect(page.getByRole("heading", { level: 1, name: "Grinding Wheels" })).toBeVisible();
+  const breadcrumb = page.getByRole("navigation", { name: "breadcrumb" });
+  await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+  await expect(breadcrumb.getByRole("link", { name: "Abrasives" })).toHaveAttribute("href", "/category/abrasives");
+  await expect(page.getByText("Grinding Wheel 4.5 in")).toBeVisible();
+  await expect(page.getByText("$12.99")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await breadcrumb.getByRole("link", { name: "Abrasives" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Abrasives" })).toBeVisible();
+});
+
+test("/shop shows the nine category cards with their links and the help block", async ({ page }) => {
+  await page.goto("/shop");
+  const cards = page.getByRole("main").getByRole("link").filter({ has: page.locator("h2, h3") });
+  const expected = [
+    "/category/cutting-tools",
+    "/category/hand-tools",
+    "/category/abrasives",
+    "/category/paint",
+    "/category/chemicals",
+    "/category/shop-supplies",
+    "/category/tire-supplies",
+    "/category/safety",
+    "/category/electrical",
+  ];
+  await expect(cards).toHaveCount(9);
+  const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  expect(hrefs).toEqual(expected);
+  await expect(page.getByRole("link", { name: "Contact Support" }).or(page.getByRole("button", { name: "Contact Support" }))).toBeVisible();
+  await expect(page.getByRole("button", { name: "Request Quote" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await cards.filter({ hasText: "Hand Tools" }).click();
+  await expect(page).toHaveURL("/category/hand-tools");
+  await expect(page.getByRole("heading", { level: 1, name: "Hand Tools" })).toBeVisible();
+});
+
+test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("an unknown category answers 404", async ({ page }) => {
+  const response = await page.goto("/category/not-a-category");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  expect((await page.goto("/category/abrasives/not-a-subcategory"))?.status()).toBe(404);
+});
