@@ -70,6 +70,7 @@ export function createHttpApp({ build, clientDir, https }: HttpOptions) {
     "/assets/*",
     serveStatic({
       root: clientDir,
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );

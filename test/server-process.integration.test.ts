@@ -105,8 +105,9 @@ describe(`the server on ${testDriver}`, () => {
     const html = await home.text();
     const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
     expect(asset).toBeDefined();
-    const assetResponse = await fetch(`${base}${asset}`);
+    const assetResponse = await fetch(`${base}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(assetResponse.headers.get("content-encoding")).toBe("br");
 
     const missing = await fetch(`${base}/no/such/page`);
     expect(missing.status).toBe(404);
@@ -131,12 +132,14 @@ describe(`the server on ${testDriver}`, () => {
     if (testDriver === "pglite") expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
   });
 
-  it("starts again on the same database without migrating or seeding anything new", async () => {
+  it("starts again on the same database without migrating or seeding anything new, with HSTS behind https", async () => {
     const secret = testDriver === "pglite" ? readFileSync(path.join(dataDir, "auth-secret"), "utf8") : "";
-    const server = startServer(env);
+    const server = startServer({ ...env, PUBLIC_URL: "https://store.example.com" });
     await waitForHealth(base, server);
     expect(server.output()).not.toContain("seeded");
-    expect((await fetch(`${base}/`)).status).toBe(200);
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     if (testDriver === "pglite") expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
