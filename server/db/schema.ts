@@ -165,3 +165,22 @@ export const orderItems = pgTable(
   },
   (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
 );
+
+// Every e-mail is stored before it is sent, so a mail server that is down delays mail but
+// never loses it; the delivery loop retries with backoff until it goes out.
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_queue_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);

@@ -1,0 +1,118 @@
+// Outgoing e-mail: queued in the database, then delivered over SMTP (SMTP_URL) or, without
+// it, written to DATA_DIR/outbox with its links logged. Failed deliveries are retried.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { config } from "../config";
+import { db } from "../db/client";
+import { mailQueue } from "../db/schema";
+import { logger } from "../logger";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailTransport {
+  send(message: Mail & { from: string }): Promise<void>;
+}
+
+const LEASE_MS = 5 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** 10 s, 20 s, 40 s ... up to an hour between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+  };
+}
+
+/** Without SMTP the message lands in a folder an operator (or a test) can read. */
+export function outboxTransport(folder: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      mkdirSync(folder, { recursive: true });
+      const file = path.join(folder, `${Date.now()}-${message.to.replace(/[^\w.@-]/g, "_")}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+      logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to the outbox");
+    },
+  };
+}
+
+export function configuredTransport(): MailTransport {
+  const { SMTP_URL, DATA_DIR } = config();
+  return SMTP_URL ? smtpTransport(SMTP_URL) : outboxTransport(path.join(DATA_DIR, "outbox"));
+}
+
+let wakeDelivery: (() => void) | undefined;
+
+/** Stores the message; delivery happens apart, so a slow mail server never blocks a buyer. */
+export async function queueMail(mail: Mail): Promise<void> {
+  await db().insert(mailQueue).values(mail);
+  wakeDelivery?.();
+}
+
+type QueuedMail = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+
+/** Claims due messages (safe with several processes) and tries each once. Returns how many went out. */
+export async function deliverPendingMail(transport: MailTransport, from: string, now = new Date()): Promise<number> {
+  const claimed = await db().execute<QueuedMail>(sql`
+    update ${mailQueue}
+    set attempts = attempts + 1, next_attempt_at = ${new Date(now.getTime() + LEASE_MS)}
+    where id in (
+      select id from ${mailQueue}
+      where sent_at is null and next_attempt_at <= ${now}
+      order by next_attempt_at
+      limit 20
+      for update skip locked
+    )
+    returning id, "to", subject, text, html, attempts`);
+  let sent = 0;
+  for (const mail of claimed.rows) {
+    try {
+      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await db().execute(sql`update ${mailQueue} set sent_at = ${new Date()}, last_error = null where id = ${mail.id}`);
+      sent++;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryAt = new Date(now.getTime() + retryDelayMs(mail.attempts));
+      await db().execute(
+        sql`update ${mailQueue} set last_error = ${reason}, next_attempt_at = ${retryAt} where id = ${mail.id}`,
+      );
+      logger.warn({ to: mail.to, attempts: mail.attempts, retryAt, reason }, "mail not delivered; will retry");
+    }
+  }
+  return sent;
+}
+
+/** Runs delivery now, whenever mail is queued, and every few seconds for retries. */
+export function startMailDelivery(transport = configuredTransport(), intervalMs = 5_000): () => void {
+  const from = config().MAIL_FROM;
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = running
+      .then(() => deliverPendingMail(transport, from))
+      .catch((error) => logger.error({ err: error }, "mail delivery failed"));
+  };
+  wakeDelivery = run;
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return () => {
+    clearInterval(timer);
+    wakeDelivery = undefined;
+  };
+}
