@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -14,6 +16,11 @@ export default defineConfig({
       {
         test: {
           name: "integration",
+          env: {
+            DATA_DIR: path.join(tmpdir(), "store-vitest"),
+            LOG_LEVEL: "silent",
+            AUTH_SECRET: "integration-tests-secret-0123456789abcdef",
+          },
           include: ["server/**/*.integration.test.ts", "test/**/*.integration.test.ts"],
           setupFiles: ["./test/fail-on-console-error.ts"],
           testTimeout: 30_000,

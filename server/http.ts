@@ -1,11 +1,12 @@
 // The Hono app that serves everything: security headers, compression, hashed assets with
 // immutable caching, one log line per request, the health check, then React Router.
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { nonceContext } from "../app/lib/context";
+import { clientAddressContext, nonceContext } from "../app/lib/context";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 
@@ -82,6 +83,7 @@ export function createHttpApp({ build, clientDir, https }: HttpOptions) {
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, c.get("secureHeadersNonce"));
+    context.set(clientAddressContext, getConnInfo(c).remote.address ?? "unknown");
     return handleRequest(c.req.raw, context);
   });
 

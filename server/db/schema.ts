@@ -7,6 +7,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -48,6 +49,9 @@ export const products = pgTable(
   ],
 );
 
+// Readable, unique account numbers (ACCT-100001, ACCT-100002 ...), safe under concurrent sign-ups.
+export const accountNumberSequence = pgSequence("account_number_seq", { startWith: 100001 });
+
 export const profiles = pgTable(
   "profiles",
   {
@@ -59,7 +63,7 @@ export const profiles = pgTable(
     lastName: text("last_name"),
     companyName: text("company_name"),
     phone: text("phone"),
-    accountNumber: text("account_number"),
+    accountNumber: text("account_number").default(sql`'ACCT-' || nextval('account_number_seq')`),
     createdAt: createdAt(),
     shippingAddressLine1: text("shipping_address_line1"),
     shippingAddressLine2: text("shipping_address_line2"),

@@ -1,0 +1,61 @@
+// better-auth: e-mail and password accounts with confirmed e-mail, password reset and
+// httpOnly cookie sessions, stored in our own database.
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { MIN_PASSWORD_LENGTH } from "../../app/lib/account-schemas";
+import { config } from "../config";
+import { type Database, db } from "../db/client";
+import { account, rateLimit, session, user, verification } from "../db/schema";
+import { queueMail } from "../mail/mailer";
+import { confirmEmailMessage, RESET_LINK_MINUTES, resetPasswordMessage } from "./messages";
+
+function createAuth(database: Database) {
+  const { AUTH_SECRET, PUBLIC_URL } = config();
+  return betterAuth({
+    appName: "Cascade Industrial Supply",
+    baseURL: PUBLIC_URL,
+    basePath: "/api/auth",
+    secret: AUTH_SECRET,
+    trustedOrigins: [PUBLIC_URL],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => queueMail(resetPasswordMessage(user.email, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => queueMail(confirmEmailMessage(user.email, url)),
+    },
+    session: {
+      expiresIn: 30 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    advanced: {
+      useSecureCookies: PUBLIC_URL.startsWith("https:"),
+      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+    },
+    // Our own limiter guards the forms (server/accounts/rate-limit.ts); this one guards the raw API.
+    rateLimit: { enabled: true, window: 60, max: 60, storage: "database" },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+let cached: { database: Database; auth: Auth } | undefined;
+
+/** The auth instance for the current database (tests open a new database per file). */
+export function auth(): Auth {
+  const database = db();
+  if (cached?.database !== database) cached = { database, auth: createAuth(database) };
+  return cached.auth;
+}

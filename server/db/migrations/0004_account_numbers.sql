@@ -1,0 +1,2 @@
+CREATE SEQUENCE "public"."account_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 100001 CACHE 1;--> statement-breakpoint
+ALTER TABLE "profiles" ALTER COLUMN "account_number" SET DEFAULT 'ACCT-' || nextval('account_number_seq');

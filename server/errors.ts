@@ -1,0 +1,21 @@
+// One error type for domain code: a message meant for people and the HTTP status it maps to.
+export type ErrorKind = "Invalid" | "Unauthorized" | "Forbidden" | "NotFound" | "Conflict" | "TooManyRequests";
+
+const statuses: Record<ErrorKind, number> = {
+  Invalid: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  TooManyRequests: 429,
+};
+
+export class StoreError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number;
+  constructor(kind: ErrorKind, message: string) {
+    super(message);
+    this.kind = kind;
+    this.status = statuses[kind];
+  }
+}
