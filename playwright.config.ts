@@ -4,6 +4,9 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+const smtpPort = port + 1;
+export const mailCatcherUrl = `http://127.0.0.1:${port + 2}`;
+export const admin = { email: "admin@cascade.test", password: "admin-password-e2e" };
 const baseURL = `http://127.0.0.1:${port}`;
 // Every run starts from an empty embedded database, as a fresh clone would.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "store-e2e-"));
@@ -37,11 +40,28 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, testIgnore: /responsive\.spec\.ts/ },
     { name: "phone", use: { ...devices["Pixel 7"], channel: undefined }, testMatch: /responsive\.spec\.ts/ },
   ],
-  webServer: {
-    command: "node scripts/start.js",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  },
+  webServer: [
+    {
+      command: "node test/mail-catcher.ts",
+      url: `${mailCatcherUrl}/healthz`,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(smtpPort), HTTP_PORT: String(port + 2) },
+    },
+    {
+      command: "node scripts/start.js",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        PUBLIC_URL: baseURL,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+      },
+    },
+  ],
 });

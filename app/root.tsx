@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -8,25 +9,42 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
+import { getUser } from "../server/accounts/session";
 import { config } from "../server/config";
+import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header/header";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
+import { useToast } from "./components/toasts";
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const { STORE_EMAIL, STORE_PHONE } = config();
-  return { store: { email: STORE_EMAIL, phone: STORE_PHONE } };
+  const [user, { toast, headers }] = await Promise.all([getUser(request), takeToast(request)]);
+  return data(
+    {
+      store: { email: STORE_EMAIL, phone: STORE_PHONE },
+      user: user ? { email: user.email, name: user.name, isAdmin: user.isAdmin } : null,
+      toast,
+    },
+    { headers },
+  );
 }
 
-export type StoreContact = Awaited<ReturnType<typeof loader>>["store"];
+type RootData = Awaited<ReturnType<typeof loader>>["data"];
+export type StoreContact = RootData["store"];
 
 const fallbackStore: StoreContact = { email: "", phone: "" };
 
 export function useStoreContact(): StoreContact {
   return useRouteLoaderData<typeof loader>("root")?.store ?? fallbackStore;
+}
+
+/** The signed-in user as the header needs it, or null for a visitor. */
+export function useSignedInUser(): RootData["user"] {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -46,7 +64,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
-        <Toaster position="top-right" richColors closeButton duration={4500} visibleToasts={1} />
+        <Toaster
+          position="top-right"
+          closeButton
+          duration={4500}
+          visibleToasts={1}
+          toastOptions={{ classNames: { title: "text-slate-950", description: "!text-slate-700" } }}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -54,7 +78,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData?.toast);
   return <Outlet />;
 }
 

@@ -3,6 +3,11 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("shop", "routes/shop.tsx"),
+  route("auth", "routes/auth.tsx"),
+  route("auth/forgot-password", "routes/auth.forgot-password.tsx"),
+  route("auth/reset-password", "routes/auth.reset-password.tsx"),
+  route("auth/sign-out", "routes/auth.sign-out.tsx"),
+  route("account", "routes/account.tsx"),
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

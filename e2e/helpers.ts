@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { mailCatcherUrl } from "../playwright.config";
 
 /** Fails on any WCAG 2.x A/AA violation axe-core finds on the page as it is now. */
 export async function expectNoAccessibilityViolations(page: Page) {
@@ -18,4 +19,64 @@ export function watchConsoleErrors(page: Page): () => string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return () => errors;
+}
+
+export const uniqueEmail = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** The newest link mailed to `email`, as the mail catcher (a real SMTP server) received it. */
+export async function linkMailedTo(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(email)}`);
+        link = ((await response.json()) as { link?: string }).link;
+        return link;
+      },
+      { message: `a mail with a link to ${email}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link ?? "";
+}
+
+export interface Buyer {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  company?: string;
+}
+
+export async function signUp(page: Page, buyer: Buyer) {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Create Account" }).click();
+  const form = page.getByRole("tabpanel", { name: "Create Account" });
+  await form.getByLabel("First Name").fill(buyer.firstName);
+  await form.getByLabel("Last Name").fill(buyer.lastName);
+  if (buyer.company) await form.getByLabel("Company").fill(buyer.company);
+  await form.getByLabel("Email").fill(buyer.email);
+  await form.getByLabel("Password").fill(buyer.password);
+  await form.getByLabel("Address Line 1").fill("100 Main St");
+  await form.getByLabel("City").fill("Portland");
+  await form.getByLabel("State").selectOption("OR");
+  await form.getByLabel("ZIP").fill("97201");
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(page.getByText("Account created!")).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  const form = page.getByRole("tabpanel", { name: "Sign In" });
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Password").fill(password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** A buyer who signed up and confirmed the e-mail, ready to sign in. */
+export async function confirmedBuyer(page: Page, name = "buyer"): Promise<Buyer> {
+  const buyer = { email: uniqueEmail(name), password: "hunter22", firstName: "Dana", lastName: "Reyes" };
+  await signUp(page, buyer);
+  await page.goto(await linkMailedTo(buyer.email));
+  return buyer;
 }

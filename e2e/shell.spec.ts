@@ -15,7 +15,7 @@ test("a visitor lands on the home page and sees the hero, the header and the foo
   await expect(search.getByPlaceholder("Search by part number, keyword, or SKU...")).toBeVisible();
   await expect(search.getByRole("button", { name: "Search" })).toBeVisible();
   await expect(page.getByText('Try: "OEM", "Product Type", or "Description"')).toBeVisible();
-  await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/auth?tab=sign-up");
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
   await expect(page.getByRole("link", { name: /Shopping cart/ })).toBeVisible();
 
@@ -71,7 +71,10 @@ test("the navigation menu reaches a category and a subcategory listing", async (
 
 test("/shop shows the nine category cards with their links and the help block", async ({ page }) => {
   await page.goto("/shop");
-  const cards = page.getByRole("main").getByRole("link").filter({ has: page.locator("h2, h3") });
+  const cards = page
+    .getByRole("main")
+    .getByRole("link")
+    .filter({ has: page.locator("h2, h3") });
   const expected = [
     "/category/cutting-tools",
     "/category/hand-tools",
@@ -86,7 +89,9 @@ test("/shop shows the nine category cards with their links and the help block", 
   await expect(cards).toHaveCount(9);
   const hrefs = await cards.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
   expect(hrefs).toEqual(expected);
-  await expect(page.getByRole("link", { name: "Contact Support" }).or(page.getByRole("button", { name: "Contact Support" }))).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: "Contact Support" }).or(page.getByRole("button", { name: "Contact Support" })),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: "Request Quote" })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 

@@ -3,12 +3,14 @@ import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { seedCatalogIfEmpty } from "./catalog/seed";
 import { ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { createHttpApp } from "./http";
 import { logger } from "./logger";
+import { startMailDelivery } from "./mail/mailer";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,6 +34,8 @@ export async function start(clientDir: string) {
     if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
     const database = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     setDatabase(database);
+    if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    const stopMail = startMailDelivery();
 
     const app = createHttpApp({
       build: build as unknown as ServerBuild,
@@ -53,6 +57,7 @@ export async function start(clientDir: string) {
       const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
       force.unref();
       server.close(async () => {
+        stopMail();
         await database.close().catch(() => {});
         releaseLock();
         process.exit(0);

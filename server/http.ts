@@ -7,6 +7,7 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext } from "../app/lib/context";
+import { auth } from "./accounts/auth";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 
@@ -65,6 +66,9 @@ export function createHttpApp({ build, clientDir, https }: HttpOptions) {
       return c.json({ status: "unavailable", reason: "database unreachable" }, 503);
     }
   });
+
+  // The links in account e-mails (confirm, reset) and better-auth's own API.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => auth().handler(c.req.raw));
 
   // Vite names every file under /assets/ by its content hash, so it never changes.
   app.use(

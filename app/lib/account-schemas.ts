@@ -4,8 +4,13 @@ import { usStates } from "./us-states";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const trimmed = (max: number) => z.string().trim().max(max, `Use at most ${max} characters`);
-const required = (message: string, max = 200) => trimmed(max).min(1, message);
+// Conform sends an empty field as undefined, so a required field's message is also its type message.
+const trimmed = (max: number, message?: string) =>
+  z
+    .string(message ? { message } : undefined)
+    .trim()
+    .max(max, `Use at most ${max} characters`);
+const required = (message: string, max = 200) => trimmed(max, message).min(1, message);
 const optional = (max = 200) =>
   trimmed(max)
     .optional()
@@ -25,7 +30,7 @@ export const passwordField = z
   .max(128, "Use at most 128 characters");
 
 const stateField = z.enum(usStates, { message: "State is required" });
-const zipField = trimmed(10).min(5, "ZIP code must be at least 5 characters");
+const zipField = trimmed(10, "ZIP code must be at least 5 characters").min(5, "ZIP code must be at least 5 characters");
 
 export const signInSchema = z.object({
   email: emailField,
@@ -59,14 +64,25 @@ const billingSchema = z.object({
 });
 
 /** Billing is required only when it differs from shipping; otherwise it copies shipping. */
-export const signUpSchema = z
-  .looseObject(signUpBase.shape)
-  .superRefine((value, ctx) => {
-    if (value.sameAsShipping) return;
-    const result = billingSchema.safeParse(value);
-    for (const issue of result.error?.issues ?? [])
-      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+export const signUpSchema = signUpBase
+  .extend({
+    billingAddressLine1: z.string().optional(),
+    billingAddressLine2: z.string().optional(),
+    billingCity: z.string().optional(),
+    billingState: z.string().optional(),
+    billingZip: z.string().optional(),
   })
+  // Runs even when other fields are wrong, so the buyer sees every missing field at once.
+  .superRefine(
+    (value, ctx) => {
+      if (value.sameAsShipping === true || (value.sameAsShipping as unknown) === "on") return;
+      const result = billingSchema.safeParse(value);
+      for (const issue of result.error?.issues ?? []) {
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
   .transform(({ firstName, lastName, companyName, phone, email, password, sameAsShipping, ...rest }) => {
     const shipping = {
       shippingAddressLine1: rest.shippingAddressLine1,

@@ -9,17 +9,24 @@ export interface Limit {
   windowMs: number;
 }
 
-export const accountLimits = {
-  signIn: { max: 10, windowMs: 15 * 60_000 },
-  signUp: { max: 5, windowMs: 60 * 60_000 },
-  passwordReset: { max: 5, windowMs: 60 * 60_000 },
-} satisfies Record<string, Limit>;
+const minutes = (n: number) => n * 60_000;
 
-/** Counts one attempt for each key; throws TooManyRequests when any key is over its limit. */
-export async function takeAttempt(action: keyof typeof accountLimits, keys: string[], now = Date.now()) {
-  const { max, windowMs } = accountLimits[action];
-  for (const key of keys) {
-    const id = `form:${action}:${key.toLowerCase()}`;
+// An address may be a whole office behind one router, so it gets more room than one e-mail.
+export const accountLimits = {
+  signIn: { email: { max: 10, windowMs: minutes(15) }, address: { max: 100, windowMs: minutes(15) } },
+  signUp: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
+  passwordReset: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
+} satisfies Record<string, { email: Limit; address: Limit }>;
+
+/** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */
+export async function takeAttempt(
+  action: keyof typeof accountLimits,
+  who: { email: string; address: string },
+  now = Date.now(),
+) {
+  for (const kind of ["email", "address"] as const) {
+    const { max, windowMs } = accountLimits[action][kind];
+    const id = `form:${action}:${kind}:${who[kind].toLowerCase()}`;
     const result = await db().execute<{ count: number }>(sql`
       insert into rate_limit (id, key, count, last_request) values (${id}, ${id}, 1, ${now})
       on conflict (key) do update set

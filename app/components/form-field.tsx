@@ -1,0 +1,66 @@
+import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { Input } from "./ui/input";
+import { Label } from "./ui/label";
+
+interface FieldProps {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: "text" | "email" | "password" | "tel";
+  autoComplete?: string;
+  placeholder?: string;
+  optional?: boolean;
+}
+
+/** A labelled input whose error is announced with it (aria-invalid, aria-describedby). */
+export function Field({ meta, label, type = "text", autoComplete, placeholder, optional }: FieldProps) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={meta.id}>
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </Label>
+      <Input {...getInputProps(meta, { type })} key={meta.key} autoComplete={autoComplete} placeholder={placeholder} />
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  options,
+  placeholder,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  options: readonly string[];
+  placeholder: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <select
+        {...getSelectProps(meta)}
+        key={meta.key}
+        className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+function FieldError({ meta }: { meta: FieldMetadata<string | undefined> }) {
+  if (!meta.errors?.length) return null;
+  return (
+    <p id={meta.errorId} className="text-sm text-red-700">
+      {meta.errors[0]}
+    </p>
+  );
+}

@@ -1,0 +1,32 @@
+import { Form, Link } from "react-router";
+import { useSignedInUser } from "../../root";
+
+/** Create Account and Sign In for visitors; Account and Sign Out once signed in. */
+export function AccountLinks({ className }: { className?: string }) {
+  const user = useSignedInUser();
+  const link = "text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline";
+  if (!user) {
+    return (
+      <div className={className}>
+        <Link to="/auth?tab=sign-up" className={link}>
+          Create Account
+        </Link>
+        <Link to="/auth" className={link}>
+          Sign In
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={className}>
+      <Link to="/account" prefetch="intent" className={link}>
+        Account
+      </Link>
+      <Form method="post" action="/auth/sign-out">
+        <button type="submit" className={`${link} cursor-pointer`}>
+          Sign Out
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+import { Suspense } from "react";
+import { Await, Form } from "react-router";
+import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
+import { requireUser } from "../../server/accounts/session";
+import { Price } from "../components/price";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { formatShortDate } from "../lib/dates";
+import { cn } from "../lib/utils";
+import type { Route } from "./+types/account";
+
+export function meta() {
+  return [{ title: "My Account | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  // Streamed: the page shell is sent at once and the account fills in when ready.
+  const account = Promise.all([getProfile(user.id), listOrdersWithItems(user.id), topPurchasedProducts(user.id)]).then(
+    ([profile, orders, topProducts]) => ({ profile, orders, topProducts }),
+  );
+  return { email: user.email, account };
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Suspense fallback={<p className="py-10 text-center text-slate-700">Loading account information...</p>}>
+        <Await resolve={loaderData.account}>{(account) => <Account email={loaderData.email} {...account} />}</Await>
+      </Suspense>
+    </div>
+  );
+}
+
+type AccountData = Awaited<Route.ComponentProps["loaderData"]["account"]>;
+
+function Account({ email, profile, orders, topProducts }: AccountData & { email: string }) {
+  const fullName = profile?.firstName && profile.lastName ? `${profile.firstName} ${profile.lastName}` : "Not provided";
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-950">My Account</h1>
+          <p className="mt-1 text-slate-700">Manage your account information and view order history</p>
+        </div>
+        <Form method="post" action="/auth/sign-out">
+          <Button type="submit" variant="outline">
+            Sign Out
+          </Button>
+        </Form>
+      </div>
+      <Tabs defaultValue="profile" className="mt-6">
+        <TabsList className="max-w-md">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="orders">Orders</TabsTrigger>
+          <TabsTrigger value="insights">Insights</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <Card>
+            <CardHeader>
+              <CardTitle>Account Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <Detail term="Account Number" value={profile?.accountNumber || "Not assigned"} />
+                <Detail term="Email" value={email} />
+                <Detail term="Full Name" value={fullName} />
+                <Detail term="Company" value={profile?.companyName || "Not provided"} />
+                <Detail term="Phone" value={profile?.phone || "Not provided"} />
+              </dl>
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="orders">
+          <Card>
+            <CardHeader>
+              <CardTitle>Order History</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-4">
+              {orders.length === 0 ? (
+                <Empty title="No orders found" hint="Start shopping to see your order history here" />
+              ) : (
+                orders.map((order) => <OrderCard key={order.id} order={order} />)
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+        <TabsContent value="insights">
+          <Card>
+            <CardHeader>
+              <CardTitle>Top 10 Previously Purchased Products</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {topProducts.length === 0 ? (
+                <Empty title="No purchase data available" hint="Make some purchases to see your buying trends" />
+              ) : (
+                <ol className="divide-y divide-slate-200">
+                  {topProducts.map((product, index) => (
+                    <li key={product.productName} className="flex items-center gap-4 py-3">
+                      <span className="w-10 font-bold text-brand-800">#{index + 1}</span>
+                      <div className="flex-1">
+                        <p className="font-medium text-slate-950">{product.productName}</p>
+                        <p className="text-sm text-slate-700">Total quantity purchased: {product.totalQuantity}</p>
+                      </div>
+                      <Price amount={product.totalSpent} className="font-semibold text-slate-950" />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600">{term}</dt>
+      <dd className="mt-1 text-slate-950">{value}</dd>
+    </div>
+  );
+}
+
+function Empty({ title, hint }: { title: string; hint: string }) {
+  return (
+    <div className="py-8 text-center">
+      <p className="font-medium text-slate-950">{title}</p>
+      <p className="mt-1 text-sm text-slate-700">{hint}</p>
+    </div>
+  );
+}
+
+const statusLabel = (status: string) =>
+  status
+    .split("_")
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+
+function OrderCard({ order }: { order: AccountData["orders"][number] }) {
+  return (
+    <article className="rounded-md border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 className="font-semibold text-slate-950">Order #{order.orderNumber}</h3>
+          <p className="text-sm text-slate-700">{formatShortDate(order.orderDate)}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <Price amount={order.totalAmount} className="font-semibold text-slate-950" />
+          <span
+            className={cn(
+              "rounded-full px-2.5 py-0.5 text-xs font-semibold",
+              order.status === "completed" ? "bg-brand-800 text-white" : "bg-slate-200 text-slate-900",
+            )}
+          >
+            {statusLabel(order.status)}
+          </span>
+        </div>
+      </div>
+      <h4 className="mt-4 text-sm font-semibold text-slate-900">Items Ordered</h4>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
+            <span>
+              <span className="text-slate-950">{item.productName}</span>
+              {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
+              <span className="ml-2 text-slate-700">
+                {item.quantity} × <Price amount={item.unitPrice} />
+              </span>
+            </span>
+            <Price amount={item.totalPrice} className="font-medium text-slate-950" />
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

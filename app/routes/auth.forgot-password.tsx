@@ -1,0 +1,80 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { auth } from "../../server/accounts/auth";
+import { takeAttempt } from "../../server/accounts/rate-limit";
+import { StoreError } from "../../server/errors";
+import { Field } from "../components/form-field";
+import { SubmitButton } from "../components/submit-button";
+import { type ToastMessage, useToast } from "../components/toasts";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { forgotPasswordSchema } from "../lib/account-schemas";
+import { clientAddressContext } from "../lib/context";
+import type { Route } from "./+types/auth.forgot-password";
+
+export function meta() {
+  return [{ title: "Forgot Password | Cascade Industrial Supply" }];
+}
+
+type ActionResult = { reply: SubmissionResult<string[]>; toast?: ToastMessage; sent?: boolean };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
+  const { email } = submission.value;
+  try {
+    await takeAttempt("passwordReset", { address: context.get(clientAddressContext), email });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return data<ActionResult>(
+      { reply: submission.reply(), toast: { type: "error", title: "Error", description: error.message } },
+      429,
+    );
+  }
+  // The same answer whether or not the address has an account, so nobody can probe for one.
+  await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" } });
+  return data<ActionResult>({ reply: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  useToast(actionData?.toast);
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: actionData?.reply,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <span className="text-2xl">Forgot password?</span>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4 py-6">
+          {actionData?.sent ? (
+            <p role="status" className="text-slate-800">
+              If an account exists for that email, we have sent a link to reset its password. The link works once, for
+              60 minutes.
+            </p>
+          ) : (
+            <p className="text-slate-700">
+              Enter your account's email and we will send you a link to choose a new password.
+            </p>
+          )}
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+            <SubmitButton busy={busy}>Send Reset Link</SubmitButton>
+          </Form>
+          <p className="text-center text-sm">
+            <Link to="/auth" className="font-medium text-brand-700 underline">
+              Back to Sign In
+            </Link>
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { auth } from "../../server/accounts/auth";
+import { redirectWithToast } from "../../server/toast";
+import { Field } from "../components/form-field";
+import { SubmitButton } from "../components/submit-button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { resetPasswordSchema } from "../lib/account-schemas";
+import type { Route } from "./+types/auth.reset-password";
+
+const LINK_NOT_VALID = "This reset link has expired or was already used. Ask for a new one.";
+
+export function meta() {
+  return [{ title: "Choose a New Password | Cascade Industrial Supply" }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  return { token: url.searchParams.has("error") ? null : token };
+}
+
+type ActionResult = { reply: SubmissionResult<string[]>; linkError?: string };
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
+  const { token, password } = submission.value;
+  const ok = await auth()
+    .api.resetPassword({ body: { token, newPassword: password } })
+    .then(() => true)
+    .catch(() => false);
+  if (!ok) return data<ActionResult>({ reply: submission.reply(), linkError: LINK_NOT_VALID }, 400);
+  return redirectWithToast("/auth", {
+    type: "success",
+    title: "Password updated",
+    description: "You can sign in with your new password.",
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.reply,
+    defaultValue: { token: loaderData.token ?? "" },
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+  });
+  const linkError = actionData?.linkError ?? (loaderData.token ? null : LINK_NOT_VALID);
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <span className="text-2xl">Choose a new password</span>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4 py-6">
+          {linkError ? (
+            <>
+              <p role="alert" className="text-red-700">
+                {linkError}
+              </p>
+              <Link to="/auth/forgot-password" className="font-medium text-brand-700 underline">
+                Send a new reset link
+              </Link>
+            </>
+          ) : (
+            <Form method="post" {...getFormProps(form)} className="space-y-4">
+              <input {...getInputProps(fields.token, { type: "hidden" })} />
+              <Field meta={fields.password} label="New Password" type="password" autoComplete="new-password" />
+              <SubmitButton busy={busy}>Save New Password</SubmitButton>
+            </Form>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { auth } from "../../server/accounts/auth";
+import { takeAttempt } from "../../server/accounts/rate-limit";
+import { registerBuyer } from "../../server/accounts/register";
+import { getUser } from "../../server/accounts/session";
+import { StoreError } from "../../server/errors";
+import { redirectWithToast } from "../../server/toast";
+import { Field, SelectField } from "../components/form-field";
+import { SubmitButton } from "../components/submit-button";
+import { type ToastMessage, useToast } from "../components/toasts";
+import { Card, CardContent } from "../components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { signInSchema, signUpSchema } from "../lib/account-schemas";
+import { clientAddressContext } from "../lib/context";
+import { safeRedirect } from "../lib/safe-redirect";
+import { usStates } from "../lib/us-states";
+import type { Route } from "./+types/auth";
+
+export function meta() {
+  return [{ title: "Sign In or Create Account | Cascade Industrial Supply" }];
+}
+
+const verificationErrors: Record<string, string> = {
+  INVALID_TOKEN: "That confirmation link is not valid. Sign in to get a new one.",
+  TOKEN_EXPIRED: "That confirmation link has expired. Sign in to get a new one.",
+};
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getUser(request)) throw redirect("/");
+  const url = new URL(request.url);
+  const error = url.searchParams.get("error");
+  const notice: ToastMessage | null = url.searchParams.has("confirmed")
+    ? error
+      ? { type: "error", title: "Error", description: verificationErrors[error] ?? verificationErrors.INVALID_TOKEN }
+      : { type: "success", title: "Email confirmed", description: "You can sign in now." }
+    : null;
+  return { notice };
+}
+
+type LastResult = SubmissionResult<string[]>;
+type ActionResult = { intent: string; toast?: ToastMessage; reply?: LastResult };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const address = context.get(clientAddressContext);
+  try {
+    if (intent === "sign-in") return await signIn(request, formData, address);
+    if (intent === "sign-up") return await signUp(formData, address);
+  } catch (error) {
+    if (error instanceof StoreError) {
+      const title = intent === "sign-up" ? "Error creating account" : "Error signing in";
+      return data<ActionResult>(
+        { intent: String(intent), toast: { type: "error", title, description: error.message } },
+        400,
+      );
+    }
+    throw error;
+  }
+  return data<ActionResult>(
+    { intent: "", toast: { type: "error", title: "Error", description: "An unexpected error occurred." } },
+    400,
+  );
+}
+
+async function signIn(request: Request, formData: FormData, address: string) {
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  if (submission.status !== "success") return data<ActionResult>({ intent: "sign-in", reply: submission.reply() }, 400);
+  const { email, password } = submission.value;
+  await takeAttempt("signIn", { address, email });
+  const response = await auth().api.signInEmail({
+    body: { email, password, callbackURL: "/auth?confirmed=1" },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    const description =
+      response.status === 403
+        ? "Please confirm your email first. We have sent you a new confirmation link."
+        : body?.message || "Invalid email or password";
+    return data<ActionResult>(
+      {
+        intent: "sign-in",
+        toast: { type: "error", title: "Error signing in", description },
+        reply: submission.reply({ resetForm: false }),
+      },
+      400,
+    );
+  }
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  return redirectWithToast(
+    redirectTo,
+    { type: "success", title: "Welcome back!", description: "You have been signed in successfully." },
+    headers,
+  );
+}
+
+async function signUp(formData: FormData, address: string) {
+  const submission = parseWithZod(formData, { schema: signUpSchema });
+  if (submission.status !== "success") return data<ActionResult>({ intent: "sign-up", reply: submission.reply() }, 400);
+  await takeAttempt("signUp", { address, email: submission.value.email });
+  await registerBuyer(submission.value);
+  return data<ActionResult>({
+    intent: "sign-up",
+    reply: submission.reply({ resetForm: true }),
+    toast: {
+      type: "success",
+      title: "Account created!",
+      description:
+        "Please check your email to confirm your account. Your account number will be generated automatically.",
+    },
+  });
+}
+
+export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState(searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in");
+  useToast(loaderData.notice);
+  useToast(actionData?.toast);
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="mb-6 text-center text-3xl font-bold text-slate-950">Your Account</h1>
+      <Card>
+        <CardContent className="py-6">
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList>
+              <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+              <TabsTrigger value="sign-up">Create Account</TabsTrigger>
+            </TabsList>
+            <TabsContent value="sign-in">
+              <SignInForm
+                lastResult={actionData?.intent === "sign-in" ? actionData.reply : undefined}
+                redirectTo={redirectTo}
+              />
+            </TabsContent>
+            <TabsContent value="sign-up">
+              <SignUpForm lastResult={actionData?.intent === "sign-up" ? actionData.reply : undefined} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult | undefined; redirectTo: string }) {
+  const busy = useBusy("sign-in");
+  const [form, fields] = useForm({
+    id: "sign-in",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="sign-in" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field meta={fields.password} label="Password" type="password" autoComplete="current-password" />
+      <SubmitButton busy={busy}>Sign In</SubmitButton>
+      <p className="text-center text-sm">
+        <Link to="/auth/forgot-password" className="font-medium text-brand-700 underline">
+          Forgot password?
+        </Link>
+      </p>
+    </Form>
+  );
+}
+
+function SignUpForm({ lastResult }: { lastResult: LastResult | undefined }) {
+  const busy = useBusy("sign-up");
+  const [sameAsShipping, setSameAsShipping] = useState(true);
+  const [form, fields] = useForm({
+    id: "sign-up",
+    lastResult,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value="sign-up" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field meta={fields.firstName} label="First Name" autoComplete="given-name" />
+        <Field meta={fields.lastName} label="Last Name" autoComplete="family-name" />
+      </div>
+      <Field meta={fields.companyName} label="Company" autoComplete="organization" optional />
+      <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" optional />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+      <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
+      <fieldset className="space-y-4">
+        <legend className="text-base font-semibold text-slate-950">Shipping Address</legend>
+        <Field meta={fields.shippingAddressLine1} label="Address Line 1" autoComplete="shipping address-line1" />
+        <Field
+          meta={fields.shippingAddressLine2}
+          label="Address Line 2"
+          autoComplete="shipping address-line2"
+          optional
+        />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field meta={fields.shippingCity} label="City" autoComplete="shipping address-level2" />
+          <SelectField meta={fields.shippingState} label="State" options={usStates} placeholder="Select state" />
+          <Field meta={fields.shippingZip} label="ZIP" autoComplete="shipping postal-code" />
+        </div>
+      </fieldset>
+      <div className="flex items-center gap-2">
+        <input
+          id="sign-up-same-as-shipping"
+          type="checkbox"
+          name="sameAsShipping"
+          checked={sameAsShipping}
+          onChange={(event) => setSameAsShipping(event.target.checked)}
+          className="size-4 accent-brand-800"
+        />
+        <label htmlFor="sign-up-same-as-shipping" className="text-sm text-slate-900">
+          Billing address same as shipping
+        </label>
+      </div>
+      {!sameAsShipping && (
+        <fieldset className="space-y-4">
+          <legend className="text-base font-semibold text-slate-950">Billing Address</legend>
+          <Field
+            meta={fields.billingAddressLine1}
+            label="Billing Address Line 1"
+            autoComplete="billing address-line1"
+          />
+          <Field
+            meta={fields.billingAddressLine2}
+            label="Billing Address Line 2"
+            autoComplete="billing address-line2"
+            optional
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field meta={fields.billingCity} label="Billing City" autoComplete="billing address-level2" />
+            <SelectField
+              meta={fields.billingState}
+              label="Billing State"
+              options={usStates}
+              placeholder="Select state"
+            />
+            <Field meta={fields.billingZip} label="Billing ZIP" autoComplete="billing postal-code" />
+          </div>
+        </fieldset>
+      )}
+      <SubmitButton busy={busy}>Create Account</SubmitButton>
+    </Form>
+  );
+}

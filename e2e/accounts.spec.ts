@@ -1,0 +1,130 @@
+import { expect, test } from "@playwright/test";
+import { admin } from "../playwright.config";
+import { expectNoAccessibilityViolations, linkMailedTo, signIn, signUp, uniqueEmail } from "./helpers";
+
+test("a buyer signs up, confirms the e-mail, signs in, sees My Account and signs out", async ({ page }) => {
+  const email = uniqueEmail("dana");
+  await page.goto("/auth");
+  await expectNoAccessibilityViolations(page);
+  await signUp(page, {
+    email,
+    password: "hunter22",
+    firstName: "Dana",
+    lastName: "Reyes",
+    company: "Reyes Fabrication",
+  });
+  await expect(
+    page.getByText(
+      "Please check your email to confirm your account. Your account number will be generated automatically.",
+    ),
+  ).toBeVisible();
+
+  await signIn(page, email, "hunter22");
+  await expect(page.getByText("Error signing in")).toBeVisible();
+  await expect(page.getByText("Please confirm your email first.", { exact: false })).toBeVisible();
+
+  const link = await linkMailedTo(email);
+  expect(new URL(link).pathname).toBe("/api/auth/verify-email");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/auth\?confirmed=1/);
+  await expect(page.getByText("Email confirmed")).toBeVisible();
+
+  await signIn(page, email, "hunter22");
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByText("You have been signed in successfully.")).toBeVisible();
+
+  await page.getByRole("banner").getByRole("link", { name: "Account" }).click();
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await expect(page.getByText("Manage your account information and view order history")).toBeVisible();
+  const profile = page.getByRole("tabpanel", { name: "Profile" });
+  await expect(profile.getByText("Account Information")).toBeVisible();
+  await expect(profile.getByText(/^ACCT-\d{6}$/)).toBeVisible();
+  await expect(profile.getByText(email)).toBeVisible();
+  await expect(profile.getByText("Dana Reyes")).toBeVisible();
+  await expect(profile.getByText("Reyes Fabrication")).toBeVisible();
+  await expect(profile.getByText("Not provided")).toBeVisible(); // phone
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole("tab", { name: "Orders" }).click();
+  await expect(page.getByText("No orders found")).toBeVisible();
+  await expect(page.getByText("Start shopping to see your order history here")).toBeVisible();
+  await page.getByRole("tab", { name: "Insights" }).click();
+  await expect(page.getByText("Top 10 Previously Purchased Products")).toBeVisible();
+  await expect(page.getByText("No purchase data available")).toBeVisible();
+  await expect(page.getByText("Make some purchases to see your buying trends")).toBeVisible();
+
+  await page.getByRole("main").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Faccount");
+});
+
+test("the sign-up form names every required field and hides billing while it matches shipping", async ({ page }) => {
+  await page.goto("/auth?tab=sign-up");
+  const form = page.getByRole("tabpanel", { name: "Create Account" });
+  await expect(form.getByLabel("Billing Address Line 1")).toHaveCount(0);
+  await form.getByRole("button", { name: "Create Account" }).click();
+  for (const message of [
+    "First name is required",
+    "Last name is required",
+    "Email is required",
+    "Password is required",
+    "Address is required",
+    "City is required",
+    "State is required",
+    "ZIP code must be at least 5 characters",
+  ]) {
+    await expect(form.getByText(message, { exact: true }).first()).toBeVisible();
+  }
+  await expect(form.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+  await form.getByLabel("Password").fill("12345");
+  await form.getByLabel("Password").blur();
+  await expect(form.getByText("Password must be at least 6 characters")).toBeVisible();
+
+  await form.getByLabel("Billing address same as shipping").uncheck();
+  await expect(form.getByLabel("Billing Address Line 1")).toBeVisible();
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(form.getByText("Address is required")).toHaveCount(2);
+  await expectNoAccessibilityViolations(page);
+
+  const signInForm = page.getByRole("tabpanel", { name: "Sign In" });
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await signInForm.getByRole("button", { name: "Sign In" }).click();
+  await expect(signInForm.getByText("Email is required")).toBeVisible();
+  await expect(signInForm.getByText("Password is required")).toBeVisible();
+});
+
+test("a buyer who forgot the password resets it with the e-mailed link, once", async ({ page }) => {
+  const email = uniqueEmail("forgetful");
+  await signUp(page, { email, password: "old-secret", firstName: "Sam", lastName: "Ito" });
+  await page.goto(await linkMailedTo(email));
+
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send Reset Link" }).click();
+  await expect(page.getByText("If an account exists for that email", { exact: false })).toBeVisible();
+
+  await expect.poll(async () => (await linkMailedTo(email)).includes("reset-password")).toBe(true);
+  const resetLink = await linkMailedTo(email);
+  await page.goto(resetLink);
+  await expect(page).toHaveURL(/\/auth\/reset-password\?token=/);
+  await page.getByLabel("New Password").fill("new-secret");
+  await page.getByRole("button", { name: "Save New Password" }).click();
+  await expect(page.getByText("Password updated")).toBeVisible();
+
+  await signIn(page, email, "new-secret");
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+
+  await page.goto(resetLink);
+  await expect(page.getByText("This reset link has expired or was already used. Ask for a new one.")).toBeVisible();
+});
+
+test("a signed-in buyer who opens /auth goes home, and the admin account exists from the start", async ({ page }) => {
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/auth");
+  await expect(page).toHaveURL("/");
+});

@@ -1,0 +1,50 @@
+// What My Account shows: the buyer's profile, orders with their items, and top products.
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import { db } from "../db/client";
+import { orderItems, orders, profiles } from "../db/schema";
+
+export async function getProfile(userId: string) {
+  const [profile] = await db().select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  return profile ?? null;
+}
+
+export async function listOrdersWithItems(userId: string) {
+  const rows = await db()
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      orderDate: orders.orderDate,
+      totalAmount: orders.totalAmount,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.orderDate));
+  if (rows.length === 0) return [];
+  const items = await db()
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((order) => ({ ...order, items: items.filter((item) => item.orderId === order.id) }));
+}
+
+/** The spec's ranking: summed per product name, most units first, ten at most. */
+export async function topPurchasedProducts(userId: string, limit = 10) {
+  return db()
+    .select({
+      productName: orderItems.productName,
+      totalQuantity: sql<number>`sum(${orderItems.quantity})::int`,
+      totalSpent: sql<string>`sum(${orderItems.totalPrice})::numeric(14,2)::text`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.userId, userId))
+    .groupBy(orderItems.productName)
+    .orderBy(desc(sql`sum(${orderItems.quantity})`), orderItems.productName)
+    .limit(limit);
+}
