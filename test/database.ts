@@ -42,7 +42,7 @@ export async function createEmptyDatabase(): Promise<{
 }
 
 /** Opens a migrated database for the file's tests and makes it the one domain code uses. */
-export function useTestDatabase(): { handle: () => DatabaseHandle } {
+export function withTestDatabase(): { handle: () => DatabaseHandle } {
   let handle: DatabaseHandle | undefined;
   let drop = async () => {};
   beforeAll(async () => {

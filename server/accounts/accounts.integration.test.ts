@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type SignUpInput, signUpSchema } from "../../app/lib/account-schemas";
-import { useTestDatabase } from "../../test/database";
+import { withTestDatabase } from "../../test/database";
 import { mailQueue, profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { ensureAdmin } from "./admin-bootstrap";
@@ -10,7 +10,7 @@ import { takeAttempt } from "./rate-limit";
 import { registerBuyer } from "./register";
 import { getUser, isAdmin, requireAdmin } from "./session";
 
-const { handle } = useTestDatabase();
+const { handle } = withTestDatabase();
 
 const buyer = (email: string, extra: Record<string, unknown> = {}): SignUpInput =>
   signUpSchema.parse({

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../test/database";
+import { withTestDatabase } from "../../test/database";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
 import { mailQueue } from "../db/schema";
 import { deliverPendingMail, outboxTransport, queueMail, retryDelayMs, smtpTransport } from "./mailer";
 
-const { handle } = useTestDatabase();
+const { handle } = withTestDatabase();
 const from = "Store <orders@example.com>";
 
 describe("mail delivery", () => {
