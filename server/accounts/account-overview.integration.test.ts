@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../test/database";
+import { orderItems, orders, user } from "../db/schema";
+import { listOrdersWithItems, topPurchasedProducts } from "./account-overview";
+
+const { handle } = withTestDatabase();
+
+async function placeOrder(userId: string, orderNumber: string, orderDate: string, lines: [string, number, string][]) {
+  const total = lines.reduce((sum, [, quantity, unit]) => sum + quantity * Number(unit), 0).toFixed(2);
+  const [order] = await handle()
+    .db.insert(orders)
+    .values({
+      userId,
+      orderNumber,
+      orderDate: new Date(orderDate),
+      totalAmount: total,
+      status: "paid",
+      shippingAddressLine1: "100 Main St",
+      shippingCity: "Portland",
+      shippingState: "OR",
+      shippingZip: "97201",
+    })
+    .returning();
+  await handle()
+    .db.insert(orderItems)
+    .values(
+      lines.map(([productName, quantity, unitPrice]) => ({
+        orderId: order?.id ?? "",
+        productName,
+        productSku: null,
+        quantity,
+        unitPrice,
+        totalPrice: (quantity * Number(unitPrice)).toFixed(2),
+      })),
+    );
+}
+
+describe("My Account's orders and insights", () => {
+  it("lists only the buyer's own orders, newest first, with their items", async () => {
+    await handle()
+      .db.insert(user)
+      .values([
+        { id: "u1", name: "Dana", email: "u1@example.com" },
+        { id: "u2", name: "Sam", email: "u2@example.com" },
+      ]);
+    await placeOrder("u1", "ORD1", "2026-11-01T10:00:00Z", [["Grinding Wheel 4.5 in", 2, "12.99"]]);
+    await placeOrder("u1", "ORD2", "2026-11-20T10:00:00Z", [
+      ["Flap Disc 80 Grit 4.5 in", 1, "8.49"],
+      ["Grinding Wheel 4.5 in", 3, "12.99"],
+    ]);
+    await placeOrder("u2", "ORD3", "2026-11-21T10:00:00Z", [["Safety Glasses", 50, "3.00"]]);
+
+    const list = await listOrdersWithItems("u1");
+    expect(list.map((o) => o.orderNumber)).toEqual(["ORD2", "ORD1"]);
+    expect(list[0]?.items.map((i) => i.productName).sort()).toEqual([
+      "Flap Disc 80 Grit 4.5 in",
+      "Grinding Wheel 4.5 in",
+    ]);
+    expect(list[0]?.totalAmount).toBe("47.46");
+  });
+
+  it("ranks products by total quantity, sums what was spent, and keeps ten", async () => {
+    expect(await topPurchasedProducts("u1")).toEqual([
+      { productName: "Grinding Wheel 4.5 in", totalQuantity: 5, totalSpent: "64.95" },
+      { productName: "Flap Disc 80 Grit 4.5 in", totalQuantity: 1, totalSpent: "8.49" },
+    ]);
+    await handle().db.insert(user).values({ id: "u3", name: "Lee", email: "u3@example.com" });
+    await placeOrder(
+      "u3",
+      "ORD4",
+      "2026-11-22T10:00:00Z",
+      Array.from(
+        { length: 12 },
+        (_, i) => [`Part ${String(i).padStart(2, "0")}`, i + 1, "1.00"] as [string, number, string],
+      ),
+    );
+    const top = await topPurchasedProducts("u3");
+    expect(top).toHaveLength(10);
+    expect(top[0]).toEqual({ productName: "Part 11", totalQuantity: 12, totalSpent: "12.00" });
+    expect(top[9]?.productName).toBe("Part 02");
+  });
+});
