@@ -20,6 +20,11 @@ import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import { useToast } from "./components/toasts";
 
+export function meta({ error }: Route.MetaArgs) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? "Page not found | Cascade Industrial Supply" : "Cascade Industrial Supply" }];
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { STORE_EMAIL, STORE_PHONE } = config();
   const [user, { toast, headers }] = await Promise.all([getUser(request), takeToast(request)]);

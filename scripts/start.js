@@ -12,7 +12,10 @@ function newestChange(target) {
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  for (const entry of readdirSync(target)) {
+    if (/\.test\.tsx?$/.test(entry)) continue; // tests are not part of the build
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  }
   return newest;
 }
 

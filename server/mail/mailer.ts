@@ -61,7 +61,10 @@ let wakeDelivery: (() => void) | undefined;
 
 /** Stores the message; delivery happens apart, so a slow mail server never blocks a buyer. */
 export async function queueMail(mail: Mail): Promise<void> {
-  await db().insert(mailQueue).values(mail);
+  // Due now by the same (millisecond) clock the delivery loop compares against.
+  await db()
+    .insert(mailQueue)
+    .values({ ...mail, nextAttemptAt: new Date() });
   wakeDelivery?.();
 }
 
