@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgSequence,
   pgTable,
@@ -187,4 +188,22 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_queue_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+// Every change an admin makes: who, what, when, and the record before and after.
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adminId: text("admin_id")
+      .notNull()
+      .references(() => user.id),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
 );
