@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../test/database";
+import { adminAuditLog, profiles, user, userRoles } from "../db/schema";
+import { StoreError } from "../errors";
+import { approveNet30, customerStats, revokeNet30, searchCustomers } from "./customers";
+
+const { handle } = withTestDatabase();
+
+async function addCustomer(id: string, fields: Partial<typeof profiles.$inferInsert> = {}) {
+  await handle()
+    .db.insert(user)
+    .values({ id, name: id, email: `${id}@example.com` });
+  const [profile] = await handle()
+    .db.insert(profiles)
+    .values({ userId: id, ...fields })
+    .returning();
+  return profile?.id ?? "";
+}
+
+describe("the admin's customer accounts", () => {
+  let danaProfile = "";
+
+  it("counts customers, approvals, credit and pending approvals, leaving admins out", async () => {
+    await addCustomer("admin1");
+    await handle().db.insert(userRoles).values({ userId: "admin1", role: "admin" });
+    danaProfile = await addCustomer("dana", { firstName: "Dana", lastName: "Reyes", companyName: "Reyes Fabrication" });
+    await addCustomer("sam", {
+      firstName: "Sam",
+      lastName: "Ito",
+      companyName: "100% Marine_Works",
+      net30Approved: true,
+      creditLimit: "25000.00",
+    });
+    await addCustomer("lee", { firstName: "Lee", lastName: "Park" });
+    expect(await customerStats()).toEqual({
+      totalCustomers: 3,
+      net30Approved: 1,
+      totalCreditLimit: "25000.00",
+      pendingApprovals: 2,
+    });
+  });
+
+  it.each([
+    ["dana", ["dana"]],
+    ["REYES", ["dana"]],
+    ["dana reyes", ["dana"]],
+    ["fabrication", ["dana"]],
+    ["100%", ["sam"]],
+    ["_", ["sam"]],
+    ["ACCT-", ["dana", "lee", "sam"]],
+    ["nobody", []],
+  ])("finds %j in names, companies and account numbers, case-insensitively", async (q, expected) => {
+    const { customers } = await searchCustomers({ q, page: 1 });
+    expect(customers.map((c) => c.email.split("@")[0]).sort()).toEqual(expected);
+  });
+
+  it("approves Net 30 with a limit, the date and the approver, and logs it", async () => {
+    const now = new Date("2026-11-23T15:00:00Z");
+    await approveNet30("admin1", danaProfile, "15000.50", now);
+    const [profile] = await handle().db.select().from(profiles).where(eq(profiles.id, danaProfile));
+    expect(profile).toMatchObject({
+      net30Approved: true,
+      net30ApprovedDate: now,
+      net30ApprovedBy: "admin1",
+      creditLimit: "15000.50",
+    });
+    const [entry] = await handle().db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, danaProfile));
+    expect(entry).toMatchObject({
+      adminId: "admin1",
+      action: "approve_net_30",
+      entity: "profile",
+      before: { net30Approved: false, creditLimit: "0.00" },
+      after: { net30Approved: true, creditLimit: "15000.50" },
+    });
+  });
+
+  it("revokes Net 30: date and approver cleared, limit 0", async () => {
+    await revokeNet30("admin1", danaProfile);
+    const [profile] = await handle().db.select().from(profiles).where(eq(profiles.id, danaProfile));
+    expect(profile).toMatchObject({
+      net30Approved: false,
+      net30ApprovedDate: null,
+      net30ApprovedBy: null,
+      creditLimit: "0.00",
+    });
+    expect(await handle().db.select().from(adminAuditLog)).toHaveLength(2);
+  });
+
+  it("refuses an unknown profile and changes nothing", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    await expect(approveNet30("admin1", unknown, "100")).rejects.toBeInstanceOf(StoreError);
+    expect(await handle().db.select().from(adminAuditLog)).toHaveLength(2);
+  });
+});
