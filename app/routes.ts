@@ -8,6 +8,7 @@ export default [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("account", "routes/account.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

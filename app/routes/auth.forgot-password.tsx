@@ -8,6 +8,7 @@ import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { useZodForm } from "../components/use-zod-form";
 import { forgotPasswordSchema } from "../lib/account-schemas";
 import { clientAddressContext } from "../lib/context";
 import type { Route } from "./+types/auth.forgot-password";
@@ -39,12 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   useToast(actionData?.toast);
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: actionData?.reply,
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const [form, fields] = useZodForm("forgot-password", forgotPasswordSchema, { lastResult: actionData?.reply });
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <Card>

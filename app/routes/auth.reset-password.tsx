@@ -6,6 +6,7 @@ import { redirectWithToast } from "../../server/toast";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { useZodForm } from "../components/use-zod-form";
 import { resetPasswordSchema } from "../lib/account-schemas";
 import type { Route } from "./+types/auth.reset-password";
 
@@ -41,12 +42,9 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useForm({
-    id: "reset-password",
+  const [form, fields] = useZodForm("reset-password", resetPasswordSchema, {
     lastResult: actionData?.reply,
     defaultValue: { token: loaderData.token ?? "" },
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
   });
   const linkError = actionData?.linkError ?? (loaderData.token ? null : LINK_NOT_VALID);
   return (

@@ -13,6 +13,7 @@ import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { Card, CardContent } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { useZodForm } from "../components/use-zod-form";
 import { signInSchema, signUpSchema } from "../lib/account-schemas";
 import { clientAddressContext } from "../lib/context";
 import { safeRedirect } from "../lib/safe-redirect";
@@ -158,13 +159,7 @@ function useBusy(intent: string) {
 
 function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult | undefined; redirectTo: string }) {
   const busy = useBusy("sign-in");
-  const [form, fields] = useForm({
-    id: "sign-in",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
-  });
+  const [form, fields] = useZodForm("sign-in", signInSchema, { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="sign-in" />
@@ -184,13 +179,7 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult | undef
 function SignUpForm({ lastResult }: { lastResult: LastResult | undefined }) {
   const busy = useBusy("sign-up");
   const [sameAsShipping, setSameAsShipping] = useState(true);
-  const [form, fields] = useForm({
-    id: "sign-up",
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signUpSchema }),
-  });
+  const [form, fields] = useZodForm("sign-up", signUpSchema, { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="sign-up" />

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { admin } from "../playwright.config";
+import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+
+test("a customer who opens /admin is told access is denied", async ({ page }) => {
+  const buyer = await confirmedBuyer(page, "nosy");
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have admin privileges to access this page.")).toBeVisible();
+  await expect(page.getByText("Customer Accounts")).toHaveCount(0);
+});
+
+test("an admin logs in, finds a customer, approves Net 30 with a limit and revokes it", async ({ page }) => {
+  const buyer = await confirmedBuyer(page, "approvable");
+  await page.context().clearCookies();
+
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login failed: Invalid email or password")).toBeVisible();
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login successful!")).toBeVisible();
+
+  await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+  await expect(page.getByText("Manage Net 30 payment approvals and customer accounts")).toBeVisible();
+  for (const stat of ["Total Customers", "Net 30 Approved", "Total Credit Limit", "Pending Approvals"]) {
+    await expect(page.getByText(stat, { exact: true })).toBeVisible();
+  }
+  await expectNoAccessibilityViolations(page);
+
+  const search = page.getByPlaceholder("Search by name, company, or account number...");
+  await search.fill("no such customer anywhere");
+  await expect(page.getByText("No customers found matching your search.")).toBeVisible();
+  await search.fill(buyer.email.split("@")[0] ?? "");
+  await expect(page.getByText("No customers found matching your search.")).toBeVisible(); // e-mail is not a search field
+  await search.fill("DANA REYES");
+  const table = page.getByRole("table", { name: "Customer Accounts" });
+  await expect(table).toBeVisible();
+
+  const row = table.getByRole("row").filter({ hasText: "Dana Reyes" }).first();
+  await row.getByRole("button", { name: /Approve Net 30/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve Net 30 Terms" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Approve" })).toBeDisabled();
+  await dialog.getByLabel("Credit Limit ($)").fill("25000");
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Net 30 terms approved successfully")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(row.getByText("$25,000.00")).toBeVisible();
+
+  await row.getByRole("button", { name: /Revoke/ }).click();
+  await expect(page.getByText("Net 30 terms revoked successfully")).toBeVisible();
+  await expect(row.getByText("Not Approved")).toBeVisible();
+  await expect(row.getByText("$0.00")).toBeVisible();
+});
