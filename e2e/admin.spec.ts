@@ -65,3 +65,21 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
   await expect(row.getByText("Not Approved")).toBeVisible();
   await expect(row.getByText("$0.00")).toBeVisible();
 });
+
+test("the admin page and its actions answer 401 to a guest and 403 to a customer", async ({ page, baseURL }) => {
+  const post = (intent: string) =>
+    page.request.post("/admin", {
+      form: { intent, profileId: "00000000-0000-4000-8000-000000000000", creditLimit: "999999" },
+      headers: { Origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
+  expect((await post("approve")).status()).toBe(401);
+  expect((await post("revoke")).status()).toBe(401);
+
+  const buyer = await confirmedBuyer(page, "sneaky");
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  expect((await post("approve")).status()).toBe(403);
+  expect((await post("revoke")).status()).toBe(403);
+  expect((await page.request.get("/admin")).status()).toBe(403);
+});
