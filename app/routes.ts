@@ -10,5 +10,6 @@ export default [
   route("account", "routes/account.tsx"),
   route("admin", "routes/admin.tsx"),
   route("category/:category/:subcategory?", "routes/category.tsx"),
+  route("collections/:slug", "routes/collections.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

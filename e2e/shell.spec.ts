@@ -17,11 +17,16 @@ test("a visitor lands on the home page and sees the hero, the header and the foo
   await expect(page.getByText('Try: "OEM", "Product Type", or "Description"')).toBeVisible();
   await expect(page.getByRole("link", { name: "Create Account" })).toHaveAttribute("href", "/auth?tab=sign-up");
   await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
-  await expect(page.getByRole("link", { name: /Shopping cart/ })).toBeVisible();
+  const cart = page.getByRole("button", { name: "Shopping cart" });
+  await expect(cart).toBeVisible();
+  await cart.click();
+  await expect(page.getByRole("dialog", { name: "Shopping Cart" }).getByText("Your cart is empty")).toBeVisible();
+  await page.keyboard.press("Escape");
 
   await expect(page.getByRole("link", { name: "Shop Products" })).toHaveAttribute("href", "/shop");
   await expect(page.getByRole("button", { name: "Request a Quote" })).toBeVisible();
-  await expect(page.getByText(/\$299/).first()).toBeVisible();
+  await expect(page.getByText("Free shipping on orders of $299 and above").first()).toBeVisible();
+  await expect(page.getByText("CAGE 7XK42")).toBeVisible();
 
   await expectNoAccessibilityViolations(page);
   expect(consoleErrors()).toEqual([]);

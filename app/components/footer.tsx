@@ -1,3 +1,67 @@
+import { Link } from "react-router";
+import { categories } from "../lib/navigation";
+import { useStoreContact } from "../root";
+import { Logo } from "./logo";
+
 export function Footer() {
-  return <footer className="border-t p-4">Cascade Industrial Supply</footer>;
+  const { email, phone } = useStoreContact();
+  return (
+    <footer className="mt-16 bg-slate-950 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <span className="inline-block rounded bg-white p-2">
+            <Logo />
+          </span>
+          <p className="mt-4 text-sm text-slate-300">
+            Family-owned and USA-proud. Industrial supplies for trade and business buyers for over 25 years.
+          </p>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Shop</h2>
+          <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link to={`/category/${category.slug}`} className="text-slate-300 hover:text-white hover:underline">
+                  {category.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Customer Service</h2>
+          <ul className="mt-3 space-y-2 text-sm text-slate-300">
+            <li>
+              <a href={`mailto:${email}`} className="hover:text-white hover:underline">
+                {email}
+              </a>
+            </li>
+            <li>
+              <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="hover:text-white hover:underline">
+                {phone}
+              </a>
+            </li>
+            <li>Monday-Friday 8AM-6PM EST</li>
+            <li>
+              <Link to="/account" className="hover:text-white hover:underline">
+                My Account
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Why Buyers Stay</h2>
+          <ul className="mt-3 space-y-2 text-sm text-slate-300">
+            <li>Free shipping on orders of $299 and above</li>
+            <li>Net 30/60/90 terms for qualified businesses</li>
+            <li>Tax-exempt orders accepted</li>
+            <li>ISO 9001:2015 certified</li>
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-800 px-4 py-4 text-center text-xs text-slate-400">
+        © 2026 Cascade Industrial Supply. All rights reserved.
+      </p>
+    </footer>
+  );
 }
