@@ -7,7 +7,7 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext } from "../app/lib/context";
-import { auth } from "./accounts/auth";
+import { auth, CLIENT_ADDRESS_HEADER } from "./accounts/auth";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 
@@ -68,7 +68,12 @@ export function createHttpApp({ build, clientDir, https }: HttpOptions) {
   });
 
   // The links in account e-mails (confirm, reset) and better-auth's own API.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth().handler(c.req.raw));
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    // The socket's address, set here so a client cannot choose its own rate-limit bucket.
+    const request = new Request(c.req.raw);
+    request.headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? "unknown");
+    return auth().handler(request);
+  });
 
   // Vite names every file under /assets/ by its content hash, so it never changes.
   app.use(

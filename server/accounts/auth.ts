@@ -9,6 +9,9 @@ import { account, rateLimit, session, user, verification } from "../db/schema";
 import { queueMail } from "../mail/mailer";
 import { confirmEmailMessage, RESET_LINK_MINUTES, resetPasswordMessage } from "./messages";
 
+/** Set by server/http.ts from the connection itself; any value a client sends is replaced. */
+export const CLIENT_ADDRESS_HEADER = "x-store-client-address";
+
 function createAuth(database: Database) {
   const { AUTH_SECRET, PUBLIC_URL } = config();
   return betterAuth({
@@ -43,6 +46,7 @@ function createAuth(database: Database) {
     advanced: {
       useSecureCookies: PUBLIC_URL.startsWith("https:"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     // Our own limiter guards the forms (server/accounts/rate-limit.ts); this one guards the raw API.
     rateLimit: { enabled: true, window: 60, max: 60, storage: "database" },

@@ -49,6 +49,7 @@ export function BannerCarousel() {
       onBlur={() => setPaused(false)}
     >
       {slides.map((slide, index) => (
+        // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group; a fieldset is for form controls
         <div
           key={slide.heading}
           role="group"
