@@ -103,6 +103,7 @@ test("a buyer who forgot the password resets it with the e-mailed link, once", a
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot password?" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByText("If an account exists for that email", { exact: false })).toBeVisible();
