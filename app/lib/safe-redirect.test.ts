@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect";
+import { refererPath, safeRedirect } from "./safe-redirect";
 
 describe("safeRedirect", () => {
   it.each([
@@ -12,5 +12,18 @@ describe("safeRedirect", () => {
     [null, "/"],
   ])("sends %j to %j", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);
+  });
+});
+
+describe("refererPath", () => {
+  const from = (referer?: string) =>
+    refererPath(new Request("https://store.test/auth/sign-out", { headers: referer ? { referer } : {} }));
+  it.each([
+    ["https://store.test/account?tab=orders", "/account?tab=orders"],
+    ["https://evil.example/account", "/"],
+    ["not a url", "/"],
+    [undefined, "/"],
+  ])("sends a buyer who came from %j back to %j", (referer, expected) => {
+    expect(from(referer)).toBe(expected);
   });
 });
