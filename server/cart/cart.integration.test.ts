@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../test/database";
+import { carts, products, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { addToCart, cartLines, clearCart, findOrCreateCart, mergeGuestCart, removeLine, setLineQuantity } from "./cart";
+
+const { handle } = withTestDatabase();
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  const rows = await handle()
+    .db.insert(products)
+    .values([
+      {
+        slug: "wheel",
+        partNumber: "GW-45-001",
+        name: "Grinding Wheel 4.5 in",
+        brand: "B",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: "12.99",
+        stockLevel: 10,
+      },
+      {
+        slug: "disc",
+        partNumber: "FD-80-001",
+        name: "Flap Disc 80 Grit 4.5 in",
+        brand: "B",
+        category: "abrasives",
+        subcategory: "flap-discs",
+        price: "8.49",
+        stockLevel: 3,
+      },
+      {
+        slug: "gone",
+        partNumber: "XX-1",
+        name: "Sold Out Saw",
+        brand: "B",
+        category: "cutting-tools",
+        subcategory: "hole-saws",
+        price: "20.00",
+        stockLevel: 0,
+      },
+    ])
+    .returning({ id: products.id, slug: products.slug });
+  for (const row of rows) ids[row.slug] = row.id;
+  await handle().db.insert(user).values({ id: "buyer", name: "Dana", email: "dana@example.com" });
+});
+
+const quantities = async (cartId: string) =>
+  Object.fromEntries((await cartLines(cartId)).map((line) => [line.partNumber, line.quantity]));
+
+const storeError = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "no error",
+    (error: unknown) => (error instanceof StoreError ? error.message : String(error)),
+  );
+
+describe("the cart", () => {
+  it("adds to one line per product and keeps quantities within the stock level", async () => {
+    const cart = await findOrCreateCart({});
+    await addToCart(cart, ids.wheel ?? "", 2);
+    await addToCart(cart, ids.wheel ?? "", 3);
+    expect(await quantities(cart)).toEqual({ "GW-45-001": 5 });
+    expect(await storeError(addToCart(cart, ids.wheel ?? "", 6))).toBe("Only 10 of Grinding Wheel 4.5 in in stock.");
+    expect(await storeError(addToCart(cart, ids.gone ?? "", 1))).toBe("Sold Out Saw is out of stock.");
+    expect(await storeError(addToCart(cart, "00000000-0000-4000-8000-000000000000", 1))).toBe(
+      "That product is no longer available.",
+    );
+    expect(await quantities(cart)).toEqual({ "GW-45-001": 5 });
+  });
+
+  it("never passes the stock level when the same add arrives twice at once", async () => {
+    const cart = await findOrCreateCart({});
+    const results = await Promise.allSettled([addToCart(cart, ids.disc ?? "", 2), addToCart(cart, ids.disc ?? "", 2)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(await quantities(cart)).toEqual({ "FD-80-001": 2 });
+  });
+
+  it("sets a quantity, removes the line at zero or less, and removes on request", async () => {
+    const cart = await findOrCreateCart({});
+    await addToCart(cart, ids.wheel ?? "", 1);
+    await addToCart(cart, ids.disc ?? "", 1);
+    await setLineQuantity(cart, ids.wheel ?? "", 4);
+    expect(await storeError(setLineQuantity(cart, ids.disc ?? "", 4))).toBe(
+      "Only 3 of Flap Disc 80 Grit 4.5 in in stock.",
+    );
+    await setLineQuantity(cart, ids.disc ?? "", 0);
+    expect(await quantities(cart)).toEqual({ "GW-45-001": 4 });
+    await setLineQuantity(cart, ids.wheel ?? "", -1);
+    expect(await quantities(cart)).toEqual({});
+    await addToCart(cart, ids.wheel ?? "", 1);
+    await removeLine(cart, ids.wheel ?? "");
+    expect(await quantities(cart)).toEqual({});
+  });
+
+  it("keeps one cart per signed-in buyer and ignores a cookie naming someone else's cart", async () => {
+    const mine = await findOrCreateCart({ userId: "buyer" });
+    expect(await findOrCreateCart({ userId: "buyer" })).toBe(mine);
+    const guest = await findOrCreateCart({ guestCartId: mine });
+    expect(guest).not.toBe(mine);
+    const fresh = await findOrCreateCart({ guestCartId: "'; drop table carts; --" });
+    expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await quantities(fresh)).toEqual({});
+  });
+
+  it("merges a guest cart at sign-in: same products add up, capped at stock, and the guest cart is gone", async () => {
+    const account = await findOrCreateCart({ userId: "buyer" });
+    await clearCart(account);
+    await addToCart(account, ids.disc ?? "", 2);
+    const guest = await findOrCreateCart({});
+    await addToCart(guest, ids.disc ?? "", 2);
+    await addToCart(guest, ids.wheel ?? "", 1);
+    expect(await mergeGuestCart(guest, "buyer")).toBe(account);
+    expect(await quantities(account)).toEqual({ "FD-80-001": 3, "GW-45-001": 1 });
+    expect(await handle().db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
+  });
+});

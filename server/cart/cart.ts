@@ -1,0 +1,146 @@
+// The server-side cart: lines keyed by product, quantities from 1 up to the stock level.
+// A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "../db/client";
+import { cartItems, carts, products } from "../db/schema";
+import { StoreError } from "../errors";
+
+/** The buyer's cart id: their own when signed in, else the guest cart named by the cookie, else a new one. */
+export async function findOrCreateCart({ userId, guestCartId }: { userId?: string; guestCartId?: string }) {
+  if (userId) {
+    const [created] = await db().insert(carts).values({ userId }).onConflictDoNothing().returning({ id: carts.id });
+    if (created) return created.id;
+    const [existing] = await db().select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+    if (!existing) throw new Error(`The cart of user ${userId} vanished.`);
+    return existing.id;
+  }
+  // A tampered or stale cookie names no cart of ours: the guest simply starts a new one.
+  if (guestCartId && z.uuid().safeParse(guestCartId).success) {
+    const [guest] = await db()
+      .select({ id: carts.id })
+      .from(carts)
+      .where(and(eq(carts.id, guestCartId), isNull(carts.userId)));
+    if (guest) return guest.id;
+  }
+  const [created] = await db().insert(carts).values({}).returning({ id: carts.id });
+  return created?.id ?? "";
+}
+
+export async function cartLines(cartId: string) {
+  return db()
+    .select({
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      partNumber: products.partNumber,
+      image: products.image,
+      price: products.price,
+      stockLevel: products.stockLevel,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.addedAt), asc(products.name));
+}
+
+async function productFor(productId: string) {
+  const [product] = await db()
+    .select({ name: products.name, stockLevel: products.stockLevel })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new StoreError("NotFound", "That product is no longer available.");
+  if (product.stockLevel <= 0) throw new StoreError("Conflict", `${product.name} is out of stock.`);
+  return product;
+}
+
+const overStock = (name: string, stock: number) =>
+  new StoreError("Conflict", `Only ${stock.toLocaleString("en-US")} of ${name} in stock.`);
+
+/** Adds to the line (or starts it); the total on the line may not pass the stock level. */
+export async function addToCart(cartId: string, productId: string, quantity: number) {
+  const product = await productFor(productId);
+  if (quantity > product.stockLevel) throw overStock(product.name, product.stockLevel);
+  // One statement, so two quick clicks cannot together pass the stock level.
+  const rows = await db()
+    .insert(cartItems)
+    .values({ cartId, productId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${product.stockLevel}`,
+    })
+    .returning({ quantity: cartItems.quantity });
+  if (rows.length === 0) throw overStock(product.name, product.stockLevel);
+  await touch(cartId);
+  return { name: product.name, quantity: rows[0]?.quantity ?? quantity };
+}
+
+/** Sets a line's quantity; zero or less removes the line (the spec's cart rule). */
+export async function setLineQuantity(cartId: string, productId: string, quantity: number) {
+  if (quantity <= 0) return removeLine(cartId, productId);
+  const product = await productFor(productId);
+  if (quantity > product.stockLevel) throw overStock(product.name, product.stockLevel);
+  const rows = await db()
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .returning({ quantity: cartItems.quantity });
+  if (rows.length === 0) throw new StoreError("NotFound", "That item is no longer in your cart.");
+  await touch(cartId);
+}
+
+export async function removeLine(cartId: string, productId: string) {
+  await db()
+    .delete(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+  await touch(cartId);
+}
+
+/** Empties the cart and drops its promo code. */
+export async function clearCart(cartId: string) {
+  await db().transaction(async (tx) => {
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    await tx.update(carts).set({ promoCodeId: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  });
+}
+
+/**
+ * At sign-in the guest's lines move into the account's cart: the same product adds up (up to
+ * the stock level), and the guest cart is deleted.
+ */
+export async function mergeGuestCart(guestCartId: string, userId: string) {
+  const userCartId = await findOrCreateCart({ userId });
+  if (userCartId === guestCartId) return userCartId;
+  await db().transaction(async (tx) => {
+    const [guest] = await tx
+      .select({ id: carts.id, promoCodeId: carts.promoCodeId })
+      .from(carts)
+      .where(and(eq(carts.id, guestCartId), isNull(carts.userId)))
+      .for("update");
+    if (!guest) return;
+    await tx.execute(sql`
+      insert into cart_items (cart_id, product_id, quantity, added_at)
+      select ${userCartId}, g.product_id, least(g.quantity, p.stock_level), g.added_at
+      from cart_items g join products p on p.id = g.product_id
+      where g.cart_id = ${guestCartId} and p.stock_level > 0
+      on conflict (cart_id, product_id) do update set quantity = least(
+        cart_items.quantity + excluded.quantity,
+        (select stock_level from products where id = excluded.product_id)
+      )`);
+    if (guest.promoCodeId) {
+      await tx
+        .update(carts)
+        .set({ promoCodeId: guest.promoCodeId })
+        .where(and(eq(carts.id, userCartId), isNull(carts.promoCodeId)));
+    }
+    await tx.delete(carts).where(eq(carts.id, guestCartId));
+  });
+  await touch(userCartId);
+  return userCartId;
+}
+
+async function touch(cartId: string) {
+  await db().update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
