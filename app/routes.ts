@@ -9,6 +9,7 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("account", "routes/account.tsx"),
   route("admin", "routes/admin.tsx"),
+  route("api/cart", "routes/api.cart.tsx"),
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("collections/:slug", "routes/collections.tsx"),
   route("*", "routes/not-found.tsx"),

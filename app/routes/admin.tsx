@@ -2,9 +2,9 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSubmit } from "react-router";
-import { auth } from "../../server/accounts/auth";
 import { takeAttempt } from "../../server/accounts/rate-limit";
 import { getUser, requireAdmin } from "../../server/accounts/session";
+import { signInWithPassword } from "../../server/accounts/sign-in";
 import { approveNet30, customerStats, revokeNet30, searchCustomers } from "../../server/admin/customers";
 import { StoreError } from "../../server/errors";
 import { redirectWithToast } from "../../server/toast";
@@ -90,20 +90,9 @@ async function logIn(request: Request, formData: FormData, address: string) {
   if (submission.status !== "success") return data({ ok: false, reply: submission.reply() }, 400);
   const { email, password } = submission.value;
   await takeAttempt("signIn", { email, address });
-  const response = await auth().api.signInEmail({
-    body: { email, password },
-    headers: request.headers,
-    asResponse: true,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    const message =
-      response.status === 403 ? "Please confirm your email first." : body?.message || "Invalid email or password";
-    return failure(`Login failed: ${message}`, "");
-  }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return redirectWithToast("/admin", { type: "success", title: "Login successful!" }, headers);
+  const result = await signInWithPassword(request, { email, password });
+  if (!result.ok) return failure(`Login failed: ${result.message}`, "");
+  return redirectWithToast("/admin", { type: "success", title: "Login successful!" }, result.headers);
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {

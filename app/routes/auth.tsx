@@ -2,10 +2,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { auth } from "../../server/accounts/auth";
 import { takeAttempt } from "../../server/accounts/rate-limit";
 import { registerBuyer } from "../../server/accounts/register";
 import { getUser } from "../../server/accounts/session";
+import { signInWithPassword } from "../../server/accounts/sign-in";
 import { StoreError } from "../../server/errors";
 import { redirectWithToast } from "../../server/toast";
 import { Field, SelectField } from "../components/form-field";
@@ -72,33 +72,22 @@ async function signIn(request: Request, formData: FormData, address: string) {
   if (submission.status !== "success") return data<ActionResult>({ intent: "sign-in", reply: submission.reply() }, 400);
   const { email, password } = submission.value;
   await takeAttempt("signIn", { address, email });
-  const response = await auth().api.signInEmail({
-    body: { email, password, callbackURL: "/auth?confirmed=1" },
-    headers: request.headers,
-    asResponse: true,
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    const description =
-      response.status === 403
-        ? "Please confirm your email first. We have sent you a new confirmation link."
-        : body?.message || "Invalid email or password";
+  const result = await signInWithPassword(request, { email, password });
+  if (!result.ok) {
     return data<ActionResult>(
       {
         intent: "sign-in",
-        toast: { type: "error", title: "Error signing in", description },
+        toast: { type: "error", title: "Error signing in", description: result.message },
         reply: submission.reply({ resetForm: false }),
       },
       400,
     );
   }
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   const redirectTo = safeRedirect(formData.get("redirectTo"));
   return redirectWithToast(
     redirectTo,
     { type: "success", title: "Welcome back!", description: "You have been signed in successfully." },
-    headers,
+    result.headers,
   );
 }
 

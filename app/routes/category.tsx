@@ -1,5 +1,6 @@
 import { listCategoryProducts } from "../../server/catalog/listing";
 import { Breadcrumb } from "../components/breadcrumb";
+import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { Price } from "../components/price";
 import { findCategory, findSubcategory, titleFromSlug } from "../lib/navigation";
 import type { Route } from "./+types/category";
@@ -61,6 +62,9 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
                 <span className={product.stockLevel > 0 ? "text-sm text-green-800" : "text-sm text-red-700"}>
                   {product.stockLevel > 0 ? "In Stock" : "Out of Stock"}
                 </span>
+              </div>
+              <div className="mt-3">
+                <AddToCartButton productId={product.id} name={product.name} inStock={product.stockLevel > 0} />
               </div>
             </li>
           ))}

@@ -1,0 +1,21 @@
+// What the cart endpoint accepts, shared by the browser and the server.
+import { z } from "zod";
+
+export const MAX_LINE_QUANTITY = 100_000;
+
+const productId = z.uuid("That product is no longer available.");
+const wholeNumber = (min: number) =>
+  z.coerce
+    .number({ message: "Quantity must be a whole number." })
+    .int("Quantity must be a whole number.")
+    .min(min, min === 1 ? "Quantity must be at least 1." : "Quantity must be a whole number.")
+    .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString("en-US")}.`);
+
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId, quantity: wholeNumber(1) }),
+  // Zero or less removes the line, as the spec's cart rule says.
+  z.object({ intent: z.literal("set"), productId, quantity: wholeNumber(-MAX_LINE_QUANTITY) }),
+  z.object({ intent: z.literal("remove"), productId }),
+]);
+
+export type CartAction = z.infer<typeof cartActionSchema>;

@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+
+const wheel = "Grinding Wheel 4.5 in";
+const disc = "Flap Disc 80 Grit 4.5 in";
+
+test("a guest adds from a listing, changes quantities in the cart popover and removes a line", async ({ page }) => {
+  await page.goto("/category/abrasives/grinding-wheels");
+  const cartButton = page.getByRole("banner").getByRole("button", { name: /^Shopping cart/ });
+  await expect(cartButton).toHaveAccessibleName("Shopping cart");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+  await page.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
+  await expect(page.getByText(`${wheel} added to cart!`)).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+
+  await page.goto("/category/abrasives/flap-discs");
+  await page.getByRole("button", { name: `Add to Cart: ${disc}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+  await cartButton.click();
+  const popover = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(popover.getByText(wheel)).toBeVisible();
+  await expect(popover.getByText("$12.99 each")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await popover.getByRole("button", { name: `Increase quantity of ${wheel}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("4");
+  await popover.getByRole("button", { name: `Decrease quantity of ${disc}` }).click();
+  await expect(popover.getByText(disc)).toHaveCount(0);
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+  await popover.getByRole("button", { name: `Remove ${wheel}` }).click();
+  await expect(popover.getByText("Your cart is empty")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+});
+
+test("a guest's cart survives a reload and joins the account's cart at sign-in", async ({ page }) => {
+  const buyer = await confirmedBuyer(page, "merger");
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/category/abrasives/flap-discs");
+  await page.getByRole("button", { name: `Add to Cart: ${disc}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+  await page.getByRole("banner").getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+  await page.goto("/category/abrasives/flap-discs");
+  await page.getByRole("button", { name: `Add to Cart: ${disc}` }).click();
+  await page.goto("/category/abrasives/grinding-wheels");
+  await page.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+  await page.reload();
+  await expect(page.getByTestId("cart-badge")).toHaveText("2");
+
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Shopping cart/ })
+    .click();
+  const popover = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(popover.getByRole("listitem").filter({ hasText: disc })).toContainText("2");
+  await expect(popover.getByRole("listitem").filter({ hasText: wheel })).toContainText("1");
+});
+
+test("bad cart requests get a clear message and leave the cart as it was", async ({ page, baseURL }) => {
+  const post = (form: Record<string, string>) =>
+    page.request.post("/api/cart", { form, headers: { Origin: baseURL ?? "" } });
+  for (const [form, status, message] of [
+    [{ intent: "add", productId: "not-a-product", quantity: "1" }, 400, "That product is no longer available."],
+    [
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "1" },
+      404,
+      "That product is no longer available.",
+    ],
+    [
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "1.5" },
+      400,
+      "Quantity must be a whole number.",
+    ],
+    [
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "-3" },
+      400,
+      "Quantity must be at least 1.",
+    ],
+    [
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "1e9" },
+      400,
+      "Quantity can be at most 100,000.",
+    ],
+    [{ intent: "explode" }, 400, undefined],
+  ] as const) {
+    const response = await post(form);
+    expect(response.status(), JSON.stringify(form)).toBe(status);
+    if (message) expect(await response.text()).toContain(message);
+  }
+  const cart = await page.request.get("/api/cart");
+  expect(await cart.json()).toEqual({ cart: { lines: [], count: 0 } });
+});
