@@ -24,6 +24,19 @@ test("a guest adds from a listing, changes quantities in the cart popover and re
   const popover = page.getByRole("dialog", { name: "Shopping Cart" });
   await expect(popover.getByText(wheel)).toBeVisible();
   await expect(popover.getByText("$12.99 each")).toBeVisible();
+  // 2 x 12.99 + 8.49 = 34.47; a guest pays the default 8% tax: 2.76
+  await expect(popover.getByRole("definition").filter({ hasText: "$34.47" })).toBeVisible();
+  await expect(popover.getByRole("definition").filter({ hasText: "$2.76" })).toBeVisible();
+  await expect(popover.getByRole("definition").filter({ hasText: "$37.23" })).toBeVisible();
+
+  const promo = popover.getByLabel("Promo code");
+  await expect(popover.getByRole("button", { name: "Apply" })).toBeDisabled();
+  await promo.fill("   ");
+  await expect(popover.getByRole("button", { name: "Apply" })).toBeDisabled();
+  await promo.fill("nosuchcode");
+  await expect(promo).toHaveValue("NOSUCHCODE");
+  await promo.press("Enter");
+  await expect(page.getByText("Invalid promo code")).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await popover.getByRole("button", { name: `Increase quantity of ${wheel}` }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("4");
@@ -98,5 +111,5 @@ test("bad cart requests get a clear message and leave the cart as it was", async
     if (message) expect(await response.text()).toContain(message);
   }
   const cart = await page.request.get("/api/cart");
-  expect(await cart.json()).toEqual({ cart: { lines: [], count: 0 } });
+  expect(await cart.json()).toMatchObject({ cart: { lines: [], count: 0, total: "0.00" } });
 });

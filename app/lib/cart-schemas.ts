@@ -16,6 +16,9 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   // Zero or less removes the line, as the spec's cart rule says.
   z.object({ intent: z.literal("set"), productId, quantity: wholeNumber(-MAX_LINE_QUANTITY) }),
   z.object({ intent: z.literal("remove"), productId }),
+  // The code's own rules (blank, unknown, expired ...) give the spec's messages on the server.
+  z.object({ intent: z.literal("apply-promo"), code: z.string().optional() }),
+  z.object({ intent: z.literal("remove-promo") }),
 ]);
 
 export type CartAction = z.infer<typeof cartActionSchema>;

@@ -3,7 +3,7 @@
 import { count } from "drizzle-orm";
 import { categories } from "../../app/lib/navigation";
 import type { Database } from "../db/client";
-import { products } from "../db/schema";
+import { productBulkTiers, products } from "../db/schema";
 
 type NewProduct = typeof products.$inferInsert;
 
@@ -107,7 +107,26 @@ export async function seedCatalogIfEmpty(db: Database): Promise<number> {
   if ((row?.total ?? 0) > 0) return 0;
   const all = [...namedProducts, ...starterProducts()];
   await db.transaction(async (tx) => {
-    await tx.insert(products).values(all);
+    const written = await tx
+      .insert(products)
+      .values(all)
+      .returning({ id: products.id, partNumber: products.partNumber });
+    const sample = written.find((product) => product.partNumber === "CW-45-045");
+    if (sample) {
+      // The spec's sample bulk tiers.
+      await tx.insert(productBulkTiers).values(
+        [
+          [1, "2.45"],
+          [100, "1.98"],
+          [500, "1.75"],
+          [1000, "1.55"],
+        ].map(([minQuantity, unitPrice]) => ({
+          productId: sample.id,
+          minQuantity: Number(minQuantity),
+          unitPrice: String(unitPrice),
+        })),
+      );
+    }
   });
   return all.length;
 }

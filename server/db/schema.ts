@@ -239,3 +239,20 @@ export const cartItems = pgTable(
     check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
+
+// Quantity breaks: from min_quantity units up, each costs unit_price.
+export const productBulkTiers = pgTable(
+  "product_bulk_tiers",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    minQuantity: integer("min_quantity").notNull(),
+    unitPrice: money("unit_price").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.minQuantity] }),
+    check("product_bulk_tiers_min_positive", sql`${t.minQuantity} >= 1`),
+    check("product_bulk_tiers_price_nonnegative", sql`${t.unitPrice} >= 0`),
+  ],
+);

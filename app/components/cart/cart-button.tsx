@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
 import { useSignedInUser } from "../../root";
+import { CartTotals } from "./cart-totals";
 import { useCart } from "./use-cart";
 
 /** The header's cart icon: a badge with the number of items (hidden at 0) and the cart popover. */
@@ -16,6 +17,7 @@ export function CartButton() {
   }, [owner, load]);
   useEffect(() => {
     if (fetcher.data?.message) toast.error(fetcher.data.message);
+    if (fetcher.data?.notice) toast.success(fetcher.data.notice);
   }, [fetcher.data]);
 
   const count = cart.count;
@@ -89,12 +91,16 @@ export function CartButton() {
                         <Plus className="size-3.5" aria-hidden="true" />
                       </button>
                     </div>
-                    <span className="text-sm text-slate-700">{formatUsd(line.unitPrice)} each</span>
+                    <span className="text-sm text-slate-700">
+                      {formatUsd(line.unitPrice)} each ·{" "}
+                      <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
+                    </span>
                   </div>
                 </li>
               ))}
             </ul>
           )}
+          {cart.lines.length > 0 && <CartTotals />}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -2,12 +2,24 @@ import { useCallback } from "react";
 import { useFetcher } from "react-router";
 import type { CartResponse } from "../../routes/api.cart";
 
-const noCart: CartResponse["cart"] = { lines: [], count: 0 };
+// What the header shows before the first answer from /api/cart arrives.
+const noCart: CartResponse["cart"] = {
+  lines: [],
+  count: 0,
+  promo: null,
+  taxRate: 0.08,
+  subtotal: "0.00",
+  discount: "0.00",
+  tax: "0.00",
+  total: "0.00",
+};
 
 type CartChange =
   | { intent: "add"; productId: string; quantity: number }
   | { intent: "set"; productId: string; quantity: number }
-  | { intent: "remove"; productId: string };
+  | { intent: "remove"; productId: string }
+  | { intent: "apply-promo"; code: string }
+  | { intent: "remove-promo" };
 
 /** One fetcher for the whole page, so an add anywhere updates the header's badge and popover. */
 export function useCart() {
