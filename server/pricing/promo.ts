@@ -33,7 +33,7 @@ export function checkPromo(
   promo: Promo | null,
   { subtotalCents, now }: { subtotalCents: Cents; now: Date },
 ): PromoCheck {
-  if (!promo || !promo.isActive) return { ok: false, message: "Invalid promo code" };
+  if (!promo?.isActive) return { ok: false, message: "Invalid promo code" };
   if (promo.expiresAt && promo.expiresAt.getTime() <= now.getTime())
     return { ok: false, message: "Promo code has expired" };
   const minimum = toCents(promo.minimumOrderAmount);
