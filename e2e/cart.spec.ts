@@ -113,3 +113,54 @@ test("bad cart requests get a clear message and leave the cart as it was", async
   const cart = await page.request.get("/api/cart");
   expect(await cart.json()).toMatchObject({ cart: { lines: [], count: 0, total: "0.00" } });
 });
+
+test("Quick Order adds known part numbers at their real price and names the unknown ones", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Quick Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Quick Order" });
+  await expect(dialog.getByRole("button", { name: "Remove row 1" })).toBeDisabled();
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("No items to add")).toBeVisible();
+  await expect(page.getByText("Please enter at least one part number.")).toBeVisible();
+
+  await dialog.getByLabel("Part Number, row 1").fill("gw 45 001");
+  await dialog.getByLabel("Qty, row 1").fill("3");
+  await dialog.getByRole("button", { name: "Add Another Item" }).click();
+  await dialog.getByLabel("Part Number, row 2").fill("NOPE-999");
+  await dialog.getByRole("button", { name: "Add Another Item" }).click();
+  await expect(dialog.getByRole("button", { name: "Remove row 3" })).toBeEnabled();
+  await dialog.getByRole("button", { name: "Remove row 3" }).click();
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added 1 item(s) to cart")).toBeVisible();
+  await expect(page.getByText("Part number not found: NOPE-999")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+  // Reopened, it starts again from one empty row; a pasted list fills the rows.
+  await page.getByRole("button", { name: "Quick Order" }).click();
+  await expect(dialog.getByLabel("Part Number, row 1")).toHaveValue("");
+  await expect(dialog.getByLabel("Part Number, row 2")).toHaveCount(0);
+  await dialog.getByLabel("Part Number, row 1").focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData("text", "FD-80-001, 2\nCW-45-045\t100\n");
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  });
+  await expect(dialog.getByLabel("Part Number, row 2")).toHaveValue("CW-45-045");
+  await expect(dialog.getByLabel("Qty, row 2")).toHaveValue("100");
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added 2 item(s) to cart")).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("105");
+
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Shopping cart/ })
+    .click();
+  const popover = page.getByRole("dialog", { name: "Shopping Cart" });
+  // 100 cut-off wheels reach the $1.98 bulk tier.
+  await expect(popover.getByRole("listitem").filter({ hasText: "CW-45-045" })).toContainText("$1.98 each");
+  await expect(popover.getByRole("listitem").filter({ hasText: "CW-45-045" })).toContainText("$198.00");
+});

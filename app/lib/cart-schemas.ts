@@ -19,6 +19,7 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
   // The code's own rules (blank, unknown, expired ...) give the spec's messages on the server.
   z.object({ intent: z.literal("apply-promo"), code: z.string().optional() }),
   z.object({ intent: z.literal("remove-promo") }),
+  z.object({ intent: z.literal("quick-order"), lines: z.string().max(20_000, "That list is too long.") }),
 ]);
 
 export type CartAction = z.infer<typeof cartActionSchema>;

@@ -3,10 +3,12 @@ import { getProfile } from "../../server/accounts/account-overview";
 import { addToCart, removeLine, setLineQuantity } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
+import { addPartNumbers } from "../../server/cart/quick-order";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { logger } from "../../server/logger";
 import { cartActionSchema } from "../lib/cart-schemas";
+import { quickOrderSchema } from "../lib/quick-order";
 import type { Route } from "./+types/api.cart";
 
 export type CartResponse = {
@@ -26,6 +28,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data<CartResponse>({ cart: await summaryFor(cartId, user?.id) }, { headers: personal });
 }
 
+/** The Quick Order dialog sends its rows as JSON; what was added and what was not are both told. */
+async function quickOrder(cartId: string, json: string) {
+  const parsed = quickOrderSchema.safeParse(parseJson(json));
+  if (!parsed.success) throw new StoreError("Invalid", "Please enter at least one part number.");
+  const { added, notFound, refused } = await addPartNumbers(cartId, parsed.data.lines);
+  const notice = added.length > 0 ? `Added ${added.length} item(s) to cart` : undefined;
+  const problems = [
+    ...(notFound.length > 0 ? [`Part number${notFound.length > 1 ? "s" : ""} not found: ${notFound.join(", ")}`] : []),
+    ...refused,
+  ];
+  return { notice, message: problems.length > 0 ? problems.join(". ") : undefined };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Tax follows the signed-in buyer's shipping state; guests see the default rate. */
 async function summaryFor(cartId: string | undefined, userId: string | undefined) {
   const profile = userId ? await getProfile(userId) : null;
@@ -35,7 +58,7 @@ async function summaryFor(cartId: string | undefined, userId: string | undefined
 export async function action({ request }: Route.ActionArgs) {
   const parsed = cartActionSchema.safeParse(Object.fromEntries(await request.formData()));
   const { cartId, setCookie, user } = await currentCart(request, {
-    create: parsed.success && parsed.data.intent === "add",
+    create: parsed.success && (parsed.data.intent === "add" || parsed.data.intent === "quick-order"),
   });
   const headers = new Headers(personal);
   if (setCookie) headers.append("Set-Cookie", setCookie);
@@ -59,7 +82,17 @@ export async function action({ request }: Route.ActionArgs) {
     else if (change.intent === "apply-promo") {
       await applyPromo(cartId, change.code);
       notice = "Promo code applied successfully!";
-    } else await removePromo(cartId);
+    } else if (change.intent === "remove-promo") await removePromo(cartId);
+    else {
+      const result = await quickOrder(cartId, change.lines);
+      notice = result.notice;
+      if (result.message) {
+        return data<CartResponse>(
+          { cart: await summaryFor(cartId, user?.id), notice, message: result.message },
+          { headers },
+        );
+      }
+    }
     return data<CartResponse>({ cart: await summaryFor(cartId, user?.id), added, notice }, { headers });
   } catch (error) {
     if (!(error instanceof StoreError) && change.intent === "apply-promo") {

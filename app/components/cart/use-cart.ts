@@ -19,7 +19,8 @@ type CartChange =
   | { intent: "set"; productId: string; quantity: number }
   | { intent: "remove"; productId: string }
   | { intent: "apply-promo"; code: string }
-  | { intent: "remove-promo" };
+  | { intent: "remove-promo" }
+  | { intent: "quick-order"; lines: string };
 
 /** One fetcher for the whole page, so an add anywhere updates the header's badge and popover. */
 export function useCart() {

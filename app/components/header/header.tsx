@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import { Link } from "react-router";
 import { useStoreContact } from "../../root";
 import { CartButton } from "../cart/cart-button";
+import { QuickOrderDialog } from "../cart/quick-order-dialog";
 import { Logo } from "../logo";
 import { AccountLinks } from "./account-links";
 import { MainNav } from "./main-nav";
@@ -37,6 +38,7 @@ export function Header() {
         </Link>
         <SearchForm className="order-last w-full md:order-none md:w-auto md:flex-1" />
         <div className="ml-auto flex items-center gap-4">
+          <QuickOrderDialog />
           <AccountLinks className="flex items-center gap-4" />
           <CartButton />
         </div>

@@ -1,0 +1,147 @@
+import { Plus, X, Zap } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { filledLines, looksLikeList, parsePastedLines } from "../../lib/quick-order";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
+import { Input } from "../ui/input";
+import { useCart } from "./use-cart";
+
+interface Row {
+  id: number;
+  partNumber: string;
+  quantity: string;
+}
+
+let nextRowId = 1;
+const emptyRow = (): Row => ({ id: nextRowId++, partNumber: "", quantity: "1" });
+
+/** Part numbers and quantities typed (or pasted from a spreadsheet) and added in one go. */
+export function QuickOrderDialog() {
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
+  const { fetcher, change } = useCart();
+  const [pending, setPending] = useState<{ before: unknown } | null>(null);
+  const formId = useId();
+  const lastPartInput = useRef<HTMLInputElement>(null);
+
+  // Closing (by Cancel, Escape or after adding) always leaves one empty row for next time.
+  const setOpenAndReset = (next: boolean) => {
+    setOpen(next);
+    if (!next) setRows([emptyRow()]);
+  };
+
+  useEffect(() => {
+    if (!pending || fetcher.state !== "idle" || fetcher.data === pending.before) return;
+    setPending(null);
+    if (fetcher.data?.notice) {
+      setOpen(false);
+      setRows([emptyRow()]);
+    }
+  }, [pending, fetcher.state, fetcher.data]);
+
+  const update = (id: number, field: "partNumber" | "quantity", value: string) =>
+    setRows((current) => current.map((row) => (row.id === id ? { ...row, [field]: value } : row)));
+
+  const submit = () => {
+    const lines = filledLines(rows);
+    if (lines.length === 0) {
+      toast.error("No items to add", { description: "Please enter at least one part number." });
+      return;
+    }
+    setPending({ before: fetcher.data });
+    change({ intent: "quick-order", lines: JSON.stringify({ lines }) });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpenAndReset}>
+      <DialogTrigger asChild>
+        <Button type="button" variant="outline" size="sm">
+          <Zap aria-hidden="true" />
+          Quick Order
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-lg">
+        <DialogTitle>Quick Order</DialogTitle>
+        <DialogDescription>
+          Enter part numbers and quantities to add items to your cart quickly. You can also paste lines of "PART, QTY"
+          from a spreadsheet.
+        </DialogDescription>
+        <form
+          id={formId}
+          className="mt-4 space-y-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <div className="grid grid-cols-[1fr_6rem_2.5rem] gap-2 text-sm font-medium text-slate-900">
+            <span>Part Number</span>
+            <span>Qty</span>
+          </div>
+          <ul className="max-h-72 space-y-2 overflow-y-auto">
+            {rows.map((row, index) => (
+              <li key={row.id} className="grid grid-cols-[1fr_6rem_2.5rem] gap-2">
+                <Input
+                  ref={index === rows.length - 1 ? lastPartInput : undefined}
+                  aria-label={`Part Number, row ${index + 1}`}
+                  value={row.partNumber}
+                  maxLength={64}
+                  onChange={(event) => update(row.id, "partNumber", event.target.value)}
+                  onPaste={(event) => {
+                    const text = event.clipboardData.getData("text");
+                    if (!looksLikeList(text)) return;
+                    event.preventDefault();
+                    const pasted = parsePastedLines(text).map((line) => ({
+                      id: nextRowId++,
+                      partNumber: line.partNumber,
+                      quantity: String(line.quantity),
+                    }));
+                    setRows((current) => [...current.filter((r) => r.id !== row.id && r.partNumber.trim()), ...pasted]);
+                  }}
+                />
+                <Input
+                  aria-label={`Qty, row ${index + 1}`}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  value={row.quantity}
+                  onChange={(event) => update(row.id, "quantity", event.target.value)}
+                />
+                <button
+                  type="button"
+                  onClick={() => setRows((current) => current.filter((r) => r.id !== row.id))}
+                  disabled={rows.length === 1}
+                  aria-label={`Remove row ${index + 1}`}
+                  className="flex items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 disabled:opacity-40"
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              setRows((current) => [...current, emptyRow()]);
+              requestAnimationFrame(() => lastPartInput.current?.focus());
+            }}
+          >
+            <Plus aria-hidden="true" />
+            Add Another Item
+          </Button>
+          <div className="flex justify-end gap-2 pt-2">
+            <Button type="button" variant="outline" onClick={() => setOpenAndReset(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending !== null}>
+              Add to Cart
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
