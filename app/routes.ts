@@ -12,5 +12,6 @@ export default [
   route("api/cart", "routes/api.cart.tsx"),
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("collections/:slug", "routes/collections.tsx"),
+  route("products/:slug", "routes/product.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

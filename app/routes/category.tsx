@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { listCategoryProducts } from "../../server/catalog/listing";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
@@ -55,7 +56,15 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
           {items.map((product) => (
             <li key={product.id} className="flex flex-col rounded-lg border border-slate-200 p-4 shadow-sm">
               <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{product.brand}</p>
-              <h2 className="mt-1 font-semibold text-slate-900">{product.name}</h2>
+              <h2 className="mt-1 font-semibold text-slate-900">
+                <Link
+                  to={`/products/${product.slug}`}
+                  prefetch="intent"
+                  className="hover:text-brand-700 hover:underline"
+                >
+                  {product.name}
+                </Link>
+              </h2>
               <p className="mt-1 font-mono text-sm text-slate-600">{product.partNumber}</p>
               <div className="mt-auto flex items-end justify-between pt-4">
                 <Price amount={product.price} className="text-lg font-bold text-slate-900" />

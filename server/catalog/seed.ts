@@ -21,13 +21,18 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
+const standardDocuments = [
+  { name: "Product Data Sheet", url: "" },
+  { name: "Safety Data Sheet", url: "" },
+];
+
 const slugify = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
-const namedProducts: NewProduct[] = [
+const namedProductDetails: Omit<NewProduct, "slug">[] = [
   {
     partNumber: "GW-45-001",
     name: "Grinding Wheel 4.5 in",
@@ -39,6 +44,21 @@ const namedProducts: NewProduct[] = [
     stockLevel: 640,
     rating: "4.6",
     reviewCount: 128,
+    keyFeatures: [
+      "Fast, cool cutting on steel and stainless",
+      "Reinforced with double fiberglass",
+      "Depressed center for flush grinding",
+    ],
+    specifications: {
+      Diameter: "4.5 in",
+      Thickness: "1/4 in",
+      Arbor: "7/8 in",
+      Type: "27",
+      Grit: "24",
+      "Max RPM": "13,300",
+      Abrasive: "Aluminum oxide",
+    },
+    oemNumbers: ["66252843609", "DW4514", "55-4521"],
   },
   {
     partNumber: "FD-80-001",
@@ -51,6 +71,20 @@ const namedProducts: NewProduct[] = [
     stockLevel: 920,
     rating: "4.4",
     reviewCount: 86,
+    keyFeatures: [
+      "Zirconia grain for long life",
+      "Type 29 conical for aggressive stock removal",
+      "Grinds and finishes in one step",
+    ],
+    specifications: {
+      Diameter: "4.5 in",
+      Arbor: "7/8 in",
+      Type: "29",
+      Grit: "80",
+      "Max RPM": "13,300",
+      Abrasive: "Zirconia alumina",
+    },
+    oemNumbers: ["66623399324", "DW8308"],
   },
   {
     partNumber: "CW-45-045",
@@ -63,8 +97,29 @@ const namedProducts: NewProduct[] = [
     stockLevel: 2847,
     rating: "4.8",
     reviewCount: 342,
+    keyFeatures: [
+      "Thin .045 in kerf for fast, clean cuts",
+      "Low burr on steel and stainless",
+      "Bulk pricing from 100 wheels",
+    ],
+    specifications: {
+      Diameter: "4.5 in",
+      Thickness: ".045 in",
+      Arbor: "7/8 in",
+      Type: "1",
+      Grit: "60",
+      "Max RPM": "13,300",
+      Abrasive: "Aluminum oxide",
+    },
+    oemNumbers: ["66252843553", "DW8062"],
   },
-].map((product) => ({ ...product, slug: slugify(`${product.name}-${product.partNumber}`) }));
+];
+
+const namedProducts: NewProduct[] = namedProductDetails.map((product) => ({
+  ...product,
+  slug: slugify(`${product.name}-${product.partNumber}`),
+  documents: standardDocuments,
+}));
 
 function starterProducts(): NewProduct[] {
   const random = seededRandom(20261123);
@@ -94,6 +149,19 @@ function starterProducts(): NewProduct[] {
           stockLevel: outOfStock ? 0 : Math.floor(random() * 1500) + 5,
           rating: (3 + random() * 2).toFixed(1),
           reviewCount: Math.floor(random() * 400),
+          keyFeatures: [
+            `${grade} construction for daily shop and field use`,
+            `Meets or exceeds OEM specifications`,
+            `Backed by the ${brand} full warranty`,
+          ],
+          specifications: {
+            Brand: brand,
+            Grade: grade ?? "Standard",
+            "Pack Quantity": String([1, 5, 10, 25][n - 1]),
+            "Country of Origin": random() < 0.4 ? "USA" : "Imported",
+          },
+          oemNumbers: [`${prefix}${Math.floor(random() * 900000 + 100000)}`],
+          documents: standardDocuments,
         });
       }
     }

@@ -40,6 +40,10 @@ export const products = pgTable(
     rating: numeric("rating", { precision: 2, scale: 1 }).notNull().default("0"),
     reviewCount: integer("review_count").notNull().default(0),
     image: text("image").notNull().default(""),
+    keyFeatures: jsonb("key_features").$type<string[]>().notNull().default([]),
+    specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
+    oemNumbers: jsonb("oem_numbers").$type<string[]>().notNull().default([]),
+    documents: jsonb("documents").$type<{ name: string; url: string }[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,0 +1,287 @@
+import { FileText, Star, Truck } from "lucide-react";
+import { useState } from "react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { toast } from "sonner";
+import { getProductBySlug } from "../../server/catalog/product";
+import { config } from "../../server/config";
+import { Breadcrumb } from "../components/breadcrumb";
+import { AddToCartButton } from "../components/cart/add-to-cart-button";
+import { ProductPicture } from "../components/catalog/product-picture";
+import { Price } from "../components/price";
+import { RequestQuoteButton } from "../components/request-quote-button";
+import { Button } from "../components/ui/button";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { findCategory, findSubcategory } from "../lib/navigation";
+import { quickOrderQuantity } from "../lib/quick-order";
+import type { Route } from "./+types/product";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const product = await getProductBySlug(params.slug);
+  if (!product) throw data({ notFound: true }, { status: 404 });
+  const category = findCategory(product.category);
+  const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
+  return {
+    product,
+    category: { slug: product.category, label: category?.label ?? product.category },
+    subcategory: { slug: product.subcategory, label: subcategory?.label ?? product.subcategory },
+    canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Product Not Found | Cascade Industrial Supply" }];
+  const { product, canonical } = loaderData;
+  return [
+    { title: `${product.name} (${product.partNumber}) | Cascade Industrial Supply` },
+    { name: "description", content: product.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+  ];
+}
+
+/** Structured data for search engines: JSON, not script, so the CSP has nothing to block. */
+function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"]) {
+  return JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.partNumber,
+    mpn: product.partNumber,
+    brand: { "@type": "Brand", name: product.brand },
+    description: product.description,
+    url: canonical,
+    aggregateRating:
+      product.reviewCount > 0
+        ? { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.reviewCount }
+        : undefined,
+    offers: {
+      "@type": "Offer",
+      price: product.price,
+      priceCurrency: "USD",
+      availability: product.stockLevel > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      url: canonical,
+    },
+  }).replace(/</g, "\\u003c");
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, category, subcategory } = loaderData;
+  const [view, setView] = useState(0);
+  const [quantity, setQuantity] = useState("1");
+  const inStock = product.stockLevel > 0;
+  const stars = Math.floor(Number(product.rating));
+  const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <script
+        type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD is data; "<" is escaped above
+        dangerouslySetInnerHTML={{ __html: productJsonLd(loaderData) }}
+      />
+      <Breadcrumb
+        crumbs={[
+          { label: "Home", to: "/" },
+          { label: category.label, to: `/category/${category.slug}` },
+          { label: subcategory.label, to: `/category/${category.slug}/${subcategory.slug}` },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <section aria-label="Product images">
+          <ProductPicture category={product.category} view={view} />
+          <div className="mt-3 flex gap-3">
+            {[0, 1, 2].map((index) => (
+              <button
+                key={index}
+                type="button"
+                onClick={() => setView(index)}
+                aria-label={`Show image ${index + 1}`}
+                aria-pressed={view === index}
+                className="w-20 rounded-md ring-brand-700 aria-pressed:ring-2"
+              >
+                <ProductPicture category={product.category} view={index} />
+              </button>
+            ))}
+          </div>
+        </section>
+        <div>
+          <div className="flex flex-wrap gap-2 text-xs font-semibold">
+            <span className="rounded bg-brand-800 px-2 py-1 text-white">{product.brand}</span>
+            <span className="rounded bg-slate-200 px-2 py-1 font-mono text-slate-900">
+              Part #: {product.partNumber}
+            </span>
+          </div>
+          <h1 className="mt-3 text-3xl font-bold text-slate-950">{product.name}</h1>
+          <div className="mt-2 flex items-center gap-2 text-sm text-slate-700">
+            <span className="flex" role="img" aria-label={`Rated ${stars} out of 5`}>
+              {[1, 2, 3, 4, 5].map((n) => (
+                <Star
+                  key={n}
+                  className={n <= stars ? "size-4 fill-amber-500 text-amber-500" : "size-4 text-slate-400"}
+                  aria-hidden="true"
+                />
+              ))}
+            </span>
+            <span>({product.reviewCount.toLocaleString("en-US")} reviews)</span>
+          </div>
+          <p className="mt-4 text-slate-800">{product.description}</p>
+          {product.keyFeatures.length > 0 && (
+            <section aria-labelledby="key-features" className="mt-4">
+              <h2 id="key-features" className="font-semibold text-slate-950">
+                Key Features
+              </h2>
+              <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+                {product.keyFeatures.map((feature) => (
+                  <li key={feature}>{feature}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <Price amount={product.price} className="mt-6 block text-3xl font-bold text-slate-950" />
+          {product.tiers.length > 0 && (
+            <table className="mt-4 w-full max-w-sm text-sm">
+              <caption className="text-left font-semibold text-slate-950">Bulk Pricing</caption>
+              <thead>
+                <tr className="text-left text-slate-700">
+                  <th scope="col" className="py-1">
+                    Quantity
+                  </th>
+                  <th scope="col" className="py-1">
+                    Price each
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {product.tiers.map((tier, index) => {
+                  const next = product.tiers[index + 1];
+                  return (
+                    <tr key={tier.minQuantity} className="border-t border-slate-200">
+                      <td className="py-1">
+                        {next
+                          ? `${tier.minQuantity.toLocaleString("en-US")}-${(next.minQuantity - 1).toLocaleString("en-US")}`
+                          : `${tier.minQuantity.toLocaleString("en-US")}+`}
+                      </td>
+                      <td className="py-1 font-medium">
+                        <Price amount={tier.unitPrice} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          <p className={inStock ? "mt-4 font-semibold text-green-800" : "mt-4 font-semibold text-red-700"}>
+            {inStock ? `In Stock (${product.stockLevel.toLocaleString("en-US")} available)` : "Out of Stock"}
+          </p>
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+            <Truck className="size-4" aria-hidden="true" />
+            Same-day shipping on stock items ordered before 3PM EST
+          </p>
+          <div className="mt-6 flex flex-wrap items-end gap-3">
+            <div className="w-28 space-y-1">
+              <Label htmlFor="quantity">Quantity</Label>
+              <Input
+                id="quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={Math.max(product.stockLevel, 1)}
+                value={quantity}
+                onChange={(event) => setQuantity(event.target.value)}
+                onBlur={() => setQuantity(String(wanted))}
+                disabled={!inStock}
+              />
+            </div>
+            <AddToCartButton
+              productId={product.id}
+              name={product.name}
+              quantity={wanted}
+              inStock={inStock}
+              announceQuantity
+            />
+          </div>
+          <div className="mt-4">
+            <RequestQuoteButton label="Get Quote for Bulk Orders" variant="outline" />
+          </div>
+        </div>
+      </div>
+      <Tabs defaultValue="specifications" className="mt-12">
+        <TabsList className="max-w-2xl">
+          <TabsTrigger value="specifications">Specifications</TabsTrigger>
+          <TabsTrigger value="documents">Documents</TabsTrigger>
+          <TabsTrigger value="oem">OEM Cross-Ref</TabsTrigger>
+          <TabsTrigger value="reviews">Reviews</TabsTrigger>
+        </TabsList>
+        <TabsContent value="specifications">
+          <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-8 gap-y-2 text-sm">
+            {Object.entries({ "Part Number": product.partNumber, Brand: product.brand, ...product.specifications }).map(
+              ([key, value]) => (
+                <div key={key} className="contents">
+                  <dt className="font-medium text-slate-700">{key}</dt>
+                  <dd className="text-slate-950">{value}</dd>
+                </div>
+              ),
+            )}
+          </dl>
+        </TabsContent>
+        <TabsContent value="documents">
+          <ul className="space-y-2">
+            {product.documents.map((document) => (
+              <li key={document.name} className="flex items-center gap-3 text-sm">
+                <FileText className="size-5 text-brand-700" aria-hidden="true" />
+                <span className="min-w-48 text-slate-950">{document.name}</span>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() =>
+                    toast.info(`${document.name}`, {
+                      description: "Email us and we will send this document the same day.",
+                    })
+                  }
+                >
+                  Download PDF
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="oem">
+          {product.oemNumbers.length === 0 ? (
+            <p className="text-slate-700">No OEM cross-references for this part.</p>
+          ) : (
+            <ul className="space-y-1 font-mono text-sm text-slate-950">
+              {product.oemNumbers.map((number) => (
+                <li key={number}>{number}</li>
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+        <TabsContent value="reviews">
+          <p className="text-slate-700">Reviews feature coming soon...</p>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) {
+    return (
+      <p className="mx-auto max-w-xl px-4 py-24 text-center text-slate-700">
+        This product could not be shown right now. Please try again in a moment.
+      </p>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-950">Product Not Found</h1>
+      <p className="mt-3 text-slate-700">The product you are looking for does not exist.</p>
+      <Link to="/shop" className="mt-6 inline-block font-semibold text-brand-700 underline">
+        Browse all categories
+      </Link>
+    </div>
+  );
+}
