@@ -40,7 +40,7 @@ export async function start(clientDir: string) {
     const app = createHttpApp({
       build: build as unknown as ServerBuild,
       clientDir,
-      https: config.PUBLIC_URL.startsWith("https:"),
+      publicUrl: config.PUBLIC_URL,
     });
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       logger.info(

@@ -4,6 +4,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext } from "../app/lib/context";
@@ -14,12 +16,14 @@ import { logger } from "./logger";
 export interface HttpOptions {
   build: ServerBuild;
   clientDir: string;
-  https: boolean;
+  publicUrl: string;
 }
 
 type Env = { Variables: { secureHeadersNonce?: string } };
 
-export function createHttpApp({ build, clientDir, https }: HttpOptions) {
+export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
+  const publicOrigin = new URL(publicUrl).origin;
+  const https = publicOrigin.startsWith("https:");
   const app = new Hono<Env>();
   const handleRequest = createRequestHandler(build, "production");
 
@@ -52,6 +56,13 @@ export function createHttpApp({ build, clientDir, https }: HttpOptions) {
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
       crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // A form posted from another site is refused, whatever cookies it carries.
+  app.use(
+    csrf({
+      origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin,
     }),
   );
 
@@ -97,6 +108,7 @@ export function createHttpApp({ build, clientDir, https }: HttpOptions) {
   });
 
   app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
     logger.error({ err: error, path: c.req.path }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again in a moment.", 500);
   });

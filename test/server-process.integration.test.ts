@@ -109,6 +109,19 @@ describe(`the server on ${testDriver}`, () => {
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(assetResponse.headers.get("content-encoding")).toBe("br");
 
+    const crossSite = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=sign-in&email=a%40b.co&password=x",
+    });
+    expect(crossSite.status).toBe(403);
+    const sameSite = await fetch(`${base}/auth`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=sign-in&email=not-an-email&password=x",
+    });
+    expect(sameSite.status).toBe(400);
+
     const missing = await fetch(`${base}/no/such/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Oops! Page not found");
