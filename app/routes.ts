@@ -13,5 +13,8 @@ export default [
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("collections/:slug", "routes/collections.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  route("robots.txt", "routes/robots.tsx"),
+  route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap-index" }),
+  route("sitemaps/:file", "routes/sitemap.tsx", { id: "sitemap-file" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -62,3 +62,18 @@ test("an unknown product answers 404 with 'Product Not Found'", async ({ page })
   await expect(page.getByText("The product you are looking for does not exist.")).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });
+
+test("robots.txt points crawlers to a sitemap that lists every listing and product", async ({ request, baseURL }) => {
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  const index = await (await request.get("/sitemap.xml")).text();
+  expect(index).toContain(`<loc>${baseURL}/sitemaps/pages.xml</loc>`);
+  expect(index).toContain(`<loc>${baseURL}/sitemaps/products-1.xml</loc>`);
+  const pages = await (await request.get("/sitemaps/pages.xml")).text();
+  expect(pages).toContain(`<loc>${baseURL}/category/safety/hi-vis</loc>`);
+  const products = await request.get("/sitemaps/products-1.xml");
+  expect(products.headers()["content-type"]).toContain("application/xml");
+  expect(await products.text()).toContain(`<loc>${baseURL}/products/cut-off-wheel-4-5-x-045-in-cw-45-045</loc>`);
+  expect((await request.get("/sitemaps/products-2.xml")).status()).toBe(404);
+  expect((await request.get("/sitemaps/whatever.xml")).status()).toBe(404);
+});
