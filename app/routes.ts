@@ -13,6 +13,7 @@ export default [
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("collections/:slug", "routes/collections.tsx"),
   route("products/:slug", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.tsx", { id: "sitemap-file" }),

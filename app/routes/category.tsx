@@ -1,8 +1,6 @@
-import { Link } from "react-router";
 import { listCategoryProducts } from "../../server/catalog/listing";
 import { Breadcrumb } from "../components/breadcrumb";
-import { AddToCartButton } from "../components/cart/add-to-cart-button";
-import { Price } from "../components/price";
+import { ProductGrid } from "../components/catalog/product-grid";
 import { findCategory, findSubcategory, titleFromSlug } from "../lib/navigation";
 import type { Route } from "./+types/category";
 
@@ -52,32 +50,7 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="mt-10 text-slate-700">No products found for this category.</p>
       ) : (
-        <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {items.map((product) => (
-            <li key={product.id} className="flex flex-col rounded-lg border border-slate-200 p-4 shadow-sm">
-              <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{product.brand}</p>
-              <h2 className="mt-1 font-semibold text-slate-900">
-                <Link
-                  to={`/products/${product.slug}`}
-                  prefetch="intent"
-                  className="hover:text-brand-700 hover:underline"
-                >
-                  {product.name}
-                </Link>
-              </h2>
-              <p className="mt-1 font-mono text-sm text-slate-600">{product.partNumber}</p>
-              <div className="mt-auto flex items-end justify-between pt-4">
-                <Price amount={product.price} className="text-lg font-bold text-slate-900" />
-                <span className={product.stockLevel > 0 ? "text-sm text-green-800" : "text-sm text-red-700"}>
-                  {product.stockLevel > 0 ? "In Stock" : "Out of Stock"}
-                </span>
-              </div>
-              <div className="mt-3">
-                <AddToCartButton productId={product.id} name={product.name} inStock={product.stockLevel > 0} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ProductGrid products={items} />
       )}
     </div>
   );

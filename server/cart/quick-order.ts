@@ -1,24 +1,20 @@
 // Quick Order: part numbers typed or pasted by the buyer, looked up in the catalogue.
-import { inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { QuickOrderLine } from "../../app/lib/quick-order";
+import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 import { StoreError } from "../errors";
 import { addToCart } from "./cart";
-
-/** "gw 45-001" and "GW-45-001" are the same part: case, dashes, spaces and dots do not count. */
-export const normalizePartNumber = (partNumber: string) => partNumber.toUpperCase().replace(/[^A-Z0-9]/g, "");
-
-const normalizedColumn = sql<string>`upper(regexp_replace(${products.partNumber}, '[^A-Za-z0-9]', '', 'g'))`;
 
 /** Known parts go into the cart at their real name and price; the rest are named, not added. */
 export async function addPartNumbers(cartId: string, lines: QuickOrderLine[]) {
   const wanted = [...new Set(lines.map((line) => normalizePartNumber(line.partNumber)).filter(Boolean))];
   const found = wanted.length
     ? await db()
-        .select({ id: products.id, key: normalizedColumn })
+        .select({ id: products.id, key: normalizedPartNumber })
         .from(products)
-        .where(inArray(normalizedColumn, wanted))
+        .where(inArray(normalizedPartNumber, wanted))
     : [];
   const byKey = new Map(found.map((product) => [product.key, product.id]));
   const added: { name: string; quantity: number }[] = [];
