@@ -121,3 +121,31 @@ test("an unknown category answers 404", async ({ page }) => {
   await expect(page.getByText("Oops! Page not found")).toBeVisible();
   expect((await page.goto("/category/abrasives/not-a-subcategory"))?.status()).toBe(404);
 });
+
+test("a listing filters to in-stock parts, sorts by price and rating, and loads more, all in the URL", async ({
+  page,
+}) => {
+  await page.goto("/category/abrasives");
+  const all = page.getByRole("link", { name: /^All Products \(\d+\)$/ });
+  await expect(all).toHaveAttribute("aria-current", "true");
+  const total = Number((await all.textContent())?.match(/\d+/)?.[0]);
+  await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
+
+  await page.getByRole("link", { name: "Load More Products" }).click();
+  await expect(page).toHaveURL("/category/abrasives?page=2");
+  await expect(page.getByText(`Showing ${Math.min(48, total)} of ${total}`)).toBeVisible();
+
+  await page.getByRole("link", { name: "Price low to high" }).click();
+  await expect(page).toHaveURL("/category/abrasives?sort=price-asc");
+  const prices = await page.getByRole("main").locator("li .text-lg").allTextContents();
+  const values = prices.map((p) => Number(p.replace(/[$,]/g, "")));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+
+  await page.getByRole("link", { name: "In Stock Only" }).click();
+  await expect(page).toHaveURL("/category/abrasives?stock=in&sort=price-asc");
+  await expect(page.getByRole("main").getByText("Out of Stock", { exact: true })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  await page.goto("/category/abrasives?page=banana&sort=%27%3B--&stock=maybe");
+  await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
+});

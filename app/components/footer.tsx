@@ -21,7 +21,10 @@ export function Footer() {
           <ul className="mt-3 grid grid-cols-2 gap-2 text-sm">
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link to={`/category/${category.slug}`} className="text-slate-300 hover:text-white hover:underline">
+                <Link
+                  to={`/category/${category.slug}`}
+                  className="text-slate-300 rounded-sm hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+                >
                   {category.label}
                 </Link>
               </li>
@@ -32,18 +35,27 @@ export function Footer() {
           <h2 className="font-semibold text-white">Customer Service</h2>
           <ul className="mt-3 space-y-2 text-sm text-slate-300">
             <li>
-              <a href={`mailto:${email}`} className="hover:text-white hover:underline">
+              <a
+                href={`mailto:${email}`}
+                className="rounded-sm hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+              >
                 {email}
               </a>
             </li>
             <li>
-              <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="hover:text-white hover:underline">
+              <a
+                href={`tel:${phone.replace(/[^\d+]/g, "")}`}
+                className="rounded-sm hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+              >
                 {phone}
               </a>
             </li>
             <li>Monday-Friday 8AM-6PM EST</li>
             <li>
-              <Link to="/account" className="hover:text-white hover:underline">
+              <Link
+                to="/account"
+                className="rounded-sm hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
+              >
                 My Account
               </Link>
             </li>

@@ -1,25 +1,24 @@
+import { isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { listCategoryProducts } from "../../server/catalog/listing";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ProductGrid } from "../components/catalog/product-grid";
+import { NotFound } from "../components/not-found";
+import { type ListingParams, listingSearch, parseListingParams } from "../lib/listing-params";
 import { findCategory, findSubcategory, titleFromSlug } from "../lib/navigation";
+import { cn } from "../lib/utils";
 import type { Route } from "./+types/category";
 
-const PAGE_SIZE = 24;
-
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const category = findCategory(params.category);
   const subcategory = category && params.subcategory ? findSubcategory(category, params.subcategory) : undefined;
   if (!category || (params.subcategory && !subcategory)) throw new Response("Not Found", { status: 404 });
-  const listing = await listCategoryProducts({
-    category: category.slug,
-    subcategory: subcategory?.slug,
-    limit: PAGE_SIZE,
-    offset: 0,
-  });
+  const state = parseListingParams(new URL(request.url).searchParams);
+  const listing = await listCategoryProducts({ category: category.slug, subcategory: subcategory?.slug }, state);
   return {
     category: { slug: category.slug, label: category.label },
     subcategory: subcategory ? { slug: subcategory.slug, label: subcategory.label } : undefined,
     title: titleFromSlug(subcategory?.slug ?? category.slug),
+    state,
     ...listing,
   };
 }
@@ -33,7 +32,24 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CategoryListing({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, title, items, total } = loaderData;
+  const { category, subcategory, title, items, totalInCategory, totalMatching, state } = loaderData;
+  const navigation = useNavigation();
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === `/category/${category.slug}${subcategory ? `/${subcategory.slug}` : ""}`;
+  const chip = (label: string, next: Partial<ListingParams>, active: boolean) => (
+    <Link
+      to={listingSearch({ ...next, page: 1 })}
+      preventScrollReset
+      aria-current={active ? "true" : undefined}
+      className={cn(
+        "rounded-full border px-4 py-1.5 text-sm font-medium",
+        active ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-900 hover:border-brand-700",
+      )}
+    >
+      {label}
+    </Link>
+  );
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumb
@@ -44,14 +60,36 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-1 text-slate-600">
-        {total} {total === 1 ? "product" : "products"}
+      <nav aria-label="Filter and sort" className="mt-4 flex flex-wrap gap-2">
+        {chip(`All Products (${totalInCategory})`, {}, !state.stock && state.sort === "featured")}
+        {chip("In Stock Only", { ...state, stock: state.stock ? undefined : "in" }, state.stock === "in")}
+        {chip("Price low to high", { ...state, sort: "price-asc" }, state.sort === "price-asc")}
+        {chip("Rating high to low", { ...state, sort: "rating-desc" }, state.sort === "rating-desc")}
+      </nav>
+      <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+        {loading ? "Loading products..." : `Showing ${items.length} of ${totalMatching}`}
       </p>
       {items.length === 0 ? (
         <p className="mt-10 text-slate-700">No products found for this category.</p>
       ) : (
         <ProductGrid products={items} />
       )}
+      {items.length < totalMatching && (
+        <div className="mt-8 text-center">
+          <Link
+            to={listingSearch({ ...state, page: state.page + 1 })}
+            preventScrollReset
+            className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
+          >
+            Load More Products
+          </Link>
+        </div>
+      )}
     </div>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return <p className="mx-auto max-w-7xl px-4 py-16 text-slate-700">Error loading products. Please try again.</p>;
 }

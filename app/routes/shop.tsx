@@ -1,6 +1,19 @@
-import { ChevronRight } from "lucide-react";
+import {
+  ChevronRight,
+  CircleDot,
+  Disc3,
+  Drill,
+  FlaskConical,
+  Hammer,
+  HardHat,
+  Headset,
+  Package,
+  Plug,
+  SprayCan,
+} from "lucide-react";
 import { Link } from "react-router";
 import { RequestQuoteButton } from "../components/request-quote-button";
+import { buttonVariants } from "../components/ui/button";
 import { findCategory } from "../lib/navigation";
 import { useStoreContact } from "../root";
 
@@ -15,52 +28,61 @@ export function meta() {
 }
 
 const cards = [
-  { slug: "cutting-tools", text: "Drill bits, taps and dies, reamers, hole saws and saw blades." },
-  { slug: "hand-tools", text: "Wrenches, screwdrivers, pliers and hammers for daily work." },
-  { slug: "abrasives", text: "Grinding wheels, flap discs, sanding belts and cut-off wheels." },
-  { slug: "paint", text: "MRO spray paint, primers and marking paint." },
-  { slug: "chemicals", text: "Aerosols, grease, adhesives, cleaners and bulk chemicals." },
-  { slug: "shop-supplies", text: "Shop rags, paper towels, disposable gloves and trash bags." },
-  { slug: "tire-supplies", text: "Tire repair, valve stems, tire tools and wheel weights." },
-  { slug: "safety", text: "Gloves, eye and hearing protection, respirators, hi-vis and first aid." },
-  { slug: "electrical", text: "Wire and cable, connectors, fuses, loom, lugs and tape." },
+  { slug: "cutting-tools", icon: Drill, text: "Drill bits, taps and dies, reamers, hole saws and saw blades." },
+  { slug: "hand-tools", icon: Hammer, text: "Wrenches, screwdrivers, pliers and hammers for daily work." },
+  { slug: "abrasives", icon: Disc3, text: "Grinding wheels, flap discs, sanding belts and cut-off wheels." },
+  { slug: "paint", icon: SprayCan, text: "MRO spray paint, primers and marking paint." },
+  { slug: "chemicals", icon: FlaskConical, text: "Aerosols, grease, adhesives, cleaners and bulk chemicals." },
+  { slug: "shop-supplies", icon: Package, text: "Shop rags, paper towels, disposable gloves and trash bags." },
+  { slug: "tire-supplies", icon: CircleDot, text: "Tire repair, valve stems, tire tools and wheel weights." },
+  { slug: "safety", icon: HardHat, text: "Gloves, eye and hearing protection, respirators, hi-vis and first aid." },
+  { slug: "electrical", icon: Plug, text: "Wire and cable, connectors, fuses, loom, lugs and tape." },
 ];
 
 export default function Shop() {
   const { email } = useStoreContact();
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-950">Shop All Categories</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Shop All Categories</h1>
       <p className="mt-2 text-slate-700">Professional grade parts and supplies, ready to ship.</p>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {cards.map(({ slug, text }) => (
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
+        {cards.map(({ slug, icon: Icon, text }) => (
           <li key={slug}>
             <Link
               to={`/category/${slug}`}
               prefetch="intent"
-              className="group flex h-full flex-col rounded-lg border border-slate-200 p-6 shadow-sm transition hover:border-brand-700 hover:shadow-md"
+              className="group flex h-full gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-700 hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
             >
-              <h2 className="flex items-center justify-between text-xl font-semibold text-slate-950 group-hover:text-brand-800">
-                {findCategory(slug)?.label}
-                <ChevronRight className="size-5" aria-hidden="true" />
-              </h2>
-              <p className="mt-2 text-sm text-slate-700">{text}</p>
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700 transition-colors group-hover:bg-brand-800 group-hover:text-white">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <div className="flex-1">
+                <h2 className="flex items-center justify-between gap-2 text-xl font-semibold text-slate-950 group-hover:text-brand-800">
+                  {findCategory(slug)?.label}
+                  <ChevronRight
+                    className="size-5 shrink-0 transition-transform group-hover:translate-x-0.5"
+                    aria-hidden="true"
+                  />
+                </h2>
+                <p className="mt-2 text-sm text-slate-700">{text}</p>
+              </div>
             </Link>
           </li>
         ))}
       </ul>
-      <section aria-labelledby="help" className="mt-12 rounded-xl bg-slate-100 p-8 text-center">
-        <h2 id="help" className="text-2xl font-bold text-slate-950">
+      <section
+        aria-labelledby="help"
+        className="mt-12 flex flex-col items-center rounded-xl bg-slate-100 p-6 text-center sm:p-10"
+      >
+        <Headset className="size-10 text-brand-700" aria-hidden="true" />
+        <h2 id="help" className="mt-3 text-2xl font-bold text-slate-950">
           Can't find what you need?
         </h2>
-        <p className="mt-2 text-slate-700">
+        <p className="mt-2 max-w-xl text-slate-700">
           Our team sources hard-to-find parts every day. Tell us what you are looking for.
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <a
-            href={`mailto:${email}`}
-            className="inline-flex h-12 items-center rounded-md bg-brand-800 px-6 font-semibold text-white hover:bg-brand-900"
-          >
+          <a href={`mailto:${email}`} className={buttonVariants({ size: "lg" })}>
             Contact Support
           </a>
           <RequestQuoteButton label="Request Quote" variant="outline" />

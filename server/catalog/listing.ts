@@ -1,18 +1,28 @@
-// Category listings: the products of one category or subcategory, newest catalogue order.
-import { and, asc, count, eq } from "drizzle-orm";
+// Category listings: the products of one category or subcategory, filtered and sorted as the
+// buyer chose, first pages up to the one asked for (Load More shows page after page).
+import { and, asc, count, desc, eq, gt } from "drizzle-orm";
+import type { ListingParams } from "../../app/lib/listing-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 
-export interface ListingQuery {
-  category: string;
-  subcategory?: string;
-  limit: number;
-  offset: number;
-}
+export const LISTING_PAGE_SIZE = 24;
 
-export async function listCategoryProducts({ category, subcategory, limit, offset }: ListingQuery) {
-  const where = and(eq(products.category, category), subcategory ? eq(products.subcategory, subcategory) : undefined);
-  const [items, [total]] = await Promise.all([
+const orderings = {
+  featured: [asc(products.name), asc(products.partNumber)],
+  "price-asc": [asc(products.price), asc(products.name)],
+  "rating-desc": [desc(products.rating), desc(products.reviewCount), asc(products.name)],
+} as const;
+
+export async function listCategoryProducts(
+  { category, subcategory }: { category: string; subcategory?: string },
+  { stock, sort, page }: ListingParams,
+) {
+  const inCategory = and(
+    eq(products.category, category),
+    subcategory ? eq(products.subcategory, subcategory) : undefined,
+  );
+  const where = and(inCategory, stock === "in" ? gt(products.stockLevel, 0) : undefined);
+  const [items, [all], [shown]] = await Promise.all([
     db()
       .select({
         id: products.id,
@@ -25,10 +35,10 @@ export async function listCategoryProducts({ category, subcategory, limit, offse
       })
       .from(products)
       .where(where)
-      .orderBy(asc(products.name), asc(products.partNumber))
-      .limit(limit)
-      .offset(offset),
+      .orderBy(...orderings[sort])
+      .limit(LISTING_PAGE_SIZE * page),
+    db().select({ total: count() }).from(products).where(inCategory),
     db().select({ total: count() }).from(products).where(where),
   ]);
-  return { items, total: total?.total ?? 0 };
+  return { items, totalInCategory: all?.total ?? 0, totalMatching: shown?.total ?? 0 };
 }

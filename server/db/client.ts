@@ -10,6 +10,7 @@ import type { PgDatabase } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "../logger";
 import * as schema from "./schema";
 
 // Typed as node-postgres's result; PGlite's results have the same `rows` shape.
@@ -30,6 +31,9 @@ const MIGRATION_LOCK = 720_301;
 export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection dropped by the server (restart, failover) must not take the process down;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

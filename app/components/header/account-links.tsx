@@ -4,7 +4,8 @@ import { useSignedInUser } from "../../root";
 /** Create Account and Sign In for visitors; Account and Sign Out once signed in. */
 export function AccountLinks({ className }: { className?: string }) {
   const user = useSignedInUser();
-  const link = "text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline";
+  const link =
+    "whitespace-nowrap rounded-sm text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2";
   if (!user) {
     return (
       <div className={className}>

@@ -17,7 +17,9 @@ export function MainNav() {
         <NavigationMenu.Root className="relative hidden w-full xl:block">
           <NavigationMenu.List className="flex items-center justify-between">
             {categories.map((category) => (
-              <NavigationMenu.Item key={category.slug}>
+              // Radix adds an aria-hidden, focusable "focus proxy" beside an open trigger (axe:
+              // aria-hidden-focus). The content follows the trigger in the DOM, so Tab reaches it without.
+              <NavigationMenu.Item key={category.slug} className="[&>span[aria-hidden=true]]:hidden">
                 <NavigationMenu.Trigger className="group flex items-center gap-0.5 whitespace-nowrap rounded px-1.5 py-3 text-sm font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 data-[state=open]:text-brand-700">
                   {category.label}
                   <ChevronDown
@@ -29,7 +31,7 @@ export function MainNav() {
                   <Link
                     to={`/category/${category.slug}`}
                     prefetch="intent"
-                    className="font-semibold text-brand-800 hover:underline"
+                    className="font-semibold text-brand-800 hover:underline rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                   >
                     Shop all {category.label}
                   </Link>
@@ -40,7 +42,7 @@ export function MainNav() {
                           <Link
                             to={`/category/${category.slug}/${subcategory.slug}`}
                             prefetch="intent"
-                            className="text-sm text-slate-800 hover:text-brand-700 hover:underline"
+                            className="text-sm text-slate-800 hover:text-brand-700 hover:underline rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                           >
                             {subcategory.label}
                           </Link>

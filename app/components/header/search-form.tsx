@@ -20,10 +20,11 @@ export function SearchForm({ className }: { className?: string }) {
         />
         <button
           type="submit"
-          className="flex h-10 items-center gap-2 rounded-r-md bg-brand-800 px-4 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          className="flex h-10 shrink-0 items-center gap-2 rounded-r-md bg-brand-800 px-4 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
         >
           <Search className="size-4" aria-hidden="true" />
-          Search
+          {/* Phones keep the name for screen readers and give the placeholder the room. */}
+          <span className="sr-only sm:not-sr-only">Search</span>
         </button>
       </div>
       <p id="site-search-hint" className="mt-1 text-xs text-slate-600">

@@ -1,5 +1,5 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { BadgePercent, ChevronLeft, ChevronRight, Disc3, Pause, Play, Truck } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../lib/utils";
 
@@ -9,83 +9,113 @@ const slides = [
     text: "Savings on select grinding wheels and flap discs from top abrasive brands.",
     cta: { label: "Shop Abrasives", to: "/category/abrasives" },
     tone: "from-brand-900 to-brand-700",
+    icon: BadgePercent,
   },
   {
     heading: "Flap Discs from $3.99",
     text: "Zirconia and ceramic flap discs in every grit, ready to ship today.",
     cta: { label: "Shop Flap Discs", to: "/category/abrasives/flap-discs" },
     tone: "from-slate-900 to-slate-700",
+    icon: Disc3,
   },
   {
     heading: "Same-Day Shipping",
     text: "On stock items ordered before 3PM EST. Net terms available for qualified businesses.",
     cta: { label: "Shop All Products", to: "/shop" },
-    tone: "from-amber-800 to-amber-600",
+    tone: "from-amber-900 to-amber-700",
+    icon: Truck,
   },
 ];
 
 const INTERVAL_MS = 5_000;
 
-/** Three promotional slides; advances every 5 seconds and wraps, pauses while hovered or focused. */
+/**
+ * Three promotional slides (WAI-ARIA carousel pattern): advances every 5 seconds and wraps.
+ * Rotation pauses while the pointer or keyboard focus is inside, and the pause button stops it
+ * for good, as WCAG 2.2.2 asks of anything that moves on its own.
+ */
 export function BannerCarousel() {
   const [active, setActive] = useState(0);
-  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const rotating = !hovered && !focused && !stopped;
   const go = (index: number) => setActive((index + slides.length) % slides.length);
 
+  // When the current slide appeared (performance.now()). It starts at 0, the page's start, so the
+  // first turn comes 5 s after the visitor saw the server-rendered slide, however late hydration
+  // is; null after a pause, so rotation resumes with a full interval.
+  const shownAt = useRef<number | null>(0);
+
   useEffect(() => {
-    if (paused) return;
-    const timer = setInterval(() => setActive((current) => (current + 1) % slides.length), INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [paused]);
+    if (!rotating) return;
+    shownAt.current ??= performance.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const scheduleTurn = (since: number) => {
+      timer = setTimeout(
+        () => {
+          shownAt.current = performance.now();
+          setActive((current) => (current + 1) % slides.length);
+          scheduleTurn(shownAt.current);
+        },
+        Math.max(0, since + INTERVAL_MS - performance.now()),
+      );
+    };
+    scheduleTurn(shownAt.current);
+    return () => {
+      clearTimeout(timer);
+      shownAt.current = null;
+    };
+  }, [rotating]);
 
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Promotions"
-      className="relative overflow-hidden rounded-xl"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      className="relative overflow-hidden rounded-xl shadow-sm"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
-      {slides.map((slide, index) => (
-        // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group; a fieldset is for form controls
-        <div
-          key={slide.heading}
-          role="group"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${slides.length}`}
-          hidden={index !== active}
-          className={cn("bg-gradient-to-r px-8 py-12 text-white sm:px-16", slide.tone)}
-        >
-          <h2 className="text-2xl font-extrabold sm:text-3xl">{slide.heading}</h2>
-          <p className="mt-2 max-w-xl text-white/90">{slide.text}</p>
-          <Link
-            to={slide.cta.to}
-            prefetch="intent"
-            className="mt-5 inline-block rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-950 hover:bg-slate-100"
+      {/* Announce slide changes only when the user caused them, not on every automatic turn. */}
+      <div aria-live={rotating ? "off" : "polite"}>
+        {slides.map(({ heading, text, cta, tone, icon: Icon }, index) => (
+          // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group; a fieldset is for form controls
+          <div
+            key={heading}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${slides.length}`}
+            hidden={index !== active}
+            className={cn("bg-gradient-to-r px-14 pt-10 pb-16 text-white sm:px-20 sm:pt-12", tone)}
           >
-            {slide.cta.label}
-          </Link>
-        </div>
-      ))}
-      <button
-        type="button"
-        onClick={() => go(active - 1)}
-        aria-label="Previous slide"
-        className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/90 p-1.5 text-slate-950 hover:bg-white"
-      >
+            <div className="flex items-center justify-between gap-8">
+              <div>
+                <h2 className="text-2xl font-extrabold tracking-tight sm:text-4xl">{heading}</h2>
+                <p className="mt-3 max-w-xl text-white sm:text-lg">{text}</p>
+                <Link
+                  to={cta.to}
+                  prefetch="intent"
+                  className="mt-6 inline-block rounded-md bg-white px-5 py-2.5 text-sm font-semibold text-slate-950 hover:bg-amber-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900"
+                >
+                  {cta.label}
+                </Link>
+              </div>
+              <Icon className="hidden size-32 shrink-0 text-white/25 md:block" strokeWidth={1.25} aria-hidden="true" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <ArrowButton label="Previous slide" className="left-2 sm:left-4" onClick={() => go(active - 1)}>
         <ChevronLeft className="size-5" aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        onClick={() => go(active + 1)}
-        aria-label="Next slide"
-        className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/90 p-1.5 text-slate-950 hover:bg-white"
-      >
+      </ArrowButton>
+      <ArrowButton label="Next slide" className="right-2 sm:right-4" onClick={() => go(active + 1)}>
         <ChevronRight className="size-5" aria-hidden="true" />
-      </button>
-      <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 gap-2">
+      </ArrowButton>
+      <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1">
         {slides.map((slide, index) => (
           <button
             key={slide.heading}
@@ -93,10 +123,51 @@ export function BannerCarousel() {
             onClick={() => go(index)}
             aria-label={`Go to slide ${index + 1}`}
             aria-current={index === active}
-            className={cn("size-3 rounded-full border border-white", index === active ? "bg-white" : "bg-white/30")}
-          />
+            className="group rounded-full p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+          >
+            <span
+              className={cn(
+                "block size-3 rounded-full border border-white transition-colors",
+                index === active ? "bg-white" : "bg-white/20 group-hover:bg-white/60",
+              )}
+            />
+          </button>
         ))}
+        <button
+          type="button"
+          onClick={() => setStopped((value) => !value)}
+          aria-label={stopped ? "Start slide rotation" : "Pause slide rotation"}
+          className="ml-1 rounded-full p-1.5 text-white hover:bg-white/20 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
+        >
+          {stopped ? <Play className="size-4" aria-hidden="true" /> : <Pause className="size-4" aria-hidden="true" />}
+        </button>
       </div>
     </section>
+  );
+}
+
+function ArrowButton({
+  label,
+  className,
+  onClick,
+  children,
+}: {
+  label: string;
+  className: string;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={cn(
+        "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-950 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900",
+        className,
+      )}
+    >
+      {children}
+    </button>
   );
 }

@@ -1,0 +1,28 @@
+// A listing's state lives in its URL: ?stock=in&sort=price-asc&page=2. Bad values fall back to
+// the defaults, so a mangled link still shows the listing.
+import { z } from "zod";
+
+export const listingSorts = ["featured", "price-asc", "rating-desc"] as const;
+export type ListingSort = (typeof listingSorts)[number];
+
+export const listingParamsSchema = z.object({
+  stock: z.enum(["in"]).optional().catch(undefined),
+  sort: z.enum(listingSorts).catch("featured").default("featured"),
+  page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
+});
+
+export type ListingParams = z.infer<typeof listingParamsSchema>;
+
+export function parseListingParams(search: URLSearchParams): ListingParams {
+  return listingParamsSchema.parse(Object.fromEntries(search));
+}
+
+/** The query string for a listing state, leaving defaults out. */
+export function listingSearch(params: Partial<ListingParams>): string {
+  const search = new URLSearchParams();
+  if (params.stock) search.set("stock", params.stock);
+  if (params.sort && params.sort !== "featured") search.set("sort", params.sort);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
