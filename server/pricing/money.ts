@@ -1,16 +1,15 @@
-// Money as integer cents. Database numerics arrive as decimal strings and are parsed digit by
-// digit, never through a binary float.
+// Money as integer cents. Database numerics arrive as decimal strings and are read digit by digit,
+// so no amount ever passes through a binary float; products and quotients go through bigint.
 export type Cents = number;
 
-const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+const AMOUNT = /^(\d+)(?:\.(\d{1,2}))?$/;
 
-/** "12.99" -> 1299. Throws RangeError for anything that is not a non-negative amount in cents. */
+/** "12.99" -> 1299. Throws RangeError for anything that is not a non-negative dollar amount with at most 2 decimals. */
 export function toCents(amount: string): Cents {
-  const match = DECIMAL.exec(amount.trim());
+  const match = typeof amount === "string" ? AMOUNT.exec(amount.trim()) : null;
   if (!match) throw new RangeError(`Not an amount in dollars and cents: ${JSON.stringify(amount)}`);
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Amount too large: ${amount}`);
-  return cents;
+  const [, dollars = "0", fraction = ""] = match;
+  return centsFromBigInt(BigInt(dollars) * 100n + BigInt(fraction.padEnd(2, "0")));
 }
 
 /** 1299 -> "12.99", the form numeric columns take. */
@@ -21,7 +20,23 @@ export function fromCents(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-/** numerator / denominator rounded half up (away from zero for the positive amounts we use). */
+/** The value back as Cents, refused when a number could not hold it exactly. */
+export function centsFromBigInt(value: bigint): Cents {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new RangeError(`Amount too large to count in cents exactly: ${value}`);
+  return Number(value);
+}
+
+/** Guards the entry points: an amount must be a whole, non-negative, exactly representable number of cents. */
+export function requireCents(value: Cents, what: string): Cents {
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be a whole number of cents, 0 or more: ${value}`);
+  return value;
+}
+
+/** numerator / denominator rounded to the nearest integer, halves away from zero ("half up" for amounts). */
 export function divideRoundHalfUp(numerator: bigint, denominator: bigint): bigint {
-  return (numerator * 2n + denominator) / (denominator * 2n);
+  if (denominator <= 0n) throw new RangeError(`Denominator must be positive: ${denominator}`);
+  const magnitude = ((numerator < 0n ? -numerator : numerator) * 2n + denominator) / (denominator * 2n);
+  return numerator < 0n ? -magnitude : magnitude;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unitPriceFor } from "./tiers";
 
-// The spec's sample: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
+// The spec's sample product: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const tiers = [
   { minQuantity: 1, unitPriceCents: 245 },
   { minQuantity: 100, unitPriceCents: 198 },
@@ -23,8 +23,23 @@ describe("unitPriceFor", () => {
     expect(unitPriceFor(245, tiers, quantity)).toBe(cents);
   });
 
-  it("uses the base price below the first tier and whatever order the tiers come in", () => {
-    expect(unitPriceFor(300, [{ minQuantity: 10, unitPriceCents: 250 }], 9)).toBe(300);
-    expect(unitPriceFor(245, [...tiers].reverse(), 750)).toBe(175);
+  it.each([
+    ["below the first tier", 300, [{ minQuantity: 10, unitPriceCents: 250 }], 9, 300],
+    ["at the first tier", 300, [{ minQuantity: 10, unitPriceCents: 250 }], 10, 250],
+    ["with no tiers", 300, [], 1_000_000, 300],
+    ["with tiers in reverse order", 245, [...tiers].reverse(), 750, 175],
+  ])("uses the right price %s", (_case, base, someTiers, quantity, cents) => {
+    expect(unitPriceFor(base, someTiers, quantity)).toBe(cents);
+  });
+
+  it.each([0, -1, 2.5, Number.NaN])("refuses the quantity %d", (quantity) => {
+    expect(() => unitPriceFor(245, tiers, quantity)).toThrow(RangeError);
+  });
+
+  it.each([
+    ["a base price in dollars", 2.45, tiers, 1],
+    ["a negative tier price", 245, [{ minQuantity: 100, unitPriceCents: -1 }], 100],
+  ])("refuses %s", (_case, base, someTiers, quantity) => {
+    expect(() => unitPriceFor(base, someTiers, quantity)).toThrow(RangeError);
   });
 });
