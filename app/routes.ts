@@ -10,6 +10,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("admin", "routes/admin.tsx"),
   route("api/cart", "routes/api.cart.tsx"),
+  route("category/abrasives", "routes/abrasives.tsx"),
   route("category/:category/:subcategory?", "routes/category.tsx"),
   route("collections/:slug", "routes/collections.tsx"),
   route("products/:slug", "routes/product.tsx"),

@@ -72,6 +72,18 @@ test("the navigation menu reaches a category and a subcategory listing", async (
 
   await breadcrumb.getByRole("link", { name: "Abrasives" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Abrasives" })).toBeVisible();
+  // The abrasives landing: six cards with the catalogue's own counts.
+  for (const card of [
+    "Sanding Belts",
+    "Grinding Wheels",
+    "Sandpaper Sheets",
+    "Cutting Discs",
+    "Flap Discs",
+    "Wire Brushes",
+  ]) {
+    await expect(page.getByRole("link", { name: new RegExp(`^${card} [\\d,]+ parts`) })).toBeVisible();
+  }
+  await expect(page.getByText(/^[\d,]+ abrasive products$/)).toBeVisible();
 });
 
 test("/shop shows the nine category cards with their links and the help block", async ({ page }) => {
@@ -125,27 +137,27 @@ test("an unknown category answers 404", async ({ page }) => {
 test("a listing filters to in-stock parts, sorts by price and rating, and loads more, all in the URL", async ({
   page,
 }) => {
-  await page.goto("/category/abrasives");
+  await page.goto("/category/cutting-tools");
   const all = page.getByRole("link", { name: /^All Products \(\d+\)$/ });
   await expect(all).toHaveAttribute("aria-current", "true");
   const total = Number((await all.textContent())?.match(/\d+/)?.[0]);
   await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
 
   await page.getByRole("link", { name: "Load More Products" }).click();
-  await expect(page).toHaveURL("/category/abrasives?page=2");
+  await expect(page).toHaveURL("/category/cutting-tools?page=2");
   await expect(page.getByText(`Showing ${Math.min(48, total)} of ${total}`)).toBeVisible();
 
   await page.getByRole("link", { name: "Price low to high" }).click();
-  await expect(page).toHaveURL("/category/abrasives?sort=price-asc");
+  await expect(page).toHaveURL("/category/cutting-tools?sort=price-asc");
   const prices = await page.getByRole("main").locator("li .text-lg").allTextContents();
   const values = prices.map((p) => Number(p.replace(/[$,]/g, "")));
   expect(values).toEqual([...values].sort((a, b) => a - b));
 
   await page.getByRole("link", { name: "In Stock Only" }).click();
-  await expect(page).toHaveURL("/category/abrasives?stock=in&sort=price-asc");
+  await expect(page).toHaveURL("/category/cutting-tools?stock=in&sort=price-asc");
   await expect(page.getByRole("main").getByText("Out of Stock", { exact: true })).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
-  await page.goto("/category/abrasives?page=banana&sort=%27%3B--&stock=maybe");
+  await page.goto("/category/cutting-tools?page=banana&sort=%27%3B--&stock=maybe");
   await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
 });

@@ -1,0 +1,13 @@
+import { count, eq } from "drizzle-orm";
+import { db } from "../db/client";
+import { products } from "../db/schema";
+
+/** How many products each subcategory of a category holds, keyed by subcategory slug. */
+export async function subcategoryCounts(category: string): Promise<Record<string, number>> {
+  const rows = await db()
+    .select({ subcategory: products.subcategory, total: count() })
+    .from(products)
+    .where(eq(products.category, category))
+    .groupBy(products.subcategory);
+  return Object.fromEntries(rows.map((row) => [row.subcategory, row.total]));
+}
