@@ -61,6 +61,7 @@ test("a guest's cart survives a reload and joins the account's cart at sign-in",
 
   await page.goto("/category/abrasives/flap-discs");
   await page.getByRole("button", { name: `Add to Cart: ${disc}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
   await page.goto("/category/abrasives/grinding-wheels");
   await page.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("2");

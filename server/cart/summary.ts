@@ -6,7 +6,7 @@ import { fromCents, toCents } from "../pricing/money";
 import { checkPromo } from "../pricing/promo";
 import { taxRateFor } from "../pricing/tax";
 import { unitPriceFor } from "../pricing/tiers";
-import { lineTotalCents, orderTotals } from "../pricing/totals";
+import { cartTotals, lineTotalCents } from "../pricing/totals";
 import { cartLines } from "./cart";
 
 export type CartSummary = Awaited<ReturnType<typeof cartSummary>>;
@@ -50,8 +50,8 @@ export async function cartSummary(
   const subtotalCents = priced.reduce((sum, line) => sum + lineTotalCents(line), 0);
   const promo = cartId ? await appliedPromo(cartId) : null;
   const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
-  const taxRatePpm = taxRateFor(taxState);
-  const totals = orderTotals({ lines: priced, discountCents: check?.ok ? check.discountCents : 0, taxRatePpm });
+  const taxRate = taxRateFor(taxState);
+  const totals = cartTotals({ lines: priced, discountCents: check?.ok ? check.discountCents : 0, taxRate });
   return {
     lines: priced.map((line) => ({
       productId: line.productId,
@@ -67,7 +67,7 @@ export async function cartSummary(
     promo: promo
       ? { code: promo.code, description: promo.description, problem: check && !check.ok ? check.message : undefined }
       : null,
-    taxRate: taxRatePpm / 1_000_000,
+    taxRate: taxRate / 1_000_000,
     subtotal: fromCents(totals.subtotalCents),
     discount: fromCents(totals.discountCents),
     tax: fromCents(totals.taxCents),

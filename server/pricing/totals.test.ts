@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_TAX_RATE, taxRateFor } from "./tax";
-import { cartTotals, lineTotalCents, orderTotals, taxCentsFor } from "./totals";
+import { cartTotals, lineTotalCents, taxCentsFor } from "./totals";
 
 const oneLine = (cents: number) => [{ quantity: 1, unitPriceCents: cents }];
 
@@ -120,12 +120,5 @@ describe("lineTotalCents", () => {
     [1_000_000, 999_999, 999_999_000_000],
   ])("prices %i × %i cents as %i cents", (quantity, unitPriceCents, total) => {
     expect(lineTotalCents({ quantity, unitPriceCents })).toBe(total);
-  });
-});
-
-describe("orderTotals", () => {
-  it("is cartTotals under the name server/cart still calls", () => {
-    const input = { lines: oneLine(1001), discountCents: 1 };
-    expect(orderTotals({ ...input, taxRatePpm: 82_500 })).toEqual(cartTotals({ ...input, taxRate: 82_500 }));
   });
 });

@@ -61,11 +61,3 @@ export function cartTotals({
     totalCents: centsFromBigInt(BigInt(taxableCents) + BigInt(taxCents)),
   };
 }
-
-/** The earlier name server/cart/summary.ts still calls; move it to cartTotals, then delete this. */
-export function orderTotals({
-  taxRatePpm,
-  ...rest
-}: Omit<Parameters<typeof cartTotals>[0], "taxRate"> & { taxRatePpm: TaxRatePpm }): CartTotals {
-  return cartTotals({ ...rest, taxRate: taxRatePpm });
-}
