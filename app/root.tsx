@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -19,6 +20,11 @@ import { Header } from "./components/header/header";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import { useToast } from "./components/toasts";
+
+/** After any form is sent (even one answered 4xx), the root reloads to pick up the flash toast and session. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod !== undefined && formMethod !== "GET" ? true : defaultShouldRevalidate;
+}
 
 export function meta({ error }: Route.MetaArgs) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -83,3 +83,50 @@ test("the admin page and its actions answer 401 to a guest and 403 to a customer
   expect((await post("revoke")).status()).toBe(403);
   expect((await page.request.get("/admin")).status()).toBe(403);
 });
+
+test("an admin creates a promo code that a buyer then uses in the cart", async ({ page, browser }) => {
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "New Promo Code" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Promo Code" });
+  const code = `TAKE${Date.now().toString().slice(-6)}`;
+  await dialog.getByLabel("Code").fill(code.toLowerCase());
+  await dialog.getByLabel("Description").fill("$5 off any order");
+  await dialog.getByLabel("Discount type").selectOption("fixed");
+  await dialog.getByLabel("Discount value").fill("5");
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByRole("button", { name: "Create Promo Code" }).click();
+  await expect(page.getByText(`Promo code ${code} created`)).toBeVisible();
+  const promos = page.getByRole("table", { name: "Promo Codes" });
+  await expect(promos.getByRole("row", { name: new RegExp(code) })).toContainText("$5.00");
+
+  const guest = await browser.newPage();
+  await guest.goto("/category/abrasives/grinding-wheels");
+  await guest.getByRole("button", { name: "Add to Cart: Grinding Wheel 4.5 in" }).click();
+  await expect(guest.getByTestId("cart-badge")).toHaveText("1");
+  await guest
+    .getByRole("banner")
+    .getByRole("button", { name: /^Shopping cart/ })
+    .click();
+  const popover = guest.getByRole("dialog", { name: "Shopping Cart" });
+  await popover.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
+  await popover.getByRole("button", { name: "Apply" }).click();
+  await expect(guest.getByText("Promo code applied successfully!")).toBeVisible();
+  await expect(popover.getByText(code, { exact: true })).toBeVisible();
+  await expect(popover.getByText("$5 off any order")).toBeVisible();
+  await expect(popover.getByLabel("Promo code", { exact: true })).toHaveCount(0);
+  // 12.99 - 5.00 = 7.99; 8% default tax = 0.64; total 8.63
+  await expect(popover.getByRole("definition").filter({ hasText: "-$5.00" })).toBeVisible();
+  await expect(popover.getByRole("definition").filter({ hasText: "$8.63" })).toBeVisible();
+
+  await page.getByRole("button", { name: `Deactivate ${code}` }).click();
+  await expect(page.getByText("Promo code deactivated")).toBeVisible();
+  await guest.reload();
+  await guest
+    .getByRole("banner")
+    .getByRole("button", { name: /^Shopping cart/ })
+    .click();
+  await expect(guest.getByText("Invalid promo code")).toBeVisible();
+  await guest.close();
+});

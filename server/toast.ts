@@ -1,5 +1,5 @@
 // A toast that survives a redirect: set by an action, shown once by the next page.
-import { createCookie, redirect } from "react-router";
+import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { config } from "./config";
 
@@ -29,6 +29,11 @@ export async function redirectWithToast(url: string, toast: Toast, headers: Head
   const all = new Headers(headers);
   all.append(...(await setToastHeader(toast)));
   return redirect(url, { headers: all });
+}
+
+/** An action's answer that also shows a toast on the page, even if the part that asked is gone by then. */
+export async function dataWithToast<T>(payload: T, toast: Toast, status = 200) {
+  return data(payload, { status, headers: [await setToastHeader(toast)] });
 }
 
 /** The pending toast of this request, and the header that clears it. */

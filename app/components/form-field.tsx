@@ -3,7 +3,7 @@ import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
 interface FieldProps {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
   type?: "text" | "email" | "password" | "tel";
   autoComplete?: string;
@@ -31,7 +31,7 @@ export function SelectField({
   options,
   placeholder,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
   options: readonly string[];
   placeholder: string;
@@ -56,7 +56,7 @@ export function SelectField({
   );
 }
 
-function FieldError({ meta }: { meta: FieldMetadata<string | undefined> }) {
+function FieldError({ meta }: { meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
   if (!meta.errors?.length) return null;
   return (
     <p id={meta.errorId} className="text-sm text-red-700">

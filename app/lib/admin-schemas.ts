@@ -23,3 +23,47 @@ export const customerSearchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
+
+const dollars = (label: string) =>
+  z
+    .string({ message: `Enter the ${label}` })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, `Enter the ${label} in dollars, e.g. 25 or 12.50`);
+
+/** A new promo code; codes are stored upper case, as buyers' input is matched upper case. */
+export const promoCodeSchema = z
+  .object({
+    code: z
+      .string({ message: "Enter a code" })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,32}$/, "Use 3 to 32 letters, digits, dashes or underscores"),
+    description: z.string({ message: "Enter a description" }).trim().min(1, "Enter a description").max(200),
+    discountType: z.enum(["percentage", "fixed"], { message: "Choose percentage or fixed amount" }),
+    discountValue: dollars("discount"),
+    minimumOrderAmount: dollars("minimum order amount")
+      .optional()
+      .transform((value) => value ?? "0"),
+    maxUses: z.coerce
+      .number({ message: "Enter a whole number of uses" })
+      .int("Enter a whole number of uses")
+      .min(1)
+      .max(1_000_000)
+      .optional(),
+    expiresAt: z.coerce.date({ message: "Enter a valid expiry date" }).optional(),
+  })
+  .refine((promo) => Number(promo.discountValue) > 0, {
+    path: ["discountValue"],
+    message: "The discount must be more than 0",
+  })
+  .refine((promo) => promo.discountType !== "percentage" || Number(promo.discountValue) <= 100, {
+    path: ["discountValue"],
+    message: "A percentage discount can be at most 100",
+  });
+
+export type NewPromoCode = z.output<typeof promoCodeSchema>;
+
+export const promoStatusSchema = z.object({
+  promoId: z.uuid("That promo code does not exist"),
+  active: z.enum(["true", "false"]),
+});

@@ -6,12 +6,13 @@ import { takeAttempt } from "../../server/accounts/rate-limit";
 import { getUser, requireAdmin } from "../../server/accounts/session";
 import { signInWithPassword } from "../../server/accounts/sign-in";
 import { approveNet30, customerStats, revokeNet30, searchCustomers } from "../../server/admin/customers";
+import { createPromoCode, listPromoCodes, setPromoCodeActive } from "../../server/admin/promos";
 import { StoreError } from "../../server/errors";
-import { redirectWithToast } from "../../server/toast";
+import { dataWithToast, redirectWithToast } from "../../server/toast";
+import { PromoCodes } from "../components/admin/promo-codes";
 import { Field } from "../components/form-field";
 import { Price } from "../components/price";
 import { SubmitButton } from "../components/submit-button";
-import { type ToastMessage, useToast } from "../components/toasts";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
@@ -19,7 +20,13 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
 import { signInSchema } from "../lib/account-schemas";
-import { approveNet30Schema, customerSearchSchema, revokeNet30Schema } from "../lib/admin-schemas";
+import {
+  approveNet30Schema,
+  customerSearchSchema,
+  promoCodeSchema,
+  promoStatusSchema,
+  revokeNet30Schema,
+} from "../lib/admin-schemas";
 import { clientAddressContext } from "../lib/context";
 import type { Route } from "./+types/admin";
 
@@ -37,14 +44,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!user.isAdmin) return data({ view: "denied" as const }, { status: 403 });
   const url = new URL(request.url);
   const search = customerSearchSchema.parse(Object.fromEntries(url.searchParams));
-  const [stats, result] = await Promise.all([customerStats(), searchCustomers(search)]);
-  return data({ view: "dashboard" as const, stats, ...result, q: search.q });
+  const [stats, result, promos] = await Promise.all([customerStats(), searchCustomers(search), listPromoCodes()]);
+  return data({ view: "dashboard" as const, stats, ...result, q: search.q, promos });
 }
 
-type ActionResult = { ok: boolean; toast: ToastMessage };
+type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 
+// Toasts travel in the flash cookie: the root layout shows them after the page revalidates,
+// even when the row or dialog that asked has been replaced by then.
 const failure = (title: string, description: string, status = 400) =>
-  data<ActionResult>({ ok: false, toast: { type: "error", title, description } }, status);
+  dataWithToast<ActionResult>({ ok: false }, { type: "error", title, description }, status);
+const success = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -68,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof StoreError) return failure("Failed to approve Net 30 terms", error.message, error.status);
       throw error;
     }
-    return data<ActionResult>({ ok: true, toast: { type: "success", title: "Net 30 terms approved successfully" } });
+    return success("Net 30 terms approved successfully");
   }
   if (intent === "revoke") {
     const submission = parseWithZod(formData, { schema: revokeNet30Schema });
@@ -80,14 +90,36 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof StoreError) return failure("Failed to revoke Net 30 terms", error.message, error.status);
       throw error;
     }
-    return data<ActionResult>({ ok: true, toast: { type: "success", title: "Net 30 terms revoked successfully" } });
+    return success("Net 30 terms revoked successfully");
+  }
+  if (intent === "create-promo") {
+    const submission = parseWithZod(formData, { schema: promoCodeSchema });
+    if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+    try {
+      const promo = await createPromoCode(admin.id, submission.value);
+      return success(`Promo code ${promo.code} created`);
+    } catch (error) {
+      if (error instanceof StoreError) return failure("Failed to create promo code", error.message, error.status);
+      throw error;
+    }
+  }
+  if (intent === "promo-status") {
+    const parsed = promoStatusSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) return failure("Failed to update promo code", "That promo code does not exist.");
+    try {
+      await setPromoCodeActive(admin.id, parsed.data.promoId, parsed.data.active === "true");
+    } catch (error) {
+      if (error instanceof StoreError) return failure("Failed to update promo code", error.message, error.status);
+      throw error;
+    }
+    return success(parsed.data.active === "true" ? "Promo code activated" : "Promo code deactivated");
   }
   return failure("Error", "That action is not known.");
 }
 
 async function logIn(request: Request, formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: signInSchema });
-  if (submission.status !== "success") return data({ ok: false, reply: submission.reply() }, 400);
+  if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
   const { email, password } = submission.value;
   await takeAttempt("signIn", { email, address });
   const result = await signInWithPassword(request, { email, password });
@@ -96,12 +128,9 @@ async function logIn(request: Request, formData: FormData, address: string) {
 }
 
 export default function AdminPage({ loaderData, actionData }: Route.ComponentProps) {
-  useToast(actionData && "toast" in actionData ? actionData.toast : null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      {loaderData.view === "login" && (
-        <AdminLogin lastResult={actionData && "reply" in actionData ? actionData.reply : undefined} />
-      )}
+      {loaderData.view === "login" && <AdminLogin lastResult={actionData?.reply} />}
       {loaderData.view === "denied" && (
         <div className="mx-auto max-w-lg py-16 text-center">
           <h1 className="text-3xl font-bold text-slate-950">Access Denied</h1>
@@ -138,7 +167,7 @@ function AdminLogin({ lastResult }: { lastResult: SubmissionResult<string[]> | u
 
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { view: "dashboard" }>;
 
-function Dashboard({ stats, customers, total, page, pageSize, q }: DashboardData) {
+function Dashboard({ stats, customers, total, page, pageSize, q, promos }: DashboardData) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -204,6 +233,7 @@ function Dashboard({ stats, customers, total, page, pageSize, q }: DashboardData
           {page < pages ? <Link to={pageLink(page + 1)}>Next</Link> : <span />}
         </nav>
       )}
+      <PromoCodes promos={promos} />
     </>
   );
 }
@@ -219,7 +249,6 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
 
 function CustomerRow({ customer }: { customer: DashboardData["customers"][number] }) {
   const fetcher = useFetcher<ActionResult>();
-  useToast(fetcher.data?.toast);
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
   return (
     <tr>
@@ -270,7 +299,6 @@ function ApproveDialog({ profileId, name }: { profileId: string; name: string })
   const fetcher = useFetcher<ActionResult>();
   const [open, setOpen] = useState(false);
   const [limit, setLimit] = useState("");
-  useToast(fetcher.data?.toast);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
   }, [fetcher.state, fetcher.data]);
