@@ -2,6 +2,7 @@ import { Loader2, ShoppingCart } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "../ui/button";
+import { useHydrated } from "../use-hydrated";
 import { useCart } from "./use-cart";
 
 interface AddToCartButtonProps {
@@ -27,12 +28,13 @@ export function AddToCartButton({ productId, name, quantity = 1, inStock, announ
     );
   }, [pending, fetcher.state, fetcher.data, announceQuantity]);
 
+  const hydrated = useHydrated();
   const label = inStock ? "Add to Cart" : "Out of Stock";
   return (
     <Button
       type="button"
       size="sm"
-      disabled={!inStock || pending !== null}
+      disabled={!inStock || !hydrated || pending !== null}
       aria-label={`${label}: ${name}`}
       onClick={() => {
         setPending({ before: fetcher.data });

@@ -4,12 +4,14 @@ import { useEffect } from "react";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
 import { useSignedInUser } from "../../root";
+import { useHydrated } from "../use-hydrated";
 import { CartTotals } from "./cart-totals";
 import { useCart } from "./use-cart";
 
 /** The header's cart icon: a badge with the number of items (hidden at 0) and the cart popover. */
 export function CartButton() {
   const { cart, fetcher, load, change } = useCart();
+  const hydrated = useHydrated();
   // Signing in or out changes whose cart this is.
   const owner = useSignedInUser()?.email ?? "guest";
   useEffect(() => {
@@ -24,6 +26,7 @@ export function CartButton() {
   return (
     <Popover.Root>
       <Popover.Trigger
+        disabled={!hydrated}
         className="relative rounded-md p-2 text-slate-900 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
         aria-label={count > 0 ? `Shopping cart, ${count} ${count === 1 ? "item" : "items"}` : "Shopping cart"}
       >

@@ -5,6 +5,7 @@ import { filledLines, looksLikeList, parsePastedLines } from "../../lib/quick-or
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
 import { Input } from "../ui/input";
+import { useHydrated } from "../use-hydrated";
 import { useCart } from "./use-cart";
 
 interface Row {
@@ -19,6 +20,7 @@ const emptyRow = (): Row => ({ id: nextRowId++, partNumber: "", quantity: "1" })
 /** Part numbers and quantities typed (or pasted from a spreadsheet) and added in one go. */
 export function QuickOrderDialog() {
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const { fetcher, change } = useCart();
   const [pending, setPending] = useState<{ before: unknown } | null>(null);
@@ -56,7 +58,7 @@ export function QuickOrderDialog() {
   return (
     <Dialog open={open} onOpenChange={setOpenAndReset}>
       <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm">
+        <Button type="button" variant="outline" size="sm" disabled={!hydrated}>
           <Zap aria-hidden="true" />
           Quick Order
         </Button>
