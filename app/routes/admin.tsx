@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
+import { TableHead } from "../components/ui/table-head";
 import { useZodForm } from "../components/use-zod-form";
 import { signInSchema } from "../lib/account-schemas";
 import {
@@ -206,15 +207,7 @@ function Dashboard({ stats, customers, total, page, pageSize, q, promos }: Dashb
             <p className="px-6 py-8 text-center text-slate-700">No customers found matching your search.</p>
           ) : (
             <table aria-labelledby="customer-accounts" className="w-full min-w-[720px] text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  {["Account #", "Customer", "Company", "Net 30 Status", "Credit Limit", "Actions"].map((column) => (
-                    <th key={column} scope="col" className="px-6 py-3 font-semibold">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead columns={["Account #", "Customer", "Company", "Net 30 Status", "Credit Limit", "Actions"]} />
               <tbody className="divide-y divide-slate-200">
                 {customers.map((customer) => (
                   <CustomerRow key={customer.id} customer={customer} />

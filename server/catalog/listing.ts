@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gt } from "drizzle-orm";
 import type { ListingParams } from "../../app/lib/listing-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";
+import { productCardColumns } from "./card-columns";
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -24,15 +25,7 @@ export async function listCategoryProducts(
   const where = and(inCategory, stock === "in" ? gt(products.stockLevel, 0) : undefined);
   const [items, [all], [shown]] = await Promise.all([
     db()
-      .select({
-        id: products.id,
-        slug: products.slug,
-        name: products.name,
-        partNumber: products.partNumber,
-        brand: products.brand,
-        price: products.price,
-        stockLevel: products.stockLevel,
-      })
+      .select(productCardColumns)
       .from(products)
       .where(where)
       .orderBy(...orderings[sort])

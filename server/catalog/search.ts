@@ -3,6 +3,7 @@
 import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import { db } from "../db/client";
 import { products } from "../db/schema";
+import { productCardColumns } from "./card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -26,15 +27,7 @@ export async function searchProducts(query: string) {
   const key = normalizePartNumber(text);
   const similarity = sql<number>`greatest(similarity(${products.name}, ${text}), word_similarity(${text}, ${products.name}))`;
   return db()
-    .select({
-      id: products.id,
-      slug: products.slug,
-      name: products.name,
-      partNumber: products.partNumber,
-      brand: products.brand,
-      price: products.price,
-      stockLevel: products.stockLevel,
-    })
+    .select(productCardColumns)
     .from(products)
     .where(
       or(

@@ -9,6 +9,7 @@ import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Label } from "../ui/label";
+import { TableHead } from "../ui/table-head";
 import { useZodForm } from "../use-zod-form";
 
 export interface PromoRow {
@@ -44,17 +45,9 @@ export function PromoCodes({ promos }: { promos: PromoRow[] }) {
           <p className="px-6 py-8 text-center text-slate-700">No promo codes yet.</p>
         ) : (
           <table aria-labelledby="promo-codes" className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {["Code", "Description", "Discount", "Minimum", "Uses", "Expires", "Status", "Actions"].map(
-                  (column) => (
-                    <th key={column} scope="col" className="px-6 py-3 font-semibold">
-                      {column}
-                    </th>
-                  ),
-                )}
-              </tr>
-            </thead>
+            <TableHead
+              columns={["Code", "Description", "Discount", "Minimum", "Uses", "Expires", "Status", "Actions"]}
+            />
             <tbody className="divide-y divide-slate-200">
               {promos.map((promo) => (
                 <PromoRowView key={promo.id} promo={promo} />
