@@ -15,6 +15,8 @@ export default [
   route("collections/:slug", "routes/collections.tsx"),
   route("products/:slug", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
+  route("api/search/suggest", "routes/api.search.suggest.tsx"),
+  route("images/products/:file", "routes/product-image.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.tsx", { id: "sitemap-file" }),

@@ -9,6 +9,8 @@ describe("listing parameters", () => {
     ["page=abc", { sort: "featured", page: 1 }],
     ["page=2.5", { sort: "featured", page: 1 }],
     ["page=99999999", { sort: "featured", page: 1 }],
+    ["brand=Ironridge", { sort: "featured", page: 1, brand: "Ironridge" }],
+    [`brand=${"x".repeat(61)}`, { sort: "featured", page: 1 }],
   ])("reads %j", (query, expected) => {
     expect(parseListingParams(new URLSearchParams(query))).toEqual(expected);
   });

@@ -9,6 +9,7 @@ export const listingParamsSchema = z.object({
   stock: z.enum(["in"]).optional().catch(undefined),
   sort: z.enum(listingSorts).catch("featured").default("featured"),
   page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
+  brand: z.string().trim().min(1).max(60).optional().catch(undefined),
 });
 
 export type ListingParams = z.infer<typeof listingParamsSchema>;
@@ -20,6 +21,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
 /** The query string for a listing state, leaving defaults out. */
 export function listingSearch(params: Partial<ListingParams>): string {
   const search = new URLSearchParams();
+  if (params.brand) search.set("brand", params.brand);
   if (params.stock) search.set("stock", params.stock);
   if (params.sort && params.sort !== "featured") search.set("sort", params.sort);
   if (params.page && params.page > 1) search.set("page", String(params.page));

@@ -1,6 +1,7 @@
 import { Disc3, Truck } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { subcategoryCounts } from "../../server/catalog/counts";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { Breadcrumb } from "../components/breadcrumb";
 import type { Route } from "./+types/abrasives";
 
@@ -43,9 +44,12 @@ const cards = [
   },
 ];
 
-export async function loader() {
-  return { counts: await subcategoryCounts("abrasives") };
+export async function loader({ request }: Route.LoaderArgs) {
+  const page = { counts: await subcategoryCounts("abrasives") };
+  return data(page, { headers: catalogCacheHeaders(request, page) });
 }
+
+export const headers: Route.HeadersFunction = catalogRouteHeaders;
 
 export function meta() {
   return [

@@ -1,11 +1,12 @@
-import { isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { listCategoryProducts } from "../../server/catalog/listing";
 import { Breadcrumb } from "../components/breadcrumb";
+import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { NotFound } from "../components/not-found";
 import { type ListingParams, listingSearch, parseListingParams } from "../lib/listing-params";
 import { findCategory, findSubcategory, titleFromSlug } from "../lib/navigation";
-import { cn } from "../lib/utils";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -14,14 +15,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!category || (params.subcategory && !subcategory)) throw new Response("Not Found", { status: 404 });
   const state = parseListingParams(new URL(request.url).searchParams);
   const listing = await listCategoryProducts({ category: category.slug, subcategory: subcategory?.slug }, state);
-  return {
+  const page = {
     category: { slug: category.slug, label: category.label },
     subcategory: subcategory ? { slug: subcategory.slug, label: subcategory.label } : undefined,
     title: titleFromSlug(subcategory?.slug ?? category.slug),
     state,
     ...listing,
   };
+  return data(page, { headers: catalogCacheHeaders(request, page) });
 }
+
+export const headers: Route.HeadersFunction = catalogRouteHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found | Cascade Industrial Supply" }];
@@ -38,17 +42,9 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
     navigation.state === "loading" &&
     navigation.location.pathname === `/category/${category.slug}${subcategory ? `/${subcategory.slug}` : ""}`;
   const chip = (label: string, next: Partial<ListingParams>, active: boolean) => (
-    <Link
-      to={listingSearch({ ...next, page: 1 })}
-      preventScrollReset
-      aria-current={active ? "true" : undefined}
-      className={cn(
-        "rounded-full border px-4 py-1.5 text-sm font-medium",
-        active ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-900 hover:border-brand-700",
-      )}
-    >
+    <FilterChip to={listingSearch({ ...next, page: 1 })} active={active}>
       {label}
-    </Link>
+    </FilterChip>
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -61,10 +57,11 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
       />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{title}</h1>
       <nav aria-label="Filter and sort" className="mt-4 flex flex-wrap gap-2">
-        {chip(`All Products (${totalInCategory})`, {}, !state.stock && state.sort === "featured")}
+        {chip(`All Products (${totalInCategory})`, {}, !state.stock && !state.brand && state.sort === "featured")}
         {chip("In Stock Only", { ...state, stock: state.stock ? undefined : "in" }, state.stock === "in")}
         {chip("Price low to high", { ...state, sort: "price-asc" }, state.sort === "price-asc")}
         {chip("Rating high to low", { ...state, sort: "rating-desc" }, state.sort === "rating-desc")}
+        {state.brand && chip(`Brand: ${state.brand} (clear)`, { ...state, brand: undefined }, true)}
       </nav>
       <p className="mt-3 text-sm text-slate-700" aria-live="polite">
         {loading ? "Loading products..." : `Showing ${items.length} of ${totalMatching}`}

@@ -2,10 +2,12 @@ import { FileText, Star, Truck } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { toast } from "sonner";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { getProductBySlug } from "../../server/catalog/product";
 import { config } from "../../server/config";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
+import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { Price } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
@@ -17,18 +19,21 @@ import { findCategory, findSubcategory } from "../lib/navigation";
 import { quickOrderQuantity } from "../lib/quick-order";
 import type { Route } from "./+types/product";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getProductBySlug(params.slug);
   if (!product) throw data({ notFound: true }, { status: 404 });
   const category = findCategory(product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
-  return {
+  const page = {
     product,
     category: { slug: product.category, label: category?.label ?? product.category },
     subcategory: { slug: product.subcategory, label: subcategory?.label ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
   };
+  return data(page, { headers: catalogCacheHeaders(request, page) });
 }
+
+export const headers: Route.HeadersFunction = catalogRouteHeaders;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product Not Found | Cascade Industrial Supply" }];
@@ -50,6 +55,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
     mpn: product.partNumber,
     brand: { "@type": "Brand", name: product.brand },
     description: product.description,
+    image: product.images.map((image) => new URL(image, canonical).href),
     url: canonical,
     aggregateRating:
       product.reviewCount > 0
@@ -90,21 +96,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <section aria-label="Product images">
-          <ProductPicture category={product.category} view={view} />
-          <div className="mt-3 flex gap-3">
-            {[0, 1, 2].map((index) => (
-              <button
-                key={index}
-                type="button"
-                onClick={() => setView(index)}
-                aria-label={`Show image ${index + 1}`}
-                aria-pressed={view === index}
-                className="w-20 rounded-md ring-brand-700 aria-pressed:ring-2"
-              >
-                <ProductPicture category={product.category} view={index} />
-              </button>
-            ))}
-          </div>
+          <ProductPicture src={product.images[view]} alt={`${product.name}, image ${view + 1}`} eager />
+          {product.images.length > 1 && (
+            <div className="mt-3 flex gap-3">
+              {product.images.map((image, index) => (
+                <button
+                  key={image}
+                  type="button"
+                  onClick={() => setView(index)}
+                  aria-label={`Show image ${index + 1}`}
+                  aria-pressed={view === index}
+                  className="w-20 rounded-lg ring-brand-700 aria-pressed:ring-2"
+                >
+                  <ProductPicture src={image} alt="" />
+                </button>
+              ))}
+            </div>
+          )}
         </section>
         <div>
           <div className="flex flex-wrap gap-2 text-xs font-semibold">
@@ -216,14 +224,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="specifications">
           <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-8 gap-y-2 text-sm">
-            {Object.entries({ "Part Number": product.partNumber, Brand: product.brand, ...product.specifications }).map(
-              ([key, value]) => (
-                <div key={key} className="contents">
-                  <dt className="font-medium text-slate-700">{key}</dt>
-                  <dd className="text-slate-950">{value}</dd>
-                </div>
-              ),
-            )}
+            {Object.entries({
+              "Part Number": product.partNumber,
+              Brand: product.brand,
+              ...(product.size ? { Size: product.size } : {}),
+              ...product.specifications,
+            }).map(([key, value]) => (
+              <div key={key} className="contents">
+                <dt className="font-medium text-slate-700">{key}</dt>
+                <dd className="text-slate-950">{value}</dd>
+              </div>
+            ))}
           </dl>
         </TabsContent>
         <TabsContent value="documents">
@@ -263,6 +274,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-700">Reviews feature coming soon...</p>
         </TabsContent>
       </Tabs>
+      {product.related.length > 0 && (
+        <section aria-labelledby="related-products" className="mt-12">
+          <h2 id="related-products" className="text-2xl font-bold text-slate-950">
+            Related Products
+          </h2>
+          <ProductGrid products={product.related} headingLevel={3} />
+        </section>
+      )}
     </div>
   );
 }

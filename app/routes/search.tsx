@@ -1,20 +1,29 @@
-import { redirect } from "react-router";
+import { Search } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
+import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
+import { SearchSuggest } from "../components/search/search-suggest";
+import { categories } from "../lib/navigation";
+import { parseSearchParams, type SearchParams, searchHref, searchSortLabels, searchSorts } from "../lib/search-params";
 import type { Route } from "./+types/search";
 
-const MAX_QUERY_LENGTH = 200;
+const categoryLabels = new Map(categories.map((category) => [category.slug, category.label]));
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const state = parseSearchParams(new URL(request.url).searchParams);
   // A query that is exactly one part number opens that product.
-  const exact = query ? await findByPartNumber(query) : null;
+  const exact = state.q ? await findByPartNumber(state.q) : null;
   if (exact) throw redirect(`/products/${exact.slug}`);
-  return { query, results: await searchProducts(query) };
+  const page = { state, ...(await searchProducts(state)) };
+  return data(page, { headers: catalogCacheHeaders(request, page) });
 }
 
+export const headers: Route.HeadersFunction = catalogRouteHeaders;
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  const query = loaderData?.query;
+  const query = loaderData?.state.q;
   return [
     { title: query ? `Search: ${query} | Cascade Industrial Supply` : "Search | Cascade Industrial Supply" },
     { name: "robots", content: "noindex" },
@@ -22,18 +31,104 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, results } = loaderData;
+  const { state, items, total, categories: categoryFacets, brands } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
+  const to = (next: Partial<SearchParams>) => searchHref({ ...state, page: 1, ...next });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-950">{query ? `Results for "${query}"` : "Search the catalogue"}</h1>
-      {query && (
-        <p className="mt-1 text-slate-700">
-          {results.length === 0
-            ? "No products found. Check the part number or try a shorter keyword."
-            : `${results.length} ${results.length === 1 ? "product" : "products"}`}
+      <h1 className="text-3xl font-bold text-slate-950">
+        {state.q ? `Results for "${state.q}"` : "Search the catalogue"}
+      </h1>
+      <Form method="get" action="/search" role="search" aria-label="Search again" className="mt-4 flex max-w-2xl">
+        <label htmlFor="search-page-query" className="sr-only">
+          Search again
+        </label>
+        <SearchSuggest id="search-page-query" defaultValue={state.q} />
+        <button
+          type="submit"
+          className="flex h-10 shrink-0 items-center gap-2 rounded-r-md bg-brand-800 px-4 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+        >
+          <Search className="size-4" aria-hidden="true" />
+          Search
+        </button>
+      </Form>
+      {!state.q && (
+        <p className="mt-2 text-slate-700">
+          Type a part number, an OEM number, a brand or a few words in the search box.
         </p>
       )}
-      <ProductGrid products={results} />
+      {state.q && (
+        <>
+          <p className="mt-1 text-slate-700" aria-live="polite">
+            {loading
+              ? "Loading products..."
+              : total === 0
+                ? "No products found. Check the part number or try a shorter keyword."
+                : `Showing ${items.length} of ${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
+          </p>
+          <nav aria-label="Filter and sort results" className="mt-4 space-y-3">
+            {categoryFacets.length > 0 && (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm font-semibold text-slate-800">Category:</span>
+                <FilterChip to={to({ category: undefined })} active={!state.category}>
+                  All
+                </FilterChip>
+                {categoryFacets.map((facet) => (
+                  <FilterChip
+                    key={facet.value}
+                    to={to({ category: facet.value })}
+                    active={state.category === facet.value}
+                  >
+                    {`${categoryLabels.get(facet.value) ?? facet.value} (${facet.total})`}
+                  </FilterChip>
+                ))}
+              </div>
+            )}
+            {brands.length > 0 && (
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="text-sm font-semibold text-slate-800">Brand:</span>
+                <FilterChip to={to({ brand: undefined })} active={!state.brand}>
+                  All
+                </FilterChip>
+                {brands.map((facet) => (
+                  <FilterChip key={facet.value} to={to({ brand: facet.value })} active={state.brand === facet.value}>
+                    {`${facet.value} (${facet.total})`}
+                  </FilterChip>
+                ))}
+              </div>
+            )}
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold text-slate-800">Show:</span>
+              <FilterChip to={to({ stock: state.stock ? undefined : "in" })} active={state.stock === "in"}>
+                In Stock Only
+              </FilterChip>
+              <span className="ml-2 text-sm font-semibold text-slate-800">Sort:</span>
+              {searchSorts.map((sort) => (
+                <FilterChip key={sort} to={to({ sort })} active={state.sort === sort}>
+                  {searchSortLabels[sort]}
+                </FilterChip>
+              ))}
+            </div>
+          </nav>
+          <ProductGrid products={items} />
+          {items.length < total && (
+            <div className="mt-8 text-center">
+              <Link
+                to={searchHref({ ...state, page: state.page + 1 })}
+                preventScrollReset
+                className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
+              >
+                Load More Products
+              </Link>
+            </div>
+          )}
+        </>
+      )}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <p className="mx-auto max-w-7xl px-4 py-16 text-slate-700">Error loading products. Please try again.</p>;
 }

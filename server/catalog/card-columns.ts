@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { products } from "../db/schema";
 
-/** What a product card shows (listings and search results). */
+/** What a product card shows (listings, search results, related products). */
 export const productCardColumns = {
   id: products.id,
   slug: products.slug,
@@ -8,5 +9,7 @@ export const productCardColumns = {
   partNumber: products.partNumber,
   brand: products.brand,
   price: products.price,
+  rating: products.rating,
   stockLevel: products.stockLevel,
+  image: sql<string | null>`${products.images}->>0`,
 };

@@ -9,20 +9,25 @@ import { productCardColumns } from "./card-columns";
 export const LISTING_PAGE_SIZE = 24;
 
 const orderings = {
-  featured: [asc(products.name), asc(products.partNumber)],
-  "price-asc": [asc(products.price), asc(products.name)],
-  "rating-desc": [desc(products.rating), desc(products.reviewCount), asc(products.name)],
+  // The store's featured parts, then the most reviewed.
+  featured: [desc(products.featured), desc(products.reviewCount), asc(products.name), asc(products.partNumber)],
+  "price-asc": [asc(products.price), asc(products.name), asc(products.partNumber)],
+  "rating-desc": [desc(products.rating), desc(products.reviewCount), asc(products.name), asc(products.partNumber)],
 } as const;
 
 export async function listCategoryProducts(
   { category, subcategory }: { category: string; subcategory?: string },
-  { stock, sort, page }: ListingParams,
+  { stock, sort, page, brand }: ListingParams,
 ) {
   const inCategory = and(
     eq(products.category, category),
     subcategory ? eq(products.subcategory, subcategory) : undefined,
   );
-  const where = and(inCategory, stock === "in" ? gt(products.stockLevel, 0) : undefined);
+  const where = and(
+    inCategory,
+    stock === "in" ? gt(products.stockLevel, 0) : undefined,
+    brand ? eq(products.brand, brand) : undefined,
+  );
   const [items, [all], [shown]] = await Promise.all([
     db()
       .select(productCardColumns)

@@ -1,15 +1,26 @@
 // One product with everything its detail page shows.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { productBulkTiers, products } from "../db/schema";
+import { productCardColumns } from "./card-columns";
 
 export async function getProductBySlug(slug: string) {
   const [product] = await db().select().from(products).where(eq(products.slug, slug)).limit(1);
   if (!product) return null;
-  const tiers = await db()
-    .select({ minQuantity: productBulkTiers.minQuantity, unitPrice: productBulkTiers.unitPrice })
-    .from(productBulkTiers)
-    .where(eq(productBulkTiers.productId, product.id))
-    .orderBy(asc(productBulkTiers.minQuantity));
-  return { ...product, tiers };
+  const { searchVector: _, ...shown } = product;
+  const [tiers, related] = await Promise.all([
+    db()
+      .select({ minQuantity: productBulkTiers.minQuantity, unitPrice: productBulkTiers.unitPrice })
+      .from(productBulkTiers)
+      .where(eq(productBulkTiers.productId, product.id))
+      .orderBy(asc(productBulkTiers.minQuantity)),
+    product.relatedProducts.length > 0
+      ? db()
+          .select(productCardColumns)
+          .from(products)
+          .where(inArray(products.partNumber, product.relatedProducts))
+          .orderBy(asc(products.partNumber))
+      : Promise.resolve([]),
+  ]);
+  return { ...shown, tiers, related };
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseSearchParams, type SearchParams } from "../../app/lib/search-params";
 import { withTestDatabase } from "../../test/database";
-import { findByPartNumber, searchProducts } from "./search";
+import { findByPartNumber, SEARCH_PAGE_SIZE, searchProducts, suggestProducts } from "./search";
 import { seedCatalogIfEmpty } from "./seed";
 
 const { handle } = withTestDatabase();
@@ -9,24 +10,87 @@ beforeAll(async () => {
   await seedCatalogIfEmpty(handle().db);
 });
 
+const search = (q: string, options: Partial<SearchParams> = {}) =>
+  searchProducts({ ...parseSearchParams(new URLSearchParams()), q, ...options });
+const parts = async (q: string, options: Partial<SearchParams> = {}) =>
+  (await search(q, options)).items.map((item) => item.partNumber);
+
 describe("search", () => {
-  it.each(["GW-45-001", "gw45001", " gw 45-001 "])("opens the product for the part number %j", async (query) => {
-    expect(await findByPartNumber(query)).toEqual({ slug: "grinding-wheel-4-5-in-gw-45-001" });
+  it.each(["GW-45-001", "gw45001", " gw 45-001 ", "GW 45 001"])(
+    "opens the product for the part number %j",
+    async (query) => {
+      expect(await findByPartNumber(query)).toEqual({ slug: "grinding-wheel-4-5-in-gw-45-001" });
+    },
+  );
+
+  it("does not open a product for a part of a part number or for words", async () => {
+    expect(await findByPartNumber("GW-45")).toBeNull();
+    expect(await findByPartNumber("grinding wheel")).toBeNull();
+    expect(await findByPartNumber("---")).toBeNull();
   });
 
-  it("ranks an exact part number first among partial matches", async () => {
-    const results = await searchProducts("GW-45-001");
-    expect(results[0]?.partNumber).toBe("GW-45-001");
+  it("ranks an exact part number first, then the part numbers that start with it", async () => {
+    expect((await parts("GW-45-001"))[0]).toBe("GW-45-001");
+    const fragment = await parts("fdb-1000");
+    expect(fragment.length).toBeGreaterThan(1);
+    expect(fragment.every((part) => part.startsWith("FDB-1000"))).toBe(true);
   });
 
-  it("finds names by words and with a typo", async () => {
-    expect((await searchProducts("flap disc")).map((r) => r.partNumber)).toContain("FD-80-001");
-    expect((await searchProducts("grindng wheel")).map((r) => r.partNumber)).toContain("GW-45-001");
+  it("finds names, brands, specifications and OEM numbers by their words", async () => {
+    expect(await parts("flap disc 80 grit")).toContain("FD-80-001");
+    expect(await parts("DW8062")).toEqual(["CW-45-045"]);
+    const ironridge = await search("ironridge flap disc");
+    expect(ironridge.items.length).toBeGreaterThan(0);
+    expect(ironridge.items.every((item) => item.brand === "Ironridge")).toBe(true);
+    expect(await parts("zirconia")).not.toHaveLength(0);
   });
 
-  it("treats SQL and LIKE characters as plain text", async () => {
-    expect(await searchProducts("'; drop table products; --")).toEqual([]);
-    expect(await searchProducts("%")).toEqual([]);
-    expect((await searchProducts("grinding")).length).toBeGreaterThan(0);
+  it("still finds a product with one typo", async () => {
+    expect(await parts("grindng wheel")).toContain("GW-45-001");
+    expect((await parts("cut-of wheel 4.5 x .045"))[0]).toBe("CW-45-045");
+  });
+
+  it("filters by category, brand and stock, and counts the facets", async () => {
+    const all = await search("wheel", { page: 100 });
+    expect(all.total).toBe(all.items.length);
+    expect(all.categories.map((c) => c.value)).toContain("abrasives");
+    const abrasives = await search("wheel", { category: "abrasives", page: 100 });
+    expect(abrasives.total).toBe(all.categories.find((c) => c.value === "abrasives")?.total);
+    expect(abrasives.items.every((item) => item.brand)).toBe(true);
+    const brand = all.brands[0]?.value ?? "";
+    const byBrand = await search("wheel", { brand, page: 100 });
+    expect(byBrand.items.every((item) => item.brand === brand)).toBe(true);
+    const inStock = await search("wheel", { stock: "in", page: 100 });
+    expect(inStock.items.every((item) => item.stockLevel > 0)).toBe(true);
+    expect(inStock.total).toBeLessThan(all.total);
+  });
+
+  it("sorts by price and rating, and Load More adds the next page", async () => {
+    const byPrice = await search("disc", { sort: "price-asc", page: 2 });
+    expect(byPrice.items).toHaveLength(SEARCH_PAGE_SIZE * 2);
+    const cents = byPrice.items.map((item) => Math.round(Number(item.price) * 100));
+    expect(cents).toEqual([...cents].sort((a, b) => a - b));
+    const byRating = await search("disc", { sort: "rating-desc" });
+    const ratings = byRating.items.map((item) => Number(item.rating));
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const first = await search("disc", { sort: "price-asc" });
+    expect(byPrice.items.slice(0, SEARCH_PAGE_SIZE)).toEqual(first.items);
+  });
+
+  it("treats SQL, LIKE and query-syntax characters as plain text", async () => {
+    for (const hostile of ["'; drop table products; --", "%", "_", "a & | ! (", `"unclosed`, "x".repeat(200)]) {
+      await expect(search(hostile)).resolves.toMatchObject({ total: expect.any(Number) });
+      await expect(suggestProducts(hostile)).resolves.toEqual(expect.any(Array));
+    }
+    expect((await search("%")).total).toBe(0);
+    expect((await search("grinding")).total).toBeGreaterThan(0);
+  });
+
+  it("suggests products as the buyer types, from the first letters", async () => {
+    expect((await suggestProducts("gw-45")).map((s) => s.partNumber)[0]).toBe("GW-45-001");
+    const words = await suggestProducts("flap dis");
+    expect(words.length).toBeGreaterThan(0);
+    expect(words.every((s) => /flap/i.test(s.name))).toBe(true);
+    expect(await suggestProducts("g")).toEqual([]);
   });
 });

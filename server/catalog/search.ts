@@ -1,12 +1,17 @@
-// Finding products by what a buyer types: an exact part number first, then name, brand and
-// part-number matches, tolerant of a typo (pg_trgm similarity).
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+// Finding products by what a buyer types: an exact part number first, then full-text matches on
+// names, brands, part and OEM numbers and specifications (tsvector + GIN), part-number fragments
+// and one-typo names (pg_trgm). The same on PGlite and PostgreSQL.
+import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import type { SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
 
 export const SEARCH_PAGE_SIZE = 24;
+export const SUGGESTION_LIMIT = 8;
+// Part-number fragments shorter than this match too much to be useful.
+const MIN_PART_FRAGMENT = 3;
 
 /** The product whose part number is exactly this query (ignoring case, dashes and spaces), if any. */
 export async function findByPartNumber(query: string) {
@@ -20,24 +25,94 @@ export async function findByPartNumber(query: string) {
   return product ?? null;
 }
 
-export async function searchProducts(query: string) {
-  const text = query.trim();
-  if (!text) return [];
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Words as prefix terms for as-you-type matching: "grind whe" finds "grinding wheel". */
+function prefixQuery(text: string): string {
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return words
+    .slice(0, 8)
+    .map((word) => `${word}:*`)
+    .join(" & ");
+}
+
+/** What a query matches, and how well: the conditions both results and suggestions share. */
+function matching(text: string, { prefix }: { prefix: boolean }) {
   const key = normalizePartNumber(text);
-  const similarity = sql<number>`greatest(similarity(${products.name}, ${text}), word_similarity(${text}, ${products.name}))`;
+  const terms = prefixQuery(text);
+  const tsquery = !prefix
+    ? sql`websearch_to_tsquery('english', ${text})`
+    : terms
+      ? sql`to_tsquery('english', ${terms})`
+      : sql`''::tsquery`;
+  const fullText = sql`${products.searchVector} @@ ${tsquery}`;
+  const partFragment =
+    key.length >= MIN_PART_FRAGMENT ? sql`${normalizedPartNumber} like ${`%${escapeLike(key)}%`}` : undefined;
+  // One typo in a name: trigram word similarity (the GIN trigram index serves `<%`).
+  const typo = text.length >= 4 ? sql`${text} <% ${products.name}` : undefined;
+  const where = sql`(${sql.join([fullText, partFragment, typo].filter(Boolean) as SQL[], sql` or `)})`;
+  const rank = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} and ${key.length >= MIN_PART_FRAGMENT} then 50 else 0 end) + ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${text}, ${products.name})`;
+  return { where, rank };
+}
+
+const orderings = {
+  relevance: (rank: SQL<number>) => [desc(rank), asc(products.name), asc(products.partNumber)],
+  "price-asc": () => [asc(products.price), asc(products.name), asc(products.partNumber)],
+  "price-desc": () => [desc(products.price), asc(products.name), asc(products.partNumber)],
+  "rating-desc": () => [desc(products.rating), desc(products.reviewCount), asc(products.partNumber)],
+} as const;
+
+/** One page of results (the first `page` pages, for Load More), their total and the facets to narrow them. */
+export async function searchProducts({ q, category, brand, stock, sort, page }: SearchParams) {
+  const text = q.trim();
+  if (!text) return { items: [], total: 0, categories: [], brands: [] };
+  const { where, rank } = matching(text, { prefix: false });
+  const inStock = stock === "in" ? gt(products.stockLevel, 0) : undefined;
+  const filtered = and(
+    where,
+    inStock,
+    category ? eq(products.category, category) : undefined,
+    brand ? eq(products.brand, brand) : undefined,
+  );
+  const [items, [total], categories, brands] = await Promise.all([
+    db()
+      .select(productCardColumns)
+      .from(products)
+      .where(filtered)
+      .orderBy(...orderings[sort](rank))
+      .limit(SEARCH_PAGE_SIZE * page),
+    db().select({ total: count() }).from(products).where(filtered),
+    db()
+      .select({ value: products.category, total: count() })
+      .from(products)
+      .where(and(where, inStock, brand ? eq(products.brand, brand) : undefined))
+      .groupBy(products.category)
+      .orderBy(desc(count()), asc(products.category)),
+    db()
+      .select({ value: products.brand, total: count() })
+      .from(products)
+      .where(and(where, inStock, category ? eq(products.category, category) : undefined))
+      .groupBy(products.brand)
+      .orderBy(desc(count()), asc(products.brand)),
+  ]);
+  return { items, total: total?.total ?? 0, categories, brands };
+}
+
+/** Suggestions as the buyer types: the best few products for the words so far. */
+export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
+  const text = query.trim();
+  if (text.length < 2) return [];
+  const { where, rank } = matching(text, { prefix: true });
   return db()
-    .select(productCardColumns)
+    .select({
+      slug: products.slug,
+      name: products.name,
+      partNumber: products.partNumber,
+      brand: products.brand,
+      price: products.price,
+    })
     .from(products)
-    .where(
-      or(
-        ilike(products.name, pattern),
-        ilike(products.brand, pattern),
-        ilike(products.partNumber, pattern),
-        key ? sql`${normalizedPartNumber} like ${`%${key}%`}` : undefined,
-        sql`${similarity} > 0.35`,
-      ),
-    )
-    .orderBy(desc(sql`${normalizedPartNumber} = ${key}`), desc(similarity), products.name)
-    .limit(SEARCH_PAGE_SIZE);
+    .where(where)
+    .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
+    .limit(limit);
 }

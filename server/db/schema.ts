@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,8 @@ import { user } from "./auth-schema";
 export * from "./auth-schema";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+// Full-text search vector; written by the database itself (a generated column).
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const products = pgTable(
@@ -44,12 +47,30 @@ export const products = pgTable(
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     oemNumbers: jsonb("oem_numbers").$type<string[]>().notNull().default([]),
     documents: jsonb("documents").$type<{ name: string; url: string }[]>().notNull().default([]),
+    size: text("size").notNull().default(""),
+    /** Shown first in listings ("featured" order), before the rest by popularity. */
+    featured: boolean("featured").notNull().default(false),
+    images: jsonb("images").$type<string[]>().notNull().default([]),
+    /** Part numbers of related products (resolved to slugs when shown). */
+    relatedProducts: jsonb("related_products").$type<string[]>().notNull().default([]),
+    /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
+    partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
+    // Names, brands, part and OEM numbers weigh most, then specifications, then the description.
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, name || ' ' || brand || ' ' || part_number), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, oem_numbers, '["string"]'), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, specifications, '["string"]'), 'B') || setweight(to_tsvector('english'::regconfig, description), 'D')`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("products_slug_key").on(t.slug),
     uniqueIndex("products_part_number_key").on(t.partNumber),
-    index("products_category_idx").on(t.category, t.subcategory),
+    uniqueIndex("products_part_key_key").on(t.partKey),
+    index("products_part_key_trgm_idx").using("gin", sql`${t.partKey} gin_trgm_ops`),
+    index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("products_search_idx").using("gin", t.searchVector),
+    index("products_category_idx").on(t.category, t.subcategory, t.name),
+    index("products_category_featured_idx").on(t.category, t.subcategory, t.featured, t.reviewCount),
+    index("products_category_price_idx").on(t.category, t.subcategory, t.price),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
   ],

@@ -1,6 +1,8 @@
+import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { Price } from "../price";
+import { ProductPicture } from "./product-picture";
 
 export interface ProductCardData {
   id: string;
@@ -9,22 +11,33 @@ export interface ProductCardData {
   partNumber: string;
   brand: string;
   price: string;
+  rating: string;
   stockLevel: number;
+  image: string | null;
 }
 
 /** The grid of product cards on listings and search results: 1 to 4 columns by width. */
-export function ProductGrid({ products }: { products: ProductCardData[] }) {
+export function ProductGrid({ products, headingLevel = 2 }: { products: ProductCardData[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product) => (
         <li key={product.id} className="flex flex-col rounded-lg border border-slate-200 p-4 shadow-sm">
+          <ProductPicture src={product.image ?? undefined} alt="" className="mb-3" />
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{product.brand}</p>
-          <h2 className="mt-1 font-semibold text-slate-900">
+          <Heading className="mt-1 font-semibold text-slate-900">
             <Link to={`/products/${product.slug}`} prefetch="intent" className="hover:text-brand-700 hover:underline">
               {product.name}
             </Link>
-          </h2>
+          </Heading>
           <p className="mt-1 font-mono text-sm text-slate-600">{product.partNumber}</p>
+          <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
+            <Star className="size-4 fill-amber-500 text-amber-500" aria-hidden="true" />
+            <span>
+              {product.rating}
+              <span className="sr-only"> out of 5</span>
+            </span>
+          </p>
           <div className="mt-auto flex items-end justify-between pt-4">
             <Price amount={product.price} className="text-lg font-bold text-slate-900" />
             <span className={product.stockLevel > 0 ? "text-sm text-green-800" : "text-sm text-red-700"}>

@@ -1,0 +1,174 @@
+// The search box with suggestions as you type: an ARIA 1.2 combobox with a listbox popup.
+// Up/Down move through the suggestions, Enter opens the highlighted product (or submits the
+// surrounding form when none is highlighted), Escape closes the list, then clears the box.
+// Without JavaScript it is a plain search input inside its GET form.
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { formatUsd } from "../../lib/money";
+import { cn } from "../../lib/utils";
+
+export interface Suggestion {
+  slug: string;
+  name: string;
+  partNumber: string;
+  brand: string;
+  price: string;
+}
+
+const DEBOUNCE_MS = 150;
+
+export function SearchSuggest({
+  id,
+  name = "q",
+  defaultValue = "",
+  placeholder = "Search by part number, keyword, or SKU...",
+  className,
+  "aria-describedby": describedBy,
+}: {
+  id: string;
+  name?: string;
+  defaultValue?: string;
+  placeholder?: string;
+  className?: string;
+  "aria-describedby"?: string;
+}) {
+  const navigate = useNavigate();
+  const listId = useId();
+  const [value, setValue] = useState(defaultValue);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const typed = useRef(false);
+
+  useEffect(() => {
+    setValue(defaultValue);
+  }, [defaultValue]);
+
+  useEffect(() => {
+    const query = value.trim();
+    if (!typed.current || query.length < 2) {
+      setSuggestions([]);
+      setOpen(false);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/search/suggest?q=${encodeURIComponent(query)}`, {
+          signal: controller.signal,
+        });
+        if (!response.ok) return;
+        const body = (await response.json()) as { suggestions: Suggestion[] };
+        setSuggestions(body.suggestions);
+        setActive(-1);
+        setOpen(body.suggestions.length > 0);
+      } catch {
+        // Aborted by the next keystroke, or offline: the form still submits.
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [value]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const choose = (suggestion: Suggestion) => {
+    close();
+    typed.current = false;
+    navigate(`/products/${suggestion.slug}`);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (suggestions.length === 0) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      // From the last suggestion back to the box, and from the box up to the last one.
+      setActive((current) => {
+        const next = current + step;
+        if (next >= suggestions.length) return -1;
+        return next < -1 ? suggestions.length - 1 : next;
+      });
+    } else if (event.key === "Enter") {
+      const suggestion = open ? suggestions[active] : undefined;
+      if (suggestion) {
+        event.preventDefault();
+        choose(suggestion);
+      } else close();
+    } else if (event.key === "Escape") {
+      if (open) {
+        event.preventDefault();
+        close();
+      } else setValue("");
+    } else if (event.key === "Tab") close();
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const activeSuggestion = open ? suggestions[active] : undefined;
+
+  return (
+    <div className={cn("relative min-w-0 flex-1", className)}>
+      <input
+        id={id}
+        type="search"
+        name={name}
+        value={value}
+        maxLength={200}
+        autoComplete="off"
+        placeholder={placeholder}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={activeSuggestion ? optionId(active) : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          typed.current = true;
+          setValue(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={close}
+        onFocus={() => suggestions.length > 0 && typed.current && setOpen(true)}
+        className="h-10 w-full rounded-l-md border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+      />
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!open}
+        className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+      >
+        {suggestions.map((suggestion, index) => (
+          <div
+            key={suggestion.slug}
+            id={optionId(index)}
+            role="option"
+            tabIndex={-1}
+            aria-selected={index === active}
+            // Keeps focus in the box, so the list does not close before the click lands.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => choose(suggestion)}
+            onKeyDown={() => {}}
+            className="flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-50 hover:bg-slate-100"
+          >
+            <span className="min-w-0">
+              <span className="block truncate font-medium">{suggestion.name}</span>
+              <span className="block font-mono text-xs text-slate-600">
+                {suggestion.partNumber} · {suggestion.brand}
+              </span>
+            </span>
+            <span className="shrink-0 font-semibold">{formatUsd(suggestion.price)}</span>
+          </div>
+        ))}
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {open ? `${suggestions.length} suggestions available. Use up and down arrows to choose.` : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+// The search results page's state lives in its URL: ?q=flap+disc&category=abrasives&brand=Ironridge
+// &stock=in&sort=price-asc&page=2. Bad values fall back to the defaults; a long query is cut.
+import { z } from "zod";
+
+export const MAX_QUERY_LENGTH = 200;
+export const searchSorts = ["relevance", "price-asc", "price-desc", "rating-desc"] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+export const searchSortLabels: Record<SearchSort, string> = {
+  relevance: "Best match",
+  "price-asc": "Price low to high",
+  "price-desc": "Price high to low",
+  "rating-desc": "Rating high to low",
+};
+
+const optionalText = z.string().trim().min(1).max(60).optional().catch(undefined);
+
+export const searchParamsSchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .default("")
+    .transform((q) => q.trim().slice(0, MAX_QUERY_LENGTH)),
+  category: optionalText,
+  brand: optionalText,
+  stock: z.enum(["in"]).optional().catch(undefined),
+  sort: z.enum(searchSorts).catch("relevance").default("relevance"),
+  page: z.coerce.number().int().min(1).max(100).catch(1).default(1),
+});
+
+export type SearchParams = z.infer<typeof searchParamsSchema>;
+
+export function parseSearchParams(search: URLSearchParams): SearchParams {
+  return searchParamsSchema.parse(Object.fromEntries(search));
+}
+
+/** The URL of a search state, leaving defaults out. */
+export function searchHref(params: Partial<SearchParams>): string {
+  const search = new URLSearchParams();
+  search.set("q", params.q ?? "");
+  if (params.category) search.set("category", params.category);
+  if (params.brand) search.set("brand", params.brand);
+  if (params.stock) search.set("stock", params.stock);
+  if (params.sort && params.sort !== "relevance") search.set("sort", params.sort);
+  if (params.page && params.page > 1) search.set("page", String(params.page));
+  return `/search?${search.toString()}`;
+}

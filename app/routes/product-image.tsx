@@ -1,0 +1,20 @@
+import { drawPicture } from "../../server/catalog/pictures";
+import { subcategoryProfiles } from "../../server/catalog/profiles";
+import { categories } from "../lib/navigation";
+import type { Route } from "./+types/product-image";
+
+const labels = new Map(categories.flatMap((category) => category.subcategories.map((sub) => [sub.slug, sub.label])));
+
+/** /images/products/{subcategory}-{view}.svg: the drawn pictures every product of a subcategory shares. */
+export function loader({ params }: Route.LoaderArgs) {
+  const match = /^([a-z-]+)-([1-3])\.svg$/.exec(params.file);
+  const profile = match ? subcategoryProfiles[match[1] ?? ""] : undefined;
+  const label = match ? labels.get(match[1] ?? "") : undefined;
+  if (!match || !profile || !label) return new Response("Not Found", { status: 404 });
+  return new Response(drawPicture(profile.shape, label, Number(match[2])), {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+    },
+  });
+}

@@ -1,0 +1,74 @@
+// Catalogue pages are cacheable (spec section 9: fresh 5 minutes, usable stale up to 10) and
+// carry an ETag, so a browser or CDN revalidates with a cheap 304 instead of a new page.
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { data } from "react-router";
+
+export const CATALOG_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
+// A signed-in buyer's page names them: only their browser may keep it, and must revalidate.
+const PERSONAL_CACHE_CONTROL = "private, no-cache";
+
+let buildId: string | undefined;
+/** Changes with every build (the bundle's content), so an ETag never outlives the HTML it names. */
+function currentBuildId(): string {
+  if (buildId === undefined) {
+    try {
+      buildId = createHash("sha1")
+        .update(readFileSync(fileURLToPath(import.meta.url)))
+        .digest("base64url")
+        .slice(0, 10);
+    } catch {
+      buildId = String(Date.now());
+    }
+  }
+  return buildId;
+}
+
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast)=/;
+
+/**
+ * Cache headers for a catalogue response built from `payload`. Answers a matching
+ * If-None-Match by throwing a bodyless 304 (React Router sends it without rendering).
+ */
+export function catalogCacheHeaders(request: Request, payload: unknown): Headers {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const personal = PERSONAL_COOKIES.test(cookie);
+  const tag = createHash("sha1")
+    .update(currentBuildId())
+    .update(personal ? cookie : "")
+    .update(JSON.stringify(payload))
+    .digest("base64url")
+    .slice(0, 27);
+  const headers = new Headers({
+    "Cache-Control": personal ? PERSONAL_CACHE_CONTROL : CATALOG_CACHE_CONTROL,
+    ETag: `W/"${tag}"`,
+    Vary: "Cookie",
+  });
+  const wanted = request.headers.get("If-None-Match");
+  if (wanted?.split(",").some((candidate) => candidate.trim() === `W/"${tag}"` || candidate.trim() === `"${tag}"`)) {
+    throw data(null, { status: 304, headers });
+  }
+  return headers;
+}
+
+/** The route `headers` export for catalogue pages: the loader's cache headers, unless the page sets a cookie. */
+export function catalogRouteHeaders({
+  loaderHeaders,
+  parentHeaders,
+  errorHeaders,
+}: {
+  loaderHeaders: Headers;
+  parentHeaders: Headers;
+  errorHeaders?: Headers;
+}): Headers {
+  const source = errorHeaders ?? loaderHeaders;
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "ETag", "Vary"]) {
+    const value = source.get(name);
+    if (value) headers.set(name, value);
+  }
+  // A response that sets a cookie (a flash toast being cleared) is for this browser only.
+  if (parentHeaders.has("Set-Cookie") || source.has("Set-Cookie")) headers.set("Cache-Control", "private, no-store");
+  return headers;
+}

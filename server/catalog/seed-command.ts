@@ -1,0 +1,74 @@
+// `npm run seed -- --products 100000 [--seed 42]`: replaces the catalogue with a generated one
+// of that size, on the database the store uses (DATABASE_URL, else the PGlite under DATA_DIR).
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../db/client";
+import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock";
+import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED } from "./generator";
+import { writeCatalog } from "./seed";
+
+const USAGE = "Usage: npm run seed -- [--products N] [--seed N]   (N a whole number; products 100 to 1,000,000)";
+
+export function parseSeedArguments(args: string[]): { size: number; seed: number } {
+  const options = { size: DEFAULT_CATALOGUE_SIZE, seed: DEFAULT_SEED };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = (args[i] ?? "").split("=", 2);
+    const value = inline ?? args[++i];
+    const number = Number(value);
+    if (!Number.isSafeInteger(number) || number < 0) throw new Error(`${flag} needs a whole number. ${USAGE}`);
+    if (flag === "--products") options.size = number;
+    else if (flag === "--seed") options.seed = number;
+    else throw new Error(`Unknown option ${flag}. ${USAGE}`);
+  }
+  if (options.size < 100 || options.size > 1_000_000) throw new Error(`--products must be 100 to 1,000,000. ${USAGE}`);
+  return options;
+}
+
+function progressLine(written: number, total: number, started: number) {
+  const share = written / total;
+  const bar = "#".repeat(Math.round(share * 30)).padEnd(30, ".");
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  return `\r[${bar}] ${written.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} products (${Math.round(share * 100)}%) ${seconds}s`;
+}
+
+export async function main(args: string[]) {
+  let release = () => {};
+  try {
+    const { size, seed } = parseSeedArguments(args);
+    const databaseUrl = process.env.DATABASE_URL || undefined;
+    const dataDir = path.resolve(process.env.DATA_DIR || "./data");
+    if (!databaseUrl) {
+      mkdirSync(dataDir, { recursive: true });
+      // The embedded database is one process's: never write it under a running store.
+      release = lockDataDir(dataDir);
+    }
+    const handle = await openDatabase({
+      databaseUrl,
+      pgliteDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
+    });
+    try {
+      await handle.migrate();
+      const started = performance.now();
+      await handle.db.execute(sql`delete from products`);
+      const written = await writeCatalog(handle.db, {
+        size,
+        seed,
+        onProgress: (n) => process.stdout.write(progressLine(n, size, started)),
+      });
+      process.stdout.write("\n");
+      await handle.db.execute(sql`analyze products`);
+      const where = databaseUrl ? "PostgreSQL" : `${dataDir} (PGlite)`;
+      console.log(
+        `Wrote ${written.toLocaleString("en-US")} products to ${where} in ${((performance.now() - started) / 1000).toFixed(1)}s.`,
+      );
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    process.exitCode = 1;
+    console.error(error instanceof DataDirLockedError || error instanceof Error ? error.message : String(error));
+  } finally {
+    release();
+  }
+}
