@@ -27,6 +27,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = catalogRouteHeaders;
 
+/**
+ * On client navigations (chips, Load More) the listing fetches its own data, so a failure shows
+ * this listing's error message rather than replacing the whole page.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return serverLoader();
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found | Cascade Industrial Supply" }];
   return [

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { NotFound } from "../components/not-found";
 import type { Route } from "./+types/collections";
 
 // The old storefront's collection links, still printed on the home page and in buyers' bookmarks.
@@ -15,4 +16,8 @@ export function loader({ params }: Route.LoaderArgs) {
   const to = destinations[params.slug];
   if (!to) throw new Response("Not Found", { status: 404 });
   return redirect(to, 301);
+}
+
+export function ErrorBoundary() {
+  return <NotFound />;
 }

@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 import { data } from "react-router";
 
 export const CATALOG_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
-// A signed-in buyer's page names them: only their browser may keep it, and must revalidate.
-const PERSONAL_CACHE_CONTROL = "private, no-cache";
+// A page for a signed-in buyer or a guest with a cart shows their name and cart in the header,
+// which change without the catalogue changing: no shared cache may keep it and no ETag can vouch for it.
+const PERSONAL_CACHE_CONTROL = "private, no-store";
 
 let buildId: string | undefined;
 /** Changes with every build (the bundle's content), so an ETag never outlives the HTML it names. */
@@ -25,23 +26,23 @@ function currentBuildId(): string {
   return buildId;
 }
 
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast)=/;
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast|cart)=/;
 
 /**
  * Cache headers for a catalogue response built from `payload`. Answers a matching
  * If-None-Match by throwing a bodyless 304 (React Router sends it without rendering).
  */
 export function catalogCacheHeaders(request: Request, payload: unknown): Headers {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const personal = PERSONAL_COOKIES.test(cookie);
+  if (PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) {
+    return new Headers({ "Cache-Control": PERSONAL_CACHE_CONTROL, Vary: "Cookie" });
+  }
   const tag = createHash("sha1")
     .update(currentBuildId())
-    .update(personal ? cookie : "")
     .update(JSON.stringify(payload))
     .digest("base64url")
     .slice(0, 27);
   const headers = new Headers({
-    "Cache-Control": personal ? PERSONAL_CACHE_CONTROL : CATALOG_CACHE_CONTROL,
+    "Cache-Control": CATALOG_CACHE_CONTROL,
     ETag: `W/"${tag}"`,
     Vary: "Cookie",
   });

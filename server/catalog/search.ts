@@ -51,7 +51,7 @@ function matching(text: string, { prefix }: { prefix: boolean }) {
   // One typo in a name: trigram word similarity (the GIN trigram index serves `<%`).
   const typo = text.length >= 4 ? sql`${text} <% ${products.name}` : undefined;
   const where = sql`(${sql.join([fullText, partFragment, typo].filter(Boolean) as SQL[], sql` or `)})`;
-  const rank = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} and ${key.length >= MIN_PART_FRAGMENT} then 50 else 0 end) + ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${text}, ${products.name})`;
+  const rank = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} and ${key.length >= MIN_PART_FRAGMENT} then 50 else 0 end) + ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${text}, ${products.name}) + similarity(${text}, ${products.name}) + (case when ${products.featured} then 0.2 else 0 end)`;
   return { where, rank };
 }
 
