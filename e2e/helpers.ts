@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
-import { mailCatcherUrl } from "../playwright.config";
+import { type Browser, expect, type Page } from "@playwright/test";
+import { admin, mailCatcherUrl } from "../playwright.config";
 
 /** Fails on any WCAG 2.x A/AA violation axe-core finds on the page as it is now. */
 export async function expectNoAccessibilityViolations(page: Page) {
@@ -74,9 +74,24 @@ export async function signIn(page: Page, email: string, password: string) {
 }
 
 /** A buyer who signed up and confirmed the e-mail, ready to sign in. */
-export async function confirmedBuyer(page: Page, name = "buyer"): Promise<Buyer> {
-  const buyer = { email: uniqueEmail(name), password: "hunter22", firstName: "Dana", lastName: "Reyes" };
+export async function confirmedBuyer(page: Page, name = "buyer", lastName = "Reyes"): Promise<Buyer> {
+  const buyer = { email: uniqueEmail(name), password: "hunter22", firstName: "Dana", lastName };
   await signUp(page, buyer);
   await page.goto(await linkMailedTo(buyer.email));
   return buyer;
+}
+
+/** The admin, in a browser of their own, approves Net 30 for the one customer with this last name. */
+export async function approveNet30(browser: Browser, lastName: string, creditLimit: string) {
+  const page = await browser.newPage();
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/admin");
+  await page.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
+  const row = page.getByRole("table", { name: "Customer Accounts" }).getByRole("row").filter({ hasText: lastName });
+  await row.getByRole("button", { name: /Approve Net 30/ }).click();
+  await page.getByRole("dialog", { name: "Approve Net 30 Terms" }).getByLabel("Credit Limit ($)").fill(creditLimit);
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("Net 30 terms approved successfully")).toBeVisible();
+  await page.close();
 }

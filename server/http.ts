@@ -12,6 +12,7 @@ import { clientAddressContext, nonceContext } from "../app/lib/context";
 import { auth, CLIENT_ADDRESS_HEADER } from "./accounts/auth";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
+import { paymentProvider } from "./payments/configured";
 
 export interface HttpOptions {
   build: ServerBuild;
@@ -26,6 +27,9 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
   const https = publicOrigin.startsWith("https:");
   const app = new Hono<Env>();
   const handleRequest = createRequestHandler(build, "production");
+  // Stripe Elements runs Stripe's script and frames, and talks to Stripe's API, from the buyer's browser.
+  const stripe = paymentProvider().name === "stripe";
+  const stripeScript = stripe ? ["https://js.stripe.com"] : [];
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -42,10 +46,11 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE],
+        scriptSrc: ["'self'", NONCE, ...stripeScript],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+        frameSrc: stripe ? [...stripeScript, "https://hooks.stripe.com"] : ["'none'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

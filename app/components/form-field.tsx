@@ -64,3 +64,34 @@ function FieldError({ meta }: { meta: FieldMetadata<unknown, Record<string, unkn
     </p>
   );
 }
+
+/** A checkbox with its label beside it (same-as-shipping and the like). */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+        className="size-4 accent-brand-800"
+      />
+      <label htmlFor={id} className="text-sm text-slate-900">
+        {label}
+      </label>
+    </div>
+  );
+}

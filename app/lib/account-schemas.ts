@@ -10,8 +10,8 @@ const trimmed = (max: number, message?: string) =>
     .string(message ? { message } : undefined)
     .trim()
     .max(max, `Use at most ${max} characters`);
-const required = (message: string, max = 200) => trimmed(max, message).min(1, message);
-const optional = (max = 200) =>
+export const required = (message: string, max = 200) => trimmed(max, message).min(1, message);
+export const optional = (max = 200) =>
   trimmed(max)
     .optional()
     .transform((value) => value || undefined);
@@ -29,8 +29,11 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(128, "Use at most 128 characters");
 
-const stateField = z.enum(usStates, { message: "State is required" });
-const zipField = trimmed(10, "ZIP code must be at least 5 characters").min(5, "ZIP code must be at least 5 characters");
+export const stateField = z.enum(usStates, { message: "State is required" });
+export const zipField = trimmed(10, "ZIP code must be at least 5 characters").min(
+  5,
+  "ZIP code must be at least 5 characters",
+);
 
 export const signInSchema = z.object({
   email: emailField,

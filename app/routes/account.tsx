@@ -7,6 +7,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { formatShortDate } from "../lib/dates";
+import { orderStatusLabel } from "../lib/order-status";
 import { cn } from "../lib/utils";
 import type { Route } from "./+types/account";
 
@@ -138,12 +139,6 @@ function Empty({ title, hint }: { title: string; hint: string }) {
   );
 }
 
-const statusLabel = (status: string) =>
-  status
-    .split("_")
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(" ");
-
 function OrderCard({ order }: { order: AccountData["orders"][number] }) {
   return (
     <article className="rounded-md border border-slate-200 p-4">
@@ -160,7 +155,7 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
               order.status === "completed" ? "bg-brand-800 text-white" : "bg-slate-200 text-slate-900",
             )}
           >
-            {statusLabel(order.status)}
+            {orderStatusLabel(order.status)}
           </span>
         </div>
       </div>

@@ -8,7 +8,8 @@ import { getUser } from "../../server/accounts/session";
 import { signInWithPassword } from "../../server/accounts/sign-in";
 import { StoreError } from "../../server/errors";
 import { redirectWithToast } from "../../server/toast";
-import { Field, SelectField } from "../components/form-field";
+import { AddressFields } from "../components/address-fields";
+import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { Card, CardContent } from "../components/ui/card";
@@ -17,7 +18,6 @@ import { useZodForm } from "../components/use-zod-form";
 import { signInSchema, signUpSchema } from "../lib/account-schemas";
 import { clientAddressContext } from "../lib/context";
 import { safeRedirect } from "../lib/safe-redirect";
-import { usStates } from "../lib/us-states";
 import type { Route } from "./+types/auth";
 
 export function meta() {
@@ -180,60 +180,15 @@ function SignUpForm({ lastResult }: { lastResult: LastResult | undefined }) {
       <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" optional />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
       <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
-      <fieldset className="space-y-4">
-        <legend className="text-base font-semibold text-slate-950">Shipping Address</legend>
-        <Field meta={fields.shippingAddressLine1} label="Address Line 1" autoComplete="shipping address-line1" />
-        <Field
-          meta={fields.shippingAddressLine2}
-          label="Address Line 2"
-          autoComplete="shipping address-line2"
-          optional
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <Field meta={fields.shippingCity} label="City" autoComplete="shipping address-level2" />
-          <SelectField meta={fields.shippingState} label="State" options={usStates} placeholder="Select state" />
-          <Field meta={fields.shippingZip} label="ZIP" autoComplete="shipping postal-code" />
-        </div>
-      </fieldset>
-      <div className="flex items-center gap-2">
-        <input
-          id="sign-up-same-as-shipping"
-          type="checkbox"
-          name="sameAsShipping"
-          checked={sameAsShipping}
-          onChange={(event) => setSameAsShipping(event.target.checked)}
-          className="size-4 accent-brand-800"
-        />
-        <label htmlFor="sign-up-same-as-shipping" className="text-sm text-slate-900">
-          Billing address same as shipping
-        </label>
-      </div>
-      {!sameAsShipping && (
-        <fieldset className="space-y-4">
-          <legend className="text-base font-semibold text-slate-950">Billing Address</legend>
-          <Field
-            meta={fields.billingAddressLine1}
-            label="Billing Address Line 1"
-            autoComplete="billing address-line1"
-          />
-          <Field
-            meta={fields.billingAddressLine2}
-            label="Billing Address Line 2"
-            autoComplete="billing address-line2"
-            optional
-          />
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Field meta={fields.billingCity} label="Billing City" autoComplete="billing address-level2" />
-            <SelectField
-              meta={fields.billingState}
-              label="Billing State"
-              options={usStates}
-              placeholder="Select state"
-            />
-            <Field meta={fields.billingZip} label="Billing ZIP" autoComplete="billing postal-code" />
-          </div>
-        </fieldset>
-      )}
+      <AddressFields prefix="shipping" fields={fields} />
+      <CheckboxField
+        id="sign-up-same-as-shipping"
+        name="sameAsShipping"
+        label="Billing address same as shipping"
+        checked={sameAsShipping}
+        onCheckedChange={setSameAsShipping}
+      />
+      {!sameAsShipping && <AddressFields prefix="billing" fields={fields} />}
       <SubmitButton busy={busy}>Create Account</SubmitButton>
     </Form>
   );

@@ -19,6 +19,18 @@ async function placeOrder(userId: string, orderNumber: string, orderDate: string
       shippingCity: "Portland",
       shippingState: "OR",
       shippingZip: "97201",
+      billingAddressLine1: "100 Main St",
+      billingCity: "Portland",
+      billingState: "OR",
+      billingZip: "97201",
+      email: "buyer@example.com",
+      firstName: "Pat",
+      lastName: "Buyer",
+      phone: "5035550142",
+      subtotalAmount: total,
+      taxRatePpm: 0,
+      taxAmount: "0.00",
+      paymentMethod: "credit_card",
     })
     .returning();
   await handle()

@@ -1,6 +1,6 @@
 // The cart as the browser shows it: every figure computed here, nothing taken from the browser.
 import { eq, inArray } from "drizzle-orm";
-import { db } from "../db/client";
+import { type Database, db } from "../db/client";
 import { carts, productBulkTiers, promoCodes } from "../db/schema";
 import { fromCents, toCents } from "../pricing/money";
 import { checkPromo } from "../pricing/promo";
@@ -20,14 +20,13 @@ export async function appliedPromo(cartId: string) {
   return row?.promo ?? null;
 }
 
-/** Lines priced by their bulk tier, the promo re-checked, tax for the shipping state (else 8%). */
-export async function cartSummary(
-  cartId: string | undefined,
-  { taxState, now = new Date() }: { taxState?: string | null; now?: Date } = {},
+/** Each line's unit price from its product's bulk tiers for the line's quantity. */
+export async function priceLines<Line extends { productId: string; price: string; quantity: number }>(
+  lines: Line[],
+  executor: Database = db(),
 ) {
-  const lines = cartId ? await cartLines(cartId) : [];
   const tiers = lines.length
-    ? await db()
+    ? await executor
         .select()
         .from(productBulkTiers)
         .where(
@@ -37,7 +36,7 @@ export async function cartSummary(
           ),
         )
     : [];
-  const priced = lines.map((line) => {
+  return lines.map((line) => {
     const unitPriceCents = unitPriceFor(
       toCents(line.price),
       tiers
@@ -47,6 +46,14 @@ export async function cartSummary(
     );
     return { ...line, unitPriceCents };
   });
+}
+
+/** Lines priced by their bulk tier, the promo re-checked, tax for the shipping state (else 8%). */
+export async function cartSummary(
+  cartId: string | undefined,
+  { taxState, now = new Date() }: { taxState?: string | null; now?: Date } = {},
+) {
+  const priced = await priceLines(cartId ? await cartLines(cartId) : []);
   const subtotalCents = priced.reduce((sum, line) => sum + lineTotalCents(line), 0);
   const promo = cartId ? await appliedPromo(cartId) : null;
   const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
@@ -58,6 +65,7 @@ export async function cartSummary(
       slug: line.slug,
       name: line.name,
       partNumber: line.partNumber,
+      image: line.image,
       quantity: line.quantity,
       stockLevel: line.stockLevel,
       unitPrice: fromCents(line.unitPriceCents),

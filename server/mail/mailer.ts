@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
-import { db } from "../db/client";
+import { type Database, db } from "../db/client";
 import { mailQueue } from "../db/schema";
 import { logger } from "../logger";
 
@@ -59,12 +59,13 @@ export function configuredTransport(): MailTransport {
 
 let wakeDelivery: (() => void) | undefined;
 
-/** Stores the message; delivery happens apart, so a slow mail server never blocks a buyer. */
-export async function queueMail(mail: Mail): Promise<void> {
+/**
+ * Stores the message (inside the caller's transaction when given one, so it goes out only if that
+ * commits); delivery happens apart, so a slow mail server never blocks a buyer.
+ */
+export async function queueMail(mail: Mail, executor: Database = db()): Promise<void> {
   // Due now by the same (millisecond) clock the delivery loop compares against.
-  await db()
-    .insert(mailQueue)
-    .values({ ...mail, nextAttemptAt: new Date() });
+  await executor.insert(mailQueue).values({ ...mail, nextAttemptAt: new Date() });
   wakeDelivery?.();
 }
 

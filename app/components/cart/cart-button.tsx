@@ -1,9 +1,11 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useEffect } from "react";
+import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
 import { useSignedInUser } from "../../root";
+import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";
 import { CartTotals } from "./cart-totals";
 import { useCart } from "./use-cart";
@@ -103,7 +105,23 @@ export function CartButton() {
               ))}
             </ul>
           )}
-          {cart.lines.length > 0 && <CartTotals />}
+          {cart.lines.length > 0 && (
+            <>
+              <CartTotals />
+              <div className="mt-3 grid grid-cols-2 gap-2">
+                <Popover.Close asChild>
+                  <Button asChild variant="outline">
+                    <Link to="/checkout">View Cart</Link>
+                  </Button>
+                </Popover.Close>
+                <Popover.Close asChild>
+                  <Button asChild>
+                    <Link to="/checkout">Checkout</Link>
+                  </Button>
+                </Popover.Close>
+              </div>
+            </>
+          )}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

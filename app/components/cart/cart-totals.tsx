@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useState } from "react";
-import { formatUsd } from "../../lib/money";
+import { OrderTotals } from "../order-totals";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { useCart } from "./use-cart";
@@ -64,24 +64,13 @@ export function CartTotals() {
           </div>
         </div>
       )}
-      <dl className="space-y-1 text-sm">
-        <Row label="Subtotal" value={formatUsd(cart.subtotal)} />
-        {Number(cart.discount) > 0 && <Row label="Discount" value={`-${formatUsd(cart.discount)}`} />}
-        <Row label="Tax" value={formatUsd(cart.tax)} />
-        <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-950">
-          <dt>Total</dt>
-          <dd>{formatUsd(cart.total)}</dd>
-        </div>
-      </dl>
-    </div>
-  );
-}
-
-function Row({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex justify-between text-slate-800">
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+      <OrderTotals
+        subtotal={cart.subtotal}
+        discount={cart.discount}
+        tax={cart.tax}
+        total={cart.total}
+        showShipping={false}
+      />
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import { Loader2, Lock, ShieldCheck } from "lucide-react";
+import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useSubmit } from "react-router";
+import { toast } from "sonner";
+import { formatUsd } from "../../lib/money";
+import { Button } from "../ui/button";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+
+export interface StartedPayment {
+  paymentId: string;
+  clientSecret: string;
+  amount: string;
+}
+
+export interface PaymentsConfig {
+  provider: "stripe" | "test";
+  publishableKey?: string;
+}
+
+/** Asks the provider to take the payment with the card entered: confirmed, or the provider's message. */
+export type ConfirmCard = () => Promise<{ ok: true } | { ok: false; message?: string }>;
+/** Each card field puts its provider's confirm here. */
+export type ConfirmRef = RefObject<ConfirmCard | null>;
+
+// Stripe's script is loaded only for stores that take payments with Stripe.
+const StripeCardField = lazy(() => import("./stripe-card-field"));
+
+/**
+ * 'Payment Information': the card field of the store's provider and 'Pay $amount'. Once the
+ * provider confirms the card, the checkout's "complete" step writes the order on the server.
+ */
+export function CardPaymentPanel({
+  payment,
+  provider,
+  email,
+  onCancel,
+}: {
+  payment: StartedPayment;
+  provider: PaymentsConfig;
+  email: string;
+  onCancel: () => void;
+}) {
+  const submit = useSubmit();
+  const [busy, setBusy] = useState(false);
+  const confirmRef = useRef<ConfirmCard | null>(null);
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    const confirm = confirmRef.current;
+    if (busy || !confirm) return;
+    setBusy(true);
+    const result = await confirm().catch(() => ({ ok: false as const, message: undefined }));
+    if (!result.ok) {
+      toast.error(result.message || "Payment failed");
+      setBusy(false);
+      return;
+    }
+    toast.success("Payment successful!");
+    submit({ intent: "complete", paymentId: payment.paymentId }, { method: "post", action: "/checkout" });
+  }
+
+  return (
+    <section
+      aria-labelledby="payment-information-heading"
+      className="rounded-lg border border-slate-300 bg-slate-50 p-5"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="payment-information-heading" className="text-xl font-semibold text-slate-950">
+          Payment Information
+        </h2>
+        <span className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-1 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
+          <ShieldCheck className="size-4 text-green-700" aria-hidden="true" />
+          Secured by {provider.provider === "stripe" ? "Stripe" : "Test Card Processor"}
+        </span>
+      </div>
+      <form className="mt-4" onSubmit={pay}>
+        {provider.provider === "stripe" && provider.publishableKey ? (
+          <Suspense fallback={<Loader2 className="animate-spin" aria-label="Loading card field" />}>
+            <StripeCardField
+              publishableKey={provider.publishableKey}
+              clientSecret={payment.clientSecret}
+              email={email}
+              confirmRef={confirmRef}
+            />
+          </Suspense>
+        ) : (
+          <TestCardField clientSecret={payment.clientSecret} confirmRef={confirmRef} />
+        )}
+        <p className="mt-3 flex items-center gap-1 text-sm text-slate-700">
+          <Lock className="size-4" aria-hidden="true" />
+          256-bit SSL encryption
+        </p>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button type="submit" className="flex-1" disabled={busy} aria-busy={busy}>
+            {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {busy ? "Processing Payment..." : `Pay ${formatUsd(payment.amount)}`}
+          </Button>
+          <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
+            Edit Details
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The built-in test processor's card field: number, expiry and CVC, confirmed by this store's server. */
+function TestCardField({ clientSecret, confirmRef }: { clientSecret: string; confirmRef: ConfirmRef }) {
+  const id = useId();
+  const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
+  useEffect(() => {
+    confirmRef.current = () => confirmTestCard(clientSecret, card);
+  }, [confirmRef, clientSecret, card]);
+  const update = (field: keyof typeof card) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setCard({ ...card, [field]: event.target.value });
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem]">
+      {cardInputs.map(({ field, label, autoComplete, placeholder }) => (
+        <div key={field} className="space-y-1">
+          <Label htmlFor={`${id}-${field}`}>{label}</Label>
+          <Input
+            id={`${id}-${field}`}
+            inputMode="numeric"
+            autoComplete={autoComplete}
+            placeholder={placeholder}
+            value={card[field]}
+            onChange={update(field)}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+const cardInputs = [
+  { field: "number", label: "Card number", autoComplete: "cc-number", placeholder: "4242 4242 4242 4242" },
+  { field: "expiry", label: "Expiration (MM/YY)", autoComplete: "cc-exp", placeholder: "MM/YY" },
+  { field: "cvc", label: "CVC", autoComplete: "cc-csc", placeholder: "123" },
+] as const;
+
+async function confirmTestCard(clientSecret: string, card: { number: string; expiry: string; cvc: string }) {
+  const response = await fetch("/api/payments/test/confirm", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ clientSecret, ...card }),
+  });
+  if (response.ok) return { ok: true as const };
+  const body = (await response.json().catch(() => ({}))) as { message?: string };
+  return { ok: false as const, message: body.message };
+}

@@ -1,0 +1,42 @@
+import type { CartSummary } from "../../../server/cart/summary";
+import { formatUsd } from "../../lib/money";
+import { ProductPicture } from "../catalog/product-picture";
+import { OrderTotals } from "../order-totals";
+
+/** The checkout's side panel: each line, then subtotal, discount, tax, free shipping and total. */
+export function OrderSummary({ cart }: { cart: CartSummary }) {
+  return (
+    <aside
+      aria-labelledby="order-summary-heading"
+      className="h-fit rounded-lg border border-slate-200 bg-white p-5 lg:sticky lg:top-4"
+    >
+      <h2 id="order-summary-heading" className="text-xl font-semibold text-slate-950">
+        Order Summary
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {cart.lines.map((line) => (
+          <li key={line.productId} className="flex gap-3 py-3">
+            <ProductPicture src={line.image || undefined} alt="" className="size-14 shrink-0" />
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="font-medium text-slate-950">{line.name}</p>
+              <p className="text-slate-700">
+                {line.quantity} × {formatUsd(line.unitPrice)}
+              </p>
+              {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
+            </div>
+            <p className="text-sm font-semibold text-slate-950">{formatUsd(line.lineTotal)}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-2 border-t border-slate-200 pt-3">
+        <OrderTotals
+          subtotal={cart.subtotal}
+          discount={cart.discount}
+          promoCode={cart.promo?.code}
+          tax={cart.tax}
+          total={cart.total}
+        />
+      </div>
+    </aside>
+  );
+}

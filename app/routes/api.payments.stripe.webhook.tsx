@@ -1,0 +1,32 @@
+import { StoreError } from "../../server/errors";
+import { logger } from "../../server/logger";
+import { completeCardPayment } from "../../server/orders/checkout";
+import { paymentProvider } from "../../server/payments/configured";
+import type { Route } from "./+types/api.payments.stripe.webhook";
+
+/**
+ * POST /api/payments/stripe/webhook: Stripe tells us a payment succeeded. The signature over the
+ * raw body is verified first; then the order is written exactly as when the buyer's browser asks.
+ * A refusal the buyer was told about is answered 200 (Stripe need not retry it); a fault is 500,
+ * so Stripe retries later.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const provider = paymentProvider();
+  if (provider.name !== "stripe") return new Response("Not found", { status: 404 });
+  let event: ReturnType<typeof provider.parseWebhook>;
+  try {
+    event = provider.parseWebhook(await request.text(), request.headers.get("stripe-signature") ?? undefined);
+  } catch (error) {
+    logger.warn({ err: error }, "stripe webhook refused: bad signature");
+    return new Response("Invalid signature", { status: 400 });
+  }
+  if (event.type === "payment_succeeded" && event.paymentId) {
+    try {
+      await completeCardPayment(event.paymentId);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      logger.info({ paymentId: event.paymentId, reason: error.message }, "stripe webhook: no order for this payment");
+    }
+  }
+  return Response.json({ received: true });
+}

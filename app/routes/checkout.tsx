@@ -1,0 +1,241 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { getProfile } from "../../server/accounts/account-overview";
+import { currentCart } from "../../server/cart/cart-cookie";
+import { cartSummary } from "../../server/cart/summary";
+import { StoreError } from "../../server/errors";
+import { logger } from "../../server/logger";
+import {
+  completeCardPayment,
+  placeNet30Order,
+  saveCheckoutToProfile,
+  startCardPayment,
+} from "../../server/orders/checkout";
+import { paymentProvider } from "../../server/payments/configured";
+import { fromCents, toCents } from "../../server/pricing/money";
+import { taxRateFor } from "../../server/pricing/tax";
+import { taxCentsFor } from "../../server/pricing/totals";
+import { redirectWithToast } from "../../server/toast";
+import { AddressFields } from "../components/address-fields";
+import { Breadcrumb } from "../components/breadcrumb";
+import { CardPaymentPanel, type StartedPayment } from "../components/checkout/card-payment-panel";
+import { OrderSummary } from "../components/checkout/order-summary";
+import { CheckboxField, Field } from "../components/form-field";
+import { SubmitButton } from "../components/submit-button";
+import { type ToastMessage, useToast } from "../components/toasts";
+import { useZodForm } from "../components/use-zod-form";
+import { checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
+import { formatUsd } from "../lib/money";
+import type { Route } from "./+types/checkout";
+
+export function meta() {
+  return [{ title: "Checkout | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { cartId, user } = await currentCart(request, { create: false });
+  const profile = user ? await getProfile(user.id) : null;
+  const cart = await cartSummary(cartId, { taxState: profile?.shippingState });
+  if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
+  const billingDiffers = profile?.sameAsShipping === false && Boolean(profile.billingAddressLine1);
+  const defaults: Record<string, string> = {
+    email: user?.email ?? "",
+    firstName: profile?.firstName ?? "",
+    lastName: profile?.lastName ?? "",
+    companyName: profile?.companyName ?? "",
+    phone: profile?.phone ?? "",
+    shippingAddressLine1: profile?.shippingAddressLine1 ?? "",
+    shippingAddressLine2: profile?.shippingAddressLine2 ?? "",
+    shippingCity: profile?.shippingCity ?? "",
+    shippingState: profile?.shippingState ?? "",
+    shippingZip: profile?.shippingZip ?? "",
+    ...(billingDiffers && {
+      billingAddressLine1: profile?.billingAddressLine1 ?? "",
+      billingAddressLine2: profile?.billingAddressLine2 ?? "",
+      billingCity: profile?.billingCity ?? "",
+      billingState: profile?.billingState ?? "",
+      billingZip: profile?.billingZip ?? "",
+    }),
+    paymentMethod: "credit_card",
+  };
+  return {
+    signedIn: user !== null,
+    cart,
+    defaults,
+    sameAsShipping: !billingDiffers,
+    net30: profile?.net30Approved ? { creditLimit: profile.creditLimit } : null,
+    payments: paymentProvider().publicConfig,
+  };
+}
+
+type ActionResult = { reply?: SubmissionResult<string[]>; payment?: StartedPayment; toast?: ToastMessage };
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const { cartId, user } = await currentCart(request, { create: false });
+  if (!user || !cartId)
+    return redirectWithToast(
+      user ? "/" : "/auth?redirectTo=/checkout",
+      user
+        ? { type: "error", title: "Your cart is empty" }
+        : { type: "error", title: "Please sign in to complete your order" },
+    );
+
+  if (formData.get("intent") === "complete") {
+    try {
+      const { orderNumber } = await completeCardPayment(String(formData.get("paymentId") ?? ""), user.id);
+      return redirectWithToast(`/order-confirmation/${orderNumber}`, {
+        type: "success",
+        title: "Order placed successfully!",
+      });
+    } catch (error) {
+      return refusal(error, "Failed to create order. Please contact support.");
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: checkoutSchema });
+  if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
+  const checkout = submission.value;
+  await saveCheckoutToProfile(user.id, checkout);
+  if (checkout.paymentMethod === "net_30") {
+    try {
+      const { orderNumber } = await placeNet30Order(user.id, cartId, checkout);
+      return redirectWithToast(`/order-confirmation/${orderNumber}`, {
+        type: "success",
+        title: "Net 30 order placed successfully! Payment due within 30 days.",
+      });
+    } catch (error) {
+      return refusal(error, "Failed to place Net 30 order. Please contact support.");
+    }
+  }
+  try {
+    const payment = await startCardPayment(user.id, cartId, checkout);
+    return data<ActionResult>({ reply: submission.reply(), payment });
+  } catch (error) {
+    return refusal(error, "Payment failed");
+  }
+}
+
+/** A refusal the buyer can act on says what is wrong; anything else gets the spec's message. */
+function refusal(error: unknown, fallback: string) {
+  if (!(error instanceof StoreError)) logger.error({ err: error }, fallback);
+  const title = error instanceof StoreError ? error.message : fallback;
+  return data<ActionResult>({ toast: { type: "error", title } }, error instanceof StoreError ? error.status : 500);
+}
+
+export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart, defaults, net30, payments, signedIn } = loaderData;
+  const [form, fields] = useZodForm("checkout", checkoutSchema, {
+    lastResult: actionData?.reply,
+    defaultValue: defaults,
+  });
+  const [sameAsShipping, setSameAsShipping] = useState(loaderData.sameAsShipping);
+  const [payment, setPayment] = useState<StartedPayment | undefined>();
+  useEffect(() => setPayment(actionData?.payment), [actionData]);
+  useToast(actionData?.toast);
+
+  const navigation = useNavigation();
+  const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
+  const paymentMethod = fields.paymentMethod.value === "net_30" && net30 ? "net_30" : "credit_card";
+  // The total for the shipping state chosen so far, by the same rule the server will apply.
+  const taxableCents = toCents(cart.subtotal) - toCents(cart.discount);
+  const tax = fromCents(taxCentsFor(taxableCents, taxRateFor(fields.shippingState.value)));
+  const total = fromCents(taxableCents + toCents(tax));
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Breadcrumb crumbs={[{ label: "Home", to: "/" }, { label: "Checkout" }]} />
+      <h1 className="mt-4 text-3xl font-bold text-slate-950">Checkout</h1>
+      {!signedIn && (
+        <p className="mt-2 text-slate-700">
+          <Link to="/auth?redirectTo=/checkout" className="font-medium text-brand-700 underline">
+            Sign in
+          </Link>{" "}
+          to place your order. Your cart will be waiting.
+        </p>
+      )}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <Form method="post" {...getFormProps(form)} className="space-y-8">
+          <input type="hidden" name="intent" value="place" />
+          <fieldset disabled={payment !== undefined} className="space-y-8">
+            <section aria-labelledby="contact-heading" className="space-y-4">
+              <h2 id="contact-heading" className="text-xl font-semibold text-slate-950">
+                Contact Information
+              </h2>
+              <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field meta={fields.firstName} label="First Name" autoComplete="given-name" />
+                <Field meta={fields.lastName} label="Last Name" autoComplete="family-name" />
+              </div>
+              <Field meta={fields.companyName} label="Company" autoComplete="organization" optional />
+              <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+            </section>
+            <AddressFields prefix="shipping" fields={fields} />
+            <AddressFields prefix="billing" fields={fields} hidden={sameAsShipping}>
+              <CheckboxField
+                id="checkout-same-as-shipping"
+                name="sameAsShipping"
+                label="Same as shipping address"
+                checked={sameAsShipping}
+                onCheckedChange={setSameAsShipping}
+              />
+            </AddressFields>
+            <section className="space-y-3">
+              <fieldset>
+                <legend className="text-xl font-semibold text-slate-950">Payment Method</legend>
+                <div className="mt-3 space-y-2">
+                  <PaymentOption
+                    {...getInputProps(fields.paymentMethod, { type: "radio", value: "credit_card" })}
+                    label={paymentMethodLabels.credit_card}
+                  />
+                  {net30 && (
+                    <PaymentOption
+                      {...getInputProps(fields.paymentMethod, { type: "radio", value: "net_30" })}
+                      label={paymentMethodLabels.net_30}
+                      badge="Approved"
+                    />
+                  )}
+                </div>
+              </fieldset>
+              {paymentMethod === "net_30" && net30 && Number(net30.creditLimit) > 0 && (
+                <p className="text-sm text-slate-800">Credit Limit: {formatUsd(net30.creditLimit)}</p>
+              )}
+            </section>
+          </fieldset>
+          {!payment && (
+            <SubmitButton busy={placing}>
+              {placing ? "Placing Order..." : `Place Order - ${formatUsd(total)}`}
+            </SubmitButton>
+          )}
+        </Form>
+        <OrderSummary cart={{ ...cart, tax, total }} />
+        {payment && (
+          <div className="lg:col-start-1">
+            <CardPaymentPanel
+              payment={payment}
+              provider={payments}
+              email={fields.email.value ?? ""}
+              onCancel={() => setPayment(undefined)}
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function PaymentOption({ label, badge, ...input }: React.ComponentProps<"input"> & { label: string; badge?: string }) {
+  return (
+    <label className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50">
+      <input {...input} className="size-4 accent-brand-800" />
+      <span className="text-sm font-medium text-slate-950">{label}</span>
+      {badge && (
+        <span className="ml-auto rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
+          {badge}
+        </span>
+      )}
+    </label>
+  );
+}

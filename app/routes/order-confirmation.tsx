@@ -1,0 +1,191 @@
+import { CheckCircle2, Mail, Phone } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { getUser } from "../../server/accounts/session";
+import { config } from "../../server/config";
+import { shippingAddressLines, whatsNext } from "../../server/orders/messages";
+import { findOrder } from "../../server/orders/orders";
+import { OrderTotals } from "../components/order-totals";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { formatLongDate } from "../lib/dates";
+import { formatUsd } from "../lib/money";
+import { orderStatusLabel } from "../lib/order-status";
+import type { Route } from "./+types/order-confirmation";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.order ? "Order Confirmed" : "Order not found"} | Cascade Industrial Supply` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const user = await getUser(request);
+  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/order-confirmation/${params.orderNumber}`)}`);
+  // Someone else's order number gets the same answer as a made-up one.
+  const order = await findOrder(params.orderNumber.slice(0, 40), user.id);
+  const { STORE_EMAIL, STORE_PHONE } = config();
+  const help = { email: STORE_EMAIL, phone: STORE_PHONE };
+  const headers = { "Cache-Control": "private, no-store" };
+  if (!order) return data({ order: null, help }, { status: 404, headers });
+  return data(
+    {
+      help,
+      order: {
+        orderNumber: order.orderNumber,
+        orderDate: order.orderDate.toISOString(),
+        status: order.status,
+        paymentMethod: order.paymentMethod,
+        paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
+        subtotal: order.subtotalAmount,
+        discount: order.discountAmount,
+        promoCode: order.promoCode,
+        tax: order.taxAmount,
+        total: order.totalAmount,
+        items: order.items.map(({ id, productName, productSku, quantity, unitPrice, totalPrice }) => ({
+          id,
+          productName,
+          productSku,
+          quantity,
+          unitPrice,
+          totalPrice,
+        })),
+        shipping: shippingAddressLines(order),
+      },
+    },
+    { headers },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function OrderConfirmationPage({ loaderData }: Route.ComponentProps) {
+  const { order, help } = loaderData;
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-950">Order not found</h1>
+        <Button asChild className="mt-6">
+          <Link to="/">Return to Home</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <div className="text-center">
+        <CheckCircle2 className="mx-auto size-14 text-green-700" aria-hidden="true" />
+        <h1 className="mt-3 text-3xl font-bold text-slate-950">Order Confirmed!</h1>
+        <p className="mt-2 text-slate-700">
+          Thank you for your order. We've received your order and will process it soon.
+        </p>
+      </div>
+
+      <Card>
+        <CardContent className="py-5">
+          <h2 className="text-xl font-semibold text-slate-950">Order Details</h2>
+          <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
+            <Detail label="Order Number" value={order.orderNumber} />
+            <Detail label="Order Date" value={formatLongDate(order.orderDate)} />
+            <Detail label="Status" value={orderStatusLabel(order.status)} />
+            <Detail label="Total" value={formatUsd(order.total)} />
+            {order.paymentMethod === "net_30" && order.paymentDueDate && (
+              <Detail label="Payment Due (Net 30)" value={formatLongDate(order.paymentDueDate)} />
+            )}
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent className="py-5">
+          <h2 className="text-xl font-semibold text-slate-950">Items Ordered</h2>
+          <ul className="mt-3 divide-y divide-slate-200">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-4 py-3 text-sm">
+                <div>
+                  <p className="font-medium text-slate-950">{item.productName}</p>
+                  {item.productSku && <p className="text-slate-600">SKU: {item.productSku}</p>}
+                  <p className="text-slate-700">
+                    {item.quantity} × {formatUsd(item.unitPrice)}
+                  </p>
+                </div>
+                <p className="font-semibold text-slate-950">{formatUsd(item.totalPrice)}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="border-t border-slate-200 pt-3">
+            <OrderTotals
+              subtotal={order.subtotal}
+              discount={order.discount}
+              promoCode={order.promoCode}
+              tax={order.tax}
+              total={order.total}
+            />
+          </div>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Card>
+          <CardContent className="py-5">
+            <h2 className="text-xl font-semibold text-slate-950">Shipping Address</h2>
+            <address className="mt-2 text-sm not-italic text-slate-800">
+              {order.shipping.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="py-5">
+            <h2 className="text-xl font-semibold text-slate-950">What's Next?</h2>
+            <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-800">
+              {whatsNext.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card>
+        <CardContent className="py-5">
+          <h2 className="text-xl font-semibold text-slate-950">Need Help?</h2>
+          <p className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+            <Phone className="size-4" aria-hidden="true" />
+            <a href={`tel:${help.phone.replace(/[^\d+]/g, "")}`} className="text-brand-700 underline">
+              {help.phone}
+            </a>
+          </p>
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-800">
+            <Mail className="size-4" aria-hidden="true" />
+            <a href={`mailto:${help.email}`} className="text-brand-700 underline">
+              {help.email}
+            </a>
+          </p>
+          <p className="mt-1 text-sm text-slate-700">Monday-Friday 8AM-6PM EST</p>
+        </CardContent>
+      </Card>
+
+      <div className="flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/account">View Order History</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-semibold text-slate-950">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,340 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { withTestDatabase } from "../../test/database";
+import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
+import { applyPromo } from "../cart/promo";
+import {
+  cartItems,
+  checkoutPayments,
+  mailQueue,
+  orderItems,
+  orders,
+  productBulkTiers,
+  products,
+  profiles,
+  promoCodes,
+  testProcessorPayments,
+  user,
+} from "../db/schema";
+import { StoreError } from "../errors";
+import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
+import { ORDER_NUMBER_PATTERN } from "./order-number";
+import { findOrder } from "./orders";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+const product: Record<string, string> = {};
+
+const checkout = (email: string, state = "OR"): CheckoutInput => ({
+  email,
+  firstName: "Dana",
+  lastName: "Reyes",
+  companyName: "Reyes Fabrication",
+  phone: "5035550142",
+  sameAsShipping: true,
+  paymentMethod: "credit_card",
+  shippingAddressLine1: "100 Main St",
+  shippingAddressLine2: undefined,
+  shippingCity: "Portland",
+  shippingState: state as CheckoutInput["shippingState"],
+  shippingZip: "97201",
+  shippingCountry: "United States",
+  billingAddressLine1: "100 Main St",
+  billingAddressLine2: undefined,
+  billingCity: "Portland",
+  billingState: state as CheckoutInput["billingState"],
+  billingZip: "97201",
+  billingCountry: "United States",
+});
+
+let buyers = 0;
+/** A buyer with a profile and a cart holding these lines. */
+async function buyer(lines: [string, number][], { creditLimit }: { creditLimit?: string } = {}) {
+  buyers += 1;
+  const id = `buyer-${buyers}`;
+  const email = `buyer${buyers}@example.com`;
+  await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
+  await db()
+    .insert(profiles)
+    .values({ userId: id, net30Approved: creditLimit !== undefined, creditLimit: creditLimit ?? "0" });
+  const cartId = await findOrCreateCart({ userId: id });
+  for (const [slug, quantity] of lines) await addToCart(cartId, product[slug] ?? "", quantity);
+  return { id, email, cartId };
+}
+
+const messageOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? error.message : String(error)),
+  );
+
+async function stockOf(slug: string) {
+  const [row] = await db()
+    .select({ stock: products.stockLevel })
+    .from(products)
+    .where(eq(products.id, product[slug] ?? ""));
+  return row?.stock;
+}
+
+async function ordersOf(userIds: string[]) {
+  return db().select().from(orders).where(inArray(orders.userId, userIds));
+}
+
+/** Card checkout as the browser drives it: create the payment, confirm the card, complete. */
+async function payByCard(who: { id: string; email: string; cartId: string }, card: string = TEST_CARDS.approved) {
+  const payment = await startCardPayment(who.id, who.cartId, checkout(who.email));
+  await confirmTestPayment(payment.clientSecret, { number: card, expiry: "12/34", cvc: "123" });
+  return { payment, order: await completeCardPayment(payment.paymentId, who.id) };
+}
+
+beforeAll(async () => {
+  const rows = await db()
+    .insert(products)
+    .values(
+      [
+        ["wheel", "GW-45-001", "Grinding Wheel 4.5 in", "12.99", 640],
+        ["cutoff", "CW-45-045", "Cut-Off Wheel 4.5 x .045 in", "2.45", 2847],
+        ["last", "LU-1", "Last Unit Hole Saw", "45.00", 1],
+        ["promo-item", "PI-1", "Flap Disc 80 Grit", "8.49", 1000],
+      ].map(([slug, partNumber, name, price, stockLevel]) => ({
+        slug: String(slug),
+        partNumber: String(partNumber),
+        name: String(name),
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: String(price),
+        stockLevel: Number(stockLevel),
+      })),
+    )
+    .returning({ id: products.id, slug: products.slug });
+  for (const row of rows) product[row.slug] = row.id;
+  await db()
+    .insert(productBulkTiers)
+    .values([
+      { productId: product.cutoff ?? "", minQuantity: 100, unitPrice: "1.98" },
+      { productId: product.cutoff ?? "", minQuantity: 500, unitPrice: "1.75" },
+    ]);
+  await db()
+    .insert(promoCodes)
+    .values([
+      { code: "TAKE5", description: "$5 off", discountType: "fixed", discountValue: "5" },
+      { code: "ONCE", description: "10% off, once", discountType: "percentage", discountValue: "10", maxUses: 1 },
+    ]);
+});
+
+describe("a Net 30 order", () => {
+  it("is written at once with the server's figures, takes the stock, counts the promo and empties the cart", async () => {
+    const dana = await buyer(
+      [
+        ["cutoff", 100],
+        ["wheel", 2],
+      ],
+      { creditLimit: "5000" },
+    );
+    await applyPromo(dana.cartId, "take5");
+    const now = Date.now();
+    const placed = await placeNet30Order(dana.id, dana.cartId, checkout(dana.email, "CA"));
+    expect(placed.created).toBe(true);
+    expect(placed.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+
+    const order = await findOrder(placed.orderNumber, dana.id);
+    // 100 × 1.98 (the 100+ tier) + 2 × 12.99 = 223.98; less $5 = 218.98; CA 8.25% = 18.07 (18.065 half up).
+    expect(order).toMatchObject({
+      status: "pending_payment",
+      paymentMethod: "net_30",
+      subtotalAmount: "223.98",
+      discountAmount: "5.00",
+      promoCode: "TAKE5",
+      taxRatePpm: 82_500,
+      taxAmount: "18.07",
+      totalAmount: "237.05",
+      shippingState: "CA",
+      billingAddressLine1: "100 Main St",
+      companyName: "Reyes Fabrication",
+    });
+    const due = (order?.paymentDueDate?.getTime() ?? 0) - (order?.orderDate.getTime() ?? 0);
+    expect(due).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(order?.orderDate.getTime()).toBeGreaterThanOrEqual(now - 1000);
+    expect(order?.items.map((item) => [item.productSku, item.quantity, item.unitPrice, item.totalPrice])).toEqual([
+      ["CW-45-045", 100, "1.98", "198.00"],
+      ["GW-45-001", 2, "12.99", "25.98"],
+    ]);
+
+    expect(await stockOf("cutoff")).toBe(2747);
+    expect(await stockOf("wheel")).toBe(638);
+    const [take5] = await db().select().from(promoCodes).where(eq(promoCodes.code, "TAKE5"));
+    expect(take5?.currentUses).toBe(1);
+    expect(await cartLines(dana.cartId)).toEqual([]);
+
+    const [mail] = await db().select().from(mailQueue).where(eq(mailQueue.to, dana.email));
+    expect(mail?.subject).toBe(`Order Confirmed! ${placed.orderNumber}`);
+    expect(mail?.text).toContain("Subtotal: $223.98");
+    expect(mail?.text).toContain("Discount (TAKE5): -$5.00");
+    expect(mail?.text).toContain("Tax: $18.07");
+    expect(mail?.text).toContain("Shipping: FREE");
+    expect(mail?.text).toContain("Total: $237.05");
+    expect(mail?.text).toContain("Cut-Off Wheel 4.5 x .045 in (SKU: CW-45-045): 100 x $1.98 = $198.00");
+  });
+
+  it("is refused without Net 30 approval, leaving everything as it was", async () => {
+    const pat = await buyer([["wheel", 1]]);
+    expect(await messageOf(placeNet30Order(pat.id, pat.cartId, checkout(pat.email)))).toBe(
+      "Net 30 terms are not approved for your account. Please pay by card.",
+    );
+    expect(await ordersOf([pat.id])).toEqual([]);
+    expect((await cartLines(pat.cartId)).map((line) => line.quantity)).toEqual([1]);
+  });
+
+  it("is refused past the credit limit, naming the credit still available", async () => {
+    // 20 × 12.99 = 259.80, plus New York's 8% = 280.58.
+    const lee = await buyer([["wheel", 20]], { creditLimit: "1000" });
+    const first = await placeNet30Order(lee.id, lee.cartId, checkout(lee.email, "NY"));
+    expect(first.created).toBe(true);
+    const stock = await stockOf("wheel");
+    for (let round = 0; round < 3; round++) {
+      await addToCart(lee.cartId, product.wheel ?? "", 20);
+      if (round < 2) await placeNet30Order(lee.id, lee.cartId, checkout(lee.email, "NY"));
+    }
+    // Three orders of $280.58 are unpaid: $158.26 of $1,000.00 is left.
+    expect(await messageOf(placeNet30Order(lee.id, lee.cartId, checkout(lee.email, "NY")))).toBe(
+      "This order of $280.58 would exceed your Net 30 credit limit. Available credit: $158.26.",
+    );
+    expect(await ordersOf([lee.id])).toHaveLength(3);
+    expect(await stockOf("wheel")).toBe((stock ?? 0) - 40);
+    expect((await cartLines(lee.cartId)).map((line) => line.quantity)).toEqual([20]);
+  });
+
+  it("is refused for an empty cart", async () => {
+    const kim = await buyer([], { creditLimit: "100" });
+    expect(await messageOf(placeNet30Order(kim.id, kim.cartId, checkout(kim.email)))).toBe("Your cart is empty");
+  });
+});
+
+describe("a card order", () => {
+  it("is written once the payment succeeds, for the amount the server computed, as paid", async () => {
+    const ann = await buyer([["wheel", 3]]);
+    const { payment, order } = await payByCard(ann);
+    // 3 × 12.99 = 38.97; Oregon has no sales tax.
+    expect(payment.amount).toBe("38.97");
+    const saved = await findOrder(order.orderNumber, ann.id);
+    expect(saved).toMatchObject({
+      status: "paid",
+      paymentMethod: "credit_card",
+      paymentId: payment.paymentId,
+      totalAmount: "38.97",
+      taxAmount: "0.00",
+      paymentDueDate: null,
+    });
+    const again = await completeCardPayment(payment.paymentId, ann.id);
+    expect(again).toEqual({ orderNumber: order.orderNumber, created: false });
+    expect(await ordersOf([ann.id])).toHaveLength(1);
+  });
+
+  it("with a declined card gives the provider's message and writes no order", async () => {
+    const bo = await buyer([["wheel", 1]]);
+    const payment = await startCardPayment(bo.id, bo.cartId, checkout(bo.email));
+    expect(
+      await messageOf(
+        confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.declined, expiry: "12/34", cvc: "123" }),
+      ),
+    ).toBe("Your card was declined.");
+    expect(await messageOf(completeCardPayment(payment.paymentId, bo.id))).toBe("Your card was declined.");
+    expect(await ordersOf([bo.id])).toEqual([]);
+    expect((await cartLines(bo.cartId)).map((line) => line.quantity)).toEqual([1]);
+  });
+
+  it("is refunded, not written, when the cart changed while the buyer paid", async () => {
+    const cy = await buyer([["wheel", 1]]);
+    const payment = await startCardPayment(cy.id, cy.cartId, checkout(cy.email));
+    await addToCart(cy.cartId, product.wheel ?? "", 1);
+    await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+    expect(await messageOf(completeCardPayment(payment.paymentId, cy.id))).toBe(
+      "Your cart changed while you were paying: the order now comes to $25.98, not $12.99. Your payment of $12.99 has been refunded.",
+    );
+    expect(await ordersOf([cy.id])).toEqual([]);
+    const [charge] = await db()
+      .select()
+      .from(testProcessorPayments)
+      .where(eq(testProcessorPayments.id, payment.paymentId));
+    expect(charge?.refundedAt).toBeInstanceOf(Date);
+    expect((await cartLines(cy.cartId)).map((line) => line.quantity)).toEqual([2]);
+  });
+
+  it("cannot be completed by another buyer", async () => {
+    const di = await buyer([["wheel", 1]]);
+    const other = await buyer([["wheel", 1]]);
+    const payment = await startCardPayment(di.id, di.cartId, checkout(di.email));
+    expect(await messageOf(completeCardPayment(payment.paymentId, other.id))).toBe(
+      "This payment could not be found. Please place the order again.",
+    );
+  });
+});
+
+describe("races", () => {
+  it("two buyers paying for the last unit at once: one order, the other refunded with a clear message", async () => {
+    const [first, second] = [await buyer([["last", 1]]), await buyer([["last", 1]])];
+    const payments = await Promise.all(
+      [first, second].map(async (who) => {
+        const payment = await startCardPayment(who.id, who.cartId, checkout(who.email));
+        await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+        return payment;
+      }),
+    );
+    const results = await Promise.all(
+      [first, second].map((who, index) => messageOf(completeCardPayment(payments[index]?.paymentId ?? "", who.id))),
+    );
+    expect(results.filter((result) => result === "ok")).toHaveLength(1);
+    expect(results).toContain(
+      "Last Unit Hole Saw is now out of stock. Remove it from your cart to continue. Your payment of $45.00 has been refunded.",
+    );
+    expect(await ordersOf([first.id, second.id])).toHaveLength(1);
+    expect(await stockOf("last")).toBe(0);
+  });
+
+  it("a promo with max_uses 1 raced by 20 orders is used once", async () => {
+    const racers = [];
+    for (let index = 0; index < 20; index++) {
+      const racer = await buyer([["promo-item", 1]], { creditLimit: "500" });
+      await applyPromo(racer.cartId, "ONCE");
+      racers.push(racer);
+    }
+    const results = await Promise.all(
+      racers.map((racer) => messageOf(placeNet30Order(racer.id, racer.cartId, checkout(racer.email)))),
+    );
+    expect(results.filter((result) => result === "ok")).toHaveLength(1);
+    expect(results.filter((result) => result === "Promo code usage limit reached")).toHaveLength(19);
+    const placed = await ordersOf(racers.map((racer) => racer.id));
+    expect(placed.map((order) => [order.promoCode, order.discountAmount])).toEqual([["ONCE", "0.85"]]);
+    const [once] = await db().select().from(promoCodes).where(eq(promoCodes.code, "ONCE"));
+    expect(once?.currentUses).toBe(1);
+  });
+
+  it("the same payment confirmed 5 times at once makes one order", async () => {
+    const eve = await buyer([["wheel", 2]]);
+    const payment = await startCardPayment(eve.id, eve.cartId, checkout(eve.email));
+    await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+    // The buyer's retries and the provider's webhook (no user id) all at once.
+    const results = await Promise.all(
+      [eve.id, eve.id, undefined, eve.id, undefined].map((userId) => completeCardPayment(payment.paymentId, userId)),
+    );
+    expect(new Set(results.map((result) => result.orderNumber)).size).toBe(1);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    const written = await ordersOf([eve.id]);
+    expect(written).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, written[0]?.id ?? "")),
+    ).toHaveLength(1);
+    const [row] = await db()
+      .select()
+      .from(checkoutPayments)
+      .where(eq(checkoutPayments.providerPaymentId, payment.paymentId));
+    expect(row?.status).toBe("ordered");
+    expect(await db().select().from(cartItems).where(eq(cartItems.cartId, eve.cartId))).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+// The two ways to check out. Card: the server creates a payment for the total it computed, the
+// browser confirms the card with the provider, and the order is written once the provider says
+// the payment succeeded (from the browser's "complete" or the provider's webhook, whichever comes
+// first). Net 30: the order is written at once, within the buyer's credit.
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { formatUsd } from "../../app/lib/money";
+import { cartSummary } from "../cart/summary";
+import { db } from "../db/client";
+import { checkoutPayments, profiles } from "../db/schema";
+import { StoreError } from "../errors";
+import { logger } from "../logger";
+import { paymentProvider } from "../payments/configured";
+import { toCents } from "../pricing/money";
+import { contactColumns, emptyCartMessage, type PlacedOrder, placeOrder } from "./place-order";
+
+/** The checkout's contact and addresses become the profile's, for next time (spec section 7). */
+export async function saveCheckoutToProfile(userId: string, checkout: CheckoutInput) {
+  await db()
+    .update(profiles)
+    .set({ ...contactColumns(checkout), sameAsShipping: checkout.sameAsShipping })
+    .where(eq(profiles.userId, userId));
+}
+
+/** The cart's totals for this checkout, refused up front when it could not become an order. */
+async function checkedTotals(cartId: string, checkout: CheckoutInput) {
+  const summary = await cartSummary(cartId, { taxState: checkout.shippingState });
+  if (summary.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);
+  if (summary.promo?.problem) throw new StoreError("Conflict", summary.promo.problem);
+  const short = summary.lines.find((line) => line.quantity > line.stockLevel);
+  if (short)
+    throw new StoreError(
+      "Conflict",
+      short.stockLevel > 0
+        ? `Only ${short.stockLevel.toLocaleString("en-US")} of ${short.name} left in stock. Lower the quantity in your cart to continue.`
+        : `${short.name} is now out of stock. Remove it from your cart to continue.`,
+    );
+  return summary;
+}
+
+export interface CardPayment {
+  paymentId: string;
+  clientSecret: string;
+  amount: string;
+}
+
+/** Creates the provider payment for the server's total and keeps the checkout it pays for. */
+export async function startCardPayment(userId: string, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
+  const { total } = await checkedTotals(cartId, checkout);
+  const provider = paymentProvider();
+  const id = randomUUID();
+  const payment = await provider.create({
+    amountCents: toCents(total),
+    email: checkout.email,
+    idempotencyKey: `checkout-payment-${id}`,
+    reference: id,
+  });
+  await db()
+    .insert(checkoutPayments)
+    .values({ id, userId, cartId, provider: provider.name, providerPaymentId: payment.id, amount: total, checkout });
+  return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: total };
+}
+
+/**
+ * Writes the order for a payment the provider says succeeded, exactly once. When the order cannot
+ * be written (stock or promo gone, cart changed), the payment is refunded and the buyer told so.
+ * `userId` is given when a buyer asks; the webhook asks without one.
+ */
+export async function completeCardPayment(providerPaymentId: string, userId?: string): Promise<PlacedOrder> {
+  const provider = paymentProvider();
+  const [row] = await db()
+    .select()
+    .from(checkoutPayments)
+    .where(
+      and(eq(checkoutPayments.provider, provider.name), eq(checkoutPayments.providerPaymentId, providerPaymentId)),
+    );
+  if (!row || (userId !== undefined && row.userId !== userId))
+    throw new StoreError("NotFound", "This payment could not be found. Please place the order again.");
+
+  const payment = await provider.retrieve(providerPaymentId);
+  if (payment.status !== "succeeded") throw new StoreError("Invalid", payment.failureMessage ?? "Payment failed");
+  if (payment.amountCents !== toCents(row.amount))
+    throw new Error(`Payment ${payment.id} amount differs from its checkout.`);
+
+  try {
+    return await placeOrder({
+      userId: row.userId,
+      cartId: row.cartId,
+      checkout: row.checkout as CheckoutInput,
+      payment: { checkoutPaymentId: row.id, providerPaymentId, amountCents: payment.amountCents },
+    });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return refundUnorderedPayment(row.id, providerPaymentId, error.message, row.amount);
+  }
+}
+
+/** The order was refused: the payment is given back, unless a concurrent attempt wrote its order meanwhile. */
+async function refundUnorderedPayment(
+  checkoutPaymentId: string,
+  providerPaymentId: string,
+  reason: string,
+  amount: string,
+): Promise<PlacedOrder> {
+  const failure = `${reason} Your payment of ${formatUsd(amount)} has been refunded.`;
+  const [claimed] = await db()
+    .update(checkoutPayments)
+    .set({ status: "refunded", failure, updatedAt: new Date() })
+    .where(and(eq(checkoutPayments.id, checkoutPaymentId), eq(checkoutPayments.status, "open")))
+    .returning({ id: checkoutPayments.id });
+  if (!claimed) {
+    const [current] = await db().select().from(checkoutPayments).where(eq(checkoutPayments.id, checkoutPaymentId));
+    if (current?.status === "ordered" && current.orderId) return completeCardPayment(providerPaymentId);
+    throw new StoreError("Conflict", current?.failure ?? failure);
+  }
+  try {
+    await paymentProvider().refund(providerPaymentId, `refund-${checkoutPaymentId}`);
+    logger.warn({ providerPaymentId, reason }, "card payment refunded: its order could not be written");
+  } catch (error) {
+    // The buyer is not left waiting on the provider; an operator finishes the refund by hand.
+    logger.error({ err: error, providerPaymentId, checkoutPaymentId }, "REFUND FAILED: refund this payment by hand");
+    throw new StoreError("Conflict", `${reason} Your payment of ${formatUsd(amount)} will be refunded.`);
+  }
+  throw new StoreError("Conflict", failure);
+}
+
+export async function placeNet30Order(userId: string, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
+  return placeOrder({ userId, cartId, checkout });
+}

@@ -1,0 +1,75 @@
+// The order confirmation e-mail: the same figures and words as the confirmation page.
+import { formatLongDate } from "../../app/lib/dates";
+import { formatUsd } from "../../app/lib/money";
+import { orderStatusLabel } from "../../app/lib/order-status";
+import { config } from "../config";
+import type { orderItems, orders } from "../db/schema";
+import type { Mail } from "../mail/mailer";
+
+export type OrderWithItems = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
+
+export const whatsNext = [
+  "Your order will be processed within 1-2 business days.",
+  "It will ship within 2-3 business days.",
+  "Expect delivery in 5-7 business days.",
+];
+
+/** Name, company and shipping address, one line each, as the confirmation shows them. */
+export function shippingAddressLines(order: typeof orders.$inferSelect): string[] {
+  return [
+    `${order.firstName} ${order.lastName}`,
+    order.companyName,
+    order.shippingAddressLine1,
+    order.shippingAddressLine2,
+    `${order.shippingCity}, ${order.shippingState} ${order.shippingZip}`,
+    order.shippingCountry,
+  ].filter((line): line is string => Boolean(line));
+}
+
+export function orderConfirmationMessage(order: OrderWithItems): Mail {
+  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
+  const address = shippingAddressLines(order);
+  const discount =
+    Number(order.discountAmount) > 0 ? [`Discount (${order.promoCode}): -${formatUsd(order.discountAmount)}`] : [];
+  const payment =
+    order.paymentMethod === "net_30" && order.paymentDueDate
+      ? `Net 30 Terms: payment of ${formatUsd(order.totalAmount)} is due by ${formatLongDate(order.paymentDueDate)}.`
+      : `Paid by card: ${formatUsd(order.totalAmount)}.`;
+  return {
+    to: order.email,
+    subject: `Order Confirmed! ${order.orderNumber}`,
+    text: [
+      "Order Confirmed!",
+      "Thank you for your order. We've received your order and will process it soon.",
+      "",
+      `Order Number: ${order.orderNumber}`,
+      `Order Date: ${formatLongDate(order.orderDate)}`,
+      `Status: ${orderStatusLabel(order.status)}`,
+      `Total: ${formatUsd(order.totalAmount)}`,
+      payment,
+      "",
+      "Items Ordered",
+      ...order.items.map(
+        (item) =>
+          `- ${item.productName}${item.productSku ? ` (SKU: ${item.productSku})` : ""}: ${item.quantity} x ${formatUsd(item.unitPrice)} = ${formatUsd(item.totalPrice)}`,
+      ),
+      "",
+      `Subtotal: ${formatUsd(order.subtotalAmount)}`,
+      ...discount,
+      `Tax: ${formatUsd(order.taxAmount)}`,
+      "Shipping: FREE",
+      `Total: ${formatUsd(order.totalAmount)}`,
+      "",
+      "Shipping Address",
+      ...address,
+      "",
+      "What's Next?",
+      ...whatsNext,
+      "",
+      "Need Help?",
+      `Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
+      "",
+      `View your order: ${PUBLIC_URL}/order-confirmation/${order.orderNumber}`,
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,43 @@
+// The card payment provider, behind one small interface: Stripe when its keys are set, else the
+// built-in test card processor. The server creates each payment for the amount it computed and
+// later asks the provider, never the browser, whether it succeeded.
+import type { Cents } from "../pricing/money";
+
+export type PaymentStatus = "requires_payment" | "processing" | "succeeded" | "canceled";
+
+export interface ProviderPayment {
+  /** The provider's id (Stripe: pi_…; test processor: tp_…). */
+  id: string;
+  status: PaymentStatus;
+  amountCents: Cents;
+  currency: "usd";
+  /** The provider's message for the last failed attempt, e.g. "Your card was declined.". */
+  failureMessage?: string;
+}
+
+export interface CreatePayment {
+  amountCents: Cents;
+  email: string;
+  /** The same key always yields the same payment, so a retried request never charges twice. */
+  idempotencyKey: string;
+  /** Our checkout payment's id, kept on the provider's record so its webhooks can be matched. */
+  reference: string;
+}
+
+/** A provider event that a payment succeeded, read from a webhook whose signature was verified. */
+export interface PaymentEvent {
+  type: "payment_succeeded" | "other";
+  paymentId?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  /** What the browser needs to show the card field: the provider and, for Stripe, its publishable key. */
+  readonly publicConfig: { provider: "stripe" | "test"; publishableKey?: string };
+  create(payment: CreatePayment): Promise<ProviderPayment & { clientSecret: string }>;
+  retrieve(id: string): Promise<ProviderPayment>;
+  /** Gives the whole amount back (a payment that could not become an order). Safe to repeat. */
+  refund(id: string, idempotencyKey: string): Promise<void>;
+  /** Verifies the signature over the raw body; throws on a forged or stale one. */
+  parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+}

@@ -1,0 +1,82 @@
+// Stripe behind the provider interface: PaymentIntents created by the server with an
+// idempotency key, retrieved to verify success, refunded when no order can be written, and
+// webhooks whose signature is checked against the endpoint's secret.
+import Stripe from "stripe";
+import type { PaymentProvider, PaymentStatus, ProviderPayment } from "./provider";
+
+export interface StripeOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret?: string;
+  /** Where Stripe's API answers; tests point it at a local fake that speaks the same protocol. */
+  apiHost?: { host: string; port: number; protocol: "http" | "https" };
+}
+
+const statuses: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
+  succeeded: "succeeded",
+  processing: "processing",
+  // Manual capture is never asked for, so a held authorisation is still on its way.
+  requires_capture: "processing",
+  canceled: "canceled",
+  requires_payment_method: "requires_payment",
+  requires_confirmation: "requires_payment",
+  requires_action: "requires_payment",
+};
+
+function asPayment(intent: Stripe.PaymentIntent): ProviderPayment {
+  if (intent.currency !== "usd") throw new Error(`PaymentIntent ${intent.id} is in ${intent.currency}, not usd.`);
+  const status = statuses[intent.status];
+  if (!status) throw new Error(`PaymentIntent ${intent.id} has an unknown status: ${intent.status}.`);
+  return {
+    id: intent.id,
+    status,
+    amountCents: intent.amount,
+    currency: "usd",
+    failureMessage: intent.last_payment_error?.message,
+  };
+}
+
+export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiHost }: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...apiHost });
+  return {
+    name: "stripe",
+    publicConfig: { provider: "stripe", publishableKey },
+
+    async create({ amountCents, email, idempotencyKey, reference }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: "usd",
+          receipt_email: email,
+          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+          metadata: { checkout_payment: reference },
+        },
+        { idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret.`);
+      return { ...asPayment(intent), clientSecret: intent.client_secret };
+    },
+
+    async retrieve(id) {
+      return asPayment(await stripe.paymentIntents.retrieve(id));
+    },
+
+    async refund(id, idempotencyKey) {
+      try {
+        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return;
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!webhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is not set, so no webhook can be verified.");
+      if (!signature) throw new Error("The webhook has no Stripe-Signature header.");
+      const event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+      if (event.type === "payment_intent.succeeded")
+        return { type: "payment_succeeded", paymentId: event.data.object.id };
+      return { type: "other" };
+    },
+  };
+}
