@@ -73,6 +73,8 @@ test("a buyer pays by card with 4242 4242 4242 4242 and sees the confirmation wi
   await expect(panel.getByText("Secured by")).toBeVisible();
   await expect(panel.getByText("256-bit SSL encryption")).toBeVisible();
   await expect(panel.getByRole("button", { name: "Pay $28.12" })).toBeVisible();
+  await expect(summary.getByRole("definition").filter({ hasText: "$28.12" })).toBeVisible();
+  await expect(summary.locator("img")).toHaveAttribute("src", /\.svg$/);
   await expectNoAccessibilityViolations(page);
   await payWithCard(page, "4242 4242 4242 4242");
 

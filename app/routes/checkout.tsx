@@ -139,10 +139,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const paymentMethod = fields.paymentMethod.value === "net_30" && net30 ? "net_30" : "credit_card";
-  // The total for the shipping state chosen so far, by the same rule the server will apply.
+  // The total for the shipping state chosen so far, by the same rule the server applies; once a
+  // payment is started, the amount the server asked the provider for.
   const taxableCents = toCents(cart.subtotal) - toCents(cart.discount);
-  const tax = fromCents(taxCentsFor(taxableCents, taxRateFor(fields.shippingState.value)));
-  const total = fromCents(taxableCents + toCents(tax));
+  const totalCents = payment
+    ? toCents(payment.amount)
+    : taxableCents + taxCentsFor(taxableCents, taxRateFor(fields.shippingState.value));
+  const tax = fromCents(totalCents - taxableCents);
+  const total = fromCents(totalCents);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../db/client";
 import { cartItems, carts, products } from "../db/schema";
+import { productCardColumns } from "../catalog/card-columns";
 import { StoreError } from "../errors";
 
 /** The buyer's cart id: their own when signed in, else the guest cart named by the cookie, else a new one. */
@@ -34,7 +35,7 @@ export async function cartLines(cartId: string) {
       slug: products.slug,
       name: products.name,
       partNumber: products.partNumber,
-      image: products.image,
+      image: productCardColumns.image,
       price: products.price,
       stockLevel: products.stockLevel,
       quantity: cartItems.quantity,
