@@ -11,6 +11,7 @@ import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { createHttpApp } from "./http";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
+import { startPaymentReconciliation } from "./orders/checkout";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -36,6 +37,7 @@ export async function start(clientDir: string) {
     setDatabase(database);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const stopMail = startMailDelivery();
+    const stopReconciliation = startPaymentReconciliation();
 
     const app = createHttpApp({
       build: build as unknown as ServerBuild,
@@ -58,6 +60,7 @@ export async function start(clientDir: string) {
       force.unref();
       server.close(async () => {
         stopMail();
+        stopReconciliation();
         await database.close().catch(() => {});
         releaseLock();
         process.exit(0);

@@ -2,9 +2,9 @@
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { productCardColumns } from "../catalog/card-columns";
 import { db } from "../db/client";
 import { cartItems, carts, products } from "../db/schema";
-import { productCardColumns } from "../catalog/card-columns";
 import { StoreError } from "../errors";
 
 /** The buyer's cart id: their own when signed in, else the guest cart named by the cookie, else a new one. */

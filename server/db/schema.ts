@@ -223,7 +223,7 @@ export const checkoutPayments = pgTable(
     providerPaymentId: text("provider_payment_id").notNull(),
     amount: money("amount").notNull(),
     checkout: jsonb("checkout").notNull(),
-    status: text("status", { enum: ["open", "ordered", "refunded"] })
+    status: text("status", { enum: ["open", "ordered", "refunded", "abandoned"] })
       .notNull()
       .default("open"),
     orderId: uuid("order_id").references(() => orders.id),

@@ -19,7 +19,7 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
-import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
+import { completeCardPayment, placeNet30Order, reconcileOpenPayments, startCardPayment } from "./checkout";
 import { ORDER_NUMBER_PATTERN } from "./order-number";
 import { findOrder } from "./orders";
 
@@ -270,6 +270,33 @@ describe("a card order", () => {
     expect(await messageOf(completeCardPayment(payment.paymentId, other.id))).toBe(
       "This payment could not be found. Please place the order again.",
     );
+  });
+});
+
+describe("payments left open", () => {
+  const paymentRow = async (providerPaymentId: string) =>
+    (await db().select().from(checkoutPayments).where(eq(checkoutPayments.providerPaymentId, providerPaymentId)))[0];
+
+  it("a payment the buyer made before closing the page still becomes their order", async () => {
+    const fay = await buyer([["wheel", 1]]);
+    const payment = await startCardPayment(fay.id, fay.cartId, checkout(fay.email));
+    await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+    expect(await reconcileOpenPayments()).toBe(0); // the buyer may still be on the way back
+    expect(await reconcileOpenPayments(new Date(Date.now() + 3 * 60_000))).toBeGreaterThanOrEqual(1);
+    const [order] = await ordersOf([fay.id]);
+    expect(order).toMatchObject({ status: "paid", paymentId: payment.paymentId, totalAmount: "12.99" });
+    expect((await paymentRow(payment.paymentId))?.status).toBe("ordered");
+  });
+
+  it("a payment never made is given up after a day, with no order", async () => {
+    const gil = await buyer([["wheel", 1]]);
+    const payment = await startCardPayment(gil.id, gil.cartId, checkout(gil.email));
+    await reconcileOpenPayments(new Date(Date.now() + 3 * 60_000));
+    expect((await paymentRow(payment.paymentId))?.status).toBe("open");
+    await reconcileOpenPayments(new Date(Date.now() + 25 * 60 * 60_000));
+    expect((await paymentRow(payment.paymentId))?.status).toBe("abandoned");
+    expect(await ordersOf([gil.id])).toEqual([]);
+    expect((await cartLines(gil.cartId)).map((line) => line.quantity)).toEqual([1]);
   });
 });
 

@@ -3,7 +3,7 @@
 // the payment succeeded (from the browser's "complete" or the provider's webhook, whichever comes
 // first). Net 30: the order is written at once, within the buyer's credit.
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { formatUsd } from "../../app/lib/money";
 import { cartSummary } from "../cart/summary";
@@ -127,4 +127,59 @@ async function refundUnorderedPayment(
 
 export async function placeNet30Order(userId: string, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
   return placeOrder({ userId, cartId, checkout });
+}
+
+const RECONCILE_AFTER_MS = 2 * 60_000;
+const ABANDON_AFTER_MS = 24 * 60 * 60_000;
+
+/**
+ * Card payments left open: the buyer paid but closed the page before the order was written, and
+ * no webhook came (the test processor sends none). Each is asked about again: a succeeded one
+ * gets its order (or its refund); one never paid within a day is given up.
+ */
+export async function reconcileOpenPayments(now = new Date()): Promise<number> {
+  const open = await db()
+    .select()
+    .from(checkoutPayments)
+    .where(
+      and(
+        eq(checkoutPayments.status, "open"),
+        eq(checkoutPayments.provider, paymentProvider().name),
+        lt(checkoutPayments.updatedAt, new Date(now.getTime() - RECONCILE_AFTER_MS)),
+      ),
+    )
+    .limit(100);
+  let settled = 0;
+  for (const row of open) {
+    try {
+      const payment = await paymentProvider().retrieve(row.providerPaymentId);
+      if (payment.status === "succeeded") {
+        await completeCardPayment(row.providerPaymentId).catch((error: unknown) => {
+          if (!(error instanceof StoreError)) throw error; // refunded, and the reason logged
+        });
+        settled += 1;
+      } else if (payment.status === "canceled" || now.getTime() - row.createdAt.getTime() > ABANDON_AFTER_MS) {
+        await db()
+          .update(checkoutPayments)
+          .set({ status: "abandoned", updatedAt: now })
+          .where(and(eq(checkoutPayments.id, row.id), eq(checkoutPayments.status, "open")));
+        settled += 1;
+      }
+    } catch (error) {
+      logger.error({ err: error, providerPaymentId: row.providerPaymentId }, "could not reconcile a card payment");
+    }
+  }
+  return settled;
+}
+
+/** Reconciles open card payments every minute until stopped. */
+export function startPaymentReconciliation(intervalMs = 60_000): () => void {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running
+      .then(() => reconcileOpenPayments())
+      .catch((error) => logger.error({ err: error }, "payment reconciliation failed"));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
