@@ -1,6 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { admin } from "../playwright.config";
-import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+import {
+  addWheels,
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  fillCheckout,
+  openCart,
+  payWithCard,
+  signIn,
+} from "./helpers";
 
 test("a customer who opens /admin is told access is denied", async ({ page }) => {
   const buyer = await confirmedBuyer(page, "nosy");
@@ -66,22 +74,58 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
   await expect(row.getByText("$0.00")).toBeVisible();
 });
 
-test("the admin page and its actions answer 401 to a guest and 403 to a customer", async ({ page, baseURL }) => {
-  const post = (intent: string) =>
-    page.request.post("/admin", {
-      form: { intent, profileId: "00000000-0000-4000-8000-000000000000", creditLimit: "999999" },
-      headers: { Origin: baseURL ?? "" },
-      maxRedirects: 0,
-    });
-  expect((await post("approve")).status()).toBe(401);
-  expect((await post("revoke")).status()).toBe(401);
+test("every admin page and action answers 401 to a guest and 403 to a customer", async ({ page, baseURL }) => {
+  const someone = "00000000-0000-4000-8000-000000000000";
+  const writes: [string, Record<string, string>][] = [
+    ["/admin", { intent: "approve", profileId: someone, creditLimit: "999999" }],
+    ["/admin", { intent: "revoke", profileId: someone }],
+    [
+      "/admin",
+      { intent: "create-promo", code: "FREE100", description: "x", discountType: "percentage", discountValue: "100" },
+    ],
+    [
+      "/admin",
+      {
+        intent: "edit-promo",
+        promoId: someone,
+        code: "FREE100",
+        description: "x",
+        discountType: "fixed",
+        discountValue: "1",
+      },
+    ],
+    ["/admin", { intent: "promo-status", promoId: someone, active: "true" }],
+    ["/admin/orders/ORD1700000000000AAAAA", { status: "shipped" }],
+    ["/admin/orders/ORD1700000000000AAAAA", { intent: "mark-paid" }],
+  ];
+  const reads = [
+    "/admin/orders",
+    "/admin/orders/ORD1700000000000AAAAA",
+    "/admin/audit-log",
+    "/admin/orders?status=paid&q=a",
+  ];
+  const statuses = async () => [
+    ...(await Promise.all(
+      writes.map(async ([path, form]) => {
+        const response = await page.request.post(path, { form, headers: { Origin: baseURL ?? "" }, maxRedirects: 0 });
+        return `POST ${path} ${form.intent ?? form.status}: ${response.status()}`;
+      }),
+    )),
+    ...(await Promise.all(reads.map(async (path) => `GET ${path}: ${(await page.request.get(path)).status()}`))),
+  ];
+  const expected = (status: number) => [
+    ...writes.map(([path, form]) => `POST ${path} ${form.intent ?? form.status}: ${status}`),
+    ...reads.map((path) => `GET ${path}: ${status}`),
+  ];
+  expect(await statuses()).toEqual(expected(401));
 
   const buyer = await confirmedBuyer(page, "sneaky");
   await signIn(page, buyer.email, buyer.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
-  expect((await post("approve")).status()).toBe(403);
-  expect((await post("revoke")).status()).toBe(403);
+  expect(await statuses()).toEqual(expected(403));
   expect((await page.request.get("/admin")).status()).toBe(403);
+  await page.goto("/admin/orders");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
 });
 
 test("an admin creates a promo code that a buyer then uses in the cart", async ({ page, browser }) => {
@@ -102,14 +146,8 @@ test("an admin creates a promo code that a buyer then uses in the cart", async (
   await expect(promos.getByRole("row", { name: new RegExp(code) })).toContainText("$5.00");
 
   const guest = await browser.newPage();
-  await guest.goto("/category/abrasives/grinding-wheels");
-  await guest.getByRole("button", { name: "Add to Cart: Grinding Wheel 4.5 in" }).click();
-  await expect(guest.getByTestId("cart-badge")).toHaveText("1");
-  await guest
-    .getByRole("banner")
-    .getByRole("button", { name: /^Shopping cart/ })
-    .click();
-  const popover = guest.getByRole("dialog", { name: "Shopping Cart" });
+  await addWheels(guest, 1);
+  const popover = await openCart(guest);
   await popover.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
   await popover.getByRole("button", { name: "Apply" }).click();
   await expect(guest.getByText("Promo code applied successfully!")).toBeVisible();
@@ -128,5 +166,132 @@ test("an admin creates a promo code that a buyer then uses in the cart", async (
     .getByRole("button", { name: /^Shopping cart/ })
     .click();
   await expect(guest.getByText("Invalid promo code")).toBeVisible();
+  await guest.close();
+});
+
+test("an admin finds an order, moves it to shipped, and reads the change in the audit log", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  // The admin buys a wheel by card, as any buyer would.
+  await addWheels(page, 1);
+  await page.goto("/checkout");
+  const main = page.getByRole("main");
+  await fillCheckout(main, { company: "Shipping Test Co" });
+  await main.getByRole("button", { name: "Place Order - $12.99" }).click();
+  await payWithCard(page, "4242424242424242");
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD/);
+  const orderNumber = page.url().split("/").pop() ?? "";
+
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await page.getByLabel("Status").selectOption("paid");
+  await page.getByLabel("Search orders").fill("shipping test");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=paid&q=shipping\+test/);
+  const table = page.getByRole("table", { name: "Orders" });
+  await expect(table.getByRole("link", { name: orderNumber })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await table.getByRole("link", { name: orderNumber }).click();
+
+  await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark as Shipped" })).toHaveCount(0); // not before processing
+  await page.getByRole("button", { name: "Mark as Processing" }).click();
+  await expect(page.getByText(`Order ${orderNumber} is now Processing`)).toBeVisible();
+  await page.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(page.getByText(`Order ${orderNumber} is now Shipped`)).toBeVisible();
+  await expect(page.getByRole("main").getByText("Shipped", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark as Completed" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0); // shipped goods are not cancelled
+  await expectNoAccessibilityViolations(page);
+
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit Log" }).click();
+  const log = page.getByRole("table", { name: "Audit Log" });
+  const latest = log.getByRole("row").filter({ hasText: orderNumber }).first();
+  await expect(latest).toContainText("change order status");
+  await expect(latest).toContainText("status: processing → shipped");
+  await expect(latest).toContainText(admin.email);
+});
+
+async function createPromo(page: Page, fields: Record<string, string>) {
+  await page.getByRole("button", { name: "New Promo Code" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Promo Code" });
+  for (const [label, value] of Object.entries(fields)) {
+    if (label === "Discount type") await dialog.getByLabel(label).selectOption(value);
+    else await dialog.getByLabel(label).fill(value);
+  }
+  await dialog.getByRole("button", { name: "Create Promo Code" }).click();
+  await expect(page.getByText(`Promo code ${fields.Code?.toUpperCase()} created`)).toBeVisible();
+}
+
+test("promo codes give every message of the spec: minimum (after an edit), expired, and used up", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const suffix = Date.now().toString(36).toUpperCase();
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/admin");
+  await createPromo(page, {
+    Code: `MIN${suffix}`,
+    Description: "Big orders",
+    "Discount value": "10",
+    "Minimum order ($)": "500",
+  });
+  await createPromo(page, {
+    Code: `OLD${suffix}`,
+    Description: "Last year",
+    "Discount value": "10",
+    "Expires (YYYY-MM-DD)": "2020-01-01",
+  });
+  await createPromo(page, {
+    Code: `ONE${suffix}`,
+    Description: "Once only",
+    "Discount type": "fixed",
+    "Discount value": "1",
+    "Max uses": "1",
+  });
+
+  await page.getByRole("button", { name: `Edit MIN${suffix}` }).click();
+  const edit = page.getByRole("dialog", { name: `Edit MIN${suffix}` });
+  await expect(edit.getByLabel("Minimum order ($)")).toHaveValue("500.00");
+  await edit.getByLabel("Minimum order ($)").fill("600");
+  await expectNoAccessibilityViolations(page);
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText(`Promo code MIN${suffix} saved`)).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Promo Codes" }).getByRole("row", { name: new RegExp(`MIN${suffix}`) }),
+  ).toContainText("$600.00");
+
+  // The admin's own order uses up the one-time code.
+  await addWheels(page, 1);
+  const adminCart = await openCart(page);
+  await adminCart.getByLabel("Promo code", { exact: true }).fill(`one${suffix}`);
+  await adminCart.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Promo code applied successfully!")).toBeVisible();
+  await adminCart.getByRole("link", { name: "Checkout" }).click();
+  const main = page.getByRole("main");
+  await fillCheckout(main);
+  await expect(
+    page.getByRole("complementary", { name: "Order Summary" }).getByText(`Discount (ONE${suffix})`),
+  ).toBeVisible();
+  await main.getByRole("button", { name: "Place Order - $11.99" }).click();
+  await payWithCard(page, "4242424242424242");
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD/);
+
+  const guest = await browser.newPage();
+  await addWheels(guest, 1);
+  const cart = await openCart(guest);
+  for (const [code, message] of [
+    [`min${suffix}`, "Minimum order amount of $600.00 required"],
+    [`old${suffix}`, "Promo code has expired"],
+    [`one${suffix}`, "Promo code usage limit reached"],
+  ]) {
+    await cart.getByLabel("Promo code", { exact: true }).fill(code ?? "");
+    await cart.getByRole("button", { name: "Apply" }).click();
+    await expect(guest.getByText(message ?? "")).toBeVisible();
+  }
   await guest.close();
 });

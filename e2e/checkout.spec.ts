@@ -1,15 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { approveNet30, confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
-
-const wheel = "Grinding Wheel 4.5 in"; // GW-45-001, $12.99
-
-async function addWheels(page: Page, count: number) {
-  await page.goto("/category/abrasives/grinding-wheels");
-  for (let added = 1; added <= count; added++) {
-    await page.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
-    await expect(page.getByTestId("cart-badge")).toHaveText(String(added));
-  }
-}
+import {
+  addWheels,
+  approveNet30,
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  openCart,
+  payWithCard,
+  signIn,
+} from "./helpers";
 
 async function signedInBuyerWithWheels(page: Page, name: string, count: number, lastName?: string) {
   const buyer = await confirmedBuyer(page, name, lastName);
@@ -26,25 +24,13 @@ async function openCheckout(page: Page) {
   return page.getByRole("main");
 }
 
-async function payWithCard(page: Page, number: string) {
-  const panel = page.getByRole("region", { name: "Payment Information" });
-  await panel.getByLabel("Card number").fill(number);
-  await panel.getByLabel("Expiration (MM/YY)").fill("12/34");
-  await panel.getByLabel("CVC").fill("123");
-  await panel.getByRole("button", { name: /^Pay \$/ }).click();
-}
-
 test("a buyer pays by card with 4242 4242 4242 4242 and sees the confirmation with the right figures; nobody else can open it", async ({
   page,
   browser,
 }) => {
   test.setTimeout(60_000); // two buyers sign up and confirm by e-mail
   await signedInBuyerWithWheels(page, "card-buyer", 2);
-  await page
-    .getByRole("banner")
-    .getByRole("button", { name: /^Shopping cart/ })
-    .click();
-  await page.getByRole("dialog", { name: "Shopping Cart" }).getByRole("link", { name: "Checkout" }).click();
+  await (await openCart(page)).getByRole("link", { name: "Checkout" }).click();
   await expect(page).toHaveURL("/checkout");
   const main = await openCheckout(page);
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { admin, mailCatcherUrl } from "../playwright.config";
 
 /** Fails on any WCAG 2.x A/AA violation axe-core finds on the page as it is now. */
@@ -94,4 +94,46 @@ export async function approveNet30(browser: Browser, lastName: string, creditLim
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("Net 30 terms approved successfully")).toBeVisible();
   await page.close();
+}
+
+/** Fills the checkout's card panel (the built-in test processor) and presses Pay. */
+export async function payWithCard(page: Page, number: string) {
+  const panel = page.getByRole("region", { name: "Payment Information" });
+  await panel.getByLabel("Card number").fill(number);
+  await panel.getByLabel("Expiration (MM/YY)").fill("12/34");
+  await panel.getByLabel("CVC").fill("123");
+  await panel.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+export const wheel = "Grinding Wheel 4.5 in"; // GW-45-001, $12.99
+
+/** Adds the grinding wheel from its listing `count` times, waiting for the badge each time. */
+export async function addWheels(page: Page, count: number, alreadyInCart = 0) {
+  await page.goto("/category/abrasives/grinding-wheels");
+  for (let added = 1; added <= count; added++) {
+    await page.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText(String(alreadyInCart + added));
+  }
+}
+
+/** Opens the header's cart popover and returns it. */
+export async function openCart(page: Page): Promise<Locator> {
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Shopping cart/ })
+    .click();
+  return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+/** Fills the checkout's contact and shipping address for a buyer with no saved profile (Oregon: no sales tax). */
+export async function fillCheckout(main: Locator, { company }: { company?: string } = {}) {
+  await expect(main.getByRole("button", { name: /^Place Order/ })).toBeEnabled();
+  await main.getByLabel("First Name").fill("Ada");
+  await main.getByLabel("Last Name").fill("Operator");
+  if (company) await main.getByLabel("Company").fill(company);
+  await main.getByLabel("Phone").fill("5035550100");
+  await main.getByLabel("Address Line 1", { exact: true }).fill("1 Dock St");
+  await main.getByLabel("City", { exact: true }).fill("Portland");
+  await main.getByLabel("State", { exact: true }).selectOption("OR");
+  await main.getByLabel("ZIP", { exact: true }).fill("97201");
 }

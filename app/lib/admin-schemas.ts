@@ -1,5 +1,6 @@
 // The admin forms' rules, shared by the browser and the server.
 import { z } from "zod";
+import { orderStatuses } from "./order-status";
 
 export const MAX_CREDIT_LIMIT = 10_000_000;
 
@@ -66,4 +67,20 @@ export type NewPromoCode = z.output<typeof promoCodeSchema>;
 export const promoStatusSchema = z.object({
   promoId: z.uuid("That promo code does not exist"),
   active: z.enum(["true", "false"]),
+});
+
+export const promoEditSchema = promoCodeSchema.and(z.object({ promoId: z.uuid("That promo code does not exist") }));
+
+const pageField = z.coerce.number().int().min(1).max(10_000).catch(1);
+
+export const orderListSchema = z.object({
+  status: z.enum(orderStatuses).optional().catch(undefined),
+  q: z.string().trim().max(100).catch(""),
+  page: pageField,
+});
+
+export const auditLogSchema = z.object({ page: pageField });
+
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(orderStatuses, { message: "Choose a status the order can move to" }),
 });

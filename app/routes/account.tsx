@@ -2,13 +2,12 @@ import { Suspense } from "react";
 import { Await, Form } from "react-router";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
+import { OrderStatusBadge } from "../components/order-status-badge";
 import { Price } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { formatShortDate } from "../lib/dates";
-import { orderStatusLabel } from "../lib/order-status";
-import { cn } from "../lib/utils";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -149,14 +148,7 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
         </div>
         <div className="flex items-center gap-3">
           <Price amount={order.totalAmount} className="font-semibold text-slate-950" />
-          <span
-            className={cn(
-              "rounded-full px-2.5 py-0.5 text-xs font-semibold",
-              order.status === "completed" ? "bg-brand-800 text-white" : "bg-slate-200 text-slate-900",
-            )}
-          >
-            {orderStatusLabel(order.status)}
-          </span>
+          <OrderStatusBadge status={order.status} />
         </div>
       </div>
       <h4 className="mt-4 text-sm font-semibold text-slate-900">Items Ordered</h4>

@@ -6,9 +6,10 @@ import { takeAttempt } from "../../server/accounts/rate-limit";
 import { getUser, requireAdmin } from "../../server/accounts/session";
 import { signInWithPassword } from "../../server/accounts/sign-in";
 import { approveNet30, customerStats, revokeNet30, searchCustomers } from "../../server/admin/customers";
-import { createPromoCode, listPromoCodes, setPromoCodeActive } from "../../server/admin/promos";
+import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../server/admin/promos";
 import { StoreError } from "../../server/errors";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
+import { AdminNav, Pagination } from "../components/admin/admin-shell";
 import { PromoCodes } from "../components/admin/promo-codes";
 import { Field } from "../components/form-field";
 import { Price } from "../components/price";
@@ -25,6 +26,7 @@ import {
   approveNet30Schema,
   customerSearchSchema,
   promoCodeSchema,
+  promoEditSchema,
   promoStatusSchema,
   revokeNet30Schema,
 } from "../lib/admin-schemas";
@@ -104,6 +106,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
   }
+  if (intent === "edit-promo") {
+    const submission = parseWithZod(formData, { schema: promoEditSchema });
+    if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+    try {
+      const { promoId, ...terms } = submission.value;
+      const promo = await updatePromoCode(admin.id, promoId, terms);
+      return success(`Promo code ${promo?.code} saved`);
+    } catch (error) {
+      if (error instanceof StoreError) return failure("Failed to update promo code", error.message, error.status);
+      throw error;
+    }
+  }
   if (intent === "promo-status") {
     const parsed = promoStatusSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) return failure("Failed to update promo code", "That promo code does not exist.");
@@ -171,10 +185,10 @@ type DashboardData = Extract<Route.ComponentProps["loaderData"], { view: "dashbo
 function Dashboard({ stats, customers, total, page, pageSize, q, promos }: DashboardData) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <>
+      <AdminNav />
       <h1 className="text-3xl font-bold text-slate-950">Admin Dashboard</h1>
       <p className="mt-1 text-slate-700">Manage Net 30 payment approvals and customer accounts</p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -217,15 +231,7 @@ function Dashboard({ stats, customers, total, page, pageSize, q, promos }: Dashb
           )}
         </CardContent>
       </Card>
-      {pages > 1 && (
-        <nav aria-label="Customer pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)}>Previous</Link> : <span />}
-          <span className="text-slate-700">
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Next</Link> : <span />}
-        </nav>
-      )}
+      <Pagination label="Customer pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
       <PromoCodes promos={promos} />
     </>
   );

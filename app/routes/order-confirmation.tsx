@@ -4,6 +4,7 @@ import { getUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
 import { shippingAddressLines, whatsNext } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
+import { AddressCard } from "../components/address-card";
 import { OrderTotals } from "../components/order-totals";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -126,18 +127,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
       </Card>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <Card>
-          <CardContent className="py-5">
-            <h2 className="text-xl font-semibold text-slate-950">Shipping Address</h2>
-            <address className="mt-2 text-sm not-italic text-slate-800">
-              {order.shipping.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-          </CardContent>
-        </Card>
+        <AddressCard title="Shipping Address" lines={order.shipping} />
         <Card>
           <CardContent className="py-5">
             <h2 className="text-xl font-semibold text-slate-950">What's Next?</h2>

@@ -15,6 +15,7 @@ import * as schema from "./schema";
 
 // Typed as node-postgres's result; PGlite's results have the same `rows` shape.
 export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

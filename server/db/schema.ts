@@ -153,8 +153,9 @@ export const promoCodes = pgTable(
   ],
 );
 
-export const orderStatuses = ["pending_payment", "paid", "processing", "shipped", "completed", "cancelled"] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+import { orderStatuses } from "../../app/lib/order-status";
+
+export { type OrderStatus, orderStatuses } from "../../app/lib/order-status";
 export const paymentMethods = ["credit_card", "net_30"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
@@ -198,11 +199,16 @@ export const orders = pgTable(
     paymentId: text("payment_id"),
     // Net 30: the invoice is due 30 days after the order date.
     paymentDueDate: timestamp("payment_due_date", { withTimezone: true }),
+    // When the money arrived: at once for a card, when the admin marks a Net 30 invoice paid.
+    // A Net 30 order may ship before then, so unpaid credit is read from this, not the status.
+    paidAt: timestamp("paid_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
     uniqueIndex("orders_payment_id_key").on(t.paymentId),
     index("orders_user_date_idx").on(t.userId, t.orderDate),
+    index("orders_date_idx").on(t.orderDate),
+    index("orders_status_date_idx").on(t.status, t.orderDate),
     check("orders_total_nonnegative", sql`${t.totalAmount} >= 0`),
     check("orders_total_adds_up", sql`${t.totalAmount} = ${t.subtotalAmount} - ${t.discountAmount} + ${t.taxAmount}`),
   ],

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { applyPromo } from "../cart/promo";
@@ -27,27 +28,8 @@ const { handle } = withTestDatabase();
 const db = () => handle().db;
 const product: Record<string, string> = {};
 
-const checkout = (email: string, state = "OR"): CheckoutInput => ({
-  email,
-  firstName: "Dana",
-  lastName: "Reyes",
-  companyName: "Reyes Fabrication",
-  phone: "5035550142",
-  sameAsShipping: true,
-  paymentMethod: "credit_card",
-  shippingAddressLine1: "100 Main St",
-  shippingAddressLine2: undefined,
-  shippingCity: "Portland",
-  shippingState: state as CheckoutInput["shippingState"],
-  shippingZip: "97201",
-  shippingCountry: "United States",
-  billingAddressLine1: "100 Main St",
-  billingAddressLine2: undefined,
-  billingCity: "Portland",
-  billingState: state as CheckoutInput["billingState"],
-  billingZip: "97201",
-  billingCountry: "United States",
-});
+const checkout = (email: string, state: CheckoutInput["shippingState"] = "OR") =>
+  checkoutInput(email, { companyName: "Reyes Fabrication", shippingState: state });
 
 let buyers = 0;
 /** A buyer with a profile and a cart holding these lines. */

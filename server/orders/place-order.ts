@@ -4,7 +4,7 @@
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
 // promo, the buyer's profile), so concurrent checkouts wait for each other instead of deadlocking.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { formatUsd } from "../../app/lib/money";
 import { priceLines } from "../cart/summary";
@@ -173,6 +173,7 @@ async function placeOrderIn(
       paymentMethod,
       paymentId: payment?.providerPaymentId ?? null,
       paymentDueDate: payment ? null : new Date(now.getTime() + NET_30_DAYS * DAY_MS),
+      paidAt: payment ? now : null,
       email: checkout.email,
       ...contactColumns(checkout),
     })
@@ -204,7 +205,7 @@ async function placeOrderIn(
   return { orderNumber, created: true };
 }
 
-/** Net 30 needs an approved profile with room under its limit for the unpaid Net 30 orders plus this one. */
+/** Net 30 needs an approved profile with room under its limit for the unpaid (not cancelled) Net 30 orders plus this one. */
 async function checkCredit(tx: Database, userId: string, totalCents: Cents) {
   const [profile] = await tx
     .select({ approved: profiles.net30Approved, creditLimit: profiles.creditLimit })
@@ -216,7 +217,14 @@ async function checkCredit(tx: Database, userId: string, totalCents: Cents) {
   const [unpaid] = await tx
     .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::numeric(14,2)::text` })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.paymentMethod, "net_30"), eq(orders.status, "pending_payment")));
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.paymentMethod, "net_30"),
+        isNull(orders.paidAt),
+        ne(orders.status, "cancelled"),
+      ),
+    );
   const availableCents = Math.max(0, toCents(profile.creditLimit) - toCents(unpaid?.total ?? "0"));
   if (totalCents > availableCents)
     throw new StoreError(

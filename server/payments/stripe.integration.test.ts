@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as webhook } from "../../app/routes/api.payments.stripe.webhook";
+import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
 import { addToCart, findOrCreateCart } from "../cart/cart";
@@ -135,27 +136,7 @@ describe("the Stripe webhook endpoint", () => {
       .returning();
     const cartId = await findOrCreateCart({ userId: "stripe-buyer" });
     await addToCart(cartId, wheel?.id ?? "", 2);
-    const payment = await startCardPayment("stripe-buyer", cartId, {
-      email: "stripe@example.com",
-      firstName: "Dana",
-      lastName: "Reyes",
-      companyName: undefined,
-      phone: "5035550142",
-      sameAsShipping: true,
-      paymentMethod: "credit_card",
-      shippingAddressLine1: "1 Dock St",
-      shippingAddressLine2: undefined,
-      shippingCity: "Portland",
-      shippingState: "OR",
-      shippingZip: "97201",
-      shippingCountry: "United States",
-      billingAddressLine1: "1 Dock St",
-      billingAddressLine2: undefined,
-      billingCity: "Portland",
-      billingState: "OR",
-      billingZip: "97201",
-      billingCountry: "United States",
-    });
+    const payment = await startCardPayment("stripe-buyer", cartId, checkoutInput("stripe@example.com"));
     expect(fake.intents.get(payment.paymentId)?.amount).toBe(2598);
 
     const call = (payload: string, signature: string) =>

@@ -56,13 +56,14 @@ export function PromoCodes({ promos }: { promos: PromoRow[] }) {
           </table>
         )}
       </CardContent>
-      <NewPromoDialog open={creating} onOpenChange={setCreating} />
+      <PromoDialog open={creating} onOpenChange={setCreating} />
     </Card>
   );
 }
 
 function PromoRowView({ promo }: { promo: PromoRow }) {
   const fetcher = useFetcher<Result>();
+  const [editing, setEditing] = useState(false);
   return (
     <tr>
       <td className="px-6 py-3 font-mono font-semibold">{promo.code}</td>
@@ -75,7 +76,11 @@ function PromoRowView({ promo }: { promo: PromoRow }) {
       </td>
       <td className="px-6 py-3">{promo.expiresAt ? formatShortDate(promo.expiresAt) : "Never"}</td>
       <td className="px-6 py-3">{promo.isActive ? "Active" : "Inactive"}</td>
-      <td className="px-6 py-3">
+      <td className="flex gap-2 px-6 py-3">
+        <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
+          Edit {promo.code}
+        </Button>
+        <PromoDialog open={editing} onOpenChange={setEditing} promo={promo} />
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="promo-status" />
           <input type="hidden" name="promoId" value={promo.id} />
@@ -89,19 +94,41 @@ function PromoRowView({ promo }: { promo: PromoRow }) {
   );
 }
 
-function NewPromoDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** Creates a promo code, or edits `promo`'s terms (its uses so far stay). */
+function PromoDialog({
+  open,
+  onOpenChange,
+  promo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  promo?: PromoRow;
+}) {
   const fetcher = useFetcher<Result & { reply?: SubmissionResult<string[]> }>();
-  const [form, fields] = useZodForm("new-promo", promoCodeSchema, { lastResult: fetcher.data?.reply });
+  const [form, fields] = useZodForm(promo ? `edit-promo-${promo.id}` : "new-promo", promoCodeSchema, {
+    lastResult: fetcher.data?.reply,
+    defaultValue: promo && {
+      code: promo.code,
+      description: promo.description,
+      discountType: promo.discountType,
+      discountValue: promo.discountValue,
+      minimumOrderAmount: promo.minimumOrderAmount,
+      maxUses: promo.maxUses === null ? "" : String(promo.maxUses),
+      expiresAt: promo.expiresAt ? new Date(promo.expiresAt).toISOString().slice(0, 10) : "",
+    },
+  });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onOpenChange(false);
   }, [fetcher.state, fetcher.data, onOpenChange]);
+  const title = promo ? `Edit ${promo.code}` : "New Promo Code";
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>New Promo Code</DialogTitle>
+        <DialogTitle>{title}</DialogTitle>
         <DialogDescription>Buyers type the code in the cart; it is checked again when they order.</DialogDescription>
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="create-promo" />
+          <input type="hidden" name="intent" value={promo ? "edit-promo" : "create-promo"} />
+          {promo && <input type="hidden" name="promoId" value={promo.id} />}
           <Field meta={fields.code} label="Code" />
           <Field meta={fields.description} label="Description" />
           <div className="grid grid-cols-2 gap-3">
@@ -127,7 +154,7 @@ function NewPromoDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (
               Cancel
             </Button>
             <Button type="submit" disabled={fetcher.state !== "idle"}>
-              Create Promo Code
+              {promo ? "Save Changes" : "Create Promo Code"}
             </Button>
           </div>
         </fetcher.Form>

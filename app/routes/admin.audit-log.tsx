@@ -1,0 +1,82 @@
+import { requireAdmin } from "../../server/accounts/session";
+import { listAuditLog } from "../../server/admin/audit";
+import { AdminErrorBoundary, AdminNav, Pagination } from "../components/admin/admin-shell";
+import { Card, CardContent } from "../components/ui/card";
+import { TableHead } from "../components/ui/table-head";
+import { auditLogSchema } from "../lib/admin-schemas";
+import type { Route } from "./+types/admin.audit-log";
+
+export function meta() {
+  return [{ title: "Audit Log | Admin | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { page } = auditLogSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return listAuditLog({ page });
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+const when = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "America/New_York",
+});
+
+/** Only what changed, "field: before → after", so an entry reads at a glance. */
+function changes(before: unknown, after: unknown): string[] {
+  const from = (before ?? {}) as Record<string, unknown>;
+  const to = (after ?? {}) as Record<string, unknown>;
+  const show = (value: unknown) => (value === null || value === undefined ? "none" : String(value));
+  return [...new Set([...Object.keys(from), ...Object.keys(to)])]
+    .filter((key) => JSON.stringify(from[key]) !== JSON.stringify(to[key]))
+    .map((key) => `${key}: ${show(from[key])} → ${show(to[key])}`);
+}
+
+export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
+  const { entries, total, page, pageSize } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminNav />
+      <h1 className="text-3xl font-bold text-slate-950">Audit Log</h1>
+      <p className="mt-1 text-slate-700">Every change an admin made: who, what, when, and what it was before.</p>
+      <Card className="mt-6">
+        <CardContent className="overflow-x-auto p-0">
+          {entries.length === 0 ? (
+            <p className="p-6 text-slate-700">No admin changes yet.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Audit Log</caption>
+              <TableHead columns={["When (Eastern)", "Admin", "Action", "Record", "Changes"]} />
+              <tbody className="divide-y divide-slate-200">
+                {entries.map((entry) => (
+                  <tr key={entry.id} className="align-top">
+                    <td className="px-6 py-3 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
+                    <td className="px-6 py-3">{entry.adminEmail}</td>
+                    <td className="px-6 py-3">{entry.action.replaceAll("_", " ")}</td>
+                    <td className="px-6 py-3 font-mono text-xs">
+                      {entry.entity} {entry.entityId}
+                    </td>
+                    <td className="px-6 py-3">
+                      <ul className="space-y-0.5 font-mono text-xs">
+                        {changes(entry.before, entry.after).map((change) => (
+                          <li key={change}>{change}</li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Pagination label="Audit log pages" page={page} total={total} pageSize={pageSize} link={(n) => `?page=${n}`} />
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { requireAdmin } from "../../server/accounts/session";
+import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../server/admin/orders";
+import { StoreError } from "../../server/errors";
+import { shippingAddressLines } from "../../server/orders/messages";
+import { dataWithToast } from "../../server/toast";
+import { AddressCard } from "../components/address-card";
+import { AdminErrorBoundary, AdminNav } from "../components/admin/admin-shell";
+import { OrderStatusBadge } from "../components/order-status-badge";
+import { OrderTotals } from "../components/order-totals";
+import { Price } from "../components/price";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+import { orderStatusChangeSchema } from "../lib/admin-schemas";
+import { formatLongDate } from "../lib/dates";
+import { orderStatusLabel } from "../lib/order-status";
+import type { Route } from "./+types/admin.order";
+
+export function meta({ params }: Route.MetaArgs) {
+  return [
+    { title: `Order ${params.orderNumber} | Admin | Cascade Industrial Supply` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const order = await findOrderForAdmin(params.orderNumber.slice(0, 40));
+  if (!order) throw new Response(`There is no order ${params.orderNumber}.`, { status: 404 });
+  return {
+    orderNumber: order.orderNumber,
+    orderDate: order.orderDate.toISOString(),
+    status: order.status,
+    next: order.next,
+    paymentMethod: order.paymentMethod,
+    paymentId: order.paymentId,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
+    contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
+    shipping: shippingAddressLines(order),
+    billing: [
+      order.billingAddressLine1,
+      order.billingAddressLine2,
+      `${order.billingCity}, ${order.billingState} ${order.billingZip}`,
+      order.billingCountry,
+    ].filter((line): line is string => Boolean(line)),
+    items: order.items,
+    totals: {
+      subtotal: order.subtotalAmount,
+      discount: order.discountAmount,
+      promoCode: order.promoCode,
+      tax: order.taxAmount,
+      total: order.totalAmount,
+    },
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+  try {
+    if (formData.get("intent") === "mark-paid") {
+      await markInvoicePaid(admin.id, params.orderNumber);
+      return dataWithToast({ ok: true }, { type: "success", title: "Invoice marked paid" });
+    }
+    const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
+    const order = await changeOrderStatus(admin.id, params.orderNumber, parsed.data.status);
+    return dataWithToast(
+      { ok: true },
+      { type: "success", title: `Order ${params.orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
+    );
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return dataWithToast(
+      { ok: false },
+      { type: "error", title: "Failed to update the order", description: error.message },
+      error.status,
+    );
+  }
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
+  const busy = useNavigation().state !== "idle";
+  const forward = order.next.filter((status) => status !== "cancelled");
+  const unpaidInvoice = order.paymentMethod === "net_30" && !order.paidAt && order.status !== "cancelled";
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <AdminNav />
+      <p className="text-sm">
+        <Link to="/admin/orders" className="text-brand-700 underline">
+          All orders
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold text-slate-950">Order {order.orderNumber}</h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="mt-1 text-slate-700">
+        Placed {formatLongDate(order.orderDate)} ·{" "}
+        {order.paymentMethod === "net_30"
+          ? `Net 30, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
+          : `Card${order.paymentId ? ` (${order.paymentId})` : ""}`}
+      </p>
+
+      <section aria-labelledby="actions-heading" className="mt-6 flex flex-wrap gap-2">
+        <h2 id="actions-heading" className="sr-only">
+          Actions
+        </h2>
+        {forward.map((status) => (
+          <Form method="post" key={status}>
+            <input type="hidden" name="status" value={status} />
+            <Button type="submit" disabled={busy}>
+              Mark as {orderStatusLabel(status)}
+            </Button>
+          </Form>
+        ))}
+        {unpaidInvoice && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="mark-paid" />
+            <Button type="submit" variant="accent" disabled={busy}>
+              Mark Invoice Paid
+            </Button>
+          </Form>
+        )}
+        {order.next.includes("cancelled") && <CancelOrder paidByCard={Boolean(order.paymentId)} busy={busy} />}
+        {order.next.length === 0 && !unpaidInvoice && (
+          <p className="text-sm text-slate-700">This order is {orderStatusLabel(order.status)}; nothing more to do.</p>
+        )}
+      </section>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <Card>
+          <CardContent className="py-5 text-sm">
+            <h2 className="text-lg font-semibold text-slate-950">Contact</h2>
+            <p className="mt-2">{order.contact.name}</p>
+            <p>
+              <a href={`mailto:${order.contact.email}`} className="text-brand-700 underline">
+                {order.contact.email}
+              </a>
+            </p>
+            <p>{order.contact.phone}</p>
+          </CardContent>
+        </Card>
+        <AddressCard title="Shipping Address" lines={order.shipping} />
+        <AddressCard title="Billing Address" lines={order.billing} />
+      </div>
+
+      <Card className="mt-6">
+        <CardContent className="py-5">
+          <h2 className="text-lg font-semibold text-slate-950">Items</h2>
+          <ul className="mt-2 divide-y divide-slate-200">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-4 py-2 text-sm">
+                <span>
+                  {item.productName}
+                  {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
+                  <span className="ml-2 text-slate-700">
+                    {item.quantity} × <Price amount={item.unitPrice} />
+                  </span>
+                </span>
+                <Price amount={item.totalPrice} className="font-semibold" />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 border-t border-slate-200 pt-3">
+            <OrderTotals {...order.totals} />
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function CancelOrder({ paidByCard, busy }: { paidByCard: boolean; busy: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="destructive" disabled={busy} onClick={() => setOpen(true)}>
+        Cancel Order
+      </Button>
+      <DialogContent>
+        <DialogTitle>Cancel this order?</DialogTitle>
+        <DialogDescription>
+          The items go back into stock{paidByCard ? " and the card payment is refunded in full" : ""}. This cannot be
+          undone.
+        </DialogDescription>
+        <Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="status" value="cancelled" />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Keep Order
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive">
+            Cancel Order
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,114 @@
+import { Form, Link } from "react-router";
+import { requireAdmin } from "../../server/accounts/session";
+import { listOrders } from "../../server/admin/orders";
+import { AdminErrorBoundary, AdminNav, Pagination } from "../components/admin/admin-shell";
+import { OrderStatusBadge } from "../components/order-status-badge";
+import { Price } from "../components/price";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { TableHead } from "../components/ui/table-head";
+import { orderListSchema } from "../lib/admin-schemas";
+import { formatShortDate } from "../lib/dates";
+import { orderStatuses, orderStatusLabel } from "../lib/order-status";
+import type { Route } from "./+types/admin.orders";
+
+export function meta() {
+  return [{ title: "Orders | Admin | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const filters = orderListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { ...(await listOrders(filters)), status: filters.status ?? "", q: filters.q };
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
+
+export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
+  const { orders, total, page, pageSize, status, q } = loaderData;
+  const pageLink = (n: number) =>
+    `?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), page: String(n) })}`;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminNav />
+      <h1 className="text-3xl font-bold text-slate-950">Orders</h1>
+      <p className="mt-1 text-slate-700">
+        {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}, newest first
+      </p>
+      <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="space-y-1">
+          <Label htmlFor="order-status">Status</Label>
+          <select
+            id="order-status"
+            name="status"
+            defaultValue={status}
+            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900"
+          >
+            <option value="">All statuses</option>
+            {orderStatuses.map((value) => (
+              <option key={value} value={value}>
+                {orderStatusLabel(value)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-64 flex-1 space-y-1">
+          <Label htmlFor="order-search">Search orders</Label>
+          <Input
+            id="order-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Order number, company, or e-mail"
+          />
+        </div>
+        <Button type="submit">Filter</Button>
+      </Form>
+      <Card className="mt-6">
+        <CardContent className="overflow-x-auto p-0">
+          {orders.length === 0 ? (
+            <p className="p-6 text-slate-700">No orders match these filters.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Orders</caption>
+              <TableHead columns={["Order #", "Date", "Customer", "Payment", "Status", "Total"]} />
+              <tbody className="divide-y divide-slate-200">
+                {orders.map((order) => (
+                  <tr key={order.orderNumber}>
+                    <td className="px-6 py-3 font-mono">
+                      <Link to={`/admin/orders/${order.orderNumber}`} className="text-brand-700 underline">
+                        {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="px-6 py-3 whitespace-nowrap">{formatShortDate(order.orderDate)}</td>
+                    <td className="px-6 py-3">
+                      <div className="font-medium text-slate-950">{order.name}</div>
+                      {order.companyName && <div className="text-slate-700">{order.companyName}</div>}
+                      <div className="text-slate-700">{order.email}</div>
+                    </td>
+                    <td className="px-6 py-3 whitespace-nowrap">
+                      {order.paymentMethod === "net_30" ? `Net 30${order.paidAt ? ", paid" : ", unpaid"}` : "Card"}
+                    </td>
+                    <td className="px-6 py-3">
+                      <OrderStatusBadge status={order.status} />
+                    </td>
+                    <td className="px-6 py-3 text-right">
+                      <Price amount={order.totalAmount} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Pagination label="Order pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+// Orders as the operator runs them: find them, move them along, cancel them, mark Net 30
+// invoices paid. Every change is one transaction with its audit entry.
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { orderStatusLabel } from "../../app/lib/order-status";
+import { db, type Transaction } from "../db/client";
+import { type OrderStatus, orderItems, orders, products } from "../db/schema";
+import { StoreError } from "../errors";
+import { logger } from "../logger";
+import { paymentProvider } from "../payments/configured";
+import { recordAudit } from "./audit";
+
+export const ORDERS_PAGE_SIZE = 25;
+
+/**
+ * Where an order may go next. A Net 30 order can ship on its terms before it is paid; a card
+ * order is paid from the start. Completed and cancelled orders stay as they are.
+ */
+const nextStatuses: Record<OrderStatus, { credit_card: OrderStatus[]; net_30: OrderStatus[] }> = {
+  pending_payment: { credit_card: ["cancelled"], net_30: ["processing", "cancelled"] },
+  paid: { credit_card: ["processing", "cancelled"], net_30: ["processing", "cancelled"] },
+  processing: { credit_card: ["shipped", "cancelled"], net_30: ["shipped", "cancelled"] },
+  shipped: { credit_card: ["completed"], net_30: ["completed"] },
+  completed: { credit_card: [], net_30: [] },
+  cancelled: { credit_card: [], net_30: [] },
+};
+
+export function allowedTransitions(order: Pick<typeof orders.$inferSelect, "status" | "paymentMethod">) {
+  return nextStatuses[order.status][order.paymentMethod];
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listOrders({ status, q, page }: { status?: OrderStatus; q: string; page: number }) {
+  const pattern = `%${escapeLike(q)}%`;
+  const where = and(
+    status ? eq(orders.status, status) : undefined,
+    q
+      ? or(
+          ilike(orders.orderNumber, `${escapeLike(q)}%`),
+          ilike(orders.companyName, pattern),
+          ilike(orders.email, pattern),
+        )
+      : undefined,
+  ) as SQL | undefined;
+  const [rows, [total]] = await Promise.all([
+    db()
+      .select({
+        orderNumber: orders.orderNumber,
+        orderDate: orders.orderDate,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paidAt: orders.paidAt,
+        totalAmount: orders.totalAmount,
+        email: orders.email,
+        name: sql<string>`${orders.firstName} || ' ' || ${orders.lastName}`,
+        companyName: orders.companyName,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.orderDate), desc(orders.orderNumber))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ORDERS_PAGE_SIZE),
+    db().select({ total: count() }).from(orders).where(where),
+  ]);
+  return { orders: rows, total: total?.total ?? 0, page, pageSize: ORDERS_PAGE_SIZE };
+}
+
+export async function findOrderForAdmin(orderNumber: string) {
+  const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) return null;
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  return { ...order, items, next: allowedTransitions(order) };
+}
+
+async function lockedOrder(tx: Transaction, orderNumber: string) {
+  const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for("update");
+  if (!order) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
+  return order;
+}
+
+/**
+ * Moves an order to its next status. Cancelling puts the items back in stock and, for a card
+ * order, refunds the payment first (so a failed refund changes nothing).
+ */
+export async function changeOrderStatus(adminId: string, orderNumber: string, to: OrderStatus) {
+  const [current] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
+  if (to === "cancelled" && current.paymentId && allowedTransitions(current).includes("cancelled")) {
+    try {
+      await paymentProvider().refund(current.paymentId, `cancel-${current.id}`);
+    } catch (error) {
+      logger.error({ err: error, orderNumber }, "refund for a cancelled order failed");
+      throw new StoreError(
+        "Conflict",
+        "The card payment could not be refunded, so the order was not cancelled. Try again.",
+      );
+    }
+  }
+  return db().transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderNumber);
+    if (!allowedTransitions(order).includes(to))
+      throw new StoreError(
+        "Conflict",
+        `An order that is ${orderStatusLabel(order.status)} cannot become ${orderStatusLabel(to)}.`,
+      );
+    if (to === "cancelled") {
+      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+      for (const item of items) {
+        if (!item.productSku) continue;
+        await tx
+          .update(products)
+          .set({ stockLevel: sql`${products.stockLevel} + ${item.quantity}` })
+          .where(eq(products.partNumber, item.productSku));
+      }
+    }
+    const [after] = await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id)).returning();
+    await recordAudit(tx, {
+      adminId,
+      action: "change_order_status",
+      entity: "order",
+      entityId: order.orderNumber,
+      before: { status: order.status },
+      after: { status: after?.status },
+    });
+    return after;
+  });
+}
+
+/** The Net 30 invoice was paid: the credit it used is free again, and an unshipped order becomes paid. */
+export async function markInvoicePaid(adminId: string, orderNumber: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const order = await lockedOrder(tx, orderNumber);
+    if (order.paymentMethod !== "net_30") throw new StoreError("Conflict", "Only a Net 30 invoice can be marked paid.");
+    if (order.paidAt) throw new StoreError("Conflict", `The invoice for ${orderNumber} is already paid.`);
+    if (order.status === "cancelled") throw new StoreError("Conflict", "A cancelled order has no invoice to pay.");
+    const [after] = await tx
+      .update(orders)
+      .set({ paidAt: now, status: order.status === "pending_payment" ? "paid" : order.status })
+      .where(eq(orders.id, order.id))
+      .returning();
+    await recordAudit(tx, {
+      adminId,
+      action: "mark_invoice_paid",
+      entity: "order",
+      entityId: order.orderNumber,
+      before: { status: order.status, paidAt: order.paidAt },
+      after: { status: after?.status, paidAt: after?.paidAt },
+    });
+    return after;
+  });
+}
