@@ -25,6 +25,8 @@ async function adminQuery(text: string) {
 
 /** Creates an empty database (not migrated); `drop` removes it. */
 export async function createEmptyDatabase(): Promise<{
+  /** The connection URL, on PostgreSQL. */
+  url?: string;
   open: () => Promise<DatabaseHandle>;
   drop: () => Promise<void>;
 }> {
@@ -36,6 +38,7 @@ export async function createEmptyDatabase(): Promise<{
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
   return {
+    url: url.toString(),
     open: () => openDatabase({ databaseUrl: url.toString() }),
     drop: () => adminQuery(`drop database if exists ${name} with (force)`),
   };

@@ -15,7 +15,15 @@ interface Intent {
   receipt_email: string | null;
   metadata: Record<string, string>;
   last_payment_error: { message: string; code: string; type: string } | null;
-  refunded: boolean;
+}
+
+interface Refund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
 }
 
 export interface FakeStripe {
@@ -25,6 +33,7 @@ export interface FakeStripe {
   /** Every request: method, path, idempotency key and decoded form fields. */
   requests: { method: string; path: string; idempotencyKey?: string; form: Record<string, string> }[];
   intents: Map<string, Intent>;
+  refunds: Refund[];
   /** What Stripe does when the buyer's card goes through, or is declined. */
   succeed(id: string): void;
   decline(id: string, message: string): void;
@@ -33,13 +42,28 @@ export interface FakeStripe {
 
 const token = () => randomBytes(8).toString("hex");
 
-function send(response: ServerResponse, status: number, body: unknown) {
-  response.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${token()}` });
+function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  response.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${token()}`, ...headers });
   response.end(JSON.stringify(body));
 }
 
+const errorBody = (code: string | undefined, message: string, param?: string) => ({
+  error: { type: "invalid_request_error", code, message, param },
+});
+
 const stripeError = (response: ServerResponse, status: number, code: string, message: string) =>
-  send(response, status, { error: { type: "invalid_request_error", code, message } });
+  send(response, status, errorBody(code, message));
+
+/** Stripe's checks on a new PaymentIntent's amount and currency, or undefined when they pass. */
+function invalidIntent(form: Record<string, string>) {
+  if (form.amount === undefined) return errorBody("parameter_missing", "Missing required param: amount.", "amount");
+  if (!/^\d+$/.test(form.amount))
+    return errorBody("parameter_invalid_integer", `Invalid integer: ${form.amount}`, "amount");
+  if (!form.currency) return errorBody("parameter_missing", "Missing required param: currency.", "currency");
+  if (form.currency === "usd" && Number(form.amount) < 50)
+    return errorBody("amount_too_small", "Amount must be at least $0.50 usd", "amount");
+  return undefined;
+}
 
 async function readForm(request: IncomingMessage): Promise<Record<string, string>> {
   let body = "";
@@ -49,7 +73,8 @@ async function readForm(request: IncomingMessage): Promise<Record<string, string
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
-  const replays = new Map<string, { status: number; body: unknown }>();
+  const refunds: Refund[] = [];
+  const replays = new Map<string, { request: string; status: number; body: unknown }>();
   const requests: FakeStripe["requests"] = [];
 
   const server = createServer(async (request, response) => {
@@ -60,14 +85,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (!request.headers.authorization?.startsWith("Bearer sk_"))
       return stripeError(response, 401, "api_key_invalid", "Invalid API Key provided.");
 
-    const replay = idempotencyKey ? replays.get(`${path} ${idempotencyKey}`) : undefined;
-    if (replay) return send(response, replay.status, replay.body);
+    // Stripe replays a key's first answer, and refuses the key on a request that differs from the first.
+    const fingerprint = `${request.method} ${path} ${new URLSearchParams(form)}`;
+    const replay = idempotencyKey ? replays.get(idempotencyKey) : undefined;
+    if (replay && replay.request !== fingerprint)
+      return send(response, 400, {
+        error: {
+          type: "idempotency_error",
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        },
+      });
+    if (replay) return send(response, replay.status, replay.body, { "Idempotent-Replayed": "true" });
     const answer = (status: number, body: unknown) => {
-      if (idempotencyKey) replays.set(`${path} ${idempotencyKey}`, { status, body });
+      if (idempotencyKey) replays.set(idempotencyKey, { request: fingerprint, status, body });
       send(response, status, body);
     };
 
     if (request.method === "POST" && path === "/v1/payment_intents") {
+      // A request refused by validation is not saved against its idempotency key.
+      const invalid = invalidIntent(form);
+      if (invalid) return send(response, 400, invalid);
       const id = `pi_${token()}`;
       const intent: Intent = {
         id,
@@ -83,7 +120,6 @@ export async function startFakeStripe(): Promise<FakeStripe> {
             .map(([key, value]) => [key.slice("metadata[".length, -1), value]),
         ),
         last_payment_error: null,
-        refunded: false,
       };
       intents.set(id, intent);
       return answer(200, intent);
@@ -98,16 +134,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = intents.get(form.payment_intent ?? "");
       if (!intent)
         return stripeError(response, 404, "resource_missing", `No such payment_intent: '${form.payment_intent}'`);
-      if (intent.refunded)
-        return answer(400, {
-          error: {
-            type: "invalid_request_error",
-            code: "charge_already_refunded",
-            message: "Charge has already been refunded.",
-          },
-        });
-      intent.refunded = true;
-      return answer(200, { id: `re_${token()}`, object: "refund", amount: intent.amount, payment_intent: intent.id });
+      if (refunds.some((refund) => refund.payment_intent === intent.id))
+        return answer(400, errorBody("charge_already_refunded", "Charge has already been refunded."));
+      if (intent.status !== "succeeded")
+        return answer(400, errorBody(undefined, "This PaymentIntent does not have a successful charge to refund."));
+      const refund: Refund = {
+        id: `re_${token()}`,
+        object: "refund",
+        amount: intent.amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        status: "succeeded",
+      };
+      refunds.push(refund);
+      return answer(200, refund);
     }
     stripeError(response, 404, "resource_missing", `Unrecognized request URL (${request.method}: ${path}).`);
   });
@@ -120,6 +160,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     protocol: "http",
     requests,
     intents,
+    refunds,
     succeed(id) {
       const intent = intents.get(id);
       if (intent) Object.assign(intent, { status: "succeeded", last_payment_error: null });

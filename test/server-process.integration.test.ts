@@ -79,9 +79,7 @@ describe(`the server on ${testDriver}`, () => {
     if (testDriver === "postgres") {
       const empty = await createEmptyDatabase();
       drop = empty.drop;
-      const handle = await empty.open();
-      env.DATABASE_URL = (handle.db.$client as { options: { connectionString: string } }).options.connectionString;
-      await handle.close();
+      env.DATABASE_URL = empty.url ?? "";
     }
   });
   afterAll(async () => {

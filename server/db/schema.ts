@@ -209,6 +209,10 @@ export const orders = pgTable(
     index("orders_user_date_idx").on(t.userId, t.orderDate),
     index("orders_date_idx").on(t.orderDate),
     index("orders_status_date_idx").on(t.status, t.orderDate),
+    // The admin's order search: any part of the number, e-mail or company (ilike, served by pg_trgm).
+    index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`),
+    index("orders_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("orders_company_trgm_idx").using("gin", sql`${t.companyName} gin_trgm_ops`),
     check("orders_total_nonnegative", sql`${t.totalAmount} >= 0`),
     check("orders_total_adds_up", sql`${t.totalAmount} = ${t.subtotalAmount} - ${t.discountAmount} + ${t.taxAmount}`),
   ],

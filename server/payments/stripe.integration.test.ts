@@ -47,32 +47,51 @@ const sign = (payload: string, options: { secret?: string; timestamp?: number } 
     timestamp: options.timestamp,
   });
 
+/** Puts a fake PaymentIntent in any state Stripe can report. */
+function setStatus(id: string, status: Stripe.PaymentIntent.Status, currency = "usd") {
+  const intent = fake.intents.get(id);
+  if (!intent) throw new Error(`The fake has no ${id}.`);
+  Object.assign(intent, { status, currency });
+}
+
 describe("Stripe as the card provider", () => {
   it("creates a PaymentIntent for the server's amount in usd, once per idempotency key", async () => {
-    const first = await provider.create({
+    const order = {
       amountCents: 2812,
       email: "dana@example.com",
       idempotencyKey: "checkout-payment-1",
       reference: "ref-1",
-    });
-    const again = await provider.create({
-      amountCents: 2812,
-      email: "dana@example.com",
-      idempotencyKey: "checkout-payment-1",
-      reference: "ref-1",
-    });
-    expect(again.id).toBe(first.id);
-    expect(fake.intents.size).toBe(1);
+    };
+    const first = await provider.create(order);
+    const again = await provider.create(order);
+    expect(again).toEqual(first);
+    expect([...fake.intents.values()].filter((intent) => intent.metadata.checkout_payment === "ref-1")).toHaveLength(1);
     expect(first).toMatchObject({ amountCents: 2812, currency: "usd", status: "requires_payment" });
     expect(first.clientSecret).toMatch(new RegExp(`^${first.id}_secret_`));
-    const sent = fake.requests.find((request) => request.path === "/v1/payment_intents");
-    expect(sent?.idempotencyKey).toBe("checkout-payment-1");
-    expect(sent?.form).toMatchObject({
+    const sent = fake.requests.filter((request) => request.path === "/v1/payment_intents");
+    expect(sent.map((request) => request.idempotencyKey)).toEqual(["checkout-payment-1", "checkout-payment-1"]);
+    expect(sent[0]?.form).toMatchObject({
       amount: "2812",
       currency: "usd",
       receipt_email: "dana@example.com",
+      "automatic_payment_methods[enabled]": "true",
       "metadata[checkout_payment]": "ref-1",
     });
+    // A changed cart must never ride on an earlier payment's key: Stripe refuses it.
+    await expect(provider.create({ ...order, amountCents: 3000 })).rejects.toBeInstanceOf(
+      Stripe.errors.StripeIdempotencyError,
+    );
+  });
+
+  it("refuses an amount that is not whole cents before asking Stripe, and passes on Stripe's own refusal", async () => {
+    const before = fake.requests.length;
+    await expect(
+      provider.create({ amountCents: 12.5, email: "a@b.co", idempotencyKey: "k-half", reference: "r-half" }),
+    ).rejects.toThrow(RangeError);
+    expect(fake.requests).toHaveLength(before);
+    await expect(
+      provider.create({ amountCents: 25, email: "a@b.co", idempotencyKey: "k-small", reference: "r-small" }),
+    ).rejects.toMatchObject({ type: "StripeInvalidRequestError", code: "amount_too_small", statusCode: 400 });
   });
 
   it("reads a payment's outcome from Stripe: declined with its message, then succeeded", async () => {
@@ -82,13 +101,56 @@ describe("Stripe as the card provider", () => {
       idempotencyKey: "k2",
       reference: "r2",
     });
+    expect(await provider.retrieve(payment.id)).toEqual({
+      id: payment.id,
+      status: "requires_payment",
+      amountCents: 1299,
+      currency: "usd",
+      failureMessage: undefined,
+    });
     fake.decline(payment.id, "Your card was declined.");
     expect(await provider.retrieve(payment.id)).toMatchObject({
       status: "requires_payment",
       failureMessage: "Your card was declined.",
     });
     fake.succeed(payment.id);
-    expect(await provider.retrieve(payment.id)).toMatchObject({ status: "succeeded", amountCents: 1299 });
+    expect(await provider.retrieve(payment.id)).toEqual({
+      id: payment.id,
+      status: "succeeded",
+      amountCents: 1299,
+      currency: "usd",
+      failureMessage: undefined,
+    });
+  });
+
+  it.each<[Stripe.PaymentIntent.Status, string]>([
+    ["requires_payment_method", "requires_payment"],
+    ["requires_confirmation", "requires_payment"],
+    ["requires_action", "requires_payment"],
+    ["requires_capture", "processing"],
+    ["processing", "processing"],
+    ["canceled", "canceled"],
+    ["succeeded", "succeeded"],
+  ])("reads Stripe's %s as %s", async (stripeStatus, status) => {
+    const payment = await provider.create({
+      amountCents: 700,
+      email: "a@b.co",
+      idempotencyKey: `k-${stripeStatus}`,
+      reference: `r-${stripeStatus}`,
+    });
+    setStatus(payment.id, stripeStatus);
+    expect((await provider.retrieve(payment.id)).status).toBe(status);
+  });
+
+  it("refuses a payment Stripe reports in a currency other than usd", async () => {
+    const payment = await provider.create({
+      amountCents: 900,
+      email: "a@b.co",
+      idempotencyKey: "k-eur",
+      reference: "r-eur",
+    });
+    setStatus(payment.id, "succeeded", "eur");
+    await expect(provider.retrieve(payment.id)).rejects.toThrow("in eur, not usd");
   });
 
   it("refunds, and a second refund of the same payment is harmless", async () => {
@@ -97,19 +159,45 @@ describe("Stripe as the card provider", () => {
     await provider.refund(payment.id, "refund-r3");
     await provider.refund(payment.id, "refund-r3"); // a replay of the same request
     await provider.refund(payment.id, "refund-r3-again"); // Stripe: charge_already_refunded
-    expect(fake.intents.get(payment.id)?.refunded).toBe(true);
+    expect(fake.refunds.filter((refund) => refund.payment_intent === payment.id)).toEqual([
+      expect.objectContaining({ amount: 500, currency: "usd", status: "succeeded" }),
+    ]);
+    const sent = fake.requests.filter((request) => request.path === "/v1/refunds");
+    expect(sent.map((request) => [request.form.payment_intent, request.idempotencyKey])).toEqual([
+      [payment.id, "refund-r3"],
+      [payment.id, "refund-r3"],
+      [payment.id, "refund-r3-again"],
+    ]);
+  });
+
+  it("does not hide any other refund failure", async () => {
+    const unpaid = await provider.create({ amountCents: 800, email: "a@b.co", idempotencyKey: "k4", reference: "r4" });
+    await expect(provider.refund(unpaid.id, "refund-r4")).rejects.toThrow("does not have a successful charge");
+    await expect(provider.refund("pi_missing", "refund-missing")).rejects.toMatchObject({ code: "resource_missing" });
+    expect(fake.refunds.some((refund) => refund.payment_intent === unpaid.id)).toBe(false);
   });
 
   it("accepts a webhook signed with the endpoint's secret and refuses forged, tampered, unsigned and stale ones", () => {
     const payload = succeededEvent("pi_123");
+    const refused = Stripe.errors.StripeSignatureVerificationError;
     expect(provider.parseWebhook(payload, sign(payload))).toEqual({ type: "payment_succeeded", paymentId: "pi_123" });
-    expect(() => provider.parseWebhook(payload, sign(payload, { secret: "whsec_forged" }))).toThrow();
-    expect(() => provider.parseWebhook(succeededEvent("pi_456"), sign(payload))).toThrow();
+    expect(() => provider.parseWebhook(payload, sign(payload, { secret: "whsec_forged" }))).toThrow(refused);
+    expect(() => provider.parseWebhook(succeededEvent("pi_456"), sign(payload))).toThrow(refused);
     expect(() => provider.parseWebhook(payload, undefined)).toThrow("no Stripe-Signature");
     const tenMinutesAgo = Math.floor(Date.now() / 1000) - 600;
-    expect(() => provider.parseWebhook(payload, sign(payload, { timestamp: tenMinutesAgo }))).toThrow();
+    expect(() => provider.parseWebhook(payload, sign(payload, { timestamp: tenMinutesAgo }))).toThrow(
+      "outside the tolerance zone",
+    );
     const other = JSON.stringify({ id: "evt_x", object: "event", type: "charge.refunded", data: { object: {} } });
     expect(provider.parseWebhook(other, sign(other))).toEqual({ type: "other" });
+  });
+
+  it("refuses every webhook when no webhook secret is configured", () => {
+    const unverifiable = stripeProvider({ secretKey: "sk_test_store", publishableKey: "pk_test_store" });
+    const payload = succeededEvent("pi_123");
+    expect(() => unverifiable.parseWebhook(payload, sign(payload))).toThrow("STRIPE_WEBHOOK_SECRET is not set");
+    expect(unverifiable.publicConfig).toEqual({ provider: "stripe", publishableKey: "pk_test_store" });
+    expect(unverifiable.name).toBe("stripe");
   });
 });
 

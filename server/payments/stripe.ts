@@ -2,6 +2,7 @@
 // idempotency key, retrieved to verify success, refunded when no order can be written, and
 // webhooks whose signature is checked against the endpoint's secret.
 import Stripe from "stripe";
+import { requireCents } from "../pricing/money";
 import type { PaymentProvider, PaymentStatus, ProviderPayment } from "./provider";
 
 export interface StripeOptions {
@@ -30,7 +31,7 @@ function asPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   return {
     id: intent.id,
     status,
-    amountCents: intent.amount,
+    amountCents: requireCents(intent.amount, `PaymentIntent ${intent.id}'s amount`),
     currency: "usd",
     failureMessage: intent.last_payment_error?.message,
   };
@@ -45,9 +46,10 @@ export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiHo
     async create({ amountCents, email, idempotencyKey, reference }) {
       const intent = await stripe.paymentIntents.create(
         {
-          amount: amountCents,
+          amount: requireCents(amountCents, "A card payment's amount"),
           currency: "usd",
           receipt_email: email,
+          // The card field confirms in place with no return URL, so no method may need a redirect.
           automatic_payment_methods: { enabled: true, allow_redirects: "never" },
           metadata: { checkout_payment: reference },
         },
