@@ -1,13 +1,14 @@
 // One product with everything its detail page shows.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { productBulkTiers, products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
 
 export async function getProductBySlug(slug: string) {
-  const [product] = await db().select().from(products).where(eq(products.slug, slug)).limit(1);
+  // Everything but the search vector, which only the search index needs.
+  const { searchVector: _, ...shownColumns } = getTableColumns(products);
+  const [product] = await db().select(shownColumns).from(products).where(eq(products.slug, slug)).limit(1);
   if (!product) return null;
-  const { searchVector: _, ...shown } = product;
   const [tiers, related] = await Promise.all([
     db()
       .select({ minQuantity: productBulkTiers.minQuantity, unitPrice: productBulkTiers.unitPrice })
@@ -22,5 +23,5 @@ export async function getProductBySlug(slug: string) {
           .orderBy(asc(products.partNumber))
       : Promise.resolve([]),
   ]);
-  return { ...shown, tiers, related };
+  return { ...product, tiers, related };
 }

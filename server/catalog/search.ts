@@ -1,6 +1,6 @@
 // Finding products by what a buyer types: an exact part number first, then full-text matches on
-// names, brands, part and OEM numbers and specifications (tsvector + GIN), part-number fragments
-// and one-typo names (pg_trgm). The same on PGlite and PostgreSQL.
+// names, brands, part and OEM numbers and specifications (tsvector + GIN) and part-number
+// fragments; names within one typo (pg_trgm) when nothing else matches. The same on PGlite and PostgreSQL.
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
@@ -36,23 +36,47 @@ function prefixQuery(text: string): string {
     .join(" & ");
 }
 
-/** What a query matches, and how well: the conditions both results and suggestions share. */
-function matching(text: string, { prefix }: { prefix: boolean }) {
+/** A query that could be (part of) a part number: a digit in it, and at most two words. */
+const looksLikePartNumber = (text: string) => /\d/.test(text) && text.split(/\s+/).length <= 2;
+
+type Mode = "words" | "prefix" | "typo";
+
+/**
+ * What a query matches, and how well. "words" and "prefix" (as-you-type) match the full-text
+ * index and, for part-number-like queries, part-number fragments; "typo" is the fallback when
+ * they find nothing: names within one typo (pg_trgm word similarity). Ranks are kept cheap to
+ * compute, since they are computed for every match.
+ */
+function matching(text: string, mode: Mode) {
   const key = normalizePartNumber(text);
+  const partBoost = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} then 50 else 0 end)`;
+  const featured = sql<number>`(case when ${products.featured} then 0.5 else 0 end)`;
+  if (mode === "typo") {
+    return {
+      where: sql`${text} <% ${products.name}`,
+      rank: sql<number>`word_similarity(${text}, ${products.name}) + ${featured}`,
+    };
+  }
   const terms = prefixQuery(text);
-  const tsquery = !prefix
-    ? sql`websearch_to_tsquery('english', ${text})`
-    : terms
-      ? sql`to_tsquery('english', ${terms})`
-      : sql`''::tsquery`;
+  const tsquery =
+    mode === "words"
+      ? sql`websearch_to_tsquery('english', ${text})`
+      : terms
+        ? sql`to_tsquery('english', ${terms})`
+        : sql`''::tsquery`;
   const fullText = sql`${products.searchVector} @@ ${tsquery}`;
   const partFragment =
-    key.length >= MIN_PART_FRAGMENT ? sql`${normalizedPartNumber} like ${`%${escapeLike(key)}%`}` : undefined;
-  // One typo in a name: trigram word similarity (the GIN trigram index serves `<%`).
-  const typo = text.length >= 4 ? sql`${text} <% ${products.name}` : undefined;
-  const where = sql`(${sql.join([fullText, partFragment, typo].filter(Boolean) as SQL[], sql` or `)})`;
-  const rank = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} and ${key.length >= MIN_PART_FRAGMENT} then 50 else 0 end) + ts_rank_cd(${products.searchVector}, ${tsquery}) + word_similarity(${text}, ${products.name}) + similarity(${text}, ${products.name}) + (case when ${products.featured} then 0.2 else 0 end)`;
-  return { where, rank };
+    key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text)
+      ? sql`${normalizedPartNumber} like ${mode === "prefix" ? `${escapeLike(key)}%` : `%${escapeLike(key)}%`}`
+      : undefined;
+  return {
+    where: partFragment ? sql`(${fullText} or ${partFragment})` : fullText,
+    // Suggestions sort by part match, then what buyers know (featured, most reviewed): no per-row text scoring.
+    rank:
+      mode === "prefix"
+        ? sql<number>`${partBoost} + ${featured}`
+        : sql<number>`${partBoost} + ts_rank_cd(${products.searchVector}, ${tsquery}) + ${featured}`,
+  };
 }
 
 const orderings = {
@@ -62,21 +86,23 @@ const orderings = {
   "rating-desc": () => [desc(products.rating), desc(products.reviewCount), asc(products.partNumber)],
 } as const;
 
-function searchConditions({ q, category, brand, stock }: SearchParams) {
-  const { where, rank } = matching(q.trim(), { prefix: false });
+function searchConditions({ q, category, brand, stock }: SearchParams, mode: Mode) {
+  const { where, rank } = matching(q.trim(), mode);
   const inStock = stock === "in" ? gt(products.stockLevel, 0) : undefined;
-  const filtered = and(
-    where,
-    inStock,
-    category ? eq(products.category, category) : undefined,
-    brand ? eq(products.brand, brand) : undefined,
-  );
-  return { where, rank, inStock, filtered };
+  const inCategory = category ? eq(products.category, category) : undefined;
+  const ofBrand = brand ? eq(products.brand, brand) : undefined;
+  return {
+    where: and(where, inStock) as SQL,
+    rank,
+    inCategory,
+    ofBrand,
+    filtered: and(where, inStock, inCategory, ofBrand),
+  };
 }
 
 /** The results query itself (the benchmark runs its SQL through pgbench). */
-export function searchItemsQuery(params: SearchParams) {
-  const { rank, filtered } = searchConditions(params);
+export function searchItemsQuery(params: SearchParams, mode: Mode = "words") {
+  const { rank, filtered } = searchConditions(params, mode);
   return db()
     .select(productCardColumns)
     .from(products)
@@ -85,45 +111,68 @@ export function searchItemsQuery(params: SearchParams) {
     .limit(SEARCH_PAGE_SIZE * params.page);
 }
 
-/** One page of results (the first `page` pages, for Load More), their total and the facets to narrow them. */
+/**
+ * The total and both facets in one pass over the matches: each facet counts with the other
+ * facet's filter applied but not its own, so a buyer can switch category or brand.
+ */
+async function countsAndFacets(params: SearchParams, mode: Mode) {
+  const { where, inCategory, ofBrand } = searchConditions(params, mode);
+  const rows = await db()
+    .select({
+      category: products.category,
+      brand: products.brand,
+      level: sql<number>`grouping(${products.category}, ${products.brand})::int`,
+      forCategory: sql<number>`(count(*) filter (where ${ofBrand ?? sql`true`}))::int`,
+      forBrand: sql<number>`(count(*) filter (where ${inCategory ?? sql`true`}))::int`,
+      total: sql<number>`(count(*) filter (where ${and(inCategory, ofBrand) ?? sql`true`}))::int`,
+    })
+    .from(products)
+    .where(where)
+    .groupBy(sql`grouping sets ((${products.category}), (${products.brand}), ())`);
+  const facet = (entries: { value: string; total: number }[]) =>
+    entries.filter((entry) => entry.total > 0).sort((a, b) => b.total - a.total || a.value.localeCompare(b.value));
+  return {
+    total: rows.find((row) => row.level === 3)?.total ?? 0,
+    categories: facet(
+      rows.filter((row) => row.level === 1).map((row) => ({ value: row.category, total: row.forCategory })),
+    ),
+    brands: facet(rows.filter((row) => row.level === 2).map((row) => ({ value: row.brand, total: row.forBrand }))),
+  };
+}
+
+/**
+ * One page of results (the first `page` pages, for Load More), their total and the facets to
+ * narrow them. Words first; only when they find nothing at all, names within one typo.
+ */
 export async function searchProducts(params: SearchParams) {
-  const { category, brand } = params;
   if (!params.q.trim()) return { items: [], total: 0, categories: [], brands: [] };
-  const { where, inStock, filtered } = searchConditions(params);
-  const [items, [total], categories, brands] = await Promise.all([
-    searchItemsQuery(params),
-    db().select({ total: count() }).from(products).where(filtered),
-    db()
-      .select({ value: products.category, total: count() })
-      .from(products)
-      .where(and(where, inStock, brand ? eq(products.brand, brand) : undefined))
-      .groupBy(products.category)
-      .orderBy(desc(count()), asc(products.category)),
-    db()
-      .select({ value: products.brand, total: count() })
-      .from(products)
-      .where(and(where, inStock, category ? eq(products.category, category) : undefined))
-      .groupBy(products.brand)
-      .orderBy(desc(count()), asc(products.brand)),
-  ]);
-  return { items, total: total?.total ?? 0, categories, brands };
+  for (const mode of ["words", "typo"] as const) {
+    const [items, counts] = await Promise.all([searchItemsQuery(params, mode), countsAndFacets(params, mode)]);
+    if (counts.total > 0 || counts.categories.length > 0 || mode === "typo") return { items, ...counts };
+  }
+  return { items: [], total: 0, categories: [], brands: [] };
 }
 
 /** Suggestions as the buyer types: the best few products for the words so far. */
 export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
   const text = query.trim();
   if (text.length < 2) return [];
-  const { where, rank } = matching(text, { prefix: true });
-  return db()
-    .select({
-      slug: products.slug,
-      name: products.name,
-      partNumber: products.partNumber,
-      brand: products.brand,
-      price: products.price,
-    })
-    .from(products)
-    .where(where)
-    .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
-    .limit(limit);
+  for (const mode of ["prefix", "typo"] as const) {
+    if (mode === "typo" && text.length < 4) break;
+    const { where, rank } = matching(text, mode);
+    const found = await db()
+      .select({
+        slug: products.slug,
+        name: products.name,
+        partNumber: products.partNumber,
+        brand: products.brand,
+        price: products.price,
+      })
+      .from(products)
+      .where(where)
+      .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
+      .limit(limit);
+    if (found.length > 0) return found;
+  }
+  return [];
 }
