@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAccessibilityViolations } from "./helpers";
+import { expectNoAccessibilityViolations, waitForHydration } from "./helpers";
 
 /** Holds the listing's next data request until `release` is called. */
 async function holdNextDataRequest(page: Page) {
@@ -45,6 +45,7 @@ test("a buyer browses a listing: cards with pictures and prices, featured parts 
 test("a listing says 'Loading products...' while the next state loads", async ({ page }) => {
   await page.goto("/category/abrasives/flap-discs");
   await expect(page.getByRole("link", { name: /^All Products/ })).toHaveAttribute("aria-current", "true");
+  await waitForHydration(page);
   const release = await holdNextDataRequest(page);
   await page.getByRole("link", { name: "Rating high to low" }).click();
   await expect(page.getByText("Loading products...")).toBeVisible();
@@ -68,6 +69,7 @@ test("a listing with no matching products says so", async ({ page }) => {
 
 test("a listing that fails to load says 'Error loading products. Please try again.'", async ({ page }) => {
   await page.goto("/category/electrical/wire-cable");
+  await waitForHydration(page);
   // The listing's own data request fails; the rest of the page still loads.
   await page.route(
     (url) => url.pathname.endsWith(".data") && (url.searchParams.get("_routes") ?? "").includes("category"),
@@ -182,4 +184,23 @@ test("the abrasives landing counts each subcategory's real products", async ({ p
   await card.click();
   await expect(page).toHaveURL("/category/abrasives/sanding-belts");
   await expect(page.getByRole("link", { name: `All Products (${count.replace(/,/g, "")})` })).toBeVisible();
+});
+
+test("anonymous catalogue pages come from the page cache, each answer with its own CSP nonce", async ({ request }) => {
+  const path = "/products/cut-off-wheel-4-5-x-045-in-cw-45-045";
+  const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "";
+  const first = await request.get(path);
+  const second = await request.get(path);
+  expect(second.headers()["x-page-cache"]).toBe("hit");
+  const [one, two] = [
+    nonceOf(first.headers()["content-security-policy"]),
+    nonceOf(second.headers()["content-security-policy"]),
+  ];
+  expect(one).not.toBe("");
+  expect(two).not.toBe(one);
+  const html = await second.text();
+  expect(html).toContain(`nonce="${two}"`);
+  expect(html).not.toContain(one);
+  const personal = await request.get(path, { headers: { Cookie: "cart=anything" } });
+  expect(personal.headers()["x-page-cache"]).toBeUndefined();
 });

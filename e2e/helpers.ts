@@ -137,3 +137,13 @@ export async function fillCheckout(main: Locator, { company }: { company?: strin
   await main.getByLabel("State", { exact: true }).selectOption("OR");
   await main.getByLabel("ZIP", { exact: true }).fill("97201");
 }
+
+/** Waits until React has hydrated the page (the header's cart button is enabled only then), so clicks are client navigations. */
+export async function waitForHydration(page: Page) {
+  await expect(
+    page
+      .getByRole("banner")
+      .getByRole("button", { name: /^Shopping cart/ })
+      .first(),
+  ).toBeEnabled();
+}

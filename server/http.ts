@@ -10,6 +10,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext } from "../app/lib/context";
 import { auth, CLIENT_ADDRESS_HEADER } from "./accounts/auth";
+import { pageCache } from "./catalog/page-cache";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
@@ -109,7 +110,7 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
     const context = new RouterContextProvider();
     context.set(nonceContext, c.get("secureHeadersNonce"));
     context.set(clientAddressContext, getConnInfo(c).remote.address ?? "unknown");
-    return handleRequest(c.req.raw, context);
+    return pageCache().serve(c.req.raw, c.get("secureHeadersNonce"), () => handleRequest(c.req.raw, context));
   });
 
   app.onError((error, c) => {

@@ -2,6 +2,7 @@
 // invoices paid. Every change is one transaction with its audit entry.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderStatusLabel } from "../../app/lib/order-status";
+import { pageCache } from "../catalog/page-cache";
 import { db, type Transaction } from "../db/client";
 import { type OrderStatus, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
@@ -96,7 +97,7 @@ export async function changeOrderStatus(adminId: string, orderNumber: string, to
       );
     }
   }
-  return db().transaction(async (tx) => {
+  const changed = await db().transaction(async (tx) => {
     const order = await lockedOrder(tx, orderNumber);
     if (!allowedTransitions(order).includes(to))
       throw new StoreError(
@@ -124,6 +125,8 @@ export async function changeOrderStatus(adminId: string, orderNumber: string, to
     });
     return after;
   });
+  if (to === "cancelled") pageCache().clear(); // the items went back into stock
+  return changed;
 }
 
 /** The Net 30 invoice was paid: the credit it used is free again, and an unshipped order becomes paid. */

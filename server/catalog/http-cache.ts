@@ -28,12 +28,15 @@ function currentBuildId(): string {
 
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast|cart)=/;
 
+/** Whether the request carries a session, a cart or a flash toast: its page is that buyer's own. */
+export const isPersonal = (request: Request) => PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+
 /**
  * Cache headers for a catalogue response built from `payload`. Answers a matching
  * If-None-Match by throwing a bodyless 304 (React Router sends it without rendering).
  */
 export function catalogCacheHeaders(request: Request, payload: unknown): Headers {
-  if (PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) {
+  if (isPersonal(request)) {
     return new Headers({ "Cache-Control": PERSONAL_CACHE_CONTROL, Vary: "Cookie" });
   }
   const tag = createHash("sha1")

@@ -5,6 +5,7 @@ import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { applyPromo } from "../cart/promo";
+import { pageCache } from "../catalog/page-cache";
 import {
   cartItems,
   checkoutPayments,
@@ -159,6 +160,21 @@ describe("a Net 30 order", () => {
     expect(mail?.text).toContain("Shipping: FREE");
     expect(mail?.text).toContain("Total: $237.05");
     expect(mail?.text).toContain("Cut-Off Wheel 4.5 x .045 in (SKU: CW-45-045): 100 x $1.98 = $198.00");
+  });
+
+  it("makes the page cache forget pages rendered with the old stock levels", async () => {
+    const renders = { count: 0 };
+    const render = async () => {
+      renders.count += 1;
+      return new Response(`stock ${await stockOf("wheel")}`, { headers: { "Cache-Control": "public, max-age=300" } });
+    };
+    const page = () => pageCache().serve(new Request("http://store.test/products/wheel"), undefined, render);
+    const before = await (await page()).text();
+    expect(await (await page()).text()).toBe(before);
+    const max = await buyer([["wheel", 1]], { creditLimit: "100" });
+    await placeNet30Order(max.id, max.cartId, checkout(max.email));
+    expect(await (await page()).text()).not.toBe(before);
+    expect(renders.count).toBe(2);
   });
 
   it("is refused without Net 30 approval, leaving everything as it was", async () => {

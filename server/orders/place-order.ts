@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { formatUsd } from "../../app/lib/money";
 import { priceLines } from "../cart/summary";
+import { pageCache } from "../catalog/page-cache";
 import { type Database, db } from "../db/client";
 import {
   cartItems,
@@ -72,7 +73,10 @@ export function contactColumns(checkout: CheckoutInput) {
 }
 
 export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
-  return db().transaction((tx) => placeOrderIn(tx, request));
+  const placed = await db().transaction((tx) => placeOrderIn(tx, request));
+  // Stock levels changed: pages rendered before must not be served again.
+  if (placed.created) pageCache().clear();
+  return placed;
 }
 
 async function placeOrderIn(

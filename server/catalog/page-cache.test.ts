@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createPageCache } from "./page-cache";
+
+const page =
+  (nonce: string, renders: { count: number }, headers: Record<string, string> = {}) =>
+  async () => {
+    renders.count += 1;
+    return new Response(`<script nonce="${nonce}">go()</script><p>render ${renders.count}</p>`, {
+      headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=300", ETag: 'W/"v1"', ...headers },
+    });
+  };
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  new Request(`http://store.test${path}`, { headers });
+
+describe("the page cache", () => {
+  it("renders an anonymous catalogue page once and serves it again with each request's own nonce", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    const first = await cache.serve(get("/products/wheel"), "nonce-one", page("nonce-one", renders));
+    expect(await first.text()).toBe('<script nonce="nonce-one">go()</script><p>render 1</p>');
+    const second = await cache.serve(get("/products/wheel"), "nonce-two", page("nonce-two", renders));
+    expect(await second.text()).toBe('<script nonce="nonce-two">go()</script><p>render 1</p>');
+    expect(second.headers.get("x-page-cache")).toBe("hit");
+    expect(second.headers.get("etag")).toBe('W/"v1"');
+    expect(renders.count).toBe(1);
+    const revalidated = await cache.serve(
+      get("/products/wheel", { "If-None-Match": 'W/"v1"' }),
+      "n3",
+      page("n3", renders),
+    );
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("never shares a buyer's own page, a page that sets a cookie, a private one, or anything but a catalogue GET", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    for (const cookie of ["better-auth.session_token=abc", "cart=xyz", "toast=1"]) {
+      await cache.serve(get("/products/wheel", { Cookie: cookie }), "n", page("n", renders));
+      await cache.serve(get("/products/wheel", { Cookie: cookie }), "n", page("n", renders));
+    }
+    expect(renders.count).toBe(6);
+    await cache.serve(get("/category/abrasives"), "n", page("n", renders, { "Set-Cookie": "toast=; Max-Age=0" }));
+    await cache.serve(get("/category/abrasives"), "n", page("n", renders, { "Cache-Control": "private, no-store" }));
+    await cache.serve(get("/account"), "n", page("n", renders));
+    await cache.serve(get("/account"), "n", page("n", renders));
+    await cache.serve(new Request("http://store.test/search?q=x", { method: "POST" }), "n", page("n", renders));
+    expect(renders.count).toBe(11);
+  });
+
+  it("keeps search suggestions per query, as buyers type the same first letters", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    for (const q of ["gri", "grin", "gri"])
+      await cache.serve(get(`/api/search/suggest?q=${q}`), undefined, page("n", renders));
+    expect(renders.count).toBe(2);
+  });
+
+  it("forgets everything when the catalogue changes, and after its time to live", async () => {
+    const cache = createPageCache({ ttlMs: 30 });
+    const renders = { count: 0 };
+    await cache.serve(get("/search?q=disc"), "n", page("n", renders));
+    cache.clear();
+    await cache.serve(get("/search?q=disc"), "n", page("n", renders));
+    expect(renders.count).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await cache.serve(get("/search?q=disc"), "n", page("n", renders));
+    expect(renders.count).toBe(3);
+    await cache.serve(get("/search?q=other"), "n", page("n", renders));
+    expect(renders.count).toBe(4); // another query is another page
+  });
+});

@@ -1,0 +1,83 @@
+// Anonymous catalogue pages, kept rendered in this process for a short while: every visitor
+// without a session, cart or toast gets the same HTML (their cart is fetched apart), so it is
+// rendered once and served from memory until it expires or the catalogue changes here (an order
+// takes stock, a cancellation returns it). Each answer still gets its own CSP nonce: the cached
+// body holds a marker where the nonce goes.
+import { randomBytes } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { isPersonal } from "./http-cache";
+
+const CATALOGUE_PAGE = /^\/(?:|shop|search|api\/search\/suggest|category\/[^?]*|products\/[^?]*)$/;
+const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary"];
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+export interface PageCacheOptions {
+  ttlMs?: number;
+  maxBytes?: number;
+}
+
+export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {
+  const marker = `__page_cache_nonce_${randomBytes(6).toString("hex")}__`;
+  const entries = new LRUCache<string, Entry>({
+    ttl: ttlMs,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
+  });
+
+  const cacheable = (request: Request) => {
+    if (request.method !== "GET" || isPersonal(request)) return false;
+    const { pathname } = new URL(request.url);
+    return CATALOGUE_PAGE.test(pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/");
+  };
+
+  function answer(entry: Entry, request: Request, nonce: string | undefined): Response {
+    const headers = new Headers(entry.headers);
+    const etag = headers.get("etag");
+    if (etag && request.headers.get("if-none-match")?.includes(etag))
+      return new Response(null, { status: 304, headers });
+    headers.set("x-page-cache", "hit");
+    return new Response(nonce ? entry.body.replaceAll(marker, nonce) : entry.body, { status: entry.status, headers });
+  }
+
+  return {
+    /** Serves the page from memory when it can, else renders it (and keeps it when it may be shared). */
+    async serve(request: Request, nonce: string | undefined, render: () => Promise<Response>): Promise<Response> {
+      if (!cacheable(request)) return render();
+      const key = new URL(request.url).pathname + new URL(request.url).search;
+      const kept = entries.get(key);
+      if (kept) return answer(kept, request, nonce);
+      const response = await render();
+      if (
+        response.status !== 200 ||
+        response.headers.has("set-cookie") ||
+        !/public/.test(response.headers.get("cache-control") ?? "")
+      )
+        return response;
+      const body = await response.text();
+      const entry: Entry = {
+        status: response.status,
+        headers: [...response.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
+        body: nonce ? body.replaceAll(nonce, marker) : body,
+      };
+      entries.set(key, entry);
+      return new Response(body, { status: response.status, headers: response.headers });
+    },
+    /** The catalogue changed here: nothing rendered before may be served again. */
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+let shared: ReturnType<typeof createPageCache> | undefined;
+
+/** The process's page cache. */
+export function pageCache() {
+  shared ??= createPageCache();
+  return shared;
+}
