@@ -1,5 +1,6 @@
 // The sign-in, sign-up and password forms' rules, shared by the browser and the server.
 import { z } from "zod";
+import { plainText } from "./plain-text";
 import { usStates } from "./us-states";
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -8,6 +9,7 @@ export const MIN_PASSWORD_LENGTH = 6;
 const trimmed = (max: number, message?: string) =>
   z
     .string(message ? { message } : undefined)
+    .overwrite(plainText)
     .trim()
     .max(max, `Use at most ${max} characters`);
 export const required = (message: string, max = 200) => trimmed(max, message).min(1, message);

@@ -1,6 +1,7 @@
 // The admin forms' rules, shared by the browser and the server.
 import { z } from "zod";
 import { orderStatuses } from "./order-status";
+import { plainText } from "./plain-text";
 
 export const MAX_CREDIT_LIMIT = 10_000_000;
 
@@ -39,7 +40,12 @@ export const promoCodeSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9_-]{3,32}$/, "Use 3 to 32 letters, digits, dashes or underscores"),
-    description: z.string({ message: "Enter a description" }).trim().min(1, "Enter a description").max(200),
+    description: z
+      .string({ message: "Enter a description" })
+      .overwrite(plainText)
+      .trim()
+      .min(1, "Enter a description")
+      .max(200),
     discountType: z.enum(["percentage", "fixed"], { message: "Choose percentage or fixed amount" }),
     discountValue: dollars("discount"),
     minimumOrderAmount: dollars("minimum order amount")

@@ -1,6 +1,7 @@
 // A listing's state lives in its URL: ?stock=in&sort=price-asc&page=2. Bad values fall back to
 // the defaults, so a mangled link still shows the listing.
 import { z } from "zod";
+import { plainText } from "./plain-text";
 
 export const listingSorts = ["featured", "price-asc", "rating-desc"] as const;
 export type ListingSort = (typeof listingSorts)[number];
@@ -9,7 +10,7 @@ export const listingParamsSchema = z.object({
   stock: z.enum(["in"]).optional().catch(undefined),
   sort: z.enum(listingSorts).catch("featured").default("featured"),
   page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
-  brand: z.string().trim().min(1).max(60).optional().catch(undefined),
+  brand: z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined),
 });
 
 export type ListingParams = z.infer<typeof listingParamsSchema>;

@@ -1,6 +1,7 @@
 // The search results page's state lives in its URL: ?q=flap+disc&category=abrasives&brand=Ironridge
 // &stock=in&sort=price-asc&page=2. Bad values fall back to the defaults; a long query is cut.
 import { z } from "zod";
+import { plainText } from "./plain-text";
 
 export const MAX_QUERY_LENGTH = 200;
 export const searchSorts = ["relevance", "price-asc", "price-desc", "rating-desc"] as const;
@@ -13,14 +14,14 @@ export const searchSortLabels: Record<SearchSort, string> = {
   "rating-desc": "Rating high to low",
 };
 
-const optionalText = z.string().trim().min(1).max(60).optional().catch(undefined);
+const optionalText = z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined);
 
 export const searchParamsSchema = z.object({
   q: z
     .string()
     .catch("")
     .default("")
-    .transform((q) => q.trim().slice(0, MAX_QUERY_LENGTH)),
+    .transform((q) => plainText(q).trim().slice(0, MAX_QUERY_LENGTH)),
   category: optionalText,
   brand: optionalText,
   stock: z.enum(["in"]).optional().catch(undefined),

@@ -1,7 +1,7 @@
 // Finding products by what a buyer types: an exact part number first, then full-text matches on
 // names, brands, part and OEM numbers and specifications (tsvector + GIN) and part-number
 // fragments; names within one typo (pg_trgm) when nothing else matches. The same on PGlite and PostgreSQL.
-import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";

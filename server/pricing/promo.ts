@@ -1,6 +1,7 @@
 // Promo code rules with the spec's messages, word for word. `now` is a parameter so expiry is
 // decided, and tested, at its exact instant; the caller looks the code up and passes the row.
 import { formatUsd } from "../../app/lib/money";
+import { plainText } from "../../app/lib/plain-text";
 import type { promoCodes } from "../db/schema";
 import { type Cents, centsFromBigInt, divideRoundHalfUp, fromCents, requireCents, toCents } from "./money";
 
@@ -16,7 +17,7 @@ export type PromoInput = { ok: true; code: string } | { ok: false; message: stri
 
 /** What the buyer typed, trimmed and upper-cased (codes are stored upper-case); blank or overlong input is refused. */
 export function normalizePromoInput(raw: unknown): PromoInput {
-  const code = typeof raw === "string" ? raw.trim().toUpperCase() : "";
+  const code = typeof raw === "string" ? plainText(raw).trim().toUpperCase() : "";
   if (!code) return { ok: false, message: "Please enter a promo code" };
   if (code.length > MAX_PROMO_CODE_LENGTH)
     return { ok: false, message: `Promo codes are at most ${MAX_PROMO_CODE_LENGTH} characters` };

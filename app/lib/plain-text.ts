@@ -1,0 +1,8 @@
+/**
+ * Text as the database can store it: control characters (NUL above all, which PostgreSQL refuses
+ * in text) become spaces. Applied to every free-text field and query a client sends.
+ */
+export function plainText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ");
+}

@@ -1,0 +1,326 @@
+// `npm run soak [-- --seconds 60 --clients 8]`: a bounded mixed load on PostgreSQL — browsing,
+// search, carts, card and Net 30 checkouts, admin approvals — then a consistency check of what the
+// clients saw against the database: every confirmed order present exactly once, no stock below
+// zero, promo uses equal to the orders that used the promo. Prints the totals last.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+import { startTestPostgres } from "../scripts/test-postgres.js";
+import { openDatabase } from "../server/db/client";
+import { orders, products, profiles, promoCodes, user } from "../server/db/schema";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ADMIN = { email: "soak-admin@example.com", password: "soak-admin-password" };
+const PASSWORD = "soak-password-1";
+const PROMO = "SOAK5";
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isSafeInteger(value) || value <= 0 || value > 600)
+    throw new Error(`--${name} needs a whole number from 1 to 600`);
+  return value;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/** A browser-like client: keeps its cookies, sends the store's Origin on posts, counts what it saw. */
+class Client {
+  private cookies = new Map<string, string>();
+  constructor(
+    private base: string,
+    private stats: Stats,
+  ) {}
+
+  async request(pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}) {
+    const headers: Record<string, string> = { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
+    let body: string | undefined;
+    if (init.form) {
+      headers["Content-Type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(init.form).toString();
+    } else if (init.json !== undefined) {
+      headers["Content-Type"] = "application/json";
+      body = JSON.stringify(init.json);
+    }
+    if (body !== undefined) headers.Origin = this.base;
+    const response = await fetch(this.base + pathname, {
+      method: init.method ?? (body === undefined ? "GET" : "POST"),
+      headers,
+      body,
+      redirect: "manual",
+    });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const [name = "", ...value] = pair.split("=");
+      if (/max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value.join("="));
+    }
+    const text = await response.text();
+    this.stats.requests += 1;
+    if (response.status >= 500) {
+      this.stats.errors += 1;
+      this.stats.errorSamples.add(`${response.status} ${init.method ?? "GET"} ${pathname}`);
+    }
+    return { status: response.status, text, location: response.headers.get("location") ?? "" };
+  }
+
+  signIn(email: string, password: string) {
+    return this.request("/auth", { form: { intent: "sign-in", email, password, redirectTo: "/" } });
+  }
+}
+
+interface Stats {
+  requests: number;
+  errors: number;
+  errorSamples: Set<string>;
+  ordersSeen: string[];
+  refusals: Map<string, number>;
+}
+
+const knownRefusals = [
+  "Net 30 terms are not approved",
+  "would exceed your Net 30 credit limit",
+  "out of stock",
+  "left in stock",
+  "Promo code usage limit reached",
+  "Your cart is empty",
+  "Your cart changed while you were paying",
+];
+
+function refusalOf(text: string) {
+  return knownRefusals.find((reason) => text.includes(reason)) ?? "other";
+}
+
+const checkoutForm = (email: string, paymentMethod: "credit_card" | "net_30") => ({
+  intent: "place",
+  email,
+  firstName: "Soak",
+  lastName: "Buyer",
+  phone: "5035550142",
+  shippingAddressLine1: "1 Load St",
+  shippingCity: "Portland",
+  shippingState: "WA",
+  shippingZip: "98101",
+  sameAsShipping: "on",
+  paymentMethod,
+});
+
+const orderNumberIn = (text: string) => /order-confirmation\/(ORD\d{13}[A-Z0-9]{5})/.exec(text)?.[1];
+
+/** One buyer's loop: look around, fill the cart, pay by card or on terms, until time is up. */
+async function buyerLoop(
+  client: Client,
+  email: string,
+  deadline: number,
+  productIds: string[],
+  stats: Stats,
+  turn: number,
+) {
+  let round = 0;
+  while (Date.now() < deadline) {
+    round += 1;
+    await client.request("/category/abrasives/grinding-wheels");
+    await client.request("/products/grinding-wheel-4-5-in-gw-45-001");
+    await client.request(`/search?q=${encodeURIComponent(round % 2 ? "flap disc" : "cut-off wheel")}`);
+    await client.request("/api/search/suggest?q=gri");
+    const productId = productIds[(turn + round) % productIds.length] ?? "";
+    await client.request("/api/cart", { form: { intent: "add", productId, quantity: String(1 + (round % 3)) } });
+    if (round % 4 === 0) await client.request("/api/cart", { form: { intent: "apply-promo", code: PROMO } });
+    const method = (turn + round) % 2 ? "net_30" : "credit_card";
+    const placed = await client.request("/checkout.data", { form: checkoutForm(email, method) });
+    let orderNumber = orderNumberIn(placed.text);
+    let answer = placed.text;
+    if (method === "credit_card") {
+      const secret = /(tp_[\w-]+?_secret_[\w-]+)/.exec(placed.text)?.[1];
+      const paymentId = secret?.split("_secret_")[0];
+      if (secret && paymentId) {
+        const confirmed = await client.request("/api/payments/test/confirm", {
+          json: { clientSecret: secret, number: "4242424242424242", expiry: "12/34", cvc: "123" },
+        });
+        if (confirmed.status === 200) {
+          const completed = await client.request("/checkout.data", { form: { intent: "complete", paymentId } });
+          orderNumber = orderNumberIn(completed.text);
+          answer = completed.text;
+        }
+      }
+    }
+    if (orderNumber) stats.ordersSeen.push(orderNumber);
+    else {
+      // A clear refusal (credit, stock, promo used up) is the store working, not an error.
+      const reason = refusalOf(answer);
+      stats.refusals.set(reason, (stats.refusals.get(reason) ?? 0) + 1);
+      // As a buyer would: a used-up promo comes off the cart before trying again.
+      if (reason === "Promo code usage limit reached")
+        await client.request("/api/cart", { form: { intent: "remove-promo" } });
+    }
+  }
+}
+
+export async function main() {
+  const seconds = option("seconds", 60);
+  const clients = option("clients", 8);
+  const postgres = await startTestPostgres();
+  if (!postgres) throw new Error("npm run soak needs PostgreSQL (initdb and pg_ctl on this machine).");
+  const dataDir = mkdtempSync(path.join(tmpdir(), "store-soak-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let store: ChildProcess | undefined;
+  const stats: Stats = { requests: 0, errors: 0, errorSamples: new Set(), ordersSeen: [], refusals: new Map() };
+  try {
+    store = spawn(process.execPath, ["scripts/start.js"], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: postgres.url,
+        PUBLIC_URL: base,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    for (let waited = 0; ; waited += 100) {
+      if (waited > 120_000) throw new Error("The store did not start within 2 minutes.");
+      if (
+        await fetch(`${base}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // Buyers sign up through the store, then their e-mail is marked confirmed (no mailbox here).
+    const handle = await openDatabase({ databaseUrl: postgres.url });
+    const emails = Array.from({ length: clients }, (_, i) => `soak-buyer-${i}@example.com`);
+    for (const [i, email] of emails.entries()) {
+      await new Client(base, stats).request("/auth", {
+        form: {
+          intent: "sign-up",
+          firstName: "Soak",
+          lastName: `Buyer${i}`,
+          email,
+          password: PASSWORD,
+          shippingAddressLine1: "1 Load St",
+          shippingCity: "Seattle",
+          shippingState: "WA",
+          shippingZip: "98101",
+          sameAsShipping: "on",
+        },
+      });
+    }
+    await handle.db.update(user).set({ emailVerified: true }).where(inArray(user.email, emails));
+    await handle.db
+      .insert(promoCodes)
+      .values({ code: PROMO, description: "$5 off", discountType: "fixed", discountValue: "5", maxUses: 10 });
+    const catalogue = await handle.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.subcategory, "grinding-wheels"))
+      .limit(20);
+    // Few units of a few products, so buyers run into each other over the last ones.
+    await handle.db
+      .update(products)
+      .set({ stockLevel: 15 })
+      .where(
+        inArray(
+          products.id,
+          catalogue.slice(0, 5).map((p) => p.id),
+        ),
+      );
+    const before = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
+
+    const admin = new Client(base, stats);
+    await admin.request("/admin", { form: { intent: "login", email: ADMIN.email, password: ADMIN.password } });
+    const buyers = emails.map(() => new Client(base, stats));
+    for (const [i, buyer] of buyers.entries()) await buyer.signIn(emails[i] ?? "", PASSWORD);
+
+    const deadline = Date.now() + seconds * 1000;
+    const approvals = (async () => {
+      // The admin approves Net 30 for the buyers one by one while they shop.
+      const approvable = await handle.db.select({ id: profiles.id }).from(profiles);
+      for (const profile of approvable) {
+        if (Date.now() > deadline) break;
+        await admin.request("/admin", { form: { intent: "approve", profileId: profile.id, creditLimit: "400" } });
+        await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / (approvable.length + 1)));
+      }
+    })();
+    await Promise.all([
+      approvals,
+      ...buyers.map((buyer, i) =>
+        buyerLoop(
+          buyer,
+          emails[i] ?? "",
+          deadline,
+          catalogue.map((p) => p.id),
+          stats,
+          i,
+        ),
+      ),
+    ]);
+
+    const written = await handle.db.select({ orderNumber: orders.orderNumber }).from(orders);
+    const writtenSet = new Map<string, number>();
+    for (const order of written) writtenSet.set(order.orderNumber, (writtenSet.get(order.orderNumber) ?? 0) + 1);
+    const missing = stats.ordersSeen.filter((number) => writtenSet.get(number) !== 1);
+    const seenTwice = stats.ordersSeen.length - new Set(stats.ordersSeen).size;
+    const [negative] = await handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(sql`stock_level < 0`);
+    const [promo] = await handle.db.select().from(promoCodes).where(eq(promoCodes.code, PROMO));
+    const [promoOrders] = await handle.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.promoCode, PROMO));
+    const [units] = await handle.db
+      .select({ total: sql<number>`coalesce(sum(quantity), 0)::int` })
+      .from(sql`order_items`);
+    const after = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
+    await handle.close();
+
+    const stockConsistent = (before[0]?.total ?? 0) - (after[0]?.total ?? 0) === (units?.total ?? 0);
+    const promoConsistent = promo?.currentUses === promoOrders?.count && (promo?.currentUses ?? 0) <= 10;
+    for (const sample of stats.errorSamples) console.log(`error: ${sample}`);
+    console.log(
+      [
+        `soak: ${seconds}s, ${clients} buyers + 1 admin, PostgreSQL`,
+        `requests ${stats.requests}, errors ${stats.errors}`,
+        `orders confirmed to clients ${stats.ordersSeen.length}, in the database ${written.length}, missing or duplicated ${missing.length + seenTwice}`,
+        `checkouts refused with a message: ${[...stats.refusals].map(([reason, n]) => `${reason} ${n}`).join(", ") || "none"}`,
+        `stock: ${negative?.count ?? 0} products below zero; units ordered ${units?.total ?? 0}, stock taken ${(before[0]?.total ?? 0) - (after[0]?.total ?? 0)} (${stockConsistent ? "consistent" : "INCONSISTENT"})`,
+        `promo ${PROMO}: current_uses ${promo?.currentUses}, orders using it ${promoOrders?.count}, max 10 (${promoConsistent ? "consistent" : "INCONSISTENT"})`,
+      ].join("\n"),
+    );
+    const ok =
+      stats.errors === 0 &&
+      missing.length === 0 &&
+      seenTwice === 0 &&
+      (negative?.count ?? 0) === 0 &&
+      stockConsistent &&
+      promoConsistent;
+    if (!ok) process.exitCode = 1;
+  } finally {
+    if (store && store.exitCode === null) {
+      store.kill("SIGTERM");
+      await new Promise((resolve) => store?.once("exit", resolve));
+    }
+    postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
