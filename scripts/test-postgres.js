@@ -50,6 +50,13 @@ export async function startTestPostgres() {
   run(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    /** Stops the server but keeps its data, as an outage would (fault tests). */
+    pause() {
+      run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);
+    },
+    resume() {
+      run(path.join(bin, "pg_ctl"), ["-D", data, "-o", options, "-l", path.join(dir, "server.log"), "-w", "start"]);
+    },
     stop() {
       try {
         run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);

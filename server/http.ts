@@ -15,6 +15,20 @@ import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
 
+const databaseDownPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment | Cascade Industrial Supply</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>We'll be right back</h1><p>The store can't reach its database at the moment, so this page could not be shown. Nothing you did was lost: carts and orders are kept in the database. Please try again in a minute.</p></main></body></html>`;
+
+/** Whether the database answers within a second. */
+async function databaseReachable(): Promise<boolean> {
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref());
+  return Promise.race([
+    pingDatabase().then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]);
+}
+
 export interface HttpOptions {
   build: ServerBuild;
   clientDir: string;
@@ -106,11 +120,18 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
     serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
   );
 
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(nonceContext, c.get("secureHeadersNonce"));
     context.set(clientAddressContext, getConnInfo(c).remote.address ?? "unknown");
-    return pageCache().serve(c.req.raw, c.get("secureHeadersNonce"), () => handleRequest(c.req.raw, context));
+    const response = await pageCache().serve(c.req.raw, c.get("secureHeadersNonce"), () =>
+      handleRequest(c.req.raw, context),
+    );
+    // A page that failed because the database is gone says so, and asks to come back shortly.
+    if (response.status === 500 && !(await databaseReachable())) {
+      return c.html(databaseDownPage, 503, { "Retry-After": "30", "Cache-Control": "no-store" });
+    }
+    return response;
   });
 
   app.onError((error, c) => {
