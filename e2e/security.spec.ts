@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import fc from "fast-check";
+import { confirmedBuyer, signIn } from "./helpers";
 
 const evil = "https://evil.example";
 
@@ -168,4 +169,15 @@ test("a fuzzer's malformed, oversized and unicode-heavy input never gets a serve
   });
   expect(confirm.status()).toBe(402);
   expect(await confirm.json()).toEqual({ message: "This payment could not be found. Please place the order again." });
+});
+
+test("script in a name is stored and shown as text, and never runs", async ({ page }) => {
+  const payload = `<img src=x onerror="window.__xss=1">'; drop table profiles; --`;
+  const buyer = await confirmedBuyer(page, "xss", payload);
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/account");
+  await expect(page.getByText(`Dana ${payload}`)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator("main img[src='x']")).toHaveCount(0);
 });
