@@ -3,10 +3,10 @@
 // figures are printed and written to bench/results/latest.json.
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { freePort } from "../scripts/free-port.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { searchItemsQuery } from "../server/catalog/search";
 import { openDatabase, setDatabase } from "../server/db/client";
@@ -23,17 +23,6 @@ function option(name: string, fallback: number): number {
   const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${name} needs a whole number above 0`);
   return value;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor(url: string, timeoutMs = 30_000) {

@@ -4,10 +4,10 @@
 // zero, promo uses equal to the orders that used the promo. Prints the totals last.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
+import { freePort } from "../scripts/free-port.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
 import { orders, products, profiles, promoCodes, user } from "../server/db/schema";
@@ -24,16 +24,6 @@ function option(name: string, fallback: number): number {
     throw new Error(`--${name} needs a whole number from 1 to 600`);
   return value;
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A browser-like client: keeps its cookies, sends the store's Origin on posts, counts what it saw. */
 class Client {

@@ -2,9 +2,9 @@
 // port, no durability (tests need speed, not crash safety). Stopped and deleted afterwards.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port.js";
 
 function findBinDir() {
   const debian = "/usr/lib/postgresql";
@@ -17,18 +17,6 @@ function findBinDir() {
   const which = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" });
   if (which.status === 0) return path.dirname(which.stdout.trim());
   return undefined;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts a server; returns { url, stop } or undefined when PostgreSQL is not installed. */

@@ -1,5 +1,12 @@
 // One error type for domain code: a message meant for people and the HTTP status it maps to.
-export type ErrorKind = "Invalid" | "Unauthorized" | "Forbidden" | "NotFound" | "Conflict" | "TooManyRequests";
+export type ErrorKind =
+  | "Invalid"
+  | "Unauthorized"
+  | "Forbidden"
+  | "NotFound"
+  | "Conflict"
+  | "TooManyRequests"
+  | "Unavailable";
 
 const statuses: Record<ErrorKind, number> = {
   Invalid: 400,
@@ -8,6 +15,8 @@ const statuses: Record<ErrorKind, number> = {
   NotFound: 404,
   Conflict: 409,
   TooManyRequests: 429,
+  // A service the store depends on (the payment provider) did not answer; trying again later may work.
+  Unavailable: 503,
 };
 
 export class StoreError extends Error {

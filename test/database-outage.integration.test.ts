@@ -2,10 +2,10 @@
 // again by itself when the database returns. Runs its own PostgreSQL, which it can stop.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort } from "../scripts/free-port.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -13,14 +13,6 @@ let postgres: Awaited<ReturnType<typeof startTestPostgres>>;
 let store: ChildProcess | undefined;
 let base = "";
 const dataDir = mkdtempSync(path.join(tmpdir(), "store-outage-"));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number) {
   const started = Date.now();

@@ -37,6 +37,8 @@ export interface FakeStripe {
   /** What Stripe does when the buyer's card goes through, or is declined. */
   succeed(id: string): void;
   decline(id: string, message: string): void;
+  /** Stripe unreachable: every request hangs unanswered ("silent") or gets Stripe's 500 ("error"); "none" ends it. */
+  outage(kind: "silent" | "error" | "none"): void;
   close(): Promise<void>;
 }
 
@@ -76,12 +78,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refunds: Refund[] = [];
   const replays = new Map<string, { request: string; status: number; body: unknown }>();
   const requests: FakeStripe["requests"] = [];
+  let outage: "silent" | "error" | "none" = "none";
 
   const server = createServer(async (request, response) => {
     const form = await readForm(request);
     const path = new URL(request.url ?? "/", "http://localhost").pathname;
     const idempotencyKey = request.headers["idempotency-key"] as string | undefined;
     requests.push({ method: request.method ?? "", path, idempotencyKey, form });
+    if (outage === "silent") return; // the client gives up on its own timeout
+    if (outage === "error")
+      return send(response, 500, { error: { type: "api_error", message: "An unknown error occurred." } });
     if (!request.headers.authorization?.startsWith("Bearer sk_"))
       return stripeError(response, 401, "api_key_invalid", "Invalid API Key provided.");
 
@@ -173,6 +179,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           last_payment_error: { message, code: "card_declined", type: "card_error" },
         });
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    outage(kind) {
+      outage = kind;
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

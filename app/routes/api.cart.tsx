@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
-import { addToCart, removeLine, setLineQuantity } from "../../server/cart/cart";
+import { addToCart, deleteCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { logger } from "../../server/logger";
-import { cartActionSchema } from "../lib/cart-schemas";
+import { type CartAction, cartActionSchema } from "../lib/cart-schemas";
 import { quickOrderSchema } from "../lib/quick-order";
 import type { Route } from "./+types/api.cart";
 
@@ -55,57 +55,61 @@ async function summaryFor(cartId: string | undefined, userId: string | undefined
   return cartSummary(cartId, { taxState: profile?.shippingState });
 }
 
+type Outcome = Pick<CartResponse, "added" | "notice" | "message">;
+
+async function applyChange(cartId: string, change: CartAction): Promise<Outcome> {
+  switch (change.intent) {
+    case "add": {
+      const { name } = await addToCart(cartId, change.productId, change.quantity);
+      return { added: { name, quantity: change.quantity } };
+    }
+    case "set":
+      await setLineQuantity(cartId, change.productId, change.quantity);
+      return {};
+    case "remove":
+      await removeLine(cartId, change.productId);
+      return {};
+    case "apply-promo":
+      await applyPromo(cartId, change.code);
+      return { notice: "Promo code applied successfully!" };
+    case "remove-promo":
+      await removePromo(cartId);
+      return {};
+    case "quick-order":
+      return quickOrder(cartId, change.lines);
+  }
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const parsed = cartActionSchema.safeParse(Object.fromEntries(await request.formData()));
   const { cartId, setCookie, user } = await currentCart(request, {
     create: parsed.success && (parsed.data.intent === "add" || parsed.data.intent === "quick-order"),
   });
-  const headers = new Headers(personal);
-  if (setCookie) headers.append("Set-Cookie", setCookie);
+  const answer = async (body: Outcome, status: number) => {
+    const headers = new Headers(personal);
+    // A guest whose first request is refused keeps no cart: the one just made for it is dropped.
+    if (setCookie && cartId && status >= 400) await deleteCart(cartId);
+    else if (setCookie) headers.append("Set-Cookie", setCookie);
+    const shown = setCookie && status >= 400 ? undefined : cartId;
+    return data<CartResponse>({ cart: await summaryFor(shown, user?.id), ...body }, { status, headers });
+  };
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "That request could not be understood.";
-    return data<CartResponse>({ cart: await summaryFor(cartId, user?.id), message }, { status: 400, headers });
+    return answer({ message: parsed.error.issues[0]?.message ?? "That request could not be understood." }, 400);
   }
+  const { intent } = parsed.data;
   if (!cartId) {
-    const message = parsed.data.intent === "apply-promo" ? "Your cart is empty" : undefined;
-    return data<CartResponse>({ cart: await summaryFor(undefined, undefined), message }, { headers });
+    if (intent === "remove-promo") return answer({}, 200);
+    if (intent === "apply-promo") return answer({ message: "Your cart is empty" }, 400);
+    return answer({ message: noLongerInCart }, 404);
   }
-  const change = parsed.data;
   try {
-    let added: CartResponse["added"];
-    let notice: string | undefined;
-    if (change.intent === "add") {
-      const { name } = await addToCart(cartId, change.productId, change.quantity);
-      added = { name, quantity: change.quantity };
-    } else if (change.intent === "set") await setLineQuantity(cartId, change.productId, change.quantity);
-    else if (change.intent === "remove") await removeLine(cartId, change.productId);
-    else if (change.intent === "apply-promo") {
-      await applyPromo(cartId, change.code);
-      notice = "Promo code applied successfully!";
-    } else if (change.intent === "remove-promo") await removePromo(cartId);
-    else {
-      const result = await quickOrder(cartId, change.lines);
-      notice = result.notice;
-      if (result.message) {
-        return data<CartResponse>(
-          { cart: await summaryFor(cartId, user?.id), notice, message: result.message },
-          { headers },
-        );
-      }
-    }
-    return data<CartResponse>({ cart: await summaryFor(cartId, user?.id), added, notice }, { headers });
+    const outcome = await applyChange(cartId, parsed.data);
+    // Some Quick Order lines added is a success with a warning; none added is a refusal.
+    return answer(outcome, outcome.message && !outcome.notice ? 400 : 200);
   } catch (error) {
-    if (!(error instanceof StoreError) && change.intent === "apply-promo") {
-      logger.error({ err: error }, "applying a promo code failed");
-      return data<CartResponse>(
-        { cart: await summaryFor(cartId, user?.id), message: "Error applying promo code" },
-        { status: 500, headers },
-      );
-    }
-    if (!(error instanceof StoreError)) throw error;
-    return data<CartResponse>(
-      { cart: await summaryFor(cartId, user?.id), message: error.message },
-      { status: error.status, headers },
-    );
+    if (error instanceof StoreError) return answer({ message: error.message }, error.status);
+    if (intent !== "apply-promo") throw error;
+    logger.error({ err: error }, "applying a promo code failed");
+    return answer({ message: "Error applying promo code" }, 500);
   }
 }

@@ -24,7 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       await completeCardPayment(event.paymentId);
     } catch (error) {
-      if (!(error instanceof StoreError)) throw error;
+      // Stripe retries a fault (no answer from its API while we checked) but not a refusal.
+      if (!(error instanceof StoreError) || error.status >= 500) throw error;
       logger.info({ paymentId: event.paymentId, reason: error.message }, "stripe webhook: no order for this payment");
     }
   }

@@ -93,6 +93,8 @@ describe("the cart", () => {
     await addToCart(cart, ids.wheel ?? "", 1);
     await removeLine(cart, ids.wheel ?? "");
     expect(await quantities(cart)).toEqual({});
+    expect(await storeError(removeLine(cart, ids.wheel ?? ""))).toBe("That item is no longer in your cart.");
+    expect(await storeError(setLineQuantity(cart, ids.wheel ?? "", 0))).toBe("That item is no longer in your cart.");
   });
 
   it("keeps one cart per signed-in buyer and ignores a cookie naming someone else's cart", async () => {

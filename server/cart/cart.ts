@@ -88,15 +88,24 @@ export async function setLineQuantity(cartId: string, productId: string, quantit
     .set({ quantity })
     .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
     .returning({ quantity: cartItems.quantity });
-  if (rows.length === 0) throw new StoreError("NotFound", "That item is no longer in your cart.");
+  if (rows.length === 0) throw new StoreError("NotFound", noLongerInCart);
   await touch(cartId);
 }
 
+export const noLongerInCart = "That item is no longer in your cart.";
+
 export async function removeLine(cartId: string, productId: string) {
-  await db()
+  const rows = await db()
     .delete(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+    .returning({ productId: cartItems.productId });
+  if (rows.length === 0) throw new StoreError("NotFound", noLongerInCart);
   await touch(cartId);
+}
+
+/** Removes a cart and its lines. */
+export async function deleteCart(cartId: string) {
+  await db().delete(carts).where(eq(carts.id, cartId));
 }
 
 /** Empties the cart and drops its promo code. */

@@ -12,6 +12,7 @@ import { checkoutPayments, profiles } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { paymentProvider } from "../payments/configured";
+import { ProviderUnavailable } from "../payments/provider";
 import { toCents } from "../pricing/money";
 import { contactColumns, emptyCartMessage, type PlacedOrder, placeOrder } from "./place-order";
 
@@ -39,6 +40,15 @@ async function checkedTotals(cartId: string, checkout: CheckoutInput) {
   return summary;
 }
 
+/** A provider that gave no answer becomes a message the buyer can act on; the cause goes to the log. */
+const unreachable =
+  (message: string) =>
+  (error: unknown): never => {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    logger.error({ err: error }, "the payment provider did not answer");
+    throw new StoreError("Unavailable", message);
+  };
+
 export interface CardPayment {
   paymentId: string;
   clientSecret: string;
@@ -50,12 +60,16 @@ export async function startCardPayment(userId: string, cartId: string, checkout:
   const { total } = await checkedTotals(cartId, checkout);
   const provider = paymentProvider();
   const id = randomUUID();
-  const payment = await provider.create({
-    amountCents: toCents(total),
-    email: checkout.email,
-    idempotencyKey: `checkout-payment-${id}`,
-    reference: id,
-  });
+  const payment = await provider
+    .create({
+      amountCents: toCents(total),
+      email: checkout.email,
+      idempotencyKey: `checkout-payment-${id}`,
+      reference: id,
+    })
+    .catch(
+      unreachable("The payment service is not answering, so no payment was taken. Please try again in a few minutes."),
+    );
   await db()
     .insert(checkoutPayments)
     .values({ id, userId, cartId, provider: provider.name, providerPaymentId: payment.id, amount: total, checkout });
@@ -78,7 +92,13 @@ export async function completeCardPayment(providerPaymentId: string, userId?: st
   if (!row || (userId !== undefined && row.userId !== userId))
     throw new StoreError("NotFound", "This payment could not be found. Please place the order again.");
 
-  const payment = await provider.retrieve(providerPaymentId);
+  const payment = await provider
+    .retrieve(providerPaymentId)
+    .catch(
+      unreachable(
+        "The payment service is not answering, so your payment could not be confirmed. If your card was charged, your order will be placed within a few minutes and confirmed by e-mail.",
+      ),
+    );
   if (payment.status !== "succeeded") throw new StoreError("Invalid", payment.failureMessage ?? "Payment failed");
   if (payment.amountCents !== toCents(row.amount))
     throw new Error(`Payment ${payment.id} amount differs from its checkout.`);

@@ -30,6 +30,10 @@ export interface PaymentEvent {
   paymentId?: string;
 }
 
+/** The provider gave no answer about a payment (timeout, network fault, its own outage): trying later may work. */
+export class ProviderUnavailable extends Error {}
+
+/** Calls that get no answer from the provider throw `ProviderUnavailable`; its refusals throw its own errors. */
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   /** What the browser needs to show the card field: the provider and, for Stripe, its publishable key. */

@@ -6,8 +6,9 @@ import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { orders, products, profiles, user } from "../db/schema";
-import { startCardPayment } from "../orders/checkout";
+import { checkoutPayments, orders, products, profiles, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { completeCardPayment, reconcileOpenPayments, startCardPayment } from "../orders/checkout";
 import { setPaymentProvider } from "./configured";
 import type { PaymentProvider } from "./provider";
 import { stripeProvider } from "./stripe";
@@ -248,4 +249,88 @@ describe("the Stripe webhook endpoint", () => {
       ["paid", "25.98", payment.paymentId],
     ]);
   });
+});
+
+describe("when Stripe does not answer", () => {
+  it("tells the buyer, writes no order, and the order comes exactly once when Stripe answers again", async () => {
+    setPaymentProvider(
+      stripeProvider({
+        secretKey: "sk_test_store",
+        publishableKey: "pk_test_store",
+        webhookSecret,
+        apiHost: { host: fake.host, port: fake.port, protocol: fake.protocol },
+        timeoutMs: 200,
+      }),
+    );
+    const db = handle().db;
+    await db.insert(user).values({ id: "outage-buyer", name: "Kim", email: "kim@example.com", emailVerified: true });
+    await db.insert(profiles).values({ userId: "outage-buyer" });
+    const [disc] = await db
+      .insert(products)
+      .values({
+        slug: "disc",
+        partNumber: "FD-80-001",
+        name: "Flap Disc 80 Grit 4.5 in",
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "flap-discs",
+        price: "8.49",
+        stockLevel: 5,
+      })
+      .returning();
+    const cartId = await findOrCreateCart({ userId: "outage-buyer" });
+    await addToCart(cartId, disc?.id ?? "", 1);
+    const checkout = checkoutInput("kim@example.com");
+    const buyersOrders = () => db.select().from(orders).where(eq(orders.userId, "outage-buyer"));
+    const stock = async () =>
+      (
+        await db
+          .select()
+          .from(products)
+          .where(eq(products.id, disc?.id ?? ""))
+      )[0]?.stockLevel;
+
+    for (const kind of ["silent", "error"] as const) {
+      fake.outage(kind);
+      await expect(startCardPayment("outage-buyer", cartId, checkout)).rejects.toMatchObject({
+        status: 503,
+        message: "The payment service is not answering, so no payment was taken. Please try again in a few minutes.",
+      });
+    }
+    fake.outage("none");
+    expect(await db.select().from(checkoutPayments).where(eq(checkoutPayments.userId, "outage-buyer"))).toEqual([]);
+
+    // The card goes through at Stripe, then Stripe stops answering before the store hears of it.
+    const payment = await startCardPayment("outage-buyer", cartId, checkout);
+    fake.succeed(payment.paymentId);
+    fake.outage("silent");
+    await expect(completeCardPayment(payment.paymentId, "outage-buyer")).rejects.toBeInstanceOf(StoreError);
+    await expect(completeCardPayment(payment.paymentId, "outage-buyer")).rejects.toMatchObject({
+      status: 503,
+      message:
+        "The payment service is not answering, so your payment could not be confirmed. If your card was charged, your order will be placed within a few minutes and confirmed by e-mail.",
+    });
+    // Stripe's webhook arriving meanwhile is answered with a fault, so Stripe sends it again later.
+    const payload = succeededEvent(payment.paymentId);
+    await expect(
+      webhook({
+        request: new Request("http://store.test/api/payments/stripe/webhook", {
+          method: "POST",
+          headers: { "Stripe-Signature": sign(payload), "Content-Type": "application/json" },
+          body: payload,
+        }),
+      } as Parameters<typeof webhook>[0]),
+    ).rejects.toBeInstanceOf(StoreError);
+    expect(await buyersOrders()).toEqual([]);
+    expect(await stock()).toBe(5);
+
+    fake.outage("none");
+    expect(await reconcileOpenPayments(new Date(Date.now() + 10 * 60_000))).toBe(1);
+    expect(await reconcileOpenPayments(new Date(Date.now() + 10 * 60_000))).toBe(0);
+    const written = await buyersOrders();
+    expect(written.map((order) => [order.status, order.totalAmount, order.paymentId])).toEqual([
+      ["paid", payment.amount, payment.paymentId],
+    ]);
+    expect(await stock()).toBe(4);
+  }, 30_000);
 });

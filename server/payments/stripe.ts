@@ -3,7 +3,7 @@
 // webhooks whose signature is checked against the endpoint's secret.
 import Stripe from "stripe";
 import { requireCents } from "../pricing/money";
-import type { PaymentProvider, PaymentStatus, ProviderPayment } from "./provider";
+import { type PaymentProvider, type PaymentStatus, type ProviderPayment, ProviderUnavailable } from "./provider";
 
 export interface StripeOptions {
   secretKey: string;
@@ -11,6 +11,25 @@ export interface StripeOptions {
   webhookSecret?: string;
   /** Where Stripe's API answers; tests point it at a local fake that speaks the same protocol. */
   apiHost?: { host: string; port: number; protocol: "http" | "https" };
+  /** How long one request may take before it is retried (twice) and then given up; 15 s by default. */
+  timeoutMs?: number;
+}
+
+/** No answer from Stripe, or Stripe's own fault: the SDK has already retried; the caller may try later. */
+async function answered<T>(request: Promise<T>): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    const { StripeConnectionError, StripeAPIError, StripeRateLimitError } = Stripe.errors;
+    if (
+      error instanceof StripeConnectionError ||
+      error instanceof StripeAPIError ||
+      error instanceof StripeRateLimitError
+    ) {
+      throw new ProviderUnavailable(`Stripe did not answer: ${error.message}`, { cause: error });
+    }
+    throw error;
+  }
 }
 
 const statuses: Record<Stripe.PaymentIntent.Status, PaymentStatus> = {
@@ -37,35 +56,43 @@ function asPayment(intent: Stripe.PaymentIntent): ProviderPayment {
   };
 }
 
-export function stripeProvider({ secretKey, publishableKey, webhookSecret, apiHost }: StripeOptions): PaymentProvider {
-  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 15_000, ...apiHost });
+export function stripeProvider({
+  secretKey,
+  publishableKey,
+  webhookSecret,
+  apiHost,
+  timeoutMs = 15_000,
+}: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: timeoutMs, ...apiHost });
   return {
     name: "stripe",
     publicConfig: { provider: "stripe", publishableKey },
 
     async create({ amountCents, email, idempotencyKey, reference }) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: requireCents(amountCents, "A card payment's amount"),
-          currency: "usd",
-          receipt_email: email,
-          // The card field confirms in place with no return URL, so no method may need a redirect.
-          automatic_payment_methods: { enabled: true, allow_redirects: "never" },
-          metadata: { checkout_payment: reference },
-        },
-        { idempotencyKey },
+      const intent = await answered(
+        stripe.paymentIntents.create(
+          {
+            amount: requireCents(amountCents, "A card payment's amount"),
+            currency: "usd",
+            receipt_email: email,
+            // The card field confirms in place with no return URL, so no method may need a redirect.
+            automatic_payment_methods: { enabled: true, allow_redirects: "never" },
+            metadata: { checkout_payment: reference },
+          },
+          { idempotencyKey },
+        ),
       );
       if (!intent.client_secret) throw new Error(`PaymentIntent ${intent.id} came without a client secret.`);
       return { ...asPayment(intent), clientSecret: intent.client_secret };
     },
 
     async retrieve(id) {
-      return asPayment(await stripe.paymentIntents.retrieve(id));
+      return asPayment(await answered(stripe.paymentIntents.retrieve(id)));
     },
 
     async refund(id, idempotencyKey) {
       try {
-        await stripe.refunds.create({ payment_intent: id }, { idempotencyKey });
+        await answered(stripe.refunds.create({ payment_intent: id }, { idempotencyKey }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return;
         throw error;

@@ -1,0 +1,273 @@
+// A property-based fuzzer against the real server, as a guest and as a signed-in admin with a cart:
+// malformed, oversized, wrong-typed and unicode-heavy input to every action and API endpoint gets a
+// clear 4xx, never a 5xx, and leaves the database exactly as it was.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort } from "../scripts/free-port.js";
+import { openDatabase } from "../server/db/client";
+import { createEmptyDatabase, testDriver } from "./database";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "store-fuzz-"));
+const admin = { email: "fuzz-admin@example.com", password: "fuzz-admin-password" };
+let databaseUrl: string | undefined;
+let drop = async () => {};
+let base = "";
+let store: ChildProcess | undefined;
+
+async function startStore() {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const child = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env, stdio: "ignore" });
+  store = child;
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`The store exited with code ${child.exitCode}.`);
+    if (
+      await fetch(`${base}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("The store never became healthy.");
+}
+
+async function stopStore() {
+  const child = store;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+// Counters that hostile requests are meant to move: sessions are touched as they are used, and
+// rate limits count failed attempts.
+const tablesAllowedToChange = new Set(["session", "rate_limit"]);
+
+/**
+ * Every other table's rows, hashed, read with the store stopped (an embedded database has one
+ * process at a time).
+ */
+async function fingerprint(): Promise<Record<string, string>> {
+  await stopStore();
+  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") });
+  try {
+    const tables = await handle.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    const prints: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      if (tablesAllowedToChange.has(name)) continue;
+      const result = await handle.db.execute<{ rows: string; digest: string }>(
+        sql`select count(*)::text as rows, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+            from ${sql.identifier(name)} t`,
+      );
+      const row = result.rows[0];
+      prints[name] = `${row?.rows} rows, ${row?.digest}`;
+    }
+    return prints;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A client that keeps its cookies and posts as a page of the store would (same origin). */
+function client() {
+  const cookies = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return {
+    post: (pathname: string, form: Record<string, string>) =>
+      fetch(`${base}${pathname}`, {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { origin: base, cookie: cookie() },
+        redirect: "manual",
+      }).then(remember),
+    postJson: (pathname: string, body: string) =>
+      fetch(`${base}${pathname}`, {
+        method: "POST",
+        body,
+        headers: { origin: base, cookie: cookie(), "content-type": "application/json" },
+      }).then(remember),
+    get: (pathname: string) =>
+      fetch(`${base}${pathname}`, { headers: { cookie: cookie() }, redirect: "manual" }).then(remember),
+  };
+}
+
+const hostileText = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 80 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.constantFrom(
+    "' or 1=1; drop table orders; --",
+    "<script>alert(1)</script>",
+    "%00%ff\u0000\ud800",
+    "x".repeat(20_000),
+    "-1",
+    "0",
+    "1e308",
+    "NaN",
+    "[]",
+    "{}",
+    '{"lines":[{"partNumber":"NO-SUCH-PART","quantity":1}]}',
+    "00000000-0000-4000-8000-000000000000",
+  ),
+);
+
+/** Each action with its real intents (so the fuzzer reaches the validation behind them) and its fields. */
+const actions: [string, string[], string[]][] = [
+  ["/api/cart", ["add", "set", "remove", "apply-promo", "quick-order"], ["productId", "quantity", "code", "lines"]],
+  [
+    "/checkout",
+    ["place", "complete"],
+    [
+      "email",
+      "firstName",
+      "phone",
+      "shippingAddressLine1",
+      "shippingState",
+      "shippingZip",
+      "paymentMethod",
+      "paymentId",
+      "sameAsShipping",
+      "billingCity",
+    ],
+  ],
+  [
+    "/auth",
+    ["sign-in", "sign-up"],
+    [
+      "email",
+      "password",
+      "firstName",
+      "lastName",
+      "shippingAddressLine1",
+      "shippingCity",
+      "shippingState",
+      "shippingZip",
+      "redirectTo",
+    ],
+  ],
+  ["/auth/forgot-password", [""], ["email"]],
+  ["/auth/reset-password", [""], ["token", "password"]],
+  [
+    "/admin",
+    ["approve", "revoke", "create-promo", "edit-promo", "promo-status"],
+    ["profileId", "creditLimit", "code", "description", "discountType", "discountValue", "promoId", "active"],
+  ],
+  ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status"]],
+];
+
+const guest = client();
+const signedInAdmin = client();
+
+beforeAll(async () => {
+  if (testDriver === "postgres") {
+    const empty = await createEmptyDatabase();
+    drop = empty.drop;
+    databaseUrl = empty.url;
+  }
+  await startStore();
+  const login = await signedInAdmin.post("/admin", { intent: "login", ...admin });
+  expect(login.status).toBe(302);
+  const added = await signedInAdmin.post("/api/cart", {
+    intent: "quick-order",
+    lines: JSON.stringify({ lines: [{ partNumber: "GW-45-001", quantity: 2 }] }),
+  });
+  expect(added.status).toBe(200);
+}, 180_000);
+
+afterAll(async () => {
+  await stopStore();
+  await drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it("answers hostile input with a 4xx, never a 5xx, and changes nothing in the database", async () => {
+  const before = await fingerprint();
+  await startStore();
+  for (const [who, visitor] of [
+    ["guest", guest],
+    ["admin", signedInAdmin],
+  ] as const) {
+    for (const [pathname, intents, fields] of actions) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...intents),
+          fc.record(Object.fromEntries(fields.map((field) => [field, hostileText])), { requiredKeys: [] }),
+          async (intent, values) => {
+            const form = { intent, ...values } as Record<string, string>;
+            const response = await visitor.post(pathname, form);
+            const sent = `${who} ${pathname} ${JSON.stringify(form).slice(0, 300)}`;
+            // A refusal: a 4xx with its message, or the browser flow's redirect with a toast (a guest
+            // at checkout is sent to sign in), never to a confirmation.
+            expect(response.status, sent).toBeGreaterThanOrEqual(300);
+            expect(response.status, sent).toBeLessThan(500);
+            expect(response.headers.get("location") ?? "", sent).not.toContain("order-confirmation");
+          },
+        ),
+        { numRuns: 30, seed: 20261123 },
+      );
+    }
+    for (const pathname of ["/search", "/api/search/suggest", "/category/abrasives/grinding-wheels"]) {
+      await fc.assert(
+        fc.asyncProperty(hostileText, hostileText, async (q, page) => {
+          const query = new URLSearchParams({ q, page, sort: q, stock: page, brand: q });
+          const response = await visitor.get(`${pathname}?${query}`);
+          expect(response.status, `${who} ${pathname} q=${q.slice(0, 80)}`).toBeLessThan(500);
+        }),
+        { numRuns: 20, seed: 20261123 },
+      );
+    }
+  }
+  // The test card processor's confirm call takes JSON: any shape, any values.
+  await fc.assert(
+    fc.asyncProperty(
+      fc.oneof(
+        fc.json(),
+        fc
+          .record({ clientSecret: hostileText, number: hostileText, expiry: hostileText, cvc: hostileText })
+          .map((body) => JSON.stringify(body)),
+        hostileText,
+      ),
+      async (body) => {
+        const response = await guest.postJson("/api/payments/test/confirm", body);
+        expect(response.status, body.slice(0, 300)).toBeGreaterThanOrEqual(400);
+        expect(response.status, body.slice(0, 300)).toBeLessThan(500);
+        expect(await response.json()).toHaveProperty("message");
+      },
+    ),
+    { numRuns: 30, seed: 20261123 },
+  );
+  // The admin's session and cart came through it all.
+  const cart = await (await signedInAdmin.get("/api/cart")).json();
+  expect(cart.cart).toMatchObject({ count: 2, subtotal: "25.98" });
+  expect((await signedInAdmin.get("/admin")).status).toBe(200);
+
+  expect(await fingerprint()).toEqual(before);
+}, 300_000);
