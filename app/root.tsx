@@ -75,8 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
+        {/* Bottom corner: at the top, a toast would cover the header's Account link and cart
+            right when the buyer reaches for them ("Welcome back!", "… added to cart!"). */}
         <Toaster
-          position="top-right"
+          position="bottom-right"
           closeButton
           duration={4500}
           visibleToasts={1}

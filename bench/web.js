@@ -4,11 +4,11 @@
 // bench/results/web.json.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { freePort } from "../scripts/free-port.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const pages = [
@@ -17,16 +17,6 @@ const pages = [
   ["product", "/products/grinding-wheel-4-5-in-gw-45-001"],
   ["search", "/search?q=grinding%20wheel"],
 ];
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 async function waitFor(url, timeoutMs = 60_000) {
   const started = Date.now();

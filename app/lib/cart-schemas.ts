@@ -1,5 +1,6 @@
 // What the cart endpoint accepts, shared by the browser and the server.
 import { z } from "zod";
+import { MAX_QUICK_ORDER_LINES } from "./quick-order";
 
 export const MAX_LINE_QUANTITY = 100_000;
 
@@ -23,3 +24,10 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export type CartAction = z.infer<typeof cartActionSchema>;
+
+export const quickOrderSchema = z.object({
+  lines: z
+    .array(z.object({ partNumber: z.string().trim().min(1).max(64), quantity: z.number().int().min(1).max(100_000) }))
+    .min(1, "Please enter at least one part number.")
+    .max(MAX_QUICK_ORDER_LINES, `Add at most ${MAX_QUICK_ORDER_LINES} lines at once.`),
+});

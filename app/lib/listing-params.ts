@@ -6,17 +6,23 @@ import { plainText } from "./plain-text";
 export const listingSorts = ["featured", "price-asc", "rating-desc"] as const;
 export type ListingSort = (typeof listingSorts)[number];
 
-export const listingParamsSchema = z.object({
-  stock: z.enum(["in"]).optional().catch(undefined),
-  sort: z.enum(listingSorts).catch("featured").default("featured"),
-  page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
-  brand: z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined),
-});
+// Built on first use: the page's component needs only `listingSearch`, so zod stays out of the
+// browser's bundle.
+let schema: ReturnType<typeof listingParamsSchema> | undefined;
+function listingParamsSchema() {
+  return z.object({
+    stock: z.enum(["in"]).optional().catch(undefined),
+    sort: z.enum(listingSorts).catch("featured").default("featured"),
+    page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
+    brand: z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined),
+  });
+}
 
-export type ListingParams = z.infer<typeof listingParamsSchema>;
+export type ListingParams = z.infer<ReturnType<typeof listingParamsSchema>>;
 
 export function parseListingParams(search: URLSearchParams): ListingParams {
-  return listingParamsSchema.parse(Object.fromEntries(search));
+  schema ??= listingParamsSchema();
+  return schema.parse(Object.fromEntries(search));
 }
 
 /** The query string for a listing state, leaving defaults out. */

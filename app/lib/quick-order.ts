@@ -1,7 +1,6 @@
 // Quick Order rows: typed one by one, or pasted as lines of "PART, QTY" (or tab-separated,
-// as a spreadsheet copies them).
-import { z } from "zod";
-
+// as a spreadsheet copies them). No zod here: this runs in every page's header; the server checks
+// what arrives with `quickOrderSchema` in cart-schemas.ts.
 export interface QuickOrderLine {
   partNumber: string;
   quantity: number;
@@ -38,10 +37,3 @@ export function filledLines(rows: { partNumber: string; quantity: string | numbe
     .map((row) => ({ partNumber: row.partNumber.trim(), quantity: quickOrderQuantity(row.quantity) }))
     .filter((row) => row.partNumber);
 }
-
-export const quickOrderSchema = z.object({
-  lines: z
-    .array(z.object({ partNumber: z.string().trim().min(1).max(64), quantity: z.number().int().min(1).max(100_000) }))
-    .min(1, "Please enter at least one part number.")
-    .max(MAX_QUICK_ORDER_LINES, `Add at most ${MAX_QUICK_ORDER_LINES} lines at once.`),
-});

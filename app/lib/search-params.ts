@@ -14,25 +14,30 @@ export const searchSortLabels: Record<SearchSort, string> = {
   "rating-desc": "Rating high to low",
 };
 
-const optionalText = z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined);
+// Built on first use: the page's component needs only `searchHref` and the sorts, so zod stays
+// out of the browser's bundle.
+let schema: ReturnType<typeof searchParamsSchema> | undefined;
+function searchParamsSchema() {
+  const optionalText = z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined);
+  return z.object({
+    q: z
+      .string()
+      .catch("")
+      .default("")
+      .transform((q) => plainText(q).trim().slice(0, MAX_QUERY_LENGTH)),
+    category: optionalText,
+    brand: optionalText,
+    stock: z.enum(["in"]).optional().catch(undefined),
+    sort: z.enum(searchSorts).catch("relevance").default("relevance"),
+    page: z.coerce.number().int().min(1).max(100).catch(1).default(1),
+  });
+}
 
-export const searchParamsSchema = z.object({
-  q: z
-    .string()
-    .catch("")
-    .default("")
-    .transform((q) => plainText(q).trim().slice(0, MAX_QUERY_LENGTH)),
-  category: optionalText,
-  brand: optionalText,
-  stock: z.enum(["in"]).optional().catch(undefined),
-  sort: z.enum(searchSorts).catch("relevance").default("relevance"),
-  page: z.coerce.number().int().min(1).max(100).catch(1).default(1),
-});
-
-export type SearchParams = z.infer<typeof searchParamsSchema>;
+export type SearchParams = z.infer<ReturnType<typeof searchParamsSchema>>;
 
 export function parseSearchParams(search: URLSearchParams): SearchParams {
-  return searchParamsSchema.parse(Object.fromEntries(search));
+  schema ??= searchParamsSchema();
+  return schema.parse(Object.fromEntries(search));
 }
 
 /** The URL of a search state, leaving defaults out. */

@@ -7,8 +7,7 @@ import { addPartNumbers } from "../../server/cart/quick-order";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { logger } from "../../server/logger";
-import { type CartAction, cartActionSchema } from "../lib/cart-schemas";
-import { quickOrderSchema } from "../lib/quick-order";
+import { type CartAction, cartActionSchema, quickOrderSchema } from "../lib/cart-schemas";
 import type { Route } from "./+types/api.cart";
 
 export type CartResponse = {
