@@ -14,7 +14,7 @@ import { getUser } from "../server/accounts/session";
 import { config } from "../server/config";
 import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header/header";
 import { useNonce } from "./components/nonce";
@@ -66,6 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* A stylesheet with a precedence is one React places ahead of the script preloads, so
+            the first paint does not wait behind thirty module downloads. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
