@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchParams } from "../../app/lib/search-params";
 import { withTestDatabase } from "../../test/database";
@@ -92,5 +93,21 @@ describe("search", () => {
     expect(words.length).toBeGreaterThan(0);
     expect(words.every((s) => /flap/i.test(s.name))).toBe(true);
     expect(await suggestProducts("g")).toEqual([]);
+  });
+
+  it("suggests part numbers in part-number order first, then the most popular products by their words", async () => {
+    const byPart = (await suggestProducts("gw 1000")).map((s) => s.partNumber.replace(/-/g, ""));
+    expect(byPart).toHaveLength(8);
+    expect(byPart.every((part) => part.startsWith("GW1000"))).toBe(true);
+    expect(byPart).toEqual([...byPart].sort());
+    expect((await suggestProducts("gw-4")).map((s) => s.partNumber)[0]).toBe("GW-45-001");
+
+    // A prefix shared by much of the catalogue: featured products first, then the most reviewed.
+    const broad = await handle().db.execute<{ part_number: string }>(sql`
+      select part_number from products
+      where search_vector @@ to_tsquery('english', 'gr:*')
+      order by featured desc, review_count desc, part_number limit 8`);
+    expect((await suggestProducts("gr")).map((s) => s.partNumber)).toEqual(broad.rows.map((row) => row.part_number));
+    expect(await suggestProducts("grindng")).not.toEqual([]);
   });
 });

@@ -39,13 +39,13 @@ function prefixQuery(text: string): string {
 /** A query that could be (part of) a part number: a digit in it, and at most two words. */
 const looksLikePartNumber = (text: string) => /\d/.test(text) && text.split(/\s+/).length <= 2;
 
-type Mode = "words" | "prefix" | "typo";
+type Mode = "words" | "typo";
 
 /**
- * What a query matches, and how well. "words" and "prefix" (as-you-type) match the full-text
- * index and, for part-number-like queries, part-number fragments; "typo" is the fallback when
- * they find nothing: names within one typo (pg_trgm word similarity). Ranks are kept cheap to
- * compute, since they are computed for every match.
+ * What a query matches, and how well. "words" matches the full-text index and, for
+ * part-number-like queries, part-number fragments; "typo" is the fallback when that finds
+ * nothing: names within one typo (pg_trgm word similarity). Ranks are kept cheap to compute,
+ * since they are computed for every match.
  */
 function matching(text: string, mode: Mode) {
   const key = normalizePartNumber(text);
@@ -57,25 +57,15 @@ function matching(text: string, mode: Mode) {
       rank: sql<number>`word_similarity(${text}, ${products.name}) + ${featured}`,
     };
   }
-  const terms = prefixQuery(text);
-  const tsquery =
-    mode === "words"
-      ? sql`websearch_to_tsquery('english', ${text})`
-      : terms
-        ? sql`to_tsquery('english', ${terms})`
-        : sql`''::tsquery`;
+  const tsquery = sql`websearch_to_tsquery('english', ${text})`;
   const fullText = sql`${products.searchVector} @@ ${tsquery}`;
   const partFragment =
     key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text)
-      ? sql`${normalizedPartNumber} like ${mode === "prefix" ? `${escapeLike(key)}%` : `%${escapeLike(key)}%`}`
+      ? sql`${normalizedPartNumber} like ${`%${escapeLike(key)}%`}`
       : undefined;
   return {
     where: partFragment ? sql`(${fullText} or ${partFragment})` : fullText,
-    // Suggestions sort by part match, then what buyers know (featured, most reviewed): no per-row text scoring.
-    rank:
-      mode === "prefix"
-        ? sql<number>`${partBoost} + ${featured}`
-        : sql<number>`${partBoost} + ts_rank_cd(${products.searchVector}, ${tsquery}) + ${featured}`,
+    rank: sql<number>`${partBoost} + ts_rank_cd(${products.searchVector}, ${tsquery}) + ${featured}`,
   };
 }
 
@@ -153,26 +143,53 @@ export async function searchProducts(params: SearchParams) {
   return { items: [], total: 0, categories: [], brands: [] };
 }
 
-/** Suggestions as the buyer types: the best few products for the words so far. */
+const suggestionColumns = {
+  slug: products.slug,
+  name: products.name,
+  partNumber: products.partNumber,
+  brand: products.brand,
+  price: products.price,
+};
+
+// In the C collation a LIKE prefix and the order of part numbers both come from one btree.
+const partKeyC = sql`(${products.partKey} collate "C")`;
+
+/**
+ * Suggestions as the buyer types: part numbers starting with what was typed (in part-number
+ * order, so the exact one comes first), then the most popular products whose words start with
+ * it; names within one typo when neither finds anything. Each list is read in index order and
+ * stops after a few rows, so a short prefix matching half the catalogue costs no more than a rare one.
+ */
 export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
   const text = query.trim();
   if (text.length < 2) return [];
-  for (const mode of ["prefix", "typo"] as const) {
-    if (mode === "typo" && text.length < 4) break;
-    const { where, rank } = matching(text, mode);
-    const found = await db()
-      .select({
-        slug: products.slug,
-        name: products.name,
-        partNumber: products.partNumber,
-        brand: products.brand,
-        price: products.price,
-      })
-      .from(products)
-      .where(where)
-      .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
-      .limit(limit);
-    if (found.length > 0) return found;
-  }
-  return [];
+  const key = normalizePartNumber(text);
+  const terms = prefixQuery(text);
+  const [byPart, byWords] = await Promise.all([
+    key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text)
+      ? db()
+          .select(suggestionColumns)
+          .from(products)
+          .where(sql`${partKeyC} like ${`${escapeLike(key)}%`}`)
+          .orderBy(partKeyC)
+          .limit(limit)
+      : [],
+    terms
+      ? db()
+          .select(suggestionColumns)
+          .from(products)
+          .where(sql`${products.searchVector} @@ to_tsquery('english', ${terms})`)
+          .orderBy(desc(products.featured), desc(products.reviewCount), asc(products.partNumber))
+          .limit(limit)
+      : [],
+  ]);
+  const found = [...new Map([...byPart, ...byWords].map((product) => [product.slug, product])).values()];
+  if (found.length > 0 || text.length < 4) return found.slice(0, limit);
+  const { where, rank } = matching(text, "typo");
+  return db()
+    .select(suggestionColumns)
+    .from(products)
+    .where(where)
+    .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
+    .limit(limit);
 }

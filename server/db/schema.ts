@@ -71,6 +71,10 @@ export const products = pgTable(
     index("products_category_idx").on(t.category, t.subcategory, t.name),
     index("products_category_featured_idx").on(t.category, t.subcategory, t.featured, t.reviewCount),
     index("products_category_price_idx").on(t.category, t.subcategory, t.price),
+    // Suggestions read the most popular matches in this order and stop after a few.
+    index("products_popular_idx").on(t.featured.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.partNumber),
+    // Part-number prefixes in part-number order, whatever the database's collation.
+    index("products_part_key_prefix_idx").on(sql`(${t.partKey} collate "C")`),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
   ],

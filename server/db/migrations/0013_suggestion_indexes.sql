@@ -1,0 +1,2 @@
+CREATE INDEX "products_popular_idx" ON "products" USING btree ("featured" DESC NULLS FIRST,"review_count" DESC NULLS FIRST,"part_number");--> statement-breakpoint
+CREATE INDEX "products_part_key_prefix_idx" ON "products" USING btree (("part_key" collate "C"));
