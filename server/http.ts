@@ -115,9 +115,14 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use(
-    "*",
-    serveStatic({ root: clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+  // Files from public/ (favicon, product pictures, robots.txt). Pages have no file extension, so
+  // they are not looked for on disk first.
+  const publicFile = serveStatic({
+    root: clientDir,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+  });
+  app.use("*", (c, next) =>
+    /\.\w+$/.test(c.req.path) && !c.req.path.endsWith(".data") ? publicFile(c, next) : next(),
   );
 
   app.all("*", async (c) => {

@@ -2,8 +2,7 @@
 // without a session, cart or toast gets the same HTML (their cart is fetched apart), so it is
 // rendered once and served from memory until it expires or the catalogue changes here (an order
 // takes stock, a cancellation returns it). Each answer still gets its own CSP nonce: the cached
-// body holds a marker where the nonce goes.
-import { randomBytes } from "node:crypto";
+// body is kept in pieces cut where the nonce was.
 import { LRUCache } from "lru-cache";
 import { isPersonal } from "./http-cache";
 
@@ -13,7 +12,9 @@ const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary"];
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: string;
+  /** The body's bytes, cut where the nonce goes: encoded once, not on every answer. */
+  parts: Buffer[];
+  size: number;
 }
 
 export interface PageCacheOptions {
@@ -22,11 +23,10 @@ export interface PageCacheOptions {
 }
 
 export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {
-  const marker = `__page_cache_nonce_${randomBytes(6).toString("hex")}__`;
   const entries = new LRUCache<string, Entry>({
     ttl: ttlMs,
     maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
+    sizeCalculation: (entry) => Math.max(1, entry.size),
   });
 
   const cacheable = (request: Request) => {
@@ -41,7 +41,9 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
     if (etag && request.headers.get("if-none-match")?.includes(etag))
       return new Response(null, { status: 304, headers });
     headers.set("x-page-cache", "hit");
-    return new Response(nonce ? entry.body.replaceAll(marker, nonce) : entry.body, { status: entry.status, headers });
+    const filler = Buffer.from(nonce ?? "");
+    const body = entry.parts.flatMap((part, index) => (index === 0 ? [part] : [filler, part]));
+    return new Response(Buffer.concat(body), { status: entry.status, headers });
   }
 
   return {
@@ -59,10 +61,12 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
       )
         return response;
       const body = await response.text();
+      const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part));
       const entry: Entry = {
         status: response.status,
         headers: [...response.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
-        body: nonce ? body.replaceAll(nonce, marker) : body,
+        parts,
+        size: parts.reduce((total, part) => total + part.length, 0),
       };
       entries.set(key, entry);
       return new Response(body, { status: response.status, headers: response.headers });
