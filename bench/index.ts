@@ -95,10 +95,47 @@ async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number
       })),
     );
     const productHtml = await (await fetch(`${base}/products/${slug}`)).text();
-    return { label, startupMs, firstPageMs: startupMs + firstPageMs, rows, productHtml };
+    const suggestions = await uncachedSuggestions(base);
+    return { label, startupMs, firstPageMs: startupMs + firstPageMs, rows, productHtml, suggestions };
   } finally {
     await stop(store);
   }
+}
+
+// What buyers type, letter by letter: every prefix is asked once, so none comes from the page cache.
+const TYPED = [
+  "grinding wheel",
+  "flap disc",
+  "cut-off wheel",
+  "drill bit",
+  "cobalt",
+  "safety glasses",
+  "nitrile gloves",
+  "wire",
+  "tape",
+  "zirconia",
+  "gw-1000",
+  "fd-80",
+  "hss jobber",
+];
+
+/** Suggestion latency as a buyer sees it while typing: one request at a time, none cached. */
+async function uncachedSuggestions(base: string) {
+  const prefixes = [...new Set(TYPED.flatMap((text) => [...text].map((_, end) => text.slice(0, end + 1))))].filter(
+    (prefix) => prefix.trim().length >= 2,
+  );
+  const times: number[] = [];
+  for (const prefix of prefixes) {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/search/suggest?q=${encodeURIComponent(prefix)}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`Suggestions for ${prefix} answered ${response.status}.`);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (share: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0).toFixed(1));
+  return { count: times.length, p50: at(0.5), p99: at(0.99) };
 }
 
 /** The same bytes as the product page from a bare Node server: what this machine can do at most. */
@@ -227,9 +264,17 @@ export async function main() {
         `${label}: ${product.total.toLocaleString("en-US")} products seeded in ${seedSeconds.toFixed(1)}s; start to first page ${Math.round(store.firstPageMs)} ms`,
       );
       for (const line of table(store.rows, ceiling)) print(line);
+      const { count, p50, p99 } = store.suggestions;
+      print(`  search suggestions, ${count} prefixes typed one by one, none cached: p50 ${p50} ms  p99 ${p99} ms`);
       const pgbench = env.DATABASE_URL ? await pgbenchSearch(env.DATABASE_URL, seconds) : undefined;
       if (pgbench) print(`  pgbench -c 10, the search results query alone: ${pgbench} tps`);
-      results[label] = { seedSeconds, firstPageMs: store.firstPageMs, rows: store.rows, pgbench };
+      results[label] = {
+        seedSeconds,
+        firstPageMs: store.firstPageMs,
+        rows: store.rows,
+        suggestions: store.suggestions,
+        pgbench,
+      };
     }
     print("");
     print("Ceiling and load generator (autocannon, 2 worker threads):");

@@ -95,6 +95,25 @@ describe("search", () => {
     expect(await suggestProducts("g")).toEqual([]);
   });
 
+  it("keeps suggesting a word typed part-way past its stem, letter by letter", async () => {
+    // "grindi" is no prefix of the stem "grind": it must still find the popular grinding products,
+    // not fall back to the typo-tolerant match.
+    const grind = await handle().db.execute<{ part_number: string }>(sql`
+      select part_number from products
+      where search_vector @@ to_tsquery('english', 'grind')
+      order by featured desc, review_count desc, part_number limit 8`);
+    expect(grind.rows.length).toBeGreaterThan(0);
+    for (const typed of ["grindi", "grindin"]) {
+      expect(
+        (await suggestProducts(typed)).map((s) => s.partNumber),
+        typed,
+      ).toEqual(grind.rows.map((row) => row.part_number));
+    }
+    const glasses = await suggestProducts("safety glasse");
+    expect(glasses.length).toBeGreaterThan(0);
+    expect(glasses.every((s) => /glass/i.test(s.name))).toBe(true);
+  });
+
   it("suggests part numbers in part-number order first, then the most popular products by their words", async () => {
     const byPart = (await suggestProducts("gw 1000")).map((s) => s.partNumber.replace(/-/g, ""));
     expect(byPart).toHaveLength(8);

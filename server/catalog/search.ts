@@ -7,6 +7,7 @@ import { db } from "../db/client";
 import { products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
+import { prefixQuery } from "./prefix-query";
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SUGGESTION_LIMIT = 8;
@@ -26,15 +27,6 @@ export async function findByPartNumber(query: string) {
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Words as prefix terms for as-you-type matching: "grind whe" finds "grinding wheel". */
-function prefixQuery(text: string): string {
-  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return words
-    .slice(0, 8)
-    .map((word) => `${word}:*`)
-    .join(" & ");
-}
 
 /** A query that could be (part of) a part number: a digit in it, and at most two words. */
 const looksLikePartNumber = (text: string) => /\d/.test(text) && text.split(/\s+/).length <= 2;
@@ -165,24 +157,26 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
   if (text.length < 2) return [];
   const key = normalizePartNumber(text);
   const terms = prefixQuery(text);
-  const [byPart, byWords] = await Promise.all([
+  const byPart =
     key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text)
-      ? db()
+      ? await db()
           .select(suggestionColumns)
           .from(products)
           .where(sql`${partKeyC} like ${`${escapeLike(key)}%`}`)
           .orderBy(partKeyC)
           .limit(limit)
-      : [],
-    terms
-      ? db()
+      : [];
+  // A part-number prefix that fills the list is what the buyer is after; its words ("gw", "100")
+  // would match half the catalogue's specifications for nothing.
+  const byWords =
+    terms && byPart.length < limit
+      ? await db()
           .select(suggestionColumns)
           .from(products)
           .where(sql`${products.searchVector} @@ to_tsquery('english', ${terms})`)
           .orderBy(desc(products.featured), desc(products.reviewCount), asc(products.partNumber))
           .limit(limit)
-      : [],
-  ]);
+      : [];
   const found = [...new Map([...byPart, ...byWords].map((product) => [product.slug, product])).values()];
   if (found.length > 0 || text.length < 4) return found.slice(0, limit);
   const { where, rank } = matching(text, "typo");
