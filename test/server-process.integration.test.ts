@@ -1,6 +1,7 @@
 // The real server, started as `npm start` starts it, on the driver under test.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +145,47 @@ describe(`the server on ${testDriver}`, () => {
     expect(home.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     if (testDriver === "pglite") expect(readFileSync(path.join(dataDir, "auth-secret"), "utf8")).toBe(secret);
     server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  });
+
+  it("finishes a request already in flight when SIGTERM arrives, refuses new ones, then exits 0", async () => {
+    const server = startServer(env);
+    await waitForHealth(base, server);
+    const body = new URLSearchParams({
+      intent: "quick-order",
+      lines: JSON.stringify({ lines: [{ partNumber: "GW-45-001", quantity: 2 }] }),
+    }).toString();
+    // The body is sent in two halves, so the request is in the server's hands when the signal comes.
+    const upload = request(`${base}/api/cart`, {
+      method: "POST",
+      agent: false,
+      headers: { origin: base, "content-type": "application/x-www-form-urlencoded", "content-length": body.length },
+    });
+    const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      upload.on("error", reject);
+      upload.on("response", (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+    });
+    const half = Math.floor(body.length / 2);
+    upload.write(body.slice(0, half));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    server.child.kill("SIGTERM");
+    await expect.poll(() => server.output(), { timeout: 5_000 }).toContain("finishing in-flight requests");
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    upload.end(body.slice(half));
+
+    const answer = await answered;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text).cart.lines).toEqual([
+      expect.objectContaining({ partNumber: "GW-45-001", quantity: 2 }),
+    ]);
     expect(await server.exited).toBe(0);
   });
 });
