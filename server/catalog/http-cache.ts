@@ -9,6 +9,9 @@ export const CATALOG_CACHE_CONTROL = "public, max-age=300, stale-while-revalidat
 // A page for a signed-in buyer or a guest with a cart shows their name and cart in the header,
 // which change without the catalogue changing: no shared cache may keep it and no ETag can vouch for it.
 const PERSONAL_CACHE_CONTROL = "private, no-store";
+// Named here, not added on the way out by the compression middleware: adding a header to a finished
+// response makes the server rebuild it as a stream, which halves the rate of pages served from memory.
+const VARY = "Cookie, Accept-Encoding";
 
 let buildId: string | undefined;
 /** Changes with every build (the bundle's content), so an ETag never outlives the HTML it names. */
@@ -37,7 +40,7 @@ export const isPersonal = (request: Request) => PERSONAL_COOKIES.test(request.he
  */
 export function catalogCacheHeaders(request: Request, payload: unknown): Headers {
   if (isPersonal(request)) {
-    return new Headers({ "Cache-Control": PERSONAL_CACHE_CONTROL, Vary: "Cookie" });
+    return new Headers({ "Cache-Control": PERSONAL_CACHE_CONTROL, Vary: VARY });
   }
   const tag = createHash("sha1")
     .update(currentBuildId())
@@ -47,7 +50,7 @@ export function catalogCacheHeaders(request: Request, payload: unknown): Headers
   const headers = new Headers({
     "Cache-Control": CATALOG_CACHE_CONTROL,
     ETag: `W/"${tag}"`,
-    Vary: "Cookie",
+    Vary: VARY,
   });
   const wanted = request.headers.get("If-None-Match");
   if (wanted?.split(",").some((candidate) => candidate.trim() === `W/"${tag}"` || candidate.trim() === `"${tag}"`)) {

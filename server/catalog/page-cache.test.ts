@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createPageCache } from "./page-cache";
 
@@ -30,6 +31,37 @@ describe("the page cache", () => {
       page("n3", renders),
     );
     expect(revalidated.status).toBe(304);
+  });
+
+  it("answers gzip from pieces compressed once, with the request's own nonce inside", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    await cache.serve(get("/products/wheel"), "nonce-one", page("nonce-one", renders));
+    for (const [accepted, nonce] of [
+      ["gzip, deflate, br, zstd", "nonce-two"],
+      ["br;q=1.0, gzip;q=0.8", "nonce-three"],
+      ["*", "n"],
+    ] as const) {
+      const answer = await cache.serve(
+        get("/products/wheel", { "Accept-Encoding": accepted }),
+        nonce,
+        page(nonce, renders),
+      );
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      expect(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe(
+        `<script nonce="${nonce}">go()</script><p>render 1</p>`,
+      );
+    }
+    for (const accepted of ["br", "gzip;q=0", "identity"]) {
+      const answer = await cache.serve(
+        get("/products/wheel", { "Accept-Encoding": accepted }),
+        "n4",
+        page("n4", renders),
+      );
+      expect(answer.headers.get("content-encoding")).toBeNull();
+      expect(await answer.text()).toBe('<script nonce="n4">go()</script><p>render 1</p>');
+    }
+    expect(renders.count).toBe(1);
   });
 
   it("never shares a buyer's own page, a page that sets a cookie, a private one, or anything but a catalogue GET", async () => {
