@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, request as newRequest, test } from "@playwright/test";
 import { confirmedBuyer, signIn } from "./helpers";
 
 const evil = "https://evil.example";
@@ -28,6 +28,29 @@ test("a state-changing post from another site is refused and changes nothing", a
     const response = await request.post(path, { form, headers: { Origin: evil }, maxRedirects: 0 });
     expect(response.status(), path).toBe(403);
   }
+  const { cart } = await (await request.get("/api/cart")).json();
+  expect(cart).toMatchObject({ count: 1, subtotal: "12.99" });
+});
+
+test("another guest's cart cannot be read or changed by naming it in a cookie", async ({ request, baseURL }) => {
+  const productId = await cartWithWheel(request, baseURL ?? "");
+  const { cookies } = await request.storageState();
+  const signed = decodeURIComponent(cookies.find((cookie) => cookie.name === "cart")?.value ?? "");
+  const named = signed.slice(0, signed.lastIndexOf("."));
+  expect(named.length).toBeGreaterThan(0);
+
+  const stranger = await newRequest.newContext({ baseURL });
+  for (const forged of [named, `${named}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`]) {
+    const Cookie = `cart=${encodeURIComponent(forged)}`;
+    const { cart } = await (await stranger.get("/api/cart", { headers: { Cookie } })).json();
+    expect(cart).toMatchObject({ count: 0, lines: [] });
+    const removed = await stranger.post("/api/cart", {
+      form: { intent: "remove", productId },
+      headers: { Cookie, Origin: baseURL ?? "" },
+    });
+    expect(removed.status()).toBe(404);
+  }
+  await stranger.dispose();
   const { cart } = await (await request.get("/api/cart")).json();
   expect(cart).toMatchObject({ count: 1, subtotal: "12.99" });
 });
