@@ -2,18 +2,21 @@ import { expect, type Page, test } from "@playwright/test";
 import { expectNoAccessibilityViolations, waitForHydration } from "./helpers";
 
 /** Holds the listing's next data request until `release` is called. */
-async function holdNextDataRequest(page: Page) {
+/**
+ * Holds the listing's data requests for `search` (a prefetch on hover as well as the navigation)
+ * until released; the header's own cart request goes through.
+ */
+async function holdListingData(page: Page, search: string) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(
-    (url) => url.pathname.endsWith(".data"),
+    (url) => url.pathname.endsWith(".data") && url.search.includes(search),
     async (route) => {
       await released;
       await route.continue();
     },
-    { times: 1 },
   );
   return release;
 }
@@ -46,7 +49,7 @@ test("a listing says 'Loading products...' while the next state loads", async ({
   await page.goto("/category/abrasives/flap-discs");
   await expect(page.getByRole("link", { name: /^All Products/ })).toHaveAttribute("aria-current", "true");
   await waitForHydration(page);
-  const release = await holdNextDataRequest(page);
+  const release = await holdListingData(page, "sort=rating-desc");
   await page.getByRole("link", { name: "Rating high to low" }).click();
   await expect(page.getByText("Loading products...")).toBeVisible();
   await expectNoAccessibilityViolations(page);
