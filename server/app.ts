@@ -46,7 +46,7 @@ export async function start(clientDir: string) {
     });
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       logger.info(
-        { port: info.port, driver: database.driver, url: config.PUBLIC_URL },
+        { port: info.port, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
         `store listening on http://${config.HOST}:${info.port}`,
       );
     });

@@ -83,6 +83,8 @@ describe(`the server on ${testDriver}`, () => {
     const server = startServer(env);
     await waitForHealth(base, server);
     expect(server.output()).toContain("seeded the starter catalogue");
+    // React renders with its production build (the development one is ~3x slower).
+    expect(server.output()).toMatch(/"nodeEnv":"production".*store listening/);
 
     const home = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } });
     expect(home.status).toBe(200);
