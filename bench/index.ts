@@ -87,6 +87,12 @@ async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number
       ["search suggestions", "/api/search/suggest?q=grind"],
     ];
     for (const [name, pathname] of pages) rows.push(...(await measure(name, base + pathname, seconds, {})));
+    // A buyer with a cart (or signed in) gets the page rendered for them, never from the cache.
+    rows.push(
+      ...(await measure("product page, rendered per request", `${base}/products/${slug}`, seconds, {
+        headers: { Cookie: "cart=bench" },
+      })),
+    );
     rows.push(
       ...(await measure("add to cart (new guest)", `${base}/api/cart`, seconds, {
         method: "POST",
