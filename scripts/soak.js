@@ -1,6 +1,6 @@
 // `npm run soak [-- --seconds 60 --clients 8]`: see bench/soak.ts.
-import { runnerImport } from "vite";
+import { importTypeScript } from "./import-typescript.js";
 
 process.env.LOG_LEVEL ??= "silent";
-const { module } = await runnerImport("./bench/soak.ts", { configFile: false, logLevel: "error" });
-await module.main();
+const soak = await importTypeScript("./bench/soak.ts");
+await soak.main();

@@ -27,7 +27,13 @@ const builtAt = existsSync(serverEntry) ? statSync(serverEntry).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
 if (changedAt > builtAt) {
   console.log(builtAt ? "Sources changed since the last build; building..." : "No build yet; building...");
-  const result = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  // A production build whatever NODE_ENV a calling tool left behind (development would put
+  // React's development build in the browser bundle).
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
