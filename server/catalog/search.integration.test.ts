@@ -95,6 +95,26 @@ describe("search", () => {
     expect(await suggestProducts("g")).toEqual([]);
   });
 
+  it("suggests a rare word's few products, the most popular first, wherever they stand in popularity", async () => {
+    const db = handle().db;
+    const chosen = await db.execute<{ id: string; name: string; part_number: string }>(sql`
+      (select id, name, part_number from products order by featured desc, review_count desc, part_number limit 1)
+      union all
+      (select id, name, part_number from products order by featured, review_count, part_number desc limit 3)`);
+    const ids = chosen.rows.map((row) => row.id);
+    await db.execute(sql`update products set name = name || ' Quixotic' where id in ${ids}`);
+    try {
+      const expected = await db.execute<{ part_number: string }>(sql`
+        select part_number from products where id in ${ids}
+        order by featured desc, review_count desc, part_number`);
+      expect((await suggestProducts("quixo")).map((s) => s.partNumber)).toEqual(
+        expected.rows.map((row) => row.part_number),
+      );
+    } finally {
+      for (const row of chosen.rows) await db.execute(sql`update products set name = ${row.name} where id = ${row.id}`);
+    }
+  });
+
   it("keeps suggesting a word typed part-way past its stem, letter by letter", async () => {
     // "grindi" is no prefix of the stem "grind": it must still find the popular grinding products,
     // not fall back to the typo-tolerant match.
