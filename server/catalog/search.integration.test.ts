@@ -87,6 +87,14 @@ describe("search", () => {
     expect((await search("grinding")).total).toBeGreaterThan(0);
   });
 
+  it("finds products by the words of their category and subcategory", async () => {
+    const abrasives = await search("abrasives");
+    expect(abrasives.total).toBeGreaterThan(0);
+    expect(abrasives.categories.map((facet) => facet.value)).toContain("abrasives");
+    expect((await search("hand tools")).categories.map((facet) => facet.value)).toContain("hand-tools");
+    expect((await suggestProducts("abras")).length).toBeGreaterThan(0);
+  });
+
   it("suggests products as the buyer types, from the first letters", async () => {
     expect((await suggestProducts("gw-45")).map((s) => s.partNumber)[0]).toBe("GW-45-001");
     const words = await suggestProducts("flap dis");

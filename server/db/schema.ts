@@ -55,9 +55,10 @@ export const products = pgTable(
     relatedProducts: jsonb("related_products").$type<string[]>().notNull().default([]),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
-    // Names, brands, part and OEM numbers weigh most, then specifications, then the description.
+    // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
+    // subcategory ("abrasives", "grinding wheels": words buyers search by), then the description.
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, name || ' ' || brand || ' ' || part_number), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, oem_numbers, '["string"]'), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, specifications, '["string"]'), 'B') || setweight(to_tsvector('english'::regconfig, description), 'D')`,
+      sql`setweight(to_tsvector('english'::regconfig, name || ' ' || brand || ' ' || part_number), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, oem_numbers, '["string"]'), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, specifications, '["string"]'), 'B') || setweight(to_tsvector('english'::regconfig, replace(category, '-', ' ') || ' ' || replace(subcategory, '-', ' ')), 'C') || setweight(to_tsvector('english'::regconfig, description), 'D')`,
     ),
     createdAt: createdAt(),
   },

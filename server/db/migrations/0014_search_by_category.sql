@@ -1,0 +1,3 @@
+ALTER TABLE "products" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, name || ' ' || brand || ' ' || part_number), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, oem_numbers, '["string"]'), 'A') || setweight(jsonb_to_tsvector('english'::regconfig, specifications, '["string"]'), 'B') || setweight(to_tsvector('english'::regconfig, replace(category, '-', ' ') || ' ' || replace(subcategory, '-', ' ')), 'C') || setweight(to_tsvector('english'::regconfig, description), 'D')) STORED;--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");
