@@ -6,13 +6,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { freePort } from "../scripts/free-port.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { searchItemsQuery } from "../server/catalog/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
 import { benchAdminScale } from "./admin-scale";
 import { type LoadResult, load } from "./load";
+import { medianAndP99, timed, typedPrefixes } from "./typed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CONNECTIONS = [10, 50];
@@ -23,17 +24,6 @@ function option(name: string, fallback: number): number {
   const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${name} needs a whole number above 0`);
   return value;
-}
-
-async function waitFor(url: string, timeoutMs = 30_000) {
-  const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return performance.now() - started;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
 }
 
 function seed(env: NodeJS.ProcessEnv, size: number): number {
@@ -75,8 +65,8 @@ async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const store = startStore({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, LOG_LEVEL: "warn" });
-  const startupMs = await waitFor(`${base}/healthz`);
-  const firstPageMs = await waitFor(`${base}/`);
+  const startupMs = await waitUntilAnswering(`${base}/healthz`, { child: store });
+  const firstPageMs = await waitUntilAnswering(`${base}/`, { child: store });
   const rows: Row[] = [];
   try {
     const pages: [string, string][] = [
@@ -108,40 +98,12 @@ async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number
   }
 }
 
-// What buyers type, letter by letter: every prefix is asked once, so none comes from the page cache.
-const TYPED = [
-  "grinding wheel",
-  "flap disc",
-  "cut-off wheel",
-  "drill bit",
-  "cobalt",
-  "safety glasses",
-  "nitrile gloves",
-  "wire",
-  "tape",
-  "zirconia",
-  "gw-1000",
-  "fd-80",
-  "hss jobber",
-];
-
 /** Suggestion latency as a buyer sees it while typing: one request at a time, none cached. */
 async function uncachedSuggestions(base: string) {
-  const prefixes = [...new Set(TYPED.flatMap((text) => [...text].map((_, end) => text.slice(0, end + 1))))].filter(
-    (prefix) => prefix.trim().length >= 2,
-  );
   const times: number[] = [];
-  for (const prefix of prefixes) {
-    const started = performance.now();
-    const response = await fetch(`${base}/api/search/suggest?q=${encodeURIComponent(prefix)}`);
-    await response.arrayBuffer();
-    if (!response.ok) throw new Error(`Suggestions for ${prefix} answered ${response.status}.`);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (share: number) =>
-    Number((times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0).toFixed(1));
-  return { count: times.length, p50: at(0.5), p99: at(0.99) };
+  for (const prefix of typedPrefixes())
+    times.push(await timed(`${base}/api/search/suggest?q=${encodeURIComponent(prefix)}`));
+  return medianAndP99(times);
 }
 
 /** The same bytes as the product page from a bare Node server: what this machine can do at most. */

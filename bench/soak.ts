@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import { freePort } from "../scripts/free-port.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
 import { orders, products, profiles, promoCodes, user } from "../server/db/schema";
@@ -183,17 +183,7 @@ export async function main() {
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
-    for (let waited = 0; ; waited += 100) {
-      if (waited > 120_000) throw new Error("The store did not start within 2 minutes.");
-      if (
-        await fetch(`${base}/healthz`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await waitUntilAnswering(`${base}/healthz`, { child: store });
 
     // Buyers sign up through the store, then their e-mail is marked confirmed (no mailbox here).
     const handle = await openDatabase({ databaseUrl: postgres.url });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { freePort } from "../scripts/free-port.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const pages = [
@@ -17,17 +17,6 @@ const pages = [
   ["product", "/products/grinding-wheel-4-5-in-gw-45-001"],
   ["search", "/search?q=grinding%20wheel"],
 ];
-
-async function waitFor(url, timeoutMs = 60_000) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000}s`);
-}
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -51,7 +40,7 @@ const chrome = await chromeLauncher.launch({
 });
 const results = {};
 try {
-  await waitFor(`${base}/healthz`);
+  await waitUntilAnswering(`${base}/healthz`, { child: store });
   console.log(`npm run bench:web   (${new Date().toISOString()}, Lighthouse mobile, ${base})`);
   console.log("page       perf  a11y  best  seo   LCP ms  TBT ms  CLS     JS KB (transferred)");
   for (const [name, pathname] of pages) {

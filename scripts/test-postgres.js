@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "./free-port.js";
+import { freePort } from "./local-server.js";
 
 function findBinDir() {
   const debian = "/usr/lib/postgresql";

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort } from "../scripts/free-port.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -40,7 +40,7 @@ beforeAll(async () => {
     },
     stdio: "ignore",
   });
-  expect(await eventually(async () => (await fetch(`${base}/healthz`)).ok, 60_000)).toBe(true);
+  await waitUntilAnswering(`${base}/healthz`, { timeoutMs: 60_000, child: store });
 }, 90_000);
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort } from "../scripts/free-port.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { openDatabase } from "../server/db/client";
 import { createEmptyDatabase, testDriver } from "./database";
 
@@ -33,20 +33,8 @@ async function startStore() {
     ADMIN_PASSWORD: admin.password,
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env, stdio: "ignore" });
-  store = child;
-  for (let attempt = 0; attempt < 600; attempt++) {
-    if (child.exitCode !== null) throw new Error(`The store exited with code ${child.exitCode}.`);
-    if (
-      await fetch(`${base}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("The store never became healthy.");
+  store = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env, stdio: "ignore" });
+  await waitUntilAnswering(`${base}/healthz`, { child: store });
 }
 
 async function stopStore() {

@@ -5,7 +5,7 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../scripts/free-port.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { createEmptyDatabase, testDriver } from "./database";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -33,15 +33,9 @@ function startServer(env: Record<string, string>): Started {
 }
 
 async function waitForHealth(base: string, server: Started) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    try {
-      const response = await fetch(`${base}/healthz`);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server never became healthy: ${server.output()}`);
+  await waitUntilAnswering(`${base}/healthz`, { timeoutMs: 20_000, child: server.child }).catch((error: Error) => {
+    throw new Error(`${error.message}\n${server.output()}`);
+  });
 }
 
 describe("configuration errors", () => {

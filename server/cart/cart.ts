@@ -78,6 +78,8 @@ export async function addToCart(cartId: string, productId: string, quantity: num
   return { name: product.name, quantity: rows[0]?.quantity ?? quantity };
 }
 
+export const noLongerInCart = "That item is no longer in your cart.";
+
 /** Sets a line's quantity; zero or less removes the line (the spec's cart rule). */
 export async function setLineQuantity(cartId: string, productId: string, quantity: number) {
   if (quantity <= 0) return removeLine(cartId, productId);
@@ -91,8 +93,6 @@ export async function setLineQuantity(cartId: string, productId: string, quantit
   if (rows.length === 0) throw new StoreError("NotFound", noLongerInCart);
   await touch(cartId);
 }
-
-export const noLongerInCart = "That item is no longer in your cart.";
 
 export async function removeLine(cartId: string, productId: string) {
   const rows = await db()

@@ -3,6 +3,7 @@
 // rendered once and served from memory until it expires or the catalogue changes here (an order
 // takes stock, a cancellation returns it). Each answer still gets its own CSP nonce: the cached
 // body is kept in pieces cut where the nonce was, as they are and gzipped.
+import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
 import { deflatePieces, gzipJoined } from "./gzip-pieces";
 import { isPersonal } from "./http-cache";
@@ -20,13 +21,12 @@ interface Entry {
   size: number;
 }
 
-/** Whether the request's Accept-Encoding takes gzip (named, or "*", without q=0). */
+/** Whether the request's Accept-Encoding takes gzip (by name, else through "*"), as Hono's compression reads it. */
 function acceptsGzip(request: Request): boolean {
-  return (request.headers.get("accept-encoding") ?? "").split(",").some((offer) => {
-    const [coding = "", ...parameters] = offer.split(";").map((part) => part.trim().toLowerCase());
-    const q = parameters.find((parameter) => parameter.startsWith("q="));
-    return (coding === "gzip" || coding === "*") && (q === undefined || Number(q.slice(2)) > 0);
-  });
+  const offers = parseAccept(request.headers.get("accept-encoding") ?? "");
+  const gzip =
+    offers.find((offer) => offer.type.toLowerCase() === "gzip") ?? offers.find((offer) => offer.type === "*");
+  return (gzip?.q ?? 0) > 0;
 }
 
 export interface PageCacheOptions {
@@ -41,10 +41,12 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
     sizeCalculation: (entry) => Math.max(1, entry.size),
   });
 
-  const cacheable = (request: Request) => {
-    if (request.method !== "GET" || isPersonal(request)) return false;
-    const { pathname } = new URL(request.url);
-    return CATALOGUE_PAGE.test(pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/");
+  /** The page's key in the cache, or undefined when it may not be shared. */
+  const keyFor = (request: Request) => {
+    if (request.method !== "GET" || isPersonal(request)) return undefined;
+    const { pathname, search } = new URL(request.url);
+    const page = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
+    return CATALOGUE_PAGE.test(page) ? pathname + search : undefined;
   };
 
   function answer(entry: Entry, request: Request, nonce: string | undefined): Response {
@@ -65,8 +67,8 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
   return {
     /** Serves the page from memory when it can, else renders it (and keeps it when it may be shared). */
     async serve(request: Request, nonce: string | undefined, render: () => Promise<Response>): Promise<Response> {
-      if (!cacheable(request)) return render();
-      const key = new URL(request.url).pathname + new URL(request.url).search;
+      const key = keyFor(request);
+      if (key === undefined) return render();
       const kept = entries.get(key);
       if (kept) return answer(kept, request, nonce);
       const response = await render();

@@ -143,6 +143,26 @@ const suggestionColumns = {
   price: products.price,
 };
 
+type Sortable = Parameters<typeof desc>[0];
+
+/** Featured first, then the most reviewed: what buyers know, for any table or subquery with these. */
+const byPopularity = (from: { featured: Sortable; reviewCount: Sortable; partNumber: Sortable }) => [
+  desc(from.featured),
+  desc(from.reviewCount),
+  asc(from.partNumber),
+];
+
+/** The suggestion's columns, read from a subquery that carries them. */
+const suggestionFrom = <T extends Record<keyof typeof suggestionColumns, unknown>>(
+  from: T,
+): Pick<T, keyof typeof suggestionColumns> => ({
+  slug: from.slug,
+  name: from.name,
+  partNumber: from.partNumber,
+  brand: from.brand,
+  price: from.price,
+});
+
 // In the C collation a LIKE prefix and the order of part numbers both come from one btree.
 const partKeyC = sql`(${products.partKey} collate "C")`;
 
@@ -155,37 +175,31 @@ const RARE_WORD_MATCHES = 5_000;
 
 /** The most popular products whose words match `terms`, a prefix tsquery. */
 async function popularWordMatches(terms: string, limit: number) {
-  const matching = sql<boolean>`${products.searchVector} @@ to_tsquery('english', ${terms})`;
+  const hasTerms = sql<boolean>`${products.searchVector} @@ to_tsquery('english', ${terms})`;
   const candidateColumns = { ...suggestionColumns, featured: products.featured, reviewCount: products.reviewCount };
 
   // The most popular products first: a common word has its matches among them.
   const popular = db()
-    .select({ ...candidateColumns, matches: matching.as("matches") })
+    .select({ ...candidateColumns, matches: hasTerms.as("matches") })
     .from(products)
-    .orderBy(desc(products.featured), desc(products.reviewCount), asc(products.partNumber))
+    .orderBy(...byPopularity(products))
     .limit(POPULAR_FIRST)
     .as("popular");
   const amongPopular = await db()
-    .select({
-      slug: popular.slug,
-      name: popular.name,
-      partNumber: popular.partNumber,
-      brand: popular.brand,
-      price: popular.price,
-    })
+    .select(suggestionFrom(popular))
     .from(popular)
     .where(sql`${popular.matches}`)
-    .orderBy(desc(popular.featured), desc(popular.reviewCount), asc(popular.partNumber))
+    .orderBy(...byPopularity(popular))
     .limit(limit);
   if (amongPopular.length === limit) return amongPopular;
 
   // A rare word: its matches through the word index, then the most popular. The limit bounds the
   // work and has the subquery planned on its own, so the planner cannot walk the popularity index.
-  const rare = db().select(candidateColumns).from(products).where(matching).limit(RARE_WORD_MATCHES).as("rare");
+  const rare = db().select(candidateColumns).from(products).where(hasTerms).limit(RARE_WORD_MATCHES).as("rare");
   return db()
-    .select({ slug: rare.slug, name: rare.name, partNumber: rare.partNumber, brand: rare.brand, price: rare.price })
+    .select(suggestionFrom(rare))
     .from(rare)
-    .orderBy(desc(rare.featured), desc(rare.reviewCount), asc(rare.partNumber))
+    .orderBy(...byPopularity(rare))
     .limit(limit);
 }
 
