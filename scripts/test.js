@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { ensureChromium } from "./chromium.js";
 import { startTestPostgres } from "./test-postgres.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -105,11 +106,18 @@ if (databaseUrl) {
   }
 } else {
   totals.failed += 1;
-  summary.push("integration-postgres: FAILED (no PostgreSQL: install it or set TEST_DATABASE_URL)");
+  summary.push("integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)");
 }
 
-if (built) {
+const chromium = ensureChromium();
+if (built && chromium) {
+  process.env.CHROMIUM_PATH = chromium;
   playwright();
+} else if (!chromium) {
+  totals.failed += 1;
+  summary.push("e2e: FAILED (no Chromium, see above)");
+}
+if (built) {
   check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
 }
 audit();
