@@ -1,7 +1,7 @@
 import { orderStatusLabel } from "../lib/order-status";
 import { cn } from "../lib/utils";
 
-/** The status as a badge: 'completed' in the primary style, every other status secondary (spec section 4). */
+/** The status as a badge: 'completed' in the primary style, every other status secondary (docs/product-rules.md, Orders). */
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
     <span

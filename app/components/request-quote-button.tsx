@@ -1,7 +1,7 @@
 import { toast } from "sonner";
 import { Button } from "./ui/button";
 
-/** Quotes are not online yet (the spec's button only logs); the buyer is told how to get one. */
+/** Quotes are not online yet; the buyer is told how to get one. */
 export function RequestQuoteButton({ label, variant }: { label: string; variant?: "accent" | "outline" | "default" }) {
   return (
     <Button

@@ -14,10 +14,10 @@ const wholeNumber = (min: number) =>
 
 export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId, quantity: wholeNumber(1) }),
-  // Zero or less removes the line, as the spec's cart rule says.
+  // Zero or less removes the line (docs/product-rules.md, Cart).
   z.object({ intent: z.literal("set"), productId, quantity: wholeNumber(-MAX_LINE_QUANTITY) }),
   z.object({ intent: z.literal("remove"), productId }),
-  // The code's own rules (blank, unknown, expired ...) give the spec's messages on the server.
+  // The code's own rules (blank, unknown, expired ...) give their messages on the server (docs/product-rules.md, Promo codes).
   z.object({ intent: z.literal("apply-promo"), code: z.string().optional() }),
   z.object({ intent: z.literal("remove-promo") }),
   z.object({ intent: z.literal("quick-order"), lines: z.string().max(20_000, "That list is too long.") }),

@@ -1,4 +1,4 @@
-// Dates as the spec shows them, in US English; the store's dates are shown in Eastern time.
+// Dates in US English, in the store's time zone (Eastern) (docs/product-rules.md, Texts).
 const shortDate = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",

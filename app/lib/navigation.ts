@@ -1,5 +1,5 @@
 // The store's category tree: the header menu, /shop, listings and the catalogue seed all read
-// it. Slugs of entries the spec left unlinked come from their labels (DECISIONS.md).
+// it. Entries that had no link get slugs from their labels (docs/product-rules.md, Catalogue).
 export interface Subcategory {
   slug: string;
   label: string;
@@ -174,7 +174,7 @@ export function findSubcategory(category: Category, slug: string | undefined): S
   return category.subcategories.find((subcategory) => subcategory.slug === slug);
 }
 
-/** The spec's listing title: hyphens to spaces, each word capitalised. */
+/** A listing's title: hyphens to spaces, each word capitalised. */
 export function titleFromSlug(slug: string): string {
   return slug
     .split("-")

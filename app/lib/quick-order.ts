@@ -8,7 +8,7 @@ export interface QuickOrderLine {
 
 export const MAX_QUICK_ORDER_LINES = 100;
 
-/** The spec's rule: a quantity below 1 or not a number becomes 1; fractions round down. */
+/** A quantity below 1 or not a number becomes 1; fractions round down (docs/product-rules.md, Cart). */
 export function quickOrderQuantity(raw: string | number | undefined): number {
   const value = Math.floor(Number(raw));
   return Number.isFinite(value) && value >= 1 ? Math.min(value, 100_000) : 1;
@@ -31,7 +31,7 @@ export function parsePastedLines(text: string): QuickOrderLine[] {
 /** A pasted text is a list when it has more than one line or a separator. */
 export const looksLikeList = (text: string) => /[\n,\t;]/.test(text.trim());
 
-/** Rows with an empty part number (after trimming) are ignored, as the spec says. */
+/** Rows with an empty part number (after trimming) are ignored. */
 export function filledLines(rows: { partNumber: string; quantity: string | number }[]): QuickOrderLine[] {
   return rows
     .map((row) => ({ partNumber: row.partNumber.trim(), quantity: quickOrderQuantity(row.quantity) }))

@@ -33,7 +33,7 @@ export async function listOrdersWithItems(userId: string) {
   return rows.map((order) => ({ ...order, items: items.filter((item) => item.orderId === order.id) }));
 }
 
-/** The spec's ranking: summed per product name, most units first, ten at most. */
+/** The ranking (docs/product-rules.md, Orders): summed per product name, most units first, ten at most. */
 export async function topPurchasedProducts(userId: string, limit = 10) {
   return db()
     .select({

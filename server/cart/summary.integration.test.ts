@@ -58,7 +58,7 @@ describe("the cart's figures", () => {
     expect((await cartSummary(cart, { now })).lines[0]).toMatchObject({ unitPrice: "1.55", lineTotal: "1550.00" });
   });
 
-  it("applies promos with the spec's messages and taxes the discounted subtotal by state", async () => {
+  it("applies promos with their messages and taxes the discounted subtotal by state", async () => {
     const cart = await findOrCreateCart({});
     await addToCart(cart, wheel, 2); // 2 x 12.99 = 25.98
     expect(await promoError(cart, "  ")).toBe("Please enter a promo code");

@@ -19,7 +19,7 @@ describe("catalogue generator", () => {
     expect([...generateCatalog({ size: 100 })]).toHaveLength(100);
   });
 
-  it("weights the abrasives landing's subcategories as the spec's counts do", () => {
+  it("weights the abrasives landing's subcategories as the landing's counts do", () => {
     const counts = Object.fromEntries(catalogPlan(3000).map((slot) => [slot.subcategory, slot.count]));
     expect(counts["sanding-belts"]).toBeGreaterThan(counts["grinding-wheels"] ?? 0);
     expect(counts["grinding-wheels"]).toBeGreaterThan(counts["sandpaper-sheets"] ?? 0);
@@ -32,7 +32,7 @@ describe("catalogue generator", () => {
     expect(new Set(big.map((item) => item.product.slug)).size).toBe(big.length);
   });
 
-  it("includes the products DECISIONS.md names, with the spec's sample tiers", () => {
+  it("includes the products the product rules name, with the sample tiers", () => {
     const byPart = new Map(catalogue.map((item) => [item.product.partNumber, item]));
     expect(byPart.get("GW-45-001")?.product).toMatchObject({ name: "Grinding Wheel 4.5 in", price: "12.99" });
     expect(byPart.get("FD-80-001")?.product).toMatchObject({ name: "Flap Disc 80 Grit 4.5 in", price: "8.49" });

@@ -64,7 +64,7 @@ const documentsFor = (category: string) => [
   { name: "Warranty Information", url: "" },
 ];
 
-/** The products DECISIONS.md names, always part of the catalogue. */
+/** The products docs/product-rules.md names, always part of the catalogue. */
 export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" | "documents">[] = [
   {
     partNumber: "GW-45-001",
@@ -151,7 +151,7 @@ export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" 
   },
 ];
 
-/** The spec's sample bulk tiers, on CW-45-045. */
+/** The sample product's bulk tiers, on CW-45-045. */
 export const sampleTiers = [
   { minQuantity: 1, unitPrice: "2.45" },
   { minQuantity: 100, unitPrice: "1.98" },

@@ -1,4 +1,4 @@
-// Catalogue pages are cacheable (spec section 9: fresh 5 minutes, usable stale up to 10) and
+// Catalogue pages are cacheable (fresh 5 minutes, usable stale up to 10: docs/product-rules.md) and
 // carry an ETag, so a browser or CDN revalidates with a cheap 304 instead of a new page.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// better-auth's tables (user, session, account, verification, rate_limit), beside the spec's
+// better-auth's tables (user, session, account, verification, rate_limit), beside the store's
 // profiles and user_roles, which refer to user.id.
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 

@@ -13,7 +13,7 @@ export function CartTotals() {
   const apply = () => {
     if (code.trim() && !applying) change({ intent: "apply-promo", code });
   };
-  // A successful apply clears the input (spec section 4).
+  // A successful apply clears the input.
   const [lastNotice, setLastNotice] = useState<unknown>(null);
   if (fetcher.data?.notice && fetcher.data !== lastNotice) {
     setLastNotice(fetcher.data);
