@@ -7,10 +7,9 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
-import { getUser } from "../server/accounts/session";
+import { currentUser, readSession } from "../server/accounts/session";
 import { config } from "../server/config";
 import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
@@ -19,6 +18,7 @@ import { Footer } from "./components/footer";
 import { Header } from "./components/header/header";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
+import type { RootData } from "./components/root-data";
 import { useToast } from "./components/toasts";
 
 /** After any form is sent (even one answered 4xx), the root reloads to pick up the flash toast and session. */
@@ -31,10 +31,13 @@ export function meta({ error }: Route.MetaArgs) {
   return [{ title: notFound ? "Page not found | Cascade Industrial Supply" : "Cascade Industrial Supply" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export const middleware: Route.MiddlewareFunction[] = [readSession];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { STORE_EMAIL, STORE_PHONE } = config();
-  const [user, { toast, headers }] = await Promise.all([getUser(request), takeToast(request)]);
-  return data(
+  const user = currentUser(context);
+  const { toast, headers } = await takeToast(request);
+  return data<RootData>(
     {
       store: { email: STORE_EMAIL, phone: STORE_PHONE },
       user: user ? { email: user.email, name: user.name, isAdmin: user.isAdmin } : null,
@@ -42,20 +45,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     },
     { headers },
   );
-}
-
-type RootData = Awaited<ReturnType<typeof loader>>["data"];
-export type StoreContact = RootData["store"];
-
-const fallbackStore: StoreContact = { email: "", phone: "" };
-
-export function useStoreContact(): StoreContact {
-  return useRouteLoaderData<typeof loader>("root")?.store ?? fallbackStore;
-}
-
-/** The signed-in user as the header needs it, or null for a visitor. */
-export function useSignedInUser(): RootData["user"] {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

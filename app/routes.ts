@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
@@ -8,10 +8,15 @@ export default [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("account", "routes/account.tsx"),
-  route("admin", "routes/admin.tsx"),
-  route("admin/orders", "routes/admin.orders.tsx"),
-  route("admin/orders/:orderNumber", "routes/admin.order.tsx"),
-  route("admin/audit-log", "routes/admin.audit-log.tsx"),
+  route("admin/login", "routes/admin/login.tsx"),
+  // Pathless, so a form posting to /admin reaches the dashboard's action (an index route
+  // under an "admin" parent would answer there only to /admin?index).
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/:orderNumber", "routes/admin/order.tsx"),
+    route("admin/audit-log", "routes/admin/audit-log.tsx"),
+  ]),
   route("api/cart", "routes/api.cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),

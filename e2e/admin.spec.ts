@@ -8,6 +8,7 @@ import {
   openCart,
   payWithCard,
   signIn,
+  waitForHydration,
 } from "./helpers";
 
 test("a customer who opens /admin is told access is denied", async ({ page }) => {
@@ -22,7 +23,8 @@ test("a customer who opens /admin is told access is denied", async ({ page }) =>
 });
 
 test("an admin logs in, finds a customer, approves Net 30 with a limit and revokes it", async ({ page }) => {
-  const buyer = await confirmedBuyer(page, "approvable");
+  // A last name no other test gives, so no buyer signing up meanwhile takes the row.
+  const buyer = await confirmedBuyer(page, "approvable", "Okafor");
   await page.context().clearCookies();
 
   const response = await page.goto("/admin");
@@ -51,11 +53,11 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
   await expect(page.getByText("No customers found matching your search.")).toBeVisible();
   await search.fill(buyer.email.split("@")[0] ?? "");
   await expect(page.getByText("No customers found matching your search.")).toBeVisible(); // e-mail is not a search field
-  await search.fill("DANA REYES");
+  await search.fill("DANA OKAFOR");
   const table = page.getByRole("table", { name: "Customer Accounts" });
   await expect(table).toBeVisible();
 
-  const row = table.getByRole("row").filter({ hasText: "Dana Reyes" }).first();
+  const row = table.getByRole("row").filter({ hasText: "Dana Okafor" });
   await row.getByRole("button", { name: /Approve Net 30/ }).click();
   const dialog = page.getByRole("dialog", { name: "Approve Net 30 Terms" });
   await expect(dialog).toBeVisible();
@@ -225,7 +227,7 @@ async function createPromo(page: Page, fields: Record<string, string>) {
   await expect(page.getByText(`Promo code ${fields.Code?.toUpperCase()} created`)).toBeVisible();
 }
 
-test("promo codes give every message of the spec: minimum (after an edit), expired, and used up", async ({
+test("promo codes give every promo message: minimum (after an edit), expired, and used up", async ({
   page,
   browser,
 }) => {
@@ -294,4 +296,37 @@ test("promo codes give every message of the spec: minimum (after an edit), expir
     await expect(guest.getByText(message ?? "")).toBeVisible();
   }
   await guest.close();
+});
+
+test("a guest who opens an admin page signs in there and lands back on it", async ({ page }) => {
+  const response = await page.goto("/admin/orders");
+  expect(response?.status()).toBe(401);
+  await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+  await waitForHydration(page);
+  await expectNoAccessibilityViolations(page);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Login successful!")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+});
+
+test("without JavaScript the admin login says why it failed, keeps the e-mail, and returns to the page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/admin/orders");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Login failed: Invalid email or password");
+  await expect(page.getByLabel("Email")).toHaveValue(admin.email);
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+  await context.close();
 });

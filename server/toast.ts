@@ -2,6 +2,7 @@
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { config } from "./config";
+import { StoreError } from "./errors";
 
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
@@ -34,6 +35,15 @@ export async function redirectWithToast(url: string, toast: Toast, headers: Head
 /** An action's answer that also shows a toast on the page, even if the part that asked is gone by then. */
 export async function dataWithToast<T>(payload: T, toast: Toast, status = 200) {
   return data(payload, { status, headers: [await setToastHeader(toast)] });
+}
+
+/**
+ * An admin action's answer to what went wrong: a StoreError's message under `title`, with the
+ * error's status; anything else is a bug, thrown on to the error boundary and the log.
+ */
+export async function dataWithErrorToast(title: string, error: unknown) {
+  if (!(error instanceof StoreError)) throw error;
+  return dataWithToast({ ok: false }, { type: "error", title, description: error.message }, error.status);
 }
 
 /** The pending toast of this request, and the header that clears it. */

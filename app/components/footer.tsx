@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { categories } from "../lib/navigation";
-import { useStoreContact } from "../root";
 import { Logo } from "./logo";
+import { useStoreContact } from "./root-data";
 
 export function Footer() {
   const { email, phone } = useStoreContact();

@@ -14,8 +14,8 @@ export function meta() {
   return [{ title: "My Account | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
   // Streamed: the page shell is sent at once and the account fills in when ready.
   const account = Promise.all([getProfile(user.id), listOrdersWithItems(user.id), topPurchasedProducts(user.id)]).then(
     ([profile, orders, topProducts]) => ({ profile, orders, topProducts }),

@@ -13,9 +13,9 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { RequestQuoteButton } from "../components/request-quote-button";
+import { useStoreContact } from "../components/root-data";
 import { buttonVariants } from "../components/ui/button";
 import { findCategory } from "../lib/navigation";
-import { useStoreContact } from "../root";
 
 export function meta() {
   return [

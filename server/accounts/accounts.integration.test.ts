@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type SignUpInput, signUpSchema } from "../../app/lib/account-schemas";
+import { userContext } from "../../app/lib/context";
 import { withTestDatabase } from "../../test/database";
 import { mailQueue, profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -8,7 +10,8 @@ import { ensureAdmin } from "./admin-bootstrap";
 import { auth } from "./auth";
 import { takeAttempt } from "./rate-limit";
 import { registerBuyer } from "./register";
-import { getUser, isAdmin, requireAdmin } from "./session";
+import { isAdmin, requireAdmin, userFromSession } from "./session";
+import { signInWithPassword } from "./sign-in";
 
 const { handle } = withTestDatabase();
 
@@ -19,10 +22,7 @@ const buyer = (email: string, extra: Record<string, unknown> = {}): SignUpInput 
     firstName: "Dana",
     lastName: "Reyes",
     companyName: "Reyes Fabrication",
-    shippingAddressLine1: "100 Main St",
-    shippingCity: "Portland",
-    shippingState: "OR",
-    shippingZip: "97201",
+    shipping: { line1: "100 Main St", city: "Portland", state: "OR", zip: "97201" },
     sameAsShipping: "on",
     ...extra,
   });
@@ -73,7 +73,7 @@ describe("registering a buyer", () => {
     const cookie = response.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    const signedIn = await getUser(
+    const signedIn = await userFromSession(
       new Request("http://localhost/", { headers: { cookie: cookie.split(";")[0] ?? "" } }),
     );
     expect(signedIn).toMatchObject({ email: "confirm@example.com", isAdmin: false });
@@ -129,17 +129,26 @@ describe("the admin role", () => {
   });
 
   it("answers 401 to a guest and 403 to a customer", async () => {
-    const guest = await requireAdmin(new Request("http://localhost/admin")).catch((r: Response) => r);
+    const guest = await askedBy(new Request("http://localhost/admin"));
     expect((guest as Response).status).toBe(401);
 
     await registerBuyer(buyer("customer@example.com"));
     await handle().db.update(user).set({ emailVerified: true }).where(eq(user.email, "customer@example.com"));
     const cookie = (await signIn("customer@example.com", "hunter22")).headers.get("set-cookie")?.split(";")[0] ?? "";
-    const customer = await requireAdmin(new Request("http://localhost/admin", { headers: { cookie } })).catch(
-      (r: Response) => r,
-    );
+    const customer = await askedBy(new Request("http://localhost/admin", { headers: { cookie } }));
     expect((customer as Response).status).toBe(403);
   });
+
+  /** What requireAdmin throws for a request, with the request context set as the root middleware sets it. */
+  async function askedBy(request: Request) {
+    const context = new RouterContextProvider();
+    context.set(userContext, await userFromSession(request));
+    try {
+      return requireAdmin({ context });
+    } catch (thrown) {
+      return thrown;
+    }
+  }
 });
 
 describe("rate limits on the account forms", () => {
@@ -153,5 +162,20 @@ describe("rate limits on the account forms", () => {
     // Another e-mail from the same address still gets through; the address has more room.
     await expect(takeAttempt("signIn", { ...who, email: "other@example.com" }, now)).resolves.toBeUndefined();
     await expect(takeAttempt("signIn", who, now + 15 * 60_000 + 1)).resolves.toBeUndefined();
+  });
+
+  it("counts every password sign-in, so the 11th for one e-mail is refused even with the right password", async () => {
+    await ensureAdmin("counted@example.com", "admin-password-1");
+    const attempt = (password: string) =>
+      signInWithPassword(new Request("http://localhost/admin/login"), {
+        email: "counted@example.com",
+        password,
+        address: "203.0.113.8",
+      });
+    expect(await attempt("admin-password-1")).toMatchObject({ ok: true });
+    for (let i = 0; i < 9; i++) {
+      expect(await attempt("wrong-password")).toEqual({ ok: false, status: 401, message: "Invalid email or password" });
+    }
+    await expect(attempt("admin-password-1")).rejects.toThrow("Too many attempts. Please wait 15 minutes");
   });
 });

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
+import { Link, NavLink } from "react-router";
 import { cn } from "../../lib/utils";
 
 const sections = [
@@ -6,6 +6,19 @@ const sections = [
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/audit-log", label: "Audit Log", end: true },
 ];
+
+/**
+ * An admin screen's frame. Its robots noindex tag (React moves it into <head>) covers every
+ * admin page, the login and the error screens included.
+ */
+export function AdminPage({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <meta name="robots" content="noindex" />
+      {children}
+    </div>
+  );
+}
 
 /** The back office's own navigation, above every admin page. */
 export function AdminNav() {
@@ -59,28 +72,5 @@ export function Pagination({
       </span>
       {page < pages ? <Link to={link(page + 1)}>Next</Link> : <span />}
     </nav>
-  );
-}
-
-/** What a guest (401) or a customer (403) sees on an admin page, and any other failure. */
-export function AdminErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const [title, text] =
-    status === 401
-      ? ["Admin Login", "Sign in as an admin to continue."]
-      : status === 403
-        ? ["Access Denied", "You don't have admin privileges to access this page."]
-        : status === 404
-          ? ["Not found", isRouteErrorResponse(error) ? String(error.data) : "That record does not exist."]
-          : ["Something went wrong", "Please try again in a moment."];
-  return (
-    <div className="mx-auto max-w-lg px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold text-slate-950">{title}</h1>
-      <p className="mt-3 text-slate-700">{text}</p>
-      <Link to="/admin" className="mt-6 inline-block font-semibold text-brand-700 underline">
-        Go to the admin page
-      </Link>
-    </div>
   );
 }

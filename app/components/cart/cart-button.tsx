@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
-import { useSignedInUser } from "../../root";
+import { useSignedInUser } from "../root-data";
 import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";
 import { CartTotals } from "./cart-totals";

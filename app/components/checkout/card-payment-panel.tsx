@@ -1,11 +1,12 @@
 import { Loader2, Lock, ShieldCheck } from "lucide-react";
-import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
+import type { ConfirmCard, ConfirmRef } from "./confirm-card";
 
 export interface StartedPayment {
   paymentId: string;
@@ -17,11 +18,6 @@ export interface PaymentsConfig {
   provider: "stripe" | "test";
   publishableKey?: string;
 }
-
-/** Asks the provider to take the payment with the card entered: confirmed, or the provider's message. */
-export type ConfirmCard = () => Promise<{ ok: true } | { ok: false; message?: string }>;
-/** Each card field puts its provider's confirm here. */
-export type ConfirmRef = RefObject<ConfirmCard | null>;
 
 // Stripe's script is loaded only for stores that take payments with Stripe.
 const StripeCardField = lazy(() => import("./stripe-card-field"));

@@ -4,7 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe } from "@stripe/stripe-js";
 import { useEffect } from "react";
 import { Label } from "../ui/label";
-import type { ConfirmRef } from "./card-payment-panel";
+import type { ConfirmRef } from "./confirm-card";
 
 let stripePromise: Promise<Stripe | null> | undefined;
 

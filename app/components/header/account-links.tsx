@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useSignedInUser } from "../../root";
+import { useSignedInUser } from "../root-data";
 
 /** Create Account and Sign In for visitors; Account and Sign Out once signed in. */
 export function AccountLinks({ className }: { className?: string }) {

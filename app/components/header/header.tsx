@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useStoreContact } from "../../root";
 import { CartButton } from "../cart/cart-button";
 import { QuickOrderDialog } from "../cart/quick-order-dialog";
 import { Logo } from "../logo";
+import { useStoreContact } from "../root-data";
 import { AccountLinks } from "./account-links";
 import { ContactBar } from "./contact-bar";
 import { MainNav } from "./main-nav";

@@ -1,36 +1,28 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { requireAdmin } from "../../server/accounts/session";
-import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../server/admin/orders";
-import { StoreError } from "../../server/errors";
-import { shippingAddressLines } from "../../server/orders/messages";
-import { dataWithToast } from "../../server/toast";
-import { AddressCard } from "../components/address-card";
-import { AdminErrorBoundary, AdminNav } from "../components/admin/admin-shell";
-import { OrderStatusBadge } from "../components/order-status-badge";
-import { OrderTotals } from "../components/order-totals";
-import { Price } from "../components/price";
-import { Button } from "../components/ui/button";
-import { Card, CardContent } from "../components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
-import { orderStatusChangeSchema } from "../lib/admin-schemas";
-import { formatLongDate } from "../lib/dates";
-import { orderStatusLabel } from "../lib/order-status";
-import type { Route } from "./+types/admin.order";
+import { requireAdmin } from "../../../server/accounts/session";
+import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
+import { StoreError } from "../../../server/errors";
+import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
+import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { AddressCard } from "../../components/address-card";
+import { OrderStatusBadge } from "../../components/order-status-badge";
+import { OrderTotals } from "../../components/order-totals";
+import { Price } from "../../components/price";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
+import { orderStatusChangeSchema } from "../../lib/admin-schemas";
+import { formatLongDate } from "../../lib/dates";
+import { orderStatusLabel } from "../../lib/order-status";
+import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
-  return [
-    { title: `Order ${params.orderNumber} | Admin | Cascade Industrial Supply` },
-    { name: "robots", content: "noindex" },
-  ];
+  return [{ title: `Order ${params.orderNumber} | Admin | Cascade Industrial Supply` }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireAdmin({ context });
   const order = await findOrderForAdmin(params.orderNumber.slice(0, 40));
   if (!order) throw new Response(`There is no order ${params.orderNumber}.`, { status: 404 });
   return {
@@ -44,12 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
     contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
     shipping: shippingAddressLines(order),
-    billing: [
-      order.billingAddressLine1,
-      order.billingAddressLine2,
-      `${order.billingCity}, ${order.billingState} ${order.billingZip}`,
-      order.billingCountry,
-    ].filter((line): line is string => Boolean(line)),
+    billing: orderAddressLines(order, "billing"),
     items: order.items,
     totals: {
       subtotal: order.subtotalAmount,
@@ -61,8 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const admin = requireAdmin({ context });
   const formData = await request.formData();
   try {
     if (formData.get("intent") === "mark-paid") {
@@ -77,24 +64,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       { type: "success", title: `Order ${params.orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
     );
   } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return dataWithToast(
-      { ok: false },
-      { type: "error", title: "Failed to update the order", description: error.message },
-      error.status,
-    );
+    return dataWithErrorToast("Failed to update the order", error);
   }
 }
-
-export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const forward = order.next.filter((status) => status !== "cancelled");
   const unpaidInvoice = order.paymentMethod === "net_30" && !order.paidAt && order.status !== "cancelled";
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
-      <AdminNav />
+    <div className="max-w-5xl">
       <p className="text-sm">
         <Link to="/admin/orders" className="text-brand-700 underline">
           All orders

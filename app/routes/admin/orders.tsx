@@ -1,42 +1,35 @@
 import { Form, Link } from "react-router";
-import { requireAdmin } from "../../server/accounts/session";
-import { listOrders } from "../../server/admin/orders";
-import { AdminErrorBoundary, AdminNav, Pagination } from "../components/admin/admin-shell";
-import { OrderStatusBadge } from "../components/order-status-badge";
-import { Price } from "../components/price";
-import { Button } from "../components/ui/button";
-import { Card, CardContent } from "../components/ui/card";
-import { Input } from "../components/ui/input";
-import { Label } from "../components/ui/label";
-import { TableHead } from "../components/ui/table-head";
-import { orderListSchema } from "../lib/admin-schemas";
-import { formatShortDate } from "../lib/dates";
-import { orderStatuses, orderStatusLabel } from "../lib/order-status";
-import type { Route } from "./+types/admin.orders";
+import { requireAdmin } from "../../../server/accounts/session";
+import { listOrders } from "../../../server/admin/orders";
+import { Pagination } from "../../components/admin/admin-shell";
+import { OrderStatusBadge } from "../../components/order-status-badge";
+import { Price } from "../../components/price";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { TableHead } from "../../components/ui/table-head";
+import { orderListSchema } from "../../lib/admin-schemas";
+import { formatShortDate } from "../../lib/dates";
+import { orderStatuses, orderStatusLabel } from "../../lib/order-status";
+import type { Route } from "./+types/orders";
 
 export function meta() {
-  return [{ title: "Orders | Admin | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Orders | Admin | Cascade Industrial Supply" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ context });
   const filters = orderListSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return { ...(await listOrders(filters)), status: filters.status ?? "", q: filters.q };
 }
-
-export const ErrorBoundary = AdminErrorBoundary;
 
 export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
   const { orders, total, page, pageSize, status, q } = loaderData;
   const pageLink = (n: number) =>
     `?${new URLSearchParams({ ...(status ? { status } : {}), ...(q ? { q } : {}), page: String(n) })}`;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminNav />
+    <>
       <h1 className="text-3xl font-bold text-slate-950">Orders</h1>
       <p className="mt-1 text-slate-700">
         {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}, newest first
@@ -109,6 +102,6 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       <Pagination label="Order pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
-    </div>
+    </>
   );
 }

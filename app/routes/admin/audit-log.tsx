@@ -1,26 +1,20 @@
-import { requireAdmin } from "../../server/accounts/session";
-import { listAuditLog } from "../../server/admin/audit";
-import { AdminErrorBoundary, AdminNav, Pagination } from "../components/admin/admin-shell";
-import { Card, CardContent } from "../components/ui/card";
-import { TableHead } from "../components/ui/table-head";
-import { auditLogSchema } from "../lib/admin-schemas";
-import type { Route } from "./+types/admin.audit-log";
+import { requireAdmin } from "../../../server/accounts/session";
+import { listAuditLog } from "../../../server/admin/audit";
+import { Pagination } from "../../components/admin/admin-shell";
+import { Card, CardContent } from "../../components/ui/card";
+import { TableHead } from "../../components/ui/table-head";
+import { auditLogSchema } from "../../lib/admin-schemas";
+import type { Route } from "./+types/audit-log";
 
 export function meta() {
-  return [{ title: "Audit Log | Admin | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Audit Log | Admin | Cascade Industrial Supply" }];
 }
 
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ context });
   const { page } = auditLogSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   return listAuditLog({ page });
 }
-
-export const ErrorBoundary = AdminErrorBoundary;
 
 const when = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
@@ -41,8 +35,7 @@ function changes(before: unknown, after: unknown): string[] {
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const { entries, total, page, pageSize } = loaderData;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminNav />
+    <>
       <h1 className="text-3xl font-bold text-slate-950">Audit Log</h1>
       <p className="mt-1 text-slate-700">Every change an admin made: who, what, when, and what it was before.</p>
       <Card className="mt-6">
@@ -77,6 +70,6 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       <Pagination label="Audit log pages" page={page} total={total} pageSize={pageSize} link={(n) => `?page=${n}`} />
-    </div>
+    </>
   );
 }

@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Button } from "../ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+
+/** 'Approve Net 30' and the dialog that asks for the credit limit; it closes once the approval is saved. */
+export function ApproveNet30Dialog({ profileId, name }: { profileId: string; name: string }) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const [open, setOpen] = useState(false);
+  const [limit, setLimit] = useState("");
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button size="sm" onClick={() => setOpen(true)} aria-label={`Approve Net 30 for ${name}`}>
+        Approve Net 30
+      </Button>
+      <DialogContent>
+        <DialogTitle>Approve Net 30 Terms</DialogTitle>
+        <DialogDescription>Set the credit limit for {name}.</DialogDescription>
+        <fetcher.Form method="post" className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="approve" />
+          <input type="hidden" name="profileId" value={profileId} />
+          <div className="space-y-1">
+            <Label htmlFor={`credit-limit-${profileId}`}>Credit Limit ($)</Label>
+            <Input
+              id={`credit-limit-${profileId}`}
+              name="creditLimit"
+              type="number"
+              inputMode="decimal"
+              min="0.01"
+              step="0.01"
+              value={limit}
+              onChange={(event) => setLimit(event.target.value)}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={limit.trim() === "" || fetcher.state !== "idle"}>
+              Approve
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import { useFetcher } from "react-router";
+import { Price } from "../price";
+import { Button } from "../ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { TableHead } from "../ui/table-head";
+import { ApproveNet30Dialog } from "./approve-net30-dialog";
+
+export interface CustomerAccount {
+  id: string;
+  accountNumber: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  companyName: string | null;
+  email: string;
+  net30Approved: boolean;
+  creditLimit: string;
+}
+
+/** The dashboard's customer table: each customer's Net 30 status, approved or revoked in place. */
+export function CustomerAccounts({ customers }: { customers: CustomerAccount[] }) {
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle id="customer-accounts">Customer Accounts</CardTitle>
+      </CardHeader>
+      <CardContent className="overflow-x-auto px-0 py-0">
+        {customers.length === 0 ? (
+          <p className="px-6 py-8 text-center text-slate-700">No customers found matching your search.</p>
+        ) : (
+          <table aria-labelledby="customer-accounts" className="w-full min-w-[720px] text-left text-sm">
+            <TableHead columns={["Account #", "Customer", "Company", "Net 30 Status", "Credit Limit", "Actions"]} />
+            <tbody className="divide-y divide-slate-200">
+              {customers.map((customer) => (
+                <CustomerRow key={customer.id} customer={customer} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CustomerRow({ customer }: { customer: CustomerAccount }) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
+  return (
+    <tr>
+      <td className="px-6 py-3 font-mono">{customer.accountNumber ?? "Not assigned"}</td>
+      <td className="px-6 py-3">
+        <div className="font-medium text-slate-950">{name}</div>
+        {customer.phone && <div className="text-slate-700">{customer.phone}</div>}
+      </td>
+      <td className="px-6 py-3">{customer.companyName ?? ""}</td>
+      <td className="px-6 py-3">
+        <span
+          className={
+            customer.net30Approved
+              ? "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
+              : "rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900"
+          }
+        >
+          {customer.net30Approved ? "Approved" : "Not Approved"}
+        </span>
+      </td>
+      <td className="px-6 py-3">
+        <Price amount={customer.creditLimit} />
+      </td>
+      <td className="px-6 py-3">
+        {customer.net30Approved ? (
+          <fetcher.Form method="post">
+            <input type="hidden" name="intent" value="revoke" />
+            <input type="hidden" name="profileId" value={customer.id} />
+            <Button
+              type="submit"
+              variant="outline"
+              size="sm"
+              disabled={fetcher.state !== "idle"}
+              aria-label={`Revoke ${name}`}
+            >
+              Revoke
+            </Button>
+          </fetcher.Form>
+        ) : (
+          <ApproveNet30Dialog profileId={customer.id} name={name} />
+        )}
+      </td>
+    </tr>
+  );
+}

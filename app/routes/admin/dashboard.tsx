@@ -1,0 +1,172 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useRef } from "react";
+import { data, Form, useSubmit } from "react-router";
+import type { z } from "zod";
+import { requireAdmin } from "../../../server/accounts/session";
+import { approveNet30, customerStats, revokeNet30, searchCustomers } from "../../../server/admin/customers";
+import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
+import { StoreError } from "../../../server/errors";
+import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { Pagination } from "../../components/admin/admin-shell";
+import { CustomerAccounts } from "../../components/admin/customer-accounts";
+import { PromoCodes } from "../../components/admin/promo-codes";
+import { Price } from "../../components/price";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import {
+  approveNet30Schema,
+  customerSearchSchema,
+  promoCodeSchema,
+  promoEditSchema,
+  promoStatusSchema,
+  revokeNet30Schema,
+} from "../../lib/admin-schemas";
+import type { Route } from "./+types/dashboard";
+
+export function meta() {
+  return [{ title: "Admin Dashboard | Cascade Industrial Supply" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin({ context });
+  const search = customerSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [stats, result, promos] = await Promise.all([customerStats(), searchCustomers(search), listPromoCodes()]);
+  return { stats, ...result, q: search.q, promos };
+}
+
+type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
+
+// Toasts travel in the flash cookie: the root layout shows them after the page revalidates,
+// even when the row or dialog that asked has been replaced by then.
+const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
+
+/** The form's fields as `schema` reads them; a form that does not parse fails its intent with `message`. */
+function fieldsOf<Schema extends z.ZodType>(formData: FormData, schema: Schema, message?: string): z.output<Schema> {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status === "success") return submission.value;
+  throw new StoreError("Invalid", message ?? Object.values(submission.error ?? {}).flat()[0] ?? "");
+}
+
+type Intent = {
+  /** The title of the toast when it fails. */
+  failure: string;
+  handle: (adminId: string, formData: FormData) => Promise<ReturnType<typeof data<ActionResult>>>;
+};
+
+/** Each of the dashboard's forms, by the intent it sends. */
+const intents: Record<string, Intent> = {
+  approve: {
+    failure: "Failed to approve Net 30 terms",
+    async handle(adminId, formData) {
+      const { profileId, creditLimit } = fieldsOf(formData, approveNet30Schema);
+      await approveNet30(adminId, profileId, creditLimit);
+      return succeeded("Net 30 terms approved successfully");
+    },
+  },
+  revoke: {
+    failure: "Failed to revoke Net 30 terms",
+    async handle(adminId, formData) {
+      const { profileId } = fieldsOf(formData, revokeNet30Schema, "That customer does not exist.");
+      await revokeNet30(adminId, profileId);
+      return succeeded("Net 30 terms revoked successfully");
+    },
+  },
+  // The promo dialogs show a form that does not parse as field errors, not as a toast.
+  "create-promo": {
+    failure: "Failed to create promo code",
+    async handle(adminId, formData) {
+      const submission = parseWithZod(formData, { schema: promoCodeSchema });
+      if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+      const promo = await createPromoCode(adminId, submission.value);
+      return succeeded(`Promo code ${promo.code} created`);
+    },
+  },
+  "edit-promo": {
+    failure: "Failed to update promo code",
+    async handle(adminId, formData) {
+      const submission = parseWithZod(formData, { schema: promoEditSchema });
+      if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+      const { promoId, ...terms } = submission.value;
+      const promo = await updatePromoCode(adminId, promoId, terms);
+      return succeeded(`Promo code ${promo?.code} saved`);
+    },
+  },
+  "promo-status": {
+    failure: "Failed to update promo code",
+    async handle(adminId, formData) {
+      const { promoId, active } = fieldsOf(formData, promoStatusSchema, "That promo code does not exist.");
+      await setPromoCodeActive(adminId, promoId, active === "true");
+      return succeeded(active === "true" ? "Promo code activated" : "Promo code deactivated");
+    },
+  },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin({ context });
+  const formData = await request.formData();
+  const name = String(formData.get("intent"));
+  // hasOwn: a name such as "constructor" must not reach the properties every object has.
+  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
+  if (!intent) {
+    return dataWithToast<ActionResult>(
+      { ok: false },
+      { type: "error", title: "Error", description: "That action is not known." },
+      400,
+    );
+  }
+  return intent.handle(admin.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+}
+
+export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
+  const { stats, customers, total, page, pageSize, q, promos } = loaderData;
+  const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
+  return (
+    <>
+      <h1 className="text-3xl font-bold text-slate-950">Admin Dashboard</h1>
+      <p className="mt-1 text-slate-700">Manage Net 30 payment approvals and customer accounts</p>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat label="Total Customers" value={stats.totalCustomers.toLocaleString("en-US")} />
+        <Stat label="Net 30 Approved" value={stats.net30Approved.toLocaleString("en-US")} />
+        <Stat label="Total Credit Limit" value={<Price amount={stats.totalCreditLimit} />} />
+        <Stat label="Pending Approvals" value={stats.pendingApprovals.toLocaleString("en-US")} />
+      </dl>
+      <CustomerSearch q={q} />
+      <CustomerAccounts customers={customers} />
+      <Pagination label="Customer pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+      <PromoCodes promos={promos} />
+    </>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <dt className="text-sm font-medium text-slate-700">{label}</dt>
+      <dd className="mt-2 text-2xl font-bold text-slate-950">{value}</dd>
+    </div>
+  );
+}
+
+/** Searches as the admin types, a quarter second after the last key. */
+function CustomerSearch({ q }: { q: string }) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  return (
+    <Form method="get" role="search" className="mt-8 max-w-md space-y-1">
+      <Label htmlFor="customer-search">Search customers</Label>
+      <Input
+        id="customer-search"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder="Search by name, company, or account number..."
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => submit(form, { replace: true }), 250);
+        }}
+      />
+    </Form>
+  );
+}

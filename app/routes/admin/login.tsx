@@ -1,0 +1,54 @@
+// The admin login's one action, and its page for browsers without JavaScript: a failed attempt
+// comes back to this form with the e-mail still in it and the reason above it.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, useSearchParams } from "react-router";
+import { signInWithPassword } from "../../../server/accounts/sign-in";
+import { StoreError } from "../../../server/errors";
+import { dataWithToast, redirectWithToast } from "../../../server/toast";
+import { AdminLoginForm } from "../../components/admin/admin-login";
+import { AdminPage } from "../../components/admin/admin-shell";
+import { signInSchema } from "../../lib/account-schemas";
+import { clientAddressContext } from "../../lib/context";
+import { safeRedirect } from "../../lib/safe-redirect";
+import type { Route } from "./+types/login";
+
+export function meta() {
+  return [{ title: "Admin Login | Cascade Industrial Supply" }];
+}
+
+type LoginAnswer = { reply: SubmissionResult<string[]>; failure?: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  const reply = submission.reply({ hideFields: ["password"] });
+  if (submission.status !== "success") return data<LoginAnswer>({ reply }, 400);
+  // The toast is for browsers with JavaScript; the page below shows `failure` to those without.
+  const failed = (failure: string, status: number) =>
+    dataWithToast<LoginAnswer>({ reply, failure }, { type: "error", title: failure }, status);
+  try {
+    const address = context.get(clientAddressContext);
+    const result = await signInWithPassword(request, { ...submission.value, address });
+    if (!result.ok) return failed(`Login failed: ${result.message}`, 400);
+    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+    return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
+  } catch (error) {
+    // A refusal the admin can act on (too many attempts: 429) says why; anything else is ours.
+    if (!(error instanceof StoreError)) throw error;
+    return failed(`An error occurred: ${error.message}`, error.status);
+  }
+}
+
+/** Reached by a form post without JavaScript; with it, the login form answers in place. */
+export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  return (
+    <AdminPage>
+      <AdminLoginForm
+        redirectTo={searchParams.get("redirectTo") ?? "/admin"}
+        lastResult={actionData?.reply}
+        failure={actionData?.failure}
+      />
+    </AdminPage>
+  );
+}
