@@ -14,7 +14,8 @@ function precompressAssets(): Plugin {
     writeBundle(options) {
       const dir = options.dir ?? "build/client";
       for (const entry of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
-        if (!/\.(js|css|svg|json)$/.test(entry)) continue;
+        // Vite's own build manifest (under .vite/) names absolute build paths and is not for browsers.
+        if (!/\.(js|css|svg|json)$/.test(entry) || entry.startsWith(".vite")) continue;
         const file = path.join(dir, entry);
         const content = readFileSync(file);
         if (content.length < 1024) continue;
@@ -25,10 +26,37 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * Fails the build when code bound for the browser reaches a module under server/. React Router
+ * removes loaders and actions (and what only they import) from route modules first, so this
+ * catches what a component, hook or shared helper imports.
+ */
+function serverCodeStaysOnTheServer(): Plugin {
+  const serverDir = path.resolve("server") + path.sep;
+  const shown = (file: string) => path.relative(process.cwd(), file);
+  return {
+    name: "server-code-stays-on-the-server",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      const reached = [...this.getModuleIds()].filter((id) => id.startsWith(serverDir));
+      if (reached.length === 0) return;
+      const imports = reached.flatMap((id) =>
+        (this.getModuleInfo(id)?.importers ?? [])
+          .filter((importer) => !importer.startsWith(serverDir))
+          .map((importer) => `${shown(importer)} imports ${shown(id)}`),
+      );
+      this.error(
+        `Server code in the browser bundle: ${imports.join("; ") || reached.map(shown).join(", ")}. Browser code may import app/ only: move what both sides need to app/lib/, or read it in a loader.`,
+      );
+    },
+  };
+}
+
 // The SSR build starts from server/app.ts so that the Hono server, the database client and
 // every route module share one module graph (one PGlite handle per process).
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressAssets()],
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },

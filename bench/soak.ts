@@ -98,10 +98,10 @@ const checkoutForm = (email: string, paymentMethod: "credit_card" | "net_30") =>
   firstName: "Soak",
   lastName: "Buyer",
   phone: "5035550142",
-  shippingAddressLine1: "1 Load St",
-  shippingCity: "Portland",
-  shippingState: "WA",
-  shippingZip: "98101",
+  "shipping.line1": "1 Load St",
+  "shipping.city": "Portland",
+  "shipping.state": "WA",
+  "shipping.zip": "98101",
   sameAsShipping: "on",
   paymentMethod,
 });
@@ -196,10 +196,10 @@ export async function main() {
           lastName: `Buyer${i}`,
           email,
           password: PASSWORD,
-          shippingAddressLine1: "1 Load St",
-          shippingCity: "Seattle",
-          shippingState: "WA",
-          shippingZip: "98101",
+          "shipping.line1": "1 Load St",
+          "shipping.city": "Seattle",
+          "shipping.state": "WA",
+          "shipping.zip": "98101",
           sameAsShipping: "on",
         },
       });
@@ -226,7 +226,7 @@ export async function main() {
     const before = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
 
     const admin = new Client(base, stats);
-    await admin.request("/admin", { form: { intent: "login", email: ADMIN.email, password: ADMIN.password } });
+    await admin.request("/admin/login", { form: { email: ADMIN.email, password: ADMIN.password } });
     const buyers = emails.map(() => new Client(base, stats));
     for (const [i, buyer] of buyers.entries()) await buyer.signIn(emails[i] ?? "", PASSWORD);
 

@@ -83,6 +83,7 @@ function audit() {
 
 check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 check("lint", "npx", ["biome", "check", "."]);
+check("no import cycles", "npm", ["run", "--silent", "check:cycles"]);
 vitest("unit", "unit");
 // The server-process tests and Playwright both run the production build.
 const built = run("npx", ["react-router", "build"]);

@@ -1,8 +1,20 @@
+import type { Address } from "../app/lib/address";
 import type { CheckoutInput } from "../app/lib/checkout-schema";
 
-/** A valid checkout form as the schema outputs it: Portland, Oregon, billing same as shipping. */
-export function checkoutInput(email: string, overrides: Partial<CheckoutInput> = {}): CheckoutInput {
-  const state = overrides.shippingState ?? "OR";
+/** A valid checkout form as the schema outputs it: Portland, Oregon (or `state`), billing same as shipping. */
+export function checkoutInput(
+  email: string,
+  overrides: Partial<CheckoutInput> = {},
+  state: Address["state"] = "OR",
+): CheckoutInput {
+  const address: Address = {
+    line1: "100 Main St",
+    line2: undefined,
+    city: "Portland",
+    state,
+    zip: "97201",
+    country: "United States",
+  };
   return {
     email,
     firstName: "Dana",
@@ -11,18 +23,8 @@ export function checkoutInput(email: string, overrides: Partial<CheckoutInput> =
     phone: "5035550142",
     sameAsShipping: true,
     paymentMethod: "credit_card",
-    shippingAddressLine1: "100 Main St",
-    shippingAddressLine2: undefined,
-    shippingCity: "Portland",
-    shippingState: state,
-    shippingZip: "97201",
-    shippingCountry: "United States",
-    billingAddressLine1: "100 Main St",
-    billingAddressLine2: undefined,
-    billingCity: "Portland",
-    billingState: state,
-    billingZip: "97201",
-    billingCountry: "United States",
+    shipping: address,
+    billing: address,
     ...overrides,
   };
 }

@@ -137,13 +137,13 @@ const actions: [string, string[], string[]][] = [
       "email",
       "firstName",
       "phone",
-      "shippingAddressLine1",
-      "shippingState",
-      "shippingZip",
+      "shipping.line1",
+      "shipping.state",
+      "shipping.zip",
       "paymentMethod",
       "paymentId",
       "sameAsShipping",
-      "billingCity",
+      "billing.city",
     ],
   ],
   [
@@ -154,15 +154,16 @@ const actions: [string, string[], string[]][] = [
       "password",
       "firstName",
       "lastName",
-      "shippingAddressLine1",
-      "shippingCity",
-      "shippingState",
-      "shippingZip",
+      "shipping.line1",
+      "shipping.city",
+      "shipping.state",
+      "shipping.zip",
       "redirectTo",
     ],
   ],
   ["/auth/forgot-password", [""], ["email"]],
   ["/auth/reset-password", [""], ["token", "password"]],
+  ["/admin/login", [""], ["email", "password"]],
   [
     "/admin",
     ["approve", "revoke", "create-promo", "edit-promo", "promo-status"],
@@ -181,7 +182,7 @@ beforeAll(async () => {
     databaseUrl = empty.url;
   }
   await startStore();
-  const login = await signedInAdmin.post("/admin", { intent: "login", ...admin });
+  const login = await signedInAdmin.post("/admin/login", admin);
   expect(login.status).toBe(302);
   const added = await signedInAdmin.post("/api/cart", {
     intent: "quick-order",

@@ -1,47 +1,42 @@
 import type { FieldMetadata } from "@conform-to/react";
+import type { AddressKind } from "../lib/address";
 import { usStates } from "../lib/us-states";
 import { Field, SelectField } from "./form-field";
 
-type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
-type AddressKey = "AddressLine1" | "AddressLine2" | "City" | "State" | "Zip";
+type AddressInput = { line1?: string; line2?: string; city?: string; state?: string; zip?: string; country?: string };
 
 /**
- * A shipping or billing address fieldset. Billing labels say "Billing" so that, with both
- * shown, every label names one field.
+ * A shipping or billing address fieldset (fields named shipping.line1, billing.city, ...).
+ * Billing labels say "Billing" so that, with both shown, every label names one field.
  */
 export function AddressFields({
-  prefix,
-  fields,
+  kind,
+  meta,
   hidden = false,
   children,
 }: {
-  prefix: "shipping" | "billing";
-  fields: { [K in `${typeof prefix}${AddressKey}`]: Meta };
+  kind: AddressKind;
+  meta: FieldMetadata<AddressInput | undefined, Record<string, unknown>, string[]>;
   /** Only the legend and `children` (say, a same-as-shipping checkbox) are shown. */
   hidden?: boolean;
   children?: React.ReactNode;
 }) {
-  const meta = (key: AddressKey) => fields[`${prefix}${key}` as keyof typeof fields];
-  const label = (text: string) => (prefix === "billing" ? `Billing ${text}` : text);
+  const fields = meta.getFieldset();
+  const label = (text: string) => (kind === "billing" ? `Billing ${text}` : text);
   return (
     <fieldset className="space-y-4">
       <legend className="text-base font-semibold text-slate-950">
-        {prefix === "billing" ? "Billing Address" : "Shipping Address"}
+        {kind === "billing" ? "Billing Address" : "Shipping Address"}
       </legend>
       {children}
       {!hidden && (
         <>
-          <Field meta={meta("AddressLine1")} label={label("Address Line 1")} autoComplete={`${prefix} address-line1`} />
-          <Field
-            meta={meta("AddressLine2")}
-            label={label("Address Line 2")}
-            autoComplete={`${prefix} address-line2`}
-            optional
-          />
+          <Field meta={fields.line1} label={label("Address Line 1")} autoComplete={`${kind} address-line1`} />
+          <Field meta={fields.line2} label={label("Address Line 2")} autoComplete={`${kind} address-line2`} optional />
           <div className="grid gap-4 sm:grid-cols-3">
-            <Field meta={meta("City")} label={label("City")} autoComplete={`${prefix} address-level2`} />
-            <SelectField meta={meta("State")} label={label("State")} options={usStates} placeholder="Select state" />
-            <Field meta={meta("Zip")} label={label("ZIP")} autoComplete={`${prefix} postal-code`} />
+            <Field meta={fields.city} label={label("City")} autoComplete={`${kind} address-level2`} />
+            <SelectField meta={fields.state} label={label("State")} options={usStates} placeholder="Select state" />
+            <Field meta={fields.zip} label={label("ZIP")} autoComplete={`${kind} postal-code`} />
           </div>
         </>
       )}

@@ -10,7 +10,7 @@ import type { z } from "zod";
 export function useZodForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   id: string,
   schema: Schema,
-  options: { lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, string> } = {},
+  options: { lastResult?: SubmissionResult<string[]>; defaultValue?: Record<string, unknown> } = {},
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,

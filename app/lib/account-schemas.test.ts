@@ -6,10 +6,7 @@ const complete = {
   password: "secret1",
   firstName: " Dana ",
   lastName: "Reyes",
-  shippingAddressLine1: "100 Main St",
-  shippingCity: "Portland",
-  shippingState: "OR",
-  shippingZip: "97201",
+  shipping: { line1: "100 Main St", city: "Portland", state: "OR", zip: "97201" },
 };
 
 const messages = (input: Record<string, unknown>) => {
@@ -24,10 +21,10 @@ describe("signUpSchema", () => {
       password: "Password is required",
       firstName: "First name is required",
       lastName: "Last name is required",
-      shippingAddressLine1: "Address is required",
-      shippingCity: "City is required",
-      shippingState: "State is required",
-      shippingZip: "ZIP code must be at least 5 characters",
+      "shipping.line1": "Address is required",
+      "shipping.city": "City is required",
+      "shipping.state": "State is required",
+      "shipping.zip": "ZIP code must be at least 5 characters",
     });
   });
 
@@ -43,34 +40,32 @@ describe("signUpSchema", () => {
     expect(parsed).toMatchObject({
       email: "dana@example.com",
       firstName: "Dana",
-      billingAddressLine1: "100 Main St",
-      billingCity: "Portland",
-      billingState: "OR",
-      billingZip: "97201",
+      billing: { line1: "100 Main St", city: "Portland", state: "OR", zip: "97201" },
       sameAsShipping: true,
     });
   });
 
   it("requires billing line 1, city, state and ZIP only when billing differs", () => {
     expect(messages(complete)).toEqual({
-      billingAddressLine1: "Address is required",
-      billingCity: "City is required",
-      billingState: "State is required",
-      billingZip: "ZIP code must be at least 5 characters",
+      "billing.line1": "Address is required",
+      "billing.city": "City is required",
+      "billing.state": "State is required",
+      "billing.zip": "ZIP code must be at least 5 characters",
     });
     const parsed = signUpSchema.parse({
       ...complete,
-      billingAddressLine1: "9 Dock Rd",
-      billingCity: "Tacoma",
-      billingState: "WA",
-      billingZip: "98402",
+      billing: { line1: "9 Dock Rd", city: "Tacoma", state: "WA", zip: "98402" },
     });
-    expect(parsed).toMatchObject({ sameAsShipping: false, billingCity: "Tacoma", shippingCity: "Portland" });
+    expect(parsed).toMatchObject({
+      sameAsShipping: false,
+      billing: { city: "Tacoma" },
+      shipping: { city: "Portland" },
+    });
   });
 
   it("refuses a state outside the 50 codes", () => {
-    expect(messages({ ...complete, sameAsShipping: "on", shippingState: "XX" })).toEqual({
-      shippingState: "State is required",
+    expect(messages({ ...complete, sameAsShipping: "on", shipping: { ...complete.shipping, state: "XX" } })).toEqual({
+      "shipping.state": "State is required",
     });
   });
 });

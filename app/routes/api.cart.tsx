@@ -22,8 +22,8 @@ export type CartResponse = {
 const personal = { "Cache-Control": "private, no-store" };
 
 /** The buyer's cart, fetched apart from the (cacheable) page it is shown on. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const { cartId, user } = await currentCart(request, { create: false });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { cartId, user } = await currentCart({ request, context }, { create: false });
   return data<CartResponse>({ cart: await summaryFor(cartId, user?.id) }, { headers: personal });
 }
 
@@ -79,11 +79,14 @@ async function applyChange(cartId: string, change: CartAction): Promise<Outcome>
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = cartActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  const { cartId, setCookie, user } = await currentCart(request, {
-    create: parsed.success && (parsed.data.intent === "add" || parsed.data.intent === "quick-order"),
-  });
+  const { cartId, setCookie, user } = await currentCart(
+    { request, context },
+    {
+      create: parsed.success && (parsed.data.intent === "add" || parsed.data.intent === "quick-order"),
+    },
+  );
   const answer = async (body: Outcome, status: number) => {
     const headers = new Headers(personal);
     // A guest whose first request is refused keeps no cart: the one just made for it is dropped.

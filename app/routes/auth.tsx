@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { takeAttempt } from "../../server/accounts/rate-limit";
 import { registerBuyer } from "../../server/accounts/register";
-import { getUser } from "../../server/accounts/session";
+import { currentUser } from "../../server/accounts/session";
 import { signInWithPassword } from "../../server/accounts/sign-in";
 import { StoreError } from "../../server/errors";
 import { redirectWithToast } from "../../server/toast";
@@ -29,8 +29,8 @@ const verificationErrors: Record<string, string> = {
   TOKEN_EXPIRED: "That confirmation link has expired. Sign in to get a new one.",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  if (await getUser(request)) throw redirect("/");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (currentUser(context)) throw redirect("/");
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   const notice: ToastMessage | null = url.searchParams.has("confirmed")
@@ -70,9 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 async function signIn(request: Request, formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return data<ActionResult>({ intent: "sign-in", reply: submission.reply() }, 400);
-  const { email, password } = submission.value;
-  await takeAttempt("signIn", { address, email });
-  const result = await signInWithPassword(request, { email, password });
+  const result = await signInWithPassword(request, { ...submission.value, address });
   if (!result.ok) {
     return data<ActionResult>(
       {
@@ -180,7 +178,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult | undefined }) {
       <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" optional />
       <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
       <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
-      <AddressFields prefix="shipping" fields={fields} />
+      <AddressFields kind="shipping" meta={fields.shipping} />
       <CheckboxField
         id="sign-up-same-as-shipping"
         name="sameAsShipping"
@@ -188,7 +186,7 @@ function SignUpForm({ lastResult }: { lastResult: LastResult | undefined }) {
         checked={sameAsShipping}
         onCheckedChange={setSameAsShipping}
       />
-      {!sameAsShipping && <AddressFields prefix="billing" fields={fields} />}
+      {!sameAsShipping && <AddressFields kind="billing" meta={fields.billing} />}
       <SubmitButton busy={busy}>Create Account</SubmitButton>
     </Form>
   );

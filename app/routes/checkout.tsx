@@ -1,10 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
 import { currentCart } from "../../server/cart/cart-cookie";
-import { cartSummary } from "../../server/cart/summary";
+import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { logger } from "../../server/logger";
 import {
@@ -14,9 +14,6 @@ import {
   startCardPayment,
 } from "../../server/orders/checkout";
 import { paymentProvider } from "../../server/payments/configured";
-import { fromCents, toCents } from "../../server/pricing/money";
-import { taxRateFor } from "../../server/pricing/tax";
-import { taxCentsFor } from "../../server/pricing/totals";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -26,6 +23,7 @@ import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { useZodForm } from "../components/use-zod-form";
+import { addressFrom } from "../lib/address";
 import { checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
 import { formatUsd } from "../lib/money";
 import type { Route } from "./+types/checkout";
@@ -34,47 +32,49 @@ export function meta() {
   return [{ title: "Checkout | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { cartId, user } = await currentCart(request, { create: false });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { cartId, user } = await currentCart({ request, context }, { create: false });
   const profile = user ? await getProfile(user.id) : null;
-  const cart = await cartSummary(cartId, { taxState: profile?.shippingState });
+  // The page asks again, with ?state=, when the buyer picks another shipping state.
+  const url = new URL(request.url);
+  const taxState = url.searchParams.has("state")
+    ? (url.searchParams.get("state") ?? "")
+    : (profile?.shippingState ?? "");
+  const cart = await cartSummary(cartId, { taxState });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
-  const billingDiffers = profile?.sameAsShipping === false && Boolean(profile.billingAddressLine1);
-  const defaults: Record<string, string> = {
-    email: user?.email ?? "",
-    firstName: profile?.firstName ?? "",
-    lastName: profile?.lastName ?? "",
-    companyName: profile?.companyName ?? "",
-    phone: profile?.phone ?? "",
-    shippingAddressLine1: profile?.shippingAddressLine1 ?? "",
-    shippingAddressLine2: profile?.shippingAddressLine2 ?? "",
-    shippingCity: profile?.shippingCity ?? "",
-    shippingState: profile?.shippingState ?? "",
-    shippingZip: profile?.shippingZip ?? "",
-    ...(billingDiffers && {
-      billingAddressLine1: profile?.billingAddressLine1 ?? "",
-      billingAddressLine2: profile?.billingAddressLine2 ?? "",
-      billingCity: profile?.billingCity ?? "",
-      billingState: profile?.billingState ?? "",
-      billingZip: profile?.billingZip ?? "",
-    }),
-    paymentMethod: "credit_card",
-  };
+  const shipping = profile && addressFrom("shipping", profile);
+  const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;
   return {
     signedIn: user !== null,
     cart,
-    defaults,
-    sameAsShipping: !billingDiffers,
+    taxState,
+    defaults: {
+      email: user?.email ?? "",
+      firstName: profile?.firstName ?? "",
+      lastName: profile?.lastName ?? "",
+      companyName: profile?.companyName ?? "",
+      phone: profile?.phone ?? "",
+      shipping: shipping ?? undefined,
+      billing: billing ?? undefined,
+      paymentMethod: "credit_card",
+    },
+    sameAsShipping: billing === null,
     net30: profile?.net30Approved ? { creditLimit: profile.creditLimit } : null,
     payments: paymentProvider().publicConfig,
   };
 }
 
-type ActionResult = { reply?: SubmissionResult<string[]>; payment?: StartedPayment; toast?: ToastMessage };
+type ActionResult = {
+  reply?: SubmissionResult<string[]>;
+  payment?: StartedPayment;
+  /** The cart as priced for the payment just started. */
+  charged?: CartSummary;
+  toast?: ToastMessage;
+};
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const { cartId, user } = await currentCart(request, { create: false });
+  const { cartId, user } = await currentCart({ request, context }, { create: false });
   if (!user || !cartId)
     return redirectWithToast(
       user ? "/" : "/auth?redirectTo=/checkout",
@@ -111,14 +111,14 @@ export async function action({ request }: Route.ActionArgs) {
     }
   }
   try {
-    const payment = await startCardPayment(user.id, cartId, checkout);
-    return data<ActionResult>({ reply: submission.reply(), payment });
+    const { cart: charged, ...payment } = await startCardPayment(user.id, cartId, checkout);
+    return data<ActionResult>({ reply: submission.reply(), payment, charged });
   } catch (error) {
     return refusal(error, "Payment failed");
   }
 }
 
-/** A refusal the buyer can act on says what is wrong; anything else gets the spec's message. */
+/** A refusal the buyer can act on says what is wrong; anything else gets the step's general message. */
 function refusal(error: unknown, fallback: string) {
   if (!(error instanceof StoreError)) logger.error({ err: error }, fallback);
   const title = error instanceof StoreError ? error.message : fallback;
@@ -126,7 +126,7 @@ function refusal(error: unknown, fallback: string) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart, defaults, net30, payments, signedIn } = loaderData;
+  const { defaults, net30, payments, signedIn } = loaderData;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
     lastResult: actionData?.reply,
     defaultValue: defaults,
@@ -135,18 +135,13 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [payment, setPayment] = useState<StartedPayment | undefined>();
   useEffect(() => setPayment(actionData?.payment), [actionData]);
   useToast(actionData?.toast);
+  const cart = useCartForShippingState(loaderData, fields.shipping.getFieldset().state.value ?? "");
 
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const paymentMethod = fields.paymentMethod.value === "net_30" && net30 ? "net_30" : "credit_card";
-  // The total for the shipping state chosen so far, by the same rule the server applies; once a
-  // payment is started, the amount the server asked the provider for.
-  const taxableCents = toCents(cart.subtotal) - toCents(cart.discount);
-  const totalCents = payment
-    ? toCents(payment.amount)
-    : taxableCents + taxCentsFor(taxableCents, taxRateFor(fields.shippingState.value));
-  const tax = fromCents(totalCents - taxableCents);
-  const total = fromCents(totalCents);
+  // Once a payment is started, the figures are those the server asked the provider for.
+  const shown = (payment && actionData?.charged) || cart;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -176,8 +171,8 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <Field meta={fields.companyName} label="Company" autoComplete="organization" optional />
               <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
             </section>
-            <AddressFields prefix="shipping" fields={fields} />
-            <AddressFields prefix="billing" fields={fields} hidden={sameAsShipping}>
+            <AddressFields kind="shipping" meta={fields.shipping} />
+            <AddressFields kind="billing" meta={fields.billing} hidden={sameAsShipping}>
               <CheckboxField
                 id="checkout-same-as-shipping"
                 name="sameAsShipping"
@@ -210,11 +205,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           </fieldset>
           {!payment && (
             <SubmitButton busy={placing}>
-              {placing ? "Placing Order..." : `Place Order - ${formatUsd(total)}`}
+              {placing ? "Placing Order..." : `Place Order - ${formatUsd(shown.total)}`}
             </SubmitButton>
           )}
         </Form>
-        <OrderSummary cart={{ ...cart, tax, total }} />
+        <OrderSummary cart={shown} />
         {payment && (
           <div className="lg:col-start-1">
             <CardPaymentPanel
@@ -228,6 +223,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       </div>
     </div>
   );
+}
+
+/**
+ * The cart priced for the shipping state chosen so far: the loader's figures, asked again from the
+ * server (the checkout loader with ?state=) whenever the buyer picks another state.
+ */
+function useCartForShippingState(loaderData: Route.ComponentProps["loaderData"], state: string): CartSummary {
+  const quote = useFetcher<typeof loader>();
+  const asked = useRef(loaderData.taxState);
+  const { load } = quote;
+  useEffect(() => {
+    if (state === asked.current) return;
+    asked.current = state; // a newer state's request replaces one still on its way
+    load(`/checkout?${new URLSearchParams({ state })}`);
+  }, [state, load]);
+  return quote.data?.cart ?? loaderData.cart;
 }
 
 function PaymentOption({ label, badge, ...input }: React.ComponentProps<"input"> & { label: string; badge?: string }) {

@@ -1,8 +1,8 @@
 import { CheckCircle2, Mail, Phone } from "lucide-react";
-import { data, Link, redirect } from "react-router";
-import { getUser } from "../../server/accounts/session";
+import { data, Link } from "react-router";
+import { requireUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
-import { shippingAddressLines, whatsNext } from "../../server/orders/messages";
+import { shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { AddressCard } from "../components/address-card";
 import { OrderTotals } from "../components/order-totals";
@@ -10,7 +10,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { formatLongDate } from "../lib/dates";
 import { formatUsd } from "../lib/money";
-import { orderStatusLabel } from "../lib/order-status";
+import { orderStatusLabel, whatsNext } from "../lib/order-status";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -20,9 +20,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await getUser(request);
-  if (!user) throw redirect(`/auth?redirectTo=${encodeURIComponent(`/order-confirmation/${params.orderNumber}`)}`);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
   // Someone else's order number gets the same answer as a made-up one.
   const order = await findOrder(params.orderNumber.slice(0, 40), user.id);
   const { STORE_EMAIL, STORE_PHONE } = config();

@@ -1,6 +1,7 @@
 // Creating a buyer's account: the better-auth user, then the profile with its account number.
 import { eq } from "drizzle-orm";
 import type { SignUpInput } from "../../app/lib/account-schemas";
+import { addressColumns } from "../../app/lib/address";
 import { db } from "../db/client";
 import { profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -11,7 +12,7 @@ const ALREADY_REGISTERED = "An account with this email already exists. Please si
 
 /** Creates the account and sends the confirmation link; returns the new account number. */
 export async function registerBuyer(input: SignUpInput): Promise<{ accountNumber: string }> {
-  const { email, password, firstName, lastName, sameAsShipping, ...address } = input;
+  const { email, password, firstName, lastName, companyName, phone, sameAsShipping, shipping, billing } = input;
   const taken = await db().select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
   if (taken.length > 0) throw new StoreError("Conflict", ALREADY_REGISTERED);
   let userId: string;
@@ -27,7 +28,16 @@ export async function registerBuyer(input: SignUpInput): Promise<{ accountNumber
   try {
     [created] = await db()
       .insert(profiles)
-      .values({ userId, firstName, lastName, sameAsShipping, ...address })
+      .values({
+        userId,
+        firstName,
+        lastName,
+        companyName,
+        phone,
+        sameAsShipping,
+        ...addressColumns("shipping", shipping),
+        ...addressColumns("billing", billing),
+      })
       .onConflictDoNothing()
       .returning({ accountNumber: profiles.accountNumber });
   } catch (error) {

@@ -3,8 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { adminAuditLog, orders, products, profiles, promoCodes, testProcessorPayments, user } from "../db/schema";
+import {
+  adminAuditLog,
+  orderItems,
+  orders,
+  products,
+  profiles,
+  promoCodes,
+  testProcessorPayments,
+  user,
+} from "../db/schema";
 import { StoreError } from "../errors";
+import { onStoreEvent } from "../events";
 import { completeCardPayment, placeNet30Order, startCardPayment } from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { listAuditLog } from "./audit";
@@ -100,6 +110,28 @@ describe("moving orders along", () => {
     expect(await stock()).toBe(before);
     const [charge] = await db().select().from(testProcessorPayments).where(eq(testProcessorPayments.id, paymentId));
     expect(charge?.refundedAt).toBeInstanceOf(Date);
+  });
+
+  it("cancelling restocks the product the line was bought as, even after its part number changed", async () => {
+    const { orderNumber } = await cardOrder(2);
+    const [line] = await db()
+      .select({ productId: orderItems.productId, sku: orderItems.productSku })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orders.orderNumber, orderNumber));
+    expect(line).toEqual({ productId: wheel, sku: "GW-45-001" });
+    await db().update(products).set({ partNumber: "GW-45-001-B" }).where(eq(products.id, wheel));
+    const announced: string[][] = [];
+    const stopListening = onStoreEvent("stockChanged", ({ productIds }) => announced.push(productIds));
+    try {
+      const before = await stock();
+      await changeOrderStatus("admin", orderNumber, "cancelled");
+      expect(await stock()).toBe((before ?? 0) + 2);
+      expect(announced).toEqual([[wheel]]);
+    } finally {
+      stopListening();
+      await db().update(products).set({ partNumber: "GW-45-001" }).where(eq(products.id, wheel));
+    }
   });
 
   it("a Net 30 order ships on its terms; marking the invoice paid frees the credit", async () => {

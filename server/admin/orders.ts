@@ -2,10 +2,10 @@
 // invoices paid. Every change is one transaction with its audit entry.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderStatusLabel } from "../../app/lib/order-status";
-import { pageCache } from "../catalog/page-cache";
 import { db, type Transaction } from "../db/client";
 import { type OrderStatus, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
+import { announce } from "../events";
 import { logger } from "../logger";
 import { paymentProvider } from "../payments/configured";
 import { recordAudit } from "./audit";
@@ -104,16 +104,7 @@ export async function changeOrderStatus(adminId: string, orderNumber: string, to
         "Conflict",
         `An order that is ${orderStatusLabel(order.status)} cannot become ${orderStatusLabel(to)}.`,
       );
-    if (to === "cancelled") {
-      const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-      for (const item of items) {
-        if (!item.productSku) continue;
-        await tx
-          .update(products)
-          .set({ stockLevel: sql`${products.stockLevel} + ${item.quantity}` })
-          .where(eq(products.partNumber, item.productSku));
-      }
-    }
+    const restocked = to === "cancelled" ? await returnStock(tx, order.id) : [];
     const [after] = await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id)).returning();
     await recordAudit(tx, {
       adminId,
@@ -123,10 +114,28 @@ export async function changeOrderStatus(adminId: string, orderNumber: string, to
       before: { status: order.status },
       after: { status: after?.status },
     });
-    return after;
+    return { after, restocked };
   });
-  if (to === "cancelled") pageCache().clear(); // the items went back into stock
-  return changed;
+  if (changed.restocked.length > 0) announce("stockChanged", { productIds: changed.restocked });
+  return changed.after;
+}
+
+/** Puts a cancelled order's items back on their products' stock; returns the products restocked. */
+async function returnStock(tx: Transaction, orderId: string): Promise<string[]> {
+  const items = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const restocked: string[] = [];
+  for (const { productId, quantity } of items) {
+    if (!productId) continue; // the product was deleted from the catalogue since
+    await tx
+      .update(products)
+      .set({ stockLevel: sql`${products.stockLevel} + ${quantity}` })
+      .where(eq(products.id, productId));
+    restocked.push(productId);
+  }
+  return restocked;
 }
 
 /** The Net 30 invoice was paid: the credit it used is free again, and an unshipped order becomes paid. */

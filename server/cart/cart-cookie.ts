@@ -1,6 +1,6 @@
 // Which cart a request means: the signed-in buyer's, or the guest cart its signed cookie names.
-import { createCookie } from "react-router";
-import { getUser } from "../accounts/session";
+import { createCookie, type RouterContextProvider } from "react-router";
+import { userContext } from "../../app/lib/context";
 import { config } from "../config";
 import { findOrCreateCart } from "./cart";
 
@@ -27,11 +27,15 @@ export async function clearGuestCartCookie(): Promise<string> {
 }
 
 /**
- * The request's cart. Without `create`, a visitor who never added anything gets no cart row
- * (cartId undefined); with it, a guest's new cart comes with the Set-Cookie that keeps it.
+ * The request's cart, for the user the request context names. Without `create`, a visitor who
+ * never added anything gets no cart row (cartId undefined); with it, a guest's new cart comes
+ * with the Set-Cookie that keeps it.
  */
-export async function currentCart(request: Request, { create }: { create: boolean }) {
-  const user = await getUser(request);
+export async function currentCart(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  { create }: { create: boolean },
+) {
+  const user = context.get(userContext);
   const guestCartId = user ? undefined : await guestCartIdFrom(request);
   if (!user && !guestCartId && !create) return { cartId: undefined, setCookie: undefined, user };
   const cartId = await findOrCreateCart({ userId: user?.id, guestCartId });

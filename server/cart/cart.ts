@@ -1,10 +1,10 @@
 // The server-side cart: lines keyed by product, quantities from 1 up to the stock level.
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { productCardColumns } from "../catalog/card-columns";
-import { db } from "../db/client";
-import { cartItems, carts, products } from "../db/schema";
+import { type Database, db } from "../db/client";
+import { cartItems, carts, productBulkTiers, products, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";
 
 /** The buyer's cart id: their own when signed in, else the guest cart named by the cookie, else a new one. */
@@ -28,8 +28,19 @@ export async function findOrCreateCart({ userId, guestCartId }: { userId?: strin
   return created?.id ?? "";
 }
 
-export async function cartLines(cartId: string) {
-  return db()
+/** Reads a cart for pricing; with `lock`, inside an order's transaction, what it reads is locked. */
+export interface CartRead {
+  executor?: Database;
+  /**
+   * Locks the products (in id order, so that concurrent orders wait for each other instead of
+   * deadlocking) and then the promo code, until the transaction ends.
+   */
+  lock?: boolean;
+}
+
+/** The cart's lines with what pricing needs: list price, bulk tiers and stock. */
+export async function cartLines(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
+  const query = executor
     .select({
       productId: products.id,
       slug: products.slug,
@@ -43,7 +54,34 @@ export async function cartLines(cartId: string) {
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.addedAt), asc(products.name));
+    .$dynamic();
+  const lines = lock
+    ? await query.orderBy(asc(products.id)).for("update", { of: products })
+    : await query.orderBy(asc(cartItems.addedAt), asc(products.name));
+  const tiers = lines.length
+    ? await executor
+        .select()
+        .from(productBulkTiers)
+        .where(
+          inArray(
+            productBulkTiers.productId,
+            lines.map((line) => line.productId),
+          ),
+        )
+    : [];
+  return lines.map((line) => ({ ...line, tiers: tiers.filter((tier) => tier.productId === line.productId) }));
+}
+
+/** The promo code applied to the cart, or null. */
+export async function cartPromo(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
+  const query = executor
+    .select({ promo: promoCodes })
+    .from(carts)
+    .innerJoin(promoCodes, eq(promoCodes.id, carts.promoCodeId))
+    .where(eq(carts.id, cartId))
+    .$dynamic();
+  const [row] = lock ? await query.for("update", { of: promoCodes }) : await query;
+  return row?.promo ?? null;
 }
 
 async function productFor(productId: string) {
@@ -80,7 +118,7 @@ export async function addToCart(cartId: string, productId: string, quantity: num
 
 export const noLongerInCart = "That item is no longer in your cart.";
 
-/** Sets a line's quantity; zero or less removes the line (the spec's cart rule). */
+/** Sets a line's quantity; zero or less removes the line (docs/product-rules.md, Cart). */
 export async function setLineQuantity(cartId: string, productId: string, quantity: number) {
   if (quantity <= 0) return removeLine(cartId, productId);
   const product = await productFor(productId);

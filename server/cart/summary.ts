@@ -1,66 +1,35 @@
-// The cart as the browser shows it: every figure computed here, nothing taken from the browser.
-import { eq, inArray } from "drizzle-orm";
-import { type Database, db } from "../db/client";
-import { carts, productBulkTiers, promoCodes } from "../db/schema";
-import { fromCents, toCents } from "../pricing/money";
-import { checkPromo } from "../pricing/promo";
-import { taxRateFor } from "../pricing/tax";
-import { unitPriceFor } from "../pricing/tiers";
-import { cartTotals, lineTotalCents } from "../pricing/totals";
-import { cartLines } from "./cart";
+// The cart priced for the buyer: every figure computed here from the database, nothing taken from
+// the browser. The checkout and order placement price it through the same function.
+import { fromCents } from "../../app/lib/pricing/money";
+import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
+import { type CartRead, cartLines, cartPromo } from "./cart";
 
-export type CartSummary = Awaited<ReturnType<typeof cartSummary>>;
+type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
+type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
 
-export async function appliedPromo(cartId: string) {
-  const [row] = await db()
-    .select({ promo: promoCodes })
-    .from(carts)
-    .innerJoin(promoCodes, eq(promoCodes.id, carts.promoCodeId))
-    .where(eq(carts.id, cartId));
-  return row?.promo ?? null;
-}
-
-/** Each line's unit price from its product's bulk tiers for the line's quantity. */
-export async function priceLines<Line extends { productId: string; price: string; quantity: number }>(
-  lines: Line[],
-  executor: Database = db(),
-) {
-  const tiers = lines.length
-    ? await executor
-        .select()
-        .from(productBulkTiers)
-        .where(
-          inArray(
-            productBulkTiers.productId,
-            lines.map((line) => line.productId),
-          ),
-        )
-    : [];
-  return lines.map((line) => {
-    const unitPriceCents = unitPriceFor(
-      toCents(line.price),
-      tiers
-        .filter((tier) => tier.productId === line.productId)
-        .map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: toCents(tier.unitPrice) })),
-      line.quantity,
-    );
-    return { ...line, unitPriceCents };
-  });
-}
-
-/** Lines priced by their bulk tier, the promo re-checked, tax for the shipping state (else 8%). */
-export async function cartSummary(
+/** The stored cart priced for a shipping state at `now`; a missing cart is an empty one. */
+export async function priceStoredCart(
   cartId: string | undefined,
-  { taxState, now = new Date() }: { taxState?: string | null; now?: Date } = {},
-) {
-  const priced = await priceLines(cartId ? await cartLines(cartId) : []);
-  const subtotalCents = priced.reduce((sum, line) => sum + lineTotalCents(line), 0);
-  const promo = cartId ? await appliedPromo(cartId) : null;
-  const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
-  const taxRate = taxRateFor(taxState);
-  const totals = cartTotals({ lines: priced, discountCents: check?.ok ? check.discountCents : 0, taxRate });
+  { taxState, now = new Date(), ...read }: CartRead & { taxState?: string | null; now?: Date } = {},
+): Promise<PricedCart<StoredLine, StoredPromo>> {
+  if (!cartId) return priceCart<StoredLine, StoredPromo>({ lines: [], promo: null, taxState, now });
+  // One after the other: with `lock`, the products are locked before the promo, in every order.
+  const lines = await cartLines(cartId, read);
+  const promo = await cartPromo(cartId, read);
+  return priceCart({ lines, promo, taxState, now });
+}
+
+export type CartSummary = ReturnType<typeof summarize>;
+
+/** The cart as the browser shows it (popover, checkout), tax for the shipping state (else the default rate). */
+export async function cartSummary(cartId: string | undefined, options: { taxState?: string | null; now?: Date } = {}) {
+  return summarize(await priceStoredCart(cartId, options));
+}
+
+/** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */
+export function summarize({ lines, promo, taxRate, totals }: PricedCart<StoredLine, StoredPromo>) {
   return {
-    lines: priced.map((line) => ({
+    lines: lines.map((line) => ({
       productId: line.productId,
       slug: line.slug,
       name: line.name,
@@ -69,11 +38,11 @@ export async function cartSummary(
       quantity: line.quantity,
       stockLevel: line.stockLevel,
       unitPrice: fromCents(line.unitPriceCents),
-      lineTotal: fromCents(lineTotalCents(line)),
+      lineTotal: fromCents(line.lineTotalCents),
     })),
-    count: priced.reduce((sum, line) => sum + line.quantity, 0),
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
     promo: promo
-      ? { code: promo.code, description: promo.description, problem: check && !check.ok ? check.message : undefined }
+      ? { code: promo.code, description: promo.description, problem: promo.check.ok ? undefined : promo.check.message }
       : null,
     taxRate: taxRate / 1_000_000,
     subtotal: fromCents(totals.subtotalCents),

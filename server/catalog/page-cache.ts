@@ -1,10 +1,11 @@
 // Anonymous catalogue pages, kept rendered in this process for a short while: every visitor
 // without a session, cart or toast gets the same HTML (their cart is fetched apart), so it is
-// rendered once and served from memory until it expires or the catalogue changes here (an order
-// takes stock, a cancellation returns it). Each answer still gets its own CSP nonce: the cached
-// body is kept in pieces cut where the nonce was, as they are and gzipped.
+// rendered once and served from memory until it expires or stock changes here (the stockChanged
+// event: an order takes stock, a cancellation returns it). Each answer still gets its own CSP
+// nonce: the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
 import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
+import { onStoreEvent } from "../events";
 import { deflatePieces, gzipJoined } from "./gzip-pieces";
 import { isPersonal } from "./http-cache";
 
@@ -100,8 +101,12 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
 
 let shared: ReturnType<typeof createPageCache> | undefined;
 
-/** The process's page cache. */
+/** The process's page cache; a page rendered before stock changed is not served again. */
 export function pageCache() {
-  shared ??= createPageCache();
+  if (!shared) {
+    const cache = createPageCache();
+    onStoreEvent("stockChanged", () => cache.clear());
+    shared = cache;
+  }
   return shared;
 }

@@ -20,7 +20,8 @@ export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet; `folder` (tests) names another set than the store's. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,11 +40,11 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
     return {
       db,
       driver: "postgres",
-      async migrate() {
+      async migrate(folder = migrationsFolder) {
         const client = await pool.connect();
         try {
           await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
           client.release();
@@ -59,7 +60,8 @@ export async function openDatabase(options: { databaseUrl?: string; pgliteDir?: 
   return {
     db,
     driver: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

@@ -1,3 +1,6 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase, testDriver } from "../../test/database";
@@ -33,7 +36,7 @@ describe(`migrations on ${testDriver}`, () => {
     return result.rows[0]?.n;
   };
 
-  it("creates the spec's tables and the trigram extension from an empty database", async () => {
+  it("creates the store's tables and the trigram extension from an empty database", async () => {
     expect(await tables()).toEqual([]);
     await handle.migrate();
     expect(await tables()).toEqual(expect.arrayContaining(specTables));
@@ -48,7 +51,7 @@ describe(`migrations on ${testDriver}`, () => {
     expect(before.applied).toBeGreaterThanOrEqual(2);
   });
 
-  it("seeds the catalogue once, with the products the decisions name", async () => {
+  it("seeds the catalogue once, with the products the product rules name", async () => {
     const written = await seedCatalogIfEmpty(handle.db);
     expect(written).toBe(3000);
     expect(await seedCatalogIfEmpty(handle.db)).toBe(0);
@@ -68,5 +71,91 @@ describe(`migrations on ${testDriver}`, () => {
     await expect(
       handle.db.execute(sql`update products set stock_level = -1 where part_number = 'GW-45-001'`),
     ).rejects.toThrow();
+  });
+});
+
+describe(`migration 0015 on ${testDriver}`, () => {
+  /** The store's migrations up to and including `last`, in a folder of their own. */
+  function migrationsUpTo(last: string): string {
+    const folder = mkdtempSync(path.join(tmpdir(), "migrations-"));
+    cpSync("server/db/migrations", folder, { recursive: true });
+    const journalPath = path.join(folder, "meta/_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
+    const cut = journal.entries.findIndex((entry) => entry.tag === last);
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
+    return folder;
+  }
+
+  it("links earlier order lines to their products by part number and gives kept checkouts one value per address", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const before = migrationsUpTo("0014_search_by_category");
+    try {
+      await handle.migrate(before);
+      await handle.db.execute(sql`
+        insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          values ('u1', 'Dana', 'dana@example.com', true, now(), now())`);
+      await handle.db.execute(sql`
+        insert into products (id, slug, part_number, name, brand, category, subcategory, price)
+          values ('00000000-0000-4000-8000-000000000001', 'wheel', 'GW-45-001', 'Wheel', 'Ironridge', 'abrasives', 'grinding-wheels', 12.99)`);
+      await handle.db.execute(sql`
+        insert into orders (id, user_id, order_number, total_amount, status, shipping_address_line1, shipping_city,
+            shipping_state, shipping_zip, email, first_name, last_name, phone, billing_address_line1, billing_city,
+            billing_state, billing_zip, subtotal_amount, tax_rate_ppm, tax_amount, payment_method)
+          values ('00000000-0000-4000-8000-000000000002', 'u1', 'ORD1700000000000AAAAA', 12.99, 'paid', '1 Main St',
+            'Portland', 'OR', '97201', 'dana@example.com', 'Dana', 'Reyes', '5035550142', '1 Main St', 'Portland',
+            'OR', '97201', 12.99, 0, 0, 'credit_card')`);
+      await handle.db.execute(sql`
+        insert into order_items (order_id, product_name, product_sku, quantity, unit_price, total_price) values
+          ('00000000-0000-4000-8000-000000000002', 'Wheel', 'GW-45-001', 1, 12.99, 12.99),
+          ('00000000-0000-4000-8000-000000000002', 'Gone', 'NO-LONGER-SOLD', 1, 0, 0)`);
+      await handle.db.execute(sql`
+        insert into checkout_payments (user_id, cart_id, provider, provider_payment_id, amount, checkout)
+          values ('u1', '00000000-0000-4000-8000-000000000003', 'test', 'pi_1', 12.99, ${JSON.stringify({
+            email: "dana@example.com",
+            firstName: "Dana",
+            sameAsShipping: false,
+            shippingAddressLine1: "1 Main St",
+            shippingCity: "Portland",
+            shippingState: "OR",
+            shippingZip: "97201",
+            shippingCountry: "United States",
+            billingAddressLine1: "9 Dock Rd",
+            billingAddressLine2: "Bay 4",
+            billingCity: "Tacoma",
+            billingState: "WA",
+            billingZip: "98402",
+            billingCountry: "United States",
+          })}::jsonb)`);
+
+      await handle.migrate();
+
+      const lines = await handle.db.execute<{ product_sku: string; product_id: string | null }>(
+        sql`select product_sku, product_id from order_items order by product_sku`,
+      );
+      expect(lines.rows).toEqual([
+        { product_sku: "GW-45-001", product_id: "00000000-0000-4000-8000-000000000001" },
+        { product_sku: "NO-LONGER-SOLD", product_id: null },
+      ]);
+      const kept = await handle.db.execute<{ checkout: unknown }>(sql`select checkout from checkout_payments`);
+      expect(kept.rows[0]?.checkout).toEqual({
+        email: "dana@example.com",
+        firstName: "Dana",
+        sameAsShipping: false,
+        shipping: { line1: "1 Main St", city: "Portland", state: "OR", zip: "97201", country: "United States" },
+        billing: {
+          line1: "9 Dock Rd",
+          line2: "Bay 4",
+          city: "Tacoma",
+          state: "WA",
+          zip: "98402",
+          country: "United States",
+        },
+      });
+    } finally {
+      rmSync(before, { recursive: true, force: true });
+      await handle.close();
+      await empty.drop();
+    }
   });
 });

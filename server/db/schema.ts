@@ -1,5 +1,5 @@
-// One schema for both drivers. The spec's tables keep their names and columns
-// (profiles, user_roles, promo_codes, orders, order_items); money is numeric, never float.
+// One schema for both drivers. The original tables keep their names and columns (profiles,
+// user_roles, promo_codes, orders, order_items: docs/product-rules.md, Data); money is numeric.
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -181,7 +181,7 @@ export const orders = pgTable(
     shippingState: text("shipping_state").notNull(),
     shippingZip: text("shipping_zip").notNull(),
     shippingCountry: text("shipping_country").notNull().default("United States"),
-    // What a buyer and an accountant need beside the spec's columns (DECISIONS.md).
+    // What a buyer and an accountant need beside the original columns (docs/product-rules.md, Data).
     email: text("email").notNull(),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
@@ -273,13 +273,21 @@ export const orderItems = pgTable(
     orderId: uuid("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
+    // The product bought, for restocking on cancellation and for reorders; the name, part number
+    // and price are copied beside it, so the order reads the same after the catalogue changes
+    // (or the product is gone, which leaves this null).
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     productSku: text("product_sku"),
     quantity: integer("quantity").notNull(),
     unitPrice: money("unit_price").notNull(),
     totalPrice: money("total_price").notNull(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), check("order_items_quantity_positive", sql`${t.quantity} > 0`)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 // Every e-mail is stored before it is sent, so a mail server that is down delays mail but

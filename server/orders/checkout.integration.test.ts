@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import type { Address } from "../../app/lib/address";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
@@ -29,8 +29,8 @@ const { handle } = withTestDatabase();
 const db = () => handle().db;
 const product: Record<string, string> = {};
 
-const checkout = (email: string, state: CheckoutInput["shippingState"] = "OR") =>
-  checkoutInput(email, { companyName: "Reyes Fabrication", shippingState: state });
+const checkout = (email: string, state: Address["state"] = "OR") =>
+  checkoutInput(email, { companyName: "Reyes Fabrication" }, state);
 
 let buyers = 0;
 /** A buyer with a profile and a cart holding these lines. */

@@ -4,40 +4,33 @@
 // first). Net 30: the order is written at once, within the buyer's credit.
 import { randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { type CheckoutInput, checkoutSchema } from "../../app/lib/checkout-schema";
 import { formatUsd } from "../../app/lib/money";
-import { cartSummary } from "../cart/summary";
+import { fromCents, toCents } from "../../app/lib/pricing/money";
+import { type CartSummary, priceStoredCart, summarize } from "../cart/summary";
 import { db } from "../db/client";
 import { checkoutPayments, profiles } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { paymentProvider } from "../payments/configured";
 import { ProviderUnavailable } from "../payments/provider";
-import { toCents } from "../pricing/money";
-import { contactColumns, emptyCartMessage, type PlacedOrder, placeOrder } from "./place-order";
+import { checkoutColumns } from "./checkout-columns";
+import { type PlacedOrder, placeOrder } from "./place-order";
 
-/** The checkout's contact and addresses become the profile's, for next time (spec section 7). */
+/** The checkout's contact and addresses become the profile's, for next time (docs/product-rules.md, Checkout). */
 export async function saveCheckoutToProfile(userId: string, checkout: CheckoutInput) {
   await db()
     .update(profiles)
-    .set({ ...contactColumns(checkout), sameAsShipping: checkout.sameAsShipping })
+    .set({ ...checkoutColumns(checkout), sameAsShipping: checkout.sameAsShipping })
     .where(eq(profiles.userId, userId));
 }
 
-/** The cart's totals for this checkout, refused up front when it could not become an order. */
-async function checkedTotals(cartId: string, checkout: CheckoutInput) {
-  const summary = await cartSummary(cartId, { taxState: checkout.shippingState });
-  if (summary.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);
-  if (summary.promo?.problem) throw new StoreError("Conflict", summary.promo.problem);
-  const short = summary.lines.find((line) => line.quantity > line.stockLevel);
-  if (short)
-    throw new StoreError(
-      "Conflict",
-      short.stockLevel > 0
-        ? `Only ${short.stockLevel.toLocaleString("en-US")} of ${short.name} left in stock. Lower the quantity in your cart to continue.`
-        : `${short.name} is now out of stock. Remove it from your cart to continue.`,
-    );
-  return summary;
+/** The cart priced for this checkout, refused up front when it could not become an order. */
+async function checkedCart(cartId: string, checkout: CheckoutInput) {
+  const cart = await priceStoredCart(cartId, { taxState: checkout.shipping.state });
+  const [problem] = cart.problems;
+  if (problem) throw new StoreError("Conflict", problem);
+  return cart;
 }
 
 /** A provider that gave no answer becomes a message the buyer can act on; the cause goes to the log. */
@@ -53,16 +46,20 @@ export interface CardPayment {
   paymentId: string;
   clientSecret: string;
   amount: string;
+  /** The cart as priced for this payment: what the buyer is asked to pay for. */
+  cart: CartSummary;
 }
 
 /** Creates the provider payment for the server's total and keeps the checkout it pays for. */
 export async function startCardPayment(userId: string, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
-  const { total } = await checkedTotals(cartId, checkout);
+  const cart = await checkedCart(cartId, checkout);
+  const totalCents = cart.totals.totalCents;
+  const total = fromCents(totalCents);
   const provider = paymentProvider();
   const id = randomUUID();
   const payment = await provider
     .create({
-      amountCents: toCents(total),
+      amountCents: totalCents,
       email: checkout.email,
       idempotencyKey: `checkout-payment-${id}`,
       reference: id,
@@ -73,7 +70,7 @@ export async function startCardPayment(userId: string, cartId: string, checkout:
   await db()
     .insert(checkoutPayments)
     .values({ id, userId, cartId, provider: provider.name, providerPaymentId: payment.id, amount: total, checkout });
-  return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: total };
+  return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: total, cart: summarize(cart) };
 }
 
 /**
@@ -107,7 +104,7 @@ export async function completeCardPayment(providerPaymentId: string, userId?: st
     return await placeOrder({
       userId: row.userId,
       cartId: row.cartId,
-      checkout: row.checkout as CheckoutInput,
+      checkout: checkoutSchema.parse(row.checkout),
       payment: { checkoutPaymentId: row.id, providerPaymentId, amountCents: payment.amountCents },
     });
   } catch (error) {

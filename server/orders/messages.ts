@@ -1,29 +1,28 @@
 // The order confirmation e-mail: the same figures and words as the confirmation page.
+import { type AddressKind, addressFrom, formatAddress } from "../../app/lib/address";
 import { formatLongDate } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
-import { orderStatusLabel } from "../../app/lib/order-status";
+import { orderStatusLabel, whatsNext } from "../../app/lib/order-status";
 import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";
 
 export type OrderWithItems = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
 
-export const whatsNext = [
-  "Your order will be processed within 1-2 business days.",
-  "It will ship within 2-3 business days.",
-  "Expect delivery in 5-7 business days.",
-];
+type Order = typeof orders.$inferSelect;
+
+/** An order's stored address, one line each. */
+export function orderAddressLines(order: Order, kind: AddressKind): string[] {
+  const address = addressFrom(kind, order);
+  return address ? formatAddress(address) : [];
+}
 
 /** Name, company and shipping address, one line each, as the confirmation shows them. */
-export function shippingAddressLines(order: typeof orders.$inferSelect): string[] {
-  return [
-    `${order.firstName} ${order.lastName}`,
-    order.companyName,
-    order.shippingAddressLine1,
-    order.shippingAddressLine2,
-    `${order.shippingCity}, ${order.shippingState} ${order.shippingZip}`,
-    order.shippingCountry,
-  ].filter((line): line is string => Boolean(line));
+export function shippingAddressLines(order: Order): string[] {
+  const recipient = [`${order.firstName} ${order.lastName}`, order.companyName].filter((line): line is string =>
+    Boolean(line),
+  );
+  return [...recipient, ...orderAddressLines(order, "shipping")];
 }
 
 export function orderConfirmationMessage(order: OrderWithItems): Mail {

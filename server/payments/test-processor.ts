@@ -1,13 +1,13 @@
-// The built-in test card processor (DECISIONS.md), used when no Stripe keys are set. It behaves
+// The built-in test card processor (docs/product-rules.md, Checkout), used when no Stripe keys are set. It behaves
 // like a card provider: the server creates a payment for an amount, the browser confirms it with
 // the client secret and the card, and the server then asks whether it succeeded. Its records live
 // in test_processor_payments, as a provider's would live on its own servers.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { db } from "../db/client";
 import { testProcessorPayments } from "../db/schema";
 import { StoreError } from "../errors";
-import { fromCents, toCents } from "../pricing/money";
 import type { PaymentProvider, ProviderPayment } from "./provider";
 
 export const TEST_CARDS = { approved: "4242424242424242", declined: "4000000000000002" } as const;

@@ -1,6 +1,6 @@
 // Sales tax by shipping state. Rates are exact integers in millionths (ppm): basis points would not
 // do, since Minnesota's 6.875% and New Mexico's 4.875% are half a basis point.
-import type { UsState } from "../../app/lib/us-states";
+import type { UsState } from "../us-states";
 
 /** A sales-tax rate in millionths of the taxable amount: 82_500 is 8.25%. */
 export type TaxRatePpm = number;
@@ -18,8 +18,8 @@ export function parseTaxRate(rate: string): TaxRatePpm {
   return Number(ppm);
 }
 
-// Statewide base rates, not local add-ons (county and city taxes are not charged). The spec's own
-// rates win where it gives them: CA 0.0825 and NY 0.08 are above those states' base rates, and
+// Statewide base rates, not local add-ons (county and city taxes are not charged). The rates
+// docs/product-rules.md names win where it names them: CA 0.0825 and NY 0.08 are above those states' base rates, and
 // AK, DE, MT, NH and OR have no statewide sales tax. Typed by UsState so a missing state fails to compile.
 const STATE_RATES: Record<UsState, string> = {
   AL: "0.04",
@@ -79,7 +79,7 @@ export const stateTaxRates: ReadonlyMap<UsState, TaxRatePpm> = new Map(
   (Object.entries(STATE_RATES) as [UsState, string][]).map(([state, rate]) => [state, parseTaxRate(rate)]),
 );
 
-/** The spec's rate when the state is unknown or missing: 0.08. */
+/** The rate when the state is unknown or missing: 0.08. */
 export const DEFAULT_TAX_RATE: TaxRatePpm = parseTaxRate("0.08");
 
 /** The rate for a two-letter state code (any case, spaces ignored); DEFAULT_TAX_RATE when it is not a US state. */

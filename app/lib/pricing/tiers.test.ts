@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { unitPriceFor } from "./tiers";
 
-// The spec's sample product: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
+// The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const tiers = [
   { minQuantity: 1, unitPriceCents: 245 },
   { minQuantity: 100, unitPriceCents: 198 },

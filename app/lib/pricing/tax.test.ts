@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { usStates } from "../../app/lib/us-states";
+import { usStates } from "../us-states";
 import { DEFAULT_TAX_RATE, parseTaxRate, stateTaxRates, taxRateFor } from "./tax";
 
 describe("taxRateFor", () => {
@@ -16,7 +16,7 @@ describe("taxRateFor", () => {
   });
 
   it.each([
-    // The spec's rates
+    // The rates the product rules name
     ["CA", 82_500],
     ["NY", 80_000],
     ["TX", 62_500],

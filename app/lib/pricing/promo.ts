@@ -1,15 +1,20 @@
-// Promo code rules with the spec's messages, word for word. `now` is a parameter so expiry is
+// Promo code rules with their messages, word for word (docs/product-rules.md, Promo codes). `now` is a parameter so expiry is
 // decided, and tested, at its exact instant; the caller looks the code up and passes the row.
-import { formatUsd } from "../../app/lib/money";
-import { plainText } from "../../app/lib/plain-text";
-import type { promoCodes } from "../db/schema";
+import { formatUsd } from "../money";
+import { plainText } from "../plain-text";
 import { type Cents, centsFromBigInt, divideRoundHalfUp, fromCents, requireCents, toCents } from "./money";
 
-/** The promo_codes columns the rules read, typed from the table so the two cannot drift apart. */
-export type Promo = Pick<
-  typeof promoCodes.$inferSelect,
-  "discountType" | "discountValue" | "minimumOrderAmount" | "currentUses" | "maxUses" | "expiresAt" | "isActive"
->;
+/** The promo_codes columns the rules read; a row of that table is one. */
+export interface Promo {
+  discountType: "percentage" | "fixed";
+  /** Dollars for a fixed discount, percent for a percentage one, as numeric text ("10.00"). */
+  discountValue: string;
+  minimumOrderAmount: string;
+  currentUses: number;
+  maxUses: number | null;
+  expiresAt: Date | null;
+  isActive: boolean;
+}
 
 export const MAX_PROMO_CODE_LENGTH = 64;
 
@@ -28,7 +33,7 @@ export type PromoCheck = { ok: true; discountCents: Cents } | { ok: false; messa
 
 /**
  * Whether the promo applies to this subtotal at `now`, and the discount it gives. Checks run in the
- * spec's order: not found or inactive, expired, below the minimum, usage limit.
+ * order buyers are told: not found or inactive, expired, below the minimum, usage limit.
  */
 export function checkPromo(
   promo: Promo | null,
@@ -39,8 +44,7 @@ export function checkPromo(
   if (hasExpired(promo, now)) return { ok: false, message: "Promo code has expired" };
   const minimumCents = toCents(promo.minimumOrderAmount);
   if (subtotalCents < minimumCents) {
-    // Decision: the spec's '${amount}' is shown as US dollars with 2 decimals, like every other
-    // amount in the store: "Minimum order amount of $50.00 required".
+    // The amount in US dollars with 2 decimals, like every other amount in the store.
     return { ok: false, message: `Minimum order amount of ${formatUsd(fromCents(minimumCents))} required` };
   }
   if (promo.maxUses !== null && promo.currentUses >= promo.maxUses)

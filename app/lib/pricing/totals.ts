@@ -51,7 +51,7 @@ export function cartTotals({
   const discount = Math.min(requireCents(discountCents, "Discount"), subtotalCents);
   const taxableCents = subtotalCents - discount;
   const taxCents = taxCentsFor(taxableCents, taxRate);
-  // Shipping is always free (spec section 9).
+  // Shipping is always free (docs/product-rules.md, Tax and totals).
   return {
     subtotalCents,
     discountCents: discount,

@@ -113,7 +113,7 @@ describe("checkPromo", () => {
       10_000,
       { ok: false, message: "Promo code has expired" },
     ],
-    // The spec's order: inactive before expired before minimum before usage
+    // The order of the checks: inactive before expired before minimum before usage
     [
       "an inactive, expired code",
       promo({ isActive: false, expiresAt: at(-1) }),

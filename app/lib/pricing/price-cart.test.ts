@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { type CartLine, emptyCartMessage, priceCart, stockProblem } from "./price-cart";
+import type { Promo } from "./promo";
+
+const now = new Date("2026-11-23T12:00:00Z");
+
+// The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
+const cutOffWheel = (quantity: number, stockLevel = 2847): CartLine => ({
+  name: "Cut-Off Wheel",
+  price: "2.45",
+  stockLevel,
+  quantity,
+  tiers: [
+    { minQuantity: 1000, unitPrice: "1.55" },
+    { minQuantity: 100, unitPrice: "1.98" },
+    { minQuantity: 500, unitPrice: "1.75" },
+  ],
+});
+const grindingWheel = (quantity: number, stockLevel = 640): CartLine => ({
+  name: "Grinding Wheel 4.5 in",
+  price: "12.99",
+  stockLevel,
+  quantity,
+  tiers: [],
+});
+
+const tenPercent: Promo & { code: string; description: string } = {
+  code: "TEN",
+  description: "10% off",
+  discountType: "percentage",
+  discountValue: "10.00",
+  minimumOrderAmount: "0",
+  currentUses: 0,
+  maxUses: null,
+  expiresAt: null,
+  isActive: true,
+};
+
+describe("priceCart", () => {
+  it("prices each line by its bulk tier, then discounts and taxes the subtotal for the shipping state", () => {
+    // 150 × 1.98 = 297.00; 2 × 12.99 = 25.98; subtotal 322.98; 10% = 32.30 (32.298 half up);
+    // taxable 290.68; CA 8.25% = 23.9811 -> 23.98; total 314.66
+    const cart = priceCart({
+      lines: [cutOffWheel(150), grindingWheel(2)],
+      promo: tenPercent,
+      taxState: "CA",
+      now,
+    });
+    expect(cart.lines.map((line) => [line.unitPriceCents, line.lineTotalCents])).toEqual([
+      [198, 29700],
+      [1299, 2598],
+    ]);
+    expect(cart.totals).toEqual({
+      subtotalCents: 32298,
+      discountCents: 3230,
+      taxableCents: 29068,
+      taxCents: 2398,
+      shippingCents: 0,
+      totalCents: 31466,
+    });
+    expect(cart.taxRate).toBe(82_500);
+    expect(cart.promo).toMatchObject({ code: "TEN", check: { ok: true, discountCents: 3230 } });
+    expect(cart.problems).toEqual([]);
+  });
+
+  it("takes the default 8% where the state is missing or not a US state", () => {
+    for (const taxState of [undefined, null, "", "ZZ"]) {
+      const cart = priceCart({ lines: [grindingWheel(1)], promo: null, taxState, now });
+      expect(cart.taxRate).toBe(80_000);
+      expect(cart.totals.taxCents).toBe(104); // 12.99 × 8% = 1.0392
+    }
+  });
+
+  it("gives no discount for a promo that does not apply, and names why", () => {
+    const cart = priceCart({
+      lines: [grindingWheel(1)],
+      promo: { ...tenPercent, minimumOrderAmount: "50.00" },
+      now,
+    });
+    expect(cart.totals.discountCents).toBe(0);
+    expect(cart.promo?.check).toEqual({ ok: false, message: "Minimum order amount of $50.00 required" });
+    expect(cart.problems).toEqual(["Minimum order amount of $50.00 required"]);
+  });
+
+  it("lists what stands between the cart and an order: no lines, then lines short of stock, then the promo", () => {
+    expect(priceCart({ lines: [], promo: null, now }).problems).toEqual([emptyCartMessage]);
+    const cart = priceCart({
+      lines: [grindingWheel(3, 0), cutOffWheel(3000)],
+      promo: { ...tenPercent, isActive: false },
+      now,
+    });
+    expect(cart.problems).toEqual([
+      "Grinding Wheel 4.5 in is now out of stock. Remove it from your cart to continue.",
+      "Only 2,847 of Cut-Off Wheel left in stock. Lower the quantity in your cart to continue.",
+      "Invalid promo code",
+    ]);
+  });
+});
+
+describe("stockProblem", () => {
+  it("is silent up to the stock level, exactly at it included", () => {
+    expect(stockProblem({ name: "Wheel", stockLevel: 5, quantity: 5 })).toBeUndefined();
+    expect(stockProblem({ name: "Wheel", stockLevel: 5, quantity: 6 })).toBe(
+      "Only 5 of Wheel left in stock. Lower the quantity in your cart to continue.",
+    );
+  });
+});

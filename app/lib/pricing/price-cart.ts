@@ -1,0 +1,91 @@
+// The one function that prices a cart, for every place that shows or charges one: the cart
+// popover, the checkout page and order placement. Each line's bulk tier, the promo's check and
+// discount, the tax for the shipping state, the totals, and what stands between the cart and an
+// order (no lines, a line short of stock, a promo that no longer applies), in that order.
+import { type Cents, centsFromBigInt, toCents } from "./money";
+import { checkPromo, type Promo, type PromoCheck } from "./promo";
+import { type TaxRatePpm, taxRateFor } from "./tax";
+import { unitPriceFor } from "./tiers";
+import { type CartTotals, cartTotals, lineTotalCents } from "./totals";
+
+export interface CartLine {
+  name: string;
+  /** The list price, as numeric text ("12.99"). */
+  price: string;
+  stockLevel: number;
+  quantity: number;
+  /** The product's bulk tiers, in any order. */
+  tiers: readonly { minQuantity: number; unitPrice: string }[];
+}
+
+export type PricedLine<Line extends CartLine> = Line & {
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+  /** Why this line cannot be ordered as it is, or undefined. */
+  problem?: string;
+};
+
+/** A promo code as a cart carries it: the rules' columns and whatever else the caller keeps of its row. */
+export type AppliedPromo = Promo & { code: string };
+
+export interface PricedCart<Line extends CartLine, Applied extends AppliedPromo = AppliedPromo> {
+  lines: PricedLine<Line>[];
+  /** The cart's promo code with its check: ok and the discount, or the message why it does not apply. */
+  promo: (Applied & { check: PromoCheck }) | null;
+  taxRate: TaxRatePpm;
+  totals: CartTotals;
+  /** Every reason the cart cannot become an order now, most basic first; empty when it can. */
+  problems: string[];
+}
+
+export const emptyCartMessage = "Your cart is empty";
+
+/** What a line short of stock tells the buyer at checkout. */
+export function stockProblem({ name, stockLevel, quantity }: Pick<CartLine, "name" | "stockLevel" | "quantity">) {
+  if (stockLevel <= 0) return `${name} is now out of stock. Remove it from your cart to continue.`;
+  if (quantity > stockLevel)
+    return `Only ${stockLevel.toLocaleString("en-US")} of ${name} left in stock. Lower the quantity in your cart to continue.`;
+  return undefined;
+}
+
+export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
+  lines,
+  promo,
+  taxState,
+  now,
+}: {
+  lines: readonly Line[];
+  promo: Applied | null;
+  /** The shipping state; unknown or missing takes the default rate. */
+  taxState?: string | null;
+  now: Date;
+}): PricedCart<Line, Applied> {
+  const priced = lines.map((line): PricedLine<Line> => {
+    const tiers = line.tiers.map((tier) => ({
+      minQuantity: tier.minQuantity,
+      unitPriceCents: toCents(tier.unitPrice),
+    }));
+    const unitPriceCents = unitPriceFor(toCents(line.price), tiers, line.quantity);
+    return {
+      ...line,
+      unitPriceCents,
+      lineTotalCents: lineTotalCents({ quantity: line.quantity, unitPriceCents }),
+      problem: stockProblem(line),
+    };
+  });
+  const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
+  const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
+  const taxRate = taxRateFor(taxState);
+  const totals = cartTotals({ lines: priced, discountCents: check?.ok ? check.discountCents : 0, taxRate });
+  return {
+    lines: priced,
+    promo: promo && check ? { ...promo, check } : null,
+    taxRate,
+    totals,
+    problems: [
+      ...(priced.length === 0 ? [emptyCartMessage] : []),
+      ...priced.flatMap((line) => (line.problem ? [line.problem] : [])),
+      ...(check && !check.ok ? [check.message] : []),
+    ],
+  };
+}

@@ -1,0 +1,14 @@
+// The checkout's contact and addresses, as the columns profiles and orders both store them in.
+import { addressColumns } from "../../app/lib/address";
+import type { CheckoutInput } from "../../app/lib/checkout-schema";
+
+export function checkoutColumns(checkout: CheckoutInput) {
+  return {
+    firstName: checkout.firstName,
+    lastName: checkout.lastName,
+    companyName: checkout.companyName ?? null,
+    phone: checkout.phone,
+    ...addressColumns("shipping", checkout.shipping),
+    ...addressColumns("billing", checkout.billing),
+  };
+}
