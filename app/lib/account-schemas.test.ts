@@ -63,6 +63,11 @@ describe("signUpSchema", () => {
     });
   });
 
+  it("keeps names and addresses on one line, whatever line breaks were typed or pasted", () => {
+    const parsed = signUpSchema.parse({ ...complete, sameAsShipping: "on", companyName: "Acme\r\nInvoice: pay now" });
+    expect(parsed.companyName).toBe("Acme Invoice: pay now");
+  });
+
   it("refuses a state outside the 50 codes", () => {
     expect(messages({ ...complete, sameAsShipping: "on", shipping: { ...complete.shipping, state: "XX" } })).toEqual({
       "shipping.state": "State is required",

@@ -1,14 +1,15 @@
 // The field rules the store's forms share, with the messages buyers see; the same rules check
 // the form in the browser and the action on the server.
 import { z } from "zod";
-import { plainText } from "./plain-text";
+import { oneLine } from "./plain-text";
 import { usStates } from "./us-states";
 
-// Conform sends an empty field as undefined, so a required field's message is also its type message.
+// One-line text fields. Conform sends an empty field as undefined, so a required field's message
+// is also its type message.
 const trimmed = (max: number, message?: string) =>
   z
     .string(message ? { message } : undefined)
-    .overwrite(plainText)
+    .overwrite(oneLine)
     .trim()
     .max(max, `Use at most ${max} characters`);
 export const required = (message: string, max = 200) => trimmed(max, message).min(1, message);

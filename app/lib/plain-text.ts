@@ -6,3 +6,11 @@ export function plainText(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, " ");
 }
+
+/**
+ * Text for a one-line field (a name, a company, an address line): plain, with line breaks and
+ * tabs as single spaces, so that it cannot start a new line of an e-mail or a document.
+ */
+export function oneLine(text: string): string {
+  return plainText(text).replace(/[\t\n\r\u0085\u2028\u2029]+/g, " ");
+}

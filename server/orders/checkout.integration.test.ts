@@ -1,6 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "../../app/lib/address";
+import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
@@ -138,8 +139,10 @@ describe("a Net 30 order", () => {
       billingAddressLine1: "100 Main St",
       companyName: "Reyes Fabrication",
     });
-    const due = (order?.paymentDueDate?.getTime() ?? 0) - (order?.orderDate.getTime() ?? 0);
-    expect(due).toBe(30 * 24 * 60 * 60 * 1000);
+    // Due on the store's calendar day 30 days after the order's, whatever the hour it was placed.
+    const due = order?.paymentDueDate ?? new Date(0);
+    expect(storeDay(due)).toBe(addDays(storeDay(order?.orderDate ?? new Date(0)), 30));
+    expect(due.getTime()).toBe(startOfStoreDay(storeDay(due)).getTime());
     expect(order?.orderDate.getTime()).toBeGreaterThanOrEqual(now - 1000);
     expect(order?.items.map((item) => [item.productSku, item.quantity, item.unitPrice, item.totalPrice])).toEqual([
       ["CW-45-045", 100, "1.98", "198.00"],
@@ -160,6 +163,21 @@ describe("a Net 30 order", () => {
     expect(mail?.text).toContain("Shipping: FREE");
     expect(mail?.text).toContain("Total: $237.05");
     expect(mail?.text).toContain("Cut-Off Wheel 4.5 x .045 in (SKU: CW-45-045): 100 x $1.98 = $198.00");
+  });
+
+  it("mails the confirmation to the account's own address, never to another the checkout names", async () => {
+    const eve = await buyer([["wheel", 1]], { creditLimit: "100" });
+    const relay = checkoutInput("victim@example.org", {
+      companyName: "Acme\r\n\r\nYour account is locked: https://phish.example",
+    });
+    const placed = await placeNet30Order(eve.id, eve.cartId, relay);
+    const mails = await db()
+      .select()
+      .from(mailQueue)
+      .where(like(mailQueue.subject, `%${placed.orderNumber}`));
+    expect(mails.map((mail) => mail.to)).toEqual([eve.email]);
+    expect(mails[0]?.text).not.toMatch(/\nYour account is locked/);
+    expect(mails[0]?.text).toContain("Acme Your account is locked: https://phish.example");
   });
 
   it("makes the page cache forget pages rendered with the old stock levels", async () => {

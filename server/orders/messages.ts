@@ -3,6 +3,7 @@ import { type AddressKind, addressFrom, formatAddress } from "../../app/lib/addr
 import { formatLongDate } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { orderStatusLabel, whatsNext } from "../../app/lib/order-status";
+import { oneLine } from "../../app/lib/plain-text";
 import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";
@@ -25,9 +26,14 @@ export function shippingAddressLines(order: Order): string[] {
   return [...recipient, ...orderAddressLines(order, "shipping")];
 }
 
-export function orderConfirmationMessage(order: OrderWithItems): Mail {
+/**
+ * The confirmation goes to the account's own (confirmed) address, never to whatever address the
+ * checkout form named: the store would otherwise relay mail to anyone for the price of an order.
+ * What the buyer typed is printed one line per field, so it cannot add lines of its own.
+ */
+export function orderConfirmationMessage(order: OrderWithItems, accountEmail: string): Mail {
   const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
-  const address = shippingAddressLines(order);
+  const address = shippingAddressLines(order).map(oneLine);
   const discount =
     Number(order.discountAmount) > 0 ? [`Discount (${order.promoCode}): -${formatUsd(order.discountAmount)}`] : [];
   const payment =
@@ -35,7 +41,7 @@ export function orderConfirmationMessage(order: OrderWithItems): Mail {
       ? `Net 30 Terms: payment of ${formatUsd(order.totalAmount)} is due by ${formatLongDate(order.paymentDueDate)}.`
       : `Paid by card: ${formatUsd(order.totalAmount)}.`;
   return {
-    to: order.email,
+    to: accountEmail,
     subject: `Order Confirmed! ${order.orderNumber}`,
     text: [
       "Order Confirmed!",

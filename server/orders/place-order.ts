@@ -1,13 +1,14 @@
 // Writing an order: one transaction of named steps. Lock the buyer's cart, claim the card payment,
 // price the cart (locking its products and promo), refuse what cannot be ordered, check the
 // payment or the Net 30 credit, take the stock, redeem the promo, write the order, close the cart
-// and queue the confirmation. Any refusal rolls all of it back; once committed, the stock change
-// is announced.
+// and queue the confirmation to the account's address. Any refusal rolls all of it back; once
+// committed, the stock change is announced.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
 // promo, the buyer's profile), so concurrent checkouts wait for each other instead of deadlocking.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
@@ -23,6 +24,7 @@ import {
   products,
   profiles,
   promoCodes,
+  user,
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
@@ -31,8 +33,7 @@ import { checkoutColumns } from "./checkout-columns";
 import { orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
 
-export const NET_30_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const NET_30_DAYS = 30;
 
 /** A card order names the checkout payment it is written for and the amount the provider took. */
 interface CardPaid {
@@ -84,7 +85,7 @@ async function placeOrderIn(
   await redeemPromo(tx, cart);
   const order = await writeOrder(tx, { userId, checkout, payment, cart, now });
   await closeCart(tx, { cartId, payment, orderId: order.id, now });
-  await queueMail(orderConfirmationMessage(order), tx);
+  await queueMail(orderConfirmationMessage(order, await accountEmail(tx, userId)), tx);
   return { orderNumber: order.orderNumber, created: true, productIds: cart.lines.map((line) => line.productId) };
 }
 
@@ -194,7 +195,8 @@ async function writeOrder(
       taxAmount: fromCents(totals.taxCents),
       paymentMethod,
       paymentId: payment?.providerPaymentId ?? null,
-      paymentDueDate: payment ? null : new Date(now.getTime() + NET_30_DAYS * DAY_MS),
+      // The due day, in the store's time zone: the order's day plus 30 (kept as that day's start).
+      paymentDueDate: payment ? null : startOfStoreDay(addDays(storeDay(now), NET_30_DAYS)),
       paidAt: payment ? now : null,
       email: checkout.email,
       ...checkoutColumns(checkout),
@@ -216,6 +218,13 @@ async function writeOrder(
     )
     .returning();
   return { ...order, items };
+}
+
+/** The buyer's own address, confirmed at sign-up (an account cannot sign in before). */
+async function accountEmail(tx: Database, userId: string): Promise<string> {
+  const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  if (!account) throw new Error(`The user ${userId} of this order is missing.`);
+  return account.email;
 }
 
 /** Empties the cart, drops its promo, and ties the card payment to its order. */
