@@ -1,5 +1,6 @@
 // The admin forms' rules, shared by the browser and the server.
 import { z } from "zod";
+import { endOfStoreDay, isDay } from "./dates";
 import { orderStatuses } from "./order-status";
 import { plainText } from "./plain-text";
 
@@ -57,7 +58,13 @@ export const promoCodeSchema = z
       .min(1)
       .max(1_000_000)
       .optional(),
-    expiresAt: z.coerce.date({ message: "Enter a valid expiry date" }).optional(),
+    // The last day the code works, in the store's time zone; it stops at that day's end.
+    expiresAt: z
+      .string()
+      .trim()
+      .refine(isDay, "Enter the last day as YYYY-MM-DD, for example 2026-12-25")
+      .transform(endOfStoreDay)
+      .optional(),
   })
   .refine((promo) => Number(promo.discountValue) > 0, {
     path: ["discountValue"],

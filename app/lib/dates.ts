@@ -1,15 +1,28 @@
-// Dates in US English, in the store's time zone (Eastern) (docs/product-rules.md, Texts).
+// Dates in US English, in the store's time zone (docs/product-rules.md, Texts). A date that means
+// a calendar day (a promo's last day, an invoice's due day) is that day in the store's time zone,
+// whatever the server's or the browser's own zone.
+import { TZDate } from "@date-fns/tz";
+
+export const STORE_TIME_ZONE = "America/New_York";
+
 const shortDate = new Intl.DateTimeFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",
-  timeZone: "America/New_York",
+  timeZone: STORE_TIME_ZONE,
 });
 const longDate = new Intl.DateTimeFormat("en-US", {
   month: "long",
   day: "numeric",
   year: "numeric",
-  timeZone: "America/New_York",
+  timeZone: STORE_TIME_ZONE,
+});
+// en-CA writes dates as YYYY-MM-DD.
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  timeZone: STORE_TIME_ZONE,
 });
 
 /** "Nov 23, 2026" (My Account). */
@@ -20,4 +33,52 @@ export function formatShortDate(date: Date | string): string {
 /** "November 23, 2026" (order confirmation). */
 export function formatLongDate(date: Date | string): string {
   return longDate.format(new Date(date));
+}
+
+/** A calendar day as YYYY-MM-DD. */
+export type Day = string;
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD (no 2026-02-30). */
+export function isDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The store's calendar day at an instant. */
+export function storeDay(instant: Date | string): Day {
+  return isoDay.format(new Date(instant));
+}
+
+/** The day `days` after `day` (calendar days, so a daylight-saving change does not move it). */
+export function addDays(day: Day, days: number): Day {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The instant `day` begins in the store's time zone. */
+export function startOfStoreDay(day: Day): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, date, STORE_TIME_ZONE).getTime());
+}
+
+/** The instant `day` ends in the store's time zone: the next day's start there. */
+export function endOfStoreDay(day: Day): Date {
+  return startOfStoreDay(addDays(day, 1));
+}
+
+const justBefore = (end: Date | string) => new Date(new Date(end).getTime() - 1);
+
+/** The last day something that stops at `end` (an end of day) still holds: the day before it. */
+export function lastStoreDayBefore(end: Date | string): Day {
+  return storeDay(justBefore(end));
+}
+
+/** "Dec 25, 2026" for something that stops at the end of December 25 (a promo's last day). */
+export function formatLastDay(end: Date | string): string {
+  return formatShortDate(justBefore(end));
 }

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { promoCodeSchema } from "../../lib/admin-schemas";
-import { formatShortDate } from "../../lib/dates";
+import { formatLastDay, lastStoreDayBefore } from "../../lib/dates";
 import { formatUsd } from "../../lib/money";
 import { Field } from "../form-field";
 import { Button } from "../ui/button";
@@ -74,7 +74,7 @@ function PromoRowView({ promo }: { promo: PromoRow }) {
         {promo.currentUses}
         {promo.maxUses !== null && ` / ${promo.maxUses}`}
       </td>
-      <td className="px-6 py-3">{promo.expiresAt ? formatShortDate(promo.expiresAt) : "Never"}</td>
+      <td className="px-6 py-3">{promo.expiresAt ? formatLastDay(promo.expiresAt) : "Never"}</td>
       <td className="px-6 py-3">{promo.isActive ? "Active" : "Inactive"}</td>
       <td className="flex gap-2 px-6 py-3">
         <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
@@ -114,7 +114,7 @@ function PromoDialog({
       discountValue: promo.discountValue,
       minimumOrderAmount: promo.minimumOrderAmount,
       maxUses: promo.maxUses === null ? "" : String(promo.maxUses),
-      expiresAt: promo.expiresAt ? new Date(promo.expiresAt).toISOString().slice(0, 10) : "",
+      expiresAt: promo.expiresAt ? lastStoreDayBefore(promo.expiresAt) : "",
     },
   });
   useEffect(() => {
