@@ -70,7 +70,15 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
   await expect(row.getByText("Approved", { exact: true })).toBeVisible();
   await expect(row.getByText("$25,000.00")).toBeVisible();
 
+  // Revoking asks first, and keeping the terms changes nothing.
   await row.getByRole("button", { name: /Revoke/ }).click();
+  const revoke = page.getByRole("dialog", { name: "Revoke Net 30 Terms?" });
+  await expect(revoke).toContainText("the credit limit of $25,000.00 becomes $0.00");
+  await expectNoAccessibilityViolations(page);
+  await revoke.getByRole("button", { name: "Keep Terms" }).click();
+  await expect(row.getByText("Approved", { exact: true })).toBeVisible();
+  await row.getByRole("button", { name: /Revoke/ }).click();
+  await revoke.getByRole("button", { name: "Revoke Terms" }).click();
   await expect(page.getByText("Net 30 terms revoked successfully")).toBeVisible();
   await expect(row.getByText("Not Approved")).toBeVisible();
   await expect(row.getByText("$0.00")).toBeVisible();
@@ -256,6 +264,10 @@ test("promo codes give every promo message: minimum (after an edit), expired, an
     "Max uses": "1",
   });
 
+  // A code's last day is the day entered, all of it, in the store's time zone.
+  await expect(
+    page.getByRole("table", { name: "Promo Codes" }).getByRole("row", { name: new RegExp(`OLD${suffix}`) }),
+  ).toContainText("Jan 1, 2020");
   await page.getByRole("button", { name: `Edit MIN${suffix}` }).click();
   const edit = page.getByRole("dialog", { name: `Edit MIN${suffix}` });
   await expect(edit.getByLabel("Minimum order ($)")).toHaveValue("500.00");

@@ -1,9 +1,7 @@
-import { useFetcher } from "react-router";
 import { Price } from "../price";
-import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { TableHead } from "../ui/table-head";
-import { ApproveNet30Dialog } from "./approve-net30-dialog";
+import { ApproveNet30Dialog, RevokeNet30Dialog } from "./net30-dialogs";
 
 export interface CustomerAccount {
   id: string;
@@ -43,7 +41,6 @@ export function CustomerAccounts({ customers }: { customers: CustomerAccount[] }
 }
 
 function CustomerRow({ customer }: { customer: CustomerAccount }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
   return (
     <tr>
@@ -69,19 +66,7 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
       </td>
       <td className="px-6 py-3">
         {customer.net30Approved ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="revoke" />
-            <input type="hidden" name="profileId" value={customer.id} />
-            <Button
-              type="submit"
-              variant="outline"
-              size="sm"
-              disabled={fetcher.state !== "idle"}
-              aria-label={`Revoke ${name}`}
-            >
-              Revoke
-            </Button>
-          </fetcher.Form>
+          <RevokeNet30Dialog profileId={customer.id} name={name} creditLimit={customer.creditLimit} />
         ) : (
           <ApproveNet30Dialog profileId={customer.id} name={name} />
         )}

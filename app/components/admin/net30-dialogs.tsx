@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { formatUsd } from "../../lib/money";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
@@ -47,6 +48,55 @@ export function ApproveNet30Dialog({ profileId, name }: { profileId: string; nam
               Approve
             </Button>
           </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * 'Revoke' asks first: revoking ends the customer's terms and sets their limit to $0 at once.
+ * Approving again restores terms, with the limit the admin then sets.
+ */
+export function RevokeNet30Dialog({
+  profileId,
+  name,
+  creditLimit,
+}: {
+  profileId: string;
+  name: string;
+  creditLimit: string;
+}) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={fetcher.state !== "idle"}
+        onClick={() => setOpen(true)}
+        aria-label={`Revoke ${name}`}
+      >
+        Revoke
+      </Button>
+      <DialogContent>
+        <DialogTitle>Revoke Net 30 Terms?</DialogTitle>
+        <DialogDescription>
+          {name} will pay by card from now on, and the credit limit of {formatUsd(creditLimit)} becomes $0.00. Unpaid
+          Net 30 invoices stay due. You can approve terms again at any time.
+        </DialogDescription>
+        <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="profileId" value={profileId} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Keep Terms
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive">
+            Revoke Terms
+          </Button>
         </fetcher.Form>
       </DialogContent>
     </Dialog>
