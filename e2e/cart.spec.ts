@@ -33,6 +33,8 @@ test("a guest adds from a listing, changes quantities in the cart popover and re
   await expect(popover.getByRole("button", { name: "Apply" })).toBeDisabled();
   await promo.fill("   ");
   await expect(popover.getByRole("button", { name: "Apply" })).toBeDisabled();
+  await promo.press("Enter");
+  await expect(page.getByText("Please enter a promo code")).toBeVisible();
   await promo.fill("nosuchcode");
   await expect(promo).toHaveValue("NOSUCHCODE");
   await promo.press("Enter");
@@ -128,6 +130,10 @@ test("Quick Order adds known part numbers at their real price and names the unkn
   await dialog.getByLabel("Qty, row 1").fill("3");
   await dialog.getByRole("button", { name: "Add Another Item" }).click();
   await dialog.getByLabel("Part Number, row 2").fill("NOPE-999");
+  // A quantity of 0, negative or blank becomes 1 when the buyer leaves the field.
+  await dialog.getByLabel("Qty, row 2").fill("0");
+  await dialog.getByLabel("Qty, row 2").blur();
+  await expect(dialog.getByLabel("Qty, row 2")).toHaveValue("1");
   await dialog.getByRole("button", { name: "Add Another Item" }).click();
   await expect(dialog.getByRole("button", { name: "Remove row 3" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Remove row 3" }).click();
@@ -135,8 +141,14 @@ test("Quick Order adds known part numbers at their real price and names the unkn
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added 1 item(s) to cart")).toBeVisible();
   await expect(page.getByText("Part number not found: NOPE-999")).toBeVisible();
-  await expect(dialog).toBeHidden();
   await expect(page.getByTestId("cart-badge")).toHaveText("3");
+  // The unknown row stays in the dialog, marked, for the buyer to correct; the added one is gone.
+  await expect(dialog.getByLabel("Part Number, row 1")).toHaveValue("NOPE-999");
+  await expect(dialog.getByLabel("Part Number, row 1")).toHaveAccessibleDescription("Part number not found");
+  await expect(dialog.getByLabel("Part Number, row 2")).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
 
   // Reopened, it starts again from one empty row; a pasted list fills the rows.
   await page.getByRole("button", { name: "Quick Order" }).click();

@@ -17,6 +17,8 @@ export type CartResponse = {
   /** What went right, for a success toast. */
   notice?: string;
   added?: { name: string; quantity: number };
+  /** Quick Order's part numbers that are not in the catalogue, for the dialog to keep. */
+  notFound?: string[];
 };
 
 const personal = { "Cache-Control": "private, no-store" };
@@ -37,7 +39,7 @@ async function quickOrder(cartId: string, json: string) {
     ...(notFound.length > 0 ? [`Part number${notFound.length > 1 ? "s" : ""} not found: ${notFound.join(", ")}`] : []),
     ...refused,
   ];
-  return { notice, message: problems.length > 0 ? problems.join(". ") : undefined };
+  return { notice, message: problems.length > 0 ? problems.join(". ") : undefined, notFound };
 }
 
 function parseJson(text: string): unknown {
@@ -54,7 +56,7 @@ async function summaryFor(cartId: string | undefined, userId: string | undefined
   return cartSummary(cartId, { taxState: profile?.shippingState });
 }
 
-type Outcome = Pick<CartResponse, "added" | "notice" | "message">;
+type Outcome = Pick<CartResponse, "added" | "notice" | "message" | "notFound">;
 
 async function applyChange(cartId: string, change: CartAction): Promise<Outcome> {
   switch (change.intent) {

@@ -1,7 +1,7 @@
 import { Plus, X, Zap } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { filledLines, looksLikeList, parsePastedLines } from "../../lib/quick-order";
+import { filledLines, looksLikeList, parsePastedLines, quickOrderQuantity } from "../../lib/quick-order";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
 import { Input } from "../ui/input";
@@ -12,6 +12,8 @@ interface Row {
   id: number;
   partNumber: string;
   quantity: string;
+  /** The store answered that no part has this number. */
+  notFound?: boolean;
 }
 
 let nextRowId = 1;
@@ -33,17 +35,28 @@ export function QuickOrderDialog() {
     if (!next) setRows([emptyRow()]);
   };
 
+  // Once the store answers: the rows it did not know stay, marked, for the buyer to correct;
+  // when every row went into the cart, the dialog closes.
   useEffect(() => {
     if (!pending || fetcher.state !== "idle" || fetcher.data === pending.before) return;
     setPending(null);
-    if (fetcher.data?.notice) {
+    const unknown = new Set(fetcher.data?.notFound ?? []);
+    if (unknown.size > 0) {
+      setRows((current) =>
+        current.filter((row) => unknown.has(row.partNumber.trim())).map((row) => ({ ...row, notFound: true })),
+      );
+    } else if (fetcher.data?.notice) {
       setOpen(false);
       setRows([emptyRow()]);
     }
   }, [pending, fetcher.state, fetcher.data]);
 
   const update = (id: number, field: "partNumber" | "quantity", value: string) =>
-    setRows((current) => current.map((row) => (row.id === id ? { ...row, [field]: value } : row)));
+    setRows((current) =>
+      current.map((row) =>
+        row.id === id ? { ...row, [field]: value, notFound: field === "quantity" && row.notFound } : row,
+      ),
+    );
 
   const submit = () => {
     const lines = filledLines(rows);
@@ -83,25 +96,37 @@ export function QuickOrderDialog() {
           </div>
           <ul className="max-h-72 space-y-2 overflow-y-auto">
             {rows.map((row, index) => (
-              <li key={row.id} className="grid grid-cols-[1fr_6rem_2.5rem] gap-2">
-                <Input
-                  ref={index === rows.length - 1 ? lastPartInput : undefined}
-                  aria-label={`Part Number, row ${index + 1}`}
-                  value={row.partNumber}
-                  maxLength={64}
-                  onChange={(event) => update(row.id, "partNumber", event.target.value)}
-                  onPaste={(event) => {
-                    const text = event.clipboardData.getData("text");
-                    if (!looksLikeList(text)) return;
-                    event.preventDefault();
-                    const pasted = parsePastedLines(text).map((line) => ({
-                      id: nextRowId++,
-                      partNumber: line.partNumber,
-                      quantity: String(line.quantity),
-                    }));
-                    setRows((current) => [...current.filter((r) => r.id !== row.id && r.partNumber.trim()), ...pasted]);
-                  }}
-                />
+              <li key={row.id} className="grid grid-cols-[1fr_6rem_2.5rem] items-start gap-2">
+                <div>
+                  <Input
+                    ref={index === rows.length - 1 ? lastPartInput : undefined}
+                    aria-label={`Part Number, row ${index + 1}`}
+                    aria-invalid={row.notFound || undefined}
+                    aria-describedby={row.notFound ? `${formId}-not-found-${row.id}` : undefined}
+                    value={row.partNumber}
+                    maxLength={64}
+                    onChange={(event) => update(row.id, "partNumber", event.target.value)}
+                    onPaste={(event) => {
+                      const text = event.clipboardData.getData("text");
+                      if (!looksLikeList(text)) return;
+                      event.preventDefault();
+                      const pasted = parsePastedLines(text).map((line) => ({
+                        id: nextRowId++,
+                        partNumber: line.partNumber,
+                        quantity: String(line.quantity),
+                      }));
+                      setRows((current) => [
+                        ...current.filter((r) => r.id !== row.id && r.partNumber.trim()),
+                        ...pasted,
+                      ]);
+                    }}
+                  />
+                  {row.notFound && (
+                    <p id={`${formId}-not-found-${row.id}`} className="mt-1 text-sm text-red-700">
+                      Part number not found
+                    </p>
+                  )}
+                </div>
                 <Input
                   aria-label={`Qty, row ${index + 1}`}
                   type="number"
@@ -109,6 +134,8 @@ export function QuickOrderDialog() {
                   min={1}
                   value={row.quantity}
                   onChange={(event) => update(row.id, "quantity", event.target.value)}
+                  // As on the product page: 0, a negative or a blank quantity becomes 1.
+                  onBlur={(event) => update(row.id, "quantity", String(quickOrderQuantity(event.target.value)))}
                 />
                 <button
                   type="button"
