@@ -168,6 +168,18 @@ test("an admin creates a promo code that a buyer then uses in the cart", async (
   await expect(popover.getByRole("definition").filter({ hasText: "-$5.00" })).toBeVisible();
   await expect(popover.getByRole("definition").filter({ hasText: "$8.63" })).toBeVisible();
 
+  // The checkout page has the code too: removed there, and applied again by Enter.
+  await guest.goto("/checkout");
+  const summary = guest.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary.getByText(`Discount (${code})`)).toBeVisible();
+  await summary.getByRole("button", { name: `Remove promo code ${code}` }).click();
+  await expect(summary.getByText(`Discount (${code})`)).toHaveCount(0);
+  await summary.getByLabel("Promo code", { exact: true }).fill(code);
+  await summary.getByLabel("Promo code", { exact: true }).press("Enter");
+  await expect(summary.getByText(`Discount (${code})`)).toBeVisible();
+  await expect(summary.getByRole("definition").filter({ hasText: "$8.63" })).toBeVisible();
+  await guest.goto("/");
+
   await page.getByRole("button", { name: `Deactivate ${code}` }).click();
   await expect(page.getByText("Promo code deactivated")).toBeVisible();
   await guest.reload();

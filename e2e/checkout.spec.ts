@@ -134,6 +134,10 @@ test("a declined card shows its message, writes no order, and the buyer can pay 
   await page.keyboard.type("4242424242424242");
   await page.keyboard.press("Tab");
   await expect(panel.getByLabel("Expiration (MM/YY)")).toBeFocused();
+  // Typed without the slash, the expiry is shown as MM/YY.
+  await panel.getByLabel("Expiration (MM/YY)").fill("");
+  await page.keyboard.type("1234");
+  await expect(panel.getByLabel("Expiration (MM/YY)")).toHaveValue("12/34");
   await page.keyboard.press("Tab");
   await expect(panel.getByLabel("CVC")).toBeFocused();
   await page.keyboard.press("Enter");
@@ -221,6 +225,18 @@ test("checkout names every missing field, asks a guest to sign in and brings the
   await form.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/checkout");
   await expect(page.getByRole("button", { name: "Place Order - $12.99" })).toBeVisible();
+  // What the guest typed survived the detour (the account itself has no phone number).
+  await expect(main.getByLabel("Phone")).toHaveValue("503-555-0142");
+  await expect(main.getByLabel("ZIP", { exact: true })).toHaveValue("97201");
+
+  // Ticking 'Same as shipping address' copies shipping into billing: unticked again, billing
+  // starts from that copy, not from what was typed there before.
+  await main.getByLabel("Same as shipping address").uncheck();
+  await main.getByLabel("Billing City").fill("Tacoma");
+  await main.getByLabel("Same as shipping address").check();
+  await main.getByLabel("Same as shipping address").uncheck();
+  await expect(main.getByLabel("Billing City")).toHaveValue("Portland");
+  await expect(main.getByLabel("Billing Address Line 1")).toHaveValue("100 Main St");
 });
 
 test("an empty cart at checkout goes home with 'Your cart is empty'", async ({ page }) => {

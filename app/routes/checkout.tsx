@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
@@ -9,14 +9,17 @@ import { StoreError } from "../../server/errors";
 import { logger } from "../../server/logger";
 import {
   completeCardPayment,
+  missingOrderInformation,
   placeNet30Order,
   saveCheckoutToProfile,
   startCardPayment,
 } from "../../server/orders/checkout";
+import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
 import { paymentProvider } from "../../server/payments/configured";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
 import { Breadcrumb } from "../components/breadcrumb";
+import { PromoCodeField } from "../components/cart/promo-code-field";
 import { CardPaymentPanel, type StartedPayment } from "../components/checkout/card-payment-panel";
 import { OrderSummary } from "../components/checkout/order-summary";
 import { CheckboxField, Field } from "../components/form-field";
@@ -35,33 +38,42 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   const profile = user ? await getProfile(user.id) : null;
-  // The page asks again, with ?state=, when the buyer picks another shipping state.
+  // What a guest filled in before being sent to sign in wins over the profile.
+  const { draft, clear } = user ? await takeCheckoutDraft(request) : { draft: null };
+  // The page's address names the shipping state the buyer picked (?state=), once they pick one.
   const url = new URL(request.url);
+  const draftState = (draft?.shipping as { state?: unknown } | undefined)?.state;
   const taxState = url.searchParams.has("state")
     ? (url.searchParams.get("state") ?? "")
-    : (profile?.shippingState ?? "");
+    : typeof draftState === "string"
+      ? draftState
+      : (profile?.shippingState ?? "");
   const cart = await cartSummary(cartId, { taxState });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const shipping = profile && addressFrom("shipping", profile);
   const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;
-  return {
-    signedIn: user !== null,
-    cart,
-    taxState,
-    defaults: {
-      email: user?.email ?? "",
-      firstName: profile?.firstName ?? "",
-      lastName: profile?.lastName ?? "",
-      companyName: profile?.companyName ?? "",
-      phone: profile?.phone ?? "",
-      shipping: shipping ?? undefined,
-      billing: billing ?? undefined,
-      paymentMethod: "credit_card",
-    },
-    sameAsShipping: billing === null,
-    net30: profile?.net30Approved ? { creditLimit: profile.creditLimit } : null,
-    payments: paymentProvider().publicConfig,
+  const fromProfile = {
+    email: user?.email ?? "",
+    firstName: profile?.firstName ?? "",
+    lastName: profile?.lastName ?? "",
+    companyName: profile?.companyName ?? "",
+    phone: profile?.phone ?? "",
+    shipping: shipping ?? undefined,
+    billing: billing ?? undefined,
+    paymentMethod: "credit_card",
   };
+  return data(
+    {
+      signedIn: user !== null,
+      cart,
+      taxState,
+      defaults: draft ? { ...fromProfile, ...draft } : fromProfile,
+      sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
+      net30: profile?.net30Approved ? { creditLimit: profile.creditLimit } : null,
+      payments: paymentProvider().publicConfig,
+    },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
 }
 
 type ActionResult = {
@@ -75,17 +87,23 @@ type ActionResult = {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const { cartId, user } = await currentCart({ request, context }, { create: false });
-  if (!user || !cartId)
+  if (!user) {
+    // The form the guest filled in waits for them on the other side of signing in.
+    const { payload } = parseWithZod(formData, { schema: checkoutSchema });
+    const kept = await keepCheckoutDraft(payload);
     return redirectWithToast(
-      user ? "/" : "/auth?redirectTo=/checkout",
-      user
-        ? { type: "error", title: "Your cart is empty" }
-        : { type: "error", title: "Please sign in to complete your order" },
+      "/auth?redirectTo=/checkout",
+      { type: "error", title: "Please sign in to complete your order" },
+      kept ? [["Set-Cookie", kept]] : [],
     );
+  }
+  if (!cartId) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
 
   if (formData.get("intent") === "complete") {
     try {
-      const { orderNumber } = await completeCardPayment(String(formData.get("paymentId") ?? ""), user.id);
+      const paymentId = formData.get("paymentId");
+      if (typeof paymentId !== "string" || !paymentId) throw new StoreError("Invalid", missingOrderInformation);
+      const { orderNumber } = await completeCardPayment(paymentId, user.id);
       return redirectWithToast(`/order-confirmation/${orderNumber}`, {
         type: "success",
         title: "Order placed successfully!",
@@ -135,13 +153,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [payment, setPayment] = useState<StartedPayment | undefined>();
   useEffect(() => setPayment(actionData?.payment), [actionData]);
   useToast(actionData?.toast);
-  const cart = useCartForShippingState(loaderData, fields.shipping.getFieldset().state.value ?? "");
+  // Once a payment is started the form is locked (and its disabled fields read as empty).
+  const chosenState = payment ? loaderData.taxState : (fields.shipping.getFieldset().state.value ?? "");
+  usePricesForShippingState(chosenState, loaderData.taxState);
 
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
   const paymentMethod = fields.paymentMethod.value === "net_30" && net30 ? "net_30" : "credit_card";
   // Once a payment is started, the figures are those the server asked the provider for.
-  const shown = (payment && actionData?.charged) || cart;
+  const shown = (payment && actionData?.charged) || loaderData.cart;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -178,7 +198,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 name="sameAsShipping"
                 label="Same as shipping address"
                 checked={sameAsShipping}
-                onCheckedChange={setSameAsShipping}
+                onCheckedChange={(same) => {
+                  setSameAsShipping(same);
+                  // Ticking it copies shipping into billing, so unticking later starts from that copy.
+                  if (same) form.update({ name: fields.billing.name, value: fields.shipping.value });
+                }}
               />
             </AddressFields>
             <section className="space-y-3">
@@ -209,7 +233,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </SubmitButton>
           )}
         </Form>
-        <OrderSummary cart={shown} />
+        <OrderSummary cart={shown}>
+          {/* Once a payment is started, its amount is fixed: a new code means starting again. */}
+          {!payment && (
+            <div className="mt-2 border-t border-slate-200 pt-3">
+              <PromoCodeField />
+            </div>
+          )}
+        </OrderSummary>
         {payment && (
           <div className="lg:col-start-1">
             <CardPaymentPanel
@@ -226,19 +257,22 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 }
 
 /**
- * The cart priced for the shipping state chosen so far: the loader's figures, asked again from the
- * server (the checkout loader with ?state=) whenever the buyer picks another state.
+ * Keeps the page's address on the shipping state chosen so far (?state=), so the loader prices
+ * the cart for it: whenever the buyer picks another state, and whenever the page revalidates
+ * (a promo applied, a line changed in the cart).
  */
-function useCartForShippingState(loaderData: Route.ComponentProps["loaderData"], state: string): CartSummary {
-  const quote = useFetcher<typeof loader>();
-  const asked = useRef(loaderData.taxState);
-  const { load } = quote;
+function usePricesForShippingState(state: string, pricedFor: string) {
+  const [, setSearchParams] = useSearchParams();
   useEffect(() => {
-    if (state === asked.current) return;
-    asked.current = state; // a newer state's request replaces one still on its way
-    load(`/checkout?${new URLSearchParams({ state })}`);
-  }, [state, load]);
-  return quote.data?.cart ?? loaderData.cart;
+    if (state === pricedFor) return;
+    setSearchParams(
+      (params) => {
+        params.set("state", state);
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [state, pricedFor, setSearchParams]);
 }
 
 function PaymentOption({ label, badge, ...input }: React.ComponentProps<"input"> & { label: string; badge?: string }) {

@@ -279,6 +279,21 @@ describe("a card order", () => {
     expect((await cartLines(cy.cartId)).map((line) => line.quantity)).toEqual([2]);
   });
 
+  it("is refunded with 'Missing order information.' when the checkout kept with the payment is incomplete", async () => {
+    const jo = await buyer([["wheel", 1]]);
+    const payment = await startCardPayment(jo.id, jo.cartId, checkout(jo.email));
+    await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+    await db()
+      .update(checkoutPayments)
+      .set({ checkout: { email: jo.email } })
+      .where(eq(checkoutPayments.providerPaymentId, payment.paymentId));
+    expect(await messageOf(completeCardPayment(payment.paymentId, jo.id))).toBe(
+      "Missing order information. Your payment of $12.99 has been refunded.",
+    );
+    expect(await ordersOf([jo.id])).toEqual([]);
+    expect((await cartLines(jo.cartId)).map((line) => line.quantity)).toEqual([1]);
+  });
+
   it("cannot be completed by another buyer", async () => {
     const di = await buyer([["wheel", 1]]);
     const other = await buyer([["wheel", 1]]);

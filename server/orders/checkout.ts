@@ -42,6 +42,9 @@ const unreachable =
     throw new StoreError("Unavailable", message);
   };
 
+/** A card payment whose order cannot be written because what it was for is missing. */
+export const missingOrderInformation = "Missing order information.";
+
 export interface CardPayment {
   paymentId: string;
   clientSecret: string;
@@ -100,11 +103,14 @@ export async function completeCardPayment(providerPaymentId: string, userId?: st
   if (payment.amountCents !== toCents(row.amount))
     throw new Error(`Payment ${payment.id} amount differs from its checkout.`);
 
+  // A checkout kept with its payment that no longer reads as one cannot become an order.
+  const checkout = checkoutSchema.safeParse(row.checkout);
+  if (!checkout.success) return refundUnorderedPayment(row.id, providerPaymentId, missingOrderInformation, row.amount);
   try {
     return await placeOrder({
       userId: row.userId,
       cartId: row.cartId,
-      checkout: checkoutSchema.parse(row.checkout),
+      checkout: checkout.data,
       payment: { checkoutPaymentId: row.id, providerPaymentId, amountCents: payment.amountCents },
     });
   } catch (error) {

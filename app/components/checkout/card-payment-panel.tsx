@@ -2,6 +2,7 @@ import { Loader2, Lock, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useSubmit } from "react-router";
 import { toast } from "sonner";
+import { formatCardExpiry } from "../../lib/card-expiry";
 import { formatUsd } from "../../lib/money";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
@@ -109,7 +110,10 @@ function TestCardField({ clientSecret, confirmRef }: { clientSecret: string; con
     confirmRef.current = () => confirmTestCard(clientSecret, card);
   }, [confirmRef, clientSecret, card]);
   const update = (field: keyof typeof card) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setCard({ ...card, [field]: event.target.value });
+    setCard({
+      ...card,
+      [field]: field === "expiry" ? formatCardExpiry(event.target.value) : event.target.value,
+    });
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_8rem_6rem]">
       {cardInputs.map(({ field, label, autoComplete, placeholder }) => (

@@ -3,8 +3,8 @@ import { formatUsd } from "../../lib/money";
 import { ProductPicture } from "../catalog/product-picture";
 import { OrderTotals } from "../order-totals";
 
-/** The checkout's side panel: each line, then subtotal, discount, tax, free shipping and total. */
-export function OrderSummary({ cart }: { cart: CartSummary }) {
+/** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
+export function OrderSummary({ cart, children }: { cart: CartSummary; children?: React.ReactNode }) {
   return (
     <aside
       aria-labelledby="order-summary-heading"
@@ -28,6 +28,7 @@ export function OrderSummary({ cart }: { cart: CartSummary }) {
           </li>
         ))}
       </ul>
+      {children}
       <div className="mt-2 border-t border-slate-200 pt-3">
         <OrderTotals
           subtotal={cart.subtotal}
