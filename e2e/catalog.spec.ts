@@ -181,6 +181,9 @@ test("the old /collections links reach their listings, and an unknown one is 404
 test("the abrasives landing counts each subcategory's real products", async ({ page }) => {
   await page.goto("/category/abrasives");
   await expect(page.getByRole("heading", { level: 1, name: "Abrasives" })).toBeVisible();
+  const hero = page.getByRole("img", { name: "A grinding wheel, a flap disc and a sanding belt" });
+  await expect(hero).toBeVisible();
+  expect(await hero.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   const card = page.getByRole("link", { name: /^Sanding Belts [\d,]+ parts/ });
   const count = (await card.textContent())?.match(/([\d,]+) parts/)?.[1] ?? "";
   await expectNoAccessibilityViolations(page);

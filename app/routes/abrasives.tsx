@@ -1,4 +1,4 @@
-import { Disc3, Truck } from "lucide-react";
+import { Truck } from "lucide-react";
 import { data, Link } from "react-router";
 import { subcategoryCounts } from "../../server/catalog/counts";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
@@ -66,15 +66,21 @@ export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumb crumbs={[{ label: "Home", to: "/" }, { label: "Abrasives" }]} />
-      <section className="mt-4 flex items-center gap-6 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-8 text-white">
-        <Disc3 className="hidden size-24 shrink-0 text-amber-300 sm:block" strokeWidth={1.25} aria-hidden="true" />
-        <div>
+      <section className="mt-4 flex flex-col-reverse items-center gap-6 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-6 text-white sm:flex-row sm:p-8">
+        <div className="flex-1">
           <h1 className="text-3xl font-bold">Abrasives</h1>
           <p className="mt-2 max-w-2xl text-slate-100">
             Everything to cut, grind, blend and finish, from premium brands, with bulk pricing on the parts you use
             most.
           </p>
         </div>
+        <img
+          src="/images/abrasives-hero.svg"
+          alt="A grinding wheel, a flap disc and a sanding belt"
+          width={480}
+          height={240}
+          className="h-auto w-full max-w-sm shrink-0 rounded-lg bg-slate-100"
+        />
       </section>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (

@@ -4,14 +4,22 @@ import { useRef } from "react";
 import { data, Form, useSubmit } from "react-router";
 import type { z } from "zod";
 import { requireAdmin } from "../../../server/accounts/session";
-import { approveNet30, customerStats, revokeNet30, searchCustomers } from "../../../server/admin/customers";
+import {
+  approveNet30,
+  CUSTOMERS_PAGE_SIZE,
+  customerStats,
+  revokeNet30,
+  searchCustomers,
+} from "../../../server/admin/customers";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import { StoreError } from "../../../server/errors";
+import { logger } from "../../../server/logger";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { CustomerAccounts } from "../../components/admin/customer-accounts";
 import { PromoCodes } from "../../components/admin/promo-codes";
 import { Price } from "../../components/price";
+import { type ToastMessage, useToast } from "../../components/toasts";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import {
@@ -31,8 +39,29 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ context });
   const search = customerSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [stats, result, promos] = await Promise.all([customerStats(), searchCustomers(search), listPromoCodes()]);
-  return { stats, ...result, q: search.q, promos };
+  const [customers, promos] = await Promise.all([customersOrNothing(search), listPromoCodes()]);
+  return { ...customers, q: search.q, promos };
+}
+
+/**
+ * The customer figures and the page of accounts; when they cannot be read, the rest of the
+ * dashboard still shows, with empty figures and the toast 'Failed to load profiles'.
+ */
+async function customersOrNothing(search: { q: string; page: number }) {
+  try {
+    const [stats, result] = await Promise.all([customerStats(), searchCustomers(search)]);
+    return { stats, ...result, toast: null };
+  } catch (error) {
+    logger.error({ err: error }, "the admin dashboard could not read the customer profiles");
+    return {
+      stats: { totalCustomers: 0, net30Approved: 0, totalCreditLimit: "0", pendingApprovals: 0 },
+      customers: [],
+      total: 0,
+      page: search.page,
+      pageSize: CUSTOMERS_PAGE_SIZE,
+      toast: { type: "error", title: "Failed to load profiles" } satisfies ToastMessage,
+    };
+  }
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
@@ -119,7 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { stats, customers, total, page, pageSize, q, promos } = loaderData;
+  const { stats, customers, total, page, pageSize, q, promos, toast } = loaderData;
+  useToast(toast);
   const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
     <>

@@ -1,0 +1,30 @@
+// The admin dashboard when the customer profiles cannot be read: the page still shows, and says so.
+import { sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { expect, it } from "vitest";
+import { userContext } from "../app/lib/context";
+import { loader } from "../app/routes/admin/dashboard";
+import { withTestDatabase } from "./database";
+
+const { handle } = withTestDatabase();
+
+function askedByAdmin() {
+  const context = new RouterContextProvider();
+  context.set(userContext, { id: "admin", email: "admin@example.com", name: "Admin", isAdmin: true });
+  const url = new URL("http://store.test/admin");
+  return { request: new Request(url), url, pattern: "/admin", context, params: {} } as Parameters<typeof loader>[0];
+}
+
+it("shows the dashboard with empty figures and 'Failed to load profiles' when the profiles cannot be read", async () => {
+  expect((await loader(askedByAdmin())).toast).toBeNull();
+  await handle().db.execute(sql`alter table profiles rename to profiles_unreadable`);
+  try {
+    const page = await loader(askedByAdmin());
+    expect(page.toast).toEqual({ type: "error", title: "Failed to load profiles" });
+    expect(page.customers).toEqual([]);
+    expect(page.stats.totalCustomers).toBe(0);
+    expect(page.promos).toEqual([]);
+  } finally {
+    await handle().db.execute(sql`alter table profiles_unreadable rename to profiles`);
+  }
+});
