@@ -1,7 +1,7 @@
 // Everything the store holds about one buyer, as they download it from My Account
 // (docs/product-rules.md, Retention). Every read is scoped by their user id, or by their e-mail for
 // the mail sent to them; ids of other people (the admin who approved Net 30) are left out.
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { db } from "../db/client";
 import {
@@ -10,7 +10,6 @@ import {
   carts,
   checkoutPayments,
   mailQueue,
-  orderItems,
   orders,
   products,
   profiles,
@@ -19,6 +18,7 @@ import {
   user,
 } from "../db/schema";
 import { StoreError } from "../errors";
+import { withItems } from "./account-overview";
 
 async function profileOf(userId: string) {
   const [profile] = await db().select().from(profiles).where(eq(profiles.userId, userId));
@@ -42,18 +42,9 @@ async function profileOf(userId: string) {
 }
 
 async function ordersOf(userId: string) {
-  const rows = await db().select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.orderDate));
-  const items = rows.length
-    ? await db()
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((row) => row.id),
-          ),
-        )
-    : [];
+  const rows = await withItems(
+    await db().select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.orderDate)),
+  );
   return rows.map((order) => ({
     orderNumber: order.orderNumber,
     orderDate: order.orderDate,
@@ -67,15 +58,13 @@ async function ordersOf(userId: string) {
     },
     shippingAddress: addressFrom("shipping", order),
     billingAddress: addressFrom("billing", order),
-    items: items
-      .filter((item) => item.orderId === order.id)
-      .map(({ productName, productSku, quantity, unitPrice, totalPrice }) => ({
-        productName,
-        productSku,
-        quantity,
-        unitPrice,
-        totalPrice,
-      })),
+    items: order.items.map(({ productName, productSku, quantity, unitPrice, totalPrice }) => ({
+      productName,
+      productSku,
+      quantity,
+      unitPrice,
+      totalPrice,
+    })),
     subtotal: order.subtotalAmount,
     discount: order.discountAmount,
     promoCode: order.promoCode,
