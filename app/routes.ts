@@ -8,6 +8,7 @@ export default [
   route("auth/reset-password", "routes/auth.reset-password.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("account", "routes/account.tsx"),
+  route("account/data", "routes/account.data.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   // Pathless, so a form posting to /admin reaches the dashboard's action (an index route
   // under an "admin" parent would answer there only to /admin?index).

@@ -1,6 +1,7 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { admin } from "../playwright.config";
-import { expectNoAccessibilityViolations, linkMailedTo, signIn, signUp, uniqueEmail } from "./helpers";
+import { confirmedBuyer, expectNoAccessibilityViolations, linkMailedTo, signIn, signUp, uniqueEmail } from "./helpers";
 
 test("a buyer signs up, confirms the e-mail, signs in, sees My Account and signs out", async ({ page }) => {
   const email = uniqueEmail("dana");
@@ -128,4 +129,73 @@ test("a signed-in buyer who opens /auth goes home, and the admin account exists 
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await page.goto("/auth");
   await expect(page).toHaveURL("/");
+});
+
+test("a buyer downloads their data, deletes the account, cannot sign in again, and the e-mail signs up afresh", async ({
+  page,
+}) => {
+  const buyer = await confirmedBuyer(page, "leaving", "Okafor");
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/account");
+  const profile = page.getByRole("tabpanel", { name: "Profile" });
+  await expect(profile.getByRole("heading", { name: "Your Data" })).toBeVisible();
+
+  const download = page.waitForEvent("download");
+  await profile.getByRole("link", { name: "Download my data" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^cascade-account-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile(await file.path(), "utf8"));
+  expect(data.account).toMatchObject({ email: buyer.email, name: "Dana Okafor" });
+  expect(data.profile).toMatchObject({
+    lastName: "Okafor",
+    shippingAddress: { line1: "100 Main St", city: "Portland" },
+  });
+  expect(data.orders).toEqual([]);
+
+  // Another site cannot post the deletion with the buyer's cookies.
+  const crossSite = await page.request.post("/account", {
+    form: { password: buyer.password },
+    headers: { Origin: "https://evil.example" },
+    maxRedirects: 0,
+  });
+  expect(crossSite.status()).toBe(403);
+
+  await profile.getByRole("button", { name: "Delete my account" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  await expect(dialog.getByText("Your orders stay in our records for accounting", { exact: false })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await dialog.getByLabel("Password").fill("not-my-password");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByText("Incorrect password")).toBeVisible();
+  await expect(dialog.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Password").fill(buyer.password);
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText("Account deleted")).toBeVisible();
+  await expect(
+    page.getByText("Your account and saved data have been deleted, and you have been signed out."),
+  ).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Faccount");
+  await page.goto("/account/data");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Faccount%2Fdata");
+
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  await signUp(page, buyer);
+});
+
+test("an admin is told why the admin account cannot be deleted from My Account", async ({ page }) => {
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto("/account");
+  const profile = page.getByRole("tabpanel", { name: "Profile" });
+  await expect(
+    profile.getByText("Admin accounts cannot be deleted here: the audit log must keep which admin made each change."),
+  ).toBeVisible();
+  await expect(profile.getByRole("button", { name: "Delete my account" })).toHaveCount(0);
+  await expect(profile.getByRole("link", { name: "Download my data" })).toBeVisible();
 });

@@ -4,6 +4,7 @@ import * as build from "virtual:react-router/server-build";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
+import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { seedCatalogIfEmpty } from "./catalog/seed";
 import { ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
@@ -38,6 +39,9 @@ export async function start(clientDir: string) {
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     const stopMail = startMailDelivery();
     const stopReconciliation = startPaymentReconciliation();
+    // Only this process can read PGlite, so `npm run backup` asks it (server/backup/backup-endpoint.ts).
+    const closeBackups =
+      database.driver === "pglite" ? await openBackupEndpoint(config.DATA_DIR, database.db) : async () => {};
 
     const app = createHttpApp({
       build: build as unknown as ServerBuild,
@@ -61,6 +65,7 @@ export async function start(clientDir: string) {
       server.close(async () => {
         stopMail();
         stopReconciliation();
+        await closeBackups().catch(() => {});
         await database.close().catch(() => {});
         releaseLock();
         process.exit(0);

@@ -1,42 +1,12 @@
 // The real server, started as `npm start` starts it, on the driver under test.
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
+import { freePort } from "../scripts/local-server.js";
 import { createEmptyDatabase, testDriver } from "./database";
-
-const root = path.resolve(import.meta.dirname, "..");
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["scripts/start.js"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(base: string, server: Started) {
-  await waitUntilAnswering(`${base}/healthz`, { timeoutMs: 20_000, child: server.child }).catch((error: Error) => {
-    throw new Error(`${error.message}\n${server.output()}`);
-  });
-}
+import { startServer, waitForHealth } from "./store-process";
 
 describe("configuration errors", () => {
   it.each([

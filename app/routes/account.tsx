@@ -1,13 +1,22 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
-import { Await, Form } from "react-router";
+import { Await, data, Form } from "react-router";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
+import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireUser } from "../../server/accounts/session";
+import { signOutHeaders } from "../../server/accounts/sign-out";
+import { StoreError } from "../../server/errors";
+import { redirectWithToast } from "../../server/toast";
+import { YourData } from "../components/account/your-data";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { Price } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { clientAddressContext } from "../lib/context";
 import { formatShortDate } from "../lib/dates";
+import { deleteAccountSchema } from "../lib/delete-account";
 import type { Route } from "./+types/account";
 
 export function meta() {
@@ -20,18 +29,47 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const account = Promise.all([getProfile(user.id), listOrdersWithItems(user.id), topPurchasedProducts(user.id)]).then(
     ([profile, orders, topProducts]) => ({ profile, orders, topProducts }),
   );
-  return { email: user.email, account };
+  return { email: user.email, isAdmin: user.isAdmin, account };
+}
+
+/** 'Delete my account': the password confirms it; then the buyer is signed out and sent home. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
+  try {
+    await deleteAccount(user, submission.value.password, { address: context.get(clientAddressContext) });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    const reply =
+      error.kind === "Unauthorized"
+        ? submission.reply({ fieldErrors: { password: [error.message] } })
+        : submission.reply({ formErrors: [error.message] });
+    return data({ reply }, error.status);
+  }
+  return redirectWithToast(
+    "/",
+    {
+      type: "success",
+      title: "Account deleted",
+      description: "Your account and saved data have been deleted, and you have been signed out.",
+    },
+    await signOutHeaders(request),
+  );
 }
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-export default function AccountPage({ loaderData }: Route.ComponentProps) {
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, isAdmin } = loaderData;
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <Suspense fallback={<p className="py-10 text-center text-slate-700">Loading account information...</p>}>
-        <Await resolve={loaderData.account}>{(account) => <Account email={loaderData.email} {...account} />}</Await>
+        <Await resolve={loaderData.account}>
+          {(account) => <Account email={email} isAdmin={isAdmin} deletion={actionData?.reply} {...account} />}
+        </Await>
       </Suspense>
     </div>
   );
@@ -39,7 +77,14 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
 
 type AccountData = Awaited<Route.ComponentProps["loaderData"]["account"]>;
 
-function Account({ email, profile, orders, topProducts }: AccountData & { email: string }) {
+function Account({
+  email,
+  isAdmin,
+  deletion,
+  profile,
+  orders,
+  topProducts,
+}: AccountData & { email: string; isAdmin: boolean; deletion?: SubmissionResult<string[]> }) {
   const fullName = profile?.firstName && profile.lastName ? `${profile.firstName} ${profile.lastName}` : "Not provided";
   return (
     <>
@@ -75,6 +120,7 @@ function Account({ email, profile, orders, topProducts }: AccountData & { email:
               </dl>
             </CardContent>
           </Card>
+          <YourData isAdmin={isAdmin} lastResult={deletion} />
         </TabsContent>
         <TabsContent value="orders">
           <Card>

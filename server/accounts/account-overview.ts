@@ -20,6 +20,11 @@ export async function listOrdersWithItems(userId: string) {
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.orderDate));
+  return withItems(rows);
+}
+
+/** Each order with its lines. */
+export async function withItems<Order extends { id: string }>(rows: Order[]) {
   if (rows.length === 0) return [];
   const items = await db()
     .select()

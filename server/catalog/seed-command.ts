@@ -1,10 +1,7 @@
 // `npm run seed -- --products 100000 [--seed 42]`: replaces the catalogue with a generated one
 // of that size, on the database the store uses (DATABASE_URL, else the PGlite under DATA_DIR).
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../db/client";
-import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock";
+import { locationFromEnv, openStoreDatabase } from "../db/store-location";
 import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED } from "./generator";
 import { writeCatalog } from "./seed";
 
@@ -33,20 +30,11 @@ function progressLine(written: number, total: number, started: number) {
 }
 
 export async function main(args: string[]) {
-  let release = () => {};
   try {
     const { size, seed } = parseSeedArguments(args);
-    const databaseUrl = process.env.DATABASE_URL || undefined;
-    const dataDir = path.resolve(process.env.DATA_DIR || "./data");
-    if (!databaseUrl) {
-      mkdirSync(dataDir, { recursive: true });
-      // The embedded database is one process's: never write it under a running store.
-      release = lockDataDir(dataDir);
-    }
-    const handle = await openDatabase({
-      databaseUrl,
-      pgliteDir: databaseUrl ? undefined : path.join(dataDir, "pglite"),
-    });
+    const location = locationFromEnv();
+    // The embedded database is one process's: this refuses while a store runs on it.
+    const handle = await openStoreDatabase(location);
     try {
       await handle.migrate();
       const started = performance.now();
@@ -58,7 +46,7 @@ export async function main(args: string[]) {
       });
       process.stdout.write("\n");
       await handle.db.execute(sql`analyze products`);
-      const where = databaseUrl ? "PostgreSQL" : `${dataDir} (PGlite)`;
+      const where = location.databaseUrl ? "PostgreSQL" : `${location.dataDir} (PGlite)`;
       console.log(
         `Wrote ${written.toLocaleString("en-US")} products to ${where} in ${((performance.now() - started) / 1000).toFixed(1)}s.`,
       );
@@ -67,8 +55,6 @@ export async function main(args: string[]) {
     }
   } catch (error) {
     process.exitCode = 1;
-    console.error(error instanceof DataDirLockedError || error instanceof Error ? error.message : String(error));
-  } finally {
-    release();
+    console.error(error instanceof Error ? error.message : String(error));
   }
 }

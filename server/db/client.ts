@@ -1,6 +1,5 @@
 // Opens the store's database: embedded PGlite under DATA_DIR by default, PostgreSQL when a
 // URL is given. Both speak the same schema and migrations.
-import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
@@ -11,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "../logger";
+import { migrationsFolder } from "./migration-journal";
 import * as schema from "./schema";
 
 // Typed as node-postgres's result; PGlite's results have the same `rows` shape.
@@ -25,7 +25,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve("server/db/migrations");
 // Any constant: only this app takes it, so concurrent starts migrate one at a time.
 const MIGRATION_LOCK = 720_301;
 

@@ -1,11 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase, testDriver } from "../../test/database";
 import { seedCatalogIfEmpty } from "../catalog/seed";
 import type { DatabaseHandle } from "./client";
+import { journalEntries, migrationsUpTo } from "./migration-journal";
 import { products } from "./schema";
 
 const specTables = ["order_items", "orders", "products", "profiles", "promo_codes", "user_roles"];
@@ -76,22 +74,15 @@ describe(`migrations on ${testDriver}`, () => {
 
 describe(`migration 0015 on ${testDriver}`, () => {
   /** The store's migrations up to and including `last`, in a folder of their own. */
-  function migrationsUpTo(last: string): string {
-    const folder = mkdtempSync(path.join(tmpdir(), "migrations-"));
-    cpSync("server/db/migrations", folder, { recursive: true });
-    const journalPath = path.join(folder, "meta/_journal.json");
-    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { idx: number; tag: string }[] };
-    const cut = journal.entries.findIndex((entry) => entry.tag === last);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut + 1) }));
-    return folder;
-  }
+  const migrationsThrough = (last: string) =>
+    migrationsUpTo(journalEntries().findIndex((entry) => entry.tag === last) + 1);
 
   it("links earlier order lines to their products by part number and gives kept checkouts one value per address", async () => {
     const empty = await createEmptyDatabase();
     const handle = await empty.open();
-    const before = migrationsUpTo("0014_search_by_category");
+    const before = migrationsThrough("0014_search_by_category");
     try {
-      await handle.migrate(before);
+      await handle.migrate(before.folder);
       await handle.db.execute(sql`
         insert into "user" (id, name, email, email_verified, created_at, updated_at)
           values ('u1', 'Dana', 'dana@example.com', true, now(), now())`);
@@ -153,7 +144,7 @@ describe(`migration 0015 on ${testDriver}`, () => {
         },
       });
     } finally {
-      rmSync(before, { recursive: true, force: true });
+      before.remove();
       await handle.close();
       await empty.drop();
     }

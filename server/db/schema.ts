@@ -168,9 +168,9 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id),
+    // Null once the buyer deleted the account: the order is kept, anonymised (docs/product-rules.md,
+    // Retention). No cascade, so a user cannot be deleted without that step.
+    userId: text("user_id").references(() => user.id),
     orderNumber: text("order_number").notNull(),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
     totalAmount: money("total_amount").notNull(),

@@ -1,0 +1,154 @@
+// Everything the store holds about one buyer, as they download it from My Account
+// (docs/product-rules.md, Retention). Every read is scoped by their user id, or by their e-mail for
+// the mail sent to them; ids of other people (the admin who approved Net 30) are left out.
+import { asc, desc, eq } from "drizzle-orm";
+import { addressFrom } from "../../app/lib/address";
+import { db } from "../db/client";
+import {
+  account,
+  cartItems,
+  carts,
+  checkoutPayments,
+  mailQueue,
+  orders,
+  products,
+  profiles,
+  promoCodes,
+  session,
+  user,
+} from "../db/schema";
+import { StoreError } from "../errors";
+import { withItems } from "./account-overview";
+
+async function profileOf(userId: string) {
+  const [profile] = await db().select().from(profiles).where(eq(profiles.userId, userId));
+  if (!profile) return null;
+  return {
+    accountNumber: profile.accountNumber,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    companyName: profile.companyName,
+    phone: profile.phone,
+    shippingAddress: addressFrom("shipping", profile),
+    billingAddress: addressFrom("billing", profile),
+    billingSameAsShipping: profile.sameAsShipping,
+    net30: {
+      approved: profile.net30Approved,
+      approvedDate: profile.net30ApprovedDate,
+      creditLimit: profile.creditLimit,
+    },
+    createdAt: profile.createdAt,
+  };
+}
+
+async function ordersOf(userId: string) {
+  const rows = await withItems(
+    await db().select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.orderDate)),
+  );
+  return rows.map((order) => ({
+    orderNumber: order.orderNumber,
+    orderDate: order.orderDate,
+    status: order.status,
+    contact: {
+      email: order.email,
+      firstName: order.firstName,
+      lastName: order.lastName,
+      companyName: order.companyName,
+      phone: order.phone,
+    },
+    shippingAddress: addressFrom("shipping", order),
+    billingAddress: addressFrom("billing", order),
+    items: order.items.map(({ productName, productSku, quantity, unitPrice, totalPrice }) => ({
+      productName,
+      productSku,
+      quantity,
+      unitPrice,
+      totalPrice,
+    })),
+    subtotal: order.subtotalAmount,
+    discount: order.discountAmount,
+    promoCode: order.promoCode,
+    taxRatePercent: order.taxRatePpm / 10_000,
+    tax: order.taxAmount,
+    total: order.totalAmount,
+    paymentMethod: order.paymentMethod,
+    paymentDueDate: order.paymentDueDate,
+    paidAt: order.paidAt,
+  }));
+}
+
+async function cartOf(userId: string) {
+  const [cart] = await db()
+    .select({ id: carts.id, promoCode: promoCodes.code, updatedAt: carts.updatedAt })
+    .from(carts)
+    .leftJoin(promoCodes, eq(promoCodes.id, carts.promoCodeId))
+    .where(eq(carts.userId, userId));
+  if (!cart) return null;
+  const lines = await db()
+    .select({
+      productName: products.name,
+      partNumber: products.partNumber,
+      quantity: cartItems.quantity,
+      addedAt: cartItems.addedAt,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.addedAt));
+  return { lines, promoCode: cart.promoCode, updatedAt: cart.updatedAt };
+}
+
+export type AccountData = Awaited<ReturnType<typeof exportAccountData>>;
+
+export async function exportAccountData(userId: string, now = new Date()) {
+  const [person] = await db()
+    .select({ name: user.name, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!person) throw new StoreError("NotFound", "That account does not exist.");
+  const [profile, orderList, cart, signIns, sessions, cardPayments, emails] = await Promise.all([
+    profileOf(userId),
+    ordersOf(userId),
+    cartOf(userId),
+    db()
+      .select({ method: account.providerId, createdAt: account.createdAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+    // Never the session tokens: they are keys to the account.
+    db()
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db()
+      .select({
+        amount: checkoutPayments.amount,
+        status: checkoutPayments.status,
+        createdAt: checkoutPayments.createdAt,
+        checkout: checkoutPayments.checkout,
+      })
+      .from(checkoutPayments)
+      .where(eq(checkoutPayments.userId, userId))
+      .orderBy(asc(checkoutPayments.createdAt)),
+    db()
+      .select({ subject: mailQueue.subject, createdAt: mailQueue.createdAt, sentAt: mailQueue.sentAt })
+      .from(mailQueue)
+      .where(eq(mailQueue.to, person.email))
+      .orderBy(asc(mailQueue.createdAt)),
+  ]);
+  return {
+    exportedAt: now,
+    account: { ...person, signInMethods: signIns },
+    profile,
+    orders: orderList,
+    cart,
+    cardPayments,
+    sessions,
+    emails,
+  };
+}

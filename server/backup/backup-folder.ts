@@ -1,0 +1,154 @@
+// A backup is one folder (docs/decisions/backups.md): manifest.json, database.jsonl.gz (the
+// logical dump of server/backup/dump.ts) and files/ (a copy of DATA_DIR/files, when there is one).
+// It is written under a `.partial` name and renamed when complete, so a folder with the final
+// name is always a whole backup.
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import {
+  cpSync,
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import type { DumpLine, DumpSummary } from "./dump";
+
+export const BACKUP_FORMAT = 1;
+const DATABASE_FILE = "database.jsonl.gz";
+const MANIFEST_FILE = "manifest.json";
+const FILES_FOLDER = "files";
+
+/** A backup or restore that cannot go on; its message is the one line the operator reads. */
+export class BackupError extends Error {}
+
+export interface Manifest {
+  /** The layout of this folder; a store refuses a format it does not know. */
+  format: number;
+  createdAt: string;
+  /** The database it was taken from; a backup restores into either. */
+  driver: "pglite" | "postgres";
+  /** The schema's version: how many of the store's migrations had run, and the last one's name. */
+  migrations: { count: number; last: string | null; lastTag: string | null };
+  database: { file: string; sha256: string; rows: number; tables: Record<string, number> };
+  files: { count: number; bytes: number };
+}
+
+/** Whether `folder` is missing or has nothing in it. */
+export function isEmptyFolder(folder: string): boolean {
+  return !existsSync(folder) || readdirSync(folder).length === 0;
+}
+
+function filesIn(folder: string): { count: number; bytes: number } {
+  const total = { count: 0, bytes: 0 };
+  if (!existsSync(folder)) return total;
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    total.count++;
+    total.bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
+  return hash.digest("hex");
+}
+
+/**
+ * Writes a backup to `out`: the lines `dump` writes, then a copy of `filesFolder` (so every file
+ * the copied rows name was there when they were read), then the manifest. Nothing is left under
+ * `out` when it fails.
+ */
+export async function writeBackup(
+  out: string,
+  options: { driver: Manifest["driver"]; filesFolder: string; migrationTag: (count: number) => string | null },
+  dump: (write: (line: DumpLine) => Promise<void>) => Promise<unknown>,
+): Promise<Manifest> {
+  if (!isEmptyFolder(out)) throw new BackupError(`${out} already exists and is not empty; choose another --out.`);
+  const partial = `${out}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  try {
+    const databaseFile = path.join(partial, DATABASE_FILE);
+    const gzip = createGzip();
+    const written = pipeline(gzip, createWriteStream(databaseFile));
+    let summary: DumpSummary | undefined;
+    try {
+      await dump(async (line) => {
+        if (line.startsWith('["end"')) summary = (JSON.parse(line) as [string, DumpSummary])[1];
+        if (!gzip.write(`${line}\n`)) await once(gzip, "drain");
+      });
+      gzip.end();
+      await written;
+    } catch (error) {
+      gzip.destroy();
+      await written.catch(() => {});
+      throw error;
+    }
+    if (!summary) throw new BackupError("The database copy ended early; no backup was written.");
+    if (existsSync(options.filesFolder))
+      cpSync(options.filesFolder, path.join(partial, FILES_FOLDER), { recursive: true });
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      createdAt: new Date().toISOString(),
+      driver: options.driver,
+      migrations: { ...summary.migrations, lastTag: options.migrationTag(summary.migrations.count) },
+      database: {
+        file: DATABASE_FILE,
+        sha256: await sha256Of(databaseFile),
+        rows: Object.values(summary.tables).reduce((sum, count) => sum + count, 0),
+        tables: summary.tables,
+      },
+      files: filesIn(path.join(partial, FILES_FOLDER)),
+    };
+    writeFileSync(path.join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    renameSync(partial, out);
+    return manifest;
+  } catch (error) {
+    rmSync(partial, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export interface OpenedBackup {
+  manifest: Manifest;
+  /** The dump's lines, read from the gzipped file as they are needed. */
+  lines: () => AsyncIterable<DumpLine>;
+  filesFolder: string;
+}
+
+/** The file's lines, read once iteration starts (readline drops lines that arrive before it does). */
+async function* linesOf(gzipped: string): AsyncGenerator<DumpLine> {
+  yield* createInterface({ input: createReadStream(gzipped).pipe(createGunzip()), crlfDelay: Infinity });
+}
+
+/** Opens a backup folder, checking its manifest and that its database file is the one the manifest names. */
+export async function openBackup(folder: string): Promise<OpenedBackup> {
+  const manifestFile = path.join(folder, MANIFEST_FILE);
+  if (!existsSync(manifestFile)) throw new BackupError(`${folder} is not a backup: it has no ${MANIFEST_FILE}.`);
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupError(
+      `${folder} is a backup in format ${manifest.format}; this store reads format ${BACKUP_FORMAT}.`,
+    );
+  const databaseFile = path.join(folder, manifest.database.file);
+  if (!existsSync(databaseFile) || (await sha256Of(databaseFile)) !== manifest.database.sha256)
+    throw new BackupError(`${databaseFile} is missing or damaged (its checksum differs from the manifest's).`);
+  return {
+    manifest,
+    lines: () => linesOf(databaseFile),
+    filesFolder: path.join(folder, FILES_FOLDER),
+  };
+}

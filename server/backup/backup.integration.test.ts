@@ -1,0 +1,216 @@
+import { randomBytes } from "node:crypto";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmptyDatabase, testDriver } from "../../test/database";
+import { cardOrder, fillCart, signedUpBuyer } from "../../test/store-fixtures";
+import { seedCatalogIfEmpty } from "../catalog/seed";
+import { type Database, type DatabaseHandle, setDatabase } from "../db/client";
+import { journalEntries } from "../db/migration-journal";
+import { promoCodes } from "../db/schema";
+import { openStoreDatabase, type StoreLocation } from "../db/store-location";
+import { runBackup } from "./backup-command";
+import type { Manifest } from "./backup-folder";
+import { dumpDatabase, storeTables } from "./dump";
+import { runRestore } from "./restore-command";
+
+const scratch = mkdtempSync(path.join(tmpdir(), "store-backup-test-"));
+const drops: (() => Promise<void>)[] = [];
+
+/** A new, empty place for a store: a DATA_DIR, and on PostgreSQL an empty database beside it. */
+async function newLocation(name: string): Promise<StoreLocation> {
+  const dataDir = path.join(scratch, name);
+  mkdirSync(dataDir);
+  if (testDriver === "pglite") return { dataDir };
+  const empty = await createEmptyDatabase();
+  drops.push(empty.drop);
+  return { dataDir, databaseUrl: empty.url };
+}
+
+/** Runs `use` with the location's database open (and, on PGlite, DATA_DIR locked), then closes it. */
+async function withDatabase<T>(location: StoreLocation, use: (db: Database) => Promise<T>): Promise<T> {
+  const handle = await openStoreDatabase(location);
+  try {
+    return await use(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+const comparedTables = ["orders", "order_items", "profiles", "user", "promo_codes"];
+
+/** Every row of `tables` (all columns, generated ones too), in the order of their first columns. */
+async function rowsOf(db: Database, tables: string[]) {
+  const rows: Record<string, unknown[]> = {};
+  for (const name of tables) {
+    rows[name] = (await db.execute(sql`select * from ${sql.identifier(name)} order by 1, 2`)).rows;
+  }
+  return rows;
+}
+
+/** Rows per table, for every table of the store. */
+async function countsOf(db: Database) {
+  const counts: Record<string, number> = {};
+  for (const { name } of await storeTables(db)) {
+    const [row] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from ${sql.identifier(name)}`))
+      .rows;
+    counts[name] = row?.count ?? -1;
+  }
+  return counts;
+}
+
+const invoice = randomBytes(4096);
+const strangeText = `Ünïcødé “quotes” 'single' \\back\\slash\nnew line\ttab 🚀 {"json": [1]} NULL`;
+
+let source: StoreLocation;
+let backupFolder: string;
+let manifest: Manifest;
+
+beforeAll(async () => {
+  source = await newLocation("source");
+  const handle: DatabaseHandle = await openStoreDatabase(source);
+  try {
+    await handle.migrate();
+    setDatabase(handle);
+    await seedCatalogIfEmpty(handle.db);
+    await handle.db.insert(promoCodes).values({
+      code: "SAVE10",
+      description: strangeText,
+      discountType: "percentage",
+      discountValue: "10",
+      maxUses: 100,
+      expiresAt: new Date("2031-01-01T00:00:00.123Z"),
+    });
+    const dana = await signedUpBuyer("dana@example.com");
+    const sam = await signedUpBuyer("sam@example.com", { firstName: "Sam", lastName: strangeText });
+    await cardOrder(dana, [
+      ["GW-45-001", 3],
+      ["CW-45-045", 120],
+    ]);
+    await cardOrder(dana, [["FD-80-001", 7]], { promo: "SAVE10" });
+    await cardOrder(sam, [["GW-45-001", 1]]);
+    await fillCart(sam, [["CW-45-045", 1000]]);
+    // Microseconds, which a JavaScript Date cannot hold, must come back too.
+    await handle.db.execute(
+      sql`update orders set order_date = '2026-11-20 10:00:00.123456+00' where email = 'sam@example.com'`,
+    );
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+  mkdirSync(path.join(source.dataDir, "files/invoices"), { recursive: true });
+  writeFileSync(path.join(source.dataDir, "files/invoices/ORD-1.pdf"), invoice);
+  writeFileSync(path.join(source.dataDir, "files/logo.svg"), "<svg/>");
+
+  backupFolder = path.join(scratch, "backups/first");
+  manifest = await runBackup(source, backupFolder);
+}, 120_000);
+
+afterAll(async () => {
+  for (const drop of drops) await drop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe(`backup and restore on ${testDriver}`, () => {
+  it("writes a manifest naming the driver, the schema's version and what was copied", async () => {
+    const journal = journalEntries();
+    expect(manifest).toMatchObject({
+      format: 1,
+      driver: testDriver,
+      migrations: { count: journal.length, last: String(journal.at(-1)?.when), lastTag: journal.at(-1)?.tag },
+      files: { count: 2, bytes: invoice.length + 6 },
+    });
+    expect(manifest.database.tables).toMatchObject({ orders: 3, order_items: 4, promo_codes: 1, user: 2, profiles: 2 });
+    expect(Date.parse(manifest.createdAt)).not.toBeNaN();
+    expect(JSON.parse(readFileSync(path.join(backupFolder, "manifest.json"), "utf8"))).toEqual(manifest);
+  });
+
+  it("restores into an empty place every row and file exactly as they were", async () => {
+    const target = await newLocation("restored");
+    await runRestore(target, backupFolder);
+
+    const tables = [...comparedTables, "products", "product_bulk_tiers", "carts", "mail_queue"];
+    const [before, after] = [
+      await withDatabase(source, async (db) => ({ rows: await rowsOf(db, tables), counts: await countsOf(db) })),
+      await withDatabase(target, async (db) => ({ rows: await rowsOf(db, tables), counts: await countsOf(db) })),
+    ];
+    expect(after.counts).toEqual(before.counts);
+    for (const name of tables) expect(after.rows[name], name).toEqual(before.rows[name]);
+    expect(before.rows.orders).toHaveLength(3);
+    expect(after.rows.promo_codes?.[0]).toMatchObject({ description: strangeText, current_uses: 1 });
+    expect(readFileSync(path.join(target.dataDir, "files/invoices/ORD-1.pdf")).equals(invoice)).toBe(true);
+    expect(readFileSync(path.join(target.dataDir, "files/logo.svg"), "utf8")).toBe("<svg/>");
+
+    await withDatabase(target, async (db) => {
+      // Microseconds, which the Dates compared above cannot show.
+      const dates = await db.execute<{ date: string }>(
+        sql`select order_date::text as date from orders where email = 'sam@example.com'`,
+      );
+      expect(dates.rows[0]?.date).toBe("2026-11-20 10:00:00.123456+00");
+      // Sequences go on where they stood: the next account number is a new one.
+      const next = await db.execute<{ n: string }>(sql`select nextval('account_number_seq')::text as n`);
+      const taken = after.rows.profiles?.map((profile) => (profile as { account_number: string }).account_number);
+      expect(taken).not.toContain(`ACCT-${next.rows[0]?.n}`);
+      expect(Number(next.rows[0]?.n)).toBeGreaterThan(100002);
+      // The search vector, a generated column, is written again from the restored rows.
+      const found = await db.execute(
+        sql`select 1 from products where search_vector @@ to_tsquery('english', 'grinding')`,
+      );
+      expect(found.rows.length).toBeGreaterThan(0);
+    });
+  });
+
+  it("refuses, in one line, to restore over a store that has data, unless told to with --force", async () => {
+    const target = await newLocation("occupied");
+    await runRestore(target, backupFolder);
+    await expect(runRestore(target, backupFolder)).rejects.toThrow(
+      /^\S.* is not empty; restore into an empty one, or add --force to replace what is there\.$/,
+    );
+    const files = await newLocation("files-only");
+    mkdirSync(path.join(files.dataDir, "files"));
+    writeFileSync(path.join(files.dataDir, "files/kept.txt"), "mine");
+    await expect(runRestore(files, backupFolder)).rejects.toThrow(/files is not empty/);
+
+    await withDatabase(target, (db) => db.execute(sql`delete from order_items`));
+    await runRestore(target, backupFolder, { force: true });
+    await runRestore(files, backupFolder, { force: true });
+    await withDatabase(target, async (db) => expect(await countsOf(db)).toEqual(manifest.database.tables));
+    expect(readFileSync(path.join(files.dataDir, "files/invoices/ORD-1.pdf")).equals(invoice)).toBe(true);
+    expect(() => readFileSync(path.join(files.dataDir, "files/kept.txt"))).toThrow();
+  });
+
+  it("refuses a damaged backup, one from a newer store, and an --out that is already used", async () => {
+    const damaged = path.join(scratch, "backups/damaged");
+    cpSync(backupFolder, damaged, { recursive: true });
+    writeFileSync(path.join(damaged, "database.jsonl.gz"), "not gzip");
+    const target = await newLocation("untouched");
+    await expect(runRestore(target, damaged)).rejects.toThrow(/database\.jsonl\.gz is missing or damaged/);
+
+    const newer = path.join(scratch, "backups/newer");
+    cpSync(backupFolder, newer, { recursive: true });
+    writeFileSync(
+      path.join(newer, "manifest.json"),
+      JSON.stringify({ ...manifest, migrations: { ...manifest.migrations, count: 999 } }),
+    );
+    await expect(runRestore(target, newer)).rejects.toThrow(/comes from a newer store \(999 migrations/);
+    await expect(runBackup(source, backupFolder)).rejects.toThrow(/already exists and is not empty/);
+  });
+
+  it("copies one moment's database: a row written while the copy runs is not in it", async () => {
+    await withDatabase(source, async (db) => {
+      let insert: Promise<unknown> | undefined;
+      const summary = await dumpDatabase(db, (line) => {
+        // On PGlite this insert waits for the copy's transaction; on PostgreSQL it commits at once.
+        insert ??= db
+          .insert(promoCodes)
+          .values({ code: `LATE${line.length}`, discountType: "fixed", discountValue: "1" });
+      });
+      await insert;
+      expect(summary.tables.promo_codes).toBe(1);
+      const [row] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from promo_codes`)).rows;
+      expect(row?.count).toBe(2);
+    });
+  });
+});

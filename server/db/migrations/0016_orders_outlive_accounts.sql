@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ALTER COLUMN "user_id" DROP NOT NULL;

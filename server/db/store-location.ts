@@ -1,0 +1,50 @@
+// Where a store keeps its data, as the commands that work on it (seed, backup, restore) read it
+// from the environment: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite; uploaded
+// files in DATA_DIR/files either way.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type DatabaseHandle, openDatabase } from "./client";
+import { lockDataDir } from "./data-dir-lock";
+
+export interface StoreLocation {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+export function locationFromEnv(env: NodeJS.ProcessEnv = process.env): StoreLocation {
+  return { dataDir: path.resolve(env.DATA_DIR || "./data"), databaseUrl: env.DATABASE_URL || undefined };
+}
+
+export const pgliteFolder = ({ dataDir }: StoreLocation) => path.join(dataDir, "pglite");
+export const filesFolder = ({ dataDir }: StoreLocation) => path.join(dataDir, "files");
+
+/** "PostgreSQL" or the PGlite folder, for messages. */
+export function describeDatabase(location: StoreLocation): string {
+  return location.databaseUrl ? "the PostgreSQL database at DATABASE_URL" : `${pgliteFolder(location)} (PGlite)`;
+}
+
+/**
+ * Opens the store's database for a command. The embedded one is one process's: DATA_DIR is locked
+ * first (DataDirLockedError while a store runs on it) and released by `close`.
+ */
+export async function openStoreDatabase(location: StoreLocation): Promise<DatabaseHandle> {
+  if (location.databaseUrl) return openDatabase({ databaseUrl: location.databaseUrl });
+  mkdirSync(location.dataDir, { recursive: true });
+  const release = lockDataDir(location.dataDir);
+  try {
+    const handle = await openDatabase({ pgliteDir: pgliteFolder(location) });
+    return {
+      ...handle,
+      close: async () => {
+        try {
+          await handle.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+// A store with buyers in it, made through the store's own code (sign-up, cart, card checkout with
+// the test processor), so tests see the rows a real store would have: users and passwords,
+// profiles, carts, payments, orders with their lines, mail. Needs the database set (setDatabase).
+import { eq } from "drizzle-orm";
+import { signUpSchema } from "../app/lib/account-schemas";
+import { registerBuyer } from "../server/accounts/register";
+import { addToCart, findOrCreateCart } from "../server/cart/cart";
+import { applyPromo } from "../server/cart/promo";
+import { db } from "../server/db/client";
+import { orders, products, user } from "../server/db/schema";
+import { completeCardPayment, startCardPayment } from "../server/orders/checkout";
+import { confirmTestPayment, TEST_CARDS } from "../server/payments/test-processor";
+import { checkoutInput } from "./checkout-input";
+
+export interface Buyer {
+  id: string;
+  email: string;
+  password: string;
+}
+
+/** A buyer who signed up (with `names`, default Dana Reyes) and confirmed the e-mail. */
+export async function signedUpBuyer(
+  email: string,
+  names: { firstName?: string; lastName?: string; companyName?: string } = {},
+): Promise<Buyer> {
+  const password = "hunter22";
+  await registerBuyer(
+    signUpSchema.parse({
+      email,
+      password,
+      firstName: names.firstName ?? "Dana",
+      lastName: names.lastName ?? "Reyes",
+      companyName: names.companyName ?? "Reyes Fabrication",
+      phone: "5035550142",
+      shipping: { line1: "100 Main St", city: "Portland", state: "OR", zip: "97201" },
+      sameAsShipping: "on",
+    }),
+  );
+  const [row] = await db().update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning();
+  if (!row) throw new Error(`${email} was not registered`);
+  return { id: row.id, email, password };
+}
+
+export async function productId(partNumber: string): Promise<string> {
+  const [row] = await db().select({ id: products.id }).from(products).where(eq(products.partNumber, partNumber));
+  if (!row) throw new Error(`no product ${partNumber}`);
+  return row.id;
+}
+
+/** Fills the buyer's cart with `lines` (part number, quantity). */
+export async function fillCart(buyer: Buyer, lines: [string, number][]): Promise<string> {
+  const cartId = await findOrCreateCart({ userId: buyer.id });
+  for (const [partNumber, quantity] of lines) await addToCart(cartId, await productId(partNumber), quantity);
+  return cartId;
+}
+
+/** A card order for `lines`, placed as the checkout places it; `promo` is applied first. */
+export async function cardOrder(buyer: Buyer, lines: [string, number][], { promo }: { promo?: string } = {}) {
+  const cartId = await fillCart(buyer, lines);
+  if (promo) await applyPromo(cartId, promo);
+  const payment = await startCardPayment(buyer.id, cartId, checkoutInput(buyer.email, { companyName: "Reyes Fab" }));
+  await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+  return completeCardPayment(payment.paymentId, buyer.id);
+}
+
+/** Moves the order on, as an admin would (shipped, completed...). */
+export async function setOrderStatus(orderNumber: string, status: (typeof orders.$inferSelect)["status"]) {
+  await db().update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber));
+}
