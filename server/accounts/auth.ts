@@ -3,14 +3,12 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { MIN_PASSWORD_LENGTH } from "../../app/lib/account-schemas";
+import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema";
 import { queueMail } from "../mail/mailer";
 import { confirmEmailMessage, RESET_LINK_MINUTES, resetPasswordMessage } from "./messages";
-
-/** Set by server/http.ts from the connection itself; any value a client sends is replaced. */
-export const CLIENT_ADDRESS_HEADER = "x-store-client-address";
 
 function createAuth(database: Database) {
   const { AUTH_SECRET, PUBLIC_URL } = config();
