@@ -2,7 +2,7 @@
 // immutable caching, one log line per request, the health check, then React Router.
 import { randomBytes } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
@@ -123,8 +123,13 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     }
   });
 
-  // The links in account e-mails (confirm, reset) and better-auth's own API.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => auth().handler(c.req.raw));
+  // Of better-auth's HTTP API, only the links its e-mails carry: confirming an address, and
+  // opening a reset link (which leads on to /auth/reset-password). Signing in, signing up and
+  // asking for e-mails go through the store's own pages, which apply its limits and write its
+  // records; every other /api/auth path is the 404 page.
+  const authLink = (c: Context) => auth().handler(c.req.raw);
+  app.get("/api/auth/verify-email", authLink);
+  app.get("/api/auth/reset-password/:token", authLink);
 
   // Vite names every file under /assets/ by its content hash, so it never changes.
   app.use(

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { auth } from "../../server/accounts/auth";
+import { auth, copySetCookies } from "../../server/accounts/auth";
 import { logger } from "../../server/logger";
 import { redirectWithToast } from "../../server/toast";
 import { refererPath } from "../lib/safe-redirect";
@@ -9,9 +9,7 @@ import type { Route } from "./+types/auth.sign-out";
 export async function action({ request }: Route.ActionArgs) {
   try {
     const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
-    const headers = new Headers();
-    for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    return redirect("/", { headers });
+    return redirect("/", { headers: copySetCookies(response) });
   } catch (error) {
     logger.error({ err: error }, "sign-out failed");
     return redirectWithToast(refererPath(request), {

@@ -1,25 +1,41 @@
-// better-auth: e-mail and password accounts with confirmed e-mail, password reset and
-// httpOnly cookie sessions, stored in our own database.
+// better-auth: e-mail and password accounts with confirmed e-mail, password reset and httpOnly
+// cookie sessions, stored in our own database. Only the links
+// in its e-mails are reachable over HTTP (server/http.ts); the store calls the rest through
+// `auth().api`, behind its own limits.
+
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { and, eq, like } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../app/lib/account-schemas";
 import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema";
 import { queueMail } from "../mail/mailer";
-import { confirmEmailMessage, RESET_LINK_MINUTES, resetPasswordMessage } from "./messages";
+import { confirmEmailMessage, RESET_LINK_MINUTES, resetPasswordMessage, signUpAttemptMessage } from "./messages";
+
+export const APP_NAME = "Cascade Industrial Supply";
+
+/** Ends every reset link still out for the user (better-auth keeps them as verification rows). */
+async function forgetResetLinks(database: Database, userId: string) {
+  await database
+    .delete(verification)
+    .where(and(eq(verification.value, userId), like(verification.identifier, "reset-password:%")));
+}
 
 function createAuth(database: Database) {
   const { AUTH_SECRET, PUBLIC_URL } = config();
   return betterAuth({
-    appName: "Cascade Industrial Supply",
+    appName: APP_NAME,
     baseURL: PUBLIC_URL,
     basePath: "/api/auth",
     secret: AUTH_SECRET,
     trustedOrigins: [PUBLIC_URL],
     telemetry: { enabled: false },
-    database: drizzleAdapter(database, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -29,10 +45,15 @@ function createAuth(database: Database) {
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => queueMail(resetPasswordMessage(user.email, url)),
+      // A new password ends every other reset link sent for the old one.
+      onPasswordReset: async ({ user }) => forgetResetLinks(database, user.id),
+      // A sign-up for a taken address answers as for a new one; the owner hears of it by e-mail.
+      onExistingUserSignUp: async ({ user }) => queueMail(signUpAttemptMessage(user.email, PUBLIC_URL)),
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // Re-sent by the store's sign-in, within its limits (server/accounts/sign-in.ts).
+      sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => queueMail(confirmEmailMessage(user.email, url)),
@@ -46,7 +67,7 @@ function createAuth(database: Database) {
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
       ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
-    // Our own limiter guards the forms (server/accounts/rate-limit.ts); this one guards the raw API.
+    // Our own limiter guards the forms (server/accounts/rate-limit.ts); this one guards the two links.
     rateLimit: { enabled: true, window: 60, max: 60, storage: "database" },
   });
 }
@@ -60,4 +81,11 @@ export function auth(): Auth {
   const database = db();
   if (cached?.database !== database) cached = { database, auth: createAuth(database) };
   return cached.auth;
+}
+
+/** The cookies a better-auth answer sets, to pass on with the store's own answer. */
+export function copySetCookies(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 }
