@@ -21,9 +21,12 @@ describe("parseConfig", () => {
     expect(config.STORE_EMAIL).toContain("@");
   });
 
-  it("trusts no proxy unless told", () => {
-    expect(parseConfig({})).toMatchObject({ TRUSTED_PROXY: [] });
-    expect(parseConfig({ TRUSTED_PROXY: "127.0.0.1, ::1" })).toMatchObject({ TRUSTED_PROXY: ["127.0.0.1", "::1"] });
+  it("trusts no proxy and asks no admin for two-factor sign-in unless told", () => {
+    expect(parseConfig({})).toMatchObject({ TRUSTED_PROXY: [], ADMIN_REQUIRE_2FA: false });
+    expect(parseConfig({ TRUSTED_PROXY: "127.0.0.1, ::1", ADMIN_REQUIRE_2FA: "true" })).toMatchObject({
+      TRUSTED_PROXY: ["127.0.0.1", "::1"],
+      ADMIN_REQUIRE_2FA: true,
+    });
   });
 
   it("treats empty values as unset", () => {
@@ -62,6 +65,7 @@ describe("parseConfig", () => {
       "10.0.0.1,proxy.local",
       'Invalid TRUSTED_PROXY="10.0.0.1,proxy.local": expected a comma-separated list of IP addresses, e.g. 127.0.0.1 or 10.0.0.2,10.0.0.3.',
     ],
+    ["ADMIN_REQUIRE_2FA", "maybe", 'Invalid ADMIN_REQUIRE_2FA="maybe": expected true or false.'],
   ])("names %s and what it expects when it is %j", (name, value, message) => {
     expect(errorFor({ [name]: value })).toBe(message);
   });

@@ -20,6 +20,12 @@ const urlWithScheme = (schemes: string[], expected: string) =>
 const prefixed = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `a key starting with ${prefix}`);
 
+/** "true"/"false" (also 1/0, on/off, yes/no), as an operator would write it. */
+const flag = (expected: string) =>
+  z
+    .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: expected })
+    .transform((value) => ["true", "1", "on", "yes"].includes(value));
+
 /** A comma-separated list of IP addresses (spaces allowed around the commas). */
 const addressList = z
   .string()
@@ -53,6 +59,7 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, "at least 32 characters (or leave it unset to generate one)")),
   ADMIN_EMAIL: optional(z.email("an e-mail address")),
   ADMIN_PASSWORD: optional(z.string().min(8, "at least 8 characters")),
+  ADMIN_REQUIRE_2FA: optional(flag("true or false")).transform((value) => value ?? false),
   TRUSTED_PROXY: optional(addressList).transform((value) => value ?? []),
   SMTP_URL: optional(
     urlWithScheme(["smtp:", "smtps:"], "an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"),

@@ -97,6 +97,8 @@ const actions: [string, string[], string[]][] = [
   ["/auth/forgot-password", [""], ["email"]],
   ["/auth/reset-password", [""], ["token", "password"]],
   ["/admin/login", [""], ["email", "password"]],
+  ["/admin/login/code", [""], ["code"]],
+  ["/admin/two-factor", ["start", "confirm"], ["password", "code"]],
   [
     "/admin",
     ["approve", "revoke", "create-promo", "edit-promo", "promo-status"],

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { registerBuyer } from "../../server/accounts/register";
 import { currentUser } from "../../server/accounts/session";
-import { signInWithPassword } from "../../server/accounts/sign-in";
+import { codeStepPath, signInWithPassword } from "../../server/accounts/sign-in";
 import { StoreError } from "../../server/errors";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
@@ -85,6 +85,7 @@ async function signIn(request: Request, formData: FormData, address: string) {
     );
   }
   const redirectTo = safeRedirect(formData.get("redirectTo"));
+  if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
   return redirectWithToast(
     redirectTo,
     { type: "success", title: "Welcome back!", description: "You have been signed in successfully." },

@@ -4,14 +4,16 @@ import { describe, expect, it } from "vitest";
 import { type SignUpInput, signUpSchema } from "../../app/lib/account-schemas";
 import { userContext } from "../../app/lib/context";
 import { withTestDatabase } from "../../test/database";
+import { authenticatorCode } from "../../test/totp";
 import { mailQueue, profiles, user, verification } from "../db/schema";
 import { ensureAdmin } from "./admin-bootstrap";
-import { auth } from "./auth";
+import { auth, cookieHeaderFrom } from "./auth";
 import { RESET_REQUEST_MS, requestPasswordReset } from "./password-reset";
 import { claimSignInAttempt, forgiveSignInAttempt, takeAttempt } from "./rate-limit";
 import { registerBuyer } from "./register";
 import { isAdmin, requireAdmin, userFromSession } from "./session";
-import { signInWithPassword } from "./sign-in";
+import { signInWithCode, signInWithPassword } from "./sign-in";
+import { confirmEnrolment, startEnrolment } from "./two-factor";
 
 const { handle } = withTestDatabase();
 
@@ -323,7 +325,7 @@ describe("sign-in slows down after failures instead of locking the account", () 
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
   });
 
-  it("counts a right password that does not complete the sign-in as neither a failure nor a sign-in", async () => {
+  it("counts a right password without its code as neither a failure nor a sign-in", async () => {
     const who = { email: "half@example.com", address: "203.0.113.10" };
     const t0 = Date.now();
     for (let i = 0; i < 5; i++) await claimSignInAttempt(who, t0);
@@ -331,5 +333,113 @@ describe("sign-in slows down after failures instead of locking the account", () 
     await forgiveSignInAttempt(who, { signedIn: false });
     // Still 5 failures: the next attempt waits 1 s after the last one, not 2 s.
     await expect(claimSignInAttempt(who, t0 + 2000)).resolves.toBeUndefined();
+  });
+});
+
+describe("two-factor sign-in for admins", () => {
+  const password = "admin-password-1";
+  const address = "203.0.113.20";
+  const request = (headers: Headers | HeadersInit = {}) => new Request("http://localhost/admin/login", { headers });
+
+  async function signedInAdmin(email: string) {
+    await ensureAdmin(email, password);
+    const result = await signInWithPassword(request(), { email, password, address });
+    if (result.outcome !== "signed-in") throw new Error(`expected a session, got ${result.outcome}`);
+    return cookieHeaderFrom(result.headers);
+  }
+
+  async function adminCheck(cookies: Headers) {
+    const context = new RouterContextProvider();
+    context.set(userContext, await userFromSession(request(cookies)));
+    try {
+      return requireAdmin({ context });
+    } catch (thrown) {
+      return thrown as Response;
+    }
+  }
+
+  /** Sets up an authenticator for the admin signed in with `cookies`; its URI, recovery codes and new cookies. */
+  async function enrol(email: string, cookies: Headers) {
+    const user = await userFromSession(request(cookies));
+    if (!user) throw new Error("not signed in");
+    const enrolment = await startEnrolment(request(cookies), { user, password, address });
+    const headers = await confirmEnrolment(request(cookies), {
+      user,
+      code: await authenticatorCode(enrolment.totpURI),
+      address,
+    });
+    return { ...enrolment, cookies: cookieHeaderFrom(headers), email };
+  }
+
+  it("sets up an authenticator with a QR code and 10 recovery codes, after the password", async () => {
+    const cookies = await signedInAdmin("enrol@example.com");
+    const user = await userFromSession(request(cookies));
+    if (!user) throw new Error("not signed in");
+    await expect(startEnrolment(request(cookies), { user, password: "not-it", address })).rejects.toThrow(
+      "That password is not right.",
+    );
+    const enrolment = await startEnrolment(request(cookies), { user, password, address });
+    expect(enrolment.totpURI).toMatch(/^otpauth:\/\/totp\/Cascade%20Industrial%20Supply:enrol%40example\.com\?secret=/);
+    expect(enrolment.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(enrolment.recoveryCodes).toHaveLength(10);
+    // Not on until a code from the app confirms it.
+    expect(await userFromSession(request(cookies))).toMatchObject({ twoFactorEnabled: false });
+    await expect(confirmEnrolment(request(cookies), { user, code: "000000", address })).rejects.toThrow(
+      "That code is not right.",
+    );
+    const headers = await confirmEnrolment(request(cookies), {
+      user,
+      code: await authenticatorCode(enrolment.totpURI),
+      address,
+    });
+    expect(await userFromSession(request(cookieHeaderFrom(headers)))).toMatchObject({
+      twoFactorEnabled: true,
+      twoFactorVerified: true,
+    });
+  });
+
+  it("asks for the code after the password, and serves admin pages only to a session opened with it", async () => {
+    const before = await signedInAdmin("second@example.com");
+    const other = await signedInAdmin("second@example.com"); // another browser, signed in earlier
+    const admin = await enrol("second@example.com", before);
+    expect(await adminCheck(admin.cookies)).toMatchObject({ email: "second@example.com" });
+    const stale = await adminCheck(other);
+    expect((stale as Response).status).toBe(401);
+
+    const passwordOnly = await signInWithPassword(request(), { email: admin.email, password, address });
+    expect(passwordOnly.outcome).toBe("needs-code");
+    if (passwordOnly.outcome !== "needs-code") return;
+    const pending = cookieHeaderFrom(passwordOnly.headers);
+    expect(await userFromSession(request(pending))).toBeNull(); // no session before the code
+    expect(await signInWithCode(request(pending), { code: "123456", address })).toMatchObject({
+      outcome: "refused",
+      message: "That code is not right. Check your authenticator app and try again.",
+    });
+    const done = await signInWithCode(request(pending), { code: await authenticatorCode(admin.totpURI), address });
+    expect(done.outcome).toBe("signed-in");
+    if (done.outcome !== "signed-in") return;
+    expect(await adminCheck(cookieHeaderFrom(done.headers))).toMatchObject({ twoFactorVerified: true });
+  });
+
+  it("takes each recovery code once instead of the app's code", async () => {
+    const admin = await enrol("lost-phone@example.com", await signedInAdmin("lost-phone@example.com"));
+    const [code] = admin.recoveryCodes;
+    const withRecoveryCode = async () => {
+      const step = await signInWithPassword(request(), { email: admin.email, password, address });
+      if (step.outcome !== "needs-code") throw new Error(step.outcome);
+      return signInWithCode(request(cookieHeaderFrom(step.headers)), { code: code ?? "", address });
+    };
+    const first = await withRecoveryCode();
+    expect(first.outcome).toBe("signed-in");
+    if (first.outcome === "signed-in") expect(await adminCheck(cookieHeaderFrom(first.headers))).toHaveProperty("id");
+    expect(await withRecoveryCode()).toMatchObject({ outcome: "refused" });
+  });
+
+  it("refuses the code step without a password step first", async () => {
+    expect(await signInWithCode(request(), { code: "123456", address })).toMatchObject({
+      outcome: "refused",
+      status: 401,
+      message: "Your sign-in has expired. Please enter your email and password again.",
+    });
   });
 });

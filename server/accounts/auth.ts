@@ -1,16 +1,17 @@
-// better-auth: e-mail and password accounts with confirmed e-mail, password reset and httpOnly
-// cookie sessions, stored in our own database. Only the links
+// better-auth: e-mail and password accounts with confirmed e-mail, password reset, two-factor
+// sign-in (for admins) and httpOnly cookie sessions, stored in our own database. Only the links
 // in its e-mails are reachable over HTTP (server/http.ts); the store calls the rest through
 // `auth().api`, behind its own limits.
 
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { and, eq, like } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../app/lib/account-schemas";
 import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
-import { account, rateLimit, session, user, verification } from "../db/schema";
+import { account, rateLimit, session, twoFactor, user, verification } from "../db/schema";
 import { queueMail } from "../mail/mailer";
 import { confirmEmailMessage, RESET_LINK_MINUTES, resetPasswordMessage, signUpAttemptMessage } from "./messages";
 
@@ -34,7 +35,7 @@ function createAuth(database: Database) {
     telemetry: { enabled: false },
     database: drizzleAdapter(database, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor },
     }),
     emailAndPassword: {
       enabled: true,
@@ -61,6 +62,9 @@ function createAuth(database: Database) {
     session: {
       expiresIn: 30 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
+      additionalFields: {
+        twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
     },
     advanced: {
       useSecureCookies: PUBLIC_URL.startsWith("https:"),
@@ -69,6 +73,13 @@ function createAuth(database: Database) {
     },
     // Our own limiter guards the forms (server/accounts/rate-limit.ts); this one guards the two links.
     rateLimit: { enabled: true, window: 60, max: 60, storage: "database" },
+    plugins: [
+      twoFactorPlugin({
+        issuer: APP_NAME,
+        // Failed codes slow the next attempt like failed passwords do, instead of a 15-minute lock.
+        accountLockout: { enabled: false },
+      }),
+    ],
   });
 }
 
@@ -88,4 +99,10 @@ export function copySetCookies(response: Response): Headers {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
+}
+
+/** A Cookie header with the cookies an answer sets, to ask better-auth about the session it opened. */
+export function cookieHeaderFrom(headers: Headers): Headers {
+  const pairs = headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  return new Headers({ cookie: pairs.join("; ") });
 }

@@ -2,8 +2,8 @@
 // comes back to this form with the e-mail still in it and the reason above it.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useSearchParams } from "react-router";
-import { signInWithPassword } from "../../../server/accounts/sign-in";
+import { data, redirect, useSearchParams } from "react-router";
+import { codeStepPath, signInWithPassword } from "../../../server/accounts/sign-in";
 import { StoreError } from "../../../server/errors";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminLoginForm } from "../../components/admin/admin-login";
@@ -35,6 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signInWithPassword(request, { ...submission.value, address });
     if (result.outcome === "refused") return failed(`Login failed: ${result.message}`, 400);
     const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+    if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
     return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
   } catch (error) {
     // A refusal the admin can act on (too many attempts: 429, and how long to wait) says why; anything else is ours.
