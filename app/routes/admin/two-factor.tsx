@@ -17,6 +17,7 @@ import { useZodForm } from "../../components/use-zod-form";
 import { authenticatorCodeSchema, twoFactorPasswordSchema } from "../../lib/account-schemas";
 import { clientAddressContext } from "../../lib/context";
 import { withRetryAfter } from "../../lib/retry-after";
+import { cn } from "../../lib/utils";
 import type { Route } from "./+types/two-factor";
 
 export function meta() {
@@ -87,14 +88,9 @@ export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
               Set up two-factor sign-in to use the admin pages.
             </p>
           )}
-          <Card>
-            <CardHeader>
-              <h2 className="text-xl font-semibold text-slate-950">1. Confirm it is you</h2>
-            </CardHeader>
-            <CardContent className="py-4">
-              <PasswordStep fetcher={start} />
-            </CardContent>
-          </Card>
+          <Step title="1. Confirm it is you">
+            <PasswordStep fetcher={start} />
+          </Step>
           {enrolment && <AuthenticatorStep enrolment={enrolment} />}
         </div>
       )}
@@ -121,48 +117,45 @@ function AuthenticatorStep({ enrolment }: { enrolment: Enrolment }) {
   const [form, fields] = useZodForm("two-factor-confirm", authenticatorCodeSchema, { lastResult: confirm.data?.reply });
   return (
     <>
-      <Card>
-        <CardHeader>
-          <h2 className="text-xl font-semibold text-slate-950">2. Add the account to your authenticator app</h2>
-        </CardHeader>
-        <CardContent className="space-y-4 py-4">
-          <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
-          <div>
-            <p className="text-sm text-slate-700">Or enter this setup link in the app:</p>
-            <code data-testid="totp-uri" className="block break-all rounded bg-slate-100 p-2 text-sm text-slate-900">
-              {enrolment.totpURI}
-            </code>
-          </div>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <h2 className="text-xl font-semibold text-slate-950">3. Keep your recovery codes</h2>
-        </CardHeader>
-        <CardContent className="space-y-3 py-4">
-          <p className="text-slate-700">
-            Each code lets you in once if you lose your phone. They are shown only now: print them or keep them in a
-            password manager.
-          </p>
-          <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-slate-900 sm:grid-cols-5">
-            {enrolment.recoveryCodes.map((code) => (
-              <li key={code}>{code}</li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <h2 className="text-xl font-semibold text-slate-950">4. Enter the code the app shows</h2>
-        </CardHeader>
-        <CardContent className="py-4">
-          <confirm.Form method="post" {...getFormProps(form)} className="max-w-sm space-y-4">
-            <input type="hidden" name="intent" value="confirm" />
-            <Field meta={fields.code} label="Code from the app" autoComplete="one-time-code" />
-            <SubmitButton busy={confirm.state !== "idle"}>Turn On Two-Factor Sign-In</SubmitButton>
-          </confirm.Form>
-        </CardContent>
-      </Card>
+      <Step title="2. Add the account to your authenticator app" className="space-y-3">
+        <img src={enrolment.qrCode} alt="QR code for your authenticator app" width={200} height={200} />
+        <div>
+          <p className="text-sm text-slate-700">Or enter this setup link in the app:</p>
+          <code data-testid="totp-uri" className="block break-all rounded bg-slate-100 p-2 text-sm text-slate-900">
+            {enrolment.totpURI}
+          </code>
+        </div>
+      </Step>
+      <Step title="3. Keep your recovery codes" className="space-y-3">
+        <p className="text-slate-700">
+          Each code lets you in once if you lose your phone. They are shown only now: print them or keep them in a
+          password manager.
+        </p>
+        <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 font-mono text-slate-900 sm:grid-cols-5">
+          {enrolment.recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ul>
+      </Step>
+      <Step title="4. Enter the code the app shows">
+        <confirm.Form method="post" {...getFormProps(form)} className="max-w-sm space-y-4">
+          <input type="hidden" name="intent" value="confirm" />
+          <Field meta={fields.code} label="Code from the app" autoComplete="one-time-code" />
+          <SubmitButton busy={confirm.state !== "idle"}>Turn On Two-Factor Sign-In</SubmitButton>
+        </confirm.Form>
+      </Step>
     </>
+  );
+}
+
+/** One numbered step of setting up, as a card with its heading. */
+function Step({ title, className, children }: { title: string; className?: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-xl font-semibold text-slate-950">{title}</h2>
+      </CardHeader>
+      <CardContent className={cn("py-4", className)}>{children}</CardContent>
+    </Card>
   );
 }
