@@ -1,5 +1,6 @@
-// The Hono app that serves everything: security headers, compression, hashed assets with
-// immutable caching, one log line per request, the health check, then React Router.
+// The Hono app that serves everything: the client's address, security headers, compression,
+// hashed assets with immutable caching, one log line per request, the health check, the links in
+// account e-mails, then React Router.
 import { randomBytes } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
