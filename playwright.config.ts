@@ -8,6 +8,8 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const smtpPort = port + 1;
 export const mailCatcherUrl = `http://127.0.0.1:${port + 2}`;
 export const admin = { email: "admin@cascade.test", password: "admin-password-e2e" };
+/** For a spec that starts a store of its own (with other settings than the shared one). */
+export const spareStorePort = port + 3;
 const baseURL = `http://127.0.0.1:${port}`;
 // Every run starts from an empty embedded database, as a fresh clone would.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "store-e2e-"));

@@ -40,7 +40,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data<RootData>(
     {
       store: { email: STORE_EMAIL, phone: STORE_PHONE },
-      user: user ? { email: user.email, name: user.name, isAdmin: user.isAdmin } : null,
+      user: user
+        ? { email: user.email, name: user.name, isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled }
+        : null,
       toast,
     },
     { headers },

@@ -10,6 +10,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
   // Pathless, so a form posting to /admin reaches the dashboard's action (an index route
   // under an "admin" parent would answer there only to /admin?index).
   layout("routes/admin/layout.tsx", [
@@ -17,6 +18,7 @@ export default [
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/orders/:orderNumber", "routes/admin/order.tsx"),
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    route("admin/two-factor", "routes/admin/two-factor.tsx"),
   ]),
   route("api/cart", "routes/api.cart.tsx"),
   route("checkout", "routes/checkout.tsx"),

@@ -1,7 +1,15 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { admin } from "../playwright.config";
-import { confirmedBuyer, expectNoAccessibilityViolations, linkMailedTo, signIn, signUp, uniqueEmail } from "./helpers";
+import {
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  linkMailedTo,
+  signIn,
+  signUp,
+  subjectsMailedTo,
+  uniqueEmail,
+} from "./helpers";
 
 test("a buyer signs up, confirms the e-mail, signs in, sees My Account and signs out", async ({ page }) => {
   const email = uniqueEmail("dana");
@@ -198,4 +206,41 @@ test("an admin is told why the admin account cannot be deleted from My Account",
   ).toBeVisible();
   await expect(profile.getByRole("button", { name: "Delete my account" })).toHaveCount(0);
   await expect(profile.getByRole("link", { name: "Download my data" })).toBeVisible();
+});
+
+test("a sign-up with an e-mail that has an account looks like any other, and the owner is told by e-mail", async ({
+  page,
+}) => {
+  const buyer = await confirmedBuyer(page, "owner");
+  await page.context().clearCookies();
+  await signUp(page, { ...buyer, firstName: "Mallory", password: "another-pass" });
+  await expect(
+    page.getByText(
+      "Please check your email to confirm your account. Your account number will be generated automatically.",
+    ),
+  ).toBeVisible();
+  await expect
+    .poll(() => subjectsMailedTo(buyer.email), { timeout: 15_000 })
+    .toContain("Someone tried to create an account with your e-mail");
+  // The account is the owner's as before.
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+});
+
+test("after wrong passwords the sign-in says how long to wait, and the right password works after it", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const buyer = await confirmedBuyer(page, "typo");
+  const waitMessage = page.getByText(/^Too many failed sign-ins\. Please wait (\d+) seconds? and try again\.$/);
+  for (let attempt = 0; attempt < 8 && !(await waitMessage.isVisible()); attempt++) {
+    await signIn(page, buyer.email, "not-my-password");
+    await expect(page.getByText("Error signing in").last()).toBeVisible();
+  }
+  await expect(waitMessage).toBeVisible();
+  const seconds = Number((await waitMessage.textContent())?.match(/wait (\d+) second/)?.[1]);
+  expect(seconds).toBeLessThanOrEqual(8);
+  await page.waitForTimeout(seconds * 1000 + 200);
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
 });

@@ -107,12 +107,14 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     ["/admin", { intent: "promo-status", promoId: someone, active: "true" }],
     ["/admin/orders/ORD1700000000000AAAAA", { status: "shipped" }],
     ["/admin/orders/ORD1700000000000AAAAA", { intent: "mark-paid" }],
+    ["/admin/two-factor", { intent: "start", password: "whatever-it-is" }],
   ];
   const reads = [
     "/admin/orders",
     "/admin/orders/ORD1700000000000AAAAA",
     "/admin/audit-log",
     "/admin/orders?status=paid&q=a",
+    "/admin/two-factor",
   ];
   const statuses = async () => [
     ...(await Promise.all(

@@ -40,6 +40,13 @@ export async function linkMailedTo(email: string): Promise<string> {
   return link ?? "";
 }
 
+/** The subjects of every mail the mail catcher received for `email`. */
+export async function subjectsMailedTo(email: string): Promise<string[]> {
+  const response = await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(email)}`);
+  const { messages } = (await response.json()) as { messages: { raw: string }[] };
+  return messages.map((message) => message.raw.match(/^Subject: (.*)$/m)?.[1] ?? "");
+}
+
 export interface Buyer {
   email: string;
   password: string;

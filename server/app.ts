@@ -47,6 +47,7 @@ export async function start(clientDir: string) {
       build: build as unknown as ServerBuild,
       clientDir,
       publicUrl: config.PUBLIC_URL,
+      trustedProxies: config.TRUSTED_PROXY,
     });
     const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
       logger.info(

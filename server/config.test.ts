@@ -21,6 +21,14 @@ describe("parseConfig", () => {
     expect(config.STORE_EMAIL).toContain("@");
   });
 
+  it("trusts no proxy and asks no admin for two-factor sign-in unless told", () => {
+    expect(parseConfig({})).toMatchObject({ TRUSTED_PROXY: [], ADMIN_REQUIRE_2FA: false });
+    expect(parseConfig({ TRUSTED_PROXY: "127.0.0.1, ::1", ADMIN_REQUIRE_2FA: "true" })).toMatchObject({
+      TRUSTED_PROXY: ["127.0.0.1", "::1"],
+      ADMIN_REQUIRE_2FA: true,
+    });
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ DATABASE_URL: "", SMTP_URL: "", PORT: "4000" }).DATABASE_URL).toBeUndefined();
   });
@@ -52,6 +60,12 @@ describe("parseConfig", () => {
     ["STORE_EMAIL", "nobody", 'Invalid STORE_EMAIL="nobody": expected an e-mail address.'],
     ["STRIPE_SECRET_KEY", "pk_live_x", 'Invalid STRIPE_SECRET_KEY="pk_live_x": expected a key starting with sk_.'],
     ["LOG_LEVEL", "loud", 'Invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent.'],
+    [
+      "TRUSTED_PROXY",
+      "10.0.0.1,proxy.local",
+      'Invalid TRUSTED_PROXY="10.0.0.1,proxy.local": expected a comma-separated list of IP addresses, e.g. 127.0.0.1 or 10.0.0.2,10.0.0.3.',
+    ],
+    ["ADMIN_REQUIRE_2FA", "maybe", 'Invalid ADMIN_REQUIRE_2FA="maybe": expected true or false.'],
   ])("names %s and what it expects when it is %j", (name, value, message) => {
     expect(errorFor({ [name]: value })).toBe(message);
   });

@@ -1,10 +1,11 @@
 // Every environment variable the store reads, parsed and validated once at start-up.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
-const optional = (schema: z.ZodType<string>) =>
+const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const urlWithScheme = (schemes: string[], expected: string) =>
@@ -18,6 +19,25 @@ const urlWithScheme = (schemes: string[], expected: string) =>
 
 const prefixed = (prefix: string) =>
   z.string().regex(new RegExp(`^${prefix}[A-Za-z0-9_]+$`), `a key starting with ${prefix}`);
+
+/** "true"/"false" (also 1/0, on/off, yes/no), as an operator would write it. */
+const flag = (expected: string) =>
+  z
+    .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: expected })
+    .transform((value) => ["true", "1", "on", "yes"].includes(value));
+
+/** A comma-separated list of IP addresses (spaces allowed around the commas). */
+const addressList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((addresses) => addresses.every((address) => isIP(address) !== 0), {
+    message: "a comma-separated list of IP addresses, e.g. 127.0.0.1 or 10.0.0.2,10.0.0.3",
+  });
 
 // Each message says what is expected; the caller adds the variable name and the value given.
 const envSchema = z.object({
@@ -39,6 +59,8 @@ const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, "at least 32 characters (or leave it unset to generate one)")),
   ADMIN_EMAIL: optional(z.email("an e-mail address")),
   ADMIN_PASSWORD: optional(z.string().min(8, "at least 8 characters")),
+  ADMIN_REQUIRE_2FA: optional(flag("true or false")).transform((value) => value ?? false),
+  TRUSTED_PROXY: optional(addressList).transform((value) => value ?? []),
   SMTP_URL: optional(
     urlWithScheme(["smtp:", "smtps:"], "an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587"),
   ),

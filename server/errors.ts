@@ -22,9 +22,17 @@ const statuses: Record<ErrorKind, number> = {
 export class StoreError extends Error {
   readonly kind: ErrorKind;
   readonly status: number;
-  constructor(kind: ErrorKind, message: string) {
+  /** For TooManyRequests and Unavailable: when asking again may work (the Retry-After header). */
+  readonly retryAfterSeconds?: number;
+  constructor(kind: ErrorKind, message: string, options: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.kind = kind;
     this.status = statuses[kind];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+
+  /** The headers an answer with this error carries (Retry-After, when known). */
+  get headers(): Record<string, string> {
+    return this.retryAfterSeconds ? { "Retry-After": String(this.retryAfterSeconds) } : {};
   }
 }

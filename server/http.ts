@@ -1,17 +1,18 @@
-// The Hono app that serves everything: security headers, compression, hashed assets with
-// immutable caching, one log line per request, the health check, then React Router.
+// The Hono app that serves everything: the client's address, security headers, compression,
+// hashed assets with immutable caching, one log line per request, the health check, the links in
+// account e-mails, then React Router.
 import { randomBytes } from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext } from "../app/lib/context";
-import { auth, CLIENT_ADDRESS_HEADER } from "./accounts/auth";
+import { auth } from "./accounts/auth";
 import { pageCache } from "./catalog/page-cache";
+import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
@@ -34,9 +35,11 @@ export interface HttpOptions {
   build: ServerBuild;
   clientDir: string;
   publicUrl: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXY). */
+  trustedProxies?: readonly string[];
 }
 
-type Env = { Variables: { secureHeadersNonce?: string } };
+type Env = { Variables: ClientAddressEnv["Variables"] & { secureHeadersNonce?: string } };
 
 // CSP nonces (128 bits each) cut from random bytes drawn 4 KiB at a time: one call to the
 // system's CSPRNG per 256 answers rather than one per answer, which counts on cached pages.
@@ -52,7 +55,7 @@ function nextNonce(): string {
   return noncePool.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
 }
 
-export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
+export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = [] }: HttpOptions) {
   const publicOrigin = new URL(publicUrl).origin;
   const https = publicOrigin.startsWith("https:");
   const app = new Hono<Env>();
@@ -60,6 +63,9 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
   // Stripe Elements runs Stripe's script and frames, and talks to Stripe's API, from the buyer's browser.
   const stripe = paymentProvider().name === "stripe";
   const stripeScript = stripe ? ["https://js.stripe.com"] : [];
+
+  // Before anything reads it: the client's address, from the connection, for every request.
+  app.use(clientAddressMiddleware(trustedProxies));
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -118,13 +124,13 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
     }
   });
 
-  // The links in account e-mails (confirm, reset) and better-auth's own API.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
-    // The socket's address, set here so a client cannot choose its own rate-limit bucket.
-    const request = new Request(c.req.raw);
-    request.headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? "unknown");
-    return auth().handler(request);
-  });
+  // Of better-auth's HTTP API, only the links its e-mails carry: confirming an address, and
+  // opening a reset link (which leads on to /auth/reset-password). Signing in, signing up and
+  // asking for e-mails go through the store's own pages, which apply its limits and write its
+  // records; every other /api/auth path is the 404 page.
+  const authLink = (c: Context) => auth().handler(c.req.raw);
+  app.get("/api/auth/verify-email", authLink);
+  app.get("/api/auth/reset-password/:token", authLink);
 
   // Vite names every file under /assets/ by its content hash, so it never changes.
   app.use(
@@ -150,7 +156,7 @@ export function createHttpApp({ build, clientDir, publicUrl }: HttpOptions) {
     const response = await pageCache().serve(c.req.raw, nonce, () => {
       const context = new RouterContextProvider();
       context.set(nonceContext, nonce);
-      context.set(clientAddressContext, getConnInfo(c).remote.address ?? "unknown");
+      context.set(clientAddressContext, c.get("clientAddress"));
       return handleRequest(c.req.raw, context);
     });
     // A page that failed because the database is gone says so, and asks to come back shortly.

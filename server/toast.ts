@@ -33,8 +33,10 @@ export async function redirectWithToast(url: string, toast: Toast, headers: Head
 }
 
 /** An action's answer that also shows a toast on the page, even if the part that asked is gone by then. */
-export async function dataWithToast<T>(payload: T, toast: Toast, status = 200) {
-  return data(payload, { status, headers: [await setToastHeader(toast)] });
+export async function dataWithToast<T>(payload: T, toast: Toast, status = 200, headers: HeadersInit = {}) {
+  const all = new Headers(headers);
+  all.append(...(await setToastHeader(toast)));
+  return data(payload, { status, headers: all });
 }
 
 /**

@@ -10,7 +10,14 @@ const { handle } = withTestDatabase();
 
 function askedByAdmin() {
   const context = new RouterContextProvider();
-  context.set(userContext, { id: "admin", email: "admin@example.com", name: "Admin", isAdmin: true });
+  context.set(userContext, {
+    id: "admin",
+    email: "admin@example.com",
+    name: "Admin",
+    isAdmin: true,
+    twoFactorEnabled: false,
+    twoFactorVerified: false,
+  });
   const url = new URL("http://store.test/admin");
   return { request: new Request(url), url, pattern: "/admin", context, params: {} } as Parameters<typeof loader>[0];
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../scripts/local-server.js";
 import { openStoreDatabase, type StoreLocation } from "../server/db/store-location";
 import { createEmptyDatabase, testDriver } from "./database";
-import { startScript, startServer, waitForHealth } from "./store-process";
+import { startScript, startServer, waitForHealth } from "./store-command";
 
 const scratch = mkdtempSync(path.join(tmpdir(), "store-backup-run-"));
 const drops: (() => Promise<void>)[] = [];

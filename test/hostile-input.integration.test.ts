@@ -1,49 +1,13 @@
 // A property-based fuzzer against the real server, as a guest and as a signed-in admin with a cart:
 // malformed, oversized, wrong-typed and unicode-heavy input to every action and API endpoint gets a
 // clear 4xx, never a 5xx, and leaves the database exactly as it was.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
-import { openDatabase } from "../server/db/client";
-import { createEmptyDatabase, testDriver } from "./database";
+import { client, type StoreProcess, storeProcess } from "./store-process";
 
-const root = path.resolve(import.meta.dirname, "..");
-const dataDir = mkdtempSync(path.join(tmpdir(), "store-fuzz-"));
 const admin = { email: "fuzz-admin@example.com", password: "fuzz-admin-password" };
-let databaseUrl: string | undefined;
-let drop = async () => {};
-let base = "";
-let store: ChildProcess | undefined;
-
-async function startStore() {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  store = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env, stdio: "ignore" });
-  await waitUntilAnswering(`${base}/healthz`, { child: store });
-}
-
-async function stopStore() {
-  const child = store;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
+let store: StoreProcess;
 
 // Counters that hostile requests are meant to move: sessions are touched as they are used, and
 // rate limits count failed attempts.
@@ -54,8 +18,8 @@ const tablesAllowedToChange = new Set(["session", "rate_limit"]);
  * process at a time).
  */
 async function fingerprint(): Promise<Record<string, string>> {
-  await stopStore();
-  const handle = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") });
+  await store.stop();
+  const handle = await store.openDatabase();
   try {
     const tables = await handle.db.execute<{ name: string }>(
       sql`select table_name as name from information_schema.tables
@@ -75,37 +39,6 @@ async function fingerprint(): Promise<Record<string, string>> {
   } finally {
     await handle.close();
   }
-}
-
-/** A client that keeps its cookies and posts as a page of the store would (same origin). */
-function client() {
-  const cookies = new Map<string, string>();
-  const remember = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const at = pair.indexOf("=");
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
-  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  return {
-    post: (pathname: string, form: Record<string, string>) =>
-      fetch(`${base}${pathname}`, {
-        method: "POST",
-        body: new URLSearchParams(form),
-        headers: { origin: base, cookie: cookie() },
-        redirect: "manual",
-      }).then(remember),
-    postJson: (pathname: string, body: string) =>
-      fetch(`${base}${pathname}`, {
-        method: "POST",
-        body,
-        headers: { origin: base, cookie: cookie(), "content-type": "application/json" },
-      }).then(remember),
-    get: (pathname: string) =>
-      fetch(`${base}${pathname}`, { headers: { cookie: cookie() }, redirect: "manual" }).then(remember),
-  };
 }
 
 const hostileText = fc.oneof(
@@ -164,6 +97,8 @@ const actions: [string, string[], string[]][] = [
   ["/auth/forgot-password", [""], ["email"]],
   ["/auth/reset-password", [""], ["token", "password"]],
   ["/admin/login", [""], ["email", "password"]],
+  ["/admin/login/code", [""], ["code"]],
+  ["/admin/two-factor", ["start", "confirm"], ["password", "code"]],
   [
     "/admin",
     ["approve", "revoke", "create-promo", "edit-promo", "promo-status"],
@@ -172,16 +107,14 @@ const actions: [string, string[], string[]][] = [
   ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status"]],
 ];
 
-const guest = client();
-const signedInAdmin = client();
+let guest: ReturnType<typeof client>;
+let signedInAdmin: ReturnType<typeof client>;
 
 beforeAll(async () => {
-  if (testDriver === "postgres") {
-    const empty = await createEmptyDatabase();
-    drop = empty.drop;
-    databaseUrl = empty.url;
-  }
-  await startStore();
+  store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  guest = client(store);
+  signedInAdmin = client(store);
+  await store.start();
   const login = await signedInAdmin.post("/admin/login", admin);
   expect(login.status).toBe(302);
   const added = await signedInAdmin.post("/api/cart", {
@@ -191,15 +124,11 @@ beforeAll(async () => {
   expect(added.status).toBe(200);
 }, 180_000);
 
-afterAll(async () => {
-  await stopStore();
-  await drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => store.remove());
 
 it("answers hostile input with a 4xx, never a 5xx, and changes nothing in the database", async () => {
   const before = await fingerprint();
-  await startStore();
+  await store.start();
   for (const [who, visitor] of [
     ["guest", guest],
     ["admin", signedInAdmin],

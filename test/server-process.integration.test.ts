@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../scripts/local-server.js";
 import { createEmptyDatabase, testDriver } from "./database";
-import { startServer, waitForHealth } from "./store-process";
+import { startServer, waitForHealth } from "./store-command";
 
 describe("configuration errors", () => {
   it.each([

@@ -35,6 +35,7 @@ export async function signedUpBuyer(
       shipping: { line1: "100 Main St", city: "Portland", state: "OR", zip: "97201" },
       sameAsShipping: "on",
     }),
+    { address: "127.0.0.1" },
   );
   const [row] = await db().update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning();
   if (!row) throw new Error(`${email} was not registered`);

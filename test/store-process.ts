@@ -1,40 +1,101 @@
-// The store's commands run as `npm start`, `npm run backup` ... run them: a child Node process in
-// the repository, its output collected, its exit awaited.
+// The real store, started as `npm start` starts it, on the driver under test, for tests that talk
+// to it over HTTP; and a client that keeps its cookies and posts as the store's own pages do.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { waitUntilAnswering } from "../scripts/local-server.js";
+import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
+import { type DatabaseHandle, openDatabase } from "../server/db/client";
+import { createEmptyDatabase, testDriver } from "./database";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-export interface Started {
-  child: ChildProcess;
-  /** Everything written to stdout and stderr so far. */
-  output: () => string;
-  exited: Promise<number | null>;
+export interface StoreProcess {
+  /** http://127.0.0.1:port, set by the first start. */
+  readonly base: string;
+  readonly dataDir: string;
+  /** Starts the store; `env` adds to (or overrides) the environment given at creation. */
+  start(env?: Record<string, string>): Promise<void>;
+  /** SIGTERM, and waits for the exit. */
+  stop(): Promise<void>;
+  /** The store's database, to read with the store stopped (an embedded database has one process at a time). */
+  openDatabase(): Promise<DatabaseHandle>;
+  /** Stops the store and removes its folder and database. */
+  remove(): Promise<void>;
 }
 
-/** Runs `node <script> ...args` with only PATH, HOST=127.0.0.1 and LOG_LEVEL=info besides `env`. */
-export function startScript(script: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [script, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+export async function storeProcess(env: Record<string, string>): Promise<StoreProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "store-test-"));
+  const empty = testDriver === "postgres" ? await createEmptyDatabase() : undefined;
+  const databaseUrl = empty?.url;
+  let child: ChildProcess | undefined;
+  let base = "";
+  const stop = async () => {
+    const running = child;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill("SIGTERM");
+    await exited;
+  };
+  return {
+    get base() {
+      return base;
+    },
+    dataDir,
+    async start(extra = {}) {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      const all: Record<string, string> = {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: base,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        ...env,
+        ...extra,
+      };
+      if (databaseUrl) all.DATABASE_URL = databaseUrl;
+      child = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env: all, stdio: "ignore" });
+      await waitUntilAnswering(`${base}/healthz`, { child });
+    },
+    stop,
+    openDatabase: () => openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") }),
+    async remove() {
+      await stop();
+      await empty?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-/** The store as `npm start` starts it. */
-export const startServer = (env: Record<string, string>) => startScript("scripts/start.js", [], env);
-
-export async function waitForHealth(base: string, server: Started, timeoutMs = 20_000) {
-  await waitUntilAnswering(`${base}/healthz`, { timeoutMs, child: server.child }).catch((error: Error) => {
-    throw new Error(`${error.message}\n${server.output()}`);
-  });
+/** A client of `store` that keeps its cookies and posts as a page of the store would (same origin). */
+export function client(store: Pick<StoreProcess, "base">) {
+  const cookies = new Map<string, string>();
+  const remember = (response: Response) => {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  return {
+    post: (pathname: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${store.base}${pathname}`, {
+        method: "POST",
+        body: new URLSearchParams(form),
+        headers: { origin: store.base, cookie: cookie(), ...headers },
+        redirect: "manual",
+      }).then(remember),
+    postJson: (pathname: string, body: string) =>
+      fetch(`${store.base}${pathname}`, {
+        method: "POST",
+        body,
+        headers: { origin: store.base, cookie: cookie(), "content-type": "application/json" },
+      }).then(remember),
+    get: (pathname: string) =>
+      fetch(`${store.base}${pathname}`, { headers: { cookie: cookie() }, redirect: "manual" }).then(remember),
+  };
 }

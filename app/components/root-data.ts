@@ -11,7 +11,7 @@ interface StoreContact {
 export interface RootData {
   store: StoreContact;
   /** The signed-in user as the header needs it, or null for a visitor. */
-  user: { email: string; name: string; isAdmin: boolean } | null;
+  user: { email: string; name: string; isAdmin: boolean; twoFactorEnabled: boolean } | null;
   /** The flash toast an action or redirect left for this page. */
   toast: ToastMessage | null;
 }

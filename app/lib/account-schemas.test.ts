@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signUpSchema } from "./account-schemas";
+import { authenticatorCodeSchema, signUpSchema, twoFactorCodeSchema } from "./account-schemas";
 
 const complete = {
   email: "Dana@Example.com",
@@ -72,5 +72,32 @@ describe("signUpSchema", () => {
     expect(messages({ ...complete, sameAsShipping: "on", shipping: { ...complete.shipping, state: "XX" } })).toEqual({
       "shipping.state": "State is required",
     });
+  });
+});
+
+describe("twoFactorCodeSchema", () => {
+  const parse = (code: unknown) => twoFactorCodeSchema.safeParse({ code });
+  it.each([
+    ["123456", "123456"],
+    [" 123 456 ", "123456"],
+    ["a1B2c-3D4e5", "a1B2c-3D4e5"],
+    ["a1B2c3D4e5", "a1B2c-3D4e5"],
+  ])("takes %j as %j", (input, code) => {
+    expect(parse(input).data).toEqual({ code });
+  });
+
+  it.each([undefined, "", "12345", "1234567", "abc", "a1B2c-3D4e5-x", "x".repeat(1000)])("refuses %j", (input) => {
+    expect(parse(input).error?.issues[0]?.message).toBe(
+      "Enter the 6-digit code from your authenticator app, or a recovery code",
+    );
+  });
+});
+
+describe("authenticatorCodeSchema", () => {
+  it("takes six digits only", () => {
+    expect(authenticatorCodeSchema.safeParse({ code: "012 345" }).data).toEqual({ code: "012345" });
+    expect(authenticatorCodeSchema.safeParse({ code: "a1B2c-3D4e5" }).error?.issues[0]?.message).toBe(
+      "Enter the 6-digit code from your authenticator app",
+    );
   });
 });

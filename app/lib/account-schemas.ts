@@ -37,3 +37,30 @@ export const resetPasswordSchema = z.object({
   token: z.string().min(1, "This reset link is incomplete. Ask for a new one.").max(200),
   password: passwordField,
 });
+
+/** Between the password and the code, ten minutes passed (or five wrong codes). */
+export const SIGN_IN_EXPIRED = "Your sign-in has expired. Please enter your email and password again.";
+
+const CODE_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code";
+const APP_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app";
+// People copy codes with spaces ("123 456"); recovery codes are shown as "a1B2c-3D4e5".
+const withoutSpaces = (message: string) =>
+  z
+    .string({ message })
+    .max(32, message)
+    .transform((value) => value.replace(/\s+/g, ""));
+
+/** The second step of signing in: an authenticator code, or a recovery code (with or without its dash). */
+export const twoFactorCodeSchema = z.object({
+  code: withoutSpaces(CODE_MESSAGE)
+    .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, CODE_MESSAGE))
+    .transform((code) => (code.length === 10 ? `${code.slice(0, 5)}-${code.slice(5)}` : code)),
+});
+
+/** Setting up two-factor sign-in, first step: the password again. */
+export const twoFactorPasswordSchema = z.object({ password: signInSchema.shape.password });
+
+/** ...second step: the first code the authenticator app shows, which turns it on. */
+export const authenticatorCodeSchema = z.object({
+  code: withoutSpaces(APP_CODE_MESSAGE).pipe(z.string().regex(/^\d{6}$/, APP_CODE_MESSAGE)),
+});

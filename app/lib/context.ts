@@ -13,6 +13,10 @@ export interface SignedInUser {
   email: string;
   name: string;
   isAdmin: boolean;
+  /** The account signs in with a code from an authenticator as well as the password. */
+  twoFactorEnabled: boolean;
+  /** This session was opened with such a code. */
+  twoFactorVerified: boolean;
 }
 
 /** Who is asking: the session's user, or null for a visitor. */

@@ -1,8 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { auth } from "../../server/accounts/auth";
-import { takeAttempt } from "../../server/accounts/rate-limit";
+import { requestPasswordReset } from "../../server/accounts/password-reset";
 import { StoreError } from "../../server/errors";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
@@ -11,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { useZodForm } from "../components/use-zod-form";
 import { forgotPasswordSchema } from "../lib/account-schemas";
 import { clientAddressContext } from "../lib/context";
+import { withRetryAfter } from "../lib/retry-after";
 import type { Route } from "./+types/auth.forgot-password";
 
 export function meta() {
@@ -19,21 +19,22 @@ export function meta() {
 
 type ActionResult = { reply: SubmissionResult<string[]>; toast?: ToastMessage; sent?: boolean };
 
+/** Refused for trying too often: the answer says when to try again (Retry-After). */
+export const headers = withRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
-  const { email } = submission.value;
   try {
-    await takeAttempt("passwordReset", { address: context.get(clientAddressContext), email });
+    // The same answer, in the same time, whether or not the address has an account.
+    await requestPasswordReset({ email: submission.value.email, address: context.get(clientAddressContext) });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return data<ActionResult>(
       { reply: submission.reply(), toast: { type: "error", title: "Error", description: error.message } },
-      429,
+      { status: error.status, headers: error.headers },
     );
   }
-  // The same answer whether or not the address has an account, so nobody can probe for one.
-  await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" } });
   return data<ActionResult>({ reply: submission.reply({ resetForm: true }), sent: true });
 }
 

@@ -2,10 +2,9 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
-import { takeAttempt } from "../../server/accounts/rate-limit";
 import { registerBuyer } from "../../server/accounts/register";
 import { currentUser } from "../../server/accounts/session";
-import { signInWithPassword } from "../../server/accounts/sign-in";
+import { codeStepPath, signInWithPassword } from "../../server/accounts/sign-in";
 import { StoreError } from "../../server/errors";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
@@ -17,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { useZodForm } from "../components/use-zod-form";
 import { signInSchema, signUpSchema } from "../lib/account-schemas";
 import { clientAddressContext } from "../lib/context";
+import { withRetryAfter } from "../lib/retry-after";
 import { safeRedirect } from "../lib/safe-redirect";
 import type { Route } from "./+types/auth";
 
@@ -44,6 +44,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type LastResult = SubmissionResult<string[]>;
 type ActionResult = { intent: string; toast?: ToastMessage; reply?: LastResult };
 
+/** Refused for trying too often: the answer says when to try again (Retry-After). */
+export const headers = withRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
@@ -56,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const title = intent === "sign-up" ? "Error creating account" : "Error signing in";
       return data<ActionResult>(
         { intent: String(intent), toast: { type: "error", title, description: error.message } },
-        400,
+        { status: error.status, headers: error.headers },
       );
     }
     throw error;
@@ -71,7 +74,7 @@ async function signIn(request: Request, formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return data<ActionResult>({ intent: "sign-in", reply: submission.reply() }, 400);
   const result = await signInWithPassword(request, { ...submission.value, address });
-  if (!result.ok) {
+  if (result.outcome === "refused") {
     return data<ActionResult>(
       {
         intent: "sign-in",
@@ -82,6 +85,7 @@ async function signIn(request: Request, formData: FormData, address: string) {
     );
   }
   const redirectTo = safeRedirect(formData.get("redirectTo"));
+  if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
   return redirectWithToast(
     redirectTo,
     { type: "success", title: "Welcome back!", description: "You have been signed in successfully." },
@@ -92,8 +96,8 @@ async function signIn(request: Request, formData: FormData, address: string) {
 async function signUp(formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") return data<ActionResult>({ intent: "sign-up", reply: submission.reply() }, 400);
-  await takeAttempt("signUp", { address, email: submission.value.email });
-  await registerBuyer(submission.value);
+  // The same answer whether the address is new or already has an account (whose owner is e-mailed).
+  await registerBuyer(submission.value, { address });
   return data<ActionResult>({
     intent: "sign-up",
     reply: submission.reply({ resetForm: true }),

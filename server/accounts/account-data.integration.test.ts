@@ -25,11 +25,19 @@ import { listOrdersWithItems } from "./account-overview";
 import { ensureAdmin } from "./admin-bootstrap";
 import { auth } from "./auth";
 import { anonymisedOrder, deleteAccount } from "./delete-account";
+import type { SignedInUser } from "./session";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
 const address = "203.0.113.7";
-const signedIn = (buyer: Buyer, isAdmin = false) => ({ id: buyer.id, email: buyer.email, name: "Dana", isAdmin });
+const signedIn = (buyer: Buyer, isAdmin = false): SignedInUser => ({
+  id: buyer.id,
+  email: buyer.email,
+  name: "Dana",
+  isAdmin,
+  twoFactorEnabled: false,
+  twoFactorVerified: false,
+});
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

@@ -9,7 +9,7 @@ import { account, checkoutPayments, mailQueue, orders, user, userRoles, verifica
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { auth } from "./auth";
-import { takeAttempt } from "./rate-limit";
+import { claimSignInAttempt, forgiveSignInAttempt } from "./rate-limit";
 import type { SignedInUser } from "./session";
 
 /** What an order keeps of a deleted buyer: state and country stay, for sales tax; totals, lines, dates too. */
@@ -50,8 +50,10 @@ async function checkPassword(userId: string, password: string) {
  */
 export async function deleteAccount(who: SignedInUser, password: string, { address }: { address: string }) {
   if (who.isAdmin) throw new StoreError("Forbidden", ADMIN_CANNOT_DELETE);
-  await takeAttempt("signIn", { email: who.email, address });
+  const attempt = { email: who.email, address };
+  await claimSignInAttempt(attempt);
   await checkPassword(who.id, password);
+  await forgiveSignInAttempt(attempt, { signedIn: false });
   await db().transaction(async (tx) => {
     const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, who.id)).for("update");
     if (!row) throw new StoreError("NotFound", "That account does not exist.");

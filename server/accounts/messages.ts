@@ -32,3 +32,25 @@ export function resetPasswordMessage(to: string, url: string): Mail {
     ].join("\n"),
   };
 }
+
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up form answered as if the
+ * account were new, so only the owner learns it exists.
+ */
+export function signUpAttemptMessage(to: string, publicUrl: string): Mail {
+  return {
+    to,
+    subject: "Someone tried to create an account with your e-mail",
+    text: [
+      "Someone tried to create a Cascade Industrial Supply account with this e-mail address, which already has an account.",
+      "",
+      "If it was you, sign in here:",
+      `${publicUrl}/auth`,
+      "",
+      "Forgot your password? Choose a new one here:",
+      `${publicUrl}/auth/forgot-password`,
+      "",
+      "If it was not you, nothing has changed and you can ignore this message.",
+    ].join("\n"),
+  };
+}

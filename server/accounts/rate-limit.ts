@@ -1,7 +1,10 @@
-// Slows brute force on the account forms: a fixed window per key (address or e-mail), counted
-// in the database so every process sees the same count.
-import { sql } from "drizzle-orm";
+// Slows abuse of the account forms, counted in the database so every process sees the same
+// count. Sign-in slows down with each failure instead of locking anyone out
+// (docs/decisions/sign-in-delays.md); sign-up and the e-mails the store sends on request have a
+// fixed budget per e-mail and per address.
+import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../db/client";
+import { rateLimit } from "../db/schema";
 import { StoreError } from "../errors";
 
 export interface Limit {
@@ -9,33 +12,123 @@ export interface Limit {
   windowMs: number;
 }
 
+const seconds = (n: number) => n * 1000;
 const minutes = (n: number) => n * 60_000;
 
 // An address may be a whole office behind one router, so it gets more room than one e-mail.
 export const accountLimits = {
-  signIn: { email: { max: 10, windowMs: minutes(15) }, address: { max: 100, windowMs: minutes(15) } },
   signUp: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
   passwordReset: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
+  confirmationMail: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
 } satisfies Record<string, { email: Limit; address: Limit }>;
 
+type Who = { email: string; address: string };
+const kinds = ["email", "address"] as const;
+
+/** "45 seconds", "1 minute", "15 minutes": how long to wait, rounded up. */
+export function waitText(ms: number): string {
+  const [amount, unit] = ms <= 90_000 ? [Math.ceil(ms / 1000), "second"] : [Math.ceil(ms / 60_000), "minute"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
+function tooMany(waitMs: number, message = "Too many attempts."): StoreError {
+  return new StoreError("TooManyRequests", `${message} Please wait ${waitText(waitMs)} and try again.`, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
 /** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */
-export async function takeAttempt(
-  action: keyof typeof accountLimits,
-  who: { email: string; address: string },
-  now = Date.now(),
-) {
-  for (const kind of ["email", "address"] as const) {
+export async function takeAttempt(action: keyof typeof accountLimits, who: Who, now = Date.now()) {
+  for (const kind of kinds) {
     const { max, windowMs } = accountLimits[action][kind];
     const id = `form:${action}:${kind}:${who[kind].toLowerCase()}`;
-    const result = await db().execute<{ count: number }>(sql`
+    const result = await db().execute<{ count: number; last_request: number }>(sql`
       insert into rate_limit (id, key, count, last_request) values (${id}, ${id}, 1, ${now})
       on conflict (key) do update set
         count = case when rate_limit.last_request < ${now - windowMs} then 1 else rate_limit.count + 1 end,
         last_request = case when rate_limit.last_request < ${now - windowMs} then ${now} else rate_limit.last_request end
-      returning count`);
-    if ((result.rows[0]?.count ?? 0) > max) {
-      const minutes = Math.ceil(windowMs / 60_000);
-      throw new StoreError("TooManyRequests", `Too many attempts. Please wait ${minutes} minutes and try again.`);
-    }
+      returning count, last_request`);
+    const row = result.rows[0];
+    if (row && row.count > max) throw tooMany(Number(row.last_request) + windowMs - now);
   }
+}
+
+export interface Delay {
+  /** Failures that cost nothing. */
+  free: number;
+  /** The wait after the first failure beyond them; each further failure doubles it... */
+  firstWaitMs: number;
+  /** ...up to this. */
+  maxWaitMs: number;
+}
+
+/**
+ * Sign-in failures, per account and per address. An account's wait is capped low, since anyone
+ * may fail on purpose against a known e-mail (the admin's); an address gets more free failures
+ * (an office behind one router) and a longer cap (one machine guessing at many accounts).
+ * Failures are forgotten after an hour without an attempt.
+ */
+export const signInDelays = {
+  email: { free: 5, firstWaitMs: seconds(1), maxWaitMs: minutes(5) },
+  address: { free: 50, firstWaitMs: seconds(1), maxWaitMs: minutes(15) },
+} satisfies Record<(typeof kinds)[number], Delay>;
+export const FORGET_FAILURES_MS = minutes(60);
+
+/** How long after the last attempt the next one may be checked, given the failures so far. */
+export function waitAfterFailures(failures: number, { free, firstWaitMs, maxWaitMs }: Delay): number {
+  if (failures < free) return 0;
+  return Math.min(maxWaitMs, firstWaitMs * 2 ** (failures - free));
+}
+
+const signInKey = (kind: (typeof kinds)[number], who: Who) => `signIn:${kind}:${who[kind].toLowerCase()}`;
+
+/**
+ * Claims a sign-in attempt (a password or a two-factor code) for the e-mail and the address.
+ * Throws TooManyRequests, with the wait, while either still waits after earlier failures;
+ * otherwise the attempt counts as a failure until `forgiveSignInAttempt` says it was not one.
+ * The rows are locked while deciding, so attempts sent at once take their turns one by one.
+ */
+export async function claimSignInAttempt(who: Who, now = Date.now()): Promise<void> {
+  const keys = kinds.map((kind) => signInKey(kind, who));
+  await db().transaction(async (tx) => {
+    await tx
+      .insert(rateLimit)
+      .values(keys.map((key) => ({ id: key, key, count: 0, lastRequest: now })))
+      .onConflictDoNothing();
+    const rows = await tx
+      .select()
+      .from(rateLimit)
+      .where(inArray(rateLimit.key, keys))
+      .orderBy(rateLimit.key)
+      .for("update");
+    let waitMs = 0;
+    for (const kind of kinds) {
+      const row = rows.find((r) => r.key === signInKey(kind, who));
+      if (!row || now - row.lastRequest > FORGET_FAILURES_MS) continue;
+      waitMs = Math.max(waitMs, row.lastRequest + waitAfterFailures(row.count, signInDelays[kind]) - now);
+    }
+    if (waitMs > 0) throw tooMany(waitMs, "Too many failed sign-ins.");
+    await tx
+      .update(rateLimit)
+      .set({
+        count: sql`case when ${rateLimit.lastRequest} < ${now - FORGET_FAILURES_MS} then 1 else ${rateLimit.count} + 1 end`,
+        lastRequest: now,
+      })
+      .where(inArray(rateLimit.key, keys));
+  });
+}
+
+/**
+ * The claimed attempt was not a failure: the password was right. Once the sign-in is complete
+ * (`signedIn`), the account's failures are forgotten too; the address keeps its own, so one
+ * account of an attacker's cannot wash an address clean.
+ */
+export async function forgiveSignInAttempt(who: Who, { signedIn }: { signedIn: boolean }): Promise<void> {
+  const email = signInKey("email", who);
+  const address = signInKey("address", who);
+  await db()
+    .update(rateLimit)
+    .set({ count: sql`greatest(${rateLimit.count} - 1, 0)` })
+    .where(inArray(rateLimit.key, signedIn ? [address] : [email, address]));
+  if (signedIn) await db().update(rateLimit).set({ count: 0 }).where(eq(rateLimit.key, email));
 }

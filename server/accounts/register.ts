@@ -7,29 +7,30 @@ import { profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { auth } from "./auth";
+import { takeAttempt } from "./rate-limit";
 
-const ALREADY_REGISTERED = "An account with this email already exists. Please sign in instead.";
-
-/** Creates the account and sends the confirmation link; returns the new account number. */
-export async function registerBuyer(input: SignUpInput): Promise<{ accountNumber: string }> {
+/**
+ * Creates the account and sends the confirmation link, within the sign-up limits of the e-mail
+ * and the client's `address`. An address that already has an account gets the same answer, and
+ * its owner an e-mail instead (onExistingUserSignUp in server/accounts/auth.ts), so the form
+ * cannot be used to find out who has an account.
+ */
+export async function registerBuyer(input: SignUpInput, { address }: { address: string }): Promise<void> {
   const { email, password, firstName, lastName, companyName, phone, sameAsShipping, shipping, billing } = input;
-  const taken = await db().select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  if (taken.length > 0) throw new StoreError("Conflict", ALREADY_REGISTERED);
-  let userId: string;
-  try {
-    const result = await auth().api.signUpEmail({
-      body: { email, password, name: `${firstName} ${lastName}`, callbackURL: "/auth?confirmed=1" },
+  await takeAttempt("signUp", { email, address });
+  const result = await auth()
+    .api.signUpEmail({ body: { email, password, name: `${firstName} ${lastName}`, callbackURL: "/auth?confirmed=1" } })
+    .catch((error: unknown) => {
+      throw new StoreError("Conflict", authMessage(error, "We could not create the account. Please try again."));
     });
-    userId = result.user.id;
-  } catch (error) {
-    throw new StoreError("Conflict", authMessage(error, "We could not create the account. Please try again."));
-  }
-  let created: { accountNumber: string | null } | undefined;
+  // For a taken address better-auth answers with a made-up user that was never stored.
+  const [stored] = await db().select({ id: user.id }).from(user).where(eq(user.id, result.user.id));
+  if (!stored) return;
   try {
-    [created] = await db()
+    await db()
       .insert(profiles)
       .values({
-        userId,
+        userId: stored.id,
         firstName,
         lastName,
         companyName,
@@ -37,25 +38,17 @@ export async function registerBuyer(input: SignUpInput): Promise<{ accountNumber
         sameAsShipping,
         ...addressColumns("shipping", shipping),
         ...addressColumns("billing", billing),
-      })
-      .onConflictDoNothing()
-      .returning({ accountNumber: profiles.accountNumber });
+      });
   } catch (error) {
-    // better-auth answers a sign-up for a taken address (a race past the check above) as if it
-    // worked, with an id that is not ours to keep or delete.
-    if ((error as { cause?: { code?: string } }).cause?.code === "23503")
-      throw new StoreError("Conflict", ALREADY_REGISTERED);
     // No account without its profile: undo the user this call created, so the buyer can retry.
-    await db().delete(user).where(eq(user.id, userId));
+    await db().delete(user).where(eq(user.id, stored.id));
     logger.error({ err: error }, "profile creation failed; user removed");
     throw error;
   }
-  if (!created?.accountNumber) throw new StoreError("Conflict", ALREADY_REGISTERED);
-  return { accountNumber: created.accountNumber };
 }
 
-/** better-auth's own message for a refused request ("User already exists..."), else a fallback. */
-export function authMessage(error: unknown, fallback: string): string {
+/** better-auth's own message for a refused request, else a fallback. */
+function authMessage(error: unknown, fallback: string): string {
   const body = (error as { body?: { message?: string } })?.body;
   return body?.message || fallback;
 }

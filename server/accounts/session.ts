@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type SignedInUser, userContext } from "../../app/lib/context";
+import { config } from "../config";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
 import { auth } from "./auth";
@@ -24,8 +25,15 @@ export async function isAdmin(userId: string): Promise<boolean> {
 export async function userFromSession(request: Request): Promise<SignedInUser | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
-  const { id, email, name } = session.user;
-  return { id, email, name, isAdmin: await isAdmin(id) };
+  const { id, email, name, twoFactorEnabled } = session.user;
+  return {
+    id,
+    email,
+    name,
+    isAdmin: await isAdmin(id),
+    twoFactorEnabled: twoFactorEnabled === true,
+    twoFactorVerified: session.session.twoFactorVerified === true,
+  };
 }
 
 /** The root middleware: the one place a request's session is looked up. */
@@ -47,10 +55,24 @@ export function requireUser({ request, context }: RequestArgs): SignedInUser {
   return user;
 }
 
-/** 401 for a guest, 403 for a signed-in customer: admin data never leaves otherwise. */
-export function requireAdmin({ context }: Pick<RequestArgs, "context">): SignedInUser {
+export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor";
+
+/**
+ * 401 for a guest, 403 for a signed-in customer: admin data never leaves otherwise. An admin with
+ * two-factor sign-in is served only in a session opened with a code (401 sends them to the login);
+ * with ADMIN_REQUIRE_2FA, an admin without it is sent to set it up, the one page (`enrolling`)
+ * open to them until then.
+ */
+export function requireAdmin(
+  { context }: Pick<RequestArgs, "context">,
+  { enrolling = false }: { enrolling?: boolean } = {},
+): SignedInUser {
   const user = currentUser(context);
   if (!user) throw new Response("Sign in as an admin to continue.", { status: 401 });
   if (!user.isAdmin) throw new Response("You don't have admin privileges to access this page.", { status: 403 });
+  if (user.twoFactorEnabled && !user.twoFactorVerified) {
+    throw new Response("Sign in again with your two-factor code to continue.", { status: 401 });
+  }
+  if (!enrolling && !user.twoFactorEnabled && config().ADMIN_REQUIRE_2FA) throw redirect(TWO_FACTOR_SETUP_PATH);
   return user;
 }

@@ -1,5 +1,5 @@
-// better-auth's tables (user, session, account, verification, rate_limit), beside the store's
-// profiles and user_roles, which refer to user.id.
+// better-auth's tables (user, session, account, verification, rate_limit, two_factor), beside the
+// store's profiles and user_roles, which refer to user.id.
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 const timestamps = {
@@ -15,6 +15,8 @@ export const user = pgTable(
     email: text("email").notNull(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** Set by better-auth's twoFactor plugin once the user confirmed an authenticator. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("user_email_key").on(t.email)],
@@ -31,6 +33,8 @@ export const session = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** The session was opened with a two-factor code (server/accounts/two-factor.ts). */
+    twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex("session_token_key").on(t.token), index("session_user_idx").on(t.userId)],
@@ -75,3 +79,21 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/** An authenticator's secret and the recovery codes, both encrypted with AUTH_SECRET; one per user. */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    /** False between "set up" and the first correct code. */
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_key").on(t.userId)],
+);

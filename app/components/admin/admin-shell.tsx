@@ -1,10 +1,14 @@
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { cn } from "../../lib/utils";
+import { useSignedInUser } from "../root-data";
+
+const TWO_FACTOR_PAGE = "/admin/two-factor";
 
 const sections = [
   { to: "/admin", label: "Customers & Promo Codes", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/audit-log", label: "Audit Log", end: true },
+  { to: TWO_FACTOR_PAGE, label: "Two-Factor Sign-In", end: true },
 ];
 
 /**
@@ -17,6 +21,25 @@ export function AdminPage({ children }: { children: React.ReactNode }) {
       <meta name="robots" content="noindex" />
       {children}
     </div>
+  );
+}
+
+/** Above every admin page but its own, while the signed-in admin has no two-factor sign-in. */
+export function TwoFactorReminder() {
+  const user = useSignedInUser();
+  const { pathname } = useLocation();
+  if (!user?.isAdmin || user.twoFactorEnabled || pathname === TWO_FACTOR_PAGE) return null;
+  return (
+    <aside
+      aria-label="Two-factor sign-in"
+      className="mb-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-slate-900"
+    >
+      Your admin account is protected by a password alone. Add a code from an authenticator app, so a stolen password is
+      not enough to get in.{" "}
+      <Link to={TWO_FACTOR_PAGE} className="font-semibold text-brand-800 underline">
+        Set up two-factor sign-in
+      </Link>
+    </aside>
   );
 }
 

@@ -4,7 +4,7 @@
 // every client navigation.
 import { isRouteErrorResponse, Link, Outlet, useLocation, useRouteError } from "react-router";
 import { AdminLoginForm } from "../../components/admin/admin-login";
-import { AdminNav, AdminPage } from "../../components/admin/admin-shell";
+import { AdminNav, AdminPage, TwoFactorReminder } from "../../components/admin/admin-shell";
 import type { Route } from "./+types/layout";
 
 export function headers() {
@@ -25,6 +25,7 @@ export default function AdminLayout() {
   return (
     <AdminPage>
       <AdminNav />
+      <TwoFactorReminder />
       <Outlet />
     </AdminPage>
   );

@@ -2,14 +2,15 @@
 // comes back to this form with the e-mail still in it and the reason above it.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useSearchParams } from "react-router";
-import { signInWithPassword } from "../../../server/accounts/sign-in";
+import { data, redirect, useSearchParams } from "react-router";
+import { codeStepPath, signInWithPassword } from "../../../server/accounts/sign-in";
 import { StoreError } from "../../../server/errors";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminLoginForm } from "../../components/admin/admin-login";
 import { AdminPage } from "../../components/admin/admin-shell";
 import { signInSchema } from "../../lib/account-schemas";
 import { clientAddressContext } from "../../lib/context";
+import { withRetryAfter } from "../../lib/retry-after";
 import { safeRedirect } from "../../lib/safe-redirect";
 import type { Route } from "./+types/login";
 
@@ -19,23 +20,27 @@ export function meta() {
 
 type LoginAnswer = { reply: SubmissionResult<string[]>; failure?: string };
 
+/** Refused for trying too often: the answer says when to try again (Retry-After). */
+export const headers = withRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
   const reply = submission.reply({ hideFields: ["password"] });
   if (submission.status !== "success") return data<LoginAnswer>({ reply }, 400);
   // The toast is for browsers with JavaScript; the page below shows `failure` to those without.
-  const failed = (failure: string, status: number) =>
-    dataWithToast<LoginAnswer>({ reply, failure }, { type: "error", title: failure }, status);
+  const failed = (failure: string, status: number, headers: HeadersInit = {}) =>
+    dataWithToast<LoginAnswer>({ reply, failure }, { type: "error", title: failure }, status, headers);
   try {
     const address = context.get(clientAddressContext);
     const result = await signInWithPassword(request, { ...submission.value, address });
-    if (!result.ok) return failed(`Login failed: ${result.message}`, 400);
+    if (result.outcome === "refused") return failed(`Login failed: ${result.message}`, 400);
     const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+    if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
     return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
   } catch (error) {
-    // A refusal the admin can act on (too many attempts: 429) says why; anything else is ours.
+    // A refusal the admin can act on (too many attempts: 429, and how long to wait) says why; anything else is ours.
     if (!(error instanceof StoreError)) throw error;
-    return failed(`An error occurred: ${error.message}`, error.status);
+    return failed(`Login failed: ${error.message}`, error.status, error.headers);
   }
 }
 
