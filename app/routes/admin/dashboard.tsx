@@ -17,6 +17,7 @@ import { Label } from "../../components/ui/label";
 import {
   approveNet30Schema,
   customerSearchSchema,
+  MAX_ADMIN_QUERY_LENGTH,
   promoCodeSchema,
   promoEditSchema,
   promoStatusSchema,
@@ -159,6 +160,7 @@ function CustomerSearch({ q }: { q: string }) {
         id="customer-search"
         type="search"
         name="q"
+        maxLength={MAX_ADMIN_QUERY_LENGTH}
         defaultValue={q}
         placeholder="Search by name, company, or account number..."
         onChange={(event) => {
