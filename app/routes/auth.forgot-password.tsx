@@ -4,6 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { auth } from "../../server/accounts/auth";
 import { takeAttempt } from "../../server/accounts/rate-limit";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
@@ -20,7 +21,7 @@ export function meta() {
 type ActionResult = { reply: SubmissionResult<string[]>; toast?: ToastMessage; sent?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   const { email } = submission.value;
   try {

@@ -6,6 +6,7 @@ import { getProfile } from "../../server/accounts/account-overview";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
 import {
   completeCardPayment,
@@ -35,10 +36,10 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   const profile = user ? await getProfile(user.id) : null;
-  // The page asks again, with ?state=, when the buyer picks another shipping state.
+  // The page asks again, with ?state=, when the buyer picks another shipping state (a two-letter code).
   const url = new URL(request.url);
   const taxState = url.searchParams.has("state")
-    ? (url.searchParams.get("state") ?? "")
+    ? (url.searchParams.get("state") ?? "").slice(0, 2)
     : (profile?.shippingState ?? "");
   const cart = await cartSummary(cartId, { taxState });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
@@ -73,7 +74,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   if (!user || !cartId)
     return redirectWithToast(

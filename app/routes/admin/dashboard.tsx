@@ -7,6 +7,7 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { approveNet30, customerStats, revokeNet30, searchCustomers } from "../../../server/admin/customers";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import { StoreError } from "../../../server/errors";
+import { readForm } from "../../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { CustomerAccounts } from "../../components/admin/customer-accounts";
@@ -105,7 +106,7 @@ const intents: Record<string, Intent> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin({ context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const name = String(formData.get("intent"));
   // hasOwn: a name such as "constructor" must not reach the properties every object has.
   const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
