@@ -1,5 +1,6 @@
-// The Hono app that serves everything: security headers, compression, hashed assets with
-// immutable caching, one log line per request, the health check, then React Router.
+// The Hono app that serves everything: security headers, no caching of a visitor's own answers,
+// request body limits, compression, the build's browser files (hashed assets cached for good),
+// one log line per request, the health check, then React Router.
 import { randomBytes } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";

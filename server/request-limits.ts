@@ -24,6 +24,7 @@ const BODY_LIMITS: readonly BodyLimit[] = [
   // Uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
   // must read `request.body` as a stream and write it to disk as it arrives, counting as it goes:
   // `limitBody` below keeps a chunked body in memory, up to its limit, before the route sees it.
+  // REQUEST_TIMEOUT bounds how long any request may take to arrive, an upload's too.
 ];
 
 const shown = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
