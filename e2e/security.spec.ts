@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, request as newRequest, test } from "@playwright/test";
+import { admin } from "../playwright.config";
 import { confirmedBuyer, signIn } from "./helpers";
 
 const evil = "https://evil.example";
@@ -87,4 +88,54 @@ test("script in a name is stored and shown as text, and never runs", async ({ pa
   await expect(page.getByText(`Dana ${payload}`)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator("main img[src='x']")).toHaveCount(0);
+});
+
+test("a visitor's own pages are kept by no cache, errors and redirects included; shared files stay public", async ({
+  request,
+  baseURL,
+}) => {
+  const origin = baseURL ?? "";
+  const cacheControl = async (context: APIRequestContext, path: string) => {
+    const response = await context.get(path, { maxRedirects: 0 });
+    return `${path} ${response.status()} ${response.headers()["cache-control"]}`;
+  };
+  const expectNoStore = async (context: APIRequestContext, paths: string[]) => {
+    for (const path of paths) {
+      expect(await cacheControl(context, path)).toMatch(/ private, no-store$/);
+    }
+  };
+  const order = "/order-confirmation/ORD1700000000000AAAAA";
+
+  // Without a cookie, the catalogue is shared; pages that are one buyer's own are not, whoever asks
+  // (a guest is sent to sign in from them, with a toast in a cookie).
+  const stranger = await newRequest.newContext({ baseURL });
+  expect(await cacheControl(stranger, "/category/abrasives")).toMatch(/ public, max-age=300/);
+  await expectNoStore(stranger, ["/checkout", "/account", order, "/admin", "/admin/orders", "/checkout.data"]);
+  await stranger.dispose();
+
+  // A guest with a cart: every page shows that cart, the 404 page, a redirect and page data included.
+  const productId = await cartWithWheel(request, origin);
+  expect(productId).toBeTruthy();
+  await expectNoStore(request, [
+    "/",
+    "/shop",
+    "/search?q=flap%20disc",
+    "/category/abrasives",
+    "/products/grinding-wheel-4-5-in-gw-45-001",
+    "/products/no-such-product",
+    "/no/such/page",
+    "/collections/safety",
+    "/checkout",
+    "/shop.data",
+  ]);
+  // Files that are the same for everyone keep their public caching.
+  expect(await cacheControl(request, "/images/products/grinding-wheels-1.svg")).toMatch(/ public, max-age=86400/);
+  expect(await cacheControl(request, "/robots.txt")).toMatch(/ public, max-age=86400/);
+
+  // A signed-in admin: the home page and the back office.
+  const signedIn = await newRequest.newContext({ baseURL });
+  const login = await signedIn.post("/admin/login", { form: admin, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(login.status()).toBe(302);
+  await expectNoStore(signedIn, ["/", "/admin", "/admin/orders", "/admin/orders/ORD1700000000000AAAAA", order]);
+  await signedIn.dispose();
 });

@@ -13,6 +13,7 @@ import { createHttpApp } from "./http";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
+import { slowClientLimits } from "./request-limits";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -49,12 +50,20 @@ export async function start(clientDir: string) {
       publicUrl: config.PUBLIC_URL,
       trustedProxies: config.TRUSTED_PROXY,
     });
-    const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-      logger.info(
-        { port: info.port, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
-        `store listening on http://${config.HOST}:${info.port}`,
-      );
-    });
+    const server = serve(
+      {
+        fetch: app.fetch,
+        port: config.PORT,
+        hostname: config.HOST,
+        serverOptions: slowClientLimits(config.REQUEST_TIMEOUT * 1000),
+      },
+      (info) => {
+        logger.info(
+          { port: info.port, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
+          `store listening on http://${config.HOST}:${info.port}`,
+        );
+      },
+    );
 
     let stopping = false;
     const shutdown = (signal: string) => {

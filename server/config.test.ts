@@ -59,6 +59,7 @@ describe("parseConfig", () => {
     ],
     ["STORE_EMAIL", "nobody", 'Invalid STORE_EMAIL="nobody": expected an e-mail address.'],
     ["STRIPE_SECRET_KEY", "pk_live_x", 'Invalid STRIPE_SECRET_KEY="pk_live_x": expected a key starting with sk_.'],
+    ["REQUEST_TIMEOUT", "0", 'Invalid REQUEST_TIMEOUT="0": expected a whole number of seconds from 1 to 3600.'],
     ["LOG_LEVEL", "loud", 'Invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent.'],
     [
       "TRUSTED_PROXY",

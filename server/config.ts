@@ -73,6 +73,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(prefixed("whsec_")),
   STORE_EMAIL: z.email("an e-mail address").default("sales@cascadeindustrial.com"),
   STORE_PHONE: z.string().min(7, "a phone number, e.g. (503) 555-0142").default("(503) 555-0142"),
+  REQUEST_TIMEOUT: z.coerce
+    .number({ message: "a whole number of seconds from 1 to 3600" })
+    .int("a whole number of seconds from 1 to 3600")
+    .min(1, "a whole number of seconds from 1 to 3600")
+    .max(3600, "a whole number of seconds from 1 to 3600")
+    .default(30),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "one of fatal, error, warn, info, debug, trace, silent",

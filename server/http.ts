@@ -1,6 +1,7 @@
-// The Hono app that serves everything: the client's address, security headers, compression,
-// hashed assets with immutable caching, one log line per request, the health check, the links in
-// account e-mails, then React Router.
+// The Hono app that serves everything: the client's address, security headers, no caching of a
+// visitor's own answers, request body limits, compression, the build's browser files (hashed
+// assets cached for good), one log line per request, the health check, the links in account
+// e-mails, then React Router.
 import { randomBytes } from "node:crypto";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
@@ -11,11 +12,14 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { clientAddressContext, nonceContext } from "../app/lib/context";
 import { auth } from "./accounts/auth";
+import { browserFiles } from "./browser-files";
+import { isPersonalAnswer, PERSONAL_CACHE_CONTROL } from "./catalog/http-cache";
 import { pageCache } from "./catalog/page-cache";
 import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
+import { requestBodyLimits } from "./request-limits";
 
 const databaseDownPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment | Cascade Industrial Supply</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>We'll be right back</h1><p>The store can't reach its database at the moment, so this page could not be shown. Nothing you did was lost: carts and orders are kept in the database. Please try again in a minute.</p></main></body></html>`;
 
@@ -40,6 +44,26 @@ export interface HttpOptions {
 }
 
 type Env = { Variables: ClientAddressEnv["Variables"] & { secureHeadersNonce?: string } };
+
+// Browser features no page of the store uses (Permissions-Policy), in hono's names.
+const deniedFeatures = [
+  "accelerometer",
+  "bluetooth",
+  "browsingTopics",
+  "camera",
+  "displayCapture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idleDetection",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "screenWakeLock",
+  "serial",
+  "usb",
+  "xrSpatialTracking",
+] as const;
 
 // CSP nonces (128 bits each) cut from random bytes drawn 4 KiB at a time: one call to the
 // system's CSPRNG per 256 answers rather than one per answer, which counts on cached pages.
@@ -102,8 +126,21 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
       referrerPolicy: "strict-origin-when-cross-origin",
       strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
       crossOriginEmbedderPolicy: false,
+      // Powerful features the store never uses, denied to its pages and to any frame in them;
+      // Stripe's card frame may ask for the Payment Request API when Stripe takes the cards.
+      permissionsPolicy: {
+        ...Object.fromEntries(deniedFeatures.map((feature) => [feature, []])),
+        payment: stripeScript,
+      },
     }),
   );
+
+  // An answer for one visitor (a personal page, or any page for a visitor with a session, cart or
+  // toast, error pages and redirects included) is kept by no cache, shared or the browser's own.
+  app.use(async (c, next) => {
+    await next();
+    if (isPersonalAnswer(c.req.raw, c.req.path, c.res)) c.res.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+  });
 
   // A form posted from another site is refused, whatever cookies it carries.
   app.use(
@@ -111,6 +148,8 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
       origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin,
     }),
   );
+
+  app.use(requestBodyLimits());
 
   app.use(compress());
 
@@ -132,24 +171,23 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
   app.get("/api/auth/verify-email", authLink);
   app.get("/api/auth/reset-password/:token", authLink);
 
-  // Vite names every file under /assets/ by its content hash, so it never changes.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  // Files from public/ (favicon, product pictures, robots.txt). Pages have no file extension, so
-  // they are not looked for on disk first.
+  // Only the files meant for browsers: Vite names every file under /assets/ by its content hash,
+  // so it never changes; the rest come from public/ (favicon). Anything else in the build (Vite's
+  // manifest under .vite/, naming absolute build paths) is not served. Pages have no file of their own.
+  const files = browserFiles(clientDir);
+  const asset = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+  });
   const publicFile = serveStatic({
     root: clientDir,
     onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
   });
-  app.use("*", (c, next) =>
-    /\.\w+$/.test(c.req.path) && !c.req.path.endsWith(".data") ? publicFile(c, next) : next(),
-  );
+  app.use("*", (c, next) => {
+    if (!files.has(c.req.path)) return next();
+    return c.req.path.startsWith("/assets/") ? asset(c, next) : publicFile(c, next);
+  });
 
   app.all("*", async (c) => {
     const nonce = c.get("secureHeadersNonce");

@@ -1,12 +1,112 @@
 // The real server, started as `npm start` starts it, on the driver under test.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort } from "../scripts/local-server.js";
 import { createEmptyDatabase, testDriver } from "./database";
-import { startServer, waitForHealth } from "./store-command";
+import { startServer as startStore, waitForHealth } from "./store-command";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/** The store as `npm start` starts it; a test that fails before stopping it does not leave it holding the port. */
+function startServer(env: Record<string, string>) {
+  const server = startStore(env);
+  onTestFinished(async () => {
+    if (server.child.exitCode !== null) return;
+    server.child.kill("SIGKILL");
+    await server.exited;
+  });
+  return server;
+}
+
+/** Writes files into the client build the server serves from (none already there); `remove` takes them away. */
+function plantInClientBuild(files: Record<string, string>) {
+  const clientDir = path.join(root, "build/client");
+  const written = Object.keys(files).filter((name) => !existsSync(path.join(clientDir, name)));
+  const createdDirs = [...new Set(written.map((name) => path.dirname(name)))].filter(
+    (dir) => dir !== "." && !existsSync(path.join(clientDir, dir)),
+  );
+  for (const name of written) {
+    mkdirSync(path.dirname(path.join(clientDir, name)), { recursive: true });
+    writeFileSync(path.join(clientDir, name), files[name] ?? "");
+  }
+  return {
+    paths: Object.keys(files),
+    remove() {
+      for (const name of written) rmSync(path.join(clientDir, name), { force: true });
+      for (const dir of createdDirs) rmSync(path.join(clientDir, dir), { recursive: true, force: true });
+    },
+  };
+}
+
+const MB = 1024 * 1024;
+
+/** The resident memory of a process, in megabytes. */
+function residentMegabytes(pid: number): number {
+  return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) / 1024;
+}
+
+/**
+ * Posts up to `bytes` of body, 64 KB at a time, stopping as soon as the server answers: the answer,
+ * and how much was sent by then.
+ */
+function upload(url: string, headers: Record<string, string>, bytes: number) {
+  return new Promise<{ status: number; text: string; sent: number }>((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    let sent = 0;
+    let answered = false;
+    const post = request(url, { method: "POST", agent: false, headers: { origin: new URL(url).origin, ...headers } });
+    post.on("response", (response) => {
+      answered = true;
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (data) => {
+        text += data;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text, sent }));
+    });
+    // The server may close the connection while the client is still writing; its answer came first.
+    post.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && sent < bytes) {
+        sent += chunk.length;
+        if (!post.write(chunk)) return void post.once("drain", pump);
+      }
+      post.end();
+    };
+    pump();
+  });
+}
+
+/**
+ * Sends `head` on a raw connection, then `drip` every 300 ms until the server closes it: what
+ * the server answered, and after how long it closed.
+ */
+function rawExchange(port: string, head: string | Buffer, drip?: string) {
+  return new Promise<{ answer: string; ms: number }>((resolve) => {
+    const started = performance.now();
+    const socket = connect(Number(port), "127.0.0.1");
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (data) => {
+      answer += data;
+    });
+    socket.on("error", () => {});
+    const timer = drip ? setInterval(() => socket.write(drip), 300) : undefined;
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ answer, ms: performance.now() - started });
+    });
+    socket.write(head);
+    if (!drip) socket.end();
+  });
+}
 
 describe("configuration errors", () => {
   it.each([
@@ -44,6 +144,15 @@ describe(`the server on ${testDriver}`, () => {
   });
 
   it("migrates, seeds and serves on a fresh database, then stops cleanly on SIGTERM", async () => {
+    // Files in the client build that are not for browsers: Vite's manifest (absolute build paths)
+    // and its compressed copies, as a build with `build.manifest` leaves them, and a dotfile.
+    const planted = plantInClientBuild({
+      ".vite/manifest.json": JSON.stringify({ "app/root.tsx": { file: `${root}/app/root.tsx` } }),
+      ".vite/manifest.json.br": "not for browsers",
+      ".vite/manifest.json.gz": "not for browsers",
+      ".env": "SECRET=1",
+    });
+    onTestFinished(planted.remove);
     const server = startServer(env);
     await waitForHealth(base, server);
     expect(server.output()).toContain("seeded the starter catalogue");
@@ -58,12 +167,23 @@ describe(`the server on ${testDriver}`, () => {
     expect(home.headers.get("x-content-type-options")).toBe("nosniff");
     expect(home.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(home.headers.get("strict-transport-security")).toBeNull();
+    // Powerful features the store does not use are denied, payment too without Stripe.
+    expect(home.headers.get("permissions-policy")).toMatch(/(^|, )camera=\(\)/);
+    for (const feature of ["microphone", "geolocation", "usb", "payment"]) {
+      expect(home.headers.get("permissions-policy")).toContain(`${feature}=()`);
+    }
     const html = await home.text();
     const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
     expect(asset).toBeDefined();
     const assetResponse = await fetch(`${base}${asset}`, { headers: { "accept-encoding": "br, gzip" } });
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(assetResponse.headers.get("content-encoding")).toBe("br");
+    expect((await fetch(`${base}/favicon.svg`)).status).toBe(200);
+    for (const hidden of planted.paths) {
+      const response = await fetch(`${base}/${hidden}`);
+      expect(response.status, hidden).toBe(404);
+      expect(await response.text(), hidden).not.toMatch(/not for browsers|SECRET|app\/root\.tsx/);
+    }
 
     const crossSite = await fetch(`${base}/auth`, {
       method: "POST",
@@ -154,4 +274,85 @@ describe(`the server on ${testDriver}`, () => {
     ]);
     expect(await server.exited).toBe(0);
   });
+  it("refuses a body over its route's limit with 413 before reading it, and cuts a slow client off with 408", async () => {
+    const port = env.PORT ?? "";
+    const server = startServer({
+      ...env,
+      REQUEST_TIMEOUT: "2",
+      STRIPE_SECRET_KEY: "sk_test_limits",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_limits",
+      STRIPE_WEBHOOK_SECRET: "whsec_limits",
+    });
+    await waitForHealth(base, server);
+    const pid = server.child.pid ?? 0;
+    // With Stripe taking the cards, its frame alone may use the Payment Request API.
+    expect((await fetch(`${base}/`)).headers.get("permissions-policy")).toContain('payment=("https://js.stripe.com")');
+
+    // Four 300 MB posts at once, their length declared or not (chunked): each is refused within its
+    // first few megabytes (what the client had in flight), and the server's memory barely moves.
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const oversized = (bytes: number) =>
+      Promise.all([
+        upload(`${base}/api/cart`, { ...form, "content-length": String(bytes) }, bytes),
+        upload(`${base}/auth`, { ...form, "transfer-encoding": "chunked" }, bytes),
+        upload(`${base}/checkout`, { "content-type": "multipart/form-data; boundary=x" }, bytes),
+        upload(`${base}/api/payments/test/confirm`, { "content-type": "application/json" }, bytes),
+      ]);
+    await oversized(1 * MB); // the server's first answers on these routes, which grow its heap once
+    const residentBefore = residentMegabytes(pid);
+    const refused = await oversized(300 * MB);
+    for (const answer of refused) {
+      expect(answer).toMatchObject({ status: 413, text: "Request too large: at most 64 KB may be sent here." });
+      expect(answer.sent).toBeLessThan(64 * MB);
+    }
+    expect(residentMegabytes(pid) - residentBefore).toBeLessThan(100);
+
+    // Stripe's webhook takes up to 1 MB (a 200 KB body reaches its signature check), not more.
+    const webhook = { "content-type": "application/json", "stripe-signature": "t=1,v1=0" };
+    expect(await upload(`${base}/api/payments/stripe/webhook`, webhook, 200 * 1024)).toMatchObject({
+      status: 400,
+      text: "Invalid signature",
+    });
+    expect(
+      await upload(`${base}/api/payments/stripe/webhook`, { ...webhook, "transfer-encoding": "chunked" }, 2 * MB),
+    ).toMatchObject({ status: 413, text: "Request too large: at most 1 MB may be sent here." });
+
+    // A Content-Length below the body sent: that many bytes are the body, the rest a malformed
+    // request; refused, the connection closed, nothing kept.
+    const understated = await rawExchange(
+      port,
+      Buffer.concat([
+        Buffer.from(
+          `POST /api/cart HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\n` +
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 10\r\n\r\n",
+        ),
+        Buffer.alloc(8 * MB, "a"),
+      ]),
+    );
+    const statuses = understated.answer.match(/^HTTP\/1\.1 \d+/gm) ?? [];
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(
+      statuses.every((status) => / 4\d\d$/.test(status)),
+      statuses.join(),
+    ).toBe(true);
+    expect(residentMegabytes(pid) - residentBefore).toBeLessThan(100);
+
+    // A body sent a byte at a time, and headers that never end, are cut off once the 2 s are up.
+    const slowBody = await rawExchange(
+      port,
+      `POST /api/cart HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${base}\r\n` +
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\nintent=add",
+      "a",
+    );
+    const slowHeaders = await rawExchange(port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`, "X");
+    for (const slow of [slowBody, slowHeaders]) {
+      expect(slow.answer).toMatch(/^HTTP\/1\.1 408 Request Timeout/);
+      expect(slow.ms).toBeLessThan(5_000);
+    }
+
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(server.output()).not.toMatch(/"level":50/);
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 60_000);
 });

@@ -81,21 +81,17 @@ export function client(store: Pick<StoreProcess, "base">) {
     return response;
   };
   const cookie = () => [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  /** Sends as a page of the store would: its origin, this client's cookies, redirects not followed. */
+  const send = (pathname: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    fetch(`${store.base}${pathname}`, {
+      redirect: "manual",
+      ...init,
+      headers: { origin: store.base, cookie: cookie(), ...init.headers },
+    }).then(remember);
   return {
+    send,
     post: (pathname: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(`${store.base}${pathname}`, {
-        method: "POST",
-        body: new URLSearchParams(form),
-        headers: { origin: store.base, cookie: cookie(), ...headers },
-        redirect: "manual",
-      }).then(remember),
-    postJson: (pathname: string, body: string) =>
-      fetch(`${store.base}${pathname}`, {
-        method: "POST",
-        body,
-        headers: { origin: store.base, cookie: cookie(), "content-type": "application/json" },
-      }).then(remember),
-    get: (pathname: string) =>
-      fetch(`${store.base}${pathname}`, { headers: { cookie: cookie() }, redirect: "manual" }).then(remember),
+      send(pathname, { method: "POST", body: new URLSearchParams(form), headers }),
+    get: (pathname: string) => send(pathname),
   };
 }

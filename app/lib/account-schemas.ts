@@ -12,7 +12,10 @@ export const passwordField = z
 
 export const signInSchema = z.object({
   email: emailField,
-  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(128),
+  password: z
+    .string({ message: "Password is required" })
+    .min(1, "Password is required")
+    .max(128, "Use at most 128 characters"),
 });
 
 /** Billing is checked only when it differs from shipping; otherwise it is shipping's copy. */
@@ -34,7 +37,10 @@ export type SignUpInput = z.output<typeof signUpSchema>;
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().min(1, "This reset link is incomplete. Ask for a new one.").max(200),
+  token: z
+    .string()
+    .min(1, "This reset link is incomplete. Ask for a new one.")
+    .max(200, "This reset link is not valid. Ask for a new one."),
   password: passwordField,
 });
 

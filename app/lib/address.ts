@@ -12,7 +12,7 @@ export const addressSchema = z.object({
   country: z
     .string()
     .trim()
-    .max(60)
+    .max(60, "Use at most 60 characters")
     .optional()
     .transform((value) => value || "United States"),
 });

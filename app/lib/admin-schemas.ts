@@ -11,6 +11,7 @@ export const creditLimitField = z
   .string({ message: "Enter a credit limit" })
   .trim()
   .min(1, "Enter a credit limit")
+  .max(20, "Use at most 20 characters")
   .regex(/^\d+(\.\d{1,2})?$/, "Enter the credit limit in dollars, e.g. 25000 or 2500.50")
   .refine((value) => Number(value) > 0, "The credit limit must be more than $0")
   .refine((value) => Number(value) <= MAX_CREDIT_LIMIT, "The credit limit can be at most $10,000,000");
@@ -22,10 +23,17 @@ export const approveNet30Schema = z.object({
 
 export const revokeNet30Schema = z.object({ profileId: z.uuid("That customer does not exist") });
 
-export const customerSearchSchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1),
-});
+export const MAX_ADMIN_QUERY_LENGTH = 100;
+
+/** A search box's text from the URL: control characters out, and cut (not refused) past the box's length. */
+const queryText = z
+  .string()
+  .catch("")
+  .transform((q) => plainText(q).trim().slice(0, MAX_ADMIN_QUERY_LENGTH));
+
+const pageField = z.coerce.number().int().min(1).max(10_000).catch(1);
+
+export const customerSearchSchema = z.object({ q: queryText, page: pageField });
 
 const dollars = (label: string) =>
   z
@@ -46,7 +54,7 @@ export const promoCodeSchema = z
       .overwrite(plainText)
       .trim()
       .min(1, "Enter a description")
-      .max(200),
+      .max(200, "Use at most 200 characters"),
     discountType: z.enum(["percentage", "fixed"], { message: "Choose percentage or fixed amount" }),
     discountValue: dollars("discount"),
     minimumOrderAmount: dollars("minimum order amount")
@@ -84,11 +92,9 @@ export const promoStatusSchema = z.object({
 
 export const promoEditSchema = promoCodeSchema.and(z.object({ promoId: z.uuid("That promo code does not exist") }));
 
-const pageField = z.coerce.number().int().min(1).max(10_000).catch(1);
-
 export const orderListSchema = z.object({
   status: z.enum(orderStatuses).optional().catch(undefined),
-  q: z.string().trim().max(100).catch(""),
+  q: queryText,
   page: pageField,
 });
 

@@ -27,7 +27,12 @@ export type CartAction = z.infer<typeof cartActionSchema>;
 
 export const quickOrderSchema = z.object({
   lines: z
-    .array(z.object({ partNumber: z.string().trim().min(1).max(64), quantity: z.number().int().min(1).max(100_000) }))
+    .array(
+      z.object({
+        partNumber: z.string().trim().min(1).max(64, "Use at most 64 characters"),
+        quantity: z.number().int().min(1).max(100_000),
+      }),
+    )
     .min(1, "Please enter at least one part number.")
     .max(MAX_QUICK_ORDER_LINES, `Add at most ${MAX_QUICK_ORDER_LINES} lines at once.`),
 });

@@ -10,6 +10,8 @@ describe("safeRedirect", () => {
     ["/\\evil.example", "/"],
     ["", "/"],
     [null, "/"],
+    ["/account\r\nSet-Cookie: a=b", "/"],
+    [`/${"a".repeat(2_000)}`, "/"],
   ])("sends %j to %j", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);
   });

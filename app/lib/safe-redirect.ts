@@ -1,6 +1,14 @@
-/** A path on this site to go to after signing in; anything else (another host, "//x") goes home. */
+// Longer than any path of the store with its query; a Location header that long is a mistake or an attack.
+const MAX_REDIRECT_LENGTH = 2_000;
+
+/**
+ * A path on this site to go to after signing in; anything else (another host, "//x", a control
+ * character a Location header cannot carry, 2,000 characters or more) goes to the fallback.
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+  if (to.length >= MAX_REDIRECT_LENGTH || /[\u0000-\u001f\u007f]/.test(to)) return fallback;
   return to;
 }
 

@@ -7,6 +7,7 @@ import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
 import { YourData } from "../components/account/your-data";
 import { OrderStatusBadge } from "../components/order-status-badge";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** 'Delete my account': the password confirms it; then the buyer is signed out and sent home. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
-  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema });
+  const submission = parseWithZod(await readForm(request), { schema: deleteAccountSchema });
   if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
   try {
     await deleteAccount(user, submission.value.password, { address: context.get(clientAddressContext) });

@@ -6,6 +6,7 @@ import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
 import { type CartAction, cartActionSchema, quickOrderSchema } from "../lib/cart-schemas";
 import type { Route } from "./+types/api.cart";
@@ -82,7 +83,7 @@ async function applyChange(cartId: string, change: CartAction): Promise<Outcome>
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = cartActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = cartActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   const { cartId, setCookie, user } = await currentCart(
     { request, context },
     {

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestPasswordReset } from "../../server/accounts/password-reset";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
@@ -23,7 +24,7 @@ type ActionResult = { reply: SubmissionResult<string[]>; toast?: ToastMessage; s
 export const headers = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   try {
     // The same answer, in the same time, whether or not the address has an account.

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { auth } from "../../server/accounts/auth";
+import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
@@ -25,7 +26,7 @@ export function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { reply: SubmissionResult<string[]>; linkError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   const { token, password } = submission.value;
   const ok = await auth()

@@ -6,6 +6,7 @@ import { registerBuyer } from "../../server/accounts/register";
 import { currentUser } from "../../server/accounts/session";
 import { codeStepPath, signInWithPassword } from "../../server/accounts/sign-in";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
 import { CheckboxField, Field } from "../components/form-field";
@@ -24,10 +25,11 @@ export function meta() {
   return [{ title: "Sign In or Create Account | Cascade Industrial Supply" }];
 }
 
-const verificationErrors: Record<string, string> = {
-  INVALID_TOKEN: "That confirmation link is not valid. Sign in to get a new one.",
-  TOKEN_EXPIRED: "That confirmation link has expired. Sign in to get a new one.",
-};
+// A Map, so that ?error=constructor finds no message of the properties every object has.
+const verificationErrors = new Map([
+  ["INVALID_TOKEN", "That confirmation link is not valid. Sign in to get a new one."],
+  ["TOKEN_EXPIRED", "That confirmation link has expired. Sign in to get a new one."],
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (currentUser(context)) throw redirect("/");
@@ -35,7 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const error = url.searchParams.get("error");
   const notice: ToastMessage | null = url.searchParams.has("confirmed")
     ? error
-      ? { type: "error", title: "Error", description: verificationErrors[error] ?? verificationErrors.INVALID_TOKEN }
+      ? {
+          type: "error",
+          title: "Error",
+          description: verificationErrors.get(error) ?? verificationErrors.get("INVALID_TOKEN"),
+        }
       : { type: "success", title: "Email confirmed", description: "You can sign in now." }
     : null;
   return { notice };
@@ -48,7 +54,7 @@ type ActionResult = { intent: string; toast?: ToastMessage; reply?: LastResult }
 export const headers = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const address = context.get(clientAddressContext);
   try {

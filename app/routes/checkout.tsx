@@ -6,6 +6,7 @@ import { getProfile } from "../../server/accounts/account-overview";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
 import {
   completeCardPayment,
@@ -40,11 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const profile = user ? await getProfile(user.id) : null;
   // What a guest filled in before being sent to sign in wins over the profile.
   const { draft, clear } = user ? await takeCheckoutDraft(request) : { draft: null };
-  // The page's address names the shipping state the buyer picked (?state=), once they pick one.
+  // The page's address names the shipping state the buyer picked (?state=), once they pick one (a two-letter code).
   const url = new URL(request.url);
   const draftState = (draft?.shipping as { state?: unknown } | undefined)?.state;
   const taxState = url.searchParams.has("state")
-    ? (url.searchParams.get("state") ?? "")
+    ? (url.searchParams.get("state") ?? "").slice(0, 2)
     : typeof draftState === "string"
       ? draftState
       : (profile?.shippingState ?? "");
@@ -85,7 +86,7 @@ type ActionResult = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   if (!user) {
     // The form the guest filled in waits for them on the other side of signing in.

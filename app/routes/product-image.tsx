@@ -8,8 +8,10 @@ const labels = new Map(categories.flatMap((category) => category.subcategories.m
 /** /images/products/{subcategory}-{view}.svg: the drawn pictures every product of a subcategory shares. */
 export function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z-]+)-([1-3])\.svg$/.exec(params.file);
-  const profile = match ? subcategoryProfiles[match[1] ?? ""] : undefined;
-  const label = match ? labels.get(match[1] ?? "") : undefined;
+  const name = match?.[1] ?? "";
+  // hasOwn: "constructor-1.svg" must not reach the properties every object has.
+  const profile = Object.hasOwn(subcategoryProfiles, name) ? subcategoryProfiles[name] : undefined;
+  const label = labels.get(name);
   if (!match || !profile || !label) return new Response("Not Found", { status: 404 });
   return new Response(drawPicture(profile.shape, label, Number(match[2])), {
     headers: {

@@ -7,6 +7,7 @@ import { type OrderStatus, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { logger } from "../logger";
+import { hasOrderNumber } from "../orders/order-number";
 import { paymentProvider } from "../payments/configured";
 import { recordAudit } from "./audit";
 
@@ -67,14 +68,14 @@ export async function listOrders({ status, q, page }: { status?: OrderStatus; q:
 }
 
 export async function findOrderForAdmin(orderNumber: string) {
-  const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  const [order] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!order) return null;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
   return { ...order, items, next: allowedTransitions(order) };
 }
 
 async function lockedOrder(tx: Transaction, orderNumber: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.orderNumber, orderNumber)).for("update");
+  const [order] = await tx.select().from(orders).where(hasOrderNumber(orderNumber)).for("update");
   if (!order) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   return order;
 }
@@ -84,7 +85,7 @@ async function lockedOrder(tx: Transaction, orderNumber: string) {
  * order, refunds the payment first (so a failed refund changes nothing).
  */
 export async function changeOrderStatus(adminId: string, orderNumber: string, to: OrderStatus) {
-  const [current] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  const [current] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   if (to === "cancelled" && current.paymentId && allowedTransitions(current).includes("cancelled")) {
     try {

@@ -48,6 +48,9 @@ export const slugify = (text: string) =>
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 
+/** Whether `text` is a slug as slugify makes them: lower-case letters and digits in runs joined by dashes. */
+export const isSlug = (text: string) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text);
+
 /** A product's slug: its name and part number, so it is unique and readable. */
 export const productSlug = (name: string, partNumber: string) => slugify(`${name}-${partNumber}`);
 

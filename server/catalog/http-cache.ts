@@ -8,7 +8,7 @@ import { data } from "react-router";
 export const CATALOG_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
 // A page for a signed-in buyer or a guest with a cart shows their name and cart in the header,
 // which change without the catalogue changing: no shared cache may keep it and no ETag can vouch for it.
-const PERSONAL_CACHE_CONTROL = "private, no-store";
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
 // Named here, not added on the way out by the compression middleware: adding a header to a finished
 // response makes the server rebuild it as a stream, which halves the rate of pages served from memory.
 const VARY = "Cookie, Accept-Encoding";
@@ -33,6 +33,26 @@ const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast|cart)=/;
 
 /** Whether the request carries a session, a cart or a flash toast: its page is that buyer's own. */
 export const isPersonal = (request: Request) => PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+
+// Pages that are one buyer's own whoever asks (a guest is sent to sign in from them).
+const PERSONAL_PAGES = /^\/(?:account|checkout|order-confirmation|admin)(?:[/.]|$)/;
+
+/** A page (its HTML, or its data for a client navigation), as opposed to a picture, a feed or a file. */
+const isPage = (pathname: string, response: Response) =>
+  pathname.endsWith(".data") || /^text\/html\b/.test(response.headers.get("Content-Type") ?? "");
+
+/**
+ * Whether `response` is for this visitor only, so that no cache may keep it: it sets a cookie, it
+ * is a personal page, or it answers a visitor with a session, cart or toast and is not a file
+ * declared public (a product picture, the sitemap, suggestions: the same for everyone). Every page,
+ * error pages and redirects included, is that visitor's.
+ */
+export function isPersonalAnswer(request: Request, pathname: string, response: Response): boolean {
+  if (response.headers.has("Set-Cookie") || PERSONAL_PAGES.test(pathname)) return true;
+  if (!isPersonal(request)) return false;
+  const shared = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") && !isPage(pathname, response);
+  return !shared;
+}
 
 /**
  * Cache headers for a catalogue response built from `payload`. Answers a matching

@@ -3,8 +3,11 @@ import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { productBulkTiers, products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
+import { isSlug } from "./generator";
 
 export async function getProductBySlug(slug: string) {
+  // Text from the URL that no product could have (a NUL the database refuses) finds none unasked.
+  if (!isSlug(slug)) return null;
   // Everything but the search vector, which only the search index needs.
   const { searchVector: _, ...shownColumns } = getTableColumns(products);
   const [product] = await db().select(shownColumns).from(products).where(eq(products.slug, slug)).limit(1);

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchParams } from "../../app/lib/search-params";
 import { withTestDatabase } from "../../test/database";
@@ -86,6 +87,28 @@ describe("search", () => {
     expect((await search("%")).total).toBe(0);
     expect((await search("grinding")).total).toBeGreaterThan(0);
   });
+
+  it("answers any string at all, as a search, a part number or a suggestion, without an error", async () => {
+    // Whatever reaches the query language (websearch_to_tsquery, the prefix tsquery, LIKE, pg_trgm):
+    // any unicode, NUL and other control characters, lone surrogates, operators, very long words.
+    const anyText = fc.oneof(
+      { weight: 3, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+      { weight: 3, arbitrary: fc.string({ unit: "grapheme", maxLength: 40 }) },
+      {
+        weight: 3,
+        arbitrary: fc.string({ unit: fc.constantFrom(..."!&|<>():*'\"\\%_-ab1 \u0000\ud800\t"), maxLength: 30 }),
+      },
+      { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 3_000, maxLength: 5_000 }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(anyText, async (q) => {
+        expect(await search(q)).toMatchObject({ total: expect.any(Number) });
+        expect(await suggestProducts(q)).toEqual(expect.any(Array));
+        expect(await findByPartNumber(q)).not.toBeUndefined();
+      }),
+      { numRuns: 100, seed: 20261123 },
+    );
+  }, 120_000);
 
   it("finds products by the words of their category and subcategory", async () => {
     const abrasives = await search("abrasives");

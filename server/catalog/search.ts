@@ -2,7 +2,8 @@
 // names, brands, part and OEM numbers and specifications (tsvector + GIN) and part-number
 // fragments; names within one typo (pg_trgm) when nothing else matches. The same on PGlite and PostgreSQL.
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
-import type { SearchParams } from "../../app/lib/search-params";
+import { plainText } from "../../app/lib/plain-text";
+import { MAX_QUERY_LENGTH, type SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
@@ -68,8 +69,15 @@ const orderings = {
   "rating-desc": () => [desc(products.rating), desc(products.reviewCount), asc(products.partNumber)],
 } as const;
 
+/**
+ * What a buyer typed, as the query language takes it: control characters (NUL above all, which
+ * PostgreSQL refuses) become spaces, and a query is cut at its length limit (no word then passes
+ * the 2 KB tsquery limit, and a typo match costs no more than for a query typed in full).
+ */
+const queryText = (query: string) => plainText(query).trim().slice(0, MAX_QUERY_LENGTH);
+
 function searchConditions({ q, category, brand, stock }: SearchParams, mode: Mode) {
-  const { where, rank } = matching(q.trim(), mode);
+  const { where, rank } = matching(queryText(q), mode);
   const inStock = stock === "in" ? gt(products.stockLevel, 0) : undefined;
   const inCategory = category ? eq(products.category, category) : undefined;
   const ofBrand = brand ? eq(products.brand, brand) : undefined;
@@ -127,7 +135,7 @@ async function countsAndFacets(params: SearchParams, mode: Mode) {
  * narrow them. Words first; only when they find nothing at all, names within one typo.
  */
 export async function searchProducts(params: SearchParams) {
-  if (!params.q.trim()) return { items: [], total: 0, categories: [], brands: [] };
+  if (!queryText(params.q)) return { items: [], total: 0, categories: [], brands: [] };
   for (const mode of ["words", "typo"] as const) {
     const [items, counts] = await Promise.all([searchItemsQuery(params, mode), countsAndFacets(params, mode)]);
     if (counts.total > 0 || counts.categories.length > 0 || mode === "typo") return { items, ...counts };
@@ -210,7 +218,7 @@ async function popularWordMatches(terms: string, limit: number) {
  * stops after a few rows, so a short prefix matching half the catalogue costs no more than a rare one.
  */
 export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
-  const text = query.trim();
+  const text = queryText(query);
   if (text.length < 2) return [];
   const key = normalizePartNumber(text);
   const terms = prefixQuery(text);

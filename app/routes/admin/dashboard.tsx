@@ -13,6 +13,7 @@ import {
 } from "../../../server/admin/customers";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import { StoreError } from "../../../server/errors";
+import { readForm } from "../../../server/forms";
 import { logger } from "../../../server/logger";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
@@ -25,6 +26,7 @@ import { Label } from "../../components/ui/label";
 import {
   approveNet30Schema,
   customerSearchSchema,
+  MAX_ADMIN_QUERY_LENGTH,
   promoCodeSchema,
   promoEditSchema,
   promoStatusSchema,
@@ -133,7 +135,7 @@ const intents: Record<string, Intent> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin({ context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const name = String(formData.get("intent"));
   // hasOwn: a name such as "constructor" must not reach the properties every object has.
   const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
@@ -189,6 +191,7 @@ function CustomerSearch({ q }: { q: string }) {
         id="customer-search"
         type="search"
         name="q"
+        maxLength={MAX_ADMIN_QUERY_LENGTH}
         defaultValue={q}
         placeholder="Search by name, company, or account number..."
         onChange={(event) => {

@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { pendingSignIn, signInWithCode } from "../../../server/accounts/sign-in";
 import { StoreError } from "../../../server/errors";
+import { readForm } from "../../../server/forms";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminPage } from "../../components/admin/admin-shell";
 import { Field } from "../../components/form-field";
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type CodeAnswer = { reply: SubmissionResult<string[]>; failure?: string; expired?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: twoFactorCodeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
   const reply = submission.reply({ hideFields: ["code"] });
   if (submission.status !== "success") return data<CodeAnswer>({ reply }, 400);
   const failed = (failure: string, status: number, headers: HeadersInit = {}) =>

@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useSearchParams } from "react-router";
 import { codeStepPath, signInWithPassword } from "../../../server/accounts/sign-in";
 import { StoreError } from "../../../server/errors";
+import { readForm } from "../../../server/forms";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminLoginForm } from "../../components/admin/admin-login";
 import { AdminPage } from "../../components/admin/admin-shell";
@@ -24,7 +25,7 @@ type LoginAnswer = { reply: SubmissionResult<string[]>; failure?: string };
 export const headers = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  const submission = parseWithZod(await readForm(request), { schema: signInSchema });
   const reply = submission.reply({ hideFields: ["password"] });
   if (submission.status !== "success") return data<LoginAnswer>({ reply }, 400);
   // The toast is for browsers with JavaScript; the page below shows `failure` to those without.

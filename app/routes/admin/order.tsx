@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/session";
 import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
 import { StoreError } from "../../../server/errors";
+import { readForm } from "../../../server/forms";
 import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
@@ -23,7 +24,7 @@ export function meta({ params }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdmin({ context });
-  const order = await findOrderForAdmin(params.orderNumber.slice(0, 40));
+  const order = await findOrderForAdmin(params.orderNumber);
   if (!order) throw new Response(`There is no order ${params.orderNumber}.`, { status: 404 });
   return {
     orderNumber: order.orderNumber,
@@ -50,7 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin({ context });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   try {
     if (formData.get("intent") === "mark-paid") {
       await markInvoicePaid(admin.id, params.orderNumber);

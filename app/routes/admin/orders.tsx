@@ -9,7 +9,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { orderListSchema } from "../../lib/admin-schemas";
+import { MAX_ADMIN_QUERY_LENGTH, orderListSchema } from "../../lib/admin-schemas";
 import { formatShortDate } from "../../lib/dates";
 import { orderStatuses, orderStatusLabel } from "../../lib/order-status";
 import type { Route } from "./+types/orders";
@@ -57,6 +57,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
             id="order-search"
             type="search"
             name="q"
+            maxLength={MAX_ADMIN_QUERY_LENGTH}
             defaultValue={q}
             placeholder="Order number, company, or e-mail"
           />

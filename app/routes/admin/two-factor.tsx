@@ -8,6 +8,7 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { confirmEnrolment, type Enrolment, startEnrolment } from "../../../server/accounts/two-factor";
 import { config } from "../../../server/config";
 import { StoreError } from "../../../server/errors";
+import { readForm } from "../../../server/forms";
 import { redirectWithToast } from "../../../server/toast";
 import { Field } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
@@ -37,7 +38,7 @@ type SetupAnswer = { reply?: SubmissionResult<string[]>; enrolment?: Enrolment; 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdmin({ context }, { enrolling: true });
   const address = context.get(clientAddressContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const confirming = formData.get("intent") === "confirm";
   const submission = parseWithZod(formData, { schema: confirming ? authenticatorCodeSchema : twoFactorPasswordSchema });
   const reply = submission.reply({ hideFields: ["password", "code"] });

@@ -1,0 +1,35 @@
+// Reading a posted form in an action. A body that is not a form, or not a well-formed one, is the
+// client's mistake and answers 415 or 400 with a short message, never the store's 500.
+
+const FORM_TYPE = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+// The store's forms name their fields `email`, `intent`, `shipping.line1`: words joined by dots.
+// Conform reads dots and brackets as paths into an object; a name such as `x[99999999]` would have
+// it build an array that large, and `__proto__` or `a..b` make it throw. No form of ours sends one.
+const FIELD_NAME = /^[A-Za-z_][\w-]{0,63}(?:\.[A-Za-z_][\w-]{0,63}){0,3}$/;
+const OBJECT_MEMBERS = /(?:^|\.)(?:__proto__|constructor|prototype)(?:\.|$)/;
+
+const refuse = (message: string, status: number) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * The request's form fields, keeping only names a form of the store could have sent. Throws a
+ * 415 for another encoding (JSON, text, none) and a 400 for a form that cannot be read (a
+ * malformed multipart boundary, a truncated body).
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!FORM_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw refuse("Send this form as application/x-www-form-urlencoded or multipart/form-data.", 415);
+  }
+  let sent: FormData;
+  try {
+    sent = await request.formData();
+  } catch {
+    throw refuse("That form could not be read. Please reload the page and try again.", 400);
+  }
+  const form = new FormData();
+  for (const [name, value] of sent) {
+    if (FIELD_NAME.test(name) && !OBJECT_MEMBERS.test(name)) form.append(name, value);
+  }
+  return form;
+}

@@ -1,0 +1,82 @@
+// How much a request may send, by route, and how long it may take to send it. A body over its
+// limit is refused with 413 as soon as that is known: from its Content-Length before a byte of it
+// is read, or, for a chunked body, once the bytes counted while it streams in pass the limit. A
+// Content-Length lower than the body sent does not help: Node reads that many bytes as the body
+// and refuses the rest as a malformed next request.
+import type { Context, MiddlewareHandler } from "hono";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+interface BodyLimit {
+  path: RegExp;
+  maxBytes: number;
+}
+
+// Every form and JSON call of the store: the longest, a sign-up or a checkout with two addresses,
+// is under 4 KB; a Quick Order list of 100 lines under 10 KB.
+const FORMS_AND_JSON = 64 * KB;
+
+/** Routes that take more than a form; the first whose path matches applies. */
+const BODY_LIMITS: readonly BodyLimit[] = [
+  // Stripe's event payloads stay well under this.
+  { path: /^\/api\/payments\/stripe\/webhook$/, maxBytes: 1 * MB },
+  // Uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
+  // must read `request.body` as a stream and write it to disk as it arrives, counting as it goes:
+  // `limitBody` below keeps a chunked body in memory, up to its limit, before the route sees it.
+  // REQUEST_TIMEOUT bounds how long any request may take to arrive, an upload's too.
+];
+
+const shown = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
+
+// Closing the connection after the answer means the rest of the body is never read.
+const refuse = (c: Context, message: string, status: 400 | 413) => c.text(message, status, { Connection: "close" });
+
+/**
+ * Refuses a body over `maxBytes` with 413. A chunked body (no Content-Length) is read here, counted
+ * as it arrives, and handed on as bytes; one that stops arriving (the client left, or Node's
+ * request timeout cut it off) answers 400 instead of failing later in a route.
+ */
+async function limitBody(c: Context, next: () => Promise<void>, maxBytes: number) {
+  const body = c.req.raw.body;
+  if (!body) return next();
+  const tooLarge = () => refuse(c, `Request too large: at most ${shown(maxBytes)} may be sent here.`, 413);
+  const declared = c.req.header("content-length");
+  if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
+    return Number(declared) > maxBytes ? tooLarge() : next();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (size > maxBytes) return tooLarge();
+      chunks.push(chunk);
+    }
+  } catch {
+    return refuse(c, "The request body did not arrive in full.", 400);
+  }
+  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+  return next();
+}
+
+/** Hono middleware holding every request body to its route's limit, 64 KB unless BODY_LIMITS says more. */
+export function requestBodyLimits(): MiddlewareHandler {
+  return (c, next) => {
+    const route = BODY_LIMITS.find(({ path }) => path.test(c.req.path));
+    return limitBody(c, next, route?.maxBytes ?? FORMS_AND_JSON);
+  };
+}
+
+/**
+ * Node's limits on a slow client (a body sent a byte a minute, headers that never end): the whole
+ * request must arrive within `requestTimeoutMs` and its headers within 10 s of that, else Node
+ * answers 408 and closes the connection. Checked every second, not Node's default 30.
+ */
+export function slowClientLimits(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(10_000, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+  };
+}
