@@ -127,6 +127,12 @@ async function buyerLoop(
     const productId = productIds[(turn + round) % productIds.length] ?? "";
     await client.request("/api/cart", { form: { intent: "add", productId, quantity: String(1 + (round % 3)) } });
     if (round % 4 === 0) await client.request("/api/cart", { form: { intent: "apply-promo", code: PROMO } });
+    // The newer pages in the mix: the checkout priced for another shipping state, and the buyer's
+    // own data as a download.
+    if (round % 5 === 0) {
+      await client.request("/checkout.data?state=CA");
+      await client.request("/account/data");
+    }
     const method = (turn + round) % 2 ? "net_30" : "credit_card";
     const placed = await client.request("/checkout.data", { form: checkoutForm(email, method) });
     let orderNumber = orderNumberIn(placed.text);

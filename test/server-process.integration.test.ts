@@ -55,30 +55,37 @@ function residentMegabytes(pid: number): number {
  * and how much was sent by then.
  */
 function upload(url: string, headers: Record<string, string>, bytes: number) {
-  return new Promise<{ status: number; text: string; sent: number }>((resolve, reject) => {
+  // A raw connection: the server answers and closes while the body is still being sent, and an
+  // HTTP client that fails to write then drops the answer it was sent.
+  return new Promise<{ status: number; text: string; sent: number }>((resolve) => {
+    const { port, pathname, origin } = new URL(url);
+    // Without a declared length the body goes chunked, as an HTTP client would send it.
+    const chunked = headers["content-length"] === undefined;
     const chunk = Buffer.alloc(64 * 1024, "a");
+    const framed = chunked ? Buffer.concat([Buffer.from("10000\r\n"), chunk, Buffer.from("\r\n")]) : chunk;
+    const socket = connect(Number(port), "127.0.0.1");
+    let answer = "";
     let sent = 0;
-    let answered = false;
-    const post = request(url, { method: "POST", agent: false, headers: { origin: new URL(url).origin, ...headers } });
-    post.on("response", (response) => {
-      answered = true;
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (data) => {
-        text += data;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, text, sent }));
+    socket.setEncoding("utf8");
+    socket.on("data", (data) => {
+      answer += data;
     });
-    // The server may close the connection while the client is still writing; its answer came first.
-    post.on("error", (error) => {
-      if (!answered) reject(error);
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0);
+      resolve({ status, text: answer.slice(answer.indexOf("\r\n\r\n") + 4), sent });
     });
+    const all = { host: `127.0.0.1:${port}`, origin, connection: "close", ...headers };
+    const head = Object.entries(chunked ? { ...all, "transfer-encoding": "chunked" } : all)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(`POST ${pathname} HTTP/1.1\r\n${head}\r\n`);
     const pump = () => {
-      while (!answered && sent < bytes) {
+      while (!answer && sent < bytes && !socket.destroyed) {
         sent += chunk.length;
-        if (!post.write(chunk)) return void post.once("drain", pump);
+        if (!socket.write(framed)) return void socket.once("drain", pump);
       }
-      post.end();
+      if (!socket.destroyed) socket.end(chunked ? "0\r\n\r\n" : undefined);
     };
     pump();
   });

@@ -21,6 +21,7 @@ export async function requestPasswordReset(
     await takeAttempt("passwordReset", { email, address });
     await auth().api.requestPasswordReset({ body: { email, redirectTo: "/auth/reset-password" } });
   } finally {
-    await sleep(Math.max(0, started + minimumMs - performance.now()));
+    // A timer may fire a fraction of a millisecond early: wait until the minimum has truly passed.
+    for (let left = minimumMs; left > 0; left = started + minimumMs - performance.now()) await sleep(left);
   }
 }
