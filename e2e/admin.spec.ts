@@ -24,7 +24,7 @@ test("a customer who opens /admin is told access is denied", async ({ page }) =>
 
 test("an admin logs in, finds a customer, approves Net 30 with a limit and revokes it", async ({ page }) => {
   // A last name no other test gives, so no buyer signing up meanwhile takes the row.
-  const buyer = await confirmedBuyer(page, "approvable", "Okafor");
+  const buyer = await confirmedBuyer(page, "approvable", "Lindqvist");
   await page.context().clearCookies();
 
   const response = await page.goto("/admin");
@@ -53,11 +53,11 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
   await expect(page.getByText("No customers found matching your search.")).toBeVisible();
   await search.fill(buyer.email.split("@")[0] ?? "");
   await expect(page.getByText("No customers found matching your search.")).toBeVisible(); // e-mail is not a search field
-  await search.fill("DANA OKAFOR");
+  await search.fill("DANA LINDQVIST");
   const table = page.getByRole("table", { name: "Customer Accounts" });
   await expect(table).toBeVisible();
 
-  const row = table.getByRole("row").filter({ hasText: "Dana Okafor" });
+  const row = table.getByRole("row").filter({ hasText: "Dana Lindqvist" });
   await row.getByRole("button", { name: /Approve Net 30/ }).click();
   const dialog = page.getByRole("dialog", { name: "Approve Net 30 Terms" });
   await expect(dialog).toBeVisible();
