@@ -3,6 +3,8 @@
 // is read, or, for a chunked body, once the bytes counted while it streams in pass the limit. A
 // Content-Length lower than the body sent does not help: Node reads that many bytes as the body
 // and refuses the rest as a malformed next request.
+import type { Socket } from "node:net";
+import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 
 const KB = 1024;
@@ -29,8 +31,31 @@ const BODY_LIMITS: readonly BodyLimit[] = [
 
 const shown = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
 
-// Closing the connection after the answer means the rest of the body is never read.
-const refuse = (c: Context, message: string, status: 400 | 413) => c.text(message, status, { Connection: "close" });
+// How long a refused body may go on arriving, read and dropped, after the answer has gone out.
+const LINGER_MS = 2_000;
+
+/**
+ * Closes the connection the way nginx's "lingering close" does. A socket closed with unread bytes
+ * makes the kernel answer with a reset, and a client still sending its body then loses the 413 it
+ * was sent before it could read it (a browser shows "connection reset" instead of the message).
+ * So once the answer has gone out, the rest of the body is read and dropped (Node's parser discards
+ * a request body nobody reads) until the client closes, or for LINGER_MS at most.
+ */
+function lingerOnClose(socket: Socket | undefined) {
+  if (!socket) return;
+  // Node's HTTP server closes a connection after a `Connection: close` answer with destroySoon().
+  socket.destroySoon = () => {
+    socket.end();
+    const cutOff = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once("close", () => clearTimeout(cutOff));
+  };
+}
+
+// Closing the connection after the answer means the rest of the body is never used.
+const refuse = (c: Context, message: string, status: 400 | 413) => {
+  lingerOnClose((c.env as Partial<HttpBindings> | undefined)?.incoming?.socket);
+  return c.text(message, status, { Connection: "close" });
+};
 
 /**
  * Refuses a body over `maxBytes` with 413. A chunked body (no Content-Length) is read here, counted
