@@ -1,13 +1,16 @@
 // The production server: the entry of the SSR build, started by scripts/start.js.
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { serve } from "@hono/node-server";
+import { serve as serveHttp } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { seedCatalogIfEmpty } from "./catalog/seed";
-import { ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
+import { coordinate, type Duty } from "./db/coordination";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { createHttpApp } from "./http";
 import { logger } from "./logger";
@@ -16,6 +19,9 @@ import { startPaymentReconciliation } from "./orders/checkout";
 import { slowClientLimits } from "./request-limits";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+// Advisory locks naming the background duties, beside the migration lock (server/db/client.ts).
+const MAIL_DELIVERY_LOCK = 720_302;
+const PAYMENT_RECONCILIATION_LOCK = 720_303;
 
 /** Opens, migrates and seeds the database the config names. */
 export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
@@ -29,61 +35,29 @@ export async function prepareDatabase(options: { databaseUrl?: string; dataDir: 
   return handle;
 }
 
+/**
+ * `npm start`. On PostgreSQL the store runs WEB_CONCURRENCY processes (one per core unless set):
+ * this one prepares the database, then starts and watches the others, which serve. On PGlite,
+ * which only one process may open, this process serves alone.
+ */
 export async function start(clientDir: string) {
   let releaseLock = () => {};
   try {
     const config = loadConfig();
     logger.level = config.LOG_LEVEL;
-    if (!config.DATABASE_URL) releaseLock = lockDataDir(config.DATA_DIR);
+    if (cluster.isWorker) return await serve(config, clientDir);
+    if (!config.DATABASE_URL) {
+      releaseLock = lockDataDir(config.DATA_DIR);
+      return await serve(config, clientDir, releaseLock);
+    }
+    const processes = config.WEB_CONCURRENCY ?? availableParallelism();
+    if (processes === 1) return await serve(config, clientDir);
     const database = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
     setDatabase(database);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    const stopMail = startMailDelivery();
-    const stopReconciliation = startPaymentReconciliation();
-    // Only this process can read PGlite, so `npm run backup` asks it (server/backup/backup-endpoint.ts).
-    const closeBackups =
-      database.driver === "pglite" ? await openBackupEndpoint(config.DATA_DIR, database.db) : async () => {};
-
-    const app = createHttpApp({
-      build: build as unknown as ServerBuild,
-      clientDir,
-      publicUrl: config.PUBLIC_URL,
-      trustedProxies: config.TRUSTED_PROXY,
-    });
-    const server = serve(
-      {
-        fetch: app.fetch,
-        port: config.PORT,
-        hostname: config.HOST,
-        serverOptions: slowClientLimits(config.REQUEST_TIMEOUT * 1000),
-      },
-      (info) => {
-        logger.info(
-          { port: info.port, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
-          `store listening on http://${config.HOST}:${info.port}`,
-        );
-      },
-    );
-
-    let stopping = false;
-    const shutdown = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, "finishing in-flight requests, then stopping");
-      const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
-      force.unref();
-      server.close(async () => {
-        stopMail();
-        stopReconciliation();
-        await closeBackups().catch(() => {});
-        await database.close().catch(() => {});
-        releaseLock();
-        process.exit(0);
-      });
-      if ("closeIdleConnections" in server) server.closeIdleConnections();
-    };
-    process.on("SIGTERM", () => shutdown("SIGTERM"));
-    process.on("SIGINT", () => shutdown("SIGINT"));
+    setDatabase(undefined);
+    await database.close();
+    superviseWorkers(processes, config);
   } catch (error) {
     releaseLock();
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
@@ -94,4 +68,121 @@ export async function start(clientDir: string) {
     console.error(`The store could not start: ${reason}`);
     process.exit(1);
   }
+}
+
+/** Serves requests in this process until SIGTERM or SIGINT, then finishes the ones in flight. */
+async function serve(config: Config, clientDir: string, releaseLock = () => {}) {
+  // A worker's database was prepared by the process that started it.
+  const database = cluster.isWorker
+    ? await openDatabase({ databaseUrl: config.DATABASE_URL })
+    : await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  setDatabase(database);
+  if (!cluster.isWorker && config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+  }
+  const duties: Duty[] = [
+    { name: "mail delivery", lock: MAIL_DELIVERY_LOCK, start: () => startMailDelivery() },
+    { name: "payment reconciliation", lock: PAYMENT_RECONCILIATION_LOCK, start: () => startPaymentReconciliation() },
+  ];
+  // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
+  const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);
+  // Only this process can read PGlite, so `npm run backup` asks it (server/backup/backup-endpoint.ts).
+  const closeBackups =
+    database.driver === "pglite" ? await openBackupEndpoint(config.DATA_DIR, database.db) : async () => {};
+
+  const app = createHttpApp({
+    build: build as unknown as ServerBuild,
+    clientDir,
+    publicUrl: config.PUBLIC_URL,
+    trustedProxies: config.TRUSTED_PROXY,
+  });
+  const server = serveHttp(
+    {
+      fetch: app.fetch,
+      port: config.PORT,
+      hostname: config.HOST,
+      serverOptions: slowClientLimits(config.REQUEST_TIMEOUT * 1000),
+    },
+    (info) => {
+      logger.info(
+        { port: info.port, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
+        `store listening on http://${config.HOST}:${info.port}${
+          database.driver === "pglite"
+            ? " in one process: PGlite is embedded in it (set DATABASE_URL to run one process per core)"
+            : ""
+        }`,
+      );
+    },
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "finishing in-flight requests, then stopping");
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await leave();
+      await closeBackups().catch(() => {});
+      await database.close().catch(() => {});
+      releaseLock();
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  // A worker whose supervisor is gone stops too, rather than serving on unwatched.
+  if (cluster.isWorker) cluster.worker?.on("disconnect", () => shutdown("supervisor gone"));
+}
+
+function runAlone(duties: readonly Duty[]) {
+  const stops = duties.map((duty) => duty.start());
+  return async () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/**
+ * Starts `processes` workers (this same script, serving) and replaces any that dies. Five deaths
+ * within a minute mean something is wrong with every start, not one process: the store stops.
+ */
+function superviseWorkers(processes: number, config: Config) {
+  let stopping = false;
+  let listening = 0;
+  const deaths: number[] = [];
+  cluster.on("listening", () => {
+    listening += 1;
+    if (listening === processes) {
+      logger.info({ processes }, `store listening on http://${config.HOST}:${config.PORT} with ${processes} processes`);
+    }
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    deaths.push(now);
+    while ((deaths[0] ?? now) < now - 60_000) deaths.shift();
+    logger.error({ pid: worker.process.pid, code, signal }, "a store process died; starting another");
+    if (deaths.length >= 5) {
+      console.error(
+        "The store could not keep its processes running (five stopped within a minute); see the log above.",
+      );
+      process.exit(1);
+    }
+    cluster.fork();
+  });
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, processes }, "stopping the store's processes");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 1_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  for (let i = 0; i < processes; i += 1) cluster.fork();
 }

@@ -79,6 +79,14 @@ const envSchema = z.object({
     .min(1, "a whole number of seconds from 1 to 3600")
     .max(3600, "a whole number of seconds from 1 to 3600")
     .default(30),
+  // How many processes serve the store on PostgreSQL; unset, one per core. PGlite serves from one.
+  WEB_CONCURRENCY: optional(
+    z.coerce
+      .number({ message: "a whole number of processes from 1 to 64" })
+      .int("a whole number of processes from 1 to 64")
+      .min(1, "a whole number of processes from 1 to 64")
+      .max(64, "a whole number of processes from 1 to 64"),
+  ),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "one of fatal, error, warn, info, debug, trace, silent",

@@ -1,26 +1,42 @@
 // What changed in the store, announced by the domain that changed it once its transaction has
 // committed. Whoever keeps copies (the HTTP layer's page cache) listens, so no domain reaches into
-// the HTTP layer and a new copy-keeper needs no change in the domains.
+// the HTTP layer and a new copy-keeper needs no change in the domains. With several processes on
+// one PostgreSQL, every announcement is also relayed to the other processes
+// (server/db/coordination.ts), whose listeners hear it as if it had happened there.
 import { EventEmitter } from "node:events";
 import { logger } from "./logger";
 
 export interface StoreEvents {
   /** Stock levels of these products changed (an order took stock, a cancellation returned it). */
   stockChanged: { productIds: string[] };
+  /** A message waits in the mail queue: whichever process delivers mail may send it now. */
+  mailQueued: Record<string, never>;
 }
 
-type Listener<Name extends keyof StoreEvents> = (event: StoreEvents[Name]) => void;
+export type StoreEventName = keyof StoreEvents;
+
+type Listener<Name extends StoreEventName> = (event: StoreEvents[Name]) => void;
+
+/** Carries an announcement to the other processes of the store. */
+export type EventRelay = <Name extends StoreEventName>(name: Name, event: StoreEvents[Name]) => void;
 
 const emitter = new EventEmitter();
+let relay: EventRelay | undefined;
 
-/** Calls `listener` after each such change in this process; returns the function that stops it. */
-export function onStoreEvent<Name extends keyof StoreEvents>(name: Name, listener: Listener<Name>): () => void {
+/** Calls `listener` after each such change in this process or, relayed, in another. */
+export function onStoreEvent<Name extends StoreEventName>(name: Name, listener: Listener<Name>): () => void {
   emitter.on(name, listener);
   return () => emitter.off(name, listener);
 }
 
 /** Tells every listener; one that fails is logged and does not undo the change or stop the others. */
-export function announce<Name extends keyof StoreEvents>(name: Name, event: StoreEvents[Name]) {
+export function announce<Name extends StoreEventName>(name: Name, event: StoreEvents[Name]) {
+  hear(name, event);
+  relay?.(name, event);
+}
+
+/** An announcement relayed from another process: heard here, not relayed again. */
+export function hear<Name extends StoreEventName>(name: Name, event: StoreEvents[Name]) {
   for (const listener of emitter.listeners(name) as Listener<Name>[]) {
     try {
       listener(event);
@@ -28,4 +44,12 @@ export function announce<Name extends keyof StoreEvents>(name: Name, event: Stor
       logger.error({ err: error, event: name }, "a store event listener failed");
     }
   }
+}
+
+/** Sends every later announcement through `through` as well; returns the function that stops it. */
+export function relayEvents(through: EventRelay): () => void {
+  relay = through;
+  return () => {
+    if (relay === through) relay = undefined;
+  };
 }

@@ -30,8 +30,9 @@ export function startScript(script: string, args: string[], env: Record<string, 
   return { child, output: () => output, exited };
 }
 
-/** The store as `npm start` starts it. */
-export const startServer = (env: Record<string, string>) => startScript("scripts/start.js", [], env);
+/** The store as `npm start` starts it, in one process unless `env` asks for more. */
+export const startServer = (env: Record<string, string>) =>
+  startScript("scripts/start.js", [], { WEB_CONCURRENCY: "1", ...env });
 
 export async function waitForHealth(base: string, server: Started, timeoutMs = 20_000) {
   await waitUntilAnswering(`${base}/healthz`, { timeoutMs, child: server.child }).catch((error: Error) => {

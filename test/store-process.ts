@@ -14,6 +14,8 @@ export interface StoreProcess {
   /** http://127.0.0.1:port, set by the first start. */
   readonly base: string;
   readonly dataDir: string;
+  /** The PostgreSQL database it uses (undefined on PGlite), to start another store on the same one. */
+  readonly databaseUrl: string | undefined;
   /** Starts the store; `env` adds to (or overrides) the environment given at creation. */
   start(env?: Record<string, string>): Promise<void>;
   /** SIGTERM, and waits for the exit. */
@@ -24,10 +26,17 @@ export interface StoreProcess {
   remove(): Promise<void>;
 }
 
-export async function storeProcess(env: Record<string, string>): Promise<StoreProcess> {
+/**
+ * A store in a folder of its own, on a new empty database, or on `shared.databaseUrl` (another
+ * store's, which then stays when this one is removed).
+ */
+export async function storeProcess(
+  env: Record<string, string>,
+  shared: { databaseUrl?: string } = {},
+): Promise<StoreProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "store-test-"));
-  const empty = testDriver === "postgres" ? await createEmptyDatabase() : undefined;
-  const databaseUrl = empty?.url;
+  const empty = testDriver === "postgres" && !shared.databaseUrl ? await createEmptyDatabase() : undefined;
+  const databaseUrl = shared.databaseUrl ?? empty?.url;
   let child: ChildProcess | undefined;
   let base = "";
   const stop = async () => {
@@ -42,6 +51,7 @@ export async function storeProcess(env: Record<string, string>): Promise<StorePr
       return base;
     },
     dataDir,
+    databaseUrl,
     async start(extra = {}) {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
@@ -52,6 +62,8 @@ export async function storeProcess(env: Record<string, string>): Promise<StorePr
         PUBLIC_URL: base,
         DATA_DIR: dataDir,
         LOG_LEVEL: "silent",
+        // One process unless a test is about several (on PostgreSQL the store runs one per core).
+        WEB_CONCURRENCY: "1",
         ...env,
         ...extra,
       };

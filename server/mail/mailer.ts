@@ -7,6 +7,7 @@ import nodemailer from "nodemailer";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { mailQueue } from "../db/schema";
+import { announce, onStoreEvent } from "../events";
 import { logger } from "../logger";
 
 export interface Mail {
@@ -57,8 +58,6 @@ export function configuredTransport(): MailTransport {
   return SMTP_URL ? smtpTransport(SMTP_URL) : outboxTransport(path.join(DATA_DIR, "outbox"));
 }
 
-let wakeDelivery: (() => void) | undefined;
-
 /**
  * Stores the message (inside the caller's transaction when given one, so it goes out only if that
  * commits); delivery happens apart, so a slow mail server never blocks a buyer.
@@ -66,7 +65,7 @@ let wakeDelivery: (() => void) | undefined;
 export async function queueMail(mail: Mail, executor: Database = db()): Promise<void> {
   // Due now by the same (millisecond) clock the delivery loop compares against.
   await executor.insert(mailQueue).values({ ...mail, nextAttemptAt: new Date() });
-  wakeDelivery?.();
+  announce("mailQueued", {});
 }
 
 type QueuedMail = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
@@ -111,12 +110,12 @@ export function startMailDelivery(transport = configuredTransport(), intervalMs 
       .then(() => deliverPendingMail(transport, from))
       .catch((error) => logger.error({ err: error }, "mail delivery failed"));
   };
-  wakeDelivery = run;
+  const stopWaking = onStoreEvent("mailQueued", run);
   const timer = setInterval(run, intervalMs);
   timer.unref();
   run();
   return () => {
     clearInterval(timer);
-    wakeDelivery = undefined;
+    stopWaking();
   };
 }
