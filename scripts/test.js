@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./chromium.js";
+import { ensureNginx } from "./nginx.js";
 import { startTestPostgres } from "./test-postgres.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -91,6 +92,9 @@ if (!built) {
   totals.failed += 1;
   summary.push("build: FAILED");
 }
+// The deployment recipe's test runs Debian's nginx in front of the store.
+const nginx = ensureNginx();
+if (nginx) process.env.NGINX_PATH = nginx;
 vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" });
 
 let postgres;
