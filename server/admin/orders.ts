@@ -2,8 +2,8 @@
 // invoices paid. Every change is one transaction with its audit entry.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderStatusLabel } from "../../app/lib/order-status";
-import { db, type Transaction } from "../db/client";
 import type { Shipment } from "../../app/lib/shipping";
+import { db, type Transaction } from "../db/client";
 import { type OrderStatus, orderItems, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";

@@ -8,8 +8,8 @@ import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
 import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";
-import { hasOrderNumber } from "../orders/order-number";
 import { StoreError } from "../errors";
+import { hasOrderNumber } from "../orders/order-number";
 import { addToCart } from "./cart";
 import { priceStoredCart } from "./summary";
 
@@ -73,7 +73,13 @@ export function planReorder(
     }
     const quantity = Math.min(line.quantity, left);
     taken.set(product.id, (taken.get(product.id) ?? 0) + quantity);
-    adds.push({ productId: product.id, name: product.name, quantity, wanted: line.quantity, pricePaid: line.pricePaid });
+    adds.push({
+      productId: product.id,
+      name: product.name,
+      quantity,
+      wanted: line.quantity,
+      pricePaid: line.pricePaid,
+    });
   }
   return { adds, report };
 }
@@ -85,9 +91,12 @@ export function reportMessages(report: CartReport): { notice?: string; problems:
     ...(report.unavailable.length ? [`No longer available: ${report.unavailable.join(", ")}`] : []),
     ...(report.outOfStock.length ? [`Out of stock: ${report.outOfStock.join(", ")}`] : []),
     ...report.short.map(
-      (line) => `Only ${line.added.toLocaleString("en-US")} of ${line.name} added (${line.wanted.toLocaleString("en-US")} asked for)`,
+      (line) =>
+        `Only ${line.added.toLocaleString("en-US")} of ${line.name} added (${line.wanted.toLocaleString("en-US")} asked for)`,
     ),
-    ...report.priceChanged.map((line) => `Price changed: ${line.name} was ${formatUsd(line.was)}, now ${formatUsd(line.now)}`),
+    ...report.priceChanged.map(
+      (line) => `Price changed: ${line.name} was ${formatUsd(line.was)}, now ${formatUsd(line.now)}`,
+    ),
   ];
   return { notice: count > 0 ? `Added ${count} item(s) to cart` : undefined, problems };
 }
@@ -96,7 +105,9 @@ export function reportMessages(report: CartReport): { notice?: string; problems:
 async function lookUp(wanted: WantedLine[]) {
   const ids = [...new Set(wanted.flatMap((line) => (line.productId ? [line.productId] : [])))];
   const keys = [
-    ...new Set(wanted.flatMap((line) => (!line.productId && line.partNumber ? [normalizePartNumber(line.partNumber)] : []))),
+    ...new Set(
+      wanted.flatMap((line) => (!line.productId && line.partNumber ? [normalizePartNumber(line.partNumber)] : [])),
+    ),
   ].filter(Boolean);
   const columns = { id: products.id, name: products.name, stockLevel: products.stockLevel, key: normalizedPartNumber };
   const [byId, byKey] = await Promise.all([
@@ -106,7 +117,11 @@ async function lookUp(wanted: WantedLine[]) {
   const ofId = new Map(byId.map((product) => [product.id, product]));
   const ofKey = new Map(byKey.map((product) => [product.key, product]));
   return (line: WantedLine) =>
-    line.productId ? ofId.get(line.productId) : line.partNumber ? ofKey.get(normalizePartNumber(line.partNumber)) : undefined;
+    line.productId
+      ? ofId.get(line.productId)
+      : line.partNumber
+        ? ofKey.get(normalizePartNumber(line.partNumber))
+        : undefined;
 }
 
 /**
@@ -141,7 +156,8 @@ export async function addLinesToCart(cartId: string, wanted: WantedLine[]): Prom
   for (const add of adds) {
     const now = today.get(add.productId);
     if (!addedIds.has(add.productId) || add.pricePaid === undefined || now === undefined) continue;
-    if (now !== toCents(add.pricePaid)) report.priceChanged.push({ name: add.name, was: add.pricePaid, now: fromCents(now) });
+    if (now !== toCents(add.pricePaid))
+      report.priceChanged.push({ name: add.name, was: add.pricePaid, now: fromCents(now) });
   }
   return report;
 }

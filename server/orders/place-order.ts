@@ -222,8 +222,7 @@ async function writeOrder(
   return { ...order, items };
 }
 
-const placedNote = (payment?: CardPaid) =>
-  payment ? "Order placed and paid by card" : "Order placed on Net 30 terms";
+const placedNote = (payment?: CardPaid) => (payment ? "Order placed and paid by card" : "Order placed on Net 30 terms");
 
 /** The buyer's own address, confirmed at sign-up (an account cannot sign in before). */
 async function accountEmail(tx: Database, userId: string): Promise<string> {

@@ -13,14 +13,22 @@ export interface StatusChange {
   byAdminId?: string | null;
 }
 
-export async function recordOrderStatus(tx: Database, { orderId, status, at = new Date(), note, byAdminId }: StatusChange) {
+export async function recordOrderStatus(
+  tx: Database,
+  { orderId, status, at = new Date(), note, byAdminId }: StatusChange,
+) {
   await tx.insert(orderStatusHistory).values({ orderId, status, at, note: note ?? null, byAdminId: byAdminId ?? null });
 }
 
 /** What the buyer reads: statuses with their dates and notes, oldest first (never who the admin was). */
 export async function orderStatusHistoryFor(orderId: string) {
   return db()
-    .select({ status: orderStatusHistory.status, at: orderStatusHistory.at, note: orderStatusHistory.note })
+    .select({
+      id: orderStatusHistory.id,
+      status: orderStatusHistory.status,
+      at: orderStatusHistory.at,
+      note: orderStatusHistory.note,
+    })
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(asc(orderStatusHistory.at), asc(orderStatusHistory.id));

@@ -22,7 +22,9 @@ export function ShipOrderDialog({ busy }: { busy: boolean }) {
       </Button>
       <DialogContent>
         <DialogTitle>Ship this order</DialogTitle>
-        <DialogDescription>The buyer is e-mailed the carrier, the tracking number and a link to the order.</DialogDescription>
+        <DialogDescription>
+          The buyer is e-mailed the carrier, the tracking number and a link to the order.
+        </DialogDescription>
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="status" value="shipped" />
           <SelectField meta={fields.carrier} label="Carrier" options={carriers} placeholder="Choose a carrier" />

@@ -114,12 +114,12 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
           status === "shipped" ? (
             <ShipOrderDialog key={status} busy={busy} />
           ) : (
-          <Form method="post" key={status}>
-            <input type="hidden" name="status" value={status} />
-            <Button type="submit" disabled={busy}>
-              Mark as {orderStatusLabel(status)}
-            </Button>
-          </Form>
+            <Form method="post" key={status}>
+              <input type="hidden" name="status" value={status} />
+              <Button type="submit" disabled={busy}>
+                Mark as {orderStatusLabel(status)}
+              </Button>
+            </Form>
           ),
         )}
         {unpaidInvoice && (
