@@ -90,7 +90,6 @@ async function lockedOrder(tx: Transaction, orderNumber: string) {
  * carrier (the tracking number is optional) and sends the buyer the "shipped" e-mail.
  */
 export async function changeOrderStatus(adminId: string, orderNumber: string, to: OrderStatus, shipment?: Shipment) {
-  if (to === "shipped" && !shipment) throw new StoreError("Invalid", "Choose the carrier");
   const [current] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   if (to === "cancelled" && current.paymentId && allowedTransitions(current).includes("cancelled")) {
@@ -111,6 +110,7 @@ export async function changeOrderStatus(adminId: string, orderNumber: string, to
         "Conflict",
         `An order that is ${orderStatusLabel(order.status)} cannot become ${orderStatusLabel(to)}.`,
       );
+    if (to === "shipped" && !shipment) throw new StoreError("Invalid", "Choose the carrier");
     const restocked = to === "cancelled" ? await returnStock(tx, order.id) : [];
     const shipped = to === "shipped" && shipment ? shipment : null;
     const [after] = await tx
