@@ -10,7 +10,8 @@ export const listName = z
   .string({ message: "List name is required" })
   .trim()
   .min(1, "List name is required")
-  .max(MAX_LIST_NAME, `Use at most ${MAX_LIST_NAME} characters`);
+  .max(MAX_LIST_NAME, `Use at most ${MAX_LIST_NAME} characters`)
+  .regex(/^[^\p{Cc}]*$/u, "Use letters, digits, spaces and punctuation only");
 
 export const listQuantity = z.coerce
   .number({ message: "Quantity must be a whole number." })
