@@ -179,7 +179,7 @@ function LineQuantity({ lineId, quantity, name }: { lineId: string; quantity: nu
       <input type="hidden" name="lineId" value={lineId} />
       <div className="space-y-1">
         <Label htmlFor={id} className="text-xs">
-          Quantity
+          Quantity<span className="sr-only"> of {name}</span>
         </Label>
         <Input
           id={id}
