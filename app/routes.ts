@@ -9,6 +9,9 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.tsx"),
+  route("account/orders/:orderNumber", "routes/account.order.tsx"),
+  route("account/lists", "routes/account.lists.tsx"),
+  route("account/lists/:listId", "routes/account.list.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   // Pathless, so a form posting to /admin reaches the dashboard's action (an index route
@@ -21,6 +24,8 @@ export default [
     route("admin/two-factor", "routes/admin/two-factor.tsx"),
   ]),
   route("api/cart", "routes/api.cart.tsx"),
+  route("api/reorder", "routes/api.reorder.tsx"),
+  route("api/lists", "routes/api.lists.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.tsx"),

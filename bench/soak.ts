@@ -118,6 +118,8 @@ async function buyerLoop(
   turn: number,
 ) {
   let round = 0;
+  let lastOrder: string | undefined;
+  let listId: string | undefined;
   while (Date.now() < deadline) {
     round += 1;
     await client.request("/category/abrasives/grinding-wheels");
@@ -132,6 +134,20 @@ async function buyerLoop(
     if (round % 5 === 0) {
       await client.request("/checkout.data?state=CA");
       await client.request("/account/data");
+    }
+    // Reorder and saved lists: the last order's page and the order again into the cart; a list made
+    // from a paste once, then into the cart now and then.
+    if (round % 3 === 0 && lastOrder) {
+      await client.request(`/account/orders/${lastOrder}.data`);
+      await client.request("/api/reorder", { form: { intent: "order", orderNumber: lastOrder } });
+    }
+    if (!listId) {
+      const created = await client.request("/account/lists", {
+        form: { name: `Weekly ${turn}`, lines: "GW-45-001, 2\nFD-80-001, 1\nNOT-A-PART, 3" },
+      });
+      listId = /\/account\/lists\/([\w-]+)/.exec(created.location)?.[1];
+    } else if (round % 4 === 2) {
+      await client.request("/api/reorder", { form: { intent: "list", listId } });
     }
     const method = (turn + round) % 2 ? "net_30" : "credit_card";
     const placed = await client.request("/checkout.data", { form: checkoutForm(email, method) });
@@ -151,7 +167,10 @@ async function buyerLoop(
         }
       }
     }
-    if (orderNumber) stats.ordersSeen.push(orderNumber);
+    if (orderNumber) {
+      stats.ordersSeen.push(orderNumber);
+      lastOrder = orderNumber;
+    }
     else {
       // A clear refusal (credit, stock, promo used up) is the store working, not an error.
       const reason = refusalOf(answer);

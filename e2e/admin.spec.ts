@@ -224,7 +224,15 @@ test("an admin finds an order, moves it to shipped, and reads the change in the 
   await page.getByRole("button", { name: "Mark as Processing" }).click();
   await expect(page.getByText(`Order ${orderNumber} is now Processing`)).toBeVisible();
   await page.getByRole("button", { name: "Mark as Shipped" }).click();
+  // Shipping asks for the carrier (required) and a tracking number (optional).
+  const ship = page.getByRole("dialog", { name: "Ship this order" });
+  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
+  await expect(ship.getByText("Choose the carrier")).toBeVisible();
+  await ship.getByLabel("Carrier").selectOption("UPS");
+  await ship.getByLabel("Tracking Number").fill("1Z999AA10123456784");
+  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
   await expect(page.getByText(`Order ${orderNumber} is now Shipped`)).toBeVisible();
+  await expect(page.getByRole("main").getByText("1Z999AA10123456784")).toBeVisible();
   await expect(page.getByRole("main").getByText("Shipped", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as Completed" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0); // shipped goods are not cancelled

@@ -33,3 +33,10 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   return form;
 }
+
+/** The form as an object for a zod schema: the fields named in `lists` as arrays (checkboxes, repeated inputs). */
+export function formObject(form: FormData, lists: readonly string[] = []): Record<string, unknown> {
+  const object: Record<string, unknown> = Object.fromEntries(form);
+  for (const name of lists) object[name] = form.has(name) ? form.getAll(name) : undefined;
+  return object;
+}

@@ -14,8 +14,9 @@ const seed = 20261123;
 let store: StoreProcess;
 
 // Counters that hostile requests are meant to move: sessions are touched as they are used, and
-// rate limits count failed attempts.
-const tablesAllowedToChange = new Set(["session", "rate_limit"]);
+// rate limits count failed attempts. A saved list's name is the buyer's free text, so a fuzzed
+// value of 1 to 80 printable characters is a valid name and makes an (empty) list.
+const tablesAllowedToChange = new Set(["session", "rate_limit", "saved_lists"]);
 
 /**
  * Every other table's rows, hashed, read with the store stopped (an embedded database has one
@@ -182,7 +183,15 @@ const actions: [string, string[], string[]][] = [
     ["approve", "revoke", "create-promo", "edit-promo", "promo-status"],
     ["profileId", "creditLimit", "code", "description", "discountType", "discountValue", "promoId", "active"],
   ],
-  ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status"]],
+  ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status", "carrier", "trackingNumber"]],
+  ["/api/reorder", ["order", "top-product", "list"], ["orderNumber", "itemId", "productName", "listId", "lineId"]],
+  ["/api/lists", [""], ["listId", "newName", "productId", "quantity"]],
+  ["/account/lists", [""], ["name", "lines", "file"]],
+  [
+    "/account/lists/00000000-0000-4000-8000-000000000000",
+    ["rename", "delete", "set-quantity", "remove-line"],
+    ["name", "lineId", "quantity"],
+  ],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
 ];

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
-import { Await, data, Form } from "react-router";
+import { Await, data, Form, Link } from "react-router";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireUser } from "../../server/accounts/session";
@@ -10,7 +10,9 @@ import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
 import { YourData } from "../components/account/your-data";
+import { CartReport } from "../components/cart/cart-report";
 import { OrderStatusBadge } from "../components/order-status-badge";
+import { ReorderTopProduct } from "../components/orders/reorder-top-product";
 import { Price } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
@@ -94,11 +96,16 @@ function Account({
           <h1 className="text-3xl font-bold text-slate-950">My Account</h1>
           <p className="mt-1 text-slate-700">Manage your account information and view order history</p>
         </div>
-        <Form method="post" action="/auth/sign-out">
-          <Button type="submit" variant="outline">
-            Sign Out
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/account/lists">Saved Lists</Link>
           </Button>
-        </Form>
+          <Form method="post" action="/auth/sign-out">
+            <Button type="submit" variant="outline">
+              Sign Out
+            </Button>
+          </Form>
+        </div>
       </div>
       <Tabs defaultValue="profile" className="mt-6">
         <TabsList className="max-w-md">
@@ -155,10 +162,12 @@ function Account({
                         <p className="text-sm text-slate-700">Total quantity purchased: {product.totalQuantity}</p>
                       </div>
                       <Price amount={product.totalSpent} className="font-semibold text-slate-950" />
+                      <ReorderTopProduct productName={product.productName} />
                     </li>
                   ))}
                 </ol>
               )}
+              <CartReport />
             </CardContent>
           </Card>
         </TabsContent>
@@ -190,7 +199,11 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
     <article className="rounded-md border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-slate-950">Order #{order.orderNumber}</h3>
+          <h3 className="font-semibold text-slate-950">
+            <Link to={`/account/orders/${order.orderNumber}`} className="text-brand-700 underline">
+              Order #{order.orderNumber}
+            </Link>
+          </h3>
           <p className="text-sm text-slate-700">{formatShortDate(order.orderDate)}</p>
         </div>
         <div className="flex items-center gap-3">

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { getProfile } from "../../server/accounts/account-overview";
 import { addToCart, deleteCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
-import { type CartSummary, cartSummary } from "../../server/cart/summary";
+import { buyerCartSummary, type CartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
@@ -20,6 +19,8 @@ export type CartResponse = {
   added?: { name: string; quantity: number };
   /** Quick Order's part numbers that are not in the catalogue, for the dialog to keep. */
   notFound?: string[];
+  /** A reorder's or a saved list's lines not added as asked, one sentence each (api.reorder.tsx). */
+  problems?: string[];
 };
 
 const personal = { "Cache-Control": "private, no-store" };
@@ -27,7 +28,7 @@ const personal = { "Cache-Control": "private, no-store" };
 /** The buyer's cart, fetched apart from the (cacheable) page it is shown on. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
-  return data<CartResponse>({ cart: await summaryFor(cartId, user?.id) }, { headers: personal });
+  return data<CartResponse>({ cart: await buyerCartSummary(cartId, user?.id) }, { headers: personal });
 }
 
 /** The Quick Order dialog sends its rows as JSON; what was added and what was not are both told. */
@@ -49,12 +50,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** Tax follows the signed-in buyer's shipping state; guests see the default rate. */
-async function summaryFor(cartId: string | undefined, userId: string | undefined) {
-  const profile = userId ? await getProfile(userId) : null;
-  return cartSummary(cartId, { taxState: profile?.shippingState });
 }
 
 type Outcome = Pick<CartResponse, "added" | "notice" | "message" | "notFound">;
@@ -96,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (setCookie && cartId && status >= 400) await deleteCart(cartId);
     else if (setCookie) headers.append("Set-Cookie", setCookie);
     const shown = setCookie && status >= 400 ? undefined : cartId;
-    return data<CartResponse>({ cart: await summaryFor(shown, user?.id), ...body }, { status, headers });
+    return data<CartResponse>({ cart: await buyerCartSummary(shown, user?.id), ...body }, { status, headers });
   };
   if (!parsed.success) {
     return answer({ message: parsed.error.issues[0]?.message ?? "That request could not be understood." }, 400);

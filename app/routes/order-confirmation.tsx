@@ -160,6 +160,9 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
 
       <div className="flex flex-wrap justify-center gap-3">
         <Button asChild>
+          <Link to={`/account/orders/${order.orderNumber}`}>View Order Details</Link>
+        </Button>
+        <Button asChild variant="outline">
           <Link to="/account">View Order History</Link>
         </Button>
         <Button asChild variant="outline">

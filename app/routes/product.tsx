@@ -9,6 +9,7 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
+import { AddToListDialog } from "../components/lists/add-to-list-dialog";
 import { Price } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
@@ -209,6 +210,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               inStock={inStock}
               announceQuantity
             />
+            <AddToListDialog items={[{ productId: product.id, quantity: wanted }]} what={product.name} size="default" />
           </div>
           <div className="mt-4">
             <RequestQuoteButton label="Get Quote for Bulk Orders" variant="outline" />

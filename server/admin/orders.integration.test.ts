@@ -25,6 +25,8 @@ const { handle } = withTestDatabase();
 const db = () => handle().db;
 let wheel = "";
 
+const byUps = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" } as const;
+
 const checkout = (email: string, companyName?: string) => checkoutInput(email, { companyName });
 
 let buyers = 0;
@@ -85,7 +87,7 @@ describe("moving orders along", () => {
       "An order that is Paid cannot become Shipped.",
     );
     for (const status of ["processing", "shipped", "completed"] as const) {
-      expect((await changeOrderStatus("admin", orderNumber, status))?.status).toBe(status);
+      expect((await changeOrderStatus("admin", orderNumber, status, byUps))?.status).toBe(status);
     }
     expect(await messageOf(changeOrderStatus("admin", orderNumber, "cancelled"))).toBe(
       "An order that is Completed cannot become Cancelled.",
@@ -96,7 +98,7 @@ describe("moving orders along", () => {
     const { entries } = await listAuditLog({ page: 1 });
     expect(entries.filter((entry) => entry.entityId === orderNumber).map((entry) => entry.after)).toEqual([
       { status: "completed" },
-      { status: "shipped" },
+      { status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
       { status: "processing" },
     ]);
     expect(entries[0]?.adminEmail).toBe("admin@example.com");
@@ -143,7 +145,7 @@ describe("moving orders along", () => {
       "This order of $90.93 would exceed your Net 30 credit limit. Available credit: $9.07.",
     );
     await changeOrderStatus("admin", orderNumber, "processing");
-    await changeOrderStatus("admin", orderNumber, "shipped");
+    await changeOrderStatus("admin", orderNumber, "shipped", byUps);
     // Shipped is not paid: the credit is still in use.
     expect(await messageOf(placeNet30Order(lee.id, lee.cartId, checkout(lee.email)))).toContain(
       "Available credit: $9.07.",

@@ -2,12 +2,16 @@
 // invoices paid. Every change is one transaction with its audit entry.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderStatusLabel } from "../../app/lib/order-status";
+import type { Shipment } from "../../app/lib/shipping";
 import { db, type Transaction } from "../db/client";
-import { type OrderStatus, orderItems, orders, products } from "../db/schema";
+import { type OrderStatus, orderItems, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { logger } from "../logger";
+import { queueMail } from "../mail/mailer";
+import { orderShippedMessage } from "../orders/messages";
 import { hasOrderNumber } from "../orders/order-number";
+import { recordOrderStatus } from "../orders/status-history";
 import { paymentProvider } from "../payments/configured";
 import { recordAudit } from "./audit";
 
@@ -82,9 +86,10 @@ async function lockedOrder(tx: Transaction, orderNumber: string) {
 
 /**
  * Moves an order to its next status. Cancelling puts the items back in stock and, for a card
- * order, refunds the payment first (so a failed refund changes nothing).
+ * order, refunds the payment first (so a failed refund changes nothing). Shipping needs the
+ * carrier (the tracking number is optional) and sends the buyer the "shipped" e-mail.
  */
-export async function changeOrderStatus(adminId: string, orderNumber: string, to: OrderStatus) {
+export async function changeOrderStatus(adminId: string, orderNumber: string, to: OrderStatus, shipment?: Shipment) {
   const [current] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   if (to === "cancelled" && current.paymentId && allowedTransitions(current).includes("cancelled")) {
@@ -105,20 +110,46 @@ export async function changeOrderStatus(adminId: string, orderNumber: string, to
         "Conflict",
         `An order that is ${orderStatusLabel(order.status)} cannot become ${orderStatusLabel(to)}.`,
       );
+    if (to === "shipped" && !shipment) throw new StoreError("Invalid", "Choose the carrier");
     const restocked = to === "cancelled" ? await returnStock(tx, order.id) : [];
-    const [after] = await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id)).returning();
+    const shipped = to === "shipped" && shipment ? shipment : null;
+    const [after] = await tx
+      .update(orders)
+      .set({ status: to, ...(shipped ? { carrier: shipped.carrier, trackingNumber: shipped.trackingNumber } : {}) })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!after) throw new Error(`Order ${orderNumber} vanished while locked.`);
+    await recordOrderStatus(tx, { orderId: order.id, status: to, note: statusNote(after), byAdminId: adminId });
     await recordAudit(tx, {
       adminId,
       action: "change_order_status",
       entity: "order",
       entityId: order.orderNumber,
       before: { status: order.status },
-      after: { status: after?.status },
+      after: shipped
+        ? { status: after.status, carrier: after.carrier, trackingNumber: after.trackingNumber }
+        : { status: after.status },
     });
+    if (shipped) await mailShipped(tx, after);
     return { after, restocked };
   });
   if (changed.restocked.length > 0) announce("stockChanged", { productIds: changed.restocked });
   return changed.after;
+}
+
+/** The buyer's note beside a status the admin set. */
+function statusNote(order: typeof orders.$inferSelect): string | null {
+  if (order.status === "shipped")
+    return `Shipped by ${order.carrier}${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}`;
+  if (order.status === "cancelled") return order.paymentId ? "Cancelled; the card payment was refunded" : "Cancelled";
+  return null;
+}
+
+/** To the account's own address, as the confirmation; an anonymised order (no account) gets no mail. */
+async function mailShipped(tx: Transaction, order: typeof orders.$inferSelect) {
+  if (!order.userId) return;
+  const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.userId));
+  if (account) await queueMail(orderShippedMessage(order, account.email), tx);
 }
 
 /** Puts a cancelled order's items back on their products' stock; returns the products restocked. */
@@ -151,6 +182,14 @@ export async function markInvoicePaid(adminId: string, orderNumber: string, now 
       .set({ paidAt: now, status: order.status === "pending_payment" ? "paid" : order.status })
       .where(eq(orders.id, order.id))
       .returning();
+    if (!after) throw new Error(`Order ${orderNumber} vanished while locked.`);
+    await recordOrderStatus(tx, {
+      orderId: order.id,
+      status: after.status,
+      at: now,
+      note: "Net 30 invoice paid",
+      byAdminId: adminId,
+    });
     await recordAudit(tx, {
       adminId,
       action: "mark_invoice_paid",

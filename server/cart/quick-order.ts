@@ -7,21 +7,27 @@ import { products } from "../db/schema";
 import { StoreError } from "../errors";
 import { addToCart } from "./cart";
 
-/** Known parts go into the cart at their real name and price; the rest are named, not added. */
-export async function addPartNumbers(cartId: string, lines: QuickOrderLine[]) {
-  const wanted = [...new Set(lines.map((line) => normalizePartNumber(line.partNumber)).filter(Boolean))];
+/** The catalogue's products for typed or pasted part numbers (Quick Order, a saved list from a paste). */
+export async function findPartNumbers(partNumbers: string[]) {
+  const wanted = [...new Set(partNumbers.map(normalizePartNumber).filter(Boolean))];
   const found = wanted.length
     ? await db()
-        .select({ id: products.id, key: normalizedPartNumber })
+        .select({ id: products.id, key: normalizedPartNumber, partNumber: products.partNumber, name: products.name })
         .from(products)
         .where(inArray(normalizedPartNumber, wanted))
     : [];
-  const byKey = new Map(found.map((product) => [product.key, product.id]));
+  const byKey = new Map(found.map((product) => [product.key, product]));
+  return (partNumber: string) => byKey.get(normalizePartNumber(partNumber));
+}
+
+/** Known parts go into the cart at their real name and price; the rest are named, not added. */
+export async function addPartNumbers(cartId: string, lines: QuickOrderLine[]) {
+  const find = await findPartNumbers(lines.map((line) => line.partNumber));
   const added: { name: string; quantity: number }[] = [];
   const notFound: string[] = [];
   const refused: string[] = [];
   for (const line of lines) {
-    const productId = byKey.get(normalizePartNumber(line.partNumber));
+    const productId = find(line.partNumber)?.id;
     if (!productId) {
       notFound.push(line.partNumber);
       continue;

@@ -2,6 +2,7 @@
 // the browser. The checkout and order placement price it through the same function.
 import { fromCents } from "../../app/lib/pricing/money";
 import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
+import { getProfile } from "../accounts/account-overview";
 import { type CartRead, cartLines, cartPromo } from "./cart";
 
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
@@ -24,6 +25,12 @@ export type CartSummary = ReturnType<typeof summarize>;
 /** The cart as the browser shows it (popover, checkout), tax for the shipping state (else the default rate). */
 export async function cartSummary(cartId: string | undefined, options: { taxState?: string | null; now?: Date } = {}) {
   return summarize(await priceStoredCart(cartId, options));
+}
+
+/** Tax follows the signed-in buyer's shipping state; guests see the default rate. */
+export async function buyerCartSummary(cartId: string | undefined, userId: string | undefined) {
+  const profile = userId ? await getProfile(userId) : null;
+  return cartSummary(cartId, { taxState: profile?.shippingState });
 }
 
 /** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */

@@ -72,11 +72,11 @@ describe(`migrations on ${testDriver}`, () => {
   });
 });
 
-describe(`migration 0015 on ${testDriver}`, () => {
-  /** The store's migrations up to and including `last`, in a folder of their own. */
-  const migrationsThrough = (last: string) =>
-    migrationsUpTo(journalEntries().findIndex((entry) => entry.tag === last) + 1);
+/** The store's migrations up to and including `last`, in a folder of their own. */
+const migrationsThrough = (last: string) =>
+  migrationsUpTo(journalEntries().findIndex((entry) => entry.tag === last) + 1);
 
+describe(`migration 0015 on ${testDriver}`, () => {
   it("links earlier order lines to their products by part number and gives kept checkouts one value per address", async () => {
     const empty = await createEmptyDatabase();
     const handle = await empty.open();
@@ -143,6 +143,39 @@ describe(`migration 0015 on ${testDriver}`, () => {
           country: "United States",
         },
       });
+    } finally {
+      before.remove();
+      await handle.close();
+      await empty.drop();
+    }
+  });
+});
+
+describe(`migration order_history_and_saved_lists on ${testDriver}`, () => {
+  it("gives each earlier order one history row: its status as of its order date", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const before = migrationsThrough("0017_two_factor");
+    try {
+      await handle.migrate(before.folder);
+      await handle.db.execute(sql`
+        insert into orders (id, order_number, order_date, total_amount, status, shipping_address_line1, shipping_city,
+            shipping_state, shipping_zip, email, first_name, last_name, phone, billing_address_line1, billing_city,
+            billing_state, billing_zip, subtotal_amount, tax_rate_ppm, tax_amount, payment_method)
+          values ('00000000-0000-4000-8000-000000000002', 'ORD1700000000000AAAAA', '2026-03-02T15:00:00Z', 12.99,
+            'shipped', '1 Main St', 'Portland', 'OR', '97201', 'dana@example.com', 'Dana', 'Reyes', '5035550142',
+            '1 Main St', 'Portland', 'OR', '97201', 12.99, 0, 0, 'credit_card')`);
+      await handle.migrate();
+      const rows = await handle.db.execute<{ order_id: string; status: string; at: string }>(
+        sql`select order_id, status, at::text as at from order_status_history`,
+      );
+      expect(rows.rows).toEqual([
+        {
+          order_id: "00000000-0000-4000-8000-000000000002",
+          status: "shipped",
+          at: expect.stringMatching(/^2026-03-02/),
+        },
+      ]);
     } finally {
       before.remove();
       await handle.close();

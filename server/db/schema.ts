@@ -163,6 +163,9 @@ import { orderStatuses } from "../../app/lib/order-status";
 export { type OrderStatus, orderStatuses } from "../../app/lib/order-status";
 export const paymentMethods = ["credit_card", "net_30"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+export { type Carrier, carriers } from "../../app/lib/shipping";
+
+import { carriers } from "../../app/lib/shipping";
 
 export const orders = pgTable(
   "orders",
@@ -207,6 +210,9 @@ export const orders = pgTable(
     // When the money arrived: at once for a card, when the admin marks a Net 30 invoice paid.
     // A Net 30 order may ship before then, so unpaid credit is read from this, not the status.
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    // Given by the admin when the order ships (docs/product-rules.md, Orders).
+    carrier: text("carrier", { enum: carriers }),
+    trackingNumber: text("tracking_number"),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -372,5 +378,60 @@ export const productBulkTiers = pgTable(
     primaryKey({ columns: [t.productId, t.minQuantity] }),
     check("product_bulk_tiers_min_positive", sql`${t.minQuantity} >= 1`),
     check("product_bulk_tiers_price_nonnegative", sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+// Every status an order has had, with when and why: written by placement, payment, the admin's
+// changes and cancellation (server/orders/status-history.ts), shown to the buyer with dates.
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: orderStatuses }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** What the buyer reads beside the status ("Paid by card", "Shipped by UPS"). */
+    note: text("note"),
+    /** The admin who made the change; null for the store itself (placement, payment). Admins are never deleted. */
+    byAdminId: text("by_admin_id").references(() => user.id),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.at)],
+);
+
+// Saved (requisition) lists: a buyer's named lists of parts and quantities to order again.
+export const savedLists = pgTable(
+  "saved_lists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("saved_lists_user_name_key").on(t.userId, sql`lower(${t.name})`)],
+);
+
+// A list line names its part; the product may leave the catalogue later (then product_id is null
+// and adding the list to the cart names it as no longer available).
+export const savedListLines = pgTable(
+  "saved_list_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    listId: uuid("list_id")
+      .notNull()
+      .references(() => savedLists.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    partNumber: text("part_number").notNull(),
+    productName: text("product_name").notNull(),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("saved_list_lines_list_part_key").on(t.listId, t.partNumber),
+    check("saved_list_lines_quantity_range", sql`${t.quantity} between 1 and 9999`),
   ],
 );

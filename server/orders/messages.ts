@@ -78,3 +78,26 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
     ].join("\n"),
   };
 }
+
+/** "Your order has shipped": the carrier, the tracking number and the link to the order's page. */
+export function orderShippedMessage(order: Order, accountEmail: string): Mail {
+  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
+  return {
+    to: accountEmail,
+    subject: `Your order has shipped! ${order.orderNumber}`,
+    text: [
+      "Your order has shipped!",
+      "",
+      `Order Number: ${order.orderNumber}`,
+      `Carrier: ${order.carrier ?? ""}`,
+      `Tracking Number: ${order.trackingNumber ?? "Not provided"}`,
+      "",
+      "Shipping Address",
+      ...shippingAddressLines(order).map(oneLine),
+      "",
+      `View your order: ${PUBLIC_URL}/account/orders/${order.orderNumber}`,
+      "",
+      `Questions? Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
+    ].join("\n"),
+  };
+}

@@ -32,6 +32,7 @@ import { queueMail } from "../mail/mailer";
 import { checkoutColumns } from "./checkout-columns";
 import { orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
+import { recordOrderStatus } from "./status-history";
 
 const NET_30_DAYS = 30;
 
@@ -84,6 +85,7 @@ async function placeOrderIn(
   await takeStock(tx, cart);
   await redeemPromo(tx, cart);
   const order = await writeOrder(tx, { userId, checkout, payment, cart, now });
+  await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(payment) });
   await closeCart(tx, { cartId, payment, orderId: order.id, now });
   await queueMail(orderConfirmationMessage(order, await accountEmail(tx, userId)), tx);
   return { orderNumber: order.orderNumber, created: true, productIds: cart.lines.map((line) => line.productId) };
@@ -219,6 +221,8 @@ async function writeOrder(
     .returning();
   return { ...order, items };
 }
+
+const placedNote = (payment?: CardPaid) => (payment ? "Order placed and paid by card" : "Order placed on Net 30 terms");
 
 /** The buyer's own address, confirmed at sign-up (an account cannot sign in before). */
 async function accountEmail(tx: Database, userId: string): Promise<string> {

@@ -1,6 +1,7 @@
 import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { AddToCartButton } from "../cart/add-to-cart-button";
+import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { Price } from "../price";
 import { ProductPicture } from "./product-picture";
 
@@ -44,8 +45,9 @@ export function ProductGrid({ products, headingLevel = 2 }: { products: ProductC
               {product.stockLevel > 0 ? "In Stock" : "Out of Stock"}
             </span>
           </div>
-          <div className="mt-3">
+          <div className="mt-3 flex flex-wrap gap-2">
             <AddToCartButton productId={product.id} name={product.name} inStock={product.stockLevel > 0} />
+            <AddToListDialog items={[{ productId: product.id, quantity: 1 }]} what={product.name} />
           </div>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import type { CartSummary } from "../../../server/cart/summary";
 import { formatUsd } from "../../lib/money";
 import { ProductPicture } from "../catalog/product-picture";
+import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
@@ -28,6 +29,10 @@ export function OrderSummary({ cart, children }: { cart: CartSummary; children?:
           </li>
         ))}
       </ul>
+      <AddToListDialog
+        items={cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }))}
+        label="Save Cart to List"
+      />
       {children}
       <div className="mt-2 border-t border-slate-200 pt-3">
         <OrderTotals

@@ -7,8 +7,10 @@ import { readForm } from "../../../server/forms";
 import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
+import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { OrderTotals } from "../../components/order-totals";
+import { ShipmentCard } from "../../components/orders/shipment-card";
 import { Price } from "../../components/price";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -16,6 +18,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { orderStatusChangeSchema } from "../../lib/admin-schemas";
 import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
+import { shipmentSchema } from "../../lib/shipping";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -35,6 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
+    shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
     contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
     shipping: shippingAddressLines(order),
     billing: orderAddressLines(order, "billing"),
@@ -59,7 +63,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
-    const order = await changeOrderStatus(admin.id, params.orderNumber, parsed.data.status);
+    const order = await changeOrderStatus(
+      admin.id,
+      params.orderNumber,
+      parsed.data.status,
+      parsed.data.status === "shipped" ? readShipment(formData) : undefined,
+    );
     return dataWithToast(
       { ok: true },
       { type: "success", title: `Order ${params.orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
@@ -67,6 +76,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   } catch (error) {
     return dataWithErrorToast("Failed to update the order", error);
   }
+}
+
+function readShipment(formData: FormData) {
+  const shipment = shipmentSchema.safeParse(Object.fromEntries(formData));
+  if (!shipment.success) throw new StoreError("Invalid", shipment.error.issues[0]?.message ?? "Choose the carrier");
+  return shipment.data;
 }
 
 export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
@@ -95,14 +110,18 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         <h2 id="actions-heading" className="sr-only">
           Actions
         </h2>
-        {forward.map((status) => (
-          <Form method="post" key={status}>
-            <input type="hidden" name="status" value={status} />
-            <Button type="submit" disabled={busy}>
-              Mark as {orderStatusLabel(status)}
-            </Button>
-          </Form>
-        ))}
+        {forward.map((status) =>
+          status === "shipped" ? (
+            <ShipOrderDialog key={status} busy={busy} />
+          ) : (
+            <Form method="post" key={status}>
+              <input type="hidden" name="status" value={status} />
+              <Button type="submit" disabled={busy}>
+                Mark as {orderStatusLabel(status)}
+              </Button>
+            </Form>
+          ),
+        )}
         {unpaidInvoice && (
           <Form method="post">
             <input type="hidden" name="intent" value="mark-paid" />
@@ -132,6 +151,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         </Card>
         <AddressCard title="Shipping Address" lines={order.shipping} />
         <AddressCard title="Billing Address" lines={order.billing} />
+        {order.shipment && <ShipmentCard {...order.shipment} />}
       </div>
 
       <Card className="mt-6">

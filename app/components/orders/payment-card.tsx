@@ -1,0 +1,40 @@
+import { formatLongDate } from "../../lib/dates";
+import { Card, CardContent } from "../ui/card";
+
+export interface PaymentFacts {
+  method: "credit_card" | "net_30";
+  status: string;
+  paidAt: string | null;
+  dueDate: string | null;
+  refunded: boolean;
+}
+
+/** How the order is paid and where that stands: paid, due (Net 30) or refunded. */
+export function paymentState({ method, paidAt, dueDate, refunded }: PaymentFacts): string {
+  if (refunded) return "Refunded";
+  if (paidAt) return `Paid ${formatLongDate(paidAt)}`;
+  if (method === "net_30") return dueDate ? `Due ${formatLongDate(dueDate)}` : "Unpaid";
+  return "Unpaid";
+}
+
+export function PaymentCard(payment: PaymentFacts) {
+  return (
+    <Card>
+      <CardContent className="py-5 text-sm">
+        <h2 className="text-xl font-semibold text-slate-950">Payment</h2>
+        <dl className="mt-2 space-y-1">
+          <div>
+            <dt className="text-slate-600">Method</dt>
+            <dd className="font-semibold text-slate-950">
+              {payment.method === "net_30" ? "Net 30 Terms" : "Credit Card"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Status</dt>
+            <dd className="font-semibold text-slate-950">{paymentState(payment)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,260 @@
+// One saved list: change quantities, remove lines, rename or delete it, and put the whole list or
+// the lines chosen into the cart (through /api/reorder, the same report as a reorder).
+import { ShoppingCart, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { requireUser } from "../../server/accounts/session";
+import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
+import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
+import { dataWithToast, redirectWithToast } from "../../server/toast";
+import { CartReport } from "../components/cart/cart-report";
+import { useCart } from "../components/cart/use-cart";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { formatUsd } from "../lib/money";
+import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../lib/saved-lists";
+import type { Route } from "./+types/account.list";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.list?.name ?? "List not found"} | Saved Lists | Cascade Industrial Supply` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const headers = { "Cache-Control": "private, no-store" };
+  try {
+    return data({ list: await findList(user.id, params.listId) }, { headers });
+  } catch (error) {
+    if (error instanceof StoreError && error.kind === "NotFound") return data({ list: null }, { status: 404, headers });
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  const parsed = listActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  try {
+    if (!parsed.success)
+      throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "That could not be understood.");
+    const change = parsed.data;
+    switch (change.intent) {
+      case "rename":
+        await renameList(user.id, params.listId, change.name);
+        return dataWithToast({ ok: true }, { type: "success", title: `List renamed to "${change.name}"` });
+      case "delete": {
+        const list = await deleteList(user.id, params.listId);
+        return redirectWithToast("/account/lists", { type: "success", title: `List "${list.name}" deleted` });
+      }
+      case "set-quantity":
+        await setListLineQuantity(user.id, params.listId, change.lineId, change.quantity);
+        return dataWithToast({ ok: true }, { type: "success", title: "Quantity updated" });
+      case "remove-line":
+        await removeListLine(user.id, params.listId, change.lineId);
+        return dataWithToast({ ok: true }, { type: "success", title: "Item removed from the list" });
+    }
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return dataWithToast(
+      { ok: false },
+      { type: "error", title: "The list was not changed", description: error.message },
+      error.status,
+    );
+  }
+}
+
+type List = NonNullable<Route.ComponentProps["loaderData"]["list"]>;
+
+export default function SavedListPage({ loaderData: { list } }: Route.ComponentProps) {
+  if (!list) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-950">List not found</h1>
+        <Button asChild className="mt-6">
+          <Link to="/account/lists">Back to Saved Lists</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <p className="text-sm">
+        <Link to="/account/lists" className="text-brand-700 underline">
+          Saved Lists
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-3xl font-bold break-words text-slate-950">{list.name}</h1>
+        <div className="flex flex-wrap gap-2">
+          <RenameList key={list.name} name={list.name} />
+          <DeleteList name={list.name} />
+        </div>
+      </div>
+      <ListLines list={list} />
+    </div>
+  );
+}
+
+function ListLines({ list }: { list: List }) {
+  const { fetcher } = useCart();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const formId = useId();
+  if (list.lines.length === 0) {
+    return (
+      <Card>
+        <CardContent className="py-8 text-center text-slate-700">
+          This list is empty. Add items from a product page, your cart or an order.
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <CardContent className="py-5">
+        <fetcher.Form method="post" action="/api/reorder" id={formId}>
+          <input type="hidden" name="intent" value="list" />
+          <input type="hidden" name="listId" value={list.id} />
+          {chosen.map((id) => (
+            <input key={id} type="hidden" name="lineId" value={id} />
+          ))}
+        </fetcher.Form>
+        <ul className="divide-y divide-slate-200">
+          {list.lines.map((line) => (
+            <li key={line.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+              <input
+                type="checkbox"
+                id={`choose-${line.id}`}
+                checked={chosen.includes(line.id)}
+                onChange={(event) =>
+                  setChosen((now) => (event.target.checked ? [...now, line.id] : now.filter((id) => id !== line.id)))
+                }
+                className="size-4 accent-brand-800"
+              />
+              <label htmlFor={`choose-${line.id}`} className="min-w-48 flex-1">
+                <span className="block font-medium text-slate-950">{line.name}</span>
+                <span className="block font-mono text-slate-600">{line.partNumber}</span>
+                <span className="block text-slate-700">
+                  {line.price === null ? "No longer available" : `${formatUsd(line.price)} each`}
+                  {line.stockLevel === 0 && " · Out of stock"}
+                </span>
+              </label>
+              <LineQuantity lineId={line.id} quantity={line.quantity} name={line.name} />
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-line" />
+                <input type="hidden" name="lineId" value={line.id} />
+                <Button type="submit" variant="ghost" size="icon" aria-label={`Remove ${line.name} from the list`}>
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button type="submit" form={formId} disabled={fetcher.state !== "idle"}>
+            <ShoppingCart aria-hidden="true" />
+            {chosen.length > 0 ? `Add Selected to Cart (${chosen.length})` : "Add List to Cart"}
+          </Button>
+        </div>
+        <p className="mt-2 text-sm text-slate-700">Items are added to your cart at today's prices.</p>
+        <div className="mt-3">
+          <CartReport />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LineQuantity({ lineId, quantity, name }: { lineId: string; quantity: number; name: string }) {
+  const busy = useNavigation().state !== "idle";
+  const id = `quantity-${lineId}`;
+  return (
+    <Form method="post" className="flex items-end gap-2">
+      <input type="hidden" name="intent" value="set-quantity" />
+      <input type="hidden" name="lineId" value={lineId} />
+      <div className="space-y-1">
+        <Label htmlFor={id} className="text-xs">
+          Quantity<span className="sr-only"> of {name}</span>
+        </Label>
+        <Input
+          id={id}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_LIST_QUANTITY}
+          defaultValue={quantity}
+          key={quantity}
+          required
+          className="h-8 w-24"
+        />
+      </div>
+      <Button type="submit" variant="outline" size="sm" disabled={busy} aria-label={`Update quantity of ${name}`}>
+        Update
+      </Button>
+    </Form>
+  );
+}
+
+function RenameList({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        Rename
+      </Button>
+      <DialogContent>
+        <DialogTitle>Rename list</DialogTitle>
+        <DialogDescription>Give the list a name you will recognise.</DialogDescription>
+        <Form method="post" onSubmit={() => setOpen(false)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="rename" />
+          <div className="space-y-1">
+            <Label htmlFor="rename-list">List name</Label>
+            <Input id="rename-list" name="name" defaultValue={name} required maxLength={MAX_LIST_NAME} />
+          </div>
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit">Save</Button>
+          </div>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteList({ name }: { name: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button variant="destructive" onClick={() => setOpen(true)}>
+        Delete List
+      </Button>
+      <DialogContent>
+        <DialogTitle>Delete "{name}"?</DialogTitle>
+        <DialogDescription>
+          The list and its items are removed. Your cart and orders stay as they are.
+        </DialogDescription>
+        <Form method="post" className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Keep List
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive">
+            Delete List
+          </Button>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

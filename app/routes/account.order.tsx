@@ -1,0 +1,115 @@
+// The buyer's own order: items (to reorder or save to a list), addresses, payment, status history,
+// shipment. Another buyer's order number answers 404, as an unknown one does.
+import { data, Link } from "react-router";
+import { requireUser } from "../../server/accounts/session";
+import { orderAddressLines, shippingAddressLines } from "../../server/orders/messages";
+import { findOrder } from "../../server/orders/orders";
+import { orderStatusHistoryFor } from "../../server/orders/status-history";
+import { AddressCard } from "../components/address-card";
+import { OrderStatusBadge } from "../components/order-status-badge";
+import { OrderTotals } from "../components/order-totals";
+import { OrderLines } from "../components/orders/order-lines";
+import { PaymentCard } from "../components/orders/payment-card";
+import { ShipmentCard } from "../components/orders/shipment-card";
+import { StatusHistory } from "../components/orders/status-history";
+import { Button } from "../components/ui/button";
+import { formatLongDate } from "../lib/dates";
+import type { Route } from "./+types/account.order";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    {
+      title: `${loaderData?.order ? `Order ${loaderData.order.orderNumber}` : "Order not found"} | Cascade Industrial Supply`,
+    },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const order = await findOrder(params.orderNumber, user.id);
+  const headers = { "Cache-Control": "private, no-store" };
+  if (!order) return data({ order: null }, { status: 404, headers });
+  const history = await orderStatusHistoryFor(order.id);
+  return data(
+    {
+      order: {
+        orderNumber: order.orderNumber,
+        orderDate: order.orderDate.toISOString(),
+        status: order.status,
+        payment: {
+          method: order.paymentMethod,
+          status: order.status,
+          paidAt: order.paidAt?.toISOString() ?? null,
+          dueDate: order.paymentDueDate?.toISOString() ?? null,
+          refunded: order.status === "cancelled" && Boolean(order.paymentId),
+        },
+        shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
+        history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
+        items: order.items.map(({ id, productId, productName, productSku, quantity, unitPrice, totalPrice }) => ({
+          id,
+          productId,
+          productName,
+          productSku,
+          quantity,
+          unitPrice,
+          totalPrice,
+        })),
+        totals: {
+          subtotal: order.subtotalAmount,
+          discount: order.discountAmount,
+          promoCode: order.promoCode,
+          tax: order.taxAmount,
+          total: order.totalAmount,
+        },
+        shipping: shippingAddressLines(order),
+        billing: orderAddressLines(order, "billing"),
+      },
+    },
+    { headers },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function AccountOrderPage({ loaderData: { order } }: Route.ComponentProps) {
+  if (!order) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-3xl font-bold text-slate-950">Order not found</h1>
+        <Button asChild className="mt-6">
+          <Link to="/account">Back to My Account</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <p className="text-sm">
+        <Link to="/account" className="text-brand-700 underline">
+          My Account
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold break-all text-slate-950">Order {order.orderNumber}</h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="text-slate-700">Placed {formatLongDate(order.orderDate)}</p>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <OrderLines orderNumber={order.orderNumber} items={order.items} totals={<OrderTotals {...order.totals} />} />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <AddressCard title="Shipping Address" lines={order.shipping} />
+            <AddressCard title="Billing Address" lines={order.billing} />
+          </div>
+        </div>
+        <div className="space-y-6">
+          {order.shipment && <ShipmentCard {...order.shipment} />}
+          <PaymentCard {...order.payment} />
+          {/* References (PO number, job reference) and the Invoice download go here, each as a card of its own. */}
+          <StatusHistory entries={order.history} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// "Add to List": the buyer's lists for the dialog to offer, and adding products to one of them or
+// to a new one. A visitor is told to sign in (the dialog links there) instead of being redirected.
+import { data } from "react-router";
+import { currentUser } from "../../server/accounts/session";
+import { addToList, listsOf } from "../../server/cart/saved-lists";
+import { StoreError } from "../../server/errors";
+import { formObject, readForm } from "../../server/forms";
+import { addToListSchema } from "../lib/saved-lists";
+import type { Route } from "./+types/api.lists";
+
+const personal = { "Cache-Control": "private, no-store" };
+
+export type ListsResponse = {
+  signedIn: boolean;
+  lists: { id: string; name: string }[];
+  /** What went wrong, for the dialog to show. */
+  message?: string;
+  /** What went right: the list the items went on. */
+  saved?: { listId: string; name: string; added: number };
+};
+
+async function listsFor(userId: string) {
+  return (await listsOf(userId)).map(({ id, name }) => ({ id, name }));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = currentUser(context);
+  return data<ListsResponse>(
+    { signedIn: Boolean(user), lists: user ? await listsFor(user.id) : [] },
+    { headers: personal },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = currentUser(context);
+  const form = await readForm(request);
+  if (!user) {
+    return data<ListsResponse>(
+      { signedIn: false, lists: [], message: "Please sign in to save lists" },
+      { status: 401, headers: personal },
+    );
+  }
+  const parsed = addToListSchema.safeParse(formObject(form, ["productId", "quantity"]));
+  const answer = async (body: Partial<ListsResponse>, status: number) =>
+    data<ListsResponse>({ signedIn: true, lists: await listsFor(user.id), ...body }, { status, headers: personal });
+  if (!parsed.success) return answer({ message: parsed.error.issues[0]?.message ?? "Choose a list" }, 400);
+  const { listId, newName, productId, quantity } = parsed.data;
+  try {
+    const list = await addToList(
+      user.id,
+      listId ? { listId } : { newName },
+      productId.map((id, index) => ({ productId: id, quantity: quantity[index] ?? 1 })),
+    );
+    return answer({ saved: { listId: list.id, name: list.name, added: list.added } }, 200);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return answer({ message: error.message }, error.status);
+  }
+}

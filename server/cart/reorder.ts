@@ -1,0 +1,208 @@
+// Putting remembered lines back into the cart (an order reordered, a top product, a saved list) at
+// today's prices. Every line asked for is accounted for: added, added in part (short stock), not
+// added (discontinued or unknown, out of stock) or added at a price that changed since, and the
+// buyer is told each by name (docs/product-rules.md, Reorder and saved lists).
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { formatUsd } from "../../app/lib/money";
+import { fromCents, toCents } from "../../app/lib/pricing/money";
+import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
+import { db } from "../db/client";
+import { cartItems, orderItems, orders, products } from "../db/schema";
+import { StoreError } from "../errors";
+import { hasOrderNumber } from "../orders/order-number";
+import { addToCart } from "./cart";
+import { priceStoredCart } from "./summary";
+
+/** A line to put back: the product (null once it left the catalogue), as remembered. */
+export interface WantedLine {
+  productId: string | null;
+  partNumber: string | null;
+  name: string;
+  quantity: number;
+  /** The unit price paid (an order line), to name a price that changed since; absent for a list. */
+  pricePaid?: string;
+}
+
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  stockLevel: number;
+}
+
+export interface PlannedAdd {
+  productId: string;
+  name: string;
+  quantity: number;
+  /** Asked for more than the stock left for the cart allows. */
+  wanted: number;
+  pricePaid?: string;
+}
+
+export interface CartReport {
+  added: { name: string; quantity: number }[];
+  short: { name: string; wanted: number; added: number }[];
+  unavailable: string[];
+  outOfStock: string[];
+  priceChanged: { name: string; was: string; now: string }[];
+}
+
+const emptyReport = (): CartReport => ({ added: [], short: [], unavailable: [], outOfStock: [], priceChanged: [] });
+
+/**
+ * Which lines go into the cart, and how many of each: at most the stock left beside what the cart
+ * already holds (a product asked for twice counts once against its stock). Pure, for the tests.
+ */
+export function planReorder(
+  wanted: WantedLine[],
+  found: (line: WantedLine) => CatalogueProduct | undefined,
+  inCart: ReadonlyMap<string, number>,
+): { adds: PlannedAdd[]; report: CartReport } {
+  const report = emptyReport();
+  const adds: PlannedAdd[] = [];
+  const taken = new Map(inCart);
+  for (const line of wanted) {
+    const product = found(line);
+    if (!product) {
+      report.unavailable.push(line.partNumber ? `${line.name} (${line.partNumber})` : line.name);
+      continue;
+    }
+    const left = product.stockLevel - (taken.get(product.id) ?? 0);
+    if (left <= 0) {
+      report.outOfStock.push(product.name);
+      continue;
+    }
+    const quantity = Math.min(line.quantity, left);
+    taken.set(product.id, (taken.get(product.id) ?? 0) + quantity);
+    adds.push({
+      productId: product.id,
+      name: product.name,
+      quantity,
+      wanted: line.quantity,
+      pricePaid: line.pricePaid,
+    });
+  }
+  return { adds, report };
+}
+
+/** The report as the buyer reads it: what was added, then each line that was not as asked, by name. */
+export function reportMessages(report: CartReport): { notice?: string; problems: string[] } {
+  const count = report.added.length;
+  const problems = [
+    ...(report.unavailable.length ? [`No longer available: ${report.unavailable.join(", ")}`] : []),
+    ...(report.outOfStock.length ? [`Out of stock: ${report.outOfStock.join(", ")}`] : []),
+    ...report.short.map(
+      (line) =>
+        `Only ${line.added.toLocaleString("en-US")} of ${line.name} added (${line.wanted.toLocaleString("en-US")} asked for)`,
+    ),
+    ...report.priceChanged.map(
+      (line) => `Price changed: ${line.name} was ${formatUsd(line.was)}, now ${formatUsd(line.now)}`,
+    ),
+  ];
+  return { notice: count > 0 ? `Added ${count} item(s) to cart` : undefined, problems };
+}
+
+/** The catalogue's products for these lines: by product id, else (a product re-created) by part number. */
+async function lookUp(wanted: WantedLine[]) {
+  const ids = [...new Set(wanted.flatMap((line) => (line.productId ? [line.productId] : [])))];
+  const keys = [
+    ...new Set(
+      wanted.flatMap((line) => (!line.productId && line.partNumber ? [normalizePartNumber(line.partNumber)] : [])),
+    ),
+  ].filter(Boolean);
+  const columns = { id: products.id, name: products.name, stockLevel: products.stockLevel, key: normalizedPartNumber };
+  const [byId, byKey] = await Promise.all([
+    ids.length ? db().select(columns).from(products).where(inArray(products.id, ids)) : [],
+    keys.length ? db().select(columns).from(products).where(inArray(normalizedPartNumber, keys)) : [],
+  ]);
+  const ofId = new Map(byId.map((product) => [product.id, product]));
+  const ofKey = new Map(byKey.map((product) => [product.key, product]));
+  return (line: WantedLine) =>
+    line.productId
+      ? ofId.get(line.productId)
+      : line.partNumber
+        ? ofKey.get(normalizePartNumber(line.partNumber))
+        : undefined;
+}
+
+/**
+ * Adds the lines to the cart through the cart's own `addToCart` (its stock rule holds even if
+ * stock moved since the plan), then prices the cart with `priceCart` to compare today's unit
+ * price with the one paid.
+ */
+export async function addLinesToCart(cartId: string, wanted: WantedLine[]): Promise<CartReport> {
+  const inCart = await db()
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  const { adds, report } = planReorder(
+    wanted,
+    await lookUp(wanted),
+    new Map(inCart.map((line) => [line.productId, line.quantity])),
+  );
+  const addedIds = new Set<string>();
+  for (const add of adds) {
+    try {
+      await addToCart(cartId, add.productId, add.quantity);
+    } catch (error) {
+      if (!(error instanceof StoreError)) throw error;
+      report.outOfStock.push(add.name); // sold out between the plan and the add
+      continue;
+    }
+    addedIds.add(add.productId);
+    report.added.push({ name: add.name, quantity: add.quantity });
+    if (add.quantity < add.wanted) report.short.push({ name: add.name, wanted: add.wanted, added: add.quantity });
+  }
+  const today = new Map((await priceStoredCart(cartId)).lines.map((line) => [line.productId, line.unitPriceCents]));
+  for (const add of adds) {
+    const now = today.get(add.productId);
+    if (!addedIds.has(add.productId) || add.pricePaid === undefined || now === undefined) continue;
+    if (now !== toCents(add.pricePaid))
+      report.priceChanged.push({ name: add.name, was: add.pricePaid, now: fromCents(now) });
+  }
+  return report;
+}
+
+const orderLineColumns = {
+  id: orderItems.id,
+  productId: orderItems.productId,
+  partNumber: orderItems.productSku,
+  name: orderItems.productName,
+  quantity: orderItems.quantity,
+  pricePaid: orderItems.unitPrice,
+};
+
+/**
+ * The buyer's order (or the lines of it chosen, by order-line id) into the cart. Another buyer's
+ * order answers as an unknown one; a line id not of this order is ignored.
+ */
+export async function reorder(userId: string, cartId: string, orderNumber: string, itemIds?: string[]) {
+  const [order] = await db()
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(hasOrderNumber(orderNumber), eq(orders.userId, userId)));
+  if (!order) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
+  const lines = await db()
+    .select(orderLineColumns)
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(orderItems.productName);
+  const chosen = itemIds ? lines.filter((line) => itemIds.includes(line.id)) : lines;
+  if (chosen.length === 0) throw new StoreError("Invalid", "Choose at least one item to add to the cart.");
+  return addLinesToCart(cartId, chosen);
+}
+
+/**
+ * One product of My Account's top 10 (which are summed per product name), as the buyer last
+ * bought it: that line's product and quantity, compared with the price paid then.
+ */
+export async function reorderTopProduct(userId: string, cartId: string, productName: string) {
+  const [last] = await db()
+    .select(orderLineColumns)
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(eq(orders.userId, userId), eq(orderItems.productName, productName)))
+    .orderBy(desc(orders.orderDate))
+    .limit(1);
+  if (!last) throw new StoreError("NotFound", `You have not ordered ${productName}.`);
+  return addLinesToCart(cartId, [last]);
+}

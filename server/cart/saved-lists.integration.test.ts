@@ -1,0 +1,146 @@
+// Saved lists: create (empty, from a paste), add, change, remove, rename, delete, into the cart;
+// another buyer's list answers as an unknown one.
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../test/database";
+import { cartItems, products, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { findOrCreateCart } from "./cart";
+import { reportMessages } from "./reorder";
+import {
+  addListToCart,
+  addToList,
+  createList,
+  createListFromText,
+  deleteList,
+  findList,
+  listsOf,
+  removeListLine,
+  renameList,
+  setListLineQuantity,
+} from "./saved-lists";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+const ids: Record<string, string> = {};
+
+const messageOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? `${error.status} ${error.message}` : String(error)),
+  );
+
+beforeAll(async () => {
+  for (const [partNumber, stockLevel] of [
+    ["GW-45-001", 100],
+    ["FD-80-001", 0],
+    ["CW-45-045", 3],
+  ] as const) {
+    const [row] = await db()
+      .insert(products)
+      .values({
+        slug: partNumber.toLowerCase(),
+        partNumber,
+        name: `Part ${partNumber}`,
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: "5.00",
+        stockLevel,
+      })
+      .returning();
+    ids[partNumber] = row?.id ?? "";
+  }
+  for (const id of ["pat", "sam"])
+    await db()
+      .insert(user)
+      .values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
+});
+
+describe("saved lists", () => {
+  it("creates a list from pasted lines with Quick Order's parser, naming unknown part numbers", async () => {
+    const list = await createListFromText(
+      "pat",
+      "Weekly shop",
+      "gw 45-001, 10\nNOPE-1, 2\nFD-80-001\t4\ncw-45-045, 12000\nGW-45-001, 5",
+    );
+    expect(list).toMatchObject({ name: "Weekly shop", added: 3, notFound: ["NOPE-1"], capped: ["CW-45-045"] });
+    const { lines } = await findList("pat", list.id);
+    // One batch: the lines read in part-number order.
+    expect(lines.map((line) => [line.partNumber, line.quantity])).toEqual([
+      ["CW-45-045", 9999],
+      ["FD-80-001", 4],
+      ["GW-45-001", 15],
+    ]);
+    expect(await messageOf(createListFromText("pat", "Other", "NOPE-1, 2"))).toBe("400 Part number not found: NOPE-1");
+    expect(await messageOf(createListFromText("pat", "weekly SHOP", "GW-45-001"))).toBe(
+      '409 You already have a list named "weekly SHOP".',
+    );
+  });
+
+  it("adds products to an existing or a new list, adding up a part already on it, and changes and removes lines", async () => {
+    const empty = await createList("pat", "Shop floor");
+    await addToList("pat", { listId: empty.id }, [{ productId: ids["GW-45-001"] ?? "", quantity: 2 }]);
+    await addToList("pat", { listId: empty.id }, [{ productId: ids["GW-45-001"] ?? "", quantity: 3 }]);
+    const created = await addToList("pat", { newName: "From an order" }, [
+      { productId: ids["GW-45-001"] ?? "", quantity: 1 },
+      { productId: ids["CW-45-045"] ?? "", quantity: 2 },
+    ]);
+    expect(created).toMatchObject({ name: "From an order", added: 2 });
+    const [line] = (await findList("pat", empty.id)).lines;
+    expect(line?.quantity).toBe(5);
+    await setListLineQuantity("pat", empty.id, line?.id ?? "", 40);
+    expect((await findList("pat", empty.id)).lines[0]?.quantity).toBe(40);
+    await renameList("pat", empty.id, "Shop floor (2nd shift)");
+    expect(await messageOf(renameList("pat", empty.id, "weekly shop"))).toBe(
+      '409 You already have a list named "weekly shop".',
+    );
+    await removeListLine("pat", empty.id, line?.id ?? "");
+    expect((await findList("pat", empty.id)).lines).toEqual([]);
+    expect((await listsOf("pat")).map((list) => list.name).sort()).toEqual([
+      "From an order",
+      "Shop floor (2nd shift)",
+      "Weekly shop",
+    ]);
+    await deleteList("pat", empty.id);
+    expect(await messageOf(findList("pat", empty.id))).toBe("404 That list was not found.");
+  });
+
+  it("adds the list to the cart with the same report as a reorder", async () => {
+    const list = await createListFromText("pat", "Into the cart", "GW-45-001, 2\nFD-80-001, 1\nCW-45-045, 5");
+    await db().delete(products).where(eq(products.partNumber, "GW-45-001"));
+    const cartId = await findOrCreateCart({ userId: "pat" });
+    expect(reportMessages(await addListToCart("pat", list.id, cartId))).toEqual({
+      notice: "Added 1 item(s) to cart",
+      problems: [
+        "No longer available: Part GW-45-001 (GW-45-001)",
+        "Out of stock: Part FD-80-001",
+        "Only 3 of Part CW-45-045 added (5 asked for)",
+      ],
+    });
+    const cart = await db().select().from(cartItems).where(eq(cartItems.cartId, cartId));
+    expect(cart.map((line) => [line.productId, line.quantity])).toEqual([[ids["CW-45-045"], 3]]);
+  });
+
+  it("answers another buyer's list, or a made-up id, as not found", async () => {
+    const list = await createList("pat", "Private");
+    const [first] = (await findList("pat", (await listsOf("pat"))[1]?.id ?? "")).lines;
+    const samCart = await findOrCreateCart({ userId: "sam" });
+    const notFound = "404 That list was not found.";
+    for (const attempt of [
+      findList("sam", list.id),
+      renameList("sam", list.id, "Mine now"),
+      deleteList("sam", list.id),
+      addToList("sam", { listId: list.id }, [{ productId: ids["CW-45-045"] ?? "", quantity: 1 }]),
+      setListLineQuantity("sam", list.id, first?.id ?? "", 2),
+      removeListLine("sam", list.id, first?.id ?? ""),
+      addListToCart("sam", list.id, samCart),
+      findList("pat", "not-a-uuid"),
+    ])
+      expect(await messageOf(attempt)).toBe(notFound);
+    expect(await messageOf(setListLineQuantity("pat", list.id, first?.id ?? "", 2))).toBe(
+      "404 That item is no longer on this list.",
+    );
+    expect(await listsOf("sam")).toEqual([]);
+  });
+});

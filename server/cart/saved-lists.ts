@@ -1,0 +1,223 @@
+// Saved (requisition) lists: a buyer's named lists of parts and quantities. Every read and change is
+// scoped by the owner, so another buyer's list answers as an unknown one (404).
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { parsePastedLines } from "../../app/lib/quick-order";
+import { MAX_LIST_QUANTITY } from "../../app/lib/saved-lists";
+import { type Database, db } from "../db/client";
+import { products, savedListLines, savedLists } from "../db/schema";
+import { StoreError } from "../errors";
+import { findPartNumbers } from "./quick-order";
+import { addLinesToCart } from "./reorder";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const listNotFound = () => new StoreError("NotFound", "That list was not found.");
+
+/** The buyer's lists, most recently changed first, with how many lines each holds. */
+export async function listsOf(userId: string) {
+  return db()
+    .select({
+      id: savedLists.id,
+      name: savedLists.name,
+      updatedAt: savedLists.updatedAt,
+      lines: count(savedListLines.id),
+    })
+    .from(savedLists)
+    .leftJoin(savedListLines, eq(savedListLines.listId, savedLists.id))
+    .where(eq(savedLists.userId, userId))
+    .groupBy(savedLists.id)
+    .orderBy(desc(savedLists.updatedAt), asc(savedLists.name));
+}
+
+async function ownList(userId: string, listId: string, executor: Database = db()) {
+  // A malformed id (from a URL) is no list of anyone's, without asking the database.
+  if (!UUID.test(listId)) throw listNotFound();
+  const [list] = await executor
+    .select({ id: savedLists.id, name: savedLists.name })
+    .from(savedLists)
+    .where(and(eq(savedLists.id, listId), eq(savedLists.userId, userId)));
+  if (!list) throw listNotFound();
+  return list;
+}
+
+/** The list with its lines and today's catalogue facts (a line whose product is gone has none). */
+export async function findList(userId: string, listId: string) {
+  const list = await ownList(userId, listId);
+  const lines = await db()
+    .select({
+      id: savedListLines.id,
+      partNumber: savedListLines.partNumber,
+      name: savedListLines.productName,
+      quantity: savedListLines.quantity,
+      productId: savedListLines.productId,
+      slug: products.slug,
+      price: products.price,
+      stockLevel: products.stockLevel,
+    })
+    .from(savedListLines)
+    .leftJoin(products, eq(products.id, savedListLines.productId))
+    .where(eq(savedListLines.listId, list.id))
+    .orderBy(asc(savedListLines.addedAt), asc(savedListLines.partNumber));
+  return { ...list, lines };
+}
+
+const duplicateName = (name: string) => new StoreError("Conflict", `You already have a list named "${name}".`);
+
+/** A unique index on (buyer, lower(name)) keeps names apart, also when two tabs create at once. */
+async function insertList(executor: Database, userId: string, name: string) {
+  const [created] = await executor
+    .insert(savedLists)
+    .values({ userId, name })
+    .onConflictDoNothing()
+    .returning({ id: savedLists.id, name: savedLists.name });
+  if (!created) throw duplicateName(name);
+  return created;
+}
+
+export async function createList(userId: string, name: string) {
+  return insertList(db(), userId, name);
+}
+
+export async function renameList(userId: string, listId: string, name: string) {
+  const list = await ownList(userId, listId);
+  const [same] = await db()
+    .select({ id: savedLists.id })
+    .from(savedLists)
+    .where(and(eq(savedLists.userId, userId), sql`lower(${savedLists.name}) = lower(${name})`));
+  if (same && same.id !== list.id) throw duplicateName(name);
+  await db().update(savedLists).set({ name, updatedAt: new Date() }).where(eq(savedLists.id, list.id));
+}
+
+export async function deleteList(userId: string, listId: string) {
+  const list = await ownList(userId, listId);
+  await db().delete(savedLists).where(eq(savedLists.id, list.id));
+  return list;
+}
+
+interface NewLine {
+  productId: string;
+  partNumber: string;
+  name: string;
+  quantity: number;
+}
+
+/** Adds lines; a part already on the list adds up, to at most 9,999 (docs/product-rules.md). */
+async function putLines(executor: Database, listId: string, lines: NewLine[]) {
+  if (lines.length === 0) return;
+  await executor
+    .insert(savedListLines)
+    .values(
+      lines.map((line) => ({
+        listId,
+        ...line,
+        productName: line.name,
+        quantity: Math.min(line.quantity, MAX_LIST_QUANTITY),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [savedListLines.listId, savedListLines.partNumber],
+      set: {
+        quantity: sql`least(${savedListLines.quantity} + excluded.quantity, ${MAX_LIST_QUANTITY})`,
+        productId: sql`excluded.product_id`,
+        productName: sql`excluded.product_name`,
+      },
+    });
+  await executor.update(savedLists).set({ updatedAt: new Date() }).where(eq(savedLists.id, listId));
+}
+
+/** Repeated parts in one batch are one line with their quantities summed (one insert cannot touch a row twice). */
+function mergeLines(lines: NewLine[]): NewLine[] {
+  const byPart = new Map<string, NewLine>();
+  for (const line of lines) {
+    const seen = byPart.get(line.partNumber);
+    byPart.set(line.partNumber, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  return [...byPart.values()];
+}
+
+/**
+ * "Add to List": products (from the product page, a card, the cart or an order) onto one of the
+ * buyer's lists, or onto a new one named here.
+ */
+export async function addToList(
+  userId: string,
+  target: { listId?: string; newName?: string },
+  items: { productId: string; quantity: number }[],
+) {
+  const found = await db()
+    .select({ productId: products.id, partNumber: products.partNumber, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...new Set(items.map((item) => item.productId))]));
+  const byId = new Map(found.map((product) => [product.productId, product]));
+  const lines = items.flatMap((item) => {
+    const product = byId.get(item.productId);
+    return product ? [{ ...product, quantity: item.quantity }] : [];
+  });
+  if (lines.length === 0) throw new StoreError("NotFound", "That product is no longer available.");
+  return db().transaction(async (tx) => {
+    const list = target.listId
+      ? await ownList(userId, target.listId, tx)
+      : await insertList(tx, userId, target.newName ?? "");
+    await putLines(tx, list.id, mergeLines(lines));
+    return { ...list, added: lines.length };
+  });
+}
+
+/** A new list from `PART, QTY` lines, read by Quick Order's parser; unknown part numbers are named, not kept. */
+export async function createListFromText(userId: string, name: string, text: string) {
+  const parsed = parsePastedLines(text);
+  if (parsed.length === 0) throw new StoreError("Invalid", "Please enter at least one part number.");
+  const find = await findPartNumbers(parsed.map((line) => line.partNumber));
+  const notFound: string[] = [];
+  const lines: NewLine[] = [];
+  for (const line of parsed) {
+    const product = find(line.partNumber);
+    if (product)
+      lines.push({
+        productId: product.id,
+        partNumber: product.partNumber,
+        name: product.name,
+        quantity: line.quantity,
+      });
+    else notFound.push(line.partNumber);
+  }
+  const missing = notFound.length
+    ? `Part number${notFound.length > 1 ? "s" : ""} not found: ${notFound.join(", ")}`
+    : undefined;
+  if (lines.length === 0) throw new StoreError("Invalid", missing ?? "No items to add");
+  const merged = mergeLines(lines);
+  const capped = merged.filter((line) => line.quantity > MAX_LIST_QUANTITY).map((line) => line.partNumber);
+  const list = await db().transaction(async (tx) => {
+    const created = await insertList(tx, userId, name);
+    await putLines(tx, created.id, merged);
+    return created;
+  });
+  return { ...list, added: merged.length, notFound, capped };
+}
+
+export async function setListLineQuantity(userId: string, listId: string, lineId: string, quantity: number) {
+  const list = await ownList(userId, listId);
+  const rows = await db()
+    .update(savedListLines)
+    .set({ quantity })
+    .where(and(eq(savedListLines.id, lineId), eq(savedListLines.listId, list.id)))
+    .returning({ id: savedListLines.id });
+  if (rows.length === 0) throw new StoreError("NotFound", "That item is no longer on this list.");
+}
+
+export async function removeListLine(userId: string, listId: string, lineId: string) {
+  const list = await ownList(userId, listId);
+  const rows = await db()
+    .delete(savedListLines)
+    .where(and(eq(savedListLines.id, lineId), eq(savedListLines.listId, list.id)))
+    .returning({ id: savedListLines.id });
+  if (rows.length === 0) throw new StoreError("NotFound", "That item is no longer on this list.");
+}
+
+/** The whole list, or the lines chosen, into the cart: the same function and report as a reorder. */
+export async function addListToCart(userId: string, listId: string, cartId: string, lineIds?: string[]) {
+  const list = await findList(userId, listId);
+  const chosen = lineIds ? list.lines.filter((line) => lineIds.includes(line.id)) : list.lines;
+  if (chosen.length === 0)
+    throw new StoreError("Invalid", lineIds ? "Choose at least one item to add to the cart." : "This list is empty.");
+  return addLinesToCart(cartId, chosen);
+}

@@ -1,0 +1,203 @@
+// Status history, shipping with a carrier and the "shipped" e-mail, and reorder with every line
+// not added as asked named.
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkoutInput } from "../../test/checkout-input";
+import { withTestDatabase } from "../../test/database";
+import { changeOrderStatus, markInvoicePaid } from "../admin/orders";
+import { addToCart, findOrCreateCart } from "../cart/cart";
+import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
+import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, profiles, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
+import { findOrder } from "./orders";
+import { orderStatusHistoryFor } from "./status-history";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+const ids: Record<string, string> = {};
+
+async function product(partNumber: string, price: string, stockLevel: number) {
+  const [row] = await db()
+    .insert(products)
+    .values({
+      slug: partNumber.toLowerCase(),
+      partNumber,
+      name: `Part ${partNumber}`,
+      brand: "Ironridge",
+      category: "abrasives",
+      subcategory: "grinding-wheels",
+      price,
+      stockLevel,
+    })
+    .returning();
+  ids[partNumber] = row?.id ?? "";
+}
+
+let buyers = 0;
+async function buyer(creditLimit?: string) {
+  buyers += 1;
+  const id = `buyer-${buyers}`;
+  await db()
+    .insert(user)
+    .values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
+  await db()
+    .insert(profiles)
+    .values({ userId: id, net30Approved: creditLimit !== undefined, creditLimit: creditLimit ?? "0" });
+  return { id, email: `${id}@example.com`, cartId: await findOrCreateCart({ userId: id }) };
+}
+
+async function cardOrder(who: Awaited<ReturnType<typeof buyer>>, lines: [string, number][]) {
+  for (const [part, quantity] of lines) await addToCart(who.cartId, ids[part] ?? "", quantity);
+  const payment = await startCardPayment(who.id, who.cartId, checkoutInput(who.email));
+  await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+  return completeCardPayment(payment.paymentId, who.id);
+}
+
+const messageOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? error.message : String(error)),
+  );
+
+const history = async (orderNumber: string) => {
+  const [order] = await db().select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, orderNumber));
+  return (await orderStatusHistoryFor(order?.id ?? "")).map(({ status, note }) => ({ status, note }));
+};
+
+beforeAll(async () => {
+  await db().insert(user).values({ id: "admin", name: "Admin", email: "admin@example.com", emailVerified: true });
+  await product("GW-45-001", "12.99", 500);
+  await product("FD-80-001", "8.49", 500);
+  await product("CW-45-045", "2.45", 500);
+  await product("OB-9", "4.00", 500);
+});
+
+describe("status history", () => {
+  it("records placement, each admin change with the carrier and tracking number, and mails the buyer when shipped", async () => {
+    const dana = await buyer();
+    const { orderNumber } = await cardOrder(dana, [["GW-45-001", 1]]);
+    expect(await messageOf(changeOrderStatus("admin", orderNumber, "shipped"))).toBe(
+      "An order that is Paid cannot become Shipped.",
+    );
+    await changeOrderStatus("admin", orderNumber, "processing");
+    expect(await messageOf(changeOrderStatus("admin", orderNumber, "shipped"))).toBe("Choose the carrier");
+    const shipped = await changeOrderStatus("admin", orderNumber, "shipped", {
+      carrier: "FedEx",
+      trackingNumber: "7489 2345 6789",
+    });
+    expect(shipped).toMatchObject({ status: "shipped", carrier: "FedEx", trackingNumber: "7489 2345 6789" });
+    expect(await history(orderNumber)).toEqual([
+      { status: "paid", note: "Order placed and paid by card" },
+      { status: "processing", note: null },
+      { status: "shipped", note: "Shipped by FedEx, tracking number 7489 2345 6789" },
+    ]);
+    const [mail] = await db()
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, dana.email))
+      .orderBy(desc(mailQueue.createdAt));
+    expect(mail?.subject).toBe(`Your order has shipped! ${orderNumber}`);
+    expect(mail?.text).toContain("Carrier: FedEx");
+    expect(mail?.text).toContain("Tracking Number: 7489 2345 6789");
+    expect(mail?.text).toContain(`/account/orders/${orderNumber}`);
+  });
+
+  it("records a Net 30 order's placement, its invoice paid and a cancellation", async () => {
+    const lee = await buyer("1000");
+    await addToCart(lee.cartId, ids["FD-80-001"] ?? "", 2);
+    const { orderNumber } = await placeNet30Order(lee.id, lee.cartId, checkoutInput(lee.email));
+    await markInvoicePaid("admin", orderNumber);
+    await changeOrderStatus("admin", orderNumber, "cancelled");
+    expect(await history(orderNumber)).toEqual([
+      { status: "pending_payment", note: "Order placed on Net 30 terms" },
+      { status: "paid", note: "Net 30 invoice paid" },
+      { status: "cancelled", note: "Cancelled" },
+    ]);
+  });
+});
+
+describe("reorder", () => {
+  it("adds the whole order at today's prices and names the discontinued, out-of-stock, short and repriced lines", async () => {
+    const kim = await buyer();
+    const { orderNumber } = await cardOrder(kim, [
+      ["GW-45-001", 2],
+      ["FD-80-001", 1],
+      ["CW-45-045", 10],
+      ["OB-9", 1],
+    ]);
+    await db()
+      .update(products)
+      .set({ stockLevel: 0 })
+      .where(eq(products.id, ids["FD-80-001"] ?? ""));
+    await db()
+      .update(products)
+      .set({ stockLevel: 4 })
+      .where(eq(products.id, ids["CW-45-045"] ?? ""));
+    await db()
+      .update(products)
+      .set({ price: "13.49" })
+      .where(eq(products.id, ids["GW-45-001"] ?? ""));
+    await db()
+      .delete(products)
+      .where(eq(products.id, ids["OB-9"] ?? ""));
+    const report = await reorder(kim.id, kim.cartId, orderNumber);
+    expect(reportMessages(report)).toEqual({
+      notice: "Added 2 item(s) to cart",
+      problems: [
+        "No longer available: Part OB-9 (OB-9)",
+        "Out of stock: Part FD-80-001",
+        "Only 4 of Part CW-45-045 added (10 asked for)",
+        "Price changed: Part GW-45-001 was $12.99, now $13.49",
+      ],
+    });
+    const cart = await db().select().from(cartItems).where(eq(cartItems.cartId, kim.cartId));
+    expect(Object.fromEntries(cart.map((line) => [line.productId, line.quantity]))).toEqual({
+      [ids["GW-45-001"] ?? ""]: 2,
+      [ids["CW-45-045"] ?? ""]: 4,
+    });
+    // Chosen lines only; another time the stock is already all in the cart.
+    const [wheelLine] = await db()
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.productSku, "CW-45-045"));
+    expect(reportMessages(await reorder(kim.id, kim.cartId, orderNumber, [wheelLine?.id ?? ""]))).toEqual({
+      notice: undefined,
+      problems: ["Out of stock: Part CW-45-045"],
+    });
+    await db()
+      .update(products)
+      .set({ stockLevel: 500, price: "12.99" })
+      .where(eq(products.id, ids["GW-45-001"] ?? ""));
+    await db()
+      .update(products)
+      .set({ stockLevel: 500 })
+      .where(eq(products.id, ids["FD-80-001"] ?? ""));
+  });
+
+  it("prices by today's bulk tier and adds a top product as last ordered", async () => {
+    const ana = await buyer();
+    await db()
+      .insert(productBulkTiers)
+      .values({ productId: ids["FD-80-001"] ?? "", minQuantity: 5, unitPrice: "7.99" });
+    await cardOrder(ana, [["FD-80-001", 6]]);
+    const report = await reorderTopProduct(ana.id, ana.cartId, "Part FD-80-001");
+    expect(report.added).toEqual([{ name: "Part FD-80-001", quantity: 6 }]);
+    expect(report.priceChanged).toEqual([]);
+    expect(await messageOf(reorderTopProduct(ana.id, ana.cartId, "Part GW-45-001"))).toBe(
+      "You have not ordered Part GW-45-001.",
+    );
+  });
+
+  it("answers another buyer's order as an unknown one, and the buyer's own order page shows the history", async () => {
+    const owner = await buyer();
+    const other = await buyer();
+    const { orderNumber } = await cardOrder(owner, [["GW-45-001", 1]]);
+    expect(await messageOf(reorder(other.id, other.cartId, orderNumber))).toBe(`There is no order ${orderNumber}.`);
+    expect(await findOrder(orderNumber, other.id)).toBeNull();
+    expect(await messageOf(reorder(owner.id, owner.cartId, orderNumber, []))).toBe(
+      "Choose at least one item to add to the cart.",
+    );
+  });
+});
