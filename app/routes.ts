@@ -9,6 +9,7 @@ export default [
   route("auth/sign-out", "routes/auth.sign-out.tsx"),
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.tsx"),
+  route("account/addresses", "routes/account.addresses.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   // Pathless, so a form posting to /admin reaches the dashboard's action (an index route

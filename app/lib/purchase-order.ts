@@ -38,7 +38,10 @@ export const jobReferenceField = z
 export const purchaseOrderFields = {
   poNumber: poNumberField,
   jobReference: jobReferenceField,
-  poDuplicateConfirmed: z.string().max(PO_NUMBER_MAX * 2).optional(),
+  poDuplicateConfirmed: z
+    .string()
+    .max(PO_NUMBER_MAX * 2)
+    .optional(),
 };
 
 export type PurchaseOrderInput = { poNumber?: string; jobReference?: string; poDuplicateConfirmed?: string };
@@ -65,3 +68,9 @@ export function purchaseOrderDetails(order: { poNumber: string | null; jobRefere
 export function purchaseOrderLines(order: { poNumber: string | null; jobReference: string | null }): string[] {
   return purchaseOrderDetails(order).map(({ label, value }) => `${label}: ${value}`);
 }
+
+/** The admin's "PO required" switch on a customer account. */
+export const poRequiredSchema = z.object({
+  profileId: z.uuid("That customer does not exist"),
+  required: z.enum(["true", "false"], { message: "Choose on or off" }),
+});

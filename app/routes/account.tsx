@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
-import { Await, data, Form } from "react-router";
+import { Await, data, Form, Link } from "react-router";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireUser } from "../../server/accounts/session";
@@ -119,6 +119,11 @@ function Account({
                 <Detail term="Company" value={profile?.companyName || "Not provided"} />
                 <Detail term="Phone" value={profile?.phone || "Not provided"} />
               </dl>
+              <p className="mt-4">
+                <Link to="/account/addresses" className="font-medium text-brand-700 underline">
+                  Address book
+                </Link>
+              </p>
             </CardContent>
           </Card>
           <YourData isAdmin={isAdmin} lastResult={deletion} />

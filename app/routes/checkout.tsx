@@ -135,7 +135,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await checkBeforePlacing(user.id, checkout);
   } catch (error) {
-    if (!(error instanceof PurchaseOrderProblem)) return refusal(error, "Failed to create order. Please contact support.");
+    if (!(error instanceof PurchaseOrderProblem))
+      return refusal(error, "Failed to create order. Please contact support.");
     const reply = submission.reply({ fieldErrors: { poNumber: [error.message] } });
     return data<ActionResult>({ reply, warnedPo: error.usedOn && checkout.poNumber }, error.status);
   }

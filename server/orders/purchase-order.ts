@@ -51,4 +51,3 @@ export async function checkPurchaseOrder(
 export function purchaseOrderColumns({ poNumber, jobReference }: PurchaseOrderInput) {
   return { poNumber: poNumber ?? null, jobReference: jobReference ?? null };
 }
-
