@@ -3,7 +3,6 @@
 // the server, the e-mails and the documents; the rules that read the database are in
 // server/orders/purchase-order.ts.
 import { z } from "zod";
-import { checkbox } from "./form-fields";
 import { oneLine } from "./plain-text";
 
 export const PO_NUMBER_MAX = 30;
