@@ -163,7 +163,7 @@ function ShipToCard({ shipTo }: { shipTo: ShipTo }) {
                 variant="outline"
                 size="sm"
                 disabled={fetcher.state !== "idle"}
-                aria-label={`Make ${shipTo.label} the default`}
+                aria-label={`Make Default: ${shipTo.label}`}
               >
                 Make Default
               </Button>

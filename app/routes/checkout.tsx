@@ -26,7 +26,7 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { PromoCodeField } from "../components/cart/promo-code-field";
 import { CardPaymentPanel, type StartedPayment } from "../components/checkout/card-payment-panel";
 import { OrderSummary } from "../components/checkout/order-summary";
-import { PurchaseOrderFields } from "../components/checkout/purchase-order-fields";
+import { PurchaseOrderFields, type UsedPoNumber } from "../components/checkout/purchase-order-fields";
 import { ShipToChooser } from "../components/checkout/ship-to-chooser";
 import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
@@ -96,8 +96,8 @@ type ActionResult = {
   /** The cart as priced for the payment just started. */
   charged?: CartSummary;
   toast?: ToastMessage;
-  /** The PO number the server warned was used on an earlier order. */
-  warnedPo?: string;
+  /** A PO number the account used on an earlier order, for the buyer to confirm. */
+  usedPo?: UsedPoNumber;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -137,8 +137,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof PurchaseOrderProblem))
       return refusal(error, "Failed to create order. Please contact support.");
-    const reply = submission.reply({ fieldErrors: { poNumber: [error.message] } });
-    return data<ActionResult>({ reply, warnedPo: error.usedOn && checkout.poNumber }, error.status);
+    // A PO number used before is asked about beside the field, not as the field's error (which
+    // would clear, moving the page, as soon as the buyer leaves the field).
+    if (error.usedOn && checkout.poNumber)
+      return data<ActionResult>({ usedPo: { poNumber: checkout.poNumber, orderNumber: error.usedOn } }, error.status);
+    return data<ActionResult>(
+      { reply: submission.reply({ fieldErrors: { poNumber: [error.message] } }) },
+      error.status,
+    );
   }
   await saveCheckoutToProfile(user.id, checkout);
   if (checkout.paymentMethod === "net_30") {
@@ -242,7 +248,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               poNumber={fields.poNumber}
               jobReference={fields.jobReference}
               required={poRequired}
-              warnedPo={actionData?.warnedPo}
+              usedPo={actionData?.usedPo}
             />
             <section className="space-y-3">
               <fieldset>

@@ -1,35 +1,46 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { PO_NUMBER_MAX, poNumberRequiredMessage, samePoNumber } from "../../lib/purchase-order";
+import { duplicatePoMessage, PO_NUMBER_MAX, poNumberRequiredMessage, samePoNumber } from "../../lib/purchase-order";
 import { Field } from "../form-field";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
 type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
 
+/** A PO number the account already used, and the order it was used on. */
+export interface UsedPoNumber {
+  poNumber: string;
+  orderNumber: string;
+}
+
 /**
  * The checkout's PO number and job reference. An account marked "PO required" is told before it
- * tries; a PO number the account already used is warned about by the server (`warnedPo`), and the
+ * tries; a PO number the account already used is warned about by the server (`usedPo`), and the
  * buyer confirms it here to place the order anyway.
  */
 export function PurchaseOrderFields({
   poNumber,
   jobReference,
   required,
-  warnedPo,
+  usedPo,
 }: {
   poNumber: Meta;
   jobReference: Meta;
   required: boolean;
-  /** The PO number the server warned was used before. */
-  warnedPo?: string;
+  usedPo?: UsedPoNumber;
 }) {
   const [confirmed, setConfirmed] = useState(false);
   const hintId = `${poNumber.id}-hint`;
-  const describedBy = [required ? hintId : undefined, poNumber.errors?.length ? poNumber.errorId : undefined]
+  const usedId = `${poNumber.id}-used`;
+  // The warning stands while the field still holds that PO number.
+  const warned = usedPo && samePoNumber((poNumber.value ?? "").trim(), usedPo.poNumber) ? usedPo : undefined;
+  const describedBy = [
+    required ? hintId : undefined,
+    poNumber.errors?.length ? poNumber.errorId : undefined,
+    warned ? usedId : undefined,
+  ]
     .filter(Boolean)
     .join(" ");
-  const stillWarned = warnedPo !== undefined && samePoNumber((poNumber.value ?? "").trim(), warnedPo);
   return (
     <section aria-labelledby="purchase-order-heading" className="space-y-4">
       <h2 id="purchase-order-heading" className="text-xl font-semibold text-slate-950">
@@ -61,20 +72,25 @@ export function PurchaseOrderFields({
         </div>
         <Field meta={jobReference} label="Job Reference" optional />
       </div>
-      {stillWarned && (
-        <div className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <input
-            id="checkout-po-duplicate-confirmed"
-            type="checkbox"
-            name="poDuplicateConfirmed"
-            value={warnedPo}
-            checked={confirmed}
-            onChange={(event) => setConfirmed(event.target.checked)}
-            className="size-4 accent-brand-800"
-          />
-          <label htmlFor="checkout-po-duplicate-confirmed" className="text-sm text-slate-900">
-            Use PO number {warnedPo} again on this order
-          </label>
+      {warned && (
+        <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
+          <p id={usedId} role="alert" className="text-sm font-medium text-slate-950">
+            {duplicatePoMessage(warned.poNumber, warned.orderNumber)}
+          </p>
+          <div className="flex items-center gap-2">
+            <input
+              id="checkout-po-duplicate-confirmed"
+              type="checkbox"
+              name="poDuplicateConfirmed"
+              value={warned.poNumber}
+              checked={confirmed}
+              onChange={(event) => setConfirmed(event.target.checked)}
+              className="size-4 accent-brand-800"
+            />
+            <label htmlFor="checkout-po-duplicate-confirmed" className="text-sm text-slate-900">
+              Use PO number {warned.poNumber} again on this order
+            </label>
+          </div>
         </div>
       )}
     </section>
