@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "../../app/lib/address";
 import { MAX_SHIP_TOS, shipToLimitMessage } from "../../app/lib/address-book";
 import { withTestDatabase } from "../../test/database";
+import { exportAccountData } from "../accounts/account-data";
 import { shipToAddresses, user } from "../db/schema";
 import { StoreError } from "../errors";
 import {
@@ -123,9 +124,11 @@ describe("a buyer's address book", () => {
     expect(await listShipTos(other)).toEqual([]);
   });
 
-  it("goes with the account", async () => {
+  it("is in the buyer's data download, and goes with the account", async () => {
     const dana = await buyer();
     await addShipTo(dana, { label: "Plant", address: site("Austin", "TX") });
+    const { addressBook } = await exportAccountData(dana);
+    expect(addressBook).toEqual([{ label: "Plant", address: site("Austin", "TX"), isDefault: true }]);
     await db().delete(user).where(eq(user.id, dana));
     expect(await db().select().from(shipToAddresses).where(eq(shipToAddresses.userId, dana))).toEqual([]);
   });
