@@ -138,7 +138,9 @@ async function buyerLoop(
       await client.request("/account/addresses");
     }
     const method = (turn + round) % 2 ? "net_30" : "credit_card";
-    const placed = await client.request("/checkout.data", { form: checkoutForm(email, method, `SOAK-${turn}-${round}`) });
+    const placed = await client.request("/checkout.data", {
+      form: checkoutForm(email, method, `SOAK-${turn}-${round}`),
+    });
     let orderNumber = orderNumberIn(placed.text);
     let answer = placed.text;
     if (method === "credit_card") {
