@@ -12,6 +12,7 @@ export default [
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
   route("account/lists", "routes/account.lists.tsx"),
   route("account/lists/:listId", "routes/account.list.tsx"),
+  route("account/addresses", "routes/account.addresses.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/code", "routes/admin/login-code.tsx"),
   // Pathless, so a form posting to /admin reaches the dashboard's action (an index route

@@ -92,7 +92,8 @@ function refusalOf(text: string) {
   return knownRefusals.find((reason) => text.includes(reason)) ?? "other";
 }
 
-const checkoutForm = (email: string, paymentMethod: "credit_card" | "net_30") => ({
+// Each order carries its own PO number, as a trade buyer's would (one used before would be refused).
+const checkoutForm = (email: string, paymentMethod: "credit_card" | "net_30", poNumber: string) => ({
   intent: "place",
   email,
   firstName: "Soak",
@@ -104,6 +105,8 @@ const checkoutForm = (email: string, paymentMethod: "credit_card" | "net_30") =>
   "shipping.zip": "98101",
   sameAsShipping: "on",
   paymentMethod,
+  poNumber,
+  jobReference: "Soak test",
 });
 
 const orderNumberIn = (text: string) => /order-confirmation\/(ORD\d{13}[A-Z0-9]{5})/.exec(text)?.[1];
@@ -134,6 +137,7 @@ async function buyerLoop(
     if (round % 5 === 0) {
       await client.request("/checkout.data?state=CA");
       await client.request("/account/data");
+      await client.request("/account/addresses");
     }
     // Reorder and saved lists: the last order's page and the order again into the cart; a list made
     // from a paste once, then into the cart now and then.
@@ -150,7 +154,9 @@ async function buyerLoop(
       await client.request("/api/reorder", { form: { intent: "list", listId } });
     }
     const method = (turn + round) % 2 ? "net_30" : "credit_card";
-    const placed = await client.request("/checkout.data", { form: checkoutForm(email, method) });
+    const placed = await client.request("/checkout.data", {
+      form: checkoutForm(email, method, `SOAK-${turn}-${round}`),
+    });
     let orderNumber = orderNumberIn(placed.text);
     let answer = placed.text;
     if (method === "credit_card") {

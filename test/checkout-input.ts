@@ -25,6 +25,12 @@ export function checkoutInput(
     paymentMethod: "credit_card",
     shipping: address,
     billing: address,
+    shipTo: undefined,
+    saveShipTo: false,
+    shipToLabel: undefined,
+    poNumber: undefined,
+    jobReference: undefined,
+    poDuplicateConfirmed: undefined,
     ...overrides,
   };
 }

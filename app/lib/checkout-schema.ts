@@ -1,7 +1,9 @@
 // The checkout form's rules (docs/product-rules.md, Checkout), shared by the browser and the server.
 import { z } from "zod";
 import { billingOrShipping, checkBilling, evenWithOtherErrors, shippingAndBillingFields } from "./address";
+import { shipToChoiceFields } from "./address-book";
 import { optional, required } from "./form-fields";
+import { purchaseOrderFields } from "./purchase-order";
 
 export const paymentMethodLabels = {
   credit_card: "Credit Card (Pay Now)",
@@ -26,6 +28,8 @@ export const checkoutSchema = z
       .max(30, "Use at most 30 characters"),
     paymentMethod: z.enum(["credit_card", "net_30"], { message: "Choose a payment method" }).default("credit_card"),
     ...shippingAndBillingFields,
+    ...shipToChoiceFields,
+    ...purchaseOrderFields,
   })
   .superRefine(checkBilling, evenWithOtherErrors)
   .transform(billingOrShipping);

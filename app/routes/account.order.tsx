@@ -10,10 +10,12 @@ import { OrderStatusBadge } from "../components/order-status-badge";
 import { OrderTotals } from "../components/order-totals";
 import { OrderLines } from "../components/orders/order-lines";
 import { PaymentCard } from "../components/orders/payment-card";
+import { ReferencesCard } from "../components/orders/references-card";
 import { ShipmentCard } from "../components/orders/shipment-card";
 import { StatusHistory } from "../components/orders/status-history";
 import { Button } from "../components/ui/button";
 import { formatLongDate } from "../lib/dates";
+import { purchaseOrderDetails } from "../lib/purchase-order";
 import type { Route } from "./+types/account.order";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -44,6 +46,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           dueDate: order.paymentDueDate?.toISOString() ?? null,
           refunded: order.status === "cancelled" && Boolean(order.paymentId),
         },
+        references: purchaseOrderDetails(order),
         shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
         history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
         items: order.items.map(({ id, productId, productName, productSku, quantity, unitPrice, totalPrice }) => ({
@@ -106,7 +109,7 @@ export default function AccountOrderPage({ loaderData: { order } }: Route.Compon
         <div className="space-y-6">
           {order.shipment && <ShipmentCard {...order.shipment} />}
           <PaymentCard {...order.payment} />
-          {/* References (PO number, job reference) and the Invoice download go here, each as a card of its own. */}
+          <ReferencesCard references={order.references} />
           <StatusHistory entries={order.history} />
         </div>
       </div>

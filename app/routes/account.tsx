@@ -126,6 +126,11 @@ function Account({
                 <Detail term="Company" value={profile?.companyName || "Not provided"} />
                 <Detail term="Phone" value={profile?.phone || "Not provided"} />
               </dl>
+              <p className="mt-4">
+                <Link to="/account/addresses" className="font-medium text-brand-700 underline">
+                  Address book
+                </Link>
+              </p>
             </CardContent>
           </Card>
           <YourData isAdmin={isAdmin} lastResult={deletion} />

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
+import { listShipTos } from "../../server/address-book/address-book";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
@@ -15,7 +16,9 @@ import {
   saveCheckoutToProfile,
   startCardPayment,
 } from "../../server/orders/checkout";
+import { checkBeforePlacing } from "../../server/orders/checkout-checks";
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
+import { PurchaseOrderProblem } from "../../server/orders/purchase-order";
 import { paymentProvider } from "../../server/payments/configured";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
@@ -23,11 +26,14 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { PromoCodeField } from "../components/cart/promo-code-field";
 import { CardPaymentPanel, type StartedPayment } from "../components/checkout/card-payment-panel";
 import { OrderSummary } from "../components/checkout/order-summary";
+import { PurchaseOrderFields, type UsedPoNumber } from "../components/checkout/purchase-order-fields";
+import { ShipToChooser } from "../components/checkout/ship-to-chooser";
 import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { useZodForm } from "../components/use-zod-form";
 import { addressFrom } from "../lib/address";
+import { NEW_SHIP_TO } from "../lib/address-book";
 import { checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
 import { formatUsd } from "../lib/money";
 import type { Route } from "./+types/checkout";
@@ -39,6 +45,9 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   const profile = user ? await getProfile(user.id) : null;
+  // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
+  const shipTos = user ? await listShipTos(user.id) : [];
+  const defaultShipTo = shipTos.find((shipTo) => shipTo.isDefault);
   // What a guest filled in before being sent to sign in wins over the profile.
   const { draft, clear } = user ? await takeCheckoutDraft(request) : { draft: null };
   // The page's address names the shipping state the buyer picked (?state=), once they pick one (a two-letter code).
@@ -48,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (url.searchParams.get("state") ?? "").slice(0, 2)
     : typeof draftState === "string"
       ? draftState
-      : (profile?.shippingState ?? "");
+      : (defaultShipTo?.address.state ?? profile?.shippingState ?? "");
   const cart = await cartSummary(cartId, { taxState });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const shipping = profile && addressFrom("shipping", profile);
@@ -59,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastName: profile?.lastName ?? "",
     companyName: profile?.companyName ?? "",
     phone: profile?.phone ?? "",
-    shipping: shipping ?? undefined,
+    shipping: defaultShipTo?.address ?? shipping ?? undefined,
+    shipTo: defaultShipTo?.id ?? NEW_SHIP_TO,
     billing: billing ?? undefined,
     paymentMethod: "credit_card",
   };
@@ -68,9 +78,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signedIn: user !== null,
       cart,
       taxState,
-      defaults: draft ? { ...fromProfile, ...draft } : fromProfile,
+      // A draft is a guest's new address, not one of the book's.
+      defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
       sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
       net30: profile?.net30Approved ? { creditLimit: profile.creditLimit } : null,
+      shipTos,
+      poRequired: profile?.poRequired ?? false,
       payments: paymentProvider().publicConfig,
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
@@ -83,6 +96,8 @@ type ActionResult = {
   /** The cart as priced for the payment just started. */
   charged?: CartSummary;
   toast?: ToastMessage;
+  /** A PO number the account used on an earlier order, for the buyer to confirm. */
+  usedPo?: UsedPoNumber;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -117,6 +132,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   const checkout = submission.value;
+  try {
+    await checkBeforePlacing(user.id, checkout);
+  } catch (error) {
+    if (!(error instanceof PurchaseOrderProblem))
+      return refusal(error, "Failed to create order. Please contact support.");
+    // A PO number used before is asked about beside the field, not as the field's error (which
+    // would clear, moving the page, as soon as the buyer leaves the field).
+    if (error.usedOn && checkout.poNumber)
+      return data<ActionResult>({ usedPo: { poNumber: checkout.poNumber, orderNumber: error.usedOn } }, error.status);
+    return data<ActionResult>(
+      { reply: submission.reply({ fieldErrors: { poNumber: [error.message] } }) },
+      error.status,
+    );
+  }
   await saveCheckoutToProfile(user.id, checkout);
   if (checkout.paymentMethod === "net_30") {
     try {
@@ -145,7 +174,7 @@ function refusal(error: unknown, fallback: string) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { defaults, net30, payments, signedIn } = loaderData;
+  const { defaults, net30, payments, signedIn, shipTos, poRequired } = loaderData;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
     lastResult: actionData?.reply,
     defaultValue: defaults,
@@ -192,7 +221,16 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               <Field meta={fields.companyName} label="Company" autoComplete="organization" optional />
               <Field meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
             </section>
-            <AddressFields kind="shipping" meta={fields.shipping} />
+            <AddressFields kind="shipping" meta={fields.shipping}>
+              {signedIn && (
+                <ShipToChooser
+                  shipTos={shipTos}
+                  initial={defaults.shipTo}
+                  label={fields.shipToLabel}
+                  onChoose={(address) => form.update({ name: fields.shipping.name, value: address ?? {} })}
+                />
+              )}
+            </AddressFields>
             <AddressFields kind="billing" meta={fields.billing} hidden={sameAsShipping}>
               <CheckboxField
                 id="checkout-same-as-shipping"
@@ -206,6 +244,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                 }}
               />
             </AddressFields>
+            <PurchaseOrderFields
+              poNumber={fields.poNumber}
+              jobReference={fields.jobReference}
+              required={poRequired}
+              usedPo={actionData?.usedPo}
+            />
             <section className="space-y-3">
               <fieldset>
                 <legend className="text-xl font-semibold text-slate-950">Payment Method</legend>

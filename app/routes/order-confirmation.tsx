@@ -11,6 +11,7 @@ import { Card, CardContent } from "../components/ui/card";
 import { formatLongDate } from "../lib/dates";
 import { formatUsd } from "../lib/money";
 import { orderStatusLabel, whatsNext } from "../lib/order-status";
+import { purchaseOrderDetails } from "../lib/purchase-order";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -51,6 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           totalPrice,
         })),
         shipping: shippingAddressLines(order),
+        purchaseOrder: purchaseOrderDetails(order),
       },
     },
     { headers },
@@ -89,6 +91,9 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
             <Detail label="Order Date" value={formatLongDate(order.orderDate)} />
             <Detail label="Status" value={orderStatusLabel(order.status)} />
             <Detail label="Total" value={formatUsd(order.total)} />
+            {order.purchaseOrder.map(({ label, value }) => (
+              <Detail key={label} label={label} value={value} />
+            ))}
             {order.paymentMethod === "net_30" && order.paymentDueDate && (
               <Detail label="Payment Due (Net 30)" value={formatLongDate(order.paymentDueDate)} />
             )}

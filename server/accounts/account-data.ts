@@ -3,6 +3,7 @@
 // the mail sent to them; ids of other people (the admin who approved Net 30) are left out.
 import { asc, desc, eq } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
+import { listShipTos } from "../address-book/address-book";
 import { db } from "../db/client";
 import {
   account,
@@ -37,6 +38,7 @@ async function profileOf(userId: string) {
       approvedDate: profile.net30ApprovedDate,
       creditLimit: profile.creditLimit,
     },
+    poRequired: profile.poRequired,
     createdAt: profile.createdAt,
   };
 }
@@ -58,6 +60,8 @@ async function ordersOf(userId: string) {
     },
     shippingAddress: addressFrom("shipping", order),
     billingAddress: addressFrom("billing", order),
+    poNumber: order.poNumber,
+    jobReference: order.jobReference,
     items: order.items.map(({ productName, productSku, quantity, unitPrice, totalPrice }) => ({
       productName,
       productSku,
@@ -106,8 +110,9 @@ export async function exportAccountData(userId: string, now = new Date()) {
     .from(user)
     .where(eq(user.id, userId));
   if (!person) throw new StoreError("NotFound", "That account does not exist.");
-  const [profile, orderList, cart, signIns, sessions, cardPayments, emails] = await Promise.all([
+  const [profile, addressBook, orderList, cart, signIns, sessions, cardPayments, emails] = await Promise.all([
     profileOf(userId),
+    listShipTos(userId),
     ordersOf(userId),
     cartOf(userId),
     db()
@@ -145,6 +150,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     exportedAt: now,
     account: { ...person, signInMethods: signIns },
     profile,
+    addressBook: addressBook.map(({ label, address, isDefault }) => ({ label, address, isDefault })),
     orders: orderList,
     cart,
     cardPayments,

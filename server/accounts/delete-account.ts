@@ -28,6 +28,8 @@ export const anonymisedOrder = {
   billingAddressLine2: null,
   billingCity: "",
   billingZip: "",
+  poNumber: null,
+  jobReference: null,
 } satisfies Partial<typeof orders.$inferInsert>;
 
 /** Statuses of an order the store still has to fulfil, for which it needs the buyer's address. */

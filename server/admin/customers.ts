@@ -8,7 +8,7 @@ import { recordAudit } from "./audit";
 export const CUSTOMERS_PAGE_SIZE = 25;
 
 /** Customers are the profiles of users who are not admins. */
-const isCustomer = () =>
+export const isCustomer = () =>
   notExists(
     db()
       .select({ one: sql`1` })
@@ -62,6 +62,7 @@ export async function searchCustomers({ q, page }: { q: string; page: number }) 
         email: user.email,
         net30Approved: profiles.net30Approved,
         creditLimit: profiles.creditLimit,
+        poRequired: profiles.poRequired,
       })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.userId))

@@ -45,6 +45,7 @@ export async function listOrders({ status, q, page }: { status?: OrderStatus; q:
           ilike(orders.orderNumber, `${escapeLike(q)}%`),
           ilike(orders.companyName, pattern),
           ilike(orders.email, pattern),
+          ilike(orders.poNumber, pattern),
         )
       : undefined,
   ) as SQL | undefined;
@@ -60,6 +61,7 @@ export async function listOrders({ status, q, page }: { status?: OrderStatus; q:
         email: orders.email,
         name: sql<string>`${orders.firstName} || ' ' || ${orders.lastName}`,
         companyName: orders.companyName,
+        poNumber: orders.poNumber,
       })
       .from(orders)
       .where(where)

@@ -114,6 +114,8 @@ export const profiles = pgTable(
     net30ApprovedDate: timestamp("net_30_approved_date", { withTimezone: true }),
     net30ApprovedBy: text("net_30_approved_by"),
     creditLimit: money("credit_limit").notNull().default("0"),
+    // Set by an admin: every order of this account must carry a PO number (docs/product-rules.md, Checkout).
+    poRequired: boolean("po_required").notNull().default(false),
   },
   (t) => [
     uniqueIndex("profiles_user_id_key").on(t.userId),
@@ -213,6 +215,9 @@ export const orders = pgTable(
     // Given by the admin when the order ships (docs/product-rules.md, Orders).
     carrier: text("carrier", { enum: carriers }),
     trackingNumber: text("tracking_number"),
+    // The buyer's purchase order number and job reference, as given at checkout (app/lib/purchase-order.ts).
+    poNumber: text("po_number"),
+    jobReference: text("job_reference"),
   },
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
@@ -224,8 +229,37 @@ export const orders = pgTable(
     index("orders_number_trgm_idx").using("gin", sql`${t.orderNumber} gin_trgm_ops`),
     index("orders_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("orders_company_trgm_idx").using("gin", sql`${t.companyName} gin_trgm_ops`),
+    index("orders_po_number_trgm_idx").using("gin", sql`${t.poNumber} gin_trgm_ops`),
+    // A PO number already used by the account is looked up at every checkout that gives one.
+    index("orders_user_po_number_idx").on(t.userId, sql`lower(${t.poNumber})`),
     check("orders_total_nonnegative", sql`${t.totalAmount} >= 0`),
     check("orders_total_adds_up", sql`${t.totalAmount} = ${t.subtotalAmount} - ${t.discountAmount} + ${t.taxAmount}`),
+  ],
+);
+
+// A buyer's address book: the places they ship to, each with a label; one of them is the default
+// (docs/product-rules.md, Address book).
+export const shipToAddresses = pgTable(
+  "ship_to_addresses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    shippingAddressLine1: text("shipping_address_line1").notNull(),
+    shippingAddressLine2: text("shipping_address_line2"),
+    shippingCity: text("shipping_city").notNull(),
+    shippingState: text("shipping_state").notNull(),
+    shippingZip: text("shipping_zip").notNull(),
+    shippingCountry: text("shipping_country").notNull().default("United States"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("ship_to_addresses_user_idx").on(t.userId, t.createdAt),
+    // At most one default per buyer; the code keeps exactly one while any address exists.
+    uniqueIndex("ship_to_addresses_one_default_key").on(t.userId).where(sql`${t.isDefault}`),
   ],
 );
 

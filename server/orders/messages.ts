@@ -4,6 +4,7 @@ import { formatLongDate } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { orderStatusLabel, whatsNext } from "../../app/lib/order-status";
 import { oneLine } from "../../app/lib/plain-text";
+import { purchaseOrderLines } from "../../app/lib/purchase-order";
 import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";
@@ -51,6 +52,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       `Order Date: ${formatLongDate(order.orderDate)}`,
       `Status: ${orderStatusLabel(order.status)}`,
       `Total: ${formatUsd(order.totalAmount)}`,
+      ...purchaseOrderLines(order),
       payment,
       "",
       "Items Ordered",

@@ -1,17 +1,20 @@
 // Writing an order: one transaction of named steps. Lock the buyer's cart, claim the card payment,
-// price the cart (locking its products and promo), refuse what cannot be ordered, check the
-// payment or the Net 30 credit, take the stock, redeem the promo, write the order, close the cart
-// and queue the confirmation to the account's address. Any refusal rolls all of it back; once
+// price the cart (locking its products and promo), refuse what cannot be ordered, check the PO
+// number, check the payment or the Net 30 credit, take the stock, redeem the promo, write the
+// order, save a new ship-to the buyer asked to keep, close the cart and queue the confirmation to
+// the account's address. Any refusal rolls all of it back; once
 // committed, the stock change is announced.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
 // promo, the buyer's profile), so concurrent checkouts wait for each other instead of deadlocking.
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
+import { addShipToIn } from "../address-book/address-book";
 import { priceStoredCart } from "../cart/summary";
 import { type Database, db } from "../db/client";
 import {
@@ -33,6 +36,7 @@ import { checkoutColumns } from "./checkout-columns";
 import { orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
 import { recordOrderStatus } from "./status-history";
+import { checkPurchaseOrder, purchaseOrderColumns } from "./purchase-order";
 
 const NET_30_DAYS = 30;
 
@@ -79,6 +83,7 @@ async function placeOrderIn(
   const cart = await priceStoredCart(cartId, { executor: tx, lock: true, taxState: checkout.shipping.state, now });
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
+  await checkPurchaseOrder(userId, checkout, tx);
   if (payment) checkPaidAmount(payment, cart.totals.totalCents);
   else await checkCredit(tx, userId, cart.totals.totalCents);
 
@@ -86,6 +91,7 @@ async function placeOrderIn(
   await redeemPromo(tx, cart);
   const order = await writeOrder(tx, { userId, checkout, payment, cart, now });
   await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(payment) });
+  await saveShipTo(tx, userId, checkout);
   await closeCart(tx, { cartId, payment, orderId: order.id, now });
   await queueMail(orderConfirmationMessage(order, await accountEmail(tx, userId)), tx);
   return { orderNumber: order.orderNumber, created: true, productIds: cart.lines.map((line) => line.productId) };
@@ -202,6 +208,7 @@ async function writeOrder(
       paidAt: payment ? now : null,
       email: checkout.email,
       ...checkoutColumns(checkout),
+      ...purchaseOrderColumns(checkout),
     })
     .returning();
   if (!order) throw new Error("The order row was not written.");
@@ -223,6 +230,11 @@ async function writeOrder(
 }
 
 const placedNote = (payment?: CardPaid) => (payment ? "Order placed and paid by card" : "Order placed on Net 30 terms");
+/** A new address the buyer asked to keep goes into their address book, only with the order it ships. */
+async function saveShipTo(tx: Database, userId: string, checkout: CheckoutInput) {
+  const shipTo = shipToToSave(checkout, checkout.shipping);
+  if (shipTo) await addShipToIn(tx, userId, shipTo);
+}
 
 /** The buyer's own address, confirmed at sign-up (an account cannot sign in before). */
 async function accountEmail(tx: Database, userId: string): Promise<string> {

@@ -2,6 +2,7 @@ import { Price } from "../price";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { TableHead } from "../ui/table-head";
 import { ApproveNet30Dialog, RevokeNet30Dialog } from "./net30-dialogs";
+import { PoRequiredSwitch } from "./po-required-switch";
 
 export interface CustomerAccount {
   id: string;
@@ -13,6 +14,7 @@ export interface CustomerAccount {
   email: string;
   net30Approved: boolean;
   creditLimit: string;
+  poRequired: boolean;
 }
 
 /** The dashboard's customer table: each customer's Net 30 status, approved or revoked in place. */
@@ -27,7 +29,9 @@ export function CustomerAccounts({ customers }: { customers: CustomerAccount[] }
           <p className="px-6 py-8 text-center text-slate-700">No customers found matching your search.</p>
         ) : (
           <table aria-labelledby="customer-accounts" className="w-full min-w-[720px] text-left text-sm">
-            <TableHead columns={["Account #", "Customer", "Company", "Net 30 Status", "Credit Limit", "Actions"]} />
+            <TableHead
+              columns={["Account #", "Customer", "Company", "Net 30 Status", "Credit Limit", "PO Required", "Actions"]}
+            />
             <tbody className="divide-y divide-slate-200">
               {customers.map((customer) => (
                 <CustomerRow key={customer.id} customer={customer} />
@@ -63,6 +67,9 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
       </td>
       <td className="px-6 py-3">
         <Price amount={customer.creditLimit} />
+      </td>
+      <td className="px-6 py-3">
+        <PoRequiredSwitch profileId={customer.id} name={name} required={customer.poRequired} />
       </td>
       <td className="px-6 py-3">
         {customer.net30Approved ? (

@@ -11,6 +11,7 @@ import {
   revokeNet30,
   searchCustomers,
 } from "../../../server/admin/customers";
+import { setPoRequired } from "../../../server/admin/po-required";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
@@ -32,6 +33,7 @@ import {
   promoStatusSchema,
   revokeNet30Schema,
 } from "../../lib/admin-schemas";
+import { poRequiredSchema } from "../../lib/purchase-order";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -101,6 +103,14 @@ const intents: Record<string, Intent> = {
       const { profileId } = fieldsOf(formData, revokeNet30Schema, "That customer does not exist.");
       await revokeNet30(adminId, profileId);
       return succeeded("Net 30 terms revoked successfully");
+    },
+  },
+  "po-required": {
+    failure: "Failed to change PO required",
+    async handle(adminId, formData) {
+      const { profileId, required } = fieldsOf(formData, poRequiredSchema, "That customer does not exist.");
+      await setPoRequired(adminId, profileId, required === "true");
+      return succeeded(required === "true" ? "PO number now required" : "PO number now optional");
     },
   },
   // The promo dialogs show a form that does not parse as field errors, not as a toast.

@@ -19,6 +19,7 @@ import { orderStatusChangeSchema } from "../../lib/admin-schemas";
 import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
 import { shipmentSchema } from "../../lib/shipping";
+import { purchaseOrderDetails } from "../../lib/purchase-order";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -40,6 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
     shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
     contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
+    purchaseOrder: purchaseOrderDetails(order),
     shipping: shippingAddressLines(order),
     billing: orderAddressLines(order, "billing"),
     items: order.items,
@@ -147,6 +149,16 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
               </a>
             </p>
             <p>{order.contact.phone}</p>
+            {order.purchaseOrder.length > 0 && (
+              <dl className="mt-3">
+                {order.purchaseOrder.map(({ label, value }) => (
+                  <div key={label}>
+                    <dt className="inline font-medium text-slate-950">{label}: </dt>
+                    <dd className="inline">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
           </CardContent>
         </Card>
         <AddressCard title="Shipping Address" lines={order.shipping} />

@@ -59,7 +59,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
             name="q"
             maxLength={MAX_ADMIN_QUERY_LENGTH}
             defaultValue={q}
-            placeholder="Order number, company, or e-mail"
+            placeholder="Order number, company, e-mail or PO number"
           />
         </div>
         <Button type="submit">Filter</Button>
@@ -85,6 +85,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                       <div className="font-medium text-slate-950">{order.name}</div>
                       {order.companyName && <div className="text-slate-700">{order.companyName}</div>}
                       <div className="text-slate-700">{order.email}</div>
+                      {order.poNumber && <div className="text-slate-700">PO {order.poNumber}</div>}
                     </td>
                     <td className="px-6 py-3 whitespace-nowrap">
                       {order.paymentMethod === "net_30" ? `Net 30${order.paidAt ? ", paid" : ", unpaid"}` : "Card"}

@@ -1,0 +1,276 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { requireUser } from "../../server/accounts/session";
+import {
+  addShipTo,
+  deleteShipTo,
+  listShipTos,
+  makeDefaultShipTo,
+  updateShipTo,
+} from "../../server/address-book/address-book";
+import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
+import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { AddressFields } from "../components/address-fields";
+import { CheckboxField, Field } from "../components/form-field";
+import { Button } from "../components/ui/button";
+import { Card, CardContent } from "../components/ui/card";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+import { useZodForm } from "../components/use-zod-form";
+import { formatAddress } from "../lib/address";
+import { MAX_SHIP_TOS, type ShipTo, shipToIdSchema, shipToSchema } from "../lib/address-book";
+import type { Route } from "./+types/account.addresses";
+
+export function meta() {
+  return [{ title: "Address Book | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  return { shipTos: await listShipTos(user.id) };
+}
+
+type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
+
+const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
+
+/** The address a form names; an id that is not one answers like another buyer's: not found. */
+function idOf(formData: FormData): string {
+  const parsed = shipToIdSchema.safeParse({ id: formData.get("id") });
+  if (!parsed.success) throw new StoreError("NotFound", "That address does not exist.");
+  return parsed.data.id;
+}
+
+type Intent = { failure: string; handle: (userId: string, formData: FormData) => Promise<unknown> };
+
+/** The page's forms, by the intent they send. */
+const intents: Record<string, Intent> = {
+  add: {
+    failure: "Failed to save the address",
+    async handle(userId, formData) {
+      const submission = parseWithZod(formData, { schema: shipToSchema });
+      if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+      const { label, shipping, makeDefault } = submission.value;
+      await addShipTo(userId, { label, address: shipping, makeDefault });
+      return succeeded(`Address "${label}" saved`);
+    },
+  },
+  edit: {
+    failure: "Failed to save the address",
+    async handle(userId, formData) {
+      const id = idOf(formData);
+      const submission = parseWithZod(formData, { schema: shipToSchema });
+      if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+      const { label, shipping, makeDefault } = submission.value;
+      await updateShipTo(userId, id, { label, address: shipping, makeDefault });
+      return succeeded(`Address "${label}" saved`);
+    },
+  },
+  "make-default": {
+    failure: "Failed to change the default address",
+    async handle(userId, formData) {
+      const shipTo = await makeDefaultShipTo(userId, idOf(formData));
+      return succeeded(`"${shipTo.label}" is now your default address`);
+    },
+  },
+  delete: {
+    failure: "Failed to delete the address",
+    async handle(userId, formData) {
+      const shipTo = await deleteShipTo(userId, idOf(formData));
+      return succeeded(`Address "${shipTo.label}" deleted`);
+    },
+  },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  const formData = await readForm(request);
+  const name = String(formData.get("intent"));
+  // hasOwn: a name such as "constructor" must not reach the properties every object has.
+  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
+  if (!intent) {
+    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
+  }
+  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+}
+
+export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
+  const { shipTos } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <p className="text-sm">
+        <Link to="/account" className="text-brand-700 underline">
+          My Account
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-950">Address Book</h1>
+          <p className="mt-1 text-slate-700">
+            The places you ship to. Choose one at checkout; the default is chosen first. Up to {MAX_SHIP_TOS} addresses.
+          </p>
+        </div>
+        {shipTos.length < MAX_SHIP_TOS && <ShipToDialog />}
+      </div>
+      {shipTos.length === 0 ? (
+        <p className="mt-8 text-slate-700">No saved addresses yet.</p>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {shipTos.map((shipTo) => (
+            <li key={shipTo.id}>
+              <ShipToCard shipTo={shipTo} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ShipToCard({ shipTo }: { shipTo: ShipTo }) {
+  const fetcher = useFetcher<ActionResult>();
+  return (
+    <Card className="h-full">
+      <CardContent className="flex h-full flex-col gap-3 py-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold text-slate-950">{shipTo.label}</h2>
+          {shipTo.isDefault && (
+            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Default</span>
+          )}
+        </div>
+        <address className="flex-1 text-sm not-italic text-slate-800">
+          {formatAddress(shipTo.address).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
+        </address>
+        <div className="flex flex-wrap gap-2">
+          {/* Keyed by what it shows, so the form opens with the address as saved last. */}
+          <ShipToDialog key={JSON.stringify(shipTo)} shipTo={shipTo} />
+          {!shipTo.isDefault && (
+            <fetcher.Form method="post">
+              <input type="hidden" name="intent" value="make-default" />
+              <input type="hidden" name="id" value={shipTo.id} />
+              <Button
+                type="submit"
+                variant="outline"
+                size="sm"
+                disabled={fetcher.state !== "idle"}
+                aria-label={`Make Default: ${shipTo.label}`}
+              >
+                Make Default
+              </Button>
+            </fetcher.Form>
+          )}
+          <DeleteShipTo shipTo={shipTo} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** 'Add Address', or 'Edit' with the address's values: the form in a dialog that closes once saved. */
+function ShipToDialog({ shipTo }: { shipTo?: ShipTo }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [open, setOpen] = useState(false);
+  const [makeDefault, setMakeDefault] = useState(false);
+  const [form, fields] = useZodForm(`ship-to-${shipTo?.id ?? "new"}`, shipToSchema, {
+    lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
+    defaultValue: shipTo ? { label: shipTo.label, shipping: shipTo.address } : undefined,
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
+  }, [fetcher.state, fetcher.data]);
+  const title = shipTo ? `Edit ${shipTo.label}` : "Add Address";
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) form.reset();
+      }}
+    >
+      <Button
+        size="sm"
+        variant={shipTo ? "outline" : "default"}
+        onClick={() => setOpen(true)}
+        aria-label={shipTo ? `Edit ${shipTo.label}` : undefined}
+      >
+        {shipTo ? "Edit" : "Add Address"}
+      </Button>
+      <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>A label helps you pick it at checkout, e.g. "Main warehouse".</DialogDescription>
+        <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value={shipTo ? "edit" : "add"} />
+          {shipTo && <input type="hidden" name="id" value={shipTo.id} />}
+          <Field meta={fields.label} label="Label" />
+          <AddressFields kind="shipping" meta={fields.shipping} />
+          {!shipTo?.isDefault && (
+            <CheckboxField
+              id={`${form.id}-make-default`}
+              name="makeDefault"
+              label="Make this my default address"
+              checked={makeDefault}
+              onCheckedChange={setMakeDefault}
+            />
+          )}
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
+              Save Address
+            </Button>
+          </div>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Deleting asks first; the default passes to another address when there is one. */
+function DeleteShipTo({ shipTo }: { shipTo: ShipTo }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={fetcher.state !== "idle"}
+        onClick={() => setOpen(true)}
+        aria-label={`Delete ${shipTo.label}`}
+      >
+        Delete
+      </Button>
+      <DialogContent>
+        <DialogTitle>Delete {shipTo.label}?</DialogTitle>
+        <DialogDescription>
+          {formatAddress(shipTo.address).join(", ")} leaves your address book. Orders already placed keep their address.
+        </DialogDescription>
+        <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={shipTo.id} />
+          <DialogClose asChild>
+            <Button type="button" variant="outline">
+              Keep Address
+            </Button>
+          </DialogClose>
+          <Button type="submit" variant="destructive">
+            Delete Address
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

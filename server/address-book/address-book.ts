@@ -1,0 +1,133 @@
+// A buyer's address book: the ship-to addresses they keep, each labelled, one the default
+// (docs/product-rules.md, Address book). Every query is scoped by the owner; another buyer's
+// address is answered as one that does not exist.
+import { and, asc, count, eq } from "drizzle-orm";
+import { z } from "zod";
+import { type Address, addressColumns, addressFrom } from "../../app/lib/address";
+import {
+  addsAsDefault,
+  defaultAfterRemoving,
+  MAX_SHIP_TOS,
+  type ShipTo,
+  shipToLimitMessage,
+} from "../../app/lib/address-book";
+import { type Database, db } from "../db/client";
+import { shipToAddresses, user } from "../db/schema";
+import { StoreError } from "../errors";
+
+export const shipToNotFound = "That address does not exist.";
+
+type Row = typeof shipToAddresses.$inferSelect;
+
+const shipToOf = (row: Row): ShipTo => ({
+  id: row.id,
+  label: row.label,
+  // The columns are not null, so a row always holds an address.
+  address: addressFrom("shipping", row) as Address,
+  isDefault: row.isDefault,
+});
+
+/** The buyer's ship-tos in the order they were added. */
+export async function listShipTos(userId: string, executor: Database = db()): Promise<ShipTo[]> {
+  const rows = await executor
+    .select()
+    .from(shipToAddresses)
+    .where(eq(shipToAddresses.userId, userId))
+    .orderBy(asc(shipToAddresses.createdAt), asc(shipToAddresses.id));
+  return rows.map(shipToOf);
+}
+
+/** One of the buyer's own ship-tos; any other id (another buyer's, made up) is NotFound. */
+export async function findShipTo(userId: string, id: string, executor: Database = db()): Promise<ShipTo> {
+  // An id that is not a uuid cannot be one, and the database would refuse to compare it.
+  const [row] = z.uuid().safeParse(id).success
+    ? await executor
+        .select()
+        .from(shipToAddresses)
+        .where(and(eq(shipToAddresses.id, id), eq(shipToAddresses.userId, userId)))
+    : [];
+  if (!row) throw new StoreError("NotFound", shipToNotFound);
+  return shipToOf(row);
+}
+
+/**
+ * Changes to one buyer's book wait for each other (the user row is locked), so the limit and the
+ * single default hold under concurrent requests.
+ */
+async function lockBook(tx: Database, userId: string) {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+}
+
+async function clearDefault(tx: Database, userId: string) {
+  await tx
+    .update(shipToAddresses)
+    .set({ isDefault: false })
+    .where(and(eq(shipToAddresses.userId, userId), eq(shipToAddresses.isDefault, true)));
+}
+
+/** Adds a ship-to inside the caller's transaction (order placement saves one this way). */
+export async function addShipToIn(
+  tx: Database,
+  userId: string,
+  { label, address, makeDefault = false }: { label: string; address: Address; makeDefault?: boolean },
+): Promise<ShipTo> {
+  await lockBook(tx, userId);
+  const [held] = await tx.select({ n: count() }).from(shipToAddresses).where(eq(shipToAddresses.userId, userId));
+  const existing = held?.n ?? 0;
+  if (existing >= MAX_SHIP_TOS) throw new StoreError("Conflict", shipToLimitMessage);
+  const isDefault = addsAsDefault(existing, makeDefault);
+  if (isDefault) await clearDefault(tx, userId);
+  const [row] = await tx
+    .insert(shipToAddresses)
+    .values({ userId, label, isDefault, ...addressColumns("shipping", address) })
+    .returning();
+  if (!row) throw new Error("The ship-to row was not written.");
+  return shipToOf(row);
+}
+
+export function addShipTo(userId: string, input: { label: string; address: Address; makeDefault?: boolean }) {
+  return db().transaction((tx) => addShipToIn(tx, userId, input));
+}
+
+/** Changes a ship-to's label and address; "make default" can make it the default, never take that away. */
+export function updateShipTo(
+  userId: string,
+  id: string,
+  { label, address, makeDefault = false }: { label: string; address: Address; makeDefault?: boolean },
+) {
+  return db().transaction(async (tx) => {
+    await lockBook(tx, userId);
+    const current = await findShipTo(userId, id, tx);
+    const isDefault = current.isDefault || makeDefault;
+    if (isDefault && !current.isDefault) await clearDefault(tx, userId);
+    const [row] = await tx
+      .update(shipToAddresses)
+      .set({ label, isDefault, ...addressColumns("shipping", address) })
+      .where(eq(shipToAddresses.id, id))
+      .returning();
+    return shipToOf(row as Row);
+  });
+}
+
+export function makeDefaultShipTo(userId: string, id: string) {
+  return db().transaction(async (tx) => {
+    await lockBook(tx, userId);
+    const chosen = await findShipTo(userId, id, tx);
+    if (chosen.isDefault) return chosen;
+    await clearDefault(tx, userId);
+    await tx.update(shipToAddresses).set({ isDefault: true }).where(eq(shipToAddresses.id, id));
+    return { ...chosen, isDefault: true };
+  });
+}
+
+/** Deletes a ship-to; when it was the default, the oldest remaining one becomes the default. */
+export function deleteShipTo(userId: string, id: string) {
+  return db().transaction(async (tx) => {
+    await lockBook(tx, userId);
+    const removed = await findShipTo(userId, id, tx);
+    const next = defaultAfterRemoving(await listShipTos(userId, tx), id);
+    await tx.delete(shipToAddresses).where(eq(shipToAddresses.id, id));
+    if (next) await tx.update(shipToAddresses).set({ isDefault: true }).where(eq(shipToAddresses.id, next));
+    return removed;
+  });
+}

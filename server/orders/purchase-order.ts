@@ -1,0 +1,53 @@
+// The purchase-order rules that read the database (docs/product-rules.md, Purchase orders): an
+// account the admin marked "PO required" gives a PO number on every order, and a PO number the
+// account already used on an order is refused until the buyer confirms it.
+import { and, desc, eq, sql } from "drizzle-orm";
+import {
+  duplicateConfirmed,
+  duplicatePoMessage,
+  type PurchaseOrderInput,
+  poNumberRequiredMessage,
+} from "../../app/lib/purchase-order";
+import { type Database, db } from "../db/client";
+import { orders, profiles } from "../db/schema";
+import { StoreError } from "../errors";
+
+/** A refusal about the PO number field; `usedOn` names the earlier order of a PO number given again. */
+export class PurchaseOrderProblem extends StoreError {
+  readonly usedOn?: string;
+  constructor(kind: "Invalid" | "Conflict", message: string, usedOn?: string) {
+    super(kind, message);
+    this.usedOn = usedOn;
+  }
+}
+
+/** Order placement's step: throws a PurchaseOrderProblem when the order's PO number does not pass. */
+export async function checkPurchaseOrder(
+  userId: string,
+  checkout: PurchaseOrderInput,
+  executor: Database = db(),
+): Promise<void> {
+  const [profile] = await executor
+    .select({ poRequired: profiles.poRequired })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const { poNumber } = checkout;
+  if (!poNumber) {
+    if (profile?.poRequired) throw new PurchaseOrderProblem("Invalid", poNumberRequiredMessage);
+    return;
+  }
+  if (duplicateConfirmed(checkout)) return;
+  const [earlier] = await executor
+    .select({ orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(sql`lower(${orders.poNumber})`, poNumber.toLowerCase())))
+    .orderBy(desc(orders.orderDate))
+    .limit(1);
+  if (earlier)
+    throw new PurchaseOrderProblem("Conflict", duplicatePoMessage(poNumber, earlier.orderNumber), earlier.orderNumber);
+}
+
+/** The order's columns for them. */
+export function purchaseOrderColumns({ poNumber, jobReference }: PurchaseOrderInput) {
+  return { poNumber: poNumber ?? null, jobReference: jobReference ?? null };
+}
