@@ -1,7 +1,7 @@
 // Everything the store holds about one buyer, as they download it from My Account
 // (docs/product-rules.md, Retention). Every read is scoped by their user id, or by their e-mail for
 // the mail sent to them; ids of other people (the admin who approved Net 30) are left out.
-import { asc, desc, eq } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { listShipTos } from "../address-book/address-book";
 import { db } from "../db/client";
@@ -11,10 +11,13 @@ import {
   carts,
   checkoutPayments,
   mailQueue,
+  orderStatusHistory,
   orders,
   products,
   profiles,
   promoCodes,
+  savedListLines,
+  savedLists,
   session,
   user,
 } from "../db/schema";
@@ -47,10 +50,33 @@ async function ordersOf(userId: string) {
   const rows = await withItems(
     await db().select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.orderDate)),
   );
+  // The history's dates and notes, never which admin made a change.
+  const history = rows.length
+    ? await db()
+        .select({
+          orderId: orderStatusHistory.orderId,
+          status: orderStatusHistory.status,
+          at: orderStatusHistory.at,
+          note: orderStatusHistory.note,
+        })
+        .from(orderStatusHistory)
+        .where(
+          inArray(
+            orderStatusHistory.orderId,
+            rows.map((order) => order.id),
+          ),
+        )
+        .orderBy(asc(orderStatusHistory.at))
+    : [];
   return rows.map((order) => ({
     orderNumber: order.orderNumber,
     orderDate: order.orderDate,
     status: order.status,
+    statusHistory: history
+      .filter((entry) => entry.orderId === order.id)
+      .map(({ status, at, note }) => ({ status, at, note })),
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
     contact: {
       email: order.email,
       firstName: order.firstName,
@@ -79,6 +105,32 @@ async function ordersOf(userId: string) {
     paymentDueDate: order.paymentDueDate,
     paidAt: order.paidAt,
   }));
+}
+
+async function savedListsOf(userId: string) {
+  const lines = await db()
+    .select({
+      list: savedLists.name,
+      createdAt: savedLists.createdAt,
+      partNumber: savedListLines.partNumber,
+      productName: savedListLines.productName,
+      quantity: savedListLines.quantity,
+    })
+    .from(savedLists)
+    .leftJoin(savedListLines, eq(savedListLines.listId, savedLists.id))
+    .where(eq(savedLists.userId, userId))
+    .orderBy(asc(savedLists.name), asc(savedListLines.partNumber));
+  const lists = new Map<
+    string,
+    { name: string; createdAt: Date; lines: { partNumber: string; productName: string; quantity: number }[] }
+  >();
+  for (const { list, createdAt, ...line } of lines) {
+    const entry = lists.get(list) ?? { name: list, createdAt, lines: [] };
+    if (line.partNumber && line.productName && line.quantity !== null)
+      entry.lines.push({ partNumber: line.partNumber, productName: line.productName, quantity: line.quantity });
+    lists.set(list, entry);
+  }
+  return [...lists.values()];
 }
 
 async function cartOf(userId: string) {
@@ -110,11 +162,12 @@ export async function exportAccountData(userId: string, now = new Date()) {
     .from(user)
     .where(eq(user.id, userId));
   if (!person) throw new StoreError("NotFound", "That account does not exist.");
-  const [profile, addressBook, orderList, cart, signIns, sessions, cardPayments, emails] = await Promise.all([
+  const [profile, addressBook, orderList, cart, lists, signIns, sessions, cardPayments, emails] = await Promise.all([
     profileOf(userId),
     listShipTos(userId),
     ordersOf(userId),
     cartOf(userId),
+    savedListsOf(userId),
     db()
       .select({ method: account.providerId, createdAt: account.createdAt })
       .from(account)
@@ -153,6 +206,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     addressBook: addressBook.map(({ label, address, isDefault }) => ({ label, address, isDefault })),
     orders: orderList,
     cart,
+    savedLists: lists,
     cardPayments,
     sessions,
     emails,

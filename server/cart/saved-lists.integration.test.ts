@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
+import { exportAccountData } from "../accounts/account-data";
 import { cartItems, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { findOrCreateCart } from "./cart";
@@ -142,5 +143,16 @@ describe("saved lists", () => {
       "404 That item is no longer on this list.",
     );
     expect(await listsOf("sam")).toEqual([]);
+  });
+
+  it("are part of the buyer's data download", async () => {
+    const { savedLists } = await exportAccountData("pat");
+    expect(savedLists.find((list) => list.name === "Weekly shop")?.lines).toEqual([
+      { partNumber: "CW-45-045", productName: "Part CW-45-045", quantity: 9999 },
+      { partNumber: "FD-80-001", productName: "Part FD-80-001", quantity: 4 },
+      // Gone from the catalogue since (an earlier test), still on the list as it was saved.
+      { partNumber: "GW-45-001", productName: "Part GW-45-001", quantity: 15 },
+    ]);
+    expect((await exportAccountData("sam")).savedLists).toEqual([]);
   });
 });
