@@ -35,8 +35,8 @@ import { queueMail } from "../mail/mailer";
 import { checkoutColumns } from "./checkout-columns";
 import { orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
-import { recordOrderStatus } from "./status-history";
 import { checkPurchaseOrder, purchaseOrderColumns } from "./purchase-order";
+import { recordOrderStatus } from "./status-history";
 
 const NET_30_DAYS = 30;
 

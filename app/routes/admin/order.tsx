@@ -18,8 +18,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { orderStatusChangeSchema } from "../../lib/admin-schemas";
 import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
-import { shipmentSchema } from "../../lib/shipping";
 import { purchaseOrderDetails } from "../../lib/purchase-order";
+import { shipmentSchema } from "../../lib/shipping";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
