@@ -170,8 +170,7 @@ async function buyerLoop(
     if (orderNumber) {
       stats.ordersSeen.push(orderNumber);
       lastOrder = orderNumber;
-    }
-    else {
+    } else {
       // A clear refusal (credit, stock, promo used up) is the store working, not an error.
       const reason = refusalOf(answer);
       stats.refusals.set(reason, (stats.refusals.get(reason) ?? 0) + 1);
