@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { admin, mailCatcherUrl } from "../playwright.config";
 import {
   addWheels,
@@ -10,6 +10,14 @@ import {
   waitForHydration,
   wheel,
 } from "./helpers";
+
+/** The page as it is now fits a phone's width: nothing scrolls sideways. */
+async function expectToFitPhoneWidth(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  if (size) await page.setViewportSize(size);
+}
 
 test("a buyer opens an order from My Account, reorders it, builds a list from a paste and orders it; the admin ships it with a carrier and tracking number", async ({
   page,
@@ -76,6 +84,7 @@ test("a buyer opens an order from My Account, reorders it, builds a list from a 
   await waitForHydration(page);
   await list.getByRole("button", { name: "Add List to Cart" }).click();
   await expect(page.getByTestId("cart-badge")).toHaveText("9");
+  await expectToFitPhoneWidth(page);
 
   // Add to List from the product page, onto the list just made.
   await page.goto("/products/grinding-wheel-4-5-in-gw-45-001");
@@ -114,6 +123,7 @@ test("a buyer opens an order from My Account, reorders it, builds a list from a 
   await expect(detail.getByText("7489 2345 6789", { exact: true })).toBeVisible();
   await expect(detail.getByText("Shipped by FedEx, tracking number 7489 2345 6789")).toBeVisible();
   await expectNoAccessibilityViolations(page);
+  await expectToFitPhoneWidth(page);
   await expect.poll(() => subjectsMailedTo(buyer.email)).toContain(`Your order has shipped! ${orderNumber}`);
   const mails = (await (await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(buyer.email)}`)).json()) as {
     messages: { raw: string }[];

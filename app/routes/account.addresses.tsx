@@ -8,6 +8,7 @@ import {
   deleteShipTo,
   listShipTos,
   makeDefaultShipTo,
+  shipToNotFound,
   updateShipTo,
 } from "../../server/address-book/address-book";
 import { StoreError } from "../../server/errors";
@@ -43,7 +44,7 @@ const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, {
 /** The address a form names; an id that is not one answers like another buyer's: not found. */
 function idOf(formData: FormData): string {
   const parsed = shipToIdSchema.safeParse({ id: formData.get("id") });
-  if (!parsed.success) throw new StoreError("NotFound", "That address does not exist.");
+  if (!parsed.success) throw new StoreError("NotFound", shipToNotFound);
   return parsed.data.id;
 }
 

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
@@ -34,7 +34,7 @@ import { type ToastMessage, useToast } from "../components/toasts";
 import { useZodForm } from "../components/use-zod-form";
 import { addressFrom } from "../lib/address";
 import { NEW_SHIP_TO } from "../lib/address-book";
-import { checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
+import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
 import { formatUsd } from "../lib/money";
 import type { Route } from "./+types/checkout";
 
@@ -132,20 +132,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   const checkout = submission.value;
-  try {
-    await checkBeforePlacing(user.id, checkout);
-  } catch (error) {
-    if (!(error instanceof PurchaseOrderProblem))
-      return refusal(error, "Failed to create order. Please contact support.");
-    // A PO number used before is asked about beside the field, not as the field's error (which
-    // would clear, moving the page, as soon as the buyer leaves the field).
-    if (error.usedOn && checkout.poNumber)
-      return data<ActionResult>({ usedPo: { poNumber: checkout.poNumber, orderNumber: error.usedOn } }, error.status);
-    return data<ActionResult>(
-      { reply: submission.reply({ fieldErrors: { poNumber: [error.message] } }) },
-      error.status,
-    );
-  }
+  const refused = await refusedBeforePlacing(user.id, submission);
+  if (refused) return refused;
   await saveCheckoutToProfile(user.id, checkout);
   if (checkout.paymentMethod === "net_30") {
     try {
@@ -163,6 +151,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ reply: submission.reply(), payment, charged });
   } catch (error) {
     return refusal(error, "Payment failed");
+  }
+}
+
+/**
+ * The ship-to and PO number checks, before a card payment is started or a Net 30 order placed. A
+ * PO number used before is asked about beside the field, not as the field's error (which would
+ * clear, moving the page, as soon as the buyer leaves the field).
+ */
+async function refusedBeforePlacing(userId: string, submission: Submission<CheckoutInput>) {
+  if (submission.status !== "success") return undefined;
+  const checkout = submission.value;
+  try {
+    await checkBeforePlacing(userId, checkout);
+    return undefined;
+  } catch (error) {
+    if (!(error instanceof PurchaseOrderProblem))
+      return refusal(error, "Failed to create order. Please contact support.");
+    if (error.usedOn && checkout.poNumber)
+      return data<ActionResult>({ usedPo: { poNumber: checkout.poNumber, orderNumber: error.usedOn } }, error.status);
+    const reply = submission.reply({ fieldErrors: { poNumber: [error.message] } });
+    return data<ActionResult>({ reply }, error.status);
   }
 }
 
