@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
-import { mailQueue } from "../db/schema";
+import { type MailAttachment, mailQueue } from "../db/schema";
 import { logger } from "../logger";
 
 export interface Mail {
@@ -14,6 +14,7 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -32,8 +33,21 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      await transporter.sendMail(withAttachments(message));
     },
+  };
+}
+
+/** The message as nodemailer takes it: attachments decoded from their stored base64. */
+function withAttachments({ attachments, ...message }: Mail & { from: string }) {
+  return {
+    ...message,
+    attachments: attachments?.map(({ filename, contentType, content }) => ({
+      filename,
+      contentType,
+      content,
+      encoding: "base64",
+    })),
   };
 }
 
@@ -42,7 +56,7 @@ export function outboxTransport(folder: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transporter.sendMail(message);
+      const info = await transporter.sendMail(withAttachments(message));
       mkdirSync(folder, { recursive: true });
       const file = path.join(folder, `${Date.now()}-${message.to.replace(/[^\w.@-]/g, "_")}.eml`);
       writeFileSync(file, info.message as Buffer);
@@ -69,7 +83,15 @@ export async function queueMail(mail: Mail, executor: Database = db()): Promise<
   wakeDelivery?.();
 }
 
-type QueuedMail = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+type QueuedMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  attempts: number;
+};
 
 /** Claims due messages (safe with several processes) and tries each once. Returns how many went out. */
 export async function deliverPendingMail(transport: MailTransport, from: string, now = new Date()): Promise<number> {
@@ -83,11 +105,18 @@ export async function deliverPendingMail(transport: MailTransport, from: string,
       limit 20
       for update skip locked
     )
-    returning id, "to", subject, text, html, attempts`);
+    returning id, "to", subject, text, html, attachments, attempts`);
   let sent = 0;
   for (const mail of claimed.rows) {
     try {
-      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        attachments: mail.attachments,
+      });
       await db().execute(sql`update ${mailQueue} set sent_at = ${new Date()}, last_error = null where id = ${mail.id}`);
       sent++;
     } catch (error) {

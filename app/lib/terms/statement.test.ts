@@ -50,7 +50,11 @@ describe("an account statement", () => {
   });
 
   it("puts an invoice issued and paid on one day before its payment", () => {
-    const sameDay = buildStatement([invoice(6, "2026-09-02", "2026-10-02", "5.00", "2026-09-02")], "2026-09-01", "2026-09-30");
+    const sameDay = buildStatement(
+      [invoice(6, "2026-09-02", "2026-10-02", "5.00", "2026-09-02")],
+      "2026-09-01",
+      "2026-09-30",
+    );
     expect(sameDay.lines.map((line) => line.kind)).toEqual(["invoice", "payment"]);
     expect(sameDay.closing).toBe("0.00");
     expect(sameDay.open).toEqual([]);
