@@ -3,9 +3,9 @@ import { z } from "zod";
 import { billingOrShipping, checkBilling, evenWithOtherErrors, shippingAndBillingFields } from "./address";
 import { optional, required } from "./form-fields";
 
+// Terms ('net_30', whatever their length) are labelled by termsOptionLabel (app/lib/terms/terms.ts).
 export const paymentMethodLabels = {
   credit_card: "Credit Card (Pay Now)",
-  net_30: "Net 30 Terms (Pay within 30 days)",
 } as const;
 
 export const checkoutSchema = z

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
-import { Await, data, Form } from "react-router";
+import { Await, data, Form, Link } from "react-router";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireUser } from "../../server/accounts/session";
@@ -94,11 +94,16 @@ function Account({
           <h1 className="text-3xl font-bold text-slate-950">My Account</h1>
           <p className="mt-1 text-slate-700">Manage your account information and view order history</p>
         </div>
-        <Form method="post" action="/auth/sign-out">
-          <Button type="submit" variant="outline">
-            Sign Out
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/account/credit">Credit &amp; Invoices</Link>
           </Button>
-        </Form>
+          <Form method="post" action="/auth/sign-out">
+            <Button type="submit" variant="outline">
+              Sign Out
+            </Button>
+          </Form>
+        </div>
       </div>
       <Tabs defaultValue="profile" className="mt-6">
         <TabsList className="max-w-md">

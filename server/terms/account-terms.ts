@@ -102,3 +102,12 @@ export async function creditCentre(userId: string, now = new Date()) {
     hasInvoices: anyInvoice !== undefined,
   };
 }
+
+/** The account's terms length (30 when it has none), for the checkout's messages. */
+export async function accountTermsDays(userId: string): Promise<number> {
+  const [profile] = await db()
+    .select({ termsDays: profiles.termsDays })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return profile?.termsDays ?? 30;
+}

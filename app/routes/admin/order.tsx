@@ -16,6 +16,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { orderStatusChangeSchema } from "../../lib/admin-schemas";
 import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
+import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -35,6 +36,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
+    termsDays: order.termsDays,
+    invoiceNumber: order.invoiceNumber,
     contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
     shipping: shippingAddressLines(order),
     billing: orderAddressLines(order, "billing"),
@@ -87,7 +90,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
       <p className="mt-1 text-slate-700">
         Placed {formatLongDate(order.orderDate)} ·{" "}
         {order.paymentMethod === "net_30"
-          ? `Net 30, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
+          ? `${termsName(order.termsDays ?? 30)}, invoice ${order.invoiceNumber}, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
           : `Card${order.paymentId ? ` (${order.paymentId})` : ""}`}
       </p>
 
