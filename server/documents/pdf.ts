@@ -118,12 +118,14 @@ export class PdfWriter {
   totals(pairs: [string, string][]) {
     const { doc } = this;
     this.ensureRoom(pairs.length * 14 + 10);
-    const x = MARGIN + CONTENT_WIDTH / 2;
+    // Labels such as "Amount Due by September 30, 2027" fit on one line.
+    const x = MARGIN + CONTENT_WIDTH * 0.35;
+    const labelWidth = CONTENT_WIDTH * 0.45;
     pairs.forEach(([label, value], i) => {
       const top = doc.y;
       doc.font(i === pairs.length - 1 ? "Helvetica-Bold" : "Helvetica").fontSize(10);
-      doc.text(label, x, top, { width: CONTENT_WIDTH / 4 });
-      doc.text(value, x + CONTENT_WIDTH / 4, top, { width: CONTENT_WIDTH / 4, align: "right" });
+      doc.text(label, x, top, { width: labelWidth });
+      doc.text(value, x + labelWidth, top, { width: CONTENT_WIDTH * 0.2, align: "right" });
     });
     doc.x = MARGIN;
     doc.moveDown();
