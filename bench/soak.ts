@@ -81,6 +81,7 @@ interface Stats {
 const knownRefusals = [
   "Net 30 terms are not approved",
   "would exceed your Net 30 credit limit",
+  "Terms orders are on hold",
   "out of stock",
   "left in stock",
   "Promo code usage limit reached",
@@ -132,6 +133,11 @@ async function buyerLoop(
     if (round % 5 === 0) {
       await client.request("/checkout.data?state=CA");
       await client.request("/account/data");
+      // The credit centre, an open invoice's PDF from it, and a statement.
+      const credit = await client.request("/account/credit");
+      const invoice = /\/account\/invoices\/INV-\d+\.pdf/.exec(credit.text)?.[0];
+      if (invoice) await client.request(invoice);
+      await client.request("/account/credit/statement.csv?from=2026-01-01&to=2030-12-31");
     }
     const method = (turn + round) % 2 ? "net_30" : "credit_card";
     const placed = await client.request("/checkout.data", { form: checkoutForm(email, method) });

@@ -125,6 +125,11 @@ const queries: [string, string[]][] = [
   ["/admin", ["q", "page"]],
   ["/admin/orders", ["status", "q", "page"]],
   ["/admin/audit-log", ["page"]],
+  ["/account/credit", []],
+  ["/account/credit/statement.pdf", ["from", "to"]],
+  ["/account/credit/statement.csv", ["from", "to"]],
+  ["/account/invoices/INV-000001.pdf", []],
+  ["/account/receipts/ORD1700000000000AAAAA.pdf", []],
 ];
 
 /** A query string in any shape: known and hostile names, repeated, with hostile values. */
@@ -180,9 +185,20 @@ const actions: [string, string[], string[]][] = [
   [
     "/admin",
     ["approve", "revoke", "create-promo", "edit-promo", "promo-status"],
-    ["profileId", "creditLimit", "code", "description", "discountType", "discountValue", "promoId", "active"],
+    [
+      "profileId",
+      "creditLimit",
+      "termsDays",
+      "code",
+      "description",
+      "discountType",
+      "discountValue",
+      "promoId",
+      "active",
+    ],
   ],
   ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status"]],
+  ["/admin/settings", [""], ["overdueGraceDays"]],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
 ];

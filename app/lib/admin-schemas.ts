@@ -116,4 +116,6 @@ export const storeSettingsSchema = z.object({
     .int("Enter a whole number of days")
     .min(0, "Enter 0 or more days")
     .max(MAX_OVERDUE_GRACE_DAYS, `Enter at most ${MAX_OVERDUE_GRACE_DAYS} days`),
+  // When the settings the form shows were saved, so two admins' edits do not silently overwrite each other.
+  savedAt: z.iso.datetime({ message: "Reload the page and try again" }).transform((at) => new Date(at)),
 });

@@ -56,8 +56,8 @@ export interface PlacedOrder {
   orderNumber: string;
   /** False when this payment's order already existed (a retry, a double click, a webhook repeat). */
   created: boolean;
-  /** A terms order's terms (30, 60 or 90); null for a card order. */
-  termsDays: number | null;
+  /** A terms order's terms (30, 60 or 90); a card order has none. */
+  termsDays?: number;
 }
 
 type PricedCart = Awaited<ReturnType<typeof priceStoredCart>>;
@@ -75,7 +75,7 @@ async function placeOrderIn(
   const cartFound = await lockCart(tx, userId, cartId);
   if (payment) {
     const existing = await claimPayment(tx, payment);
-    if (existing) return { orderNumber: existing, created: false, termsDays: null, productIds: [] };
+    if (existing) return { orderNumber: existing, created: false, productIds: [] };
   }
   if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
 
@@ -97,7 +97,7 @@ async function placeOrderIn(
   return {
     orderNumber: order.orderNumber,
     created: true,
-    termsDays,
+    ...(termsDays === null ? {} : { termsDays }),
     productIds: cart.lines.map((line) => line.productId),
   };
 }

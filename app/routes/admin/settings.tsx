@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/session";
 import { readForm } from "../../../server/forms";
-import { readStoreSettings, updateStoreSettings } from "../../../server/terms/settings";
+import { settingsRow, updateStoreSettings } from "../../../server/terms/settings";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { SubmitButton } from "../../components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -20,7 +20,8 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin({ context });
-  return { settings: await readStoreSettings() };
+  const { overdueGraceDays, updatedAt } = await settingsRow();
+  return { overdueGraceDays, savedAt: (updatedAt ?? new Date(0)).toISOString() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -39,7 +40,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useZodForm("store-settings", storeSettingsSchema, {
     lastResult: actionData && "reply" in actionData ? actionData.reply : undefined,
-    defaultValue: { overdueGraceDays: String(loaderData.settings.overdueGraceDays) },
+    defaultValue: { overdueGraceDays: String(loaderData.overdueGraceDays) },
   });
   const grace = fields.overdueGraceDays;
   return (
@@ -51,6 +52,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
         </CardHeader>
         <CardContent>
           <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <input type="hidden" name="savedAt" value={loaderData.savedAt} />
             <div className="space-y-1">
               <Label htmlFor={grace.id}>Days an invoice may be past due</Label>
               <Input
