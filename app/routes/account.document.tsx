@@ -19,8 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return new Response(new Uint8Array(file.content), {
     headers: {
       "Content-Type": "application/pdf",
-      // Opened in the browser's viewer; its name when saved.
-      "Content-Disposition": `inline; filename="${file.filename}"`,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
       "Cache-Control": "private, no-store",
     },
   });
