@@ -11,7 +11,7 @@ import { withTestDatabase } from "../../test/database";
 import { approveNet30 } from "../admin/customers";
 import { markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { mailQueue, orders, products, profiles, user } from "../db/schema";
+import { adminAuditLog, mailQueue, orders, products, profiles, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
 import { orderDocument, renderOrderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
@@ -19,7 +19,7 @@ import { completeCardPayment, placeNet30Order, startCardPayment } from "../order
 import { findOrder } from "../orders/orders";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { checkoutTerms, creditCentre } from "./account-terms";
-import { readStoreSettings, updateStoreSettings } from "./settings";
+import { readStoreSettings, settingsRow, updateStoreSettings } from "./settings";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -233,5 +233,18 @@ describe("an invoice past due", () => {
     // Paying the late invoice lifts the hold.
     await markInvoicePaid("admin", first.orderNumber);
     expect((await checkoutTerms(sam.id))?.hold).toBeNull();
+  });
+});
+
+describe("the store settings", () => {
+  it("are saved over the version the admin saw, with an audit entry; a stale form changes nothing", async () => {
+    const { updatedAt } = await settingsRow();
+    await updateStoreSettings("admin", { overdueGraceDays: 20, savedAt: updatedAt ?? undefined });
+    expect(await refusal(updateStoreSettings("admin", { overdueGraceDays: 5, savedAt: updatedAt ?? undefined }))).toBe(
+      "These settings were changed by another admin meanwhile. Reload the page to see them, then save again.",
+    );
+    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 20 });
+    const entries = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "change_store_settings"));
+    expect(entries.at(-1)).toMatchObject({ before: { overdueGraceDays: 0 }, after: { overdueGraceDays: 20 } });
   });
 });
