@@ -128,7 +128,7 @@ export default function CreditCenterPage({ loaderData: credit }: Route.Component
               <tbody className="divide-y divide-slate-200">
                 {credit.open.map((invoice) => (
                   <tr key={invoice.invoiceNumber}>
-                    <td className="px-6 py-3">
+                    <td className="whitespace-nowrap px-6 py-3">
                       <a
                         href={invoice.href}
                         className="font-mono text-brand-700 underline"
@@ -137,13 +137,19 @@ export default function CreditCenterPage({ loaderData: credit }: Route.Component
                         {invoice.invoiceNumber}
                       </a>
                     </td>
-                    <td className="px-6 py-3 font-mono">{invoice.orderNumber}</td>
-                    <td className="px-6 py-3">{formatShortDate(invoice.orderDate)}</td>
-                    <td className="px-6 py-3">{formatShortDate(invoice.dueDate)}</td>
-                    <td className={invoice.daysPastDue > 0 ? "px-6 py-3 font-semibold text-red-800" : "px-6 py-3"}>
+                    <td className="whitespace-nowrap px-6 py-3 font-mono">{invoice.orderNumber}</td>
+                    <td className="whitespace-nowrap px-6 py-3">{formatShortDate(invoice.orderDate)}</td>
+                    <td className="whitespace-nowrap px-6 py-3">{formatShortDate(invoice.dueDate)}</td>
+                    <td
+                      className={
+                        invoice.daysPastDue > 0
+                          ? "whitespace-nowrap px-6 py-3 font-semibold text-red-800"
+                          : "whitespace-nowrap px-6 py-3"
+                      }
+                    >
                       {dueStatus(invoice.daysPastDue)}
                     </td>
-                    <td className="px-6 py-3">
+                    <td className="whitespace-nowrap px-6 py-3">
                       <Price amount={invoice.total} />
                     </td>
                   </tr>
