@@ -81,6 +81,7 @@ interface Stats {
 const knownRefusals = [
   "Net 30 terms are not approved",
   "would exceed your Net 30 credit limit",
+  "Terms orders are on hold",
   "out of stock",
   "left in stock",
   "Promo code usage limit reached",
@@ -152,6 +153,11 @@ async function buyerLoop(
       listId = /\/account\/lists\/([\w-]+)/.exec(created.location)?.[1];
     } else if (round % 4 === 2) {
       await client.request("/api/reorder", { form: { intent: "list", listId } });
+      // The credit centre, an open invoice's PDF from it, and a statement.
+      const credit = await client.request("/account/credit");
+      const invoice = /\/account\/invoices\/INV-\d+\.pdf/.exec(credit.text)?.[0];
+      if (invoice) await client.request(invoice);
+      await client.request("/account/credit/statement.csv?from=2026-01-01&to=2030-12-31");
     }
     const method = (turn + round) % 2 ? "net_30" : "credit_card";
     const placed = await client.request("/checkout.data", {

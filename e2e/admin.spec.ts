@@ -109,6 +109,7 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     ["/admin/orders/ORD1700000000000AAAAA", { status: "shipped" }],
     ["/admin/orders/ORD1700000000000AAAAA", { intent: "mark-paid" }],
     ["/admin/two-factor", { intent: "start", password: "whatever-it-is" }],
+    ["/admin/settings", { overdueGraceDays: "0", savedAt: "2026-01-01T00:00:00.000Z" }],
   ];
   const reads = [
     "/admin/orders",
@@ -116,6 +117,7 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     "/admin/audit-log",
     "/admin/orders?status=paid&q=a",
     "/admin/two-factor",
+    "/admin/settings",
   ];
   const statuses = async () => [
     ...(await Promise.all(

@@ -73,6 +73,17 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(prefixed("whsec_")),
   STORE_EMAIL: z.email("an e-mail address").default("sales@cascadeindustrial.com"),
   STORE_PHONE: z.string().min(7, "a phone number, e.g. (503) 555-0142").default("(503) 555-0142"),
+  // Where buyers send payment of invoices, printed on each invoice: its lines separated by ";".
+  STORE_REMIT_TO: z
+    .string()
+    .transform((value) =>
+      value
+        .split(";")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length > 0 && lines.length <= 8, "1 to 8 address lines separated by ;")
+    .default(["Cascade Industrial Supply", "Accounts Receivable", "PO Box 4410", "Portland, OR 97208"]),
   REQUEST_TIMEOUT: z.coerce
     .number({ message: "a whole number of seconds from 1 to 3600" })
     .int("a whole number of seconds from 1 to 3600")

@@ -126,6 +126,11 @@ const queries: [string, string[]][] = [
   ["/admin", ["q", "page"]],
   ["/admin/orders", ["status", "q", "page"]],
   ["/admin/audit-log", ["page"]],
+  ["/account/credit", []],
+  ["/account/credit/statement.pdf", ["from", "to"]],
+  ["/account/credit/statement.csv", ["from", "to"]],
+  ["/account/invoices/INV-000001.pdf", []],
+  ["/account/receipts/ORD1700000000000AAAAA.pdf", []],
 ];
 
 /** A query string in any shape: known and hostile names, repeated, with hostile values. */
@@ -195,6 +200,7 @@ const actions: [string, string[], string[]][] = [
     [
       "profileId",
       "creditLimit",
+      "termsDays",
       "code",
       "description",
       "discountType",
@@ -205,6 +211,7 @@ const actions: [string, string[], string[]][] = [
     ],
   ],
   ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status", "carrier", "trackingNumber"]],
+  ["/admin/settings", [""], ["overdueGraceDays"]],
   ["/api/reorder", ["order", "top-product", "list"], ["orderNumber", "itemId", "productName", "listId", "lineId"]],
   ["/api/lists", [""], ["listId", "newName", "productId", "quantity"]],
   ["/account/lists", [""], ["name", "lines", "file"]],

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { endOfStoreDay, isDay } from "./dates";
 import { orderStatuses } from "./order-status";
 import { plainText } from "./plain-text";
+import { MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "./terms/terms";
 
 export const MAX_CREDIT_LIMIT = 10_000_000;
 
@@ -19,6 +20,11 @@ export const creditLimitField = z
 export const approveNet30Schema = z.object({
   profileId: z.uuid("That customer does not exist"),
   creditLimit: creditLimitField,
+  // Net 30 unless the admin picks 60 or 90 (the form sends it; older clients and scripts may not).
+  termsDays: z
+    .enum(termsLengths.map(String) as ["30", "60", "90"], { message: "Choose Net 30, Net 60 or Net 90" })
+    .default("30")
+    .transform((days) => Number(days) as TermsDays),
 });
 
 export const revokeNet30Schema = z.object({ profileId: z.uuid("That customer does not exist") });
@@ -102,4 +108,14 @@ export const auditLogSchema = z.object({ page: pageField });
 
 export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatuses, { message: "Choose a status the order can move to" }),
+});
+
+export const storeSettingsSchema = z.object({
+  overdueGraceDays: z.coerce
+    .number({ message: "Enter a whole number of days" })
+    .int("Enter a whole number of days")
+    .min(0, "Enter 0 or more days")
+    .max(MAX_OVERDUE_GRACE_DAYS, `Enter at most ${MAX_OVERDUE_GRACE_DAYS} days`),
+  // When the settings the form shows were saved, so two admins' edits do not silently overwrite each other.
+  savedAt: z.iso.datetime({ message: "Reload the page and try again" }).transform((at) => new Date(at)),
 });

@@ -5,9 +5,9 @@ import { shipToChoiceFields } from "./address-book";
 import { optional, required } from "./form-fields";
 import { purchaseOrderFields } from "./purchase-order";
 
+// Terms ('net_30', whatever their length) are labelled by termsOptionLabel (app/lib/terms/terms.ts).
 export const paymentMethodLabels = {
   credit_card: "Credit Card (Pay Now)",
-  net_30: "Net 30 Terms (Pay within 30 days)",
 } as const;
 
 export const checkoutSchema = z

@@ -60,6 +60,15 @@ export function addDays(day: Day, days: number): Day {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
 }
 
+/** How many calendar days `to` comes after `from` (negative when before). */
+export function daysBetween(from: Day, to: Day): number {
+  const utc = (day: Day) => {
+    const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+    return Date.UTC(year, month - 1, date);
+  };
+  return Math.round((utc(to) - utc(from)) / 86_400_000);
+}
+
 /** The instant `day` begins in the store's time zone. */
 export function startOfStoreDay(day: Day): Date {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];

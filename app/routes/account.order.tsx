@@ -15,6 +15,7 @@ import { ShipmentCard } from "../components/orders/shipment-card";
 import { StatusHistory } from "../components/orders/status-history";
 import { Button } from "../components/ui/button";
 import { formatLongDate } from "../lib/dates";
+import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
 import { purchaseOrderDetails } from "../lib/purchase-order";
 import type { Route } from "./+types/account.order";
 
@@ -41,6 +42,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         status: order.status,
         payment: {
           method: order.paymentMethod,
+          termsDays: order.termsDays,
+          document: { href: orderDocumentHref(order), name: orderDocumentName(order) },
           status: order.status,
           paidAt: order.paidAt?.toISOString() ?? null,
           dueDate: order.paymentDueDate?.toISOString() ?? null,

@@ -100,6 +100,9 @@ function Account({
           <Button asChild variant="outline">
             <Link to="/account/lists">Saved Lists</Link>
           </Button>
+          <Button asChild variant="outline">
+            <Link to="/account/credit">Credit &amp; Invoices</Link>
+          </Button>
           <Form method="post" action="/auth/sign-out">
             <Button type="submit" variant="outline">
               Sign Out

@@ -20,14 +20,17 @@ import { checkBeforePlacing } from "../../server/orders/checkout-checks";
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
 import { PurchaseOrderProblem } from "../../server/orders/purchase-order";
 import { paymentProvider } from "../../server/payments/configured";
+import { accountTermsDays, checkoutTerms } from "../../server/terms/account-terms";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
 import { Breadcrumb } from "../components/breadcrumb";
 import { PromoCodeField } from "../components/cart/promo-code-field";
 import { CardPaymentPanel, type StartedPayment } from "../components/checkout/card-payment-panel";
 import { OrderSummary } from "../components/checkout/order-summary";
+import { PaymentOption } from "../components/checkout/payment-option";
 import { PurchaseOrderFields, type UsedPoNumber } from "../components/checkout/purchase-order-fields";
 import { ShipToChooser } from "../components/checkout/ship-to-chooser";
+import { TermsPaymentOption } from "../components/checkout/terms-option";
 import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
@@ -36,6 +39,7 @@ import { addressFrom } from "../lib/address";
 import { NEW_SHIP_TO } from "../lib/address-book";
 import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
 import { formatUsd } from "../lib/money";
+import { termsOrderFailed, termsOrderPlaced } from "../lib/terms/terms";
 import type { Route } from "./+types/checkout";
 
 export function meta() {
@@ -81,7 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A draft is a guest's new address, not one of the book's.
       defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
       sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
-      net30: profile?.net30Approved ? { creditLimit: profile.creditLimit } : null,
+      terms: user ? await checkoutTerms(user.id) : null,
       shipTos,
       poRequired: profile?.poRequired ?? false,
       payments: paymentProvider().publicConfig,
@@ -137,13 +141,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   await saveCheckoutToProfile(user.id, checkout);
   if (checkout.paymentMethod === "net_30") {
     try {
-      const { orderNumber } = await placeNet30Order(user.id, cartId, checkout);
+      const { orderNumber, termsDays } = await placeNet30Order(user.id, cartId, checkout);
       return redirectWithToast(`/order-confirmation/${orderNumber}`, {
         type: "success",
-        title: "Net 30 order placed successfully! Payment due within 30 days.",
+        title: termsOrderPlaced(termsDays ?? 30),
       });
     } catch (error) {
-      return refusal(error, "Failed to place Net 30 order. Please contact support.");
+      return refusal(error, termsOrderFailed(await accountTermsDays(user.id)));
     }
   }
   try {
@@ -183,7 +187,7 @@ function refusal(error: unknown, fallback: string) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { defaults, net30, payments, signedIn, shipTos, poRequired } = loaderData;
+  const { defaults, terms, payments, signedIn, shipTos, poRequired } = loaderData;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
     lastResult: actionData?.reply,
     defaultValue: defaults,
@@ -198,7 +202,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
-  const paymentMethod = fields.paymentMethod.value === "net_30" && net30 ? "net_30" : "credit_card";
+  const paymentMethod = fields.paymentMethod.value === "net_30" && terms && !terms.hold ? "net_30" : "credit_card";
   // Once a payment is started, the figures are those the server asked the provider for.
   const shown = (payment && actionData?.charged) || loaderData.cart;
 
@@ -267,18 +271,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
                     {...getInputProps(fields.paymentMethod, { type: "radio", value: "credit_card" })}
                     label={paymentMethodLabels.credit_card}
                   />
-                  {net30 && (
-                    <PaymentOption
-                      {...getInputProps(fields.paymentMethod, { type: "radio", value: "net_30" })}
-                      label={paymentMethodLabels.net_30}
-                      badge="Approved"
+                  {terms && (
+                    <TermsPaymentOption
+                      terms={terms}
+                      input={getInputProps(fields.paymentMethod, { type: "radio", value: "net_30" })}
+                      selected={paymentMethod === "net_30"}
                     />
                   )}
                 </div>
               </fieldset>
-              {paymentMethod === "net_30" && net30 && Number(net30.creditLimit) > 0 && (
-                <p className="text-sm text-slate-800">Credit Limit: {formatUsd(net30.creditLimit)}</p>
-              )}
             </section>
           </fieldset>
           {!payment && (
@@ -327,18 +328,4 @@ function usePricesForShippingState(state: string, pricedFor: string) {
       { replace: true, preventScrollReset: true },
     );
   }, [state, pricedFor, setSearchParams]);
-}
-
-function PaymentOption({ label, badge, ...input }: React.ComponentProps<"input"> & { label: string; badge?: string }) {
-  return (
-    <label className="flex cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-3 has-checked:border-brand-700 has-checked:bg-brand-50">
-      <input {...input} className="size-4 accent-brand-800" />
-      <span className="text-sm font-medium text-slate-950">{label}</span>
-      {badge && (
-        <span className="ml-auto rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">
-          {badge}
-        </span>
-      )}
-    </label>
-  );
 }

@@ -10,8 +10,10 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { formatLongDate } from "../lib/dates";
 import { formatUsd } from "../lib/money";
+import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
 import { orderStatusLabel, whatsNext } from "../lib/order-status";
 import { purchaseOrderDetails } from "../lib/purchase-order";
+import { termsName } from "../lib/terms/terms";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -38,6 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         status: order.status,
         paymentMethod: order.paymentMethod,
         paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
+        termsDays: order.termsDays,
+        document: { name: orderDocumentName(order), href: orderDocumentHref(order) },
         subtotal: order.subtotalAmount,
         discount: order.discountAmount,
         promoCode: order.promoCode,
@@ -95,9 +99,17 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
               <Detail key={label} label={label} value={value} />
             ))}
             {order.paymentMethod === "net_30" && order.paymentDueDate && (
-              <Detail label="Payment Due (Net 30)" value={formatLongDate(order.paymentDueDate)} />
+              <Detail
+                label={`Payment Due (${termsName(order.termsDays ?? 30)})`}
+                value={formatLongDate(order.paymentDueDate)}
+              />
             )}
           </dl>
+          <p className="mt-4 text-sm">
+            <a href={order.document.href} className="font-medium text-brand-700 underline">
+              Download {order.document.name} (PDF)
+            </a>
+          </p>
         </CardContent>
       </Card>
 

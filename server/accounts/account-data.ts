@@ -39,6 +39,7 @@ async function profileOf(userId: string) {
     net30: {
       approved: profile.net30Approved,
       approvedDate: profile.net30ApprovedDate,
+      termsDays: profile.termsDays,
       creditLimit: profile.creditLimit,
     },
     poRequired: profile.poRequired,
@@ -102,6 +103,8 @@ async function ordersOf(userId: string) {
     tax: order.taxAmount,
     total: order.totalAmount,
     paymentMethod: order.paymentMethod,
+    termsDays: order.termsDays,
+    invoiceNumber: order.invoiceNumber,
     paymentDueDate: order.paymentDueDate,
     paidAt: order.paidAt,
   }));

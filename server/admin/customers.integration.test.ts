@@ -55,27 +55,28 @@ describe("the admin's customer accounts", () => {
     expect(customers.map((c) => c.email.split("@")[0]).sort()).toEqual(expected);
   });
 
-  it("approves Net 30 with a limit, the date and the approver, and logs it", async () => {
+  it("approves Net 60 with a limit, the date and the approver, and logs it", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
-    await approveNet30("admin1", danaProfile, "15000.50", now);
+    await approveNet30("admin1", danaProfile, "15000.50", { termsDays: 60, now });
     const [profile] = await handle().db.select().from(profiles).where(eq(profiles.id, danaProfile));
     expect(profile).toMatchObject({
       net30Approved: true,
       net30ApprovedDate: now,
       net30ApprovedBy: "admin1",
       creditLimit: "15000.50",
+      termsDays: 60,
     });
     const [entry] = await handle().db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, danaProfile));
     expect(entry).toMatchObject({
       adminId: "admin1",
       action: "approve_net_30",
       entity: "profile",
-      before: { net30Approved: false, creditLimit: "0.00" },
-      after: { net30Approved: true, creditLimit: "15000.50" },
+      before: { net30Approved: false, creditLimit: "0.00", termsDays: 30 },
+      after: { net30Approved: true, creditLimit: "15000.50", termsDays: 60 },
     });
   });
 
-  it("revokes Net 30: date and approver cleared, limit 0", async () => {
+  it("revokes terms: date and approver cleared, limit 0, back to Net 30", async () => {
     await revokeNet30("admin1", danaProfile);
     const [profile] = await handle().db.select().from(profiles).where(eq(profiles.id, danaProfile));
     expect(profile).toMatchObject({
@@ -83,6 +84,7 @@ describe("the admin's customer accounts", () => {
       net30ApprovedDate: null,
       net30ApprovedBy: null,
       creditLimit: "0.00",
+      termsDays: 30,
     });
     expect(await handle().db.select().from(adminAuditLog)).toHaveLength(2);
   });

@@ -1,5 +1,7 @@
 // The customer accounts an admin manages: stats, search, and Net 30 approval.
+
 import { and, count, desc, eq, ilike, notExists, or, sql, sum } from "drizzle-orm";
+import type { TermsDays } from "../../app/lib/terms/terms";
 import { db } from "../db/client";
 import { profiles, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
@@ -63,6 +65,7 @@ export async function searchCustomers({ q, page }: { q: string; page: number }) 
         net30Approved: profiles.net30Approved,
         creditLimit: profiles.creditLimit,
         poRequired: profiles.poRequired,
+        termsDays: profiles.termsDays,
       })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.userId))
@@ -80,6 +83,7 @@ const net30Fields = {
   net30ApprovedDate: profiles.net30ApprovedDate,
   net30ApprovedBy: profiles.net30ApprovedBy,
   creditLimit: profiles.creditLimit,
+  termsDays: profiles.termsDays,
 };
 
 async function changeNet30(
@@ -91,6 +95,7 @@ async function changeNet30(
     net30ApprovedDate: Date | null;
     net30ApprovedBy: string | null;
     creditLimit: string;
+    termsDays: number;
   },
 ) {
   return db().transaction(async (tx) => {
@@ -106,22 +111,29 @@ async function changeNet30(
   });
 }
 
-/** Approve: Net 30 on, with the date, the approving admin and the credit limit. */
-export function approveNet30(adminId: string, profileId: string, creditLimit: string, now = new Date()) {
+/** Approve: terms on (Net 30, 60 or 90), with the date, the approving admin and the credit limit. */
+export function approveNet30(
+  adminId: string,
+  profileId: string,
+  creditLimit: string,
+  { termsDays = 30, now = new Date() }: { termsDays?: TermsDays; now?: Date } = {},
+) {
   return changeNet30(adminId, profileId, "approve_net_30", {
     net30Approved: true,
     net30ApprovedDate: now,
     net30ApprovedBy: adminId,
     creditLimit,
+    termsDays,
   });
 }
 
-/** Revoke: Net 30 off, date and approver cleared, credit limit 0. */
+/** Revoke: terms off, date and approver cleared, credit limit 0, back to the default Net 30. */
 export function revokeNet30(adminId: string, profileId: string) {
   return changeNet30(adminId, profileId, "revoke_net_30", {
     net30Approved: false,
     net30ApprovedDate: null,
     net30ApprovedBy: null,
     creditLimit: "0",
+    termsDays: 30,
   });
 }

@@ -56,6 +56,7 @@ export async function listOrders({ status, q, page }: { status?: OrderStatus; q:
         orderDate: orders.orderDate,
         status: orders.status,
         paymentMethod: orders.paymentMethod,
+        termsDays: orders.termsDays,
         paidAt: orders.paidAt,
         totalAmount: orders.totalAmount,
         email: orders.email,

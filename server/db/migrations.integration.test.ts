@@ -183,3 +183,47 @@ describe(`migration order_history_and_saved_lists on ${testDriver}`, () => {
     }
   });
 });
+
+describe(`migration payment_terms_and_invoices on ${testDriver}`, () => {
+  it("makes the terms orders placed before it Net 30 with invoice numbers in order, and numbers on after them", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const last = journalEntries().findIndex((entry) => entry.tag.endsWith("_payment_terms_and_invoices"));
+    const before = migrationsUpTo(last);
+    try {
+      await handle.migrate(before.folder);
+      await handle.db.execute(sql`
+        insert into "user" (id, name, email, email_verified, created_at, updated_at)
+          values ('u1', 'Dana', 'dana@example.com', true, now(), now())`);
+      const order = (number: string, day: string, method: string) => sql`
+        insert into orders (user_id, order_number, order_date, total_amount, status, shipping_address_line1,
+            shipping_city, shipping_state, shipping_zip, email, first_name, last_name, phone, billing_address_line1,
+            billing_city, billing_state, billing_zip, subtotal_amount, tax_rate_ppm, tax_amount, payment_method)
+          values ('u1', ${number}, ${day}::timestamptz, 10, 'paid', '1 Main St', 'Portland', 'OR', '97201',
+            'dana@example.com', 'Dana', 'Reyes', '5035550142', '1 Main St', 'Portland', 'OR', '97201', 10, 0, 0,
+            ${method})`;
+      await handle.db.execute(order("ORD1700000000002BBBBB", "2026-10-02T12:00:00Z", "net_30"));
+      await handle.db.execute(order("ORD1700000000001AAAAA", "2026-10-01T12:00:00Z", "net_30"));
+      await handle.db.execute(order("ORD1700000000003CCCCC", "2026-10-03T12:00:00Z", "credit_card"));
+
+      await handle.migrate();
+
+      const rows = await handle.db.execute<{ order_number: string; terms_days: number | null; invoice: string | null }>(
+        sql`select order_number, terms_days, invoice_number as invoice from orders order by order_number`,
+      );
+      expect(rows.rows).toEqual([
+        { order_number: "ORD1700000000001AAAAA", terms_days: 30, invoice: "INV-000001" },
+        { order_number: "ORD1700000000002BBBBB", terms_days: 30, invoice: "INV-000002" },
+        { order_number: "ORD1700000000003CCCCC", terms_days: null, invoice: null },
+      ]);
+      const next = await handle.db.execute<{ n: string }>(sql`select nextval('invoice_number_seq')::text as n`);
+      expect(next.rows[0]?.n).toBe("3");
+      const settings = await handle.db.execute(sql`select overdue_grace_days from store_settings`);
+      expect(settings.rows).toEqual([{ overdue_grace_days: 15 }]);
+    } finally {
+      before.remove();
+      await handle.close();
+      await empty.drop();
+    }
+  });
+});

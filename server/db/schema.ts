@@ -116,11 +116,14 @@ export const profiles = pgTable(
     creditLimit: money("credit_limit").notNull().default("0"),
     // Set by an admin: every order of this account must carry a PO number (docs/product-rules.md, Checkout).
     poRequired: boolean("po_required").notNull().default(false),
+    // The terms granted with net_30_approved (which means "on terms"): Net 30, 60 or 90.
+    termsDays: integer("terms_days").notNull().default(30),
   },
   (t) => [
     uniqueIndex("profiles_user_id_key").on(t.userId),
     uniqueIndex("profiles_account_number_key").on(t.accountNumber),
     check("profiles_credit_limit_nonnegative", sql`${t.creditLimit} >= 0`),
+    check("profiles_terms_days_known", sql`${t.termsDays} in (30, 60, 90)`),
   ],
 );
 
@@ -163,11 +166,15 @@ export const promoCodes = pgTable(
 import { orderStatuses } from "../../app/lib/order-status";
 
 export { type OrderStatus, orderStatuses } from "../../app/lib/order-status";
+// 'net_30' is kept as the name of paying on terms, whatever their length (orders.terms_days).
 export const paymentMethods = ["credit_card", "net_30"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export { type Carrier, carriers } from "../../app/lib/shipping";
 
 import { carriers } from "../../app/lib/shipping";
+
+// Invoice numbers (INV-000001, INV-000002 ...): sequential and unique, also under concurrent orders.
+export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1 });
 
 export const orders = pgTable(
   "orders",
@@ -207,8 +214,11 @@ export const orders = pgTable(
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull(),
     // The card payment this order was written for; unique, so one payment makes one order.
     paymentId: text("payment_id"),
-    // Net 30: the invoice is due 30 days after the order date.
+    // On terms: the invoice is due terms_days store days after the order date.
     paymentDueDate: timestamp("payment_due_date", { withTimezone: true }),
+    // On terms: 30, 60 or 90 (the account's terms when ordered), and the order's invoice number.
+    termsDays: integer("terms_days"),
+    invoiceNumber: text("invoice_number"),
     // When the money arrived: at once for a card, when the admin marks a Net 30 invoice paid.
     // A Net 30 order may ship before then, so unpaid credit is read from this, not the status.
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -222,6 +232,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_order_number_key").on(t.orderNumber),
     uniqueIndex("orders_payment_id_key").on(t.paymentId),
+    uniqueIndex("orders_invoice_number_key").on(t.invoiceNumber),
     index("orders_user_date_idx").on(t.userId, t.orderDate),
     index("orders_date_idx").on(t.orderDate),
     index("orders_status_date_idx").on(t.status, t.orderDate),
@@ -234,6 +245,7 @@ export const orders = pgTable(
     index("orders_user_po_number_idx").on(t.userId, sql`lower(${t.poNumber})`),
     check("orders_total_nonnegative", sql`${t.totalAmount} >= 0`),
     check("orders_total_adds_up", sql`${t.totalAmount} = ${t.subtotalAmount} - ${t.discountAmount} + ${t.taxAmount}`),
+    check("orders_terms_days_known", sql`${t.termsDays} is null or ${t.termsDays} in (30, 60, 90)`),
   ],
 );
 
@@ -340,6 +352,8 @@ export const mailQueue = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    // Files sent with the message (an invoice PDF), their content in base64.
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -347,6 +361,28 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_queue_pending_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
+// The store's settings an admin changes in the back office: one row.
+export const storeSettings = pgTable(
+  "store_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    // Terms orders stop once an open invoice is more than this many days past due (docs/product-rules.md, Terms).
+    overdueGraceDays: integer("overdue_grace_days").notNull().default(15),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("store_settings_one_row", sql`${t.id}`),
+    check("store_settings_grace_days_range", sql`${t.overdueGraceDays} between 0 and 365`),
+  ],
 );
 
 // Every change an admin makes: who, what, when, and the record before and after.

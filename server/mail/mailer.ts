@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
-import { mailQueue } from "../db/schema";
+import { type MailAttachment, mailQueue } from "../db/schema";
 import { announce, onStoreEvent } from "../events";
 import { logger } from "../logger";
 
@@ -15,6 +15,7 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface MailTransport {
@@ -33,8 +34,21 @@ export function smtpTransport(url: string): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {
     async send(message) {
-      await transporter.sendMail(message);
+      await transporter.sendMail(withAttachments(message));
     },
+  };
+}
+
+/** The message as nodemailer takes it: attachments decoded from their stored base64. */
+function withAttachments({ attachments, ...message }: Mail & { from: string }) {
+  return {
+    ...message,
+    attachments: attachments?.map(({ filename, contentType, content }) => ({
+      filename,
+      contentType,
+      content,
+      encoding: "base64",
+    })),
   };
 }
 
@@ -43,7 +57,7 @@ export function outboxTransport(folder: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(message) {
-      const info = await transporter.sendMail(message);
+      const info = await transporter.sendMail(withAttachments(message));
       mkdirSync(folder, { recursive: true });
       const file = path.join(folder, `${Date.now()}-${message.to.replace(/[^\w.@-]/g, "_")}.eml`);
       writeFileSync(file, info.message as Buffer);
@@ -68,7 +82,15 @@ export async function queueMail(mail: Mail, executor: Database = db()): Promise<
   announce("mailQueued", {});
 }
 
-type QueuedMail = { id: string; to: string; subject: string; text: string; html: string | null; attempts: number };
+type QueuedMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: MailAttachment[];
+  attempts: number;
+};
 
 /** Claims due messages (safe with several processes) and tries each once. Returns how many went out. */
 export async function deliverPendingMail(transport: MailTransport, from: string, now = new Date()): Promise<number> {
@@ -82,11 +104,18 @@ export async function deliverPendingMail(transport: MailTransport, from: string,
       limit 20
       for update skip locked
     )
-    returning id, "to", subject, text, html, attempts`);
+    returning id, "to", subject, text, html, attachments, attempts`);
   let sent = 0;
   for (const mail of claimed.rows) {
     try {
-      await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await transport.send({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+        attachments: mail.attachments,
+      });
       await db().execute(sql`update ${mailQueue} set sent_at = ${new Date()}, last_error = null where id = ${mail.id}`);
       sent++;
     } catch (error) {

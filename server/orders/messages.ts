@@ -2,9 +2,11 @@
 import { type AddressKind, addressFrom, formatAddress } from "../../app/lib/address";
 import { formatLongDate } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
+import { orderDocumentHref } from "../../app/lib/order-documents";
 import { orderStatusLabel, whatsNext } from "../../app/lib/order-status";
 import { oneLine } from "../../app/lib/plain-text";
 import { purchaseOrderLines } from "../../app/lib/purchase-order";
+import { termsName } from "../../app/lib/terms/terms";
 import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";
@@ -39,8 +41,11 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
     Number(order.discountAmount) > 0 ? [`Discount (${order.promoCode}): -${formatUsd(order.discountAmount)}`] : [];
   const payment =
     order.paymentMethod === "net_30" && order.paymentDueDate
-      ? `Net 30 Terms: payment of ${formatUsd(order.totalAmount)} is due by ${formatLongDate(order.paymentDueDate)}.`
-      : `Paid by card: ${formatUsd(order.totalAmount)}.`;
+      ? [
+          `${termsName(order.termsDays ?? 30)} Terms: payment of ${formatUsd(order.totalAmount)} is due by ${formatLongDate(order.paymentDueDate)}.`,
+          `Invoice ${order.invoiceNumber} is attached.`,
+        ]
+      : [`Paid by card: ${formatUsd(order.totalAmount)}.`, "Your receipt is attached."];
   return {
     to: accountEmail,
     subject: `Order Confirmed! ${order.orderNumber}`,
@@ -53,7 +58,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       `Status: ${orderStatusLabel(order.status)}`,
       `Total: ${formatUsd(order.totalAmount)}`,
       ...purchaseOrderLines(order),
-      payment,
+      ...payment,
       "",
       "Items Ordered",
       ...order.items.map(
@@ -77,6 +82,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       `Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
       "",
       `View your order: ${PUBLIC_URL}/order-confirmation/${order.orderNumber}`,
+      `Download it again: ${PUBLIC_URL}${orderDocumentHref(order)}`,
     ].join("\n"),
   };
 }

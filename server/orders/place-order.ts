@@ -1,8 +1,10 @@
 // Writing an order: one transaction of named steps. Lock the buyer's cart, claim the card payment,
 // price the cart (locking its products and promo), refuse what cannot be ordered, check the PO
-// number, check the payment or the Net 30 credit, take the stock, redeem the promo, write the
-// order, save a new ship-to the buyer asked to keep, close the cart and queue the confirmation to
-// the account's address. Any refusal rolls all of it back; once
+// number, check the payment or the terms credit, check the account's standing (no invoice long
+// overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
+// number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
+// queue the confirmation, with the invoice or receipt attached, to the account's address. Any
+// refusal rolls all of it back; once
 // committed, the stock change is announced.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
@@ -10,10 +12,11 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
-import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
+import { startOfStoreDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
+import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
 import { priceStoredCart } from "../cart/summary";
 import { type Database, db } from "../db/client";
@@ -29,16 +32,16 @@ import {
   promoCodes,
   user,
 } from "../db/schema";
+import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
+import { creditHoldOf } from "../terms/account-terms";
 import { checkoutColumns } from "./checkout-columns";
-import { orderConfirmationMessage } from "./messages";
+import { type OrderWithItems, orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
 import { checkPurchaseOrder, purchaseOrderColumns } from "./purchase-order";
 import { recordOrderStatus } from "./status-history";
-
-const NET_30_DAYS = 30;
 
 /** A card order names the checkout payment it is written for and the amount the provider took. */
 interface CardPaid {
@@ -59,14 +62,16 @@ export interface PlacedOrder {
   orderNumber: string;
   /** False when this payment's order already existed (a retry, a double click, a webhook repeat). */
   created: boolean;
+  /** A terms order's terms (30, 60 or 90); a card order has none. */
+  termsDays?: number;
 }
 
 type PricedCart = Awaited<ReturnType<typeof priceStoredCart>>;
 
 export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
-  const { orderNumber, created, productIds } = await db().transaction((tx) => placeOrderIn(tx, request));
-  if (created) announce("stockChanged", { productIds });
-  return { orderNumber, created };
+  const { productIds, ...placed } = await db().transaction((tx) => placeOrderIn(tx, request));
+  if (placed.created) announce("stockChanged", { productIds });
+  return placed;
 }
 
 async function placeOrderIn(
@@ -84,17 +89,26 @@ async function placeOrderIn(
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   await checkPurchaseOrder(userId, checkout, tx);
+  let termsDays: number | null = null;
   if (payment) checkPaidAmount(payment, cart.totals.totalCents);
-  else await checkCredit(tx, userId, cart.totals.totalCents);
+  else {
+    termsDays = await checkCredit(tx, userId, cart.totals.totalCents);
+    await checkAccountRules(tx, userId, now);
+  }
 
   await takeStock(tx, cart);
   await redeemPromo(tx, cart);
-  const order = await writeOrder(tx, { userId, checkout, payment, cart, now });
-  await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(payment) });
+  const order = await writeOrder(tx, { userId, checkout, payment, termsDays, cart, now });
+  await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(termsDays) });
   await saveShipTo(tx, userId, checkout);
   await closeCart(tx, { cartId, payment, orderId: order.id, now });
-  await queueMail(orderConfirmationMessage(order, await accountEmail(tx, userId)), tx);
-  return { orderNumber: order.orderNumber, created: true, productIds: cart.lines.map((line) => line.productId) };
+  await queueConfirmation(tx, order, userId);
+  return {
+    orderNumber: order.orderNumber,
+    created: true,
+    ...(termsDays === null ? {} : { termsDays }),
+    productIds: cart.lines.map((line) => line.productId),
+  };
 }
 
 /** The buyer's own cart, locked; false when it is not theirs or gone. */
@@ -130,10 +144,13 @@ function checkPaidAmount(payment: CardPaid, totalCents: Cents) {
     );
 }
 
-/** Net 30 needs an approved profile with room under its limit for the unpaid (not cancelled) Net 30 orders plus this one. */
-async function checkCredit(tx: Database, userId: string, totalCents: Cents) {
+/**
+ * Terms need an approved profile with room under its limit for the unpaid (not cancelled) terms
+ * orders plus this one. Returns the account's terms (30, 60 or 90 days).
+ */
+async function checkCredit(tx: Database, userId: string, totalCents: Cents): Promise<number> {
   const [profile] = await tx
-    .select({ approved: profiles.net30Approved, creditLimit: profiles.creditLimit })
+    .select({ approved: profiles.net30Approved, creditLimit: profiles.creditLimit, termsDays: profiles.termsDays })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .for("update");
@@ -154,8 +171,15 @@ async function checkCredit(tx: Database, userId: string, totalCents: Cents) {
   if (totalCents > availableCents)
     throw new StoreError(
       "Conflict",
-      `This order of ${formatUsd(fromCents(totalCents))} would exceed your Net 30 credit limit. Available credit: ${formatUsd(fromCents(availableCents))}.`,
+      `This order of ${formatUsd(fromCents(totalCents))} would exceed your ${termsName(profile.termsDays)} credit limit. Available credit: ${formatUsd(fromCents(availableCents))}.`,
     );
+  return profile.termsDays;
+}
+
+/** No new terms orders while an invoice is longer past due than the store allows (its admin setting). */
+async function checkAccountRules(tx: Database, userId: string, now: Date) {
+  const hold = await creditHoldOf(userId, now, tx);
+  if (hold) throw new StoreError("Forbidden", hold);
 }
 
 /** The products are locked and their stock was checked, so this cannot take stock below zero. */
@@ -183,9 +207,17 @@ async function writeOrder(
     userId,
     checkout,
     payment,
+    termsDays,
     cart: { lines, promo, taxRate, totals },
     now,
-  }: { userId: string; checkout: CheckoutInput; payment?: CardPaid; cart: PricedCart; now: Date },
+  }: {
+    userId: string;
+    checkout: CheckoutInput;
+    payment?: CardPaid;
+    termsDays: number | null;
+    cart: PricedCart;
+    now: Date;
+  },
 ) {
   const paymentMethod: PaymentMethod = payment ? "credit_card" : "net_30";
   const [order] = await tx
@@ -203,8 +235,10 @@ async function writeOrder(
       taxAmount: fromCents(totals.taxCents),
       paymentMethod,
       paymentId: payment?.providerPaymentId ?? null,
-      // The due day, in the store's time zone: the order's day plus 30 (kept as that day's start).
-      paymentDueDate: payment ? null : startOfStoreDay(addDays(storeDay(now), NET_30_DAYS)),
+      // The due day, in the store's time zone: the order's day plus the terms (kept as that day's start).
+      paymentDueDate: termsDays === null ? null : startOfStoreDay(dueDay(now, termsDays)),
+      termsDays,
+      invoiceNumber: termsDays === null ? null : await nextInvoiceNumber(tx),
       paidAt: payment ? now : null,
       email: checkout.email,
       ...checkoutColumns(checkout),
@@ -229,11 +263,27 @@ async function writeOrder(
   return { ...order, items };
 }
 
-const placedNote = (payment?: CardPaid) => (payment ? "Order placed and paid by card" : "Order placed on Net 30 terms");
+const placedNote = (termsDays: number | null) =>
+  termsDays === null ? "Order placed and paid by card" : `Order placed on ${termsName(termsDays)} terms`;
+
 /** A new address the buyer asked to keep goes into their address book, only with the order it ships. */
 async function saveShipTo(tx: Database, userId: string, checkout: CheckoutInput) {
   const shipTo = shipToToSave(checkout, checkout.shipping);
   if (shipTo) await addShipToIn(tx, userId, shipTo);
+}
+
+/** The next number of the invoice sequence, which never hands one out twice. */
+async function nextInvoiceNumber(tx: Database): Promise<string> {
+  const result = await tx.execute<{ n: string }>(sql`select nextval('invoice_number_seq')::text as n`);
+  const n = result.rows[0]?.n;
+  if (!n) throw new Error("The invoice number sequence gave no number.");
+  return formatInvoiceNumber(BigInt(n));
+}
+
+/** The confirmation to the account's address, with the order's invoice or receipt attached. */
+async function queueConfirmation(tx: Database, order: OrderWithItems, userId: string) {
+  const message = orderConfirmationMessage(order, await accountEmail(tx, userId));
+  await queueMail({ ...message, attachments: [await orderDocumentAttachment(order)] }, tx);
 }
 
 /** The buyer's own address, confirmed at sign-up (an account cannot sign in before). */

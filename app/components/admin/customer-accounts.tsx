@@ -1,3 +1,4 @@
+import { termsName } from "../../lib/terms/terms";
 import { Price } from "../price";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { TableHead } from "../ui/table-head";
@@ -15,6 +16,7 @@ export interface CustomerAccount {
   net30Approved: boolean;
   creditLimit: string;
   poRequired: boolean;
+  termsDays: number;
 }
 
 /** The dashboard's customer table: each customer's Net 30 status, approved or revoked in place. */
@@ -64,6 +66,7 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
         >
           {customer.net30Approved ? "Approved" : "Not Approved"}
         </span>
+        {customer.net30Approved && <span className="ml-2 text-slate-700">{termsName(customer.termsDays)}</span>}
       </td>
       <td className="px-6 py-3">
         <Price amount={customer.creditLimit} />

@@ -1,12 +1,16 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatUsd } from "../../lib/money";
+import { termsLengths, termsName } from "../../lib/terms/terms";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
-/** 'Approve Net 30' and the dialog that asks for the credit limit; it closes once the approval is saved. */
+/**
+ * 'Approve Net 30' and the dialog that asks for the terms (Net 30 unless the admin picks 60 or 90)
+ * and the credit limit; it closes once the approval is saved.
+ */
 export function ApproveNet30Dialog({ profileId, name }: { profileId: string; name: string }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
@@ -21,10 +25,25 @@ export function ApproveNet30Dialog({ profileId, name }: { profileId: string; nam
       </Button>
       <DialogContent>
         <DialogTitle>Approve Net 30 Terms</DialogTitle>
-        <DialogDescription>Set the credit limit for {name}.</DialogDescription>
+        <DialogDescription>Set the terms and the credit limit for {name}.</DialogDescription>
         <fetcher.Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="approve" />
           <input type="hidden" name="profileId" value={profileId} />
+          <div className="space-y-1">
+            <Label htmlFor={`terms-days-${profileId}`}>Payment Terms</Label>
+            <select
+              id={`terms-days-${profileId}`}
+              name="termsDays"
+              defaultValue="30"
+              className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              {termsLengths.map((days) => (
+                <option key={days} value={days}>
+                  {termsName(days)}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="space-y-1">
             <Label htmlFor={`credit-limit-${profileId}`}>Credit Limit ($)</Label>
             <Input

@@ -1,8 +1,13 @@
 import { formatLongDate } from "../../lib/dates";
+import { termsName } from "../../lib/terms/terms";
 import { Card, CardContent } from "../ui/card";
 
 export interface PaymentFacts {
   method: "credit_card" | "net_30";
+  /** The terms' length of a terms order (Net 30, 60 or 90). */
+  termsDays: number | null;
+  /** The order's invoice (terms) or paid receipt (card), to download. */
+  document: { href: string; name: string };
   status: string;
   paidAt: string | null;
   dueDate: string | null;
@@ -26,7 +31,7 @@ export function PaymentCard(payment: PaymentFacts) {
           <div>
             <dt className="text-slate-600">Method</dt>
             <dd className="font-semibold text-slate-950">
-              {payment.method === "net_30" ? "Net 30 Terms" : "Credit Card"}
+              {payment.method === "net_30" ? `${termsName(payment.termsDays ?? 30)} Terms` : "Credit Card"}
             </dd>
           </div>
           <div>
@@ -34,6 +39,9 @@ export function PaymentCard(payment: PaymentFacts) {
             <dd className="font-semibold text-slate-950">{paymentState(payment)}</dd>
           </div>
         </dl>
+        <a href={payment.document.href} download className="mt-3 inline-block font-medium text-brand-700 underline">
+          Download {payment.document.name} (PDF)
+        </a>
       </CardContent>
     </Card>
   );

@@ -34,6 +34,7 @@ import {
   revokeNet30Schema,
 } from "../../lib/admin-schemas";
 import { poRequiredSchema } from "../../lib/purchase-order";
+import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -92,9 +93,9 @@ const intents: Record<string, Intent> = {
   approve: {
     failure: "Failed to approve Net 30 terms",
     async handle(adminId, formData) {
-      const { profileId, creditLimit } = fieldsOf(formData, approveNet30Schema);
-      await approveNet30(adminId, profileId, creditLimit);
-      return succeeded("Net 30 terms approved successfully");
+      const { profileId, creditLimit, termsDays } = fieldsOf(formData, approveNet30Schema);
+      await approveNet30(adminId, profileId, creditLimit, { termsDays });
+      return succeeded(`${termsName(termsDays)} terms approved successfully`);
     },
   },
   revoke: {

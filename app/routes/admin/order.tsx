@@ -20,6 +20,7 @@ import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
 import { purchaseOrderDetails } from "../../lib/purchase-order";
 import { shipmentSchema } from "../../lib/shipping";
+import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -40,6 +41,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     paidAt: order.paidAt?.toISOString() ?? null,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
     shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
+    termsDays: order.termsDays,
+    invoiceNumber: order.invoiceNumber,
     contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
     purchaseOrder: purchaseOrderDetails(order),
     shipping: shippingAddressLines(order),
@@ -104,7 +107,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
       <p className="mt-1 text-slate-700">
         Placed {formatLongDate(order.orderDate)} ·{" "}
         {order.paymentMethod === "net_30"
-          ? `Net 30, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
+          ? `${termsName(order.termsDays ?? 30)}, invoice ${order.invoiceNumber}, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
           : `Card${order.paymentId ? ` (${order.paymentId})` : ""}`}
       </p>
 

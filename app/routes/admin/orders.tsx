@@ -12,6 +12,7 @@ import { TableHead } from "../../components/ui/table-head";
 import { MAX_ADMIN_QUERY_LENGTH, orderListSchema } from "../../lib/admin-schemas";
 import { formatShortDate } from "../../lib/dates";
 import { orderStatuses, orderStatusLabel } from "../../lib/order-status";
+import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -88,7 +89,9 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                       {order.poNumber && <div className="text-slate-700">PO {order.poNumber}</div>}
                     </td>
                     <td className="px-6 py-3 whitespace-nowrap">
-                      {order.paymentMethod === "net_30" ? `Net 30${order.paidAt ? ", paid" : ", unpaid"}` : "Card"}
+                      {order.paymentMethod === "net_30"
+                        ? `${termsName(order.termsDays ?? 30)}${order.paidAt ? ", paid" : ", unpaid"}`
+                        : "Card"}
                     </td>
                     <td className="px-6 py-3">
                       <OrderStatusBadge status={order.status} />

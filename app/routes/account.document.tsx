@@ -1,0 +1,26 @@
+import { requireUser } from "../../server/accounts/session";
+import { buyerOrderDocument } from "../../server/documents/buyer-documents";
+import type { Route } from "./+types/account.document";
+
+/**
+ * An order's invoice (/account/invoices/INV-000123.pdf) or card receipt
+ * (/account/receipts/ORD….pdf). Someone else's answers 404, as a made-up one does.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  const kind = new URL(request.url).pathname.startsWith("/account/invoices/") ? "invoice" : "receipt";
+  const file = await buyerOrderDocument(user.id, kind, params.file);
+  if (!file) {
+    return new Response(`There is no ${kind} ${params.file} in your account.`, {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+    });
+  }
+  return new Response(new Uint8Array(file.content), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

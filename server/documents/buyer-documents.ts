@@ -1,0 +1,174 @@
+// The documents a buyer downloads: an order's invoice or receipt, and the account statement (PDF
+// and CSV). Each is looked up by the buyer's own id: another buyer's answers as a made-up one does.
+import { stringify } from "csv-stringify/sync";
+import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { type Day, formatLongDate, storeDay } from "../../app/lib/dates";
+import { formatUsd } from "../../app/lib/money";
+import { buildStatement, type Statement } from "../../app/lib/terms/statement";
+import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../app/lib/terms/terms";
+import { config } from "../config";
+import { db } from "../db/client";
+import { orderItems, orders, profiles } from "../db/schema";
+import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
+import { orderDocument, renderOrderDocument } from "./order-document";
+import { renderPdf } from "./pdf";
+
+export interface DownloadedFile {
+  filename: string;
+  content: Buffer;
+}
+
+/**
+ * `/account/invoices/INV-000123.pdf` (a terms order) or `/account/receipts/ORD….pdf` (a card order),
+ * null when the buyer has no such document.
+ */
+export async function buyerOrderDocument(
+  userId: string,
+  kind: "invoice" | "receipt",
+  file: string,
+): Promise<DownloadedFile | null> {
+  const number = file.endsWith(".pdf") ? file.slice(0, -".pdf".length) : "";
+  const which =
+    kind === "invoice"
+      ? INVOICE_NUMBER_PATTERN.test(number) && eq(orders.invoiceNumber, number)
+      : ORDER_NUMBER_PATTERN.test(number) && and(eq(orders.orderNumber, number), isNull(orders.invoiceNumber));
+  if (!which) return null;
+  const [order] = await db()
+    .select()
+    .from(orders)
+    .where(and(which, eq(orders.userId, userId)));
+  if (!order) return null;
+  const items = await db()
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.productName));
+  const document = orderDocument({ ...order, items });
+  return { filename: document.filename, content: await renderOrderDocument(document) };
+}
+
+/** The buyer's statement for `from` to `to` (store days), with whom it is for. */
+export async function buyerStatement(userId: string, from: Day, to: Day) {
+  const [profile] = await db()
+    .select({
+      accountNumber: profiles.accountNumber,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      companyName: profiles.companyName,
+    })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  const rows = await db()
+    .select({
+      invoiceNumber: orders.invoiceNumber,
+      orderNumber: orders.orderNumber,
+      invoiceDate: orders.orderDate,
+      dueDate: orders.paymentDueDate,
+      total: orders.totalAmount,
+      paidAt: orders.paidAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNotNull(orders.invoiceNumber), ne(orders.status, "cancelled")));
+  const statement = buildStatement(
+    rows.map((row) => ({
+      ...row,
+      invoiceNumber: row.invoiceNumber ?? row.orderNumber,
+      dueDate: row.dueDate ?? row.invoiceDate,
+    })),
+    from,
+    to,
+  );
+  const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(" ");
+  return { statement, account: { number: profile?.accountNumber ?? "", name, company: profile?.companyName ?? "" } };
+}
+
+type BuyerStatement = Awaited<ReturnType<typeof buyerStatement>>;
+
+const statementName = (statement: Statement, extension: string) =>
+  `statement-${statement.from}-to-${statement.to}.${extension}`;
+
+/** The statement as CSV: one row per invoice or payment, then the balances. Amounts in plain dollars. */
+export function statementCsv({ statement }: BuyerStatement): DownloadedFile {
+  const rows = [
+    ["Date", "Type", "Invoice", "Order", "Due Date", "Charges", "Payments", "Balance"],
+    [statement.from, "Opening balance", "", "", "", "", "", statement.opening],
+    ...statement.lines.map((line) => [
+      line.day,
+      line.kind === "invoice" ? "Invoice" : "Payment",
+      line.invoiceNumber,
+      line.orderNumber,
+      storeDay(line.dueDate),
+      line.kind === "invoice" ? line.charge : "",
+      line.kind === "payment" ? line.payment : "",
+      line.balance,
+    ]),
+    [statement.to, "Closing balance", "", "", "", statement.charges, statement.payments, statement.closing],
+  ];
+  return { filename: statementName(statement, "csv"), content: Buffer.from(stringify(rows)) };
+}
+
+export async function statementPdf({ statement, account }: BuyerStatement): Promise<DownloadedFile> {
+  const { STORE_EMAIL, STORE_PHONE, STORE_REMIT_TO } = config();
+  const period = `${formatLongDate(`${statement.from}T12:00:00Z`)} to ${formatLongDate(`${statement.to}T12:00:00Z`)}`;
+  const content = await renderPdf(`Statement ${statement.from} to ${statement.to}`, (pdf) => {
+    pdf.header("STATEMENT", { name: "Cascade Industrial Supply", email: STORE_EMAIL, phone: STORE_PHONE });
+    pdf.facts([
+      ["Account Number", account.number],
+      ["Period", period],
+      ["Opening Balance", formatUsd(statement.opening)],
+      ["Closing Balance", formatUsd(statement.closing)],
+    ]);
+    pdf.blocks([
+      { title: "Account", lines: [account.name, account.company].filter(Boolean) },
+      { title: "Remit To", lines: STORE_REMIT_TO },
+    ]);
+    pdf.heading("Activity");
+    pdf.table(
+      [
+        { header: "Date", width: 1.3 },
+        { header: "Type", width: 1 },
+        { header: "Invoice", width: 1.3 },
+        { header: "Due Date", width: 1.3 },
+        { header: "Charges", width: 1.2, align: "right" },
+        { header: "Payments", width: 1.2, align: "right" },
+        { header: "Balance", width: 1.2, align: "right" },
+      ],
+      statement.lines.length === 0
+        ? [["", "No invoices or payments in this period", "", "", "", "", ""]]
+        : statement.lines.map((line) => [
+            formatLongDate(`${line.day}T12:00:00Z`),
+            line.kind === "invoice" ? "Invoice" : "Payment",
+            line.invoiceNumber,
+            formatLongDate(line.dueDate),
+            line.kind === "invoice" ? formatUsd(line.charge) : "",
+            line.kind === "payment" ? formatUsd(line.payment) : "",
+            formatUsd(line.balance),
+          ]),
+    );
+    pdf.heading(`Open invoices on ${formatLongDate(`${statement.to}T12:00:00Z`)}`);
+    pdf.table(
+      [
+        { header: "Invoice", width: 1.3 },
+        { header: "Invoice Date", width: 1.4 },
+        { header: "Due Date", width: 1.4 },
+        { header: "Days Past Due", width: 1, align: "right" },
+        { header: "Amount", width: 1.2, align: "right" },
+      ],
+      statement.open.map((invoice) => [
+        invoice.invoiceNumber,
+        formatLongDate(invoice.invoiceDate),
+        formatLongDate(invoice.dueDate),
+        String(Math.max(0, invoice.daysPastDue)),
+        formatUsd(invoice.total),
+      ]),
+    );
+    pdf.totals([
+      ...agingBuckets.map((bucket): [string, string] => [
+        agingBucketLabels[bucket],
+        formatUsd(statement.aging[bucket]),
+      ]),
+      ["Total Open", formatUsd(statement.closing)],
+    ]);
+  });
+  return { filename: statementName(statement, "pdf"), content };
+}

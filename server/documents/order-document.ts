@@ -1,0 +1,123 @@
+// An order's one document, in two variants: a terms order's invoice (number, dates, terms, remit-to,
+// amount due) and a card order's paid receipt. Built first as plain data (what the document says),
+// then drawn, so its content is tested apart from the drawing.
+import { formatLongDate } from "../../app/lib/dates";
+import { formatUsd } from "../../app/lib/money";
+import { purchaseOrderDetails } from "../../app/lib/purchase-order";
+import { termsName } from "../../app/lib/terms/terms";
+import { config } from "../config";
+import type { MailAttachment } from "../db/schema";
+import { type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";
+import { renderPdf } from "./pdf";
+
+export interface OrderDocument {
+  kind: "invoice" | "receipt";
+  title: string;
+  filename: string;
+  facts: [string, string][];
+  blocks: { title: string; lines: string[] }[];
+  lines: string[][];
+  totals: [string, string][];
+  notes: string[];
+}
+
+const percent = (ppm: number) => `${(ppm / 10_000).toLocaleString("en-US", { maximumFractionDigits: 4 })}%`;
+
+/** What the order's document says, the buyer's PO number and job reference included. */
+export function orderDocument(order: OrderWithItems): OrderDocument {
+  const { STORE_REMIT_TO } = config();
+  const invoice = order.invoiceNumber !== null;
+  const billTo = [
+    `${order.firstName} ${order.lastName}`,
+    order.companyName ?? "",
+    ...orderAddressLines(order, "billing"),
+  ];
+  const due = order.paymentDueDate ? formatLongDate(order.paymentDueDate) : "";
+  const referenceFacts = purchaseOrderDetails(order).map(({ label, value }): [string, string] => [label, value]);
+  const facts: [string, string][] = invoice
+    ? [
+        ["Invoice Number", order.invoiceNumber ?? ""],
+        ["Invoice Date", formatLongDate(order.orderDate)],
+        ["Terms", termsName(order.termsDays ?? 30)],
+        ["Due Date", due],
+        ["Order Number", order.orderNumber],
+        ...referenceFacts,
+        [
+          "Status",
+          order.paidAt ? `Paid ${formatLongDate(order.paidAt)}` : order.status === "cancelled" ? "Cancelled" : "Open",
+        ],
+      ]
+    : [
+        ["Order Number", order.orderNumber],
+        ["Order Date", formatLongDate(order.orderDate)],
+        ...referenceFacts,
+        ["Payment", `Paid by card${order.paidAt ? ` on ${formatLongDate(order.paidAt)}` : ""}`],
+        ...(order.paymentId ? [["Payment Reference", order.paymentId] as [string, string]] : []),
+      ];
+  const discount = Number(order.discountAmount) > 0;
+  return {
+    kind: invoice ? "invoice" : "receipt",
+    title: invoice ? "INVOICE" : "RECEIPT",
+    filename: invoice ? `${order.invoiceNumber}.pdf` : `receipt-${order.orderNumber}.pdf`,
+    facts,
+    blocks: [
+      ...(invoice ? [{ title: "Remit To", lines: STORE_REMIT_TO }] : []),
+      { title: "Bill To", lines: billTo.filter(Boolean) },
+      { title: "Ship To", lines: shippingAddressLines(order) },
+    ],
+    lines: order.items.map((item) => [
+      item.productSku ?? "",
+      item.productName,
+      String(item.quantity),
+      formatUsd(item.unitPrice),
+      formatUsd(item.totalPrice),
+    ]),
+    totals: [
+      ["Subtotal", formatUsd(order.subtotalAmount)],
+      ...(discount
+        ? [[`Discount (${order.promoCode})`, `-${formatUsd(order.discountAmount)}`] as [string, string]]
+        : []),
+      [`Tax (${percent(order.taxRatePpm)})`, formatUsd(order.taxAmount)],
+      ["Shipping", "FREE"],
+      ["Total", formatUsd(order.totalAmount)],
+      order.paidAt
+        ? ["Amount Paid", formatUsd(order.totalAmount)]
+        : order.status === "cancelled"
+          ? ["Amount Due", formatUsd(0)]
+          : [`Amount Due by ${due}`, formatUsd(order.totalAmount)],
+    ],
+    notes: invoice
+      ? [
+          `Payment is due by ${due} (${termsName(order.termsDays ?? 30)}). Please write invoice number ${order.invoiceNumber} on your payment.`,
+        ]
+      : ["Thank you for your order. This receipt confirms your card payment."],
+  };
+}
+
+export function renderOrderDocument(document: OrderDocument): Promise<Buffer> {
+  const { STORE_EMAIL, STORE_PHONE } = config();
+  return renderPdf(`${document.title} ${document.filename.replace(/\.pdf$/, "")}`, (pdf) => {
+    pdf.header(document.title, { name: "Cascade Industrial Supply", email: STORE_EMAIL, phone: STORE_PHONE });
+    pdf.facts(document.facts);
+    pdf.blocks(document.blocks);
+    pdf.table(
+      [
+        { header: "Part Number", width: 2 },
+        { header: "Description", width: 4 },
+        { header: "Qty", width: 1, align: "right" },
+        { header: "Unit Price", width: 1.5, align: "right" },
+        { header: "Amount", width: 1.5, align: "right" },
+      ],
+      document.lines,
+    );
+    pdf.totals(document.totals);
+    for (const note of document.notes) pdf.text(note);
+  });
+}
+
+/** The order's document as a file for its confirmation e-mail. */
+export async function orderDocumentAttachment(order: OrderWithItems): Promise<MailAttachment> {
+  const document = orderDocument(order);
+  const content = await renderOrderDocument(document);
+  return { filename: document.filename, contentType: "application/pdf", content: content.toString("base64") };
+}

@@ -1,0 +1,159 @@
+// The store's PDF documents (invoices, receipts, statements) are drawn through these few pieces
+// on pdfkit: a letter page with the store's name, labelled facts, address blocks side by side,
+// and tables that break across pages. The standard Helvetica fonts need no files of our own.
+import PDFDocument from "pdfkit";
+
+const MARGIN = 50;
+const PAGE_WIDTH = 612; // US Letter, in points
+const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
+
+export interface Column {
+  header: string;
+  /** A share of the page's width. */
+  width: number;
+  align?: "left" | "right";
+}
+
+export class PdfWriter {
+  constructor(readonly doc: PDFKit.PDFDocument) {}
+
+  /** The store's name and contact at the top right, the document's title at the left. */
+  header(title: string, store: { name: string; email: string; phone: string }) {
+    const { doc } = this;
+    const top = doc.y;
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(20)
+      .text(title, MARGIN, top, { width: CONTENT_WIDTH / 2 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .text(store.name, MARGIN + CONTENT_WIDTH / 2, top, { width: CONTENT_WIDTH / 2, align: "right" })
+      .font("Helvetica")
+      .fontSize(9)
+      .text(`${store.phone} · ${store.email}`, { width: CONTENT_WIDTH / 2, align: "right" });
+    doc.x = MARGIN;
+    doc.moveDown(1.5);
+  }
+
+  /** "Label: value" lines, the label in bold. */
+  facts(pairs: [string, string][]) {
+    const { doc } = this;
+    doc.fontSize(10);
+    for (const [label, value] of pairs) {
+      doc.font("Helvetica-Bold").text(`${label}: `, MARGIN, doc.y, { continued: true }).font("Helvetica").text(value);
+    }
+    doc.moveDown();
+  }
+
+  /** Blocks of lines side by side (Remit To, Bill To, Ship To), each under its title. */
+  blocks(blocks: { title: string; lines: string[] }[]) {
+    const { doc } = this;
+    const top = doc.y;
+    const width = CONTENT_WIDTH / blocks.length;
+    let bottom = top;
+    blocks.forEach((block, i) => {
+      const x = MARGIN + i * width;
+      doc
+        .font("Helvetica-Bold")
+        .fontSize(10)
+        .text(block.title, x, top, { width: width - 10 });
+      doc.font("Helvetica").fontSize(9);
+      for (const line of block.lines) doc.text(line, x, doc.y, { width: width - 10 });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = MARGIN;
+    doc.y = bottom;
+    doc.moveDown();
+  }
+
+  heading(text: string) {
+    this.ensureRoom(40);
+    this.doc.font("Helvetica-Bold").fontSize(12).text(text, MARGIN, this.doc.y).moveDown(0.3);
+  }
+
+  text(text: string) {
+    this.doc.font("Helvetica").fontSize(9).text(text, MARGIN, this.doc.y, { width: CONTENT_WIDTH }).moveDown(0.5);
+  }
+
+  /** A table with a header row, repeated on each new page; rows grow to fit wrapped text. */
+  table(columns: Column[], rows: string[][]) {
+    const { doc } = this;
+    const total = columns.reduce((sum, column) => sum + column.width, 0);
+    const widths = columns.map((column) => (column.width / total) * CONTENT_WIDTH);
+    const drawRow = (cells: string[], bold: boolean) => {
+      doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(9);
+      const height = Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: (widths[i] ?? 0) - 6 })));
+      if (this.ensureRoom(height + 6) && !bold)
+        drawRow(
+          columns.map((column) => column.header),
+          true,
+        );
+      const top = doc.y;
+      let x = MARGIN;
+      cells.forEach((cell, i) => {
+        const width = widths[i] ?? 0;
+        doc.text(cell, x + 3, top, { width: width - 6, align: columns[i]?.align ?? "left" });
+        x += width;
+      });
+      doc.y = top + height + 3;
+      doc
+        .moveTo(MARGIN, doc.y)
+        .lineTo(MARGIN + CONTENT_WIDTH, doc.y)
+        .lineWidth(bold ? 1 : 0.5)
+        .strokeColor(bold ? "#334155" : "#cbd5e1")
+        .stroke();
+      doc.y += 3;
+    };
+    drawRow(
+      columns.map((column) => column.header),
+      true,
+    );
+    for (const row of rows) drawRow(row, false);
+    doc.x = MARGIN;
+    doc.moveDown();
+  }
+
+  /** Label and amount pairs, right-aligned under a table; the last one in bold. */
+  totals(pairs: [string, string][]) {
+    const { doc } = this;
+    this.ensureRoom(pairs.length * 14 + 10);
+    // Labels such as "Amount Due by September 30, 2027" fit on one line.
+    const x = MARGIN + CONTENT_WIDTH * 0.35;
+    const labelWidth = CONTENT_WIDTH * 0.45;
+    pairs.forEach(([label, value], i) => {
+      const top = doc.y;
+      doc.font(i === pairs.length - 1 ? "Helvetica-Bold" : "Helvetica").fontSize(10);
+      doc.text(label, x, top, { width: labelWidth });
+      doc.text(value, x + labelWidth, top, { width: CONTENT_WIDTH * 0.2, align: "right" });
+    });
+    doc.x = MARGIN;
+    doc.moveDown();
+  }
+
+  /** Starts a new page when `height` would not fit on this one; true when it did. */
+  private ensureRoom(height: number): boolean {
+    const { doc } = this;
+    if (doc.y + height <= doc.page.height - MARGIN) return false;
+    doc.addPage();
+    return true;
+  }
+}
+
+/** Draws a document and returns its bytes. */
+export function renderPdf(title: string, draw: (pdf: PdfWriter) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    info: { Title: title, Author: "Cascade Industrial Supply" },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  draw(new PdfWriter(doc));
+  doc.end();
+  return done;
+}

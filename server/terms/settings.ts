@@ -1,0 +1,59 @@
+// The store settings an admin changes in the back office (one row, made by the migration).
+import { eq } from "drizzle-orm";
+import { DEFAULT_OVERDUE_GRACE_DAYS } from "../../app/lib/terms/terms";
+import { recordAudit } from "../admin/audit";
+import { type Database, db } from "../db/client";
+import { storeSettings } from "../db/schema";
+import { StoreError } from "../errors";
+
+export interface StoreSettings {
+  overdueGraceDays: number;
+}
+
+export async function readStoreSettings(executor: Database = db()): Promise<StoreSettings> {
+  const { overdueGraceDays } = await settingsRow(executor);
+  return { overdueGraceDays };
+}
+
+/** The settings with when they were last saved (the version a form edits). */
+export async function settingsRow(executor: Database = db(), { lock = false } = {}) {
+  const query = executor
+    .select({ overdueGraceDays: storeSettings.overdueGraceDays, updatedAt: storeSettings.updatedAt })
+    .from(storeSettings)
+    .where(eq(storeSettings.id, true));
+  const [row] = lock ? await query.for("update") : await query;
+  return row ?? { overdueGraceDays: DEFAULT_OVERDUE_GRACE_DAYS, updatedAt: null };
+}
+
+/**
+ * Saves the settings with their audit entry. `savedAt` is when the settings the admin edited were
+ * saved: if another admin saved since, nothing changes and they are asked to look again.
+ */
+export async function updateStoreSettings(
+  adminId: string,
+  { savedAt, ...change }: StoreSettings & { savedAt?: Date },
+  now = new Date(),
+) {
+  return db().transaction(async (tx) => {
+    const { updatedAt, ...before } = await settingsRow(tx, { lock: true });
+    if (savedAt && updatedAt && savedAt.getTime() !== updatedAt.getTime())
+      throw new StoreError(
+        "Conflict",
+        "These settings were changed by another admin meanwhile. Reload the page to see them, then save again.",
+      );
+    const [after] = await tx
+      .insert(storeSettings)
+      .values({ id: true, ...change, updatedAt: now })
+      .onConflictDoUpdate({ target: storeSettings.id, set: { ...change, updatedAt: now } })
+      .returning({ overdueGraceDays: storeSettings.overdueGraceDays });
+    await recordAudit(tx, {
+      adminId,
+      action: "change_store_settings",
+      entity: "store_settings",
+      entityId: "store",
+      before,
+      after,
+    });
+    return after;
+  });
+}
