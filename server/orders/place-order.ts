@@ -2,12 +2,12 @@
 // price the cart (locking its products and promo), refuse what cannot be ordered, check the
 // payment or the terms credit, check the account's standing (no invoice long overdue), take the
 // stock, redeem the promo, write the order (a terms order with its invoice number), close the cart
-// and queue the confirmation, with the invoice or receipt attached, to the account's address. Any refusal rolls all of it back; once
-// committed, the stock change is announced.
+// and queue the confirmation, with the invoice or receipt attached, to the account's address. Any
+// refusal rolls all of it back; once committed, the stock change is announced.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
 // promo, the buyer's profile), so concurrent checkouts wait for each other instead of deadlocking.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { startOfStoreDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
@@ -32,7 +32,7 @@ import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
-import { creditHoldOf } from "../terms/account-terms";
+import { creditHoldOf, openInvoices, usedCreditCents } from "../terms/account-terms";
 import { checkoutColumns } from "./checkout-columns";
 import { type OrderWithItems, orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
@@ -147,18 +147,8 @@ async function checkCredit(tx: Database, userId: string, totalCents: Cents): Pro
     .for("update");
   if (!profile?.approved)
     throw new StoreError("Forbidden", "Net 30 terms are not approved for your account. Please pay by card.");
-  const [unpaid] = await tx
-    .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::numeric(14,2)::text` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentMethod, "net_30"),
-        isNull(orders.paidAt),
-        ne(orders.status, "cancelled"),
-      ),
-    );
-  const availableCents = Math.max(0, toCents(profile.creditLimit) - toCents(unpaid?.total ?? "0"));
+  const used = usedCreditCents(await openInvoices(userId, tx));
+  const availableCents = Math.max(0, toCents(profile.creditLimit) - used);
   if (totalCents > availableCents)
     throw new StoreError(
       "Conflict",
