@@ -4,12 +4,11 @@
 // overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
 // queue the confirmation, with the invoice or receipt attached, to the account's address. Any
-// refusal rolls all of it back; once
-// committed, the stock change is announced.
+// refusal rolls all of it back; once committed, the stock change is announced.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
 // promo, the buyer's profile), so concurrent checkouts wait for each other instead of deadlocking.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { startOfStoreDay } from "../../app/lib/dates";
@@ -36,7 +35,7 @@ import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
-import { creditHoldOf } from "../terms/account-terms";
+import { creditHoldOf, openInvoices, usedCreditCents } from "../terms/account-terms";
 import { checkoutColumns } from "./checkout-columns";
 import { type OrderWithItems, orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
@@ -156,18 +155,8 @@ async function checkCredit(tx: Database, userId: string, totalCents: Cents): Pro
     .for("update");
   if (!profile?.approved)
     throw new StoreError("Forbidden", "Net 30 terms are not approved for your account. Please pay by card.");
-  const [unpaid] = await tx
-    .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::numeric(14,2)::text` })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.paymentMethod, "net_30"),
-        isNull(orders.paidAt),
-        ne(orders.status, "cancelled"),
-      ),
-    );
-  const availableCents = Math.max(0, toCents(profile.creditLimit) - toCents(unpaid?.total ?? "0"));
+  const used = usedCreditCents(await openInvoices(userId, tx));
+  const availableCents = Math.max(0, toCents(profile.creditLimit) - used);
   if (totalCents > availableCents)
     throw new StoreError(
       "Conflict",

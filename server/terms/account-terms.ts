@@ -40,7 +40,8 @@ export async function openInvoices(userId: string, executor: Database = db()) {
     );
 }
 
-const sumCents = (rows: { total: string }[]) => rows.reduce((sum, row) => sum + toCents(row.total), 0);
+/** The credit the open invoices use, in cents. */
+export const usedCreditCents = (open: { total: string }[]) => open.reduce((sum, row) => sum + toCents(row.total), 0);
 
 /** The hold message when an open invoice is more than the store's grace days past due, else null. */
 export async function creditHoldOf(userId: string, now: Date, executor: Database = db()): Promise<string | null> {
@@ -61,7 +62,7 @@ export async function checkoutTerms(userId: string, now = new Date()) {
   return {
     termsDays: profile.termsDays,
     creditLimit: profile.creditLimit,
-    available: fromCents(Math.max(0, toCents(profile.creditLimit) - sumCents(open))),
+    available: fromCents(Math.max(0, toCents(profile.creditLimit) - usedCreditCents(open))),
     hold: held && creditHoldMessage(held),
   };
 }
@@ -82,7 +83,7 @@ export async function creditCentre(userId: string, now = new Date()) {
       .where(and(eq(orders.userId, userId), isNotNull(orders.invoiceNumber)))
       .limit(1),
   ]);
-  const used = sumCents(open);
+  const used = usedCreditCents(open);
   const limit = profile?.approved ? toCents(profile.creditLimit) : 0;
   const aged = open.map((invoice) => {
     const late = daysPastDue(invoice.dueDate, today);
