@@ -171,6 +171,8 @@ export async function loadDatabase(db: Database, lines: AsyncIterable<DumpLine>)
         const missing = has ? columns.filter((column) => !has.has(column)) : columns;
         if (!has || missing.length > 0)
           throw new Error(`This database has no table ${name}${has ? ` with columns ${missing.join(", ")}` : ""}.`);
+        // A migration may have written a row of its own (the store's settings): the backup's replace it.
+        await tx.execute(sql`delete from ${table(name)}`);
         current = { name, columns };
       } else if (record[0] === "sequence") {
         const [, name, last, called] = record as [string, string, string, boolean];
