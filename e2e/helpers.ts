@@ -154,3 +154,16 @@ export async function waitForHydration(page: Page) {
       .first(),
   ).toBeEnabled();
 }
+
+/**
+ * Waits until the listing's card prices read lowest first. The address changes as a navigation
+ * commits; the new cards may render a moment later, so the prices are read until they settle.
+ */
+export async function expectPricesLowToHigh(page: Page) {
+  const ascending = async () => {
+    const prices = await page.getByRole("main").locator("li .text-lg").allTextContents();
+    const cents = prices.map((price) => Math.round(Number(price.replace(/[$,]/g, "")) * 100));
+    return cents.length > 0 && cents.every((value, i) => i === 0 || (cents[i - 1] ?? 0) <= value);
+  };
+  await expect.poll(ascending, { message: "card prices lowest first" }).toBe(true);
+}

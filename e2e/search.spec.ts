@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAccessibilityViolations } from "./helpers";
+import { expectNoAccessibilityViolations, expectPricesLowToHigh } from "./helpers";
 
 test("a buyer searches from the header: a part number opens its product, words and typos find products", async ({
   page,
@@ -58,9 +58,7 @@ test("results narrow by category, brand and stock, sort by price, and load more,
 
   await filters.getByRole("link", { name: "Price low to high" }).click();
   await expect(page).toHaveURL("/search?q=disc&category=abrasives&brand=Ironridge&stock=in&sort=price-asc");
-  const prices = await page.getByRole("main").locator("li .text-lg").allTextContents();
-  const cents = prices.map((p) => Math.round(Number(p.replace(/[$,]/g, "")) * 100));
-  expect(cents).toEqual([...cents].sort((a, b) => a - b));
+  await expectPricesLowToHigh(page);
   await expectNoAccessibilityViolations(page);
 
   await page.goto("/search?q=disc&sort=price-asc");

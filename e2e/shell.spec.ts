@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAccessibilityViolations, watchConsoleErrors } from "./helpers";
+import { expectNoAccessibilityViolations, expectPricesLowToHigh, watchConsoleErrors } from "./helpers";
 
 test("a visitor lands on the home page and sees the hero, the header and the footer", async ({ page }) => {
   const consoleErrors = watchConsoleErrors(page);
@@ -149,9 +149,7 @@ test("a listing filters to in-stock parts, sorts by price and rating, and loads 
 
   await page.getByRole("link", { name: "Price low to high" }).click();
   await expect(page).toHaveURL("/category/cutting-tools?sort=price-asc");
-  const prices = await page.getByRole("main").locator("li .text-lg").allTextContents();
-  const values = prices.map((p) => Number(p.replace(/[$,]/g, "")));
-  expect(values).toEqual([...values].sort((a, b) => a - b));
+  await expectPricesLowToHigh(page);
 
   await page.getByRole("link", { name: "In Stock Only" }).click();
   await expect(page).toHaveURL("/category/cutting-tools?stock=in&sort=price-asc");
