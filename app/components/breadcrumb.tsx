@@ -12,7 +12,7 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
     <nav aria-label="breadcrumb" className="text-sm text-slate-600">
       <ol className="flex flex-wrap items-center gap-1">
         {crumbs.map((crumb, index) => (
-          <Fragment key={crumb.label}>
+          <Fragment key={crumb.to ?? `current:${crumb.label}`}>
             {index > 0 && (
               <li aria-hidden="true" className="text-slate-500">
                 /

@@ -15,6 +15,7 @@ import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
+import { Breadcrumb } from "../components/breadcrumb";
 import { CheckboxField, Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -105,11 +106,7 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
   const { shipTos } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <p className="text-sm">
-        <Link to="/account" className="text-brand-700 underline">
-          My Account
-        </Link>
-      </p>
+      <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Address Book" }]} />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold text-slate-950">Address Book</h1>

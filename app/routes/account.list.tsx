@@ -8,6 +8,7 @@ import { deleteList, findList, removeListLine, renameList, setListLineQuantity }
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
+import { Breadcrumb } from "../components/breadcrumb";
 import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
 import { Button } from "../components/ui/button";
@@ -84,11 +85,13 @@ export default function SavedListPage({ loaderData: { list } }: Route.ComponentP
   }
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <p className="text-sm">
-        <Link to="/account/lists" className="text-brand-700 underline">
-          Saved Lists
-        </Link>
-      </p>
+      <Breadcrumb
+        crumbs={[
+          { label: "My Account", to: "/account" },
+          { label: "Saved Lists", to: "/account/lists" },
+          { label: list.name },
+        ]}
+      />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold break-words text-slate-950">{list.name}</h1>
         <div className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { createList, createListFromText, listsOf } from "../../server/cart/saved
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
+import { Breadcrumb } from "../components/breadcrumb";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
@@ -73,11 +74,7 @@ export default function SavedListsPage({ loaderData: { lists }, actionData }: Ro
   const busy = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <p className="text-sm">
-        <Link to="/account" className="text-brand-700 underline">
-          My Account
-        </Link>
-      </p>
+      <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Saved Lists" }]} />
       <h1 className="text-3xl font-bold text-slate-950">Saved Lists</h1>
       <p className="text-slate-700">
         Lists of the parts you order again and again: add a whole list to your cart at once.

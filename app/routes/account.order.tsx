@@ -6,6 +6,7 @@ import { orderAddressLines, shippingAddressLines } from "../../server/orders/mes
 import { findOrder } from "../../server/orders/orders";
 import { orderStatusHistoryFor } from "../../server/orders/status-history";
 import { AddressCard } from "../components/address-card";
+import { Breadcrumb } from "../components/breadcrumb";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { OrderTotals } from "../components/order-totals";
 import { OrderLines } from "../components/orders/order-lines";
@@ -91,11 +92,7 @@ export default function AccountOrderPage({ loaderData: { order } }: Route.Compon
   }
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <p className="text-sm">
-        <Link to="/account" className="text-brand-700 underline">
-          My Account
-        </Link>
-      </p>
+      <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: `Order ${order.orderNumber}` }]} />
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-mono text-2xl font-bold break-all text-slate-950">Order {order.orderNumber}</h1>
         <OrderStatusBadge status={order.status} />
