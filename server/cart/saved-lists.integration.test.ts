@@ -128,17 +128,18 @@ describe("saved lists", () => {
     const [first] = (await findList("pat", (await listsOf("pat"))[1]?.id ?? "")).lines;
     const samCart = await findOrCreateCart({ userId: "sam" });
     const notFound = "404 That list was not found.";
+    // One at a time: each refusal is awaited as it is made, so none is left unhandled.
     for (const attempt of [
-      findList("sam", list.id),
-      renameList("sam", list.id, "Mine now"),
-      deleteList("sam", list.id),
-      addToList("sam", { listId: list.id }, [{ productId: ids["CW-45-045"] ?? "", quantity: 1 }]),
-      setListLineQuantity("sam", list.id, first?.id ?? "", 2),
-      removeListLine("sam", list.id, first?.id ?? ""),
-      addListToCart("sam", list.id, samCart),
-      findList("pat", "not-a-uuid"),
+      () => findList("sam", list.id),
+      () => renameList("sam", list.id, "Mine now"),
+      () => deleteList("sam", list.id),
+      () => addToList("sam", { listId: list.id }, [{ productId: ids["CW-45-045"] ?? "", quantity: 1 }]),
+      () => setListLineQuantity("sam", list.id, first?.id ?? "", 2),
+      () => removeListLine("sam", list.id, first?.id ?? ""),
+      () => addListToCart("sam", list.id, samCart),
+      () => findList("pat", "not-a-uuid"),
     ])
-      expect(await messageOf(attempt)).toBe(notFound);
+      expect(await messageOf(attempt())).toBe(notFound);
     expect(await messageOf(setListLineQuantity("pat", list.id, first?.id ?? "", 2))).toBe(
       "404 That item is no longer on this list.",
     );
