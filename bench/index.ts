@@ -3,7 +3,7 @@
 // figures are printed and written to bench/results/latest.json.
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
@@ -96,6 +96,37 @@ async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number
   } finally {
     await stop(store);
   }
+}
+
+/**
+ * The product page for a visitor (from the page cache) and for a buyer with a cart (rendered per
+ * request) with 1, 2 and one process per core (`WEB_CONCURRENCY`, PostgreSQL only): how
+ * throughput grows with processes. On a machine with few cores the load generator takes its share.
+ */
+async function benchProcesses(env: NodeJS.ProcessEnv, seconds: number, slug: string) {
+  const rows: Row[] = [];
+  for (const processes of new Set([1, 2, availableParallelism()])) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const store = startStore({
+      ...env,
+      WEB_CONCURRENCY: String(processes),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "warn",
+    });
+    await waitUntilAnswering(`${base}/healthz`, { child: store });
+    try {
+      const page = `${base}/products/${slug}`;
+      const label = `${processes} process${processes === 1 ? "" : "es"}`;
+      rows.push(...(await measure(`product page, ${label}`, page, seconds, {})));
+      rows.push(...(await measure(`  per request, ${label}`, page, seconds, { headers: { Cookie: "cart=bench" } })));
+    } finally {
+      await stop(store);
+    }
+  }
+  return rows;
 }
 
 /** Suggestion latency as a buyer sees it while typing: one request at a time, none cached. */
@@ -210,7 +241,16 @@ export async function main() {
       ["PGlite (embedded)", { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }],
       ...(postgres
         ? ([
-            ["PostgreSQL", { ...process.env, DATA_DIR: path.join(dataDir, "pg-side"), DATABASE_URL: postgres.url }],
+            [
+              "PostgreSQL",
+              // One process, as the figures before several existed; the processes table follows.
+              {
+                ...process.env,
+                DATA_DIR: path.join(dataDir, "pg-side"),
+                DATABASE_URL: postgres.url,
+                WEB_CONCURRENCY: "1",
+              },
+            ],
           ] as [string, NodeJS.ProcessEnv][])
         : []),
     ];
@@ -236,7 +276,13 @@ export async function main() {
       print(`  search suggestions, ${count} prefixes typed one by one, none cached: p50 ${p50} ms  p99 ${p99} ms`);
       const pgbench = env.DATABASE_URL ? await pgbenchSearch(env.DATABASE_URL, seconds) : undefined;
       if (pgbench) print(`  pgbench -c 10, the search results query alone: ${pgbench} tps`);
+      const processes = env.DATABASE_URL ? await benchProcesses(env, seconds, product.slug) : undefined;
+      if (processes) {
+        print(`  the product page by number of processes (${availableParallelism()} cores):`);
+        for (const line of table(processes, ceiling)) print(line);
+      }
       results[label] = {
+        processes,
         seedSeconds,
         firstPageMs: store.firstPageMs,
         rows: store.rows,
