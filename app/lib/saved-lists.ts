@@ -49,6 +49,13 @@ export const addToListSchema = z
     path: ["quantity"],
   });
 
+/** The lines of an order or a list the buyer ticked; none means all of them. */
+const chosenLines = z
+  .array(z.uuid("Choose the items again."))
+  .min(1, "Choose at least one item to add to the cart.")
+  .max(500)
+  .optional();
+
 /**
  * Into the cart: an order (all lines, or the order lines chosen), one of My Account's top
  * products, or a saved list (all lines, or those chosen). Answered by /api/reorder.
@@ -57,21 +64,13 @@ export const reorderSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("order"),
     orderNumber: z.string().max(64),
-    itemId: z
-      .array(z.uuid("Choose the items again."))
-      .min(1, "Choose at least one item to add to the cart.")
-      .max(500)
-      .optional(),
+    itemId: chosenLines,
   }),
   z.object({ intent: z.literal("top-product"), productName: z.string().min(1).max(500) }),
   z.object({
     intent: z.literal("list"),
     listId: z.string().max(64),
-    lineId: z
-      .array(z.uuid("Choose the items again."))
-      .min(1, "Choose at least one item to add to the cart.")
-      .max(500)
-      .optional(),
+    lineId: chosenLines,
   }),
 ]);
 

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { requireUser } from "../../server/accounts/session";
 import {
   addShipTo,
@@ -19,7 +19,7 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { CheckboxField, Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { useZodForm } from "../components/use-zod-form";
 import { formatAddress } from "../lib/address";
 import { MAX_SHIP_TOS, type ShipTo, shipToIdSchema, shipToSchema } from "../lib/address-book";
@@ -221,11 +221,7 @@ function ShipToDialog({ shipTo }: { shipTo?: ShipTo }) {
             />
           )}
           <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+            <DialogCancel />
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               Save Address
             </Button>
@@ -259,11 +255,7 @@ function DeleteShipTo({ shipTo }: { shipTo: ShipTo }) {
         <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={shipTo.id} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Keep Address
-            </Button>
-          </DialogClose>
+          <DialogCancel>Keep Address</DialogCancel>
           <Button type="submit" variant="destructive">
             Delete Address
           </Button>

@@ -2,7 +2,7 @@
 // the lines chosen into the cart (through /api/reorder, the same report as a reorder).
 import { ShoppingCart, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { requireUser } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
@@ -11,9 +11,10 @@ import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
+import { NotFoundPanel } from "../components/not-found-panel";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { formatUsd } from "../lib/money";
@@ -74,14 +75,7 @@ type List = NonNullable<Route.ComponentProps["loaderData"]["list"]>;
 
 export default function SavedListPage({ loaderData: { list } }: Route.ComponentProps) {
   if (!list) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-slate-950">List not found</h1>
-        <Button asChild className="mt-6">
-          <Link to="/account/lists">Back to Saved Lists</Link>
-        </Button>
-      </div>
-    );
+    return <NotFoundPanel title="List not found" backTo="/account/lists" backLabel="Back to Saved Lists" />;
   }
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -221,11 +215,7 @@ function RenameList({ name }: { name: string }) {
             <Input id="rename-list" name="name" defaultValue={name} required maxLength={MAX_LIST_NAME} />
           </div>
           <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+            <DialogCancel />
             <Button type="submit">Save</Button>
           </div>
         </Form>
@@ -248,11 +238,7 @@ function DeleteList({ name }: { name: string }) {
         </DialogDescription>
         <Form method="post" className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Keep List
-            </Button>
-          </DialogClose>
+          <DialogCancel>Keep List</DialogCancel>
           <Button type="submit" variant="destructive">
             Delete List
           </Button>

@@ -1,12 +1,13 @@
 // The buyer's own order: items (to reorder or save to a list), addresses, payment, status history,
 // shipment. Another buyer's order number answers 404, as an unknown one does.
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { requireUser } from "../../server/accounts/session";
 import { orderAddressLines, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { orderStatusHistoryFor } from "../../server/orders/status-history";
 import { AddressCard } from "../components/address-card";
 import { Breadcrumb } from "../components/breadcrumb";
+import { NotFoundPanel } from "../components/not-found-panel";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { OrderTotals } from "../components/order-totals";
 import { OrderLines } from "../components/orders/order-lines";
@@ -14,7 +15,6 @@ import { PaymentCard } from "../components/orders/payment-card";
 import { ReferencesCard } from "../components/orders/references-card";
 import { ShipmentCard } from "../components/orders/shipment-card";
 import { StatusHistory } from "../components/orders/status-history";
-import { Button } from "../components/ui/button";
 import { formatLongDate } from "../lib/dates";
 import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
 import { purchaseOrderDetails } from "../lib/purchase-order";
@@ -81,14 +81,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function AccountOrderPage({ loaderData: { order } }: Route.ComponentProps) {
   if (!order) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-slate-950">Order not found</h1>
-        <Button asChild className="mt-6">
-          <Link to="/account">Back to My Account</Link>
-        </Button>
-      </div>
-    );
+    return <NotFoundPanel title="Order not found" backTo="/account" backLabel="Back to My Account" />;
   }
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">

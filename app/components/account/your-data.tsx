@@ -7,7 +7,7 @@ import { ADMIN_CANNOT_DELETE, deleteAccountSchema } from "../../lib/delete-accou
 import { Field } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
 import { useZodForm } from "../use-zod-form";
 
 /** My Account's 'Your Data': download everything the store holds, or delete the account. */
@@ -72,11 +72,7 @@ function DeleteAccountDialog({ lastResult }: { lastResult?: SubmissionResult<str
               </p>
             ) : null}
             <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
+              <DialogCancel />
               <Button type="submit" variant="destructive" disabled={busy} aria-busy={busy}>
                 Delete my account
               </Button>

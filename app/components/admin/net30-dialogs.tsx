@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { formatUsd } from "../../lib/money";
 import { termsLengths, termsName } from "../../lib/terms/terms";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
@@ -58,11 +58,7 @@ export function ApproveNet30Dialog({ profileId, name }: { profileId: string; nam
             />
           </div>
           <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+            <DialogCancel />
             <Button type="submit" disabled={limit.trim() === "" || fetcher.state !== "idle"}>
               Approve
             </Button>
@@ -108,11 +104,7 @@ export function RevokeNet30Dialog({
         <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="intent" value="revoke" />
           <input type="hidden" name="profileId" value={profileId} />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Keep Terms
-            </Button>
-          </DialogClose>
+          <DialogCancel>Keep Terms</DialogCancel>
           <Button type="submit" variant="destructive">
             Revoke Terms
           </Button>

@@ -4,7 +4,7 @@ import { useFetcher } from "react-router";
 import { carriers, shipmentSchema } from "../../lib/shipping";
 import { Field, SelectField } from "../form-field";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { useZodForm } from "../use-zod-form";
 
 /** 'Mark as Shipped' asks for the carrier (required) and the tracking number (optional) first. */
@@ -30,11 +30,7 @@ export function ShipOrderDialog({ busy }: { busy: boolean }) {
           <SelectField meta={fields.carrier} label="Carrier" options={carriers} placeholder="Choose a carrier" />
           <Field meta={fields.trackingNumber} label="Tracking Number" autoComplete="off" optional />
           <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
+            <DialogCancel />
             <Button type="submit" disabled={fetcher.state !== "idle"}>
               Mark as Shipped
             </Button>

@@ -43,9 +43,12 @@ export function TermsPaymentOption({
         </p>
       )}
       {selected && !terms.hold && Number(terms.creditLimit) > 0 && (
-        <p className="text-sm text-slate-800">
-          Credit Limit: {formatUsd(terms.creditLimit)} · Available Credit: {formatUsd(terms.available)}
-        </p>
+        // The specification's line on its own, so it reads exactly 'Credit Limit: $…'; the credit still
+        // open beside it.
+        <div className="text-sm text-slate-800">
+          <p>Credit Limit: {formatUsd(terms.creditLimit)}</p>
+          <p>Available Credit: {formatUsd(terms.available)}</p>
+        </div>
       )}
     </>
   );

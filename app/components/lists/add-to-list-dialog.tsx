@@ -4,7 +4,7 @@ import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "sonner";
 import type { ListsResponse } from "../../routes/api.lists";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
@@ -113,11 +113,7 @@ export function AddToListDialog({
               </p>
             )}
             <div className="flex justify-end gap-2">
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  Cancel
-                </Button>
-              </DialogClose>
+              <DialogCancel />
               <Button type="submit" disabled={fetcher.state !== "idle"}>
                 Save to List
               </Button>

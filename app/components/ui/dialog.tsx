@@ -2,6 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../../lib/utils";
+import { Button } from "./button";
 
 const Dialog = DialogPrimitive.Root;
 const DialogTrigger = DialogPrimitive.Trigger;
@@ -38,4 +39,15 @@ function DialogDescription({ className, ...props }: React.ComponentProps<typeof 
   return <DialogPrimitive.Description className={cn("mt-1 text-sm text-slate-700", className)} {...props} />;
 }
 
-export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger };
+/** The button that closes a dialog without doing anything: "Cancel", or what keeps things as they are. */
+function DialogCancel({ children = "Cancel" }: { children?: React.ReactNode }) {
+  return (
+    <DialogPrimitive.Close asChild>
+      <Button type="button" variant="outline">
+        {children}
+      </Button>
+    </DialogPrimitive.Close>
+  );
+}
+
+export { Dialog, DialogCancel, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger };

@@ -14,7 +14,7 @@ import { ShipmentCard } from "../../components/orders/shipment-card";
 import { Price } from "../../components/price";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { orderStatusChangeSchema } from "../../lib/admin-schemas";
 import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
@@ -210,11 +210,7 @@ function CancelOrder({ paidByCard, busy }: { paidByCard: boolean; busy: boolean 
         </DialogDescription>
         <Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="status" value="cancelled" />
-          <DialogClose asChild>
-            <Button type="button" variant="outline">
-              Keep Order
-            </Button>
-          </DialogClose>
+          <DialogCancel>Keep Order</DialogCancel>
           <Button type="submit" variant="destructive">
             Cancel Order
           </Button>
