@@ -9,6 +9,8 @@ import { logger } from "./logger";
 export interface StoreEvents {
   /** Stock levels of these products changed (an order took stock, a cancellation returned it). */
   stockChanged: { productIds: string[] };
+  /** Reviews of these products were written, edited, hidden or shown again: their stars and counts changed. */
+  reviewsChanged: { productIds: string[] };
   /** A message waits in the mail queue: whichever process delivers mail may send it now. */
   mailQueued: Record<string, never>;
 }

@@ -1,14 +1,22 @@
-import { FileText, Star, Truck } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { FileText, Truck } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { toast } from "sonner";
+import { currentUser, requireUser } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { getProductBySlug } from "../../server/catalog/product";
+import { reviewEligibility, shownReviews, writeReview } from "../../server/catalog/reviews";
 import { config } from "../../server/config";
+import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
+import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
+import { ReviewSummary } from "../components/catalog/review-stars";
+import { ReviewsPanel } from "../components/catalog/reviews-panel";
 import { AddToListDialog } from "../components/lists/add-to-list-dialog";
 import { Price } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
@@ -18,15 +26,21 @@ import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { findCategory, findSubcategory } from "../lib/navigation";
 import { quickOrderQuantity } from "../lib/quick-order";
+import { reviewSchema } from "../lib/reviews";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProductBySlug(params.slug);
   if (!product) throw data({ notFound: true }, { status: 404 });
+  const [reviews, { eligibility, own }] = await Promise.all([
+    product.reviewCount > 0 ? shownReviews(product.id) : [],
+    reviewEligibility(currentUser(context)?.id, product.id),
+  ]);
   const category = findCategory(product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
   const page = {
     product,
+    reviews: { items: reviews, eligibility, own },
     category: { slug: product.category, label: category?.label ?? product.category },
     subcategory: { slug: product.subcategory, label: subcategory?.label ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
@@ -35,6 +49,25 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = catalogRouteHeaders;
+
+/** A buyer who bought the part posts their review, or replaces the one they wrote (docs/product-rules.md, Reviews). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  const product = await getProductBySlug(params.slug);
+  if (!product) throw data("This product is no longer in the catalogue.", { status: 404 });
+  const submission = parseWithZod(await readForm(request), { schema: reviewSchema });
+  if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
+  try {
+    const { created } = await writeReview(user.id, product.id, submission.value);
+    return dataWithToast(
+      { reply: submission.reply() },
+      { type: "success", title: created ? "Thank you: your review is posted" : "Your review is updated" },
+    );
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    return data({ reply: submission.reply({ formErrors: [error.message] }) }, error.status);
+  }
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Product Not Found | Cascade Industrial Supply" }];
@@ -72,12 +105,11 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
   }).replace(/</g, "\\u003c");
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, category, subcategory } = loaderData;
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, reviews, category, subcategory } = loaderData;
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const inStock = product.stockLevel > 0;
-  const stars = Math.floor(Number(product.rating));
   const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
 
   return (
@@ -123,18 +155,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </span>
           </div>
           <h1 className="mt-3 text-3xl font-bold text-slate-950">{product.name}</h1>
-          <div className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-            <span className="flex" role="img" aria-label={`Rated ${stars} out of 5`}>
-              {[1, 2, 3, 4, 5].map((n) => (
-                <Star
-                  key={n}
-                  className={n <= stars ? "size-4 fill-amber-500 text-amber-500" : "size-4 text-slate-400"}
-                  aria-hidden="true"
-                />
-              ))}
-            </span>
-            <span>({product.reviewCount.toLocaleString("en-US")} reviews)</span>
-          </div>
+          <ReviewSummary rating={product.rating} count={product.reviewCount} />
           <p className="mt-4 text-slate-800">{product.description}</p>
           {product.keyFeatures.length > 0 && (
             <section aria-labelledby="key-features" className="mt-4">
@@ -217,7 +238,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
-      <Tabs defaultValue="specifications" className="mt-12">
+      <Tabs defaultValue={actionData ? "reviews" : "specifications"} className="mt-12">
         <TabsList className="max-w-2xl">
           <TabsTrigger value="specifications">Specifications</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
@@ -273,7 +294,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           )}
         </TabsContent>
         <TabsContent value="reviews">
-          <p className="text-slate-700">Reviews feature coming soon...</p>
+          <ReviewsPanel
+            rating={product.rating}
+            count={product.reviewCount}
+            reviews={reviews.items}
+            eligibility={reviews.eligibility}
+            own={reviews.own}
+            signInTo={`/products/${product.slug}`}
+            lastResult={actionData?.reply}
+          />
         </TabsContent>
       </Tabs>
       {product.related.length > 0 && (

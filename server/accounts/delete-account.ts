@@ -1,12 +1,15 @@
 // A buyer deletes their own account (docs/product-rules.md, Retention): the password first, then in
 // one transaction their orders are anonymised and kept, and the user goes with everything that
 // hangs on it (profile, sessions, sign-in, roles, cart, card checkouts, reset links) and the mail
-// sent to them. Orders outlive the user through a nullable user_id (docs/decisions/account-deletion.md).
+// sent to them; their reviews go too, and the products they reviewed are recounted. Orders outlive
+// the user through a nullable user_id (docs/decisions/account-deletion.md).
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { ADMIN_CANNOT_DELETE, INCORRECT_PASSWORD } from "../../app/lib/delete-account";
+import { deleteReviewsOf } from "../catalog/reviews";
 import { db } from "../db/client";
 import { account, checkoutPayments, mailQueue, orders, user, userRoles, verification } from "../db/schema";
 import { StoreError } from "../errors";
+import { announce } from "../events";
 import { logger } from "../logger";
 import { auth } from "./auth";
 import { claimSignInAttempt, forgiveSignInAttempt } from "./rate-limit";
@@ -56,7 +59,7 @@ export async function deleteAccount(who: SignedInUser, password: string, { addre
   await claimSignInAttempt(attempt);
   await checkPassword(who.id, password);
   await forgiveSignInAttempt(attempt, { signedIn: false });
-  await db().transaction(async (tx) => {
+  const reviewed = await db().transaction(async (tx) => {
     const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, who.id)).for("update");
     if (!row) throw new StoreError("NotFound", "That account does not exist.");
     const [admin] = await tx.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.userId, who.id));
@@ -94,9 +97,12 @@ export async function deleteAccount(who: SignedInUser, password: string, { addre
     // Password reset links name the user in their value.
     await tx.delete(verification).where(eq(verification.value, who.id));
     await tx.delete(mailQueue).where(eq(mailQueue.to, row.email));
+    const reviewedProducts = await deleteReviewsOf(tx, who.id);
     // The rest goes with the user: profile, roles, sessions, sign-in, cart and its lines, card checkouts.
     await tx.delete(user).where(eq(user.id, who.id));
+    return reviewedProducts;
   });
+  if (reviewed.length > 0) announce("reviewsChanged", { productIds: reviewed });
   // The id only: an operator who restores an older backup deletes these accounts again.
   logger.info({ userId: who.id }, "account deleted");
 }

@@ -10,6 +10,7 @@ export const productCardColumns = {
   brand: products.brand,
   price: products.price,
   rating: products.rating,
+  reviewCount: products.reviewCount,
   stockLevel: products.stockLevel,
   image: sql<string | null>`${products.images}->>0`,
 };

@@ -1,6 +1,7 @@
 // The deterministic catalogue generator: the same size and seed always give the same products,
 // in every subcategory of the navigation, with the attributes buyers filter on. Pure: it only
-// computes rows; server/catalog/seed.ts writes them.
+// computes rows; server/catalog/seed.ts writes them. It writes no stars or review counts: those
+// come only from buyers' reviews (docs/product-rules.md, Reviews).
 import { categories } from "../../app/lib/navigation";
 import type { products } from "../db/schema";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";
@@ -79,8 +80,6 @@ export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" 
     description: "Type 27 depressed-center grinding wheel for steel and stainless, 4.5 in x 1/4 in x 7/8 in arbor.",
     price: "12.99",
     stockLevel: 640,
-    rating: "4.6",
-    reviewCount: 128,
     keyFeatures: [
       "Fast, cool cutting on steel and stainless",
       "Reinforced with double fiberglass",
@@ -107,8 +106,6 @@ export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" 
     description: "Zirconia flap disc, 80 grit, Type 29 conical, for blending welds and removing stock.",
     price: "8.49",
     stockLevel: 920,
-    rating: "4.4",
-    reviewCount: 86,
     keyFeatures: [
       "Zirconia grain for long life",
       "Type 29 conical for aggressive stock removal",
@@ -134,8 +131,6 @@ export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" 
     description: "Thin aluminum-oxide cut-off wheel for fast, clean cuts in steel, 4.5 in x .045 in x 7/8 in arbor.",
     price: "2.45",
     stockLevel: 2847,
-    rating: "4.8",
-    reviewCount: 342,
     keyFeatures: [
       "Thin .045 in kerf for fast, clean cuts",
       "Low burr on steel and stainless",
@@ -248,7 +243,6 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
   const name = fill(profile.name, attributes).replace(/\s+,/g, ",").trim();
   const cents = priceCents(random, profile.price);
   const outOfStock = random() < 0.12;
-  const reviewCount = Math.floor(random() ** 2 * 480);
   const featurePool = [...profile.features];
   const keyFeatures = [
     ...Object.entries(attributes)
@@ -277,8 +271,6 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       description: `${name} from ${brand}, built for trade and industrial use. Meets or exceeds OEM specifications and ships the same day from stock.`,
       price: centsToString(cents),
       stockLevel: outOfStock ? 0 : 1 + Math.floor(random() ** 1.5 * 3000),
-      rating: (3 + Math.floor(random() * 21) / 10).toFixed(1),
-      reviewCount,
       images: pictureUrls(slot.subcategory),
       keyFeatures,
       specifications: { ...attributes, "Country of Origin": random() < 0.45 ? "USA" : "Imported" },

@@ -1,7 +1,8 @@
 // Anonymous catalogue pages, kept rendered in this process for a short while: every visitor
 // without a session, cart or toast gets the same HTML (their cart is fetched apart), so it is
-// rendered once and served from memory until it expires or stock changes here (the stockChanged
-// event: an order takes stock, a cancellation returns it). Each answer still gets its own CSP
+// rendered once and served from memory until it expires, or stock or reviews change (the
+// stockChanged event: an order takes stock, a cancellation returns it; reviewsChanged: a review is
+// written or hidden, which moves stars and counts on cards and pages). Each answer still gets its own CSP
 // nonce: the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
 import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
@@ -101,11 +102,12 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
 
 let shared: ReturnType<typeof createPageCache> | undefined;
 
-/** The process's page cache; a page rendered before stock changed is not served again. */
+/** The process's page cache; a page rendered before stock or reviews changed is not served again. */
 export function pageCache() {
   if (!shared) {
     const cache = createPageCache();
     onStoreEvent("stockChanged", () => cache.clear());
+    onStoreEvent("reviewsChanged", () => cache.clear());
     shared = cache;
   }
   return shared;

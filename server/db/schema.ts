@@ -505,3 +505,35 @@ export const savedListLines = pgTable(
     check("saved_list_lines_quantity_range", sql`${t.quantity} between 1 and 9999`),
   ],
 );
+
+// A buyer's review of a part they bought: one per buyer and product (a second one edits the
+// first); an admin may hide one, which takes it out of the product's stars and count
+// (docs/product-rules.md, Reviews).
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    hidden: boolean("hidden").notNull().default(false),
+    /** The admin who hid it and when; null while it is shown. Admins are never deleted. */
+    hiddenBy: text("hidden_by").references(() => user.id),
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("product_reviews_product_user_key").on(t.productId, t.userId),
+    index("product_reviews_product_idx").on(t.productId, t.createdAt),
+    index("product_reviews_created_idx").on(t.createdAt),
+    index("product_reviews_user_idx").on(t.userId),
+    check("product_reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);

@@ -1,9 +1,9 @@
-import { Star } from "lucide-react";
 import { Link } from "react-router";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { Price } from "../price";
 import { ProductPicture } from "./product-picture";
+import { CardRating } from "./review-stars";
 
 export interface ProductCardData {
   id: string;
@@ -13,6 +13,7 @@ export interface ProductCardData {
   brand: string;
   price: string;
   rating: string;
+  reviewCount: number;
   stockLevel: number;
   image: string | null;
 }
@@ -32,13 +33,7 @@ export function ProductGrid({ products, headingLevel = 2 }: { products: ProductC
             </Link>
           </Heading>
           <p className="mt-1 font-mono text-sm text-slate-600">{product.partNumber}</p>
-          <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
-            <Star className="size-4 fill-amber-500 text-amber-500" aria-hidden="true" />
-            <span>
-              {product.rating}
-              <span className="sr-only"> out of 5</span>
-            </span>
-          </p>
+          <CardRating rating={product.rating} count={product.reviewCount} />
           <div className="mt-auto flex items-end justify-between pt-4">
             <Price amount={product.price} className="text-lg font-bold text-slate-900" />
             <span className={product.stockLevel > 0 ? "text-sm text-green-800" : "text-sm text-red-700"}>
