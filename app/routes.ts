@@ -26,6 +26,7 @@ export default [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
     route("admin/orders/:orderNumber", "routes/admin/order.tsx"),
+    route("admin/reviews", "routes/admin/reviews.tsx"),
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/two-factor", "routes/admin/two-factor.tsx"),

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { endOfStoreDay, isDay } from "./dates";
 import { orderStatuses } from "./order-status";
 import { plainText } from "./plain-text";
+import { reviewVisibilities } from "./reviews";
 import { MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "./terms/terms";
 
 export const MAX_CREDIT_LIMIT = 10_000_000;
@@ -105,6 +106,14 @@ export const orderListSchema = z.object({
 });
 
 export const auditLogSchema = z.object({ page: pageField });
+
+export const reviewListSchema = z.object({ show: z.enum(reviewVisibilities).catch("all"), page: pageField });
+
+/** Hiding a review from the storefront, or showing it again. */
+export const reviewVisibilitySchema = z.object({
+  intent: z.enum(["hide", "show"], { message: "Choose to hide or show the review" }),
+  reviewId: z.uuid("That review does not exist"),
+});
 
 export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatuses, { message: "Choose a status the order can move to" }),

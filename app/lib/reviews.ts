@@ -45,14 +45,9 @@ export type ReviewEligibility = "sign-in" | "not-bought" | "may-review" | "revie
 
 export const NOT_BOUGHT_MESSAGE = "Only buyers who bought this part can review it";
 
-/**
- * The average of the shown reviews' ratings (their sum and count), to one decimal, half up, as
- * products.rating keeps it; "0" when there is none (then neither stars nor a count are shown).
- */
-export function averageRating(sum: number, count: number): string {
-  if (count === 0) return "0";
-  return (Math.round((sum * 10) / count) / 10).toFixed(1);
-}
+/** The back office's filter of the review list. */
+export const reviewVisibilities = ["all", "shown", "hidden"] as const;
+export type ReviewVisibility = (typeof reviewVisibilities)[number];
 
 /** "1 review", "1,204 reviews". */
 export function reviewCountLabel(count: number): string {

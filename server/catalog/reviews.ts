@@ -3,9 +3,10 @@
 // every change to its reviews, so listings sort and draw stars from plain columns.
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
+  NOT_BOUGHT_MESSAGE,
   type ReviewEligibility,
   type ReviewInput,
-  NOT_BOUGHT_MESSAGE,
+  type ReviewVisibility,
   reviewableOrderStatuses,
 } from "../../app/lib/reviews";
 import { recordAudit } from "../admin/audit";
@@ -181,8 +182,6 @@ export async function deleteReviewsOf(tx: Transaction, userId: string): Promise<
 }
 
 export const ADMIN_REVIEWS_PAGE_SIZE = 50;
-export const reviewVisibilities = ["all", "shown", "hidden"] as const;
-export type ReviewVisibility = (typeof reviewVisibilities)[number];
 
 /** The back office's list: newest first, with the product, the buyer's e-mail and who hid it. */
 export async function listReviewsForAdmin({ page, show }: { page: number; show: ReviewVisibility }) {

@@ -78,7 +78,10 @@ export function ReviewsPanel({ rating, count, reviews, eligibility, own, signInT
         </h2>
         {eligibility === "sign-in" && (
           <p className="mt-2 text-sm text-slate-700">
-            <Link to={`/auth?redirectTo=${encodeURIComponent(signInTo)}`} className="font-semibold text-brand-700 underline">
+            <Link
+              to={`/auth?redirectTo=${encodeURIComponent(signInTo)}`}
+              className="font-semibold text-brand-700 underline"
+            >
               Sign in
             </Link>{" "}
             to review a part you bought.
@@ -106,14 +109,16 @@ function ReviewForm({ own, lastResult }: { own: ReviewInput | null; lastResult?:
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
       {own && <p className="text-sm text-slate-700">You reviewed this part. Saving again replaces your review.</p>}
       <fieldset
-        role="radiogroup"
         aria-invalid={ratingError ? true : undefined}
         aria-describedby={ratingError ? fields.rating.errorId : undefined}
       >
         <legend className="text-sm font-medium text-slate-900">Rating</legend>
         <div className="mt-1 flex gap-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="cursor-pointer rounded-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600">
+            <label
+              key={n}
+              className="cursor-pointer rounded-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+            >
               <input
                 type="radio"
                 name={fields.rating.name}
