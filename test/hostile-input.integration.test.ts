@@ -126,6 +126,7 @@ const queries: [string, string[]][] = [
   ["/admin", ["q", "page"]],
   ["/admin/orders", ["status", "q", "page"]],
   ["/admin/audit-log", ["page"]],
+  ["/admin/reviews", ["show", "page"]],
   ["/account/credit", []],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
@@ -212,6 +213,9 @@ const actions: [string, string[], string[]][] = [
   ],
   ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status", "carrier", "trackingNumber"]],
   ["/admin/settings", [""], ["overdueGraceDays"]],
+  ["/admin/reviews", ["hide", "show"], ["reviewId"]],
+  // Writing a review: a guest is sent to sign in, the admin (who bought nothing) is refused.
+  ["/products/grinding-wheel-4-5-in-gw-45-001", [""], ["rating", "title", "body"]],
   ["/api/reorder", ["order", "top-product", "list"], ["orderNumber", "itemId", "productName", "listId", "lineId"]],
   ["/api/lists", [""], ["listId", "newName", "productId", "quantity"]],
   ["/account/lists", [""], ["name", "lines", "file"]],

@@ -227,3 +227,34 @@ describe(`migration payment_terms_and_invoices on ${testDriver}`, () => {
     }
   });
 });
+
+describe(`migration product_reviews on ${testDriver}`, () => {
+  it("puts every product's invented stars and review count back to the real count, none", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const last = journalEntries().findIndex((entry) => entry.tag.endsWith("_product_reviews"));
+    const before = migrationsUpTo(last);
+    try {
+      await handle.migrate(before.folder);
+      await handle.db.execute(sql`
+        insert into products (slug, part_number, name, brand, category, subcategory, price, rating, review_count)
+          values ('wheel', 'GW-45-001', 'Grinding Wheel 4.5 in', 'Cascade Pro', 'abrasives', 'grinding-wheels',
+            12.99, 4.6, 128),
+          ('disc', 'FD-80-001', 'Flap Disc', 'Ironridge', 'abrasives', 'flap-discs', 8.49, 0, 0)`);
+
+      await handle.migrate();
+
+      const rows = await handle.db.execute<{ part_number: string; rating: string; review_count: number }>(
+        sql`select part_number, rating::text, review_count from products order by part_number`,
+      );
+      expect(rows.rows).toEqual([
+        { part_number: "FD-80-001", rating: "0.0", review_count: 0 },
+        { part_number: "GW-45-001", rating: "0.0", review_count: 0 },
+      ]);
+    } finally {
+      before.remove();
+      await handle.close();
+      await empty.drop();
+    }
+  });
+});
