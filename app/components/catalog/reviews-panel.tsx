@@ -117,15 +117,16 @@ function ReviewForm({ own, lastResult }: { own: ReviewInput | null; lastResult?:
           {[1, 2, 3, 4, 5].map((n) => (
             <label
               key={n}
-              className="cursor-pointer rounded-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+              className="relative rounded-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
             >
+              {/* Laid over its star, unseen: the star is what is clicked, the radio what is chosen. */}
               <input
                 type="radio"
                 name={fields.rating.name}
                 value={n}
                 defaultChecked={fields.rating.initialValue === String(n)}
                 onChange={() => setChosen(n)}
-                className="sr-only"
+                className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
               />
               <Star
                 className={cn("size-7", n <= chosen ? "fill-amber-500 text-amber-500" : "text-slate-500")}
