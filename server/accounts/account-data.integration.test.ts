@@ -2,7 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { type Buyer, cardOrder, fillCart, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
+import { type Buyer, cardOrder, fillCart, productId, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
+import { writeReview } from "../catalog/reviews";
 import { seedCatalogIfEmpty } from "../catalog/seed";
 import {
   account,
@@ -12,6 +13,8 @@ import {
   mailQueue,
   orderItems,
   orders,
+  productReviews,
+  products,
   profiles,
   promoCodes,
   session,
@@ -62,6 +65,11 @@ beforeAll(async () => {
     ["CW-45-045", 120],
   ]);
   await cardOrder(dana, [["FD-80-001", 7]], { promo: "SAVE10" });
+  await writeReview(dana.id, await productId("FD-80-001"), {
+    rating: 5,
+    title: "Lasts",
+    body: "Blended a dozen welds.",
+  });
   await fillCart(dana, [["GW-45-001", 2]]);
   await cardOrder(sam, [["GW-45-001", 1]]);
   await fillCart(sam, [["FD-80-001", 4]]);
@@ -96,6 +104,9 @@ describe("Download my data", () => {
     });
     expect(data.orders.flatMap((o) => o.items)).toHaveLength(3);
     expect(data.cart?.lines).toEqual([expect.objectContaining({ partNumber: "GW-45-001", quantity: 2 })]);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({ partNumber: "FD-80-001", rating: 5, title: "Lasts", hidden: false }),
+    ]);
     expect(data.cardPayments).toHaveLength(2);
     expect(data.emails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/order/i)]));
   });
@@ -222,6 +233,7 @@ describe("Delete my account", () => {
       resetLinks: await db().$count(verification, eq(verification.value, dana.id)),
       mail: await db().$count(mailQueue, eq(mailQueue.to, dana.email)),
       ordersWithTheirEmail: await db().$count(orders, eq(orders.email, dana.email)),
+      reviews: await db().$count(productReviews, eq(productReviews.userId, dana.id)),
     }).toEqual({
       user: 0,
       profile: 0,
@@ -233,7 +245,14 @@ describe("Delete my account", () => {
       resetLinks: 0,
       mail: 0,
       ordersWithTheirEmail: 0,
+      reviews: 0,
     });
+    // The flap disc's stars and count no longer include the review that went with the account.
+    const [disc] = await db()
+      .select({ rating: products.rating, reviewCount: products.reviewCount })
+      .from(products)
+      .where(eq(products.partNumber, "FD-80-001"));
+    expect(disc).toEqual({ rating: "0.0", reviewCount: 0 });
     expect(await ordersOf(sam.id)).toEqual(before.sam);
     expect(await db().select().from(profiles).where(eq(profiles.userId, sam.id))).toEqual(before.samProfile);
     await expect(exportAccountData(dana.id)).rejects.toThrow("That account does not exist.");

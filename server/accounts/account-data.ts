@@ -4,6 +4,7 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { listShipTos } from "../address-book/address-book";
+import { reviewsBy } from "../catalog/reviews";
 import { db } from "../db/client";
 import {
   account,
@@ -165,43 +166,45 @@ export async function exportAccountData(userId: string, now = new Date()) {
     .from(user)
     .where(eq(user.id, userId));
   if (!person) throw new StoreError("NotFound", "That account does not exist.");
-  const [profile, addressBook, orderList, cart, lists, signIns, sessions, cardPayments, emails] = await Promise.all([
-    profileOf(userId),
-    listShipTos(userId),
-    ordersOf(userId),
-    cartOf(userId),
-    savedListsOf(userId),
-    db()
-      .select({ method: account.providerId, createdAt: account.createdAt })
-      .from(account)
-      .where(eq(account.userId, userId)),
-    // Never the session tokens: they are keys to the account.
-    db()
-      .select({
-        createdAt: session.createdAt,
-        expiresAt: session.expiresAt,
-        ipAddress: session.ipAddress,
-        userAgent: session.userAgent,
-      })
-      .from(session)
-      .where(eq(session.userId, userId))
-      .orderBy(asc(session.createdAt)),
-    db()
-      .select({
-        amount: checkoutPayments.amount,
-        status: checkoutPayments.status,
-        createdAt: checkoutPayments.createdAt,
-        checkout: checkoutPayments.checkout,
-      })
-      .from(checkoutPayments)
-      .where(eq(checkoutPayments.userId, userId))
-      .orderBy(asc(checkoutPayments.createdAt)),
-    db()
-      .select({ subject: mailQueue.subject, createdAt: mailQueue.createdAt, sentAt: mailQueue.sentAt })
-      .from(mailQueue)
-      .where(eq(mailQueue.to, person.email))
-      .orderBy(asc(mailQueue.createdAt)),
-  ]);
+  const [profile, addressBook, orderList, cart, lists, reviews, signIns, sessions, cardPayments, emails] =
+    await Promise.all([
+      profileOf(userId),
+      listShipTos(userId),
+      ordersOf(userId),
+      cartOf(userId),
+      savedListsOf(userId),
+      reviewsBy(userId),
+      db()
+        .select({ method: account.providerId, createdAt: account.createdAt })
+        .from(account)
+        .where(eq(account.userId, userId)),
+      // Never the session tokens: they are keys to the account.
+      db()
+        .select({
+          createdAt: session.createdAt,
+          expiresAt: session.expiresAt,
+          ipAddress: session.ipAddress,
+          userAgent: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(asc(session.createdAt)),
+      db()
+        .select({
+          amount: checkoutPayments.amount,
+          status: checkoutPayments.status,
+          createdAt: checkoutPayments.createdAt,
+          checkout: checkoutPayments.checkout,
+        })
+        .from(checkoutPayments)
+        .where(eq(checkoutPayments.userId, userId))
+        .orderBy(asc(checkoutPayments.createdAt)),
+      db()
+        .select({ subject: mailQueue.subject, createdAt: mailQueue.createdAt, sentAt: mailQueue.sentAt })
+        .from(mailQueue)
+        .where(eq(mailQueue.to, person.email))
+        .orderBy(asc(mailQueue.createdAt)),
+    ]);
   return {
     exportedAt: now,
     account: { ...person, signInMethods: signIns },
@@ -210,6 +213,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     orders: orderList,
     cart,
     savedLists: lists,
+    reviews,
     cardPayments,
     sessions,
     emails,

@@ -1,15 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_BOUGHT_MESSAGE } from "../../app/lib/reviews";
-import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { cardOrder, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
 import { listAuditLog } from "../admin/audit";
-import { addToCart, findOrCreateCart } from "../cart/cart";
-import { orders, products, profiles, user } from "../db/schema";
+import { products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
-import { completeCardPayment, startCardPayment } from "../orders/checkout";
-import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { listCategoryProducts } from "./listing";
 import {
   deleteReviewsOf,
@@ -44,25 +41,17 @@ async function product(partNumber: string, name: string) {
 }
 
 let people = 0;
-async function person(firstName = "Dana", lastName = "Reyes") {
+/** A buyer who signed up and bought nothing yet. */
+async function person(names?: { firstName: string; lastName: string }) {
   people += 1;
-  const id = `person-${people}`;
-  await db()
-    .insert(user)
-    .values({ id, name: `${firstName} ${lastName}`, email: `${id}@example.com`, emailVerified: true });
-  await db().insert(profiles).values({ userId: id, firstName, lastName });
-  return id;
+  return signedUpBuyer(`buyer-${people}@example.com`, names);
 }
 
-/** A buyer who paid by card for one wheel: an order placed and paid, the way the store writes one. */
-async function buyerOf(productId: string, firstName?: string, lastName?: string) {
-  const id = await person(firstName, lastName);
-  const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, productId, 1);
-  const payment = await startCardPayment(id, cartId, checkoutInput(`${id}@example.com`));
-  await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
-  const { orderNumber } = await completeCardPayment(payment.paymentId, id);
-  return { id, orderNumber };
+/** A buyer who paid by card for one of the part: an order placed and paid, as the checkout writes it. */
+async function buyerOf(partNumber: string, names?: { firstName: string; lastName: string }) {
+  const buyer = await person(names);
+  const { orderNumber } = await cardOrder(buyer, [[partNumber, 1]]);
+  return { id: buyer.id, orderNumber };
 }
 
 const review = (rating: number, title = "Cuts clean", body = "Lasted a whole shift on stainless.") => ({
@@ -93,8 +82,8 @@ beforeAll(async () => {
 
 describe("reviews by buyers who bought the part", () => {
   it("lets no one review a part they did not buy, nor a guest, and counts nothing", async () => {
-    const stranger = await person();
-    const { id: discBuyer } = await buyerOf(disc);
+    const { id: stranger } = await person();
+    const { id: discBuyer } = await buyerOf("FD-80-001");
     expect(await reviewEligibility(undefined, wheel)).toEqual({ eligibility: "sign-in", own: null });
     expect(await reviewEligibility(stranger, wheel)).toEqual({ eligibility: "not-bought", own: null });
     expect(await failure(writeReview(stranger, wheel, review(5)))).toBe(`403 ${NOT_BOUGHT_MESSAGE}`);
@@ -104,8 +93,8 @@ describe("reviews by buyers who bought the part", () => {
   });
 
   it("refuses a buyer whose only order of the part was cancelled", async () => {
-    const { id, orderNumber } = await buyerOf(disc);
-    await db().update(orders).set({ status: "cancelled" }).where(eq(orders.orderNumber, orderNumber));
+    const { id, orderNumber } = await buyerOf("FD-80-001");
+    await setOrderStatus(orderNumber, "cancelled");
     expect(await reviewEligibility(id, disc)).toMatchObject({ eligibility: "not-bought" });
     expect(await failure(writeReview(id, disc, review(1)))).toBe(`403 ${NOT_BOUGHT_MESSAGE}`);
   });
@@ -113,7 +102,7 @@ describe("reviews by buyers who bought the part", () => {
   it("counts a buyer's review on the product, its cards and search results, signed with a first name and initial", async () => {
     const heard: string[][] = [];
     const stop = onStoreEvent("reviewsChanged", ({ productIds }) => heard.push(productIds));
-    const { id } = await buyerOf(wheel, "Morgan", "lee");
+    const { id } = await buyerOf("GW-45-001", { firstName: "Morgan", lastName: "lee" });
     expect(await reviewEligibility(id, wheel)).toEqual({ eligibility: "may-review", own: null });
     expect(await writeReview(id, wheel, review(4))).toEqual({ created: true });
     stop();
@@ -136,7 +125,7 @@ describe("reviews by buyers who bought the part", () => {
   });
 
   it("keeps one review per buyer and product: a second one replaces the first", async () => {
-    const { id } = await buyerOf(disc);
+    const { id } = await buyerOf("FD-80-001");
     expect(await writeReview(id, disc, review(2, "Wore fast"))).toEqual({ created: true });
     expect(await writeReview(id, disc, review(5, "Better on steel"))).toEqual({ created: false });
     expect(await counted(disc)).toEqual({ rating: "5.0", reviewCount: 1 });
@@ -144,14 +133,14 @@ describe("reviews by buyers who bought the part", () => {
   });
 
   it("counts every review when buyers write at the same moment, the average rounded to one decimal", async () => {
-    const buyers = await Promise.all([1, 2, 3].map(() => buyerOf(wheel)));
+    const buyers = await Promise.all([1, 2, 3].map(() => buyerOf("GW-45-001")));
     await Promise.all(buyers.map(({ id }, index) => writeReview(id, wheel, review(index === 0 ? 5 : 4))));
     // 4 (earlier) + 5 + 4 + 4 = 17 over 4 = 4.25, shown as 4.3.
     expect(await counted(wheel)).toEqual({ rating: "4.3", reviewCount: 4 });
   });
 
   it("takes a hidden review out of the stars and the count, audit-logged, and puts it back when shown", async () => {
-    const { id } = await buyerOf(disc);
+    const { id } = await buyerOf("FD-80-001");
     await writeReview(id, disc, review(1, "Spam link here"));
     const before = await counted(disc);
     const [latest] = (await listReviewsForAdmin({ page: 1, show: "shown" })).items;
@@ -191,7 +180,7 @@ describe("reviews by buyers who bought the part", () => {
   });
 
   it("recounts the products a deleted account had reviewed", async () => {
-    const { id } = await buyerOf(disc);
+    const { id } = await buyerOf("FD-80-001");
     const before = await counted(disc);
     await writeReview(id, disc, review(3));
     expect((await counted(disc))?.reviewCount).toBe((before?.reviewCount ?? 0) + 1);

@@ -1,7 +1,7 @@
 // Reviews by buyers who bought the part (docs/product-rules.md, Reviews). A product's rating and
 // review_count are its shown reviews' average and count, rewritten in the same transaction as
 // every change to its reviews, so listings sort and draw stars from plain columns.
-import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   NOT_BOUGHT_MESSAGE,
   type ReviewEligibility,
@@ -120,6 +120,25 @@ export async function shownReviews(productId: string) {
     createdAt: createdAt.toISOString(),
     author: reviewerName(firstName ?? name, lastName),
   }));
+}
+
+/** The buyer's own reviews, hidden ones included, for "Download my data". */
+export async function reviewsBy(userId: string) {
+  return db()
+    .select({
+      partNumber: products.partNumber,
+      productName: products.name,
+      rating: productReviews.rating,
+      title: productReviews.title,
+      body: productReviews.body,
+      createdAt: productReviews.createdAt,
+      updatedAt: productReviews.updatedAt,
+      hidden: productReviews.hidden,
+    })
+    .from(productReviews)
+    .innerJoin(products, eq(products.id, productReviews.productId))
+    .where(eq(productReviews.userId, userId))
+    .orderBy(asc(productReviews.createdAt));
 }
 
 /** "Dana K.": enough to tell reviewers apart, not a buyer's full name on a public page. */
