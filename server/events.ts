@@ -11,6 +11,13 @@ export interface StoreEvents {
   stockChanged: { productIds: string[] };
   /** Reviews of these products were written, edited, hidden or shown again: their stars and counts changed. */
   reviewsChanged: { productIds: string[] };
+  /**
+   * The operator changed products (editor or import): what a buyer sees of them is new. An import
+   * names none (an empty list: anything may have changed), as relayed events must stay small.
+   */
+  catalogChanged: { productIds: string[] };
+  /** The operator changed the category tree or a subcategory's attributes. */
+  categoriesChanged: Record<string, never>;
   /** A message waits in the mail queue: whichever process delivers mail may send it now. */
   mailQueued: Record<string, never>;
 }

@@ -1,9 +1,9 @@
 // Anonymous catalogue pages, kept rendered in this process for a short while: every visitor
 // without a session, cart or toast gets the same HTML (their cart is fetched apart), so it is
-// rendered once and served from memory until it expires, or stock or reviews change (the
-// stockChanged event: an order takes stock, a cancellation returns it; reviewsChanged: a review is
-// written or hidden, which moves stars and counts on cards and pages). Each answer still gets its own CSP
-// nonce: the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
+// rendered once and served from memory until it expires or what it shows changes: stock (an order
+// takes stock, a cancellation returns it), reviews (one is written or hidden: stars and counts
+// move), products or categories (the operator's edits). Each answer still gets its own CSP nonce:
+// the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
 import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
 import { onStoreEvent } from "../events";
@@ -108,6 +108,8 @@ export function pageCache() {
     const cache = createPageCache();
     onStoreEvent("stockChanged", () => cache.clear());
     onStoreEvent("reviewsChanged", () => cache.clear());
+    onStoreEvent("catalogChanged", () => cache.clear());
+    onStoreEvent("categoriesChanged", () => cache.clear());
     shared = cache;
   }
   return shared;
