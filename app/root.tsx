@@ -20,6 +20,7 @@ import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { useToast } from "./components/toasts";
+import { yearsInBusiness } from "./lib/years-in-business";
 
 /** After any form is sent (even one answered 4xx), the root reloads to pick up the flash toast and session. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -34,12 +35,16 @@ export function meta({ error }: Route.MetaArgs) {
 export const middleware: Route.MiddlewareFunction[] = [readSession];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { STORE_EMAIL, STORE_PHONE } = config();
+  const { STORE_EMAIL, STORE_PHONE, STORE_FOUNDED_YEAR } = config();
   const user = currentUser(context);
   const { toast, headers } = await takeToast(request);
   return data<RootData>(
     {
-      store: { email: STORE_EMAIL, phone: STORE_PHONE },
+      store: {
+        email: STORE_EMAIL,
+        phone: STORE_PHONE,
+        yearsInBusiness: yearsInBusiness(STORE_FOUNDED_YEAR, new Date()),
+      },
       user: user
         ? { email: user.email, name: user.name, isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled }
         : null,

@@ -11,9 +11,14 @@ async function openReviews(page: Page) {
   return page.getByRole("tabpanel", { name: "Reviews" });
 }
 
-test("a visitor sees no stars or counts nobody wrote: not on cards, search results or the product page", async ({
+test("a visitor sees no figure nobody counted: no years in business unless configured, no stars or counts on cards, search results or the product page", async ({
   page,
 }) => {
+  // This store was given no founding year: the home page and footer name no years in business.
+  await page.goto("/");
+  await expect(page.getByText("Serving American industry.")).toBeVisible();
+  await expect(page.getByText("Industrial supplies for trade and business buyers.")).toBeVisible();
+  await expect(page.getByText(/years in business|over \d+ years/i)).toHaveCount(0);
   for (const path of ["/category/abrasives/cut-off-wheels", "/search?q=cut-off+wheel"]) {
     await page.goto(path);
     await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();

@@ -19,6 +19,9 @@ describe("parseConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR).toMatch(/\/data$/);
     expect(config.STORE_EMAIL).toContain("@");
+    // No founding year, so the storefront names no years in business.
+    expect(config.STORE_FOUNDED_YEAR).toBeUndefined();
+    expect(parseConfig({ STORE_FOUNDED_YEAR: "1999" }).STORE_FOUNDED_YEAR).toBe(1999);
   });
 
   it("trusts no proxy and asks no admin for two-factor sign-in unless told", () => {
@@ -67,6 +70,8 @@ describe("parseConfig", () => {
       'Invalid TRUSTED_PROXY="10.0.0.1,proxy.local": expected a comma-separated list of IP addresses, e.g. 127.0.0.1 or 10.0.0.2,10.0.0.3.',
     ],
     ["ADMIN_REQUIRE_2FA", "maybe", 'Invalid ADMIN_REQUIRE_2FA="maybe": expected true or false.'],
+    ["STORE_FOUNDED_YEAR", "the nineties", 'Invalid STORE_FOUNDED_YEAR="the nineties": expected a year such as 1999.'],
+    ["STORE_FOUNDED_YEAR", "3000", 'Invalid STORE_FOUNDED_YEAR="3000": expected a year that has begun.'],
   ])("names %s and what it expects when it is %j", (name, value, message) => {
     expect(errorFor({ [name]: value })).toBe(message);
   });

@@ -73,6 +73,15 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(prefixed("whsec_")),
   STORE_EMAIL: z.email("an e-mail address").default("sales@cascadeindustrial.com"),
   STORE_PHONE: z.string().min(7, "a phone number, e.g. (503) 555-0142").default("(503) 555-0142"),
+  // The year the business started: the storefront's years in business are counted from it, and
+  // with none given it names no number of years (docs/product-rules.md, Reviews and honest figures).
+  STORE_FOUNDED_YEAR: optional(
+    z.coerce
+      .number({ message: "a year such as 1999" })
+      .int("a year such as 1999")
+      .min(1800, "a year such as 1999")
+      .max(new Date().getUTCFullYear(), "a year that has begun"),
+  ),
   // Where buyers send payment of invoices, printed on each invoice: its lines separated by ";".
   STORE_REMIT_TO: z
     .string()

@@ -4,7 +4,7 @@ import { Logo } from "./logo";
 import { useStoreContact } from "./root-data";
 
 export function Footer() {
-  const { email, phone } = useStoreContact();
+  const { email, phone, yearsInBusiness } = useStoreContact();
   return (
     <footer className="mt-16 bg-slate-950 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -13,7 +13,8 @@ export function Footer() {
             <Logo />
           </span>
           <p className="mt-4 text-sm text-slate-300">
-            Family-owned and USA-proud. Industrial supplies for trade and business buyers for over 25 years.
+            Family-owned and USA-proud. Industrial supplies for trade and business buyers
+            {yearsInBusiness ? ` for over ${yearsInBusiness} years.` : "."}
           </p>
         </div>
         <div>

@@ -6,6 +6,8 @@ import type { ToastMessage } from "./toasts";
 interface StoreContact {
   email: string;
   phone: string;
+  /** Counted from the configured founding year (app/lib/years-in-business.ts); null: say none. */
+  yearsInBusiness: number | null;
 }
 
 export interface RootData {
@@ -16,7 +18,7 @@ export interface RootData {
   toast: ToastMessage | null;
 }
 
-const fallbackStore: StoreContact = { email: "", phone: "" };
+const fallbackStore: StoreContact = { email: "", phone: "", yearsInBusiness: null };
 
 export function useStoreContact(): StoreContact {
   return useRouteLoaderData<RootData>("root")?.store ?? fallbackStore;

@@ -1,5 +1,6 @@
 import { BadgeCheck, Flag, Receipt, Truck } from "lucide-react";
 import { Link } from "react-router";
+import { useStoreContact } from "../root-data";
 
 /** The thin strip above the hero. */
 export function FreeShippingStrip() {
@@ -14,11 +15,12 @@ export function FreeShippingStrip() {
 const terms = [
   { icon: Receipt, text: "Net terms available" },
   { icon: BadgeCheck, text: "Tax-exempt orders accepted" },
-  { icon: Flag, text: "Over 25 years in business" },
 ];
 
 /** The closing banner: the $299 free-shipping threshold and the terms trade buyers ask about. */
 export function FreeShippingBanner() {
+  const years = useStoreContact().yearsInBusiness;
+  const shown = years ? [...terms, { icon: Flag, text: `Over ${years} years in business` }] : terms;
   return (
     <section
       aria-labelledby="free-shipping"
@@ -32,7 +34,7 @@ export function FreeShippingBanner() {
           Free shipping on orders of $299 and above
         </h2>
         <ul className="mt-4 flex flex-wrap gap-x-8 gap-y-2">
-          {terms.map(({ icon: Icon, text }) => (
+          {shown.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-2 font-medium">
               <Icon className="size-5 text-amber-300" aria-hidden="true" />
               {text}

@@ -1,4 +1,5 @@
 import { Award, BadgeCheck, Clock, Flag, ShieldCheck, Truck } from "lucide-react";
+import { useStoreContact } from "../root-data";
 
 const reasons = [
   { icon: Truck, title: "Same-Day Shipping", text: "Stock items ordered before 3PM EST ship the same day." },
@@ -14,10 +15,18 @@ const reasons = [
     title: "OEM Quality, Full Warranty",
     text: "Parts that meet or exceed OEM specifications, backed by a full warranty.",
   },
-  { icon: Flag, title: "Family-Owned, USA-Proud", text: "Over 25 years in business, serving American industry." },
 ];
 
 export function WhyChooseUs() {
+  const years = useStoreContact().yearsInBusiness;
+  const shown = [
+    ...reasons,
+    {
+      icon: Flag,
+      title: "Family-Owned, USA-Proud",
+      text: years ? `Over ${years} years in business, serving American industry.` : "Serving American industry.",
+    },
+  ];
   return (
     <section aria-labelledby="why-us">
       <h2 id="why-us" className="text-3xl font-bold tracking-tight text-slate-950">
@@ -27,7 +36,7 @@ export function WhyChooseUs() {
         The parts, terms and service a professional buyer needs, from people who answer the phone.
       </p>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-        {reasons.map(({ icon: Icon, title, text }) => (
+        {shown.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
               <Icon className="size-6" aria-hidden="true" />
