@@ -1,7 +1,7 @@
 // Reviews by buyers who bought the part (docs/product-rules.md, Reviews). A product's rating and
 // review_count are its shown reviews' average and count, rewritten in the same transaction as
 // every change to its reviews, so listings sort and draw stars from plain columns.
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   NOT_BOUGHT_MESSAGE,
   type ReviewEligibility,
@@ -56,11 +56,12 @@ export async function reviewEligibility(
  * product's row lock, so two reviews written at once both end up counted.
  */
 async function recountProduct(tx: Transaction, productId: string) {
+  const shown = sql`from ${productReviews} where ${productReviews.productId} = ${products.id} and not ${productReviews.hidden}`;
   await tx
     .update(products)
     .set({
-      reviewCount: sql`(select count(*)::int from ${productReviews} where ${productReviews.productId} = ${products.id} and not ${productReviews.hidden})`,
-      rating: sql`coalesce((select round(avg(${productReviews.rating}), 1) from ${productReviews} where ${productReviews.productId} = ${products.id} and not ${productReviews.hidden}), 0)`,
+      reviewCount: sql`(select count(*)::int ${shown})`,
+      rating: sql`coalesce((select round(avg(${productReviews.rating}), 1) ${shown}), 0)`,
     })
     .where(eq(products.id, productId));
 }
@@ -156,6 +157,8 @@ export async function setReviewHidden(adminId: string, reviewId: string, hidden:
       .from(productReviews)
       .where(eq(productReviews.id, reviewId));
     if (!found) throw new StoreError("NotFound", "This review no longer exists.");
+    // The product first, then the review, the order writeReview takes them in, so the two never
+    // wait on each other.
     await lockProduct(tx, found.productId);
     const [before] = await tx
       .select({ hidden: productReviews.hidden })
@@ -204,8 +207,7 @@ export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 
 /** The back office's list: newest first, with the product, the buyer's e-mail and who hid it. */
 export async function listReviewsForAdmin({ page, show }: { page: number; show: ReviewVisibility }) {
-  const where =
-    show === "all" ? undefined : show === "hidden" ? eq(productReviews.hidden, true) : ne(productReviews.hidden, true);
+  const where = show === "all" ? undefined : eq(productReviews.hidden, show === "hidden");
   const [items, [total]] = await Promise.all([
     db()
       .select({
