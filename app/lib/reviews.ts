@@ -1,5 +1,5 @@
 // Product reviews: the form's rules, shared by the browser and the server, and how a product's
-// stars and count read (docs/product-rules.md, Reviews).
+// stars and count read (docs/product-rules.md, Reviews and honest figures).
 import { z } from "zod";
 import type { OrderStatus } from "./order-status";
 import { oneLine, plainText } from "./plain-text";

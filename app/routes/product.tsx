@@ -50,7 +50,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = catalogRouteHeaders;
 
-/** A buyer who bought the part posts their review, or replaces the one they wrote (docs/product-rules.md, Reviews). */
+/**
+ * A buyer who bought the part posts their review, or replaces the one they wrote
+ * (docs/product-rules.md, Reviews and honest figures).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const product = await getProductBySlug(params.slug);

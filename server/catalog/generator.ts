@@ -1,7 +1,7 @@
 // The deterministic catalogue generator: the same size and seed always give the same products,
 // in every subcategory of the navigation, with the attributes buyers filter on. Pure: it only
 // computes rows; server/catalog/seed.ts writes them. It writes no stars or review counts: those
-// come only from buyers' reviews (docs/product-rules.md, Reviews).
+// come only from buyers' reviews (docs/product-rules.md, Reviews and honest figures).
 import { categories } from "../../app/lib/navigation";
 import type { products } from "../db/schema";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";

@@ -1,6 +1,7 @@
-// Reviews by buyers who bought the part (docs/product-rules.md, Reviews). A product's rating and
-// review_count are its shown reviews' average and count, rewritten in the same transaction as
-// every change to its reviews, so listings sort and draw stars from plain columns.
+// Reviews by buyers who bought the part (docs/product-rules.md, Reviews and honest figures). A
+// product's rating and review_count are its shown reviews' average and count, rewritten in the same
+// transaction as every change to its reviews, so listings sort and draw stars from plain columns
+// (docs/decisions/reviews.md).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   NOT_BOUGHT_MESSAGE,
@@ -56,7 +57,8 @@ export async function reviewEligibility(
  * product's row lock, so two reviews written at once both end up counted.
  */
 async function recountProduct(tx: Transaction, productId: string) {
-  const shown = sql`from ${productReviews} where ${productReviews.productId} = ${products.id} and not ${productReviews.hidden}`;
+  const shown = sql`from ${productReviews}
+    where ${productReviews.productId} = ${products.id} and not ${productReviews.hidden}`;
   await tx
     .update(products)
     .set({

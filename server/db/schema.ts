@@ -587,7 +587,7 @@ export const savedListLines = pgTable(
 
 // A buyer's review of a part they bought: one per buyer and product (a second one edits the
 // first); an admin may hide one, which takes it out of the product's stars and count
-// (docs/product-rules.md, Reviews).
+// (docs/product-rules.md, Reviews and honest figures).
 export const productReviews = pgTable(
   "product_reviews",
   {

@@ -1,5 +1,5 @@
 // A product's stars and review count, drawn only when buyers' reviews are there to count
-// (docs/product-rules.md, Reviews): no review, no stars and no "(0 reviews)".
+// (docs/product-rules.md, Reviews and honest figures): no review, no stars and no "(0 reviews)".
 import { Star } from "lucide-react";
 import { reviewCountLabel, wholeStars } from "../../lib/reviews";
 import { cn } from "../../lib/utils";

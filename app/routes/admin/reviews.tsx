@@ -1,5 +1,6 @@
 // Buyers' reviews in the back office: an admin hides one from the storefront (it then counts in no
-// product's stars) or shows it again; each change is audit-logged (docs/product-rules.md, Reviews).
+// product's stars) or shows it again; each change is audit-logged (docs/product-rules.md, Reviews
+// and honest figures).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/session";
