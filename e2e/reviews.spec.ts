@@ -41,7 +41,7 @@ test("a buyer who ordered a part reviews it and everyone sees it and its count a
   page,
   browser,
 }) => {
-  test.setTimeout(90_000); // a buyer signs up, orders and reviews; the admin signs in
+  test.setTimeout(120_000); // a buyer signs up, orders and reviews; the admin signs in
   const visitor = await browser.newPage();
   await visitor.goto(discPage);
   await expect(visitor.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
