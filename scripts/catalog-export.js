@@ -1,5 +1,6 @@
-// `npm run catalog:export -- FILE`: see server/catalog/catalog-command.ts.
-import { importTypeScript } from "./import-typescript.js";
+// `npm run catalog:export -- FILE`: see server/catalog/catalog-command.ts (run from the SSR build).
+import { importServerBuild } from "./ensure-build.js";
 
-const command = await importTypeScript("./server/catalog/catalog-command.ts");
-await command.exportMain(process.argv.slice(2));
+process.env.NODE_ENV ??= "production";
+const { exportCatalogCommand } = await importServerBuild();
+await exportCatalogCommand(process.argv.slice(2));

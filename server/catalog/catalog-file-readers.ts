@@ -57,7 +57,8 @@ export async function checkFileContent(file: string, format: CatalogFormat, size
     await handle.read(start, 0, start.length, 0);
     const zip = start.subarray(0, 4).equals(ZIP_SIGNATURE);
     if (format === "xlsx" && !zip) throw refuse("This file is not an XLSX workbook (an .xlsx file is a zip archive).");
-    if (format === "csv" && zip) throw refuse("This file is a workbook, not CSV text: name it .xlsx, or save it as CSV.");
+    if (format === "csv" && zip)
+      throw refuse("This file is a workbook, not CSV text: name it .xlsx, or save it as CSV.");
     if (format === "csv" && start.includes(0)) throw refuse("This file is not CSV text: it holds binary data.");
   } finally {
     await handle.close();
@@ -125,7 +126,8 @@ async function zipDirectory(file: string, size: number): Promise<ZipEntry[]> {
     const count = tail.readUInt16LE(end + 10);
     const directorySize = tail.readUInt32LE(end + 12);
     const directoryOffset = tail.readUInt32LE(end + 16);
-    if (count > CATALOG_FILE_LIMITS.maxXlsxEntries) throw refuse("This workbook has more parts than a spreadsheet has.");
+    if (count > CATALOG_FILE_LIMITS.maxXlsxEntries)
+      throw refuse("This workbook has more parts than a spreadsheet has.");
     if (directoryOffset + directorySize > size) throw refuse("This file is not a readable XLSX workbook.");
     const directory = Buffer.alloc(directorySize);
     await handle.read(directory, 0, directorySize, directoryOffset);
@@ -164,7 +166,12 @@ export async function checkWorkbookSize(file: string, size: number): Promise<voi
     );
   const declared = entries.reduce((sum, entry) => sum + entry.unpacked, 0);
   if (declared > CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes) throw bomb();
-  if (entries.some((entry) => entry.unpacked > 1024 * 1024 && entry.unpacked > entry.packed * CATALOG_FILE_LIMITS.maxXlsxPackingRatio))
+  if (
+    entries.some(
+      (entry) =>
+        entry.unpacked > 1024 * 1024 && entry.unpacked > entry.packed * CATALOG_FILE_LIMITS.maxXlsxPackingRatio,
+    )
+  )
     throw bomb();
   let unpacked = 0;
   const handle = await open(file);

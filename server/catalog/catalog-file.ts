@@ -174,7 +174,11 @@ export function productFromRow(
   return { ok: true, input: parsed.data };
 }
 
-const feedRowSchema = z.object({ partNumber: partNumberField, price: moneyField("price"), stockLevel: stockLevelField });
+const feedRowSchema = z.object({
+  partNumber: partNumberField,
+  price: moneyField("price"),
+  stockLevel: stockLevelField,
+});
 export type FeedRow = z.output<typeof feedRowSchema>;
 
 /** Reads one row of a stock-and-price feed. */

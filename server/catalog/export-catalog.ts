@@ -104,7 +104,11 @@ export async function exportCatalog(db: Database, format: CatalogFormat, output:
     await once(output, "finish");
     return count;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: false,
+    useStyles: false,
+  });
   const sheet = workbook.addWorksheet("Products");
   sheet.addRow(columns).commit();
   for await (const page of productPages(db, definitions)) {

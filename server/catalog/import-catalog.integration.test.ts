@@ -91,7 +91,9 @@ describe("importing a catalogue file", () => {
       { minQuantity: 100, unitPrice: "8.75" },
       { minQuantity: 500, unitPrice: "7.50" },
     ]);
-    expect(await productSpecifications(handle().db, wheel?.id ?? "")).toEqual([{ name: "Diameter", value: "4-1/2 in" }]);
+    expect(await productSpecifications(handle().db, wheel?.id ?? "")).toEqual([
+      { name: "Diameter", value: "4-1/2 in" },
+    ]);
   });
 
   it("re-importing the same file changes nothing and says so", async () => {
@@ -193,7 +195,19 @@ describe("importing a catalogue file", () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet("Products");
     sheet.addRow(HEADER.split(","));
-    sheet.addRow(["XL-1", "Workbook Wheel", "abrasives", "grinding-wheels", "Own Brand", 12.5, 30, "", "100:11", "", 5]);
+    sheet.addRow([
+      "XL-1",
+      "Workbook Wheel",
+      "abrasives",
+      "grinding-wheels",
+      "Own Brand",
+      12.5,
+      30,
+      "",
+      "100:11",
+      "",
+      5,
+    ]);
     const file = path.join(folder, "numbers.xlsx");
     await workbook.xlsx.writeFile(file);
     const report = await importFile({ path: file, name: "numbers.xlsx" });
@@ -205,8 +219,17 @@ describe("importing a catalogue file", () => {
 
   it("refuses a malformed file as a whole and writes nothing", async () => {
     const before = await productCount();
-    const broken = await csvFile("broken.csv", HEADER, `BAD-1,"an unclosed quote,abrasives`);
-    await expect(importFile(broken)).rejects.toMatchObject({ status: 400, message: /not well-formed CSV/ });
+    const broken = await csvFile(
+      "broken.csv",
+      HEADER,
+      goodRow("BAD-0"),
+      goodRow("BAD-1"),
+      `BAD-2,"an unclosed quote,x`,
+    );
+    await expect(importFile(broken, { batchSize: 1 })).rejects.toMatchObject({
+      status: 400,
+      message: /not well-formed CSV/,
+    });
     const headless = await csvFile("headless.csv", "sku,title", "A,B");
     await expect(importFile(headless)).rejects.toMatchObject({ status: 400, message: /lacks the columns part_number/ });
     const fake = await csvFile("fake.xlsx", HEADER);

@@ -4,7 +4,6 @@
 // counts everything and writes nothing; importing the same file again changes nothing and says so.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { Transform } from "node:stream";
 import { asc, inArray, sql } from "drizzle-orm";
 import { type ProductInput, tierProblem } from "../../app/lib/catalog/product-input";
 import { recordAudit } from "../admin/audit";
@@ -66,7 +65,7 @@ export interface ImportReport {
 
 export interface ImportProgress {
   rows: number;
-  /** Of the file read so far, 0 to 1. */
+  /** Of the file's rows, 0 to 1. */
   share: number;
 }
 
@@ -96,16 +95,6 @@ export function summarizeImport(report: ImportReport): string {
 
 class DryRunRollback extends Error {}
 
-/** Counts the bytes that pass, for the progress share. */
-function counting(onBytes: (bytes: number) => void) {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      onBytes(chunk.length);
-      done(null, chunk);
-    },
-  });
-}
-
 /** Imports `file` (its name gives the format: .csv or .xlsx); a refused file throws a StoreError ("Invalid"). */
 export async function importCatalogFile(
   db: Database,
@@ -116,20 +105,27 @@ export async function importCatalogFile(
   const { size } = await stat(file.path);
   await checkFileContent(file.path, format, size);
   if (format === "xlsx") await checkWorkbookSize(file.path, size);
-  let read = 0;
-  const input = createReadStream(file.path).pipe(
-    counting((bytes) => {
-      read += bytes;
-    }),
-  );
-  const rows = format === "csv" ? csvRows(input) : xlsxRows(input);
-  return importRows(db, rows, { ...options, share: () => (size > 0 ? Math.min(1, read / size) : 1) });
+  const openRows = () => {
+    const input = createReadStream(file.path);
+    return format === "csv" ? csvRows(input) : xlsxRows(input);
+  };
+  // A first reading, which writes nothing, refuses a malformed file (a broken quote on row 80,000)
+  // before any batch is written, and counts the rows for the progress bar.
+  let total = 0;
+  for await (const { cells } of openRows()) {
+    if (total === 0) {
+      const header = readHeader(cells);
+      if (!header.ok) throw new StoreError("Invalid", header.message);
+    }
+    total++;
+  }
+  return importRows(db, openRows(), { ...options, total: Math.max(1, total - 1) });
 }
 
 async function importRows(
   db: Database,
   rows: AsyncGenerator<FileRow>,
-  options: ImportOptions & { share: () => number },
+  options: ImportOptions & { total: number },
 ): Promise<ImportReport> {
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const dryRun = options.dryRun ?? false;
@@ -157,17 +153,28 @@ async function importRows(
   let batch: { row: number; input: ProductInput }[] = [];
   let feedBatch: { row: number; input: FeedRow }[] = [];
 
+  // While one batch is written, the next is read and checked row by row: the file's parsing
+  // overlaps the database's work. One batch is written at a time, in file order.
+  let writing: Promise<void> | undefined;
   const flush = async () => {
-    const written =
-      header?.kind === "stock-and-price"
-        ? await writeFeedBatch(db, feedBatch, { dryRun, reject, adminId: options.adminId })
-        : await writeProductBatch(db, batch, firstRowOf, { dryRun, reject, adminId: options.adminId });
+    await writing;
+    if (report.stopped) return;
+    const products = batch;
+    const feed = feedBatch;
     batch = [];
     feedBatch = [];
-    report.created += written.created;
-    report.updated += written.updated;
-    report.unchanged += written.unchanged;
-    options.onProgress?.({ rows: report.rows, share: options.share() });
+    writing = (async () => {
+      const written =
+        header?.kind === "stock-and-price"
+          ? await writeFeedBatch(db, feed, { dryRun, reject, adminId: options.adminId })
+          : await writeProductBatch(db, products, firstRowOf, { dryRun, reject, adminId: options.adminId });
+      report.created += written.created;
+      report.updated += written.updated;
+      report.unchanged += written.unchanged;
+      options.onProgress?.({ rows: report.rows, share: Math.min(1, report.rows / options.total) });
+    })();
+    // Its failure surfaces where it is awaited (the next batch, or the end), not as unhandled.
+    writing.catch(() => {});
   };
 
   for await (const { row, cells } of rows) {
@@ -205,6 +212,7 @@ async function importRows(
   }
   if (!header) throw new StoreError("Invalid", "The file is empty: its first row must name the columns.");
   if (batch.length + feedBatch.length > 0) await flush();
+  await writing;
   // Problems only the database sees are found a batch later than those of the row itself.
   report.problems.sort((a, b) => a.row - b.row);
   return report;
@@ -231,10 +239,14 @@ async function importRows(
     how: { dryRun: boolean; reject: typeof reject; adminId?: string },
   ) {
     if (pending.length === 0) return { created: 0, updated: 0, unchanged: 0 };
+    // Related parts may name products of this file, on earlier rows or in this batch.
+    const relatedInFile = new Set(
+      pending.flatMap(({ input }) => input.relatedParts).filter((part) => known.has(normalizePartNumber(part))),
+    );
     const checked = await checkProducts(
       database,
       pending.map(({ input }) => input),
-      new Set(known.keys()),
+      relatedInFile,
     );
     const good: CheckedProduct[] = [];
     for (const [i, result] of checked.entries()) {

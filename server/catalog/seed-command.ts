@@ -37,7 +37,8 @@ export async function main(args: string[]) {
       const written = await writeCatalog(handle.db, {
         size,
         seed,
-        onProgress: (n) => bar.update(n / size, `${n.toLocaleString("en-US")} / ${size.toLocaleString("en-US")} products`),
+        onProgress: (n) =>
+          bar.update(n / size, `${n.toLocaleString("en-US")} / ${size.toLocaleString("en-US")} products`),
       });
       bar.done();
       await handle.db.execute(sql`analyze products`);
