@@ -188,10 +188,14 @@ export async function checkWorkbookSize(file: string, size: number): Promise<voi
         const packed = createReadStream(file, { start, end: start + entry.packed - 1 });
         const inflate = createInflateRaw();
         packed.pipe(inflate);
+        // The directory's sizes may lie: the bytes that actually come out are what count.
+        const mostFromThisPart = Math.max(1024 * 1024, entry.packed * CATALOG_FILE_LIMITS.maxXlsxPackingRatio);
+        let fromThisPart = 0;
         try {
           for await (const chunk of inflate as AsyncIterable<Buffer>) {
             unpacked += chunk.length;
-            if (unpacked > CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes) throw bomb();
+            fromThisPart += chunk.length;
+            if (unpacked > CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes || fromThisPart > mostFromThisPart) throw bomb();
           }
         } catch (error) {
           if (error instanceof StoreError) throw error;

@@ -95,31 +95,51 @@ export function summarizeImport(report: ImportReport): string {
 
 class DryRunRollback extends Error {}
 
-/** Imports `file` (its name gives the format: .csv or .xlsx); a refused file throws a StoreError ("Invalid"). */
-export async function importCatalogFile(
-  db: Database,
-  file: { path: string; name: string },
-  options: ImportOptions = {},
-): Promise<ImportReport> {
+/** A catalogue file whose every row has been read once: well-formed, within the limits. */
+export interface CheckedCatalogFile {
+  /** Reads the rows again, from the start. */
+  rows: () => AsyncGenerator<FileRow>;
+  /** Product rows (the header not counted, blank rows counted). */
+  total: number;
+}
+
+/**
+ * Reads `file` (its name gives the format: .csv or .xlsx) once, writing nothing, and refuses it as a
+ * whole (StoreError "Invalid") if it is not a catalogue file: a broken quote on row 80,000 is found
+ * before any batch is written.
+ */
+export async function checkCatalogFile(file: { path: string; name: string }): Promise<CheckedCatalogFile> {
   const format: CatalogFormat = formatOfName(file.name);
   const { size } = await stat(file.path);
   await checkFileContent(file.path, format, size);
   if (format === "xlsx") await checkWorkbookSize(file.path, size);
-  const openRows = () => {
+  const rows = () => {
     const input = createReadStream(file.path);
     return format === "csv" ? csvRows(input) : xlsxRows(input);
   };
-  // A first reading, which writes nothing, refuses a malformed file (a broken quote on row 80,000)
-  // before any batch is written, and counts the rows for the progress bar.
   let total = 0;
-  for await (const { cells } of openRows()) {
+  for await (const { cells } of rows()) {
     if (total === 0) {
       const header = readHeader(cells);
       if (!header.ok) throw new StoreError("Invalid", header.message);
     }
     total++;
   }
-  return importRows(db, openRows(), { ...options, total: Math.max(1, total - 1) });
+  return { rows, total: Math.max(0, total - 1) };
+}
+
+/** Checks and imports `file`; a refused file throws a StoreError ("Invalid") and changes nothing. */
+export async function importCatalogFile(
+  db: Database,
+  file: { path: string; name: string },
+  options: ImportOptions = {},
+): Promise<ImportReport> {
+  return importCheckedFile(db, await checkCatalogFile(file), options);
+}
+
+/** Imports a file `checkCatalogFile` accepted. */
+export function importCheckedFile(db: Database, file: CheckedCatalogFile, options: ImportOptions = {}) {
+  return importRows(db, file.rows(), { ...options, total: Math.max(1, file.total) });
 }
 
 async function importRows(
