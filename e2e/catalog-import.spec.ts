@@ -11,6 +11,8 @@ const catalogue = [
 test("an admin imports a CSV with a bad row, sees the problem and the summary, and the good product is in the store", async ({
   page,
 }) => {
+  // Three imports (a dry run, the import, the same file again) and three accessibility checks.
+  test.slow();
   const response = await page.goto("/admin/products/import");
   expect(response?.status()).toBe(401);
   await page.getByLabel("Email").fill(admin.email);
