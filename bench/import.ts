@@ -46,7 +46,8 @@ function runImport(file: string, databaseUrl: string) {
     process.execPath,
     [
       // The heap package.json's catalog:import script gives: the import must fit in it.
-      "--max-old-space-size=160",
+      "--max-old-space-size=128",
+      "--max-semi-space-size=2",
       "--input-type=module",
       "-e",
       `process.argv.splice(1, 0, "catalog-import");
