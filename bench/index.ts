@@ -12,6 +12,7 @@ import { searchItemsQuery } from "../server/catalog/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
 import { benchAdminScale } from "./admin-scale";
+import { benchImport } from "./import";
 import { type LoadResult, load } from "./load";
 import { medianAndP99, timed, typedPrefixes } from "./typed.js";
 
@@ -304,6 +305,13 @@ export async function main() {
       print(`Back office on ${label}:`);
       for (const line of await benchAdminScale(handle)) print(line);
       await handle.close();
+    }
+    if (postgres) {
+      print("");
+      print("Catalogue import on PostgreSQL (npm run catalog:import, its own process):");
+      const importLines = await benchImport(postgres.url);
+      for (const line of importLines) print(line);
+      results.import = importLines;
     }
     results.ceiling = ceiling;
   } finally {

@@ -18,6 +18,12 @@ import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
 import { slowClientLimits } from "./request-limits";
 
+// The catalogue commands (npm run catalog:import / catalog:export) run from this build as well.
+export {
+  exportMain as exportCatalogCommand,
+  importMain as importCatalogCommand,
+} from "./catalog/catalog-command";
+
 const SHUTDOWN_GRACE_MS = 10_000;
 // Advisory locks naming the background duties, beside the migration lock (server/db/client.ts).
 const MAIL_DELIVERY_LOCK = 720_302;

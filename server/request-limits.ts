@@ -6,6 +6,7 @@
 import type { Socket } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
+import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -23,6 +24,8 @@ const FORMS_AND_JSON = 64 * KB;
 const BODY_LIMITS: readonly BodyLimit[] = [
   // Stripe's event payloads stay well under this.
   { path: /^\/api\/payments\/stripe\/webhook$/, maxBytes: 1 * MB },
+  // The back office's catalogue upload, read by request.formData(): an admin's, and at most this.
+  { path: /^\/admin\/products\/import(?:\/run)?$/, maxBytes: MAX_UPLOAD_BYTES + 64 * KB },
   // Uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
   // must read `request.body` as a stream and write it to disk as it arrives, counting as it goes:
   // `limitBody` below keeps a chunked body in memory, up to its limit, before the route sees it.

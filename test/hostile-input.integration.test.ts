@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
 import { client, type StoreProcess, storeProcess } from "./store-process";
+import { zipBomb } from "./zip-files";
 
 const admin = { email: "fuzz-admin@example.com", password: "fuzz-admin-password" };
 const seed = 20261123;
@@ -145,6 +146,8 @@ const hostileQuery = (names: string[]) =>
 
 /** Each action with its real intents (so the fuzzer reaches the validation behind them) and its fields. */
 const actions: [string, string[], string[]][] = [
+  ["/admin/products/import", ["import"], ["file", "dryRun"]],
+  ["/admin/products/import/run", ["import"], ["file", "dryRun"]],
   ["/api/cart", ["add", "set", "remove", "apply-promo", "quick-order"], ["productId", "quantity", "code", "lines"]],
   [
     "/checkout",
@@ -420,6 +423,33 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       { numRuns: 30, seed },
     );
   });
+
+  it("refuses hostile catalogue uploads (wrong type, huge, malformed CSV or XLSX, a zip bomb) with a clear 4xx", async () => {
+    const upload = (visitor: Visitor, pathname: string, name: string, content: Buffer) => {
+      const body = new FormData();
+      body.append("file", new Blob([new Uint8Array(content)]), name);
+      return visitor.send(pathname, { method: "POST", body });
+    };
+    const header = "part_number,name,category,subcategory,brand,price,stock_level,description";
+    const files: [string, Buffer, number, RegExp][] = [
+      ["setup.exe", Buffer.from("MZ\x90\x00"), 400, /is not a catalogue file: send a .csv or an .xlsx file/],
+      ["photo.csv", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 400, /not CSV text/],
+      ["broken.csv", Buffer.from(`${header}\nGW-1,"an unclosed quote\n`), 400, /not well-formed CSV/],
+      ["columns.csv", Buffer.from("sku,title\nA,B\n"), 400, /lacks the columns part_number/],
+      ["broken.xlsx", Buffer.concat([Buffer.from("PK\x03\x04"), Buffer.alloc(200, 7)]), 400, /not a readable XLSX/],
+      ["bomb.xlsx", zipBomb(20), 400, /unpacks to more than 400 MB/],
+      ["lying-bomb.xlsx", zipBomb(20, { lie: true }), 400, /unpacks to more than 400 MB/],
+      ["huge.csv", Buffer.alloc(51 * 1024 * 1024, 0x61), 413, /Request too large/],
+    ];
+    for (const pathname of ["/admin/products/import", "/admin/products/import/run"]) {
+      for (const [name, content, status, message] of files) {
+        const response = await upload(signedInAdmin, pathname, name, content);
+        expect(response.status, `${pathname} ${name}`).toBe(status);
+        expect(await response.text(), `${pathname} ${name}`).toMatch(message);
+      }
+      expect((await upload(guest, pathname, "catalogue.csv", Buffer.from(header))).status).toBe(401);
+    }
+  }, 120_000);
 
   it("leaves the admin's session and cart as they were, and every table unchanged", async () => {
     const cart = await (await signedInAdmin.get("/api/cart")).json();

@@ -116,11 +116,12 @@ export async function writeProductAttributes(
       if (value) shown[productId][definition.name] = formatAttributeValue(definition, value);
     }
   }
-  // One statement for the whole batch: an import writes thousands of products at a time.
+  // One statement for the whole batch: an import writes thousands of products at a time. A row
+  // already as shown is not written again (each write redoes the product's search entries).
   await tx.execute(sql`
     update ${products} set specifications = shown.value
     from jsonb_each(${JSON.stringify(shown)}::jsonb) as shown(id, value)
-    where ${products.id} = shown.id::uuid`);
+    where ${products.id} = shown.id::uuid and ${products.specifications} is distinct from shown.value`);
 }
 
 /** A product's attribute values keyed by attribute id, as stored. */

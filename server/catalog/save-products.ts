@@ -2,7 +2,7 @@
 // import. Products are matched by part number (as buyers type them: case, dashes and spaces do not
 // count), created or updated with their tiers and typed attributes, and left alone when nothing
 // changed, so importing the same file twice writes nothing the second time.
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import type { ProductInput, TierInput } from "../../app/lib/catalog/product-input";
 import type { Database, Transaction } from "../db/client";
 import { attributes, productAttributeValues, productBulkTiers, products, subcategories } from "../db/schema";
@@ -147,6 +147,29 @@ const written = (input: ProductInput) => ({
   documents: input.documents,
 });
 
+// The same columns as the database names them, for the batch statements of saveProducts.
+const writtenRow = (input: ProductInput) => {
+  const row = written(input);
+  return {
+    part_number: row.partNumber,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    subcategory: row.subcategory,
+    description: row.description,
+    price: row.price,
+    stock_level: row.stockLevel,
+    status: row.status,
+    oem_numbers: row.oemNumbers,
+    related_products: row.relatedProducts,
+    images: row.images,
+    documents: row.documents,
+  };
+};
+const writtenColumns = sql.raw(
+  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
+);
+
 const sameTiers = (a: TierInput[], b: TierInput[]) =>
   a.length === b.length &&
   a.every((tier, i) => tier.minQuantity === b[i]?.minQuantity && Number(tier.unitPrice) === Number(b[i]?.unitPrice));
@@ -219,15 +242,31 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     else toUpdate.push({ id: current.id, product: { ...product, input } });
   }
 
+  // One statement per table for the whole batch, the rows passed as one JSON value: a
+  // thousand-row insert written out as parameters costs more to build than to run.
   const created = toCreate.length
-    ? await tx
-        .insert(products)
-        .values(toCreate.map(({ input }) => ({ ...written(input), slug: productSlug(input.name, input.partNumber) })))
-        .returning({ id: products.id, partNumber: products.partNumber })
+    ? (
+        await tx.execute<{ id: string; part_number: string }>(sql`
+          insert into ${products} (slug, part_number, name, brand, category, subcategory, description, price,
+            stock_level, status, oem_numbers, related_products, images, documents)
+          select slug, part_number, name, brand, category, subcategory, description, price,
+            stock_level, status, oem_numbers, related_products, images, documents
+          from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input) })))}::jsonb)
+            as given(${writtenColumns}, slug text)
+          returning id, part_number`)
+      ).rows
     : [];
-  const createdIds = new Map(created.map((row) => [row.partNumber, row.id]));
-  for (const { id, product } of toUpdate)
-    await tx.update(products).set(written(product.input)).where(eq(products.id, id));
+  const createdIds = new Map(created.map((row) => [row.part_number, row.id]));
+  if (toUpdate.length > 0)
+    await tx.execute(sql`
+      update ${products} set part_number = given.part_number, name = given.name, brand = given.brand,
+        category = given.category, subcategory = given.subcategory, description = given.description,
+        price = given.price, stock_level = given.stock_level, status = given.status,
+        oem_numbers = given.oem_numbers, related_products = given.related_products, images = given.images,
+        documents = given.documents
+      from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product }) => ({ id, ...writtenRow(product.input) })))}::jsonb)
+        as given(${writtenColumns}, id uuid)
+      where ${products.id} = given.id`);
 
   const changed = [
     ...toCreate.map((product) => ({ id: createdIds.get(product.input.partNumber) ?? "", product })),
@@ -237,7 +276,12 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
   if (changedIds.length > 0) {
     await tx.delete(productBulkTiers).where(inArray(productBulkTiers.productId, changedIds));
     const tiers = changed.flatMap(({ id, product }) => product.input.tiers.map((tier) => ({ ...tier, productId: id })));
-    if (tiers.length > 0) await tx.insert(productBulkTiers).values(tiers);
+    if (tiers.length > 0)
+      await tx.execute(sql`
+        insert into ${productBulkTiers} (product_id, min_quantity, unit_price)
+        select product_id, min_quantity, unit_price
+        from jsonb_to_recordset(${JSON.stringify(tiers.map((tier) => ({ product_id: tier.productId, min_quantity: tier.minQuantity, unit_price: tier.unitPrice })))}::jsonb)
+          as given(product_id uuid, min_quantity integer, unit_price numeric(12, 2))`);
     const definitions = await definitionsOf(tx, [...new Set(changed.map(({ product }) => product.input.subcategory))]);
     await writeProductAttributes(
       tx,

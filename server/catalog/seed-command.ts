@@ -1,6 +1,7 @@
 // `npm run seed -- --products 100000 [--seed 42]`: replaces the catalogue with a generated one
 // of that size, on the database the store uses (DATABASE_URL, else the PGlite under DATA_DIR).
 import { sql } from "drizzle-orm";
+import { progressBar } from "../cli/progress";
 import { locationFromEnv, openStoreDatabase } from "../db/store-location";
 import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED } from "./generator";
 import { writeCatalog } from "./seed";
@@ -22,13 +23,6 @@ export function parseSeedArguments(args: string[]): { size: number; seed: number
   return options;
 }
 
-function progressLine(written: number, total: number, started: number) {
-  const share = written / total;
-  const bar = "#".repeat(Math.round(share * 30)).padEnd(30, ".");
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  return `\r[${bar}] ${written.toLocaleString("en-US")} / ${total.toLocaleString("en-US")} products (${Math.round(share * 100)}%) ${seconds}s`;
-}
-
 export async function main(args: string[]) {
   try {
     const { size, seed } = parseSeedArguments(args);
@@ -39,12 +33,14 @@ export async function main(args: string[]) {
       await handle.migrate();
       const started = performance.now();
       await handle.db.execute(sql`delete from products`);
+      const bar = progressBar(process.stdout, started);
       const written = await writeCatalog(handle.db, {
         size,
         seed,
-        onProgress: (n) => process.stdout.write(progressLine(n, size, started)),
+        onProgress: (n) =>
+          bar.update(n / size, `${n.toLocaleString("en-US")} / ${size.toLocaleString("en-US")} products`),
       });
-      process.stdout.write("\n");
+      bar.done();
       await handle.db.execute(sql`analyze products`);
       const where = location.databaseUrl ? "PostgreSQL" : `${location.dataDir} (PGlite)`;
       console.log(

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CatalogHeader,
+  cellsByColumn,
+  feedFromRow,
+  productFromRow,
+  readHeader,
+  rowOfProduct,
+} from "./catalog-file";
+
+const header = (...columns: string[]): CatalogHeader => {
+  const read = readHeader(columns);
+  if (!read.ok) throw new Error(read.message);
+  return read.header;
+};
+
+const COLUMNS = ["part_number", "name", "category", "subcategory", "brand", "price", "stock_level", "description"];
+const row = (overrides: Record<string, string> = {}) => ({
+  part_number: "OP-1",
+  name: "Operator Wheel",
+  category: "abrasives",
+  subcategory: "grinding-wheels",
+  brand: "Own Brand",
+  price: "9.50",
+  stock_level: "12",
+  description: "A wheel.",
+  ...overrides,
+});
+
+describe("the header row", () => {
+  it.each([
+    [[], "The file is empty: its first row must name the columns."],
+    [["part_number", "", "name"], "Column 2 of the header row has no name."],
+    [[...COLUMNS, "Price"], 'The header names the column "price" twice.'],
+    [["sku", "title"], /^The file lacks the columns part_number, name, .* a stock-and-price feed has exactly/],
+    [[...COLUMNS, "Max RPM"], /^The column "max rpm" is neither a catalogue column nor an attribute slug/],
+  ])("refuses %j", (cells, message) => {
+    const read = readHeader(cells);
+    expect(read.ok).toBe(false);
+    if (!read.ok) expect(read.message).toMatch(message);
+  });
+
+  it("tells a stock-and-price feed by its three columns, in any order and case", () => {
+    expect(header("Stock_Level", "part_number", "PRICE").kind).toBe("stock-and-price");
+    expect(header(...COLUMNS, "tiers", "diameter")).toMatchObject({ kind: "products", attributeColumns: ["diameter"] });
+  });
+});
+
+describe("a row as the editor's product input", () => {
+  const products = header(...COLUMNS, "tiers", "status", "oem_numbers", "images", "documents", "diameter");
+
+  it("reads every column, lists split on |", () => {
+    const read = productFromRow(
+      products,
+      row({
+        tiers: "100:8.75 | 500:7.5",
+        status: "Draft",
+        oem_numbers: "A-1|B-2",
+        images: "products/a.webp",
+        documents: "Data sheet=sheets/op-1.pdf|SDS=https://example.com/sds.pdf",
+        diameter: "4-1/2 in",
+      }),
+    );
+    expect(read).toEqual({
+      ok: true,
+      input: expect.objectContaining({
+        partNumber: "OP-1",
+        price: "9.50",
+        stockLevel: 12,
+        status: "draft",
+        tiers: [
+          { minQuantity: 100, unitPrice: "8.75" },
+          { minQuantity: 500, unitPrice: "7.50" },
+        ],
+        oemNumbers: ["A-1", "B-2"],
+        images: ["products/a.webp"],
+        documents: [
+          { name: "Data sheet", url: "sheets/op-1.pdf" },
+          { name: "SDS", url: "https://example.com/sds.pdf" },
+        ],
+        attributes: { diameter: "4-1/2 in" },
+      }),
+    });
+  });
+
+  it.each([
+    [{ price: "$9.50" }, "price", "The price must be an amount in dollars with at most 2 decimals, e.g. 12.99"],
+    [{ price: "12.999" }, "price", "The price must be an amount in dollars with at most 2 decimals, e.g. 12.99"],
+    [{ stock_level: "-3" }, "stock_level", "The stock level must be a whole number, 0 or more, e.g. 250"],
+    [{ tiers: "500:7.50|100:8.75" }, "tiers", "Bulk tiers must go up in quantity: 100 comes after 500"],
+    [{ tiers: "100:9.75" }, "tiers", "The price for 100+ (9.75) must be lower than 9.50"],
+    [{ tiers: "100=8" }, "tiers", '"100=8" is not QTY:PRICE, e.g. 100:1.98|500:1.75'],
+    [{ status: "sold" }, "status", "The status must be draft, active or discontinued"],
+    [{ part_number: "" }, "part_number", "Enter the part number"],
+    [{ category: "Abrasives!" }, "category", expect.stringContaining("must be a slug")],
+    [{ documents: "just-a-file.pdf" }, "documents", expect.stringContaining("is not NAME=FILE")],
+  ])("reports %j in its column with what is expected", (overrides, column, message) => {
+    const read = productFromRow(products, row(overrides));
+    expect(read).toEqual({ ok: false, problems: [{ column, message }] });
+  });
+
+  it("reports every column with a problem, once each", () => {
+    const read = productFromRow(products, row({ price: "x", stock_level: "x", name: "" }));
+    expect(read.ok ? [] : read.problems.map((problem) => problem.column)).toEqual(["name", "price", "stock_level"]);
+  });
+
+  it("writes a product back as the row it was read from", () => {
+    const cells = row({
+      tiers: "100:8.75|500:7.50",
+      status: "active",
+      oem_numbers: "A-1|B-2",
+      images: "",
+      documents: "",
+      diameter: "4-1/2 in",
+    });
+    const read = productFromRow(products, cells);
+    if (!read.ok) throw new Error("the row should read");
+    const written = rowOfProduct(read.input, ["diameter"]);
+    expect(
+      cellsByColumn(
+        products,
+        products.columns.map((column) => written[column] ?? ""),
+      ),
+    ).toEqual(cells);
+  });
+});
+
+describe("a row of a stock-and-price feed", () => {
+  it("reads part number, price and stock, and names the column of a problem", () => {
+    expect(feedFromRow({ part_number: "op-1", price: "9.5", stock_level: "40" })).toEqual({
+      ok: true,
+      input: { partNumber: "op-1", price: "9.50", stockLevel: 40 },
+    });
+    expect(feedFromRow({ part_number: "OP-1", price: "ten", stock_level: "1.5" })).toEqual({
+      ok: false,
+      problems: [
+        { column: "price", message: "The price must be an amount in dollars with at most 2 decimals, e.g. 12.99" },
+        { column: "stock_level", message: "The stock level must be a whole number, 0 or more, e.g. 250" },
+      ],
+    });
+  });
+});
