@@ -43,8 +43,7 @@ export const contentTypeOf = (key: string) => CONTENT_TYPES[key.slice(key.lastIn
 export const contentHash = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex").slice(0, 24);
 
 /** A key for `bytes` named by their content, e.g. "3f9c…e1.pdf". */
-export const mediaKey = (bytes: Uint8Array, extension: "pdf" | "webp" | "avif") =>
-  `${contentHash(bytes)}.${extension}`;
+export const mediaKey = (bytes: Uint8Array, extension: "pdf" | "webp" | "avif") => `${contentHash(bytes)}.${extension}`;
 
 function checkedKey(key: string): string {
   if (!isMediaKey(key)) throw new Error(`not a media key: ${JSON.stringify(key)}`);
