@@ -28,7 +28,14 @@ afterEach(() => {
 function countingStorage(): MediaStorage & { puts: string[] } {
   const storage = fileStorage(freshFolder());
   const puts: string[] = [];
-  return { ...storage, puts, put: (key, bytes, type) => (puts.push(key), storage.put(key, bytes, type)) };
+  return {
+    ...storage,
+    puts,
+    put(key, bytes, type) {
+      puts.push(key);
+      return storage.put(key, bytes, type);
+    },
+  };
 }
 
 const picture = (width: number, height: number) =>

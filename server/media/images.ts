@@ -85,7 +85,10 @@ async function checkedPicture(bytes: Uint8Array): Promise<StoredImageName> {
  * stored is not made again) and returns the URL to keep in the product's `images`.
  * Throws StoreError "Invalid" with a message for people when the file is not a usable picture.
  */
-export async function storeProductImage(bytes: Uint8Array, storage = mediaStorage()): Promise<StoredImage> {
+export async function storeProductImage(
+  bytes: Uint8Array,
+  storage: MediaStorage = mediaStorage(),
+): Promise<StoredImage> {
   const image = await checkedPicture(bytes);
   const url = storedImageUrl(image);
   const stored = { url, width: image.width, height: image.height };
@@ -127,7 +130,7 @@ export interface StoredDocument {
 export async function storeDocument(
   bytes: Uint8Array,
   name: string,
-  storage = mediaStorage(),
+  storage: MediaStorage = mediaStorage(),
 ): Promise<StoredDocument> {
   const shownName = name.trim();
   if (!shownName || shownName.length > 120) {
@@ -186,7 +189,7 @@ async function importedFile(reference: string, folder: string, what: string, max
 export async function importProductImage(
   reference: string,
   folder: string,
-  storage = mediaStorage(),
+  storage: MediaStorage = mediaStorage(),
 ): Promise<StoredImage> {
   const stored = parseStoredImageUrl(reference);
   if (stored) {
@@ -204,7 +207,7 @@ export async function importDocument(
   reference: string,
   name: string,
   folder: string,
-  storage = mediaStorage(),
+  storage: MediaStorage = mediaStorage(),
 ): Promise<StoredDocument> {
   if (STORED_DOCUMENT_URL.test(reference)) {
     if (!(await storage.exists(reference.slice("/media/".length)))) {
