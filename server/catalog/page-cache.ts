@@ -106,6 +106,8 @@ export function pageCache() {
   if (!shared) {
     const cache = createPageCache();
     onStoreEvent("stockChanged", () => cache.clear());
+    onStoreEvent("catalogChanged", () => cache.clear());
+    onStoreEvent("categoriesChanged", () => cache.clear());
     shared = cache;
   }
   return shared;
