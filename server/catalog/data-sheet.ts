@@ -7,8 +7,10 @@ import sharp from "sharp";
 import { findCategory, findSubcategory } from "../../app/lib/navigation";
 import { parseStoredImageUrl } from "../../app/lib/product-images";
 import { config } from "../config";
+import { db } from "../db/client";
 import { renderPdf } from "../documents/pdf";
 import { mediaStorage } from "../media/storage";
+import { productSpecifications } from "./attributes";
 import { drawPicture } from "./pictures";
 import { getProductBySlug } from "./product";
 import { subcategoryProfiles } from "./profiles";
@@ -23,7 +25,7 @@ export interface DataSheetProduct {
   description: string;
   size: string;
   keyFeatures: string[];
-  specifications: Record<string, string>;
+  specifications: { name: string; value: string }[];
   images: string[];
 }
 
@@ -63,7 +65,7 @@ export function specificationRows(product: DataSheetProduct): [string, string][]
     ["Part Number", product.partNumber],
     ["Brand", product.brand],
     ...(product.size ? ([["Size", product.size]] as [string, string][]) : []),
-    ...Object.entries(product.specifications),
+    ...product.specifications.map(({ name, value }): [string, string] => [name, value]),
   ];
 }
 
@@ -140,6 +142,16 @@ const sheets = new LRUCache<string, Buffer>({
   sizeCalculation: (content) => content.length,
 });
 
+/**
+ * The product's typed attribute values as the buyer reads them; a product whose values are not
+ * typed yet (a catalogue seeded before attributes were) has its specifications as shown text.
+ */
+async function specificationsOf(product: { id: string; specifications: Record<string, string> }) {
+  const typed = await productSpecifications(db(), product.id);
+  if (typed.length > 0) return typed;
+  return Object.entries(product.specifications).map(([name, value]) => ({ name, value }));
+}
+
 /** The data sheet of the product with this slug, or undefined when there is none. */
 export async function productDataSheet(slug: string): Promise<DataSheetFile | undefined> {
   const product = await getProductBySlug(slug);
@@ -154,7 +166,7 @@ export async function productDataSheet(slug: string): Promise<DataSheetFile | un
     description: product.description,
     size: product.size,
     keyFeatures: product.keyFeatures,
-    specifications: product.specifications,
+    specifications: await specificationsOf(product),
     images: product.images,
   };
   const etag = createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 27);
