@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { products } from "../server/db/schema";
 import { storeProductImage } from "../server/media/images";
-import { fileStorage } from "../server/media/storage";
+import { fileStorage, mediaFolder } from "../server/media/storage";
 import { type StoreProcess, storeProcess } from "../test/store-process";
 import { expectNoAccessibilityViolations } from "./helpers";
 
@@ -42,7 +41,7 @@ test.describe("a product with a photograph of its own", () => {
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a2b" } })
       .jpeg()
       .toBuffer();
-    const { url } = await storeProductImage(photo, fileStorage(path.join(store.dataDir, "media")));
+    const { url } = await storeProductImage(photo, fileStorage(mediaFolder(store.dataDir)));
     const database = await store.openDatabase();
     await database.db
       .update(products)

@@ -2,14 +2,13 @@
 // the product page and its card as a <picture> of AVIF and WebP widths, each served from /media
 // with immutable caching; an uploaded PDF downloads as it was stored; every product's data sheet
 // is a PDF drawn from its own entry.
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "../server/db/schema";
 import { storeDocument, storeProductImage } from "../server/media/images";
-import { fileStorage } from "../server/media/storage";
+import { fileStorage, mediaFolder } from "../server/media/storage";
 import { type StoreProcess, storeProcess } from "./store-process";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -26,7 +25,7 @@ beforeAll(async () => {
   await store.start(); // migrates and seeds the catalogue
   await store.stop();
   // As the back office or an import would: the files under DATA_DIR/media, the product naming them.
-  const storage = fileStorage(path.join(store.dataDir, "media"));
+  const storage = fileStorage(mediaFolder(store.dataDir));
   const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a2b" } })
     .jpeg()
     .toBuffer();

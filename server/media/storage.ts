@@ -1,6 +1,7 @@
 // Where uploaded pictures and documents are kept. The store names every file by a key made from
 // its content (see mediaKey), so a file is never replaced by another under the same name and its
-// URL can be cached for good. Today the files live under DATA_DIR/media; an S3-compatible store
+// URL can be cached for good. Today the files live under DATA_DIR/files/media, with the other
+// uploaded files a backup copies (server/backup); an S3-compatible store
 // (S3, R2, MinIO) implements the same four calls: put = PutObject with ContentType, get =
 // GetObject (its Body stream, ContentLength, ContentType), exists = HeadObject, delete = DeleteObject.
 import { createHash, randomBytes } from "node:crypto";
@@ -9,6 +10,7 @@ import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { config } from "../config";
+import { filesFolder } from "../db/store-location";
 
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;
@@ -89,10 +91,13 @@ export function fileStorage(root: string): MediaStorage {
   };
 }
 
+/** The folder a store whose data is in `dataDir` keeps its media in. */
+export const mediaFolder = (dataDir: string) => path.join(filesFolder({ dataDir }), "media");
+
 let shared: MediaStorage | undefined;
 
-/** The store's media storage: DATA_DIR/media. */
+/** The store's media storage: DATA_DIR/files/media. */
 export function mediaStorage(): MediaStorage {
-  shared ??= fileStorage(path.join(config().DATA_DIR, "media"));
+  shared ??= fileStorage(mediaFolder(config().DATA_DIR));
   return shared;
 }
