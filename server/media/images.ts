@@ -96,14 +96,21 @@ export async function storeProductImage(
   const largestKey = imageVariantKey(image, widths[widths.length - 1] ?? image.width, "webp");
   // The largest WebP is written last: when it is there, every other version is too.
   if (await storage.exists(largestKey)) return stored;
-  const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).autoOrient();
   const versions = widths.flatMap((width) => IMAGE_FORMATS.map((format) => ({ width, format })));
   try {
+    // Decoded once, upright, at the largest width kept: every version is made from these few
+    // megabytes rather than from the original (a 48-megapixel PNG is 190 MB decoded).
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    const decoded = { raw: { width: info.width, height: info.height, channels: info.channels } };
     const encoded = await Promise.all(
       versions.map(async ({ width, format }) => ({
         key: imageVariantKey(image, width, format),
         format,
-        bytes: await encoders[format](upright.clone().resize({ width, withoutEnlargement: true })).toBuffer(),
+        bytes: await encoders[format](sharp(data, decoded).resize({ width, withoutEnlargement: true })).toBuffer(),
       })),
     );
     encoded.sort((a, b) => Number(a.key === largestKey) - Number(b.key === largestKey));
