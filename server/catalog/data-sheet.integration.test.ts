@@ -67,7 +67,11 @@ beforeAll(async () => {
       subcategory: "grinding-wheels",
       price: "12.99",
       specifications: { Grit: "60", "Max RPM": "13,300" },
-      documents: [{ name: "Safety Data Sheet", url: "" }],
+      documents: [
+        { name: "Safety Data Sheet", url: "" },
+        { name: "Warranty", url: "javascript:alert(1)" },
+        { name: "Manufacturer's Certificate", url: "https://example.com/certificate.pdf" },
+      ],
     });
 });
 
@@ -109,10 +113,15 @@ describe("a product's data sheet", () => {
     expect(await pdfText(after?.content ?? Buffer.alloc(0))).toContain("Now for stainless steel.");
   });
 
-  it("is offered first among the documents; a document listed without a file is not offered", async () => {
+  it("is offered first among the documents; one listed without a file, or at another kind of address, is not offered", async () => {
     const [legacy] = await handle().db.select().from(products).where(eq(products.partNumber, "GW-1"));
     expect(productDocuments(legacy ?? { slug: "", partNumber: "", documents: [] })).toEqual([
       { name: "Product Data Sheet", url: "/data-sheets/grinding-wheel-gw-1.pdf", filename: "GW-1-data-sheet.pdf" },
+      {
+        name: "Manufacturer's Certificate",
+        url: "https://example.com/certificate.pdf",
+        filename: "GW-1-Manufacturer-s-Certificate.pdf",
+      },
     ]);
     expect(await productDataSheet("no-such-product")).toBeUndefined();
   });

@@ -52,9 +52,10 @@ export function productDocuments(product: {
       url: dataSheetUrl(product.slug),
       filename: `${fileSafe(product.partNumber)}-data-sheet.pdf`,
     },
-    // Catalogues seeded before documents could be stored listed some with no file ("url": ""): not shown.
+    // Only a stored file or an https link: catalogues seeded before documents could be stored
+    // listed some with no file ("url": ""), and no other kind of address belongs in a link.
     ...product.documents
-      .filter((document) => document.url !== "")
+      .filter((document) => /^\/media\/[0-9a-f]{24}\.pdf$|^https:\/\//.test(document.url))
       .map((document) => ({ ...document, filename: `${fileSafe(`${product.partNumber} ${document.name}`)}.pdf` })),
   ];
 }
