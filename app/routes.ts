@@ -49,6 +49,8 @@ export default [
   route("search", "routes/search.tsx"),
   route("api/search/suggest", "routes/api.search.suggest.tsx"),
   route("images/products/:file", "routes/product-image.tsx"),
+  route("media/:file", "routes/media.tsx"),
+  route("data-sheets/:file", "routes/data-sheet.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.tsx", { id: "sitemap-file" }),

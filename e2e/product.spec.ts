@@ -35,7 +35,10 @@ test("a buyer opens a product from its listing, reads the details and adds sever
   await page.getByRole("tab", { name: "Reviews" }).click();
   await expect(page.getByText("No reviews yet")).toBeVisible();
   await page.getByRole("tab", { name: "Documents" }).click();
-  await expect(page.getByRole("button", { name: "Download PDF" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download PDF" }).first()).toHaveAttribute(
+    "href",
+    "/data-sheets/cut-off-wheel-4-5-x-045-in-cw-45-045.pdf",
+  );
   await expectNoAccessibilityViolations(page);
 
   const quantity = page.getByLabel("Quantity");

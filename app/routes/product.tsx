@@ -4,6 +4,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { toast } from "sonner";
 import { currentUser, requireUser } from "../../server/accounts/session";
+import { productDocuments } from "../../server/catalog/data-sheet";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { getProductBySlug } from "../../server/catalog/product";
 import { reviewEligibility, shownReviews, writeReview } from "../../server/catalog/reviews";
@@ -41,6 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = {
     product,
     reviews: { items: reviews, eligibility, own },
+    documents: productDocuments(product),
     category: { slug: product.category, label: category?.label ?? product.category },
     subcategory: { slug: product.subcategory, label: subcategory?.label ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
@@ -109,7 +111,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, category, subcategory } = loaderData;
+  const { product, reviews, documents, category, subcategory } = loaderData;
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const inStock = product.stockLevel > 0;
@@ -132,7 +134,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <section aria-label="Product images">
-          <ProductPicture src={product.images[view]} alt={`${product.name}, image ${view + 1}`} eager />
+          <ProductPicture
+            src={product.images[view]}
+            alt={`${product.name}, image ${view + 1}`}
+            eager
+            sizes="(min-width: 1280px) 38rem, (min-width: 1024px) 46vw, 100vw"
+          />
           {product.images.length > 1 && (
             <div className="mt-3 flex gap-3">
               {product.images.map((image, index) => (
@@ -144,7 +151,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   aria-pressed={view === index}
                   className="w-20 rounded-lg ring-brand-700 aria-pressed:ring-2"
                 >
-                  <ProductPicture src={image} alt="" />
+                  <ProductPicture src={image} alt="" sizes="80px" />
                 </button>
               ))}
             </div>
@@ -265,21 +272,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </TabsContent>
         <TabsContent value="documents">
           <ul className="space-y-2">
-            {product.documents.map((document) => (
-              <li key={document.name} className="flex items-center gap-3 text-sm">
+            {documents.map((document, index) => (
+              <li key={document.url} className="flex items-center gap-3 text-sm">
                 <FileText className="size-5 text-brand-700" aria-hidden="true" />
-                <span className="min-w-48 text-slate-950">{document.name}</span>
-                <Button
-                  type="button"
-                  variant="outline"
-                  size="sm"
-                  onClick={() =>
-                    toast.info(`${document.name}`, {
-                      description: "Email us and we will send this document the same day.",
-                    })
-                  }
-                >
-                  Download PDF
+                <span id={`document-${index}`} className="min-w-48 text-slate-950">
+                  {document.name}
+                </span>
+                <Button asChild variant="outline" size="sm">
+                  <a href={document.url} download={document.filename} aria-describedby={`document-${index}`}>
+                    Download PDF
+                  </a>
                 </Button>
               </li>
             ))}

@@ -12,5 +12,6 @@ export const productCardColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   stockLevel: products.stockLevel,
-  image: sql<string | null>`${products.images}->>0`,
+  // A product with no picture of its own shows its subcategory's first drawn one (generator.ts pictureUrls).
+  image: sql<string>`coalesce(${products.images}->>0, '/images/products/' || ${products.subcategory} || '-1.svg')`,
 };

@@ -62,12 +62,6 @@ export const pictureUrls = (subcategory: string) =>
 const fill = (template: string, attributes: Record<string, string>) =>
   template.replace(/\{([^}]+)\}/g, (_, key: string) => attributes[key] ?? "");
 
-const documentsFor = (category: string) => [
-  { name: "Product Data Sheet", url: "" },
-  ...(["chemicals", "paint", "abrasives", "hazmat"].includes(category) ? [{ name: "Safety Data Sheet", url: "" }] : []),
-  { name: "Warranty Information", url: "" },
-];
-
 /** The products docs/product-rules.md names, always part of the catalogue. */
 export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" | "documents">[] = [
   {
@@ -277,7 +271,8 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       oemNumbers: Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
         oemNumber(random, pick(random, oemFormats)),
       ),
-      documents: documentsFor(slot.category),
+      // Every product's data sheet is drawn from its entry (data-sheet.ts); stored documents are added by operators.
+      documents: [],
       relatedProducts: related,
     },
     tiers: random() < 0.4 ? bulkTiers(random, cents) : [],
@@ -312,7 +307,7 @@ export function* generateCatalog({
         featured: true,
         slug: productSlug(named.name, named.partNumber),
         images: pictureUrls(named.subcategory),
-        documents: documentsFor(named.category),
+        documents: [],
         relatedProducts: [1, 2, 3].filter((n) => n <= slot.count).map((n) => generatedPartNumber(slot.profile, n)),
       },
       tiers: named.partNumber === "CW-45-045" ? sampleTiers : [],

@@ -36,7 +36,19 @@ export type PictureShape =
   | "goggles"
   | "earmuff"
   | "mask"
-  | "vest";
+  | "vest"
+  | "holesawkit"
+  | "stepbit"
+  | "tirekit"
+  | "pliers"
+  | "connector"
+  | "lug"
+  | "roll"
+  | "bagroll"
+  | "pallet"
+  | "toolchest"
+  | "bolt"
+  | "conduit";
 
 export const PICTURE_VIEWS = 3;
 
@@ -49,6 +61,14 @@ interface Palette {
 
 const steel: Palette = { background: "#eef2f7", main: "#1e3a5f", accent: "#f59e0b", light: "#94a3b8" };
 const rust: Palette = { background: "#fdf6e3", main: "#7c2d12", accent: "#0f766e", light: "#d6b98c" };
+
+/** A hole saw seen from its cutting end: a ring with teeth round it. */
+const holeSawRing = (p: Palette, x: number, y: number, r: number) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="none" stroke="${p.accent}" stroke-width="8" stroke-dasharray="5 4"/><circle cx="${x}" cy="${y}" r="${r - 6}" fill="${p.main}"/><circle cx="${x}" cy="${y}" r="${r - 16}" fill="${p.light}"/><circle cx="${x}" cy="${y}" r="6" fill="${p.main}"/>`;
+
+/** An open case with a lid line and two latches, its foam in the palette's light colour. */
+const openCase = (p: Palette) =>
+  `<rect x="50" y="90" width="300" height="230" rx="14" fill="${p.main}"/><rect x="66" y="106" width="268" height="198" rx="8" fill="${p.light}"/><rect x="110" y="312" width="34" height="14" fill="${p.accent}"/><rect x="256" y="312" width="34" height="14" fill="${p.accent}"/>`;
 
 const drawings: Record<PictureShape, (p: Palette) => string> = {
   bit: (p) =>
@@ -121,6 +141,35 @@ const drawings: Record<PictureShape, (p: Palette) => string> = {
     `<path d="M120 220 Q120 80 200 80 Q280 80 280 220" stroke="${p.main}" stroke-width="16" fill="none"/><rect x="90" y="200" width="60" height="100" rx="26" fill="${p.accent}"/><rect x="250" y="200" width="60" height="100" rx="26" fill="${p.accent}"/>`,
   mask: (p) =>
     `<path d="M110 170 Q200 110 290 170 L270 270 Q200 320 130 270 Z" fill="${p.light}"/><circle cx="160" cy="250" r="28" fill="${p.accent}"/><circle cx="240" cy="250" r="28" fill="${p.accent}"/><path d="M110 170 L60 150 M290 170 L340 150" stroke="${p.main}" stroke-width="6"/>`,
+  holesawkit: (p) =>
+    `${openCase(p)}${holeSawRing(p, 118, 165, 40)}${holeSawRing(p, 212, 165, 48)}${holeSawRing(p, 292, 172, 30)}<rect x="90" y="250" width="30" height="28" fill="${p.accent}"/><rect x="120" y="256" width="140" height="16" rx="4" fill="${p.main}"/><path d="M260 258 L310 264 L260 270 Z" fill="${p.main}"/>`,
+  stepbit: (p) =>
+    `<rect x="60" y="188" width="112" height="24" fill="${p.light}"/><path d="M170 130 H200 V145 H230 V160 H260 V172 H290 V184 H320 L345 200 L320 216 H290 V228 H260 V240 H230 V255 H200 V270 H170 Z" fill="${p.main}"/><path d="M176 200 H336" stroke="${p.accent}" stroke-width="4"/>`,
+  tirekit: (p) =>
+    `${openCase(p)}<rect x="86" y="130" width="96" height="24" rx="10" fill="${p.accent}"/><rect x="127" y="152" width="14" height="120" fill="${p.main}"/><rect x="186" y="130" width="96" height="24" rx="10" fill="${p.accent}"/><path d="M234 152 v110 l-6 14 h12 l-6 -14" stroke="${p.main}" stroke-width="12" fill="none"/><path d="M300 134 v140 M318 134 v140" stroke="#78350f" stroke-width="10" stroke-linecap="round"/>`,
+  pliers: (p) =>
+    `<path d="M200 200 L215 70 M200 200 L185 70" stroke="${p.main}" stroke-width="20" stroke-linecap="round"/><path d="M200 200 L140 345 M200 200 L260 345" stroke="${p.accent}" stroke-width="26" stroke-linecap="round"/><circle cx="200" cy="200" r="16" fill="${p.light}"/>`,
+  connector: (p) =>
+    `<rect x="20" y="192" width="70" height="16" fill="${p.main}"/><rect x="310" y="192" width="70" height="16" fill="${p.main}"/><rect x="80" y="188" width="60" height="24" fill="${p.light}"/><rect x="260" y="188" width="60" height="24" fill="${p.light}"/><rect x="130" y="168" width="140" height="64" rx="16" fill="${p.accent}"/><path d="M172 168 v64 M228 168 v64" stroke="${p.main}" stroke-width="6"/>`,
+  lug: (p) =>
+    `<circle cx="120" cy="200" r="60" fill="${p.light}"/><circle cx="120" cy="200" r="24" fill="${p.background}"/><rect x="170" y="178" width="56" height="44" fill="${p.light}"/><rect x="222" y="166" width="100" height="68" rx="8" fill="${p.accent}"/><rect x="320" y="180" width="60" height="40" rx="6" fill="${p.main}"/>`,
+  roll: (p) =>
+    `<path d="M130 90 V310 A70 20 0 0 0 270 310 V90" fill="#ffffff" stroke="${p.main}" stroke-width="6"/><ellipse cx="200" cy="90" rx="70" ry="20" fill="#ffffff" stroke="${p.main}" stroke-width="6"/><ellipse cx="200" cy="90" rx="22" ry="7" fill="${p.light}"/><path d="M133 170 h134 M133 245 h134" stroke="${p.light}" stroke-width="4" stroke-dasharray="6 6"/>`,
+  bagroll: (p) =>
+    `<path d="M205 240 Q150 160 220 110 L238 92 L256 110 Q320 160 275 240 Z" fill="${p.main}"/><path d="M226 96 l24 -24 M250 96 l-24 -24" stroke="${p.accent}" stroke-width="6"/><rect x="70" y="230" width="210" height="84" rx="10" fill="${p.main}"/><ellipse cx="280" cy="272" rx="24" ry="42" fill="${p.light}"/><ellipse cx="280" cy="272" rx="8" ry="14" fill="${p.background}"/>`,
+  pallet: (p) =>
+    `<rect x="85" y="110" width="105" height="160" rx="8" fill="${p.main}"/><rect x="210" y="110" width="105" height="160" rx="8" fill="${p.main}"/><path d="M85 160 h105 M85 220 h105 M210 160 h105 M210 220 h105" stroke="${p.light}" stroke-width="6"/><rect x="60" y="268" width="280" height="14" fill="${p.light}"/><path d="M60 282 L340 282 L328 330 L72 330 Z" fill="${p.accent}"/>`,
+  toolchest: (p) =>
+    `<rect x="82" y="88" width="236" height="26" rx="8" fill="${p.accent}"/><rect x="90" y="112" width="220" height="220" rx="8" fill="${p.main}"/><path d="M90 160 h220 M90 204 h220 M90 248 h220 M90 290 h220" stroke="${p.background}" stroke-width="4"/><path d="M170 136 h60 M170 182 h60 M170 226 h60 M170 269 h60 M170 311 h60" stroke="${p.light}" stroke-width="6" stroke-linecap="round"/><circle cx="115" cy="344" r="12" fill="${p.light}"/><circle cx="285" cy="344" r="12" fill="${p.light}"/>`,
+  bolt: (p) =>
+    `<path d="M70 160 h50 l16 40 l-16 40 h-50 l-16 -40 Z" fill="${p.main}"/><rect x="136" y="182" width="200" height="36" fill="${p.light}"/><path d="M190 182 l10 36 M210 182 l10 36 M230 182 l10 36 M250 182 l10 36 M270 182 l10 36 M290 182 l10 36 M310 182 l10 36" stroke="${p.main}" stroke-width="3"/><path d="M250 270 h44 l22 34 l-22 34 h-44 l-22 -34 Z" fill="${p.accent}"/><circle cx="272" cy="304" r="14" fill="${p.background}"/>`,
+  conduit: (p) =>
+    [140, 200, 260]
+      .map(
+        (y) =>
+          `<rect x="60" y="${y - 22}" width="260" height="44" fill="${p.light}"/><rect x="270" y="${y - 26}" width="30" height="52" fill="${p.accent}"/><ellipse cx="320" cy="${y}" rx="12" ry="22" fill="${p.main}"/><ellipse cx="320" cy="${y}" rx="6" ry="13" fill="${p.background}"/>`,
+      )
+      .join(""),
   vest: (p) =>
     `<path d="M130 80 L170 80 L200 150 L230 80 L270 80 L300 140 L300 330 L100 330 L100 140 Z" fill="${p.accent}"/><path d="M100 230 h200 M100 270 h200" stroke="${p.light}" stroke-width="14"/>`,
 };

@@ -3,7 +3,7 @@ import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { productBulkTiers, products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
-import { isSlug } from "./generator";
+import { isSlug, pictureUrls } from "./generator";
 
 export async function getProductBySlug(slug: string) {
   // Text from the URL that no product could have (a NUL the database refuses) finds none unasked.
@@ -26,5 +26,7 @@ export async function getProductBySlug(slug: string) {
           .orderBy(asc(products.partNumber))
       : Promise.resolve([]),
   ]);
-  return { ...product, tiers, related };
+  // A product with no picture of its own shows its subcategory's drawn ones.
+  const images = product.images.length > 0 ? product.images : pictureUrls(product.subcategory);
+  return { ...product, images, tiers, related };
 }

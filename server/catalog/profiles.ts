@@ -177,7 +177,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "step-bits": {
     prefix: "STB",
     weight: 1,
-    shape: "bit",
+    shape: "stepbit",
     price: [14.99, 79],
     attributes: {
       Range: ["1/8-1/2 in", "3/16-7/8 in", "1/4-1-3/8 in", "7/8-1-1/8 in"],
@@ -293,7 +293,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "hole-saw-kits": {
     prefix: "HSK",
     weight: 1,
-    shape: "kit",
+    shape: "holesawkit",
     price: [39, 289],
     attributes: {
       Pieces: ["9", "13", "17", "21", "28"],
@@ -455,7 +455,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "reconditioning-discs": {
     prefix: "RCD",
     weight: 2,
-    shape: "pad",
+    shape: "disc",
     price: [2.49, 14],
     attributes: {
       Diameter: ["2 in", "3 in", "4.5 in", "7 in"],
@@ -687,7 +687,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "paper-towels": {
     prefix: "PTW",
     weight: 1,
-    shape: "box",
+    shape: "roll",
     price: [19.99, 89],
     attributes: {
       Type: ["Roll Towel", "Multifold", "Heavy Duty Shop Towel"],
@@ -716,7 +716,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "trash-bags": {
     prefix: "TRB",
     weight: 1,
-    shape: "box",
+    shape: "bagroll",
     price: [14.99, 69],
     attributes: {
       Capacity: ["33 gal", "42 gal", "55 gal", "60 gal"],
@@ -747,7 +747,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   fasteners: {
     prefix: "FST",
     weight: 1,
-    shape: "clip",
+    shape: "bolt",
     price: [3.99, 49],
     attributes: {
       Type: ["Hex Bolt", "Flange Bolt", "Nylon Lock Nut", "Flat Washer", "Sheet Metal Screw"],
@@ -805,7 +805,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "tire-repair": {
     prefix: "TRP",
     weight: 1,
-    shape: "kit",
+    shape: "tirekit",
     price: [4.99, 89],
     attributes: {
       Type: ["Plug Patch", "Radial Patch", "String Plug", "Vulcanizing Cement", "Repair Kit"],
@@ -888,7 +888,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   containment: {
     prefix: "CNT",
     weight: 1,
-    shape: "box",
+    shape: "pallet",
     price: [89, 1299],
     attributes: {
       Type: ["Spill Pallet", "Containment Berm", "Drum Tray", "IBC Tote Pallet"],
@@ -952,7 +952,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   pliers: {
     prefix: "PLR",
     weight: 1,
-    shape: "tool",
+    shape: "pliers",
     price: [7.99, 69],
     attributes: {
       Type: ["Linesman Pliers", "Needle Nose Pliers", "Diagonal Cutters", "Tongue and Groove Pliers", "Locking Pliers"],
@@ -996,7 +996,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   connectors: {
     prefix: "CON",
     weight: 1,
-    shape: "clip",
+    shape: "connector",
     price: [3.99, 49],
     attributes: {
       Type: ["Butt Connector", "Ring Terminal", "Spade Terminal", "Heat Shrink Butt", "Weatherproof Connector"],
@@ -1038,7 +1038,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "battery-lugs": {
     prefix: "BLG",
     weight: 1,
-    shape: "clip",
+    shape: "lug",
     price: [3.49, 39],
     attributes: {
       Gauge: ["8 AWG", "6 AWG", "4 AWG", "2 AWG", "1/0 AWG", "2/0 AWG"],
@@ -1083,7 +1083,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   conduit: {
     prefix: "CDT",
     weight: 1,
-    shape: "spool",
+    shape: "conduit",
     price: [4.99, 119],
     attributes: {
       "Trade Size": ["1/2 in", "3/4 in", "1 in", "1-1/4 in", "2 in"],
@@ -1154,7 +1154,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   "tool-storage": {
     prefix: "TST",
     weight: 1,
-    shape: "cabinet",
+    shape: "toolchest",
     price: [49, 1999],
     attributes: {
       Type: ["Tool Chest", "Roller Cabinet", "Tool Box", "Service Cart"],

@@ -37,11 +37,15 @@ export class PdfWriter {
   }
 
   /** "Label: value" lines, the label in bold. */
-  facts(pairs: [string, string][]) {
+  facts(pairs: [string, string][], width = CONTENT_WIDTH) {
     const { doc } = this;
     doc.fontSize(10);
     for (const [label, value] of pairs) {
-      doc.font("Helvetica-Bold").text(`${label}: `, MARGIN, doc.y, { continued: true }).font("Helvetica").text(value);
+      doc
+        .font("Helvetica-Bold")
+        .text(`${label}: `, MARGIN, doc.y, { continued: true, width })
+        .font("Helvetica")
+        .text(value, { width });
     }
     doc.moveDown();
   }
@@ -72,8 +76,33 @@ export class PdfWriter {
     this.doc.font("Helvetica-Bold").fontSize(12).text(text, MARGIN, this.doc.y).moveDown(0.3);
   }
 
-  text(text: string) {
-    this.doc.font("Helvetica").fontSize(9).text(text, MARGIN, this.doc.y, { width: CONTENT_WIDTH }).moveDown(0.5);
+  text(text: string, width = CONTENT_WIDTH) {
+    this.doc.font("Helvetica").fontSize(9).text(text, MARGIN, this.doc.y, { width }).moveDown(0.5);
+  }
+
+  /** A bulleted list, one item a line (wrapped under its own text). */
+  bullets(items: string[]) {
+    const { doc } = this;
+    doc.font("Helvetica").fontSize(9);
+    for (const item of items) {
+      this.ensureRoom(14);
+      doc.text(`•  ${item}`, MARGIN + 6, doc.y, { width: CONTENT_WIDTH - 6, indent: -8 });
+    }
+    doc.x = MARGIN;
+    doc.moveDown(0.5);
+  }
+
+  /**
+   * A picture (PNG or JPEG) at the right, `size` points square at most, beside what `draw` writes
+   * in the width left to it; what follows starts below both.
+   */
+  besidePicture(image: Buffer, size: number, draw: (width: number) => void) {
+    const { doc } = this;
+    const top = doc.y;
+    doc.image(image, MARGIN + CONTENT_WIDTH - size, top, { fit: [size, size], align: "center", valign: "center" });
+    draw(CONTENT_WIDTH - size - 16);
+    doc.x = MARGIN;
+    doc.y = Math.max(doc.y, top + size + 12);
   }
 
   /** A table with a header row, repeated on each new page; rows grow to fit wrapped text. */

@@ -17,7 +17,7 @@ export function OrderSummary({ cart, children }: { cart: CartSummary; children?:
       <ul className="mt-4 divide-y divide-slate-200">
         {cart.lines.map((line) => (
           <li key={line.productId} className="flex gap-3 py-3">
-            <ProductPicture src={line.image || undefined} alt="" className="size-14 shrink-0" />
+            <ProductPicture src={line.image || undefined} alt="" className="size-14 shrink-0" sizes="56px" />
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium text-slate-950">{line.name}</p>
               <p className="text-slate-700">
