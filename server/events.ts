@@ -9,6 +9,13 @@ import { logger } from "./logger";
 export interface StoreEvents {
   /** Stock levels of these products changed (an order took stock, a cancellation returned it). */
   stockChanged: { productIds: string[] };
+  /**
+   * The operator changed products (editor or import): what a buyer sees of them is new. An import
+   * names none (an empty list: anything may have changed), as relayed events must stay small.
+   */
+  catalogChanged: { productIds: string[] };
+  /** The operator changed the category tree or a subcategory's attributes. */
+  categoriesChanged: Record<string, never>;
   /** A message waits in the mail queue: whichever process delivers mail may send it now. */
   mailQueued: Record<string, never>;
 }

@@ -139,7 +139,11 @@ const BYTES_PER_INSERT = 4 * 1024 * 1024;
  */
 export async function loadDatabase(db: Database, lines: AsyncIterable<DumpLine>): Promise<DumpSummary> {
   return db.transaction(async (tx) => {
-    const known = new Map((await storeTables(tx)).map(({ name, columns }) => [name, new Set(columns)]));
+    const tables = await storeTables(tx);
+    const known = new Map(tables.map(({ name, columns }) => [name, new Set(columns)]));
+    // Migrations write rows of their own (the store's settings, the category tree): the backup's
+    // replace them. Children go first, so no row is left pointing at a removed parent.
+    for (const { name } of [...tables].reverse()) await tx.execute(sql`delete from ${table(name)}`);
     let current: { name: string; columns: string[] } | undefined;
     let batch: string[] = [];
     let batchBytes = 0;
@@ -171,8 +175,6 @@ export async function loadDatabase(db: Database, lines: AsyncIterable<DumpLine>)
         const missing = has ? columns.filter((column) => !has.has(column)) : columns;
         if (!has || missing.length > 0)
           throw new Error(`This database has no table ${name}${has ? ` with columns ${missing.join(", ")}` : ""}.`);
-        // A migration may have written a row of its own (the store's settings): the backup's replace it.
-        await tx.execute(sql`delete from ${table(name)}`);
         current = { name, columns };
       } else if (record[0] === "sequence") {
         const [, name, last, called] = record as [string, string, string, boolean];

@@ -108,6 +108,8 @@ export function pageCache() {
   if (!shared) {
     const cache = createPageCache();
     onStoreEvent("stockChanged", () => cache.clear());
+    onStoreEvent("catalogChanged", () => cache.clear());
+    onStoreEvent("categoriesChanged", () => cache.clear());
     shared = cache;
   }
   return shared;

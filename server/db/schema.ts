@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -18,6 +19,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { AttributeKind, ProductStatus } from "../../app/lib/catalog/product-input";
+import type { UnitFamily } from "../../app/lib/catalog/units";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -53,6 +56,8 @@ export const products = pgTable(
     images: jsonb("images").$type<string[]>().notNull().default([]),
     /** Part numbers of related products (resolved to slugs when shown). */
     relatedProducts: jsonb("related_products").$type<string[]>().notNull().default([]),
+    /** Drafts are the operator's alone; discontinued parts stay findable but cannot be bought. */
+    status: text("status").$type<ProductStatus>().notNull().default("active"),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
     // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
@@ -78,6 +83,80 @@ export const products = pgTable(
     index("products_part_key_prefix_idx").on(sql`(${t.partKey} collate "C")`),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
+    check("products_status_known", sql`${t.status} in ('draft', 'active', 'discontinued')`),
+  ],
+);
+
+// The category tree the navigation, /shop, listings, breadcrumbs and sitemaps read; the operator
+// edits it in the back office. Slugs are the URLs' words; products name theirs.
+export const categories = pgTable("categories", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+});
+
+// Subcategory slugs are unique across the whole tree, as products and URLs use them on their own.
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    slug: text("slug").primaryKey(),
+    categorySlug: text("category_slug")
+      .notNull()
+      .references(() => categories.slug, { onUpdate: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("subcategories_category_idx").on(t.categorySlug, t.position)],
+);
+
+// What a subcategory's products are described by: a number in a unit family (stored in the
+// family's base unit, shown in display_unit), a choice from a list, or free text.
+export const attributes = pgTable(
+  "attributes",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    subcategorySlug: text("subcategory_slug")
+      .notNull()
+      .references(() => subcategories.slug, { onUpdate: "cascade", onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<AttributeKind>().notNull(),
+    unitFamily: text("unit_family").$type<UnitFamily>(),
+    displayUnit: text("display_unit"),
+    choices: jsonb("choices").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("attributes_subcategory_slug_key").on(t.subcategorySlug, t.slug),
+    check("attributes_kind_known", sql`${t.kind} in ('number', 'text', 'choice')`),
+    check("attributes_number_has_family", sql`(${t.kind} = 'number') = (${t.unitFamily} is not null)`),
+  ],
+);
+
+// One typed value per product and attribute: numbers in the family's base unit (a length in
+// millimetres), choices and text as text. products.specifications keeps the same values as shown
+// (written together, server/catalog/attributes.ts), for search and the quick display paths.
+export const productAttributeValues = pgTable(
+  "product_attribute_values",
+  {
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeId: integer("attribute_id")
+      .notNull()
+      .references(() => attributes.id, { onDelete: "cascade" }),
+    numberValue: doublePrecision("number_value"),
+    textValue: text("text_value"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.attributeId] }),
+    index("product_attribute_values_number_idx").on(t.attributeId, t.numberValue),
+    index("product_attribute_values_text_idx").on(t.attributeId, t.textValue),
+    check("product_attribute_values_one_value", sql`(${t.numberValue} is null) <> (${t.textValue} is null)`),
   ],
 );
 

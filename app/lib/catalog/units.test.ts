@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { formatMeasure, parseMeasure } from "./units";
+
+const length = (raw: string, unit = "in") => parseMeasure(raw, "length", unit);
+
+describe("measures", () => {
+  it("reads the ways the trade writes one length as the same number", () => {
+    const written = ["4-1/2 in", "4 1/2 in", "4.5in", "4.5 in", '4.5"', "4-1/2", "114.3 mm", "11.43 cm"];
+    for (const raw of written) expect(length(raw), raw).toEqual({ ok: true, value: 114.3 });
+  });
+
+  it("reads a bare number in the attribute's own unit", () => {
+    expect(length("115", "mm")).toEqual({ ok: true, value: 115 });
+    expect(length("7/8")).toEqual({ ok: true, value: 22.225 });
+  });
+
+  it("shows inches as the trade's fractions and other units as decimals", () => {
+    expect(formatMeasure(114.3, "length", "in")).toBe("4-1/2 in");
+    expect(formatMeasure(22.225, "length", "in")).toBe("7/8 in");
+    expect(formatMeasure(114.3, "length", "mm")).toBe("114.3 mm");
+    expect(formatMeasure(25.4 * 0.3, "length", "in")).toBe("0.3 in");
+    expect(formatMeasure(13300, "speed", "rpm")).toBe("13,300 rpm");
+    expect(formatMeasure(118, "angle", "°")).toBe("118°");
+    expect(formatMeasure(60, "grit")).toBe("60");
+  });
+
+  it("refuses what is not a measure of the family, saying how to write one", () => {
+    expect(length("4.5 furlongs")).toEqual({
+      ok: false,
+      message: '"4.5 furlongs" is not a length: write it like 4-1/2 in, 4.5 in or 114.3 mm',
+    });
+    expect(length("5/8-11").ok).toBe(false);
+    expect(length("1/0 in").ok).toBe(false);
+    expect(length("-2 in").ok).toBe(false);
+    expect(parseMeasure("60.5", "grit").ok).toBe(false);
+  });
+
+  it("reads grits as FEPA writes them, and thousands with commas", () => {
+    expect(parseMeasure("P120", "grit")).toEqual({ ok: true, value: 120 });
+    expect(parseMeasure("13,300 rpm", "speed")).toEqual({ ok: true, value: 13300 });
+  });
+});
