@@ -43,7 +43,10 @@ export async function buyerCookies(base: string, productId: string): Promise<str
 
 export type BuyerRow = { name: string; connections: number } & LoadResult;
 
-/** Each page at 10 connections for a visitor, then for the buyer, after a 1 s warm-up each. */
+/**
+ * Each page at 10 connections for a visitor, then for the buyer, after a 1 s warm-up each; then
+ * the buyer's own request (their name and cart) that each of their pages makes once loaded.
+ */
 export async function measureBuyerPages(base: string, cookie: string, seconds: number): Promise<BuyerRow[]> {
   const rows: BuyerRow[] = [];
   for (const [name, pathname] of BUYER_PAGES) {
@@ -59,6 +62,14 @@ export async function measureBuyerPages(base: string, cookie: string, seconds: n
       });
     }
   }
+  // What each of the buyer's page views adds: their own request, never cached.
+  const own = { headers: { Cookie: cookie } };
+  await load(`${base}/api/cart`, { connections: 10, seconds: 1, ...own });
+  rows.push({
+    name: "their own request (GET /api/cart), buyer",
+    connections: 10,
+    ...(await load(`${base}/api/cart`, { connections: 10, seconds, ...own })),
+  });
   return rows;
 }
 

@@ -127,7 +127,9 @@ async function benchProcesses(env: NodeJS.ProcessEnv, seconds: number, slug: str
       const page = `${base}/products/${slug}`;
       const label = `${processes} process${processes === 1 ? "" : "es"}`;
       rows.push(...(await measure(`product page, ${label}`, page, seconds, {})));
-      rows.push(...(await measure(`  per request, ${label}`, page, seconds, { headers: { Cookie: "cart=bench" } })));
+      rows.push(
+        ...(await measure(`  with a cart cookie, ${label}`, page, seconds, { headers: { Cookie: "cart=bench" } })),
+      );
     } finally {
       await stop(store);
     }
@@ -247,7 +249,7 @@ async function buyersOnly(size: number, seconds: number) {
     const rows = await benchBuyers(startStore, env, seconds, product.id);
     console.log(`${postgres ? "PostgreSQL" : "PGlite"}, ${product.total.toLocaleString("en-US")} products, 1 process:`);
     for (const [index, row] of rows.entries()) {
-      const visitor = index % 2 === 1 ? rows[index - 1] : undefined;
+      const visitor = index % 2 === 1 && row.name.includes(", buyer") ? rows[index - 1] : undefined;
       const share = visitor ? `  ${((row.rps / visitor.rps) * 100).toFixed(0)}% of the visitor's rate` : "";
       console.log(
         `  ${row.name.padEnd(48)} c=10 ${String(row.rps).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms${share}${row.failures ? `  (${row.failures} failed)` : ""}`,
