@@ -103,7 +103,7 @@ beforeAll(async () => {
     buyers.push(buyer);
   }
   visitor = client(store);
-});
+}, 180_000); // two starts of the store, two sign-ups and sign-ins
 
 afterAll(async () => {
   await store?.remove();
