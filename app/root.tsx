@@ -20,11 +20,23 @@ import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { useToast } from "./components/toasts";
+import { headerUser } from "./lib/context";
+import { isSharedPage } from "./lib/shared-pages";
 import { yearsInBusiness } from "./lib/years-in-business";
 
-/** After any form is sent (even one answered 4xx), the root reloads to pick up the flash toast and session. */
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod !== undefined && formMethod !== "GET" ? true : defaultShouldRevalidate;
+/**
+ * After any form is sent (even one answered 4xx), the root reloads to pick up the flash toast and
+ * session. A shared page's root data names nobody, so the first other page after one asks again.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod !== undefined && formMethod !== "GET") return true;
+  if (isSharedPage(currentUrl.pathname) && !isSharedPage(nextUrl.pathname)) return true;
+  return defaultShouldRevalidate;
 }
 
 export function meta({ error }: Route.MetaArgs) {
@@ -36,7 +48,8 @@ export const middleware: Route.MiddlewareFunction[] = [readSession];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { STORE_EMAIL, STORE_PHONE, STORE_FOUNDED_YEAR } = config();
-  const user = currentUser(context);
+  // A shared page names nobody (its session is not even read): the header asks /api/cart who this is.
+  const shared = isSharedPage(new URL(request.url).pathname);
   const { toast, headers } = await takeToast(request);
   return data<RootData>(
     {
@@ -45,9 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phone: STORE_PHONE,
         yearsInBusiness: yearsInBusiness(STORE_FOUNDED_YEAR, new Date()),
       },
-      user: user
-        ? { email: user.email, name: user.name, isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled }
-        : null,
+      shared,
+      user: shared ? null : headerUser(currentUser(context)),
       toast,
     },
     { headers },

@@ -38,6 +38,7 @@ export default [
   route("api/cart", "routes/api.cart.tsx"),
   route("api/reorder", "routes/api.reorder.tsx"),
   route("api/lists", "routes/api.lists.tsx"),
+  route("api/reviews/:productId", "routes/api.reviews.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.tsx"),

@@ -12,6 +12,7 @@ import { searchItemsQuery } from "../server/catalog/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
 import { benchAdminScale } from "./admin-scale";
+import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
 import { benchImport } from "./import";
 import { type LoadResult, load } from "./load";
 import { medianAndP99, timed, typedPrefixes } from "./typed.js";
@@ -65,7 +66,14 @@ async function measure(name: string, url: string, seconds: number, init: Request
 async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number, productId: string, slug: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const store = startStore({ ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, LOG_LEVEL: "warn" });
+  const store = startStore({
+    ...env,
+    ...buyerEnv,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    LOG_LEVEL: "warn",
+  });
   const startupMs = await waitUntilAnswering(`${base}/healthz`, { child: store });
   const firstPageMs = await waitUntilAnswering(`${base}/`, { child: store });
   const rows: Row[] = [];
@@ -78,12 +86,10 @@ async function benchStore(label: string, env: NodeJS.ProcessEnv, seconds: number
       ["search suggestions", "/api/search/suggest?q=grind"],
     ];
     for (const [name, pathname] of pages) rows.push(...(await measure(name, base + pathname, seconds, {})));
-    // A buyer with a cart (or signed in) gets the page rendered for them, never from the cache.
-    rows.push(
-      ...(await measure("product page, rendered per request", `${base}/products/${slug}`, seconds, {
-        headers: { Cookie: "cart=bench" },
-      })),
-    );
+    // A signed-in buyer with a cart: the same pages, their own parts fetched apart (docs/decisions/buyers-pages.md).
+    const Cookie = await buyerCookies(base, productId);
+    for (const [name, pathname] of BUYER_PAGES)
+      rows.push(...(await measure(`${name}, buyer with a cart`, base + pathname, seconds, { headers: { Cookie } })));
     rows.push(
       ...(await measure("add to cart (new guest)", `${base}/api/cart`, seconds, {
         method: "POST",
@@ -122,7 +128,9 @@ async function benchProcesses(env: NodeJS.ProcessEnv, seconds: number, slug: str
       const page = `${base}/products/${slug}`;
       const label = `${processes} process${processes === 1 ? "" : "es"}`;
       rows.push(...(await measure(`product page, ${label}`, page, seconds, {})));
-      rows.push(...(await measure(`  per request, ${label}`, page, seconds, { headers: { Cookie: "cart=bench" } })));
+      rows.push(
+        ...(await measure(`  with a cart cookie, ${label}`, page, seconds, { headers: { Cookie: "cart=bench" } })),
+      );
     } finally {
       await stop(store);
     }
@@ -223,9 +231,41 @@ function table(rows: Row[], ceiling: Row[]) {
   );
 }
 
+/**
+ * `--buyers`: only the visitor and buyer rows of the product, category and search pages at 10
+ * connections, on PostgreSQL when there is one (else PGlite): a run short enough to repeat.
+ */
+async function buyersOnly(size: number, seconds: number) {
+  spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore" });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "store-bench-buyers-"));
+  const postgres = await startTestPostgres();
+  try {
+    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "" };
+    seed({ ...env, LOG_LEVEL: "silent" }, size);
+    const handle = await openDatabase(
+      env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { pgliteDir: path.join(dataDir, "pglite") },
+    );
+    const product = await productIds(handle);
+    await handle.close();
+    const rows = await benchBuyers(startStore, env, seconds, product.id);
+    console.log(`${postgres ? "PostgreSQL" : "PGlite"}, ${product.total.toLocaleString("en-US")} products, 1 process:`);
+    for (const [index, row] of rows.entries()) {
+      const visitor = index % 2 === 1 && row.name.includes(", buyer") ? rows[index - 1] : undefined;
+      const share = visitor ? `  ${((row.rps / visitor.rps) * 100).toFixed(0)}% of the visitor's rate` : "";
+      console.log(
+        `  ${row.name.padEnd(48)} c=10 ${String(row.rps).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms${share}${row.failures ? `  (${row.failures} failed)` : ""}`,
+      );
+    }
+  } finally {
+    postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function main() {
   const size = option("products", 100_000);
   const seconds = option("seconds", 5);
+  if (process.argv.includes("--buyers")) return buyersOnly(size, seconds);
   const lines: string[] = [`npm run bench -- --products ${size} --seconds ${seconds}   (${new Date().toISOString()})`];
   const print = (line: string) => {
     lines.push(line);

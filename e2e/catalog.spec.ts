@@ -100,9 +100,14 @@ test("listing and product pages are cacheable for 5 minutes, stale for 10, and r
     const again = await request.get(path, { headers: { "If-None-Match": etag } });
     expect(again.status(), path).toBe(304);
     expect(await again.text()).toBe("");
+    // The browser keeps the policy its page came with (the nonce its scripts carry).
+    expect(again.headers()["content-security-policy"], path).toBeUndefined();
+    // A buyer with a cart gets the same page (it names nobody), so the same ETag answers for them.
+    const buyer = await request.get(path, { headers: { "If-None-Match": etag, Cookie: "cart=anything" } });
+    expect(buyer.status(), path).toBe(304);
   }
-  // A buyer's own page (their cart and name in the header) is never shared or answered with a 304.
-  const personal = await request.get("/category/abrasives/grinding-wheels", { headers: { Cookie: "cart=anything" } });
+  // A page showing a toast is that browser's own: never shared or answered with a 304.
+  const personal = await request.get("/category/abrasives/grinding-wheels", { headers: { Cookie: "toast=anything" } });
   expect(personal.headers()["cache-control"]).toBe("private, no-store");
   expect(personal.headers().etag).toBeUndefined();
   const other = await request.get("/category/abrasives/grinding-wheels?sort=rating-desc");
@@ -192,7 +197,9 @@ test("the abrasives landing counts each subcategory's real products", async ({ p
   await expect(page.getByRole("link", { name: `All Products (${count.replace(/,/g, "")})` })).toBeVisible();
 });
 
-test("anonymous catalogue pages come from the page cache, each answer with its own CSP nonce", async ({ request }) => {
+test("catalogue pages come from the page cache, each answer with its own CSP nonce, for buyers too", async ({
+  request,
+}) => {
   const path = "/products/cut-off-wheel-4-5-x-045-in-cw-45-045";
   const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "";
   const first = await request.get(path);
@@ -207,6 +214,9 @@ test("anonymous catalogue pages come from the page cache, each answer with its o
   const html = await second.text();
   expect(html).toContain(`nonce="${two}"`);
   expect(html).not.toContain(one);
-  const personal = await request.get(path, { headers: { Cookie: "cart=anything" } });
-  expect(personal.headers()["x-page-cache"]).toBeUndefined();
+  // The page names nobody: a buyer with a cart gets it from the cache too; one with a toast to see does not.
+  const buyer = await request.get(path, { headers: { Cookie: "cart=anything" } });
+  expect(buyer.headers()["x-page-cache"]).toBe("hit");
+  const toast = await request.get(path, { headers: { Cookie: "toast=anything" } });
+  expect(toast.headers()["x-page-cache"]).toBeUndefined();
 });

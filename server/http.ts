@@ -107,6 +107,13 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     c.set("secureHeadersNonce", nextNonce());
     return next();
   });
+  // A 304 tells the browser to use the page it kept, whose scripts carry the nonce of the answer
+  // it came with. A browser takes a 304's headers into the kept answer, so a 304 carrying this
+  // request's policy (a new nonce) would block every script of that page: it carries none.
+  app.use(async (c, next) => {
+    await next();
+    if (c.res.status === 304) c.res.headers.delete("Content-Security-Policy");
+  });
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

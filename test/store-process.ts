@@ -86,9 +86,13 @@ export function client(store: Pick<StoreProcess, "base">) {
   const cookies = new Map<string, string>();
   const remember = (response: Response) => {
     for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
+      const [pair = "", ...attributes] = header.split(";");
       const at = pair.indexOf("=");
-      cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+      // A cookie cleared (a toast once shown) is dropped, as a browser drops it.
+      const cleared = value === "" || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+      if (cleared) cookies.delete(name);
+      else cookies.set(name, value);
     }
     return response;
   };
@@ -105,5 +109,7 @@ export function client(store: Pick<StoreProcess, "base">) {
     post: (pathname: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
       send(pathname, { method: "POST", body: new URLSearchParams(form), headers }),
     get: (pathname: string) => send(pathname),
+    /** The names of the cookies this client holds. */
+    cookieNames: () => [...cookies.keys()],
   };
 }

@@ -1,6 +1,8 @@
 // What the root loader gives every page, and the hooks that read it. Its own module, so the
 // header and footer that root renders do not import root back.
-import { useRouteLoaderData } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
+import type { HeaderUser } from "../lib/context";
+import type { CartResponse } from "../routes/api.cart";
 import type { ToastMessage } from "./toasts";
 
 interface StoreContact {
@@ -12,8 +14,13 @@ interface StoreContact {
 
 export interface RootData {
   store: StoreContact;
-  /** The signed-in user as the header needs it, or null for a visitor. */
-  user: { email: string; name: string; isAdmin: boolean; twoFactorEnabled: boolean } | null;
+  /**
+   * A shared catalogue page (app/lib/shared-pages.ts): the same document for everyone, so `user`
+   * is always null here and who is signed in comes from the buyer's own request (GET /api/cart).
+   */
+  shared: boolean;
+  /** The signed-in user, or null for a visitor (and on a shared page). */
+  user: HeaderUser | null;
   /** The flash toast an action or redirect left for this page. */
   toast: ToastMessage | null;
 }
@@ -24,6 +31,15 @@ export function useStoreContact(): StoreContact {
   return useRouteLoaderData<RootData>("root")?.store ?? fallbackStore;
 }
 
-export function useSignedInUser(): RootData["user"] {
-  return useRouteLoaderData<RootData>("root")?.user ?? null;
+/**
+ * The signed-in user, null for a visitor, or undefined while nobody knows yet: on a shared page,
+ * until the buyer's own request (the cart fetcher's, see use-cart.ts) has answered.
+ */
+export function useSignedInUser(): HeaderUser | null | undefined {
+  const root = useRouteLoaderData<RootData>("root");
+  const own = useFetcher<CartResponse>({ key: "cart" }).data;
+  // A page rendered for this buyer (account, checkout, admin) knows them as of its last load,
+  // reloaded after every form sent; on a shared page only their own request does.
+  if (root && !root.shared) return root.user;
+  return own?.user;
 }

@@ -19,5 +19,14 @@ export interface SignedInUser {
   twoFactorVerified: boolean;
 }
 
+/** The signed-in user as the header and the back office show them (no id, nothing of the session). */
+export type HeaderUser = Pick<SignedInUser, "email" | "name" | "isAdmin" | "twoFactorEnabled">;
+
+export function headerUser(user: SignedInUser | null): HeaderUser | null {
+  return user
+    ? { email: user.email, name: user.name, isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled }
+    : null;
+}
+
 /** Who is asking: the session's user, or null for a visitor. */
 export const userContext = createContext<SignedInUser | null>(null);

@@ -8,10 +8,17 @@ import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
 import { type CartAction, cartActionSchema, quickOrderSchema } from "../lib/cart-schemas";
+import { type HeaderUser, headerUser } from "../lib/context";
 import type { Route } from "./+types/api.cart";
 
 export type CartResponse = {
   cart: CartSummary;
+  /**
+   * Who is signed in (null for a guest): the header's account links on a shared page, which
+   * names nobody (docs/decisions/buyers-pages.md). Every answer carries it, so a cart change
+   * never leaves the header without it.
+   */
+  user: HeaderUser | null;
   /** What went wrong, for an error toast. */
   message?: string;
   /** What went right, for a success toast. */
@@ -25,10 +32,16 @@ export type CartResponse = {
 
 const personal = { "Cache-Control": "private, no-store" };
 
-/** The buyer's cart, fetched apart from the (cacheable) page it is shown on. */
+/**
+ * The buyer's own parts of a page, fetched apart from the shared page they are shown on: their
+ * cart and who they are, for this browser alone.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
-  return data<CartResponse>({ cart: await buyerCartSummary(cartId, user?.id) }, { headers: personal });
+  return data<CartResponse>(
+    { cart: await buyerCartSummary(cartId, user?.id), user: headerUser(user) },
+    { headers: personal },
+  );
 }
 
 /** The Quick Order dialog sends its rows as JSON; what was added and what was not are both told. */
@@ -91,7 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (setCookie && cartId && status >= 400) await deleteCart(cartId);
     else if (setCookie) headers.append("Set-Cookie", setCookie);
     const shown = setCookie && status >= 400 ? undefined : cartId;
-    return data<CartResponse>({ cart: await buyerCartSummary(shown, user?.id), ...body }, { status, headers });
+    return data<CartResponse>(
+      { cart: await buyerCartSummary(shown, user?.id), user: headerUser(user), ...body },
+      { status, headers },
+    );
   };
   if (!parsed.success) {
     return answer({ message: parsed.error.issues[0]?.message ?? "That request could not be understood." }, 400);

@@ -9,6 +9,7 @@ import { addListToCart } from "../../server/cart/saved-lists";
 import { buyerCartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { formObject, readForm } from "../../server/forms";
+import { headerUser } from "../lib/context";
 import { type ReorderRequest, reorderSchema } from "../lib/saved-lists";
 import type { Route } from "./+types/api.reorder";
 import type { CartResponse } from "./api.cart";
@@ -30,8 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser({ request, context });
   const parsed = reorderSchema.safeParse(formObject(await readForm(request), ["itemId", "lineId"]));
   const { cartId } = await currentCart({ request, context }, { create: parsed.success });
-  const answer = async (body: Omit<CartResponse, "cart">, status: number) =>
-    data<CartResponse>({ cart: await buyerCartSummary(cartId, user.id), ...body }, { status, headers: personal });
+  const answer = async (body: Omit<CartResponse, "cart" | "user">, status: number) =>
+    data<CartResponse>(
+      { cart: await buyerCartSummary(cartId, user.id), user: headerUser(user), ...body },
+      { status, headers: personal },
+    );
   if (!parsed.success || !cartId) {
     return answer({ message: parsed.error?.issues[0]?.message ?? "That request could not be understood." }, 400);
   }

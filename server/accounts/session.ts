@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { type SignedInUser, userContext } from "../../app/lib/context";
+import { isSharedPage } from "../../app/lib/shared-pages";
 import { config } from "../config";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
@@ -36,8 +37,13 @@ export async function userFromSession(request: Request): Promise<SignedInUser | 
   };
 }
 
-/** The root middleware: the one place a request's session is looked up. */
+/**
+ * The root middleware: the one place a request's session is looked up. A shared catalogue page is
+ * read without it: the same document for everyone, it cannot show what it never knew.
+ */
 export const readSession: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const readsOnly = request.method === "GET" || request.method === "HEAD";
+  if (readsOnly && isSharedPage(new URL(request.url).pathname)) return;
   context.set(userContext, await userFromSession(request));
 };
 

@@ -10,9 +10,13 @@ import { StoreError } from "../errors";
 /** The buyer's cart id: their own when signed in, else the guest cart named by the cookie, else a new one. */
 export async function findOrCreateCart({ userId, guestCartId }: { userId?: string; guestCartId?: string }) {
   if (userId) {
+    // Read first: the header asks for the buyer's cart on every page they open, and a buyer has one.
+    const kept = async () => (await db().select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))[0];
+    const found = await kept();
+    if (found) return found.id;
     const [created] = await db().insert(carts).values({ userId }).onConflictDoNothing().returning({ id: carts.id });
     if (created) return created.id;
-    const [existing] = await db().select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+    const existing = await kept();
     if (!existing) throw new Error(`The cart of user ${userId} vanished.`);
     return existing.id;
   }

@@ -8,16 +8,25 @@ import { type CartRead, cartLines, cartPromo } from "./cart";
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
 
+/** The stored cart's lines and promo code; a missing cart is an empty one. */
+async function storedCart(
+  cartId: string | undefined,
+  read: CartRead,
+): Promise<{ lines: StoredLine[]; promo: StoredPromo | null }> {
+  if (!cartId) return { lines: [], promo: null };
+  // Inside an order's transaction, one after the other: with `lock`, the products are locked
+  // before the promo, in every order. A plain read asks both at once.
+  if (read.executor || read.lock) return { lines: await cartLines(cartId, read), promo: await cartPromo(cartId, read) };
+  const [lines, promo] = await Promise.all([cartLines(cartId, read), cartPromo(cartId, read)]);
+  return { lines, promo };
+}
+
 /** The stored cart priced for a shipping state at `now`; a missing cart is an empty one. */
 export async function priceStoredCart(
   cartId: string | undefined,
   { taxState, now = new Date(), ...read }: CartRead & { taxState?: string | null; now?: Date } = {},
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
-  if (!cartId) return priceCart<StoredLine, StoredPromo>({ lines: [], promo: null, taxState, now });
-  // One after the other: with `lock`, the products are locked before the promo, in every order.
-  const lines = await cartLines(cartId, read);
-  const promo = await cartPromo(cartId, read);
-  return priceCart({ lines, promo, taxState, now });
+  return priceCart({ ...(await storedCart(cartId, read)), taxState, now });
 }
 
 export type CartSummary = ReturnType<typeof summarize>;
@@ -27,10 +36,13 @@ export async function cartSummary(cartId: string | undefined, options: { taxStat
   return summarize(await priceStoredCart(cartId, options));
 }
 
-/** Tax follows the signed-in buyer's shipping state; guests see the default rate. */
+/**
+ * Tax follows the signed-in buyer's shipping state; guests see the default rate. The header asks
+ * for this on every page a buyer opens, so the profile and the cart are read at once.
+ */
 export async function buyerCartSummary(cartId: string | undefined, userId: string | undefined) {
-  const profile = userId ? await getProfile(userId) : null;
-  return cartSummary(cartId, { taxState: profile?.shippingState });
+  const [profile, stored] = await Promise.all([userId ? getProfile(userId) : null, storedCart(cartId, {})]);
+  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, now: new Date() }));
 }
 
 /** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */

@@ -5,9 +5,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { data } from "react-router";
 
+import { isSharedPage } from "../../app/lib/shared-pages";
+
 export const CATALOG_CACHE_CONTROL = "public, max-age=300, stale-while-revalidate=600";
-// A page for a signed-in buyer or a guest with a cart shows their name and cart in the header,
-// which change without the catalogue changing: no shared cache may keep it and no ETag can vouch for it.
+// A buyer's own answer (their cart, their account, a page that shows a toast meant for them) changes
+// without the catalogue changing: no shared cache may keep it and no ETag can vouch for it.
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
 // Named here, not added on the way out by the compression middleware: adding a header to a finished
 // response makes the server rebuild it as a stream, which halves the rate of pages served from memory.
@@ -30,9 +32,16 @@ function currentBuildId(): string {
 }
 
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast|cart)=/;
+const TOAST_COOKIE = /(?:^|;\s*)toast=/;
 
-/** Whether the request carries a session, a cart or a flash toast: its page is that buyer's own. */
+/** Whether the request carries a session, a cart or a flash toast: a page other than the shared ones is that buyer's own. */
 export const isPersonal = (request: Request) => PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+
+/**
+ * Whether the request carries a flash toast: even a shared page is then rendered for this browser
+ * alone, once (it shows the toast and clears the cookie).
+ */
+export const carriesToast = (request: Request) => TOAST_COOKIE.test(request.headers.get("Cookie") ?? "");
 
 // Pages that are one buyer's own whoever asks (a guest is sent to sign in from them).
 const PERSONAL_PAGES = /^\/(?:account|checkout|order-confirmation|admin)(?:[/.]|$)/;
@@ -43,15 +52,16 @@ const isPage = (pathname: string, response: Response) =>
 
 /**
  * Whether `response` is for this visitor only, so that no cache may keep it: it sets a cookie, it
- * is a personal page, or it answers a visitor with a session, cart or toast and is not a file
- * declared public (a product picture, the sitemap, suggestions: the same for everyone). Every page,
- * error pages and redirects included, is that visitor's.
+ * is a personal page, or it answers a visitor with a session, cart or toast and is neither a file
+ * declared public (a product picture, the sitemap, suggestions) nor a shared catalogue page
+ * declared public (the same document for everyone: `isSharedPage`). Every other page, error pages
+ * and redirects included, is that visitor's.
  */
 export function isPersonalAnswer(request: Request, pathname: string, response: Response): boolean {
   if (response.headers.has("Set-Cookie") || PERSONAL_PAGES.test(pathname)) return true;
   if (!isPersonal(request)) return false;
-  const shared = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") && !isPage(pathname, response);
-  return !shared;
+  const declaredPublic = /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "");
+  return !(declaredPublic && (isSharedPage(pathname) || !isPage(pathname, response)));
 }
 
 /**
@@ -59,7 +69,7 @@ export function isPersonalAnswer(request: Request, pathname: string, response: R
  * If-None-Match by throwing a bodyless 304 (React Router sends it without rendering).
  */
 export function catalogCacheHeaders(request: Request, payload: unknown): Headers {
-  if (isPersonal(request)) {
+  if (carriesToast(request)) {
     return new Headers({ "Cache-Control": PERSONAL_CACHE_CONTROL, Vary: VARY });
   }
   const tag = createHash("sha1")

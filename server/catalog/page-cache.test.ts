@@ -64,13 +64,27 @@ describe("the page cache", () => {
     expect(renders.count).toBe(1);
   });
 
-  it("never shares a buyer's own page, a page that sets a cookie, a private one, or anything but a catalogue GET", async () => {
+  it("serves the same catalogue page to a signed-in buyer and to a guest with a cart", async () => {
     const cache = createPageCache();
     const renders = { count: 0 };
-    for (const cookie of ["better-auth.session_token=abc", "cart=xyz", "toast=1"]) {
+    await cache.serve(get("/products/wheel"), "n", page("n", renders));
+    for (const cookie of ["better-auth.session_token=abc", "__Secure-better-auth.session_token=abc", "cart=xyz"]) {
+      const answer = await cache.serve(get("/products/wheel", { Cookie: cookie }), "n", page("n", renders));
+      expect(answer.headers.get("x-page-cache")).toBe("hit");
+    }
+    expect(renders.count).toBe(1);
+  });
+
+  it("never shares a page showing a toast, a buyer's own page, a page that sets a cookie, a private one, or anything but a catalogue GET", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    for (const cookie of ["toast=1", "cart=xyz; toast=1"]) {
       await cache.serve(get("/products/wheel", { Cookie: cookie }), "n", page("n", renders));
       await cache.serve(get("/products/wheel", { Cookie: cookie }), "n", page("n", renders));
     }
+    expect(renders.count).toBe(4);
+    await cache.serve(get("/products/wheel"), "n", page("n", renders, { "Set-Cookie": "toast=; Max-Age=0" }));
+    await cache.serve(get("/products/wheel", { Cookie: "cart=xyz" }), "n", page("n", renders));
     expect(renders.count).toBe(6);
     await cache.serve(get("/category/abrasives"), "n", page("n", renders, { "Set-Cookie": "toast=; Max-Age=0" }));
     await cache.serve(get("/category/abrasives"), "n", page("n", renders, { "Cache-Control": "private, no-store" }));

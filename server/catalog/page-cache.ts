@@ -1,16 +1,19 @@
-// Anonymous catalogue pages, kept rendered in this process for a short while: every visitor
-// without a session, cart or toast gets the same HTML (their cart is fetched apart), so it is
-// rendered once and served from memory until it expires or what it shows changes: stock (an order
-// takes stock, a cancellation returns it), reviews (one is written or hidden: stars and counts
-// move), products or categories (the operator's edits). Each answer still gets its own CSP nonce:
-// the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
+// Catalogue pages, kept rendered in this process for a short while: every visitor, signed in or
+// not, with a cart or not, gets the same HTML (who they are and their cart are fetched apart:
+// docs/decisions/buyers-pages.md), so it is rendered once and served from memory until it expires
+// or what it shows changes: stock (an order takes stock, a cancellation returns it), reviews (one is
+// written or hidden: stars and counts move), products or categories (the operator's edits). Only a
+// page that shows a toast is rendered for its browser alone. Each answer still gets its own CSP
+// nonce: the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
 import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
+import { isSharedPage } from "../../app/lib/shared-pages";
 import { onStoreEvent } from "../events";
 import { deflatePieces, gzipJoined } from "./gzip-pieces";
-import { isPersonal } from "./http-cache";
+import { carriesToast } from "./http-cache";
 
-const CATALOGUE_PAGE = /^\/(?:|shop|search|api\/search\/suggest|category\/[^?]*|products\/[^?]*)$/;
+// Besides the shared pages, the search suggestions: the same for everyone.
+const SUGGESTIONS = "/api/search/suggest";
 const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary"];
 
 interface Entry {
@@ -45,10 +48,9 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
 
   /** The page's key in the cache, or undefined when it may not be shared. */
   const keyFor = (request: Request) => {
-    if (request.method !== "GET" || isPersonal(request)) return undefined;
+    if (request.method !== "GET" || carriesToast(request)) return undefined;
     const { pathname, search } = new URL(request.url);
-    const page = pathname.replace(/\.data$/, "").replace(/\/$/, "") || "/";
-    return CATALOGUE_PAGE.test(page) ? pathname + search : undefined;
+    return isSharedPage(pathname) || pathname.replace(/\.data$/, "") === SUGGESTIONS ? pathname + search : undefined;
   };
 
   function answer(entry: Entry, request: Request, nonce: string | undefined): Response {

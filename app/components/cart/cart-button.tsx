@@ -1,10 +1,9 @@
 import { Minus, Plus, ShoppingCart, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
-import { useEffect } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
-import { useSignedInUser } from "../root-data";
 import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";
 import { CartTotals } from "./cart-totals";
@@ -14,11 +13,18 @@ import { useCart } from "./use-cart";
 export function CartButton() {
   const { cart, fetcher, load, change } = useCart();
   const hydrated = useHydrated();
-  // Signing in or out changes whose cart this is.
-  const owner = useSignedInUser()?.email ?? "guest";
+  // The buyer's own request (their cart and who they are), once the page is up and again after
+  // every form sent as a navigation: signing in or out, or placing an order, changes both. Forms
+  // sent through the cart fetcher answer with both already.
+  const navigation = useNavigation();
+  const stale = useRef(true);
   useEffect(() => {
-    if (owner) load();
-  }, [owner, load]);
+    if (navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== "GET") stale.current = true;
+    else if (navigation.state === "idle" && stale.current) {
+      stale.current = false;
+      load();
+    }
+  }, [navigation.state, navigation.formMethod, load]);
   useEffect(() => {
     if (fetcher.data?.message) toast.error(fetcher.data.message);
     if (fetcher.data?.notice) toast.success(fetcher.data.notice);

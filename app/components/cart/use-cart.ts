@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useFetcher } from "react-router";
 import type { CartResponse } from "../../routes/api.cart";
 
-// What the header shows before the first answer from /api/cart arrives.
+// What the header shows before the buyer's own request (GET /api/cart) has answered.
 const noCart: CartResponse["cart"] = {
   lines: [],
   count: 0,

@@ -2,8 +2,8 @@
 // a buyer who bought the part (or why this visitor cannot write one).
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Star } from "lucide-react";
-import { useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatLongDate } from "../../lib/dates";
 import {
   NOT_BOUGHT_MESSAGE,
@@ -31,16 +31,26 @@ export interface ShownReview {
 }
 
 interface ReviewsPanelProps {
+  productId: string;
   rating: string;
   count: number;
   reviews: ShownReview[];
-  eligibility: ReviewEligibility;
-  own: ReviewInput | null;
   signInTo: string;
   lastResult?: SubmissionResult<string[]>;
 }
 
-export function ReviewsPanel({ rating, count, reviews, eligibility, own, signInTo, lastResult }: ReviewsPanelProps) {
+/** This buyer's own standing, asked apart from the shared page; a visitor's until it answers. */
+function useReviewEligibility(productId: string): { eligibility: ReviewEligibility; own: ReviewInput | null } {
+  const fetcher = useFetcher<{ eligibility: ReviewEligibility; own: ReviewInput | null }>();
+  const { load } = fetcher;
+  useEffect(() => {
+    load(`/api/reviews/${productId}`);
+  }, [load, productId]);
+  return fetcher.data ?? { eligibility: "sign-in", own: null };
+}
+
+export function ReviewsPanel({ productId, rating, count, reviews, signInTo, lastResult }: ReviewsPanelProps) {
+  const { eligibility, own } = useReviewEligibility(productId);
   return (
     <div className="grid max-w-4xl gap-8 lg:grid-cols-[1fr_22rem]">
       <section aria-labelledby="customer-reviews">

@@ -28,7 +28,7 @@ export function Header() {
         <SearchForm className="order-4 w-full lg:order-2 lg:w-auto lg:flex-1" />
         <div className="order-3 flex w-full items-center justify-between gap-4 sm:order-2 sm:ml-auto sm:w-auto sm:justify-end lg:order-3 lg:ml-0">
           <QuickOrderDialog />
-          <AccountLinks className="flex items-center gap-4" />
+          <AccountLinks />
         </div>
         <div className="order-2 ml-auto sm:order-3 sm:ml-0 lg:order-4">
           <CartButton />

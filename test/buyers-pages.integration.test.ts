@@ -1,0 +1,177 @@
+// The catalogue's pages are one document for everyone: two buyers of different companies (their
+// own names, carts and Net terms) and a visitor get the same bytes for the product, category and
+// search pages, served from the page cache whoever rendered them first; only each buyer's own
+// request (GET /api/cart, never cached) says who they are and what is in their cart
+// (docs/decisions/buyers-pages.md).
+import { asc, eq, gte } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveNet30 } from "../server/admin/customers";
+import { setDatabase } from "../server/db/client";
+import { products, profiles, user } from "../server/db/schema";
+import { fillCart, signedUpBuyer } from "./store-fixtures";
+import { client, type StoreProcess, storeProcess } from "./store-process";
+
+type Client = ReturnType<typeof client>;
+
+const companies = [
+  {
+    email: "marguerite@okafor-hydraulics.example",
+    firstName: "Marguerite",
+    lastName: "Okafor",
+    companyName: "Okafor Hydraulics",
+    termsDays: 60,
+    creditLimit: "7350",
+    quantity: 3,
+  },
+  {
+    email: "thaddeus@lindqvist-marine.example",
+    firstName: "Thaddeus",
+    lastName: "Lindqvist",
+    companyName: "Lindqvist Marine",
+    termsDays: 90,
+    creditLimit: "12480",
+    quantity: 7,
+  },
+] as const;
+
+/** Everything of a buyer that is theirs alone and must never be in a shared page. */
+const personalWords = companies.flatMap((buyer) => [
+  buyer.email,
+  buyer.firstName,
+  buyer.lastName,
+  buyer.companyName,
+  `Net ${buyer.termsDays}`,
+  "7,350",
+  "12,480",
+]);
+
+const PAGES = [
+  "/products/grinding-wheel-4-5-in-gw-45-001",
+  "/category/abrasives/grinding-wheels",
+  `/search?q=${encodeURIComponent("grinding wheel")}`,
+  "/products/grinding-wheel-4-5-in-gw-45-001.data",
+  "/category/abrasives/grinding-wheels.data",
+];
+
+const admin = { email: "terms-admin@example.com", password: "terms-admin-password" };
+let store: StoreProcess;
+let partNumbers: string[] = [];
+const buyers: Client[] = [];
+let visitor: Client;
+
+beforeAll(async () => {
+  store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  // Started once to make and fill the database, then stopped: an embedded database has one process at a time.
+  await store.start();
+  await store.stop();
+  const handle = await store.openDatabase();
+  setDatabase(handle);
+  try {
+    const rows = await handle.db
+      .select({ partNumber: products.partNumber })
+      .from(products)
+      .where(gte(products.stockLevel, 10))
+      .orderBy(asc(products.partNumber))
+      .limit(2);
+    partNumbers = rows.map((row) => row.partNumber);
+    const [granting] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, admin.email));
+    for (const [index, company] of companies.entries()) {
+      const buyer = await signedUpBuyer(company.email, company);
+      const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
+      await approveNet30(granting?.id ?? "", profile?.id ?? "", company.creditLimit, { termsDays: company.termsDays });
+      await fillCart(buyer, [[partNumbers[index] ?? "", company.quantity]]);
+    }
+  } finally {
+    setDatabase(undefined);
+    await handle.close();
+  }
+  await store.start();
+  for (const company of companies) {
+    const buyer = client(store);
+    const signedIn = await buyer.post("/auth", {
+      intent: "sign-in",
+      email: company.email,
+      password: "hunter22",
+      redirectTo: "/",
+    });
+    expect(signedIn.status).toBe(302);
+    expect(buyer.cookieNames().some((name) => name.endsWith("session_token"))).toBe(true);
+    // The sign-in's toast, shown once by the next page (rendered for this browser alone).
+    const welcome = await buyer.get("/");
+    expect(welcome.headers.get("cache-control")).toBe("private, no-store");
+    expect(buyer.cookieNames()).not.toContain("toast");
+    buyers.push(buyer);
+  }
+  visitor = client(store);
+}, 180_000); // two starts of the store, two sign-ups and sign-ins
+
+afterAll(async () => {
+  await store?.remove();
+});
+
+/** The page's text with this answer's CSP nonce (the one part that differs on every answer) blanked. */
+async function sharedText(response: Response): Promise<string> {
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  const text = await response.text();
+  return nonce ? text.replaceAll(nonce, "NONCE") : text;
+}
+
+describe("two buyers of different companies and a visitor", () => {
+  it("get the same product, category and search pages, naming none of them, from the shared cache", async () => {
+    for (const [index, page] of PAGES.entries()) {
+      // Whoever comes first renders the page: each of the three in turn.
+      const askers = [visitor, ...buyers];
+      const order = [...askers.slice(index % 3), ...askers.slice(0, index % 3)];
+      const answers = new Map<Client, Response>();
+      for (const asker of order) answers.set(asker, await asker.get(page));
+      const texts = new Map<Client, string>();
+      for (const [asker, answer] of answers) {
+        expect(answer.status, page).toBe(200);
+        expect(answer.headers.get("cache-control"), page).toMatch(/^public, max-age=300/);
+        expect(answer.headers.get("set-cookie"), page).toBeNull();
+        texts.set(asker, await sharedText(answer));
+      }
+      const [first, second, third] = order.map((asker) => answers.get(asker));
+      expect(first?.headers.get("x-page-cache"), page).toBeNull();
+      expect(second?.headers.get("x-page-cache"), page).toBe("hit");
+      expect(third?.headers.get("x-page-cache"), page).toBe("hit");
+      const visitorText = texts.get(visitor) ?? "";
+      expect(visitorText.length).toBeGreaterThan(500);
+      for (const buyer of buyers) expect(texts.get(buyer), page).toBe(visitorText);
+      for (const word of personalWords) expect(visitorText, `${page} names ${word}`).not.toContain(word);
+    }
+  });
+
+  it("each get only their own name and cart from their own request, which no cache keeps", async () => {
+    for (const [index, buyer] of buyers.entries()) {
+      const own = await buyer.get("/api/cart");
+      expect(own.status).toBe(200);
+      expect(own.headers.get("cache-control")).toBe("private, no-store");
+      const text = await own.text();
+      const company = companies[index];
+      const other = companies[1 - index];
+      expect(JSON.parse(text)).toMatchObject({
+        user: { email: company?.email, name: `${company?.firstName} ${company?.lastName}`, isAdmin: false },
+        cart: {
+          count: company?.quantity,
+          lines: [{ partNumber: partNumbers[index], quantity: company?.quantity }],
+        },
+      });
+      for (const word of [other?.email, other?.firstName, other?.companyName, partNumbers[1 - index]])
+        expect(text).not.toContain(word);
+    }
+    const nobody = await visitor.get("/api/cart");
+    expect(nobody.headers.get("cache-control")).toBe("private, no-store");
+    expect(await nobody.json()).toMatchObject({ user: null, cart: { count: 0, lines: [] } });
+  });
+
+  it("still get their own account page rendered for them, never from a cache", async () => {
+    for (const [index, buyer] of buyers.entries()) {
+      const account = await buyer.get("/account");
+      expect(account.status).toBe(200);
+      expect(account.headers.get("cache-control")).toBe("private, no-store");
+      expect(account.headers.get("x-page-cache")).toBeNull();
+      expect(await account.text()).toContain(companies[index]?.companyName);
+    }
+  });
+});
