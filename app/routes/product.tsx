@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { FileText, Truck } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { toast } from "sonner";
 import { requireUser } from "../../server/accounts/session";
 import { productDocuments } from "../../server/catalog/data-sheet";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
