@@ -3,10 +3,12 @@
 
 const FORM_TYPE = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
-// The store's forms name their fields `email`, `intent`, `shipping.line1`: words joined by dots.
+// The store's forms name their fields `email`, `intent`, `shipping.line1`: words joined by dots, a
+// word followed by a list index of at most two digits (`tiers[3].unitPrice`, the product editor's rows).
 // Conform reads dots and brackets as paths into an object; a name such as `x[99999999]` would have
 // it build an array that large, and `__proto__` or `a..b` make it throw. No form of ours sends one.
-const FIELD_NAME = /^[A-Za-z_][\w-]{0,63}(?:\.[A-Za-z_][\w-]{0,63}){0,3}$/;
+const FIELD_WORD = String.raw`[A-Za-z_][\w-]{0,63}(?:\[\d{1,2}\])?`;
+const FIELD_NAME = new RegExp(`^${FIELD_WORD}(?:\\.${FIELD_WORD}){0,3}$`);
 const OBJECT_MEMBERS = /(?:^|\.)(?:__proto__|constructor|prototype)(?:\.|$)/;
 
 const refuse = (message: string, status: number) =>
