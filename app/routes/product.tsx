@@ -18,6 +18,7 @@ import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { isBuyable } from "../lib/catalog/product-status";
 import { findCategory, findSubcategory } from "../lib/navigation";
+import { priceList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
 import type { Route } from "./+types/product";
 
@@ -84,6 +85,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [quantity, setQuantity] = useState("1");
   const inStock = product.stockLevel > 0;
   const stars = Math.floor(Number(product.rating));
+  const prices = priceList(product.price, product.tiers);
   const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
 
   return (
@@ -155,7 +157,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </section>
           )}
           <Price amount={product.price} className="mt-6 block text-3xl font-bold text-slate-950" />
-          {product.tiers.length > 0 && (
+          {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
               <caption className="text-left font-semibold text-slate-950">Bulk Pricing</caption>
               <thead>
@@ -169,8 +171,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 </tr>
               </thead>
               <tbody>
-                {product.tiers.map((tier, index) => {
-                  const next = product.tiers[index + 1];
+                {prices.map((tier, index) => {
+                  const next = prices[index + 1];
                   return (
                     <tr key={tier.minQuantity} className="border-t border-slate-200">
                       <td className="py-1">

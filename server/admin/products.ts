@@ -6,7 +6,7 @@ import { LOW_STOCK_LEVEL, type ProductListFilters, type StockFilter } from "../.
 import { formatTiers, type ProductInput, type ProductStatus } from "../../app/lib/catalog/product-input";
 import { attributeDefinitions, formatAttributeValue, productAttributeValueMap } from "../catalog/attributes";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
-import { checkProducts, type ProductProblem, saveProducts } from "../catalog/save-products";
+import { checkProducts, isBulkTier, type ProductProblem, saveProducts } from "../catalog/save-products";
 import { type Database, db, type Transaction } from "../db/client";
 import { escapeLike } from "../db/like";
 import { categories, productBulkTiers, products, subcategories } from "../db/schema";
@@ -127,7 +127,9 @@ export async function productForEditor(
     stockLevel: String(product.stockLevel),
     description: product.description,
     status: product.status,
-    tiers: tiers.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice })),
+    tiers: tiers
+      .filter(isBulkTier)
+      .map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice })),
     oemNumbers: product.oemNumbers,
     relatedParts: product.relatedProducts,
     images: product.images,

@@ -9,7 +9,7 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
 import { attributeDefinitions } from "../../../server/catalog/attributes";
 import { db } from "../../../server/db/client";
-import { readForm } from "../../../server/forms";
+import { readForm, refuseOtherIntents } from "../../../server/forms";
 import { dataWithErrorToast, redirectWithToast } from "../../../server/toast";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
@@ -62,6 +62,7 @@ const outcomeToast = {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin({ context });
   const form = await readForm(request);
+  refuseOtherIntents(form, ["tiers", "oemNumbers", "relatedParts", "images", "documents"]);
   const submission = parseWithZod(form, { schema: productInputSchema });
   // The subcategory's attribute fields, for the form shown again (it may have changed without JavaScript).
   const attributes = await attributeFields(String(form.get("subcategory") ?? ""));
