@@ -133,7 +133,9 @@ export async function productForEditor(
     oemNumbers: product.oemNumbers,
     relatedParts: product.relatedProducts,
     images: product.images,
-    documents: product.documents,
+    // The seeded catalogue names documents it has no file for (an empty address): nothing a buyer can
+    // download, so the editor leaves them out and a save drops them.
+    documents: product.documents.filter((document) => document.url !== ""),
     attributes,
   };
 }

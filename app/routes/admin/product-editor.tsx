@@ -355,8 +355,8 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
           </CardHeader>
           <CardContent className="grid gap-6 sm:grid-cols-2">
             <TextList form={form} meta={fields.oemNumbers as Meta} label="OEM number" heading="OEM Numbers" />
-            <TextList form={form} meta={fields.relatedParts as Meta} label="Related part" heading="Related Parts" />
-            <TextList form={form} meta={fields.images as Meta} label="Image" heading="Images" />
+            <TextList form={form} meta={fields.relatedParts as Meta} label="related part" heading="Related Parts" />
+            <TextList form={form} meta={fields.images as Meta} label="image" heading="Images" />
             <fieldset className="space-y-3">
               <legend className="font-semibold text-slate-950">Documents</legend>
               {documents.map((document, index) => {
@@ -406,18 +406,19 @@ function TextList({
   heading: string;
 }) {
   const list = (meta as FieldMetadata<string[], Record<string, unknown>, string[]>).getFieldList();
+  const title = label.replace(/^./, (first) => first.toUpperCase());
   return (
     <fieldset className="space-y-3">
       <legend className="font-semibold text-slate-950">{heading}</legend>
       {list.map((entry, index) => (
         <div key={entry.key} className="flex items-end gap-2">
           <div className="flex-1">
-            <TextField meta={entry as Meta} label={`${label} ${index + 1}`} />
+            <TextField meta={entry as Meta} label={`${title} ${index + 1}`} />
           </div>
           <Button
             variant="outline"
             {...form.remove.getButtonProps({ name: meta.name, index })}
-            aria-label={`Remove ${label.toLowerCase()} ${entry.value || index + 1}`}
+            aria-label={`Remove ${label} ${entry.value || index + 1}`}
           >
             Remove
           </Button>
@@ -426,7 +427,7 @@ function TextList({
       <Problem meta={meta} />
       {list.length < MAX_LIST_ENTRIES && (
         <Button variant="outline" {...form.insert.getButtonProps({ name: meta.name })}>
-          Add {label}
+          Add {title}
         </Button>
       )}
     </fieldset>

@@ -61,14 +61,14 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
       </div>
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-64 flex-1 space-y-1">
-          <Label htmlFor="product-search">Search products</Label>
+          <Label htmlFor="product-search">Part number or name</Label>
           <Input
             id="product-search"
             type="search"
             name="q"
             maxLength={MAX_ADMIN_QUERY_LENGTH}
             defaultValue={filters.q}
-            placeholder="Part number or name"
+            placeholder="e.g. GW-45-001 or grinding wheel"
           />
         </div>
         <div className="space-y-1">
