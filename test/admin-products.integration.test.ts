@@ -141,6 +141,17 @@ describe("the product pages of the back office", () => {
     expect(await handle().db.select().from(products).where(eq(products.partNumber, "RT-3"))).toEqual([]);
   });
 
+  it("save a product moved to another subcategory without JavaScript, dropping the old subcategory's attributes", async () => {
+    const form = newProductForm({ subcategory: "flap-discs" });
+    const answer = (await action(
+      args("/admin/products/rt-1/edit", adminUser, { partNumber: "rt-1" }, form),
+    )) as Response;
+    expect(answer.status).toBe(302);
+    const page = await loader(args("/admin/products/RT-1/edit", adminUser, { partNumber: "RT-1" }));
+    expect(page.product).toMatchObject({ subcategory: "flap-discs", attributes: {} });
+    expect(page.attributes).toEqual([]);
+  });
+
   it("refuse a button that is not one of the form's own, before reading the form", async () => {
     for (const intent of ["x", "null", "{}", '{"type":"update","payload":{"name":"tiers[99999999]","value":"1"}}']) {
       const form = newProductForm({ partNumber: "RT-4", __intent__: intent });

@@ -68,8 +68,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const attributes = await attributeFields(String(form.get("subcategory") ?? ""));
   if (submission.status !== "success")
     return data({ reply: submission.reply(), attributes }, submission.status === "error" ? 400 : 200);
+  // Without JavaScript a changed subcategory still posts the old one's attribute fields: they are
+  // dropped, as the browser drops them when it swaps the fields, and the new ones show after the save.
+  const shown = new Set(attributes.map((attribute) => attribute.slug));
+  const product = {
+    ...submission.value,
+    attributes: Object.fromEntries(Object.entries(submission.value.attributes).filter(([slug]) => shown.has(slug))),
+  };
   try {
-    const saved = await saveProductFromEditor(admin.id, submission.value, params.partNumber);
+    const saved = await saveProductFromEditor(admin.id, product, params.partNumber);
     if (!saved.ok)
       return data({ reply: submission.reply({ fieldErrors: fieldErrors(saved.problems) }), attributes }, 400);
     return redirectWithToast(productEditorPath(saved.partNumber), {
@@ -131,7 +138,12 @@ function TextField({
   );
 }
 
-export default function ProductEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ProductEditorPage(props: Route.ComponentProps) {
+  // A save reloads the product: the form starts again from what is stored now.
+  return <ProductEditor key={JSON.stringify(props.loaderData.product)} {...props} />;
+}
+
+function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { product, tree } = loaderData;
   const busy = useNavigation().state !== "idle";
   const { pathname } = useLocation();
@@ -170,6 +182,10 @@ export default function ProductEditorPage({ loaderData, actionData }: Route.Comp
         )}
       </div>
       <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        {/* Enter in a field presses a form's first submit button: this one saves, not the first Add or Remove. */}
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Save
+        </button>
         <Card>
           <CardHeader>
             <CardTitle>Product</CardTitle>
