@@ -110,6 +110,8 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     ["/admin/orders/ORD1700000000000AAAAA", { intent: "mark-paid" }],
     ["/admin/two-factor", { intent: "start", password: "whatever-it-is" }],
     ["/admin/settings", { overdueGraceDays: "0", savedAt: "2026-01-01T00:00:00.000Z" }],
+    ["/admin/products/GW-45-001/edit", { price: "0.01", status: "discontinued" }],
+    ["/admin/products/new", { partNumber: "SNEAK-1", name: "Sneaky", status: "active" }],
   ];
   const reads = [
     "/admin/orders",
@@ -118,18 +120,21 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     "/admin/orders?status=paid&q=a",
     "/admin/two-factor",
     "/admin/settings",
+    "/admin/products?q=gw",
+    "/admin/products/new",
+    "/admin/products/GW-45-001/edit",
   ];
   const statuses = async () => [
     ...(await Promise.all(
       writes.map(async ([path, form]) => {
         const response = await page.request.post(path, { form, headers: { Origin: baseURL ?? "" }, maxRedirects: 0 });
-        return `POST ${path} ${form.intent ?? form.status}: ${response.status()}`;
+        return `POST ${path} ${form.intent ?? form.status ?? ""}: ${response.status()}`;
       }),
     )),
     ...(await Promise.all(reads.map(async (path) => `GET ${path}: ${(await page.request.get(path)).status()}`))),
   ];
   const expected = (status: number) => [
-    ...writes.map(([path, form]) => `POST ${path} ${form.intent ?? form.status}: ${status}`),
+    ...writes.map(([path, form]) => `POST ${path} ${form.intent ?? form.status ?? ""}: ${status}`),
     ...reads.map((path) => `GET ${path}: ${status}`),
   ];
   expect(await statuses()).toEqual(expected(401));

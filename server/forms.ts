@@ -1,12 +1,15 @@
 // Reading a posted form in an action. A body that is not a form, or not a well-formed one, is the
 // client's mistake and answers 415 or 400 with a short message, never the store's 500.
+import { z } from "zod";
 
 const FORM_TYPE = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
-// The store's forms name their fields `email`, `intent`, `shipping.line1`: words joined by dots.
+// The store's forms name their fields `email`, `intent`, `shipping.line1`: words joined by dots, a
+// word followed by a list index of at most two digits (`tiers[3].unitPrice`, the product editor's rows).
 // Conform reads dots and brackets as paths into an object; a name such as `x[99999999]` would have
 // it build an array that large, and `__proto__` or `a..b` make it throw. No form of ours sends one.
-const FIELD_NAME = /^[A-Za-z_][\w-]{0,63}(?:\.[A-Za-z_][\w-]{0,63}){0,3}$/;
+const FIELD_WORD = String.raw`[A-Za-z_][\w-]{0,63}(?:\[\d{1,2}\])?`;
+const FIELD_NAME = new RegExp(`^${FIELD_WORD}(?:\\.${FIELD_WORD}){0,3}$`);
 const OBJECT_MEMBERS = /(?:^|\.)(?:__proto__|constructor|prototype)(?:\.|$)/;
 
 const refuse = (message: string, status: number) =>
@@ -39,4 +42,29 @@ export function formObject(form: FormData, lists: readonly string[] = []): Recor
   const object: Record<string, unknown> = Object.fromEntries(form);
   for (const name of lists) object[name] = form.has(name) ? form.getAll(name) : undefined;
   return object;
+}
+
+const listIntentSchema = z.strictObject({
+  type: z.enum(["insert", "remove"]),
+  payload: z.strictObject({ name: z.string(), index: z.number().int().min(0).max(99).optional() }),
+});
+
+/**
+ * Without JavaScript, Conform's Add and Remove buttons post an `__intent__` naming the list
+ * (`{"type":"insert","payload":{"name":"tiers"}}`). Only adding or removing a row of one of `lists`
+ * passes: Conform throws on a malformed intent and would build whatever path another one names, so
+ * anything else is refused with a 400 before Conform reads it.
+ */
+export function refuseOtherIntents(form: FormData, lists: readonly string[]) {
+  const sent = form.get("__intent__");
+  if (sent === null) return;
+  let intent: unknown;
+  try {
+    intent = JSON.parse(String(sent));
+  } catch {
+    intent = undefined;
+  }
+  const parsed = listIntentSchema.safeParse(intent);
+  if (!parsed.success || !lists.includes(parsed.data.payload.name))
+    throw refuse("That button does not belong to this form. Please reload the page and try again.", 400);
 }

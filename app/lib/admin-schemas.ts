@@ -1,5 +1,6 @@
 // The admin forms' rules, shared by the browser and the server.
 import { z } from "zod";
+import { productStatuses } from "./catalog/product-input";
 import { endOfStoreDay, isDay } from "./dates";
 import { orderStatuses } from "./order-status";
 import { plainText } from "./plain-text";
@@ -114,6 +115,29 @@ export const reviewVisibilitySchema = z.object({
   intent: z.enum(["hide", "show"], { message: "Choose to hide or show the review" }),
   reviewId: z.uuid("That review does not exist"),
 });
+/** At or below this many units (and above none), a product counts as low on stock in the back office. */
+export const LOW_STOCK_LEVEL = 10;
+export const stockFilters = ["in", "low", "out"] as const;
+export type StockFilter = (typeof stockFilters)[number];
+export const stockFilterLabel: Record<StockFilter, string> = {
+  in: "In stock",
+  low: `Low (1 to ${LOW_STOCK_LEVEL})`,
+  out: "Out of stock",
+};
+
+/** The back office's product list: a filter the URL names wrongly is dropped, not refused. */
+export const productListSchema = z.object({
+  q: queryText,
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/)
+    .optional()
+    .catch(undefined),
+  status: z.enum(productStatuses).optional().catch(undefined),
+  stock: z.enum(stockFilters).optional().catch(undefined),
+  page: pageField,
+});
+export type ProductListFilters = z.output<typeof productListSchema>;
 
 export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatuses, { message: "Choose a status the order can move to" }),

@@ -24,7 +24,9 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { isBuyable } from "../lib/catalog/product-status";
 import { findCategory, findSubcategory } from "../lib/navigation";
+import { priceList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
 import { reviewSchema } from "../lib/reviews";
 import type { Route } from "./+types/product";
@@ -101,7 +103,12 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
       "@type": "Offer",
       price: product.price,
       priceCurrency: "USD",
-      availability: product.stockLevel > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability:
+        product.status === "discontinued"
+          ? "https://schema.org/Discontinued"
+          : product.stockLevel > 0
+            ? "https://schema.org/InStock"
+            : "https://schema.org/OutOfStock",
       url: canonical,
     },
   }).replace(/</g, "\\u003c");
@@ -112,6 +119,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const inStock = product.stockLevel > 0;
+  const prices = priceList(product.price, product.tiers);
   const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
 
   return (
@@ -177,7 +185,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </section>
           )}
           <Price amount={product.price} className="mt-6 block text-3xl font-bold text-slate-950" />
-          {product.tiers.length > 0 && (
+          {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
               <caption className="text-left font-semibold text-slate-950">Bulk Pricing</caption>
               <thead>
@@ -191,8 +199,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 </tr>
               </thead>
               <tbody>
-                {product.tiers.map((tier, index) => {
-                  const next = product.tiers[index + 1];
+                {prices.map((tier, index) => {
+                  const next = prices[index + 1];
                   return (
                     <tr key={tier.minQuantity} className="border-t border-slate-200">
                       <td className="py-1">
@@ -209,37 +217,51 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </tbody>
             </table>
           )}
-          <p className={inStock ? "mt-4 font-semibold text-green-800" : "mt-4 font-semibold text-red-700"}>
-            {inStock ? `In Stock (${product.stockLevel.toLocaleString("en-US")} available)` : "Out of Stock"}
-          </p>
-          <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-            <Truck className="size-4" aria-hidden="true" />
-            Same-day shipping on stock items ordered before 3PM EST
-          </p>
-          <div className="mt-6 flex flex-wrap items-end gap-3">
-            <div className="w-28 space-y-1">
-              <Label htmlFor="quantity">Quantity</Label>
-              <Input
-                id="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={Math.max(product.stockLevel, 1)}
-                value={quantity}
-                onChange={(event) => setQuantity(event.target.value)}
-                onBlur={() => setQuantity(String(wanted))}
-                disabled={!inStock}
+          {isBuyable(product.status) ? (
+            <>
+              <p className={inStock ? "mt-4 font-semibold text-green-800" : "mt-4 font-semibold text-red-700"}>
+                {inStock ? `In Stock (${product.stockLevel.toLocaleString("en-US")} available)` : "Out of Stock"}
+              </p>
+              <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+                <Truck className="size-4" aria-hidden="true" />
+                Same-day shipping on stock items ordered before 3PM EST
+              </p>
+            </>
+          ) : (
+            <p className="mt-4 font-semibold text-red-700">
+              Discontinued. This part can no longer be ordered; ask us for a replacement.
+            </p>
+          )}
+          {isBuyable(product.status) && (
+            <div className="mt-6 flex flex-wrap items-end gap-3">
+              <div className="w-28 space-y-1">
+                <Label htmlFor="quantity">Quantity</Label>
+                <Input
+                  id="quantity"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={Math.max(product.stockLevel, 1)}
+                  value={quantity}
+                  onChange={(event) => setQuantity(event.target.value)}
+                  onBlur={() => setQuantity(String(wanted))}
+                  disabled={!inStock}
+                />
+              </div>
+              <AddToCartButton
+                productId={product.id}
+                name={product.name}
+                quantity={wanted}
+                inStock={inStock}
+                announceQuantity
+              />
+              <AddToListDialog
+                items={[{ productId: product.id, quantity: wanted }]}
+                what={product.name}
+                size="default"
               />
             </div>
-            <AddToCartButton
-              productId={product.id}
-              name={product.name}
-              quantity={wanted}
-              inStock={inStock}
-              announceQuantity
-            />
-            <AddToListDialog items={[{ productId: product.id, quantity: wanted }]} what={product.name} size="default" />
-          </div>
+          )}
           <div className="mt-4">
             <RequestQuoteButton label="Get Quote for Bulk Orders" variant="outline" />
           </div>

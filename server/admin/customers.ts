@@ -3,6 +3,7 @@
 import { and, count, desc, eq, ilike, notExists, or, sql, sum } from "drizzle-orm";
 import type { TermsDays } from "../../app/lib/terms/terms";
 import { db } from "../db/client";
+import { escapeLike } from "../db/like";
 import { profiles, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
 import { recordAudit } from "./audit";
@@ -36,8 +37,6 @@ export async function customerStats() {
     pendingApprovals: total - approved,
   };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Case-insensitive search on first name, last name, full name, company and account number. */
 export async function searchCustomers({ q, page }: { q: string; page: number }) {

@@ -4,6 +4,7 @@ import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { orderStatusLabel } from "../../app/lib/order-status";
 import type { Shipment } from "../../app/lib/shipping";
 import { db, type Transaction } from "../db/client";
+import { escapeLike } from "../db/like";
 import { type OrderStatus, orderItems, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
@@ -33,8 +34,6 @@ const nextStatuses: Record<OrderStatus, { credit_card: OrderStatus[]; net_30: Or
 export function allowedTransitions(order: Pick<typeof orders.$inferSelect, "status" | "paymentMethod">) {
   return nextStatuses[order.status][order.paymentMethod];
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listOrders({ status, q, page }: { status?: OrderStatus; q: string; page: number }) {
   const pattern = `%${escapeLike(q)}%`;

@@ -2,6 +2,7 @@
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import { notBuyableReason } from "../../app/lib/catalog/product-status";
 import { productCardColumns } from "../catalog/card-columns";
 import { type Database, db } from "../db/client";
 import { cartItems, carts, productBulkTiers, products, promoCodes } from "../db/schema";
@@ -53,6 +54,7 @@ export async function cartLines(cartId: string, { executor = db(), lock = false 
       image: productCardColumns.image,
       price: products.price,
       stockLevel: products.stockLevel,
+      status: products.status,
       quantity: cartItems.quantity,
     })
     .from(cartItems)
@@ -90,10 +92,12 @@ export async function cartPromo(cartId: string, { executor = db(), lock = false 
 
 async function productFor(productId: string) {
   const [product] = await db()
-    .select({ name: products.name, stockLevel: products.stockLevel })
+    .select({ name: products.name, stockLevel: products.stockLevel, status: products.status })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product) throw new StoreError("NotFound", "That product is no longer available.");
+  if (!product || product.status === "draft") throw new StoreError("NotFound", "That product is no longer available.");
+  const notBuyable = notBuyableReason(product);
+  if (notBuyable) throw new StoreError("Conflict", notBuyable);
   if (product.stockLevel <= 0) throw new StoreError("Conflict", `${product.name} is out of stock.`);
   return product;
 }

@@ -1,7 +1,8 @@
 // Quick Order: part numbers typed or pasted by the buyer, looked up in the catalogue.
-import { inArray } from "drizzle-orm";
+import { and, inArray } from "drizzle-orm";
 import type { QuickOrderLine } from "../../app/lib/quick-order";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
+import { shownToBuyers } from "../catalog/visibility";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 import { StoreError } from "../errors";
@@ -14,7 +15,7 @@ export async function findPartNumbers(partNumbers: string[]) {
     ? await db()
         .select({ id: products.id, key: normalizedPartNumber, partNumber: products.partNumber, name: products.name })
         .from(products)
-        .where(inArray(normalizedPartNumber, wanted))
+        .where(and(inArray(normalizedPartNumber, wanted), shownToBuyers))
     : [];
   const byKey = new Map(found.map((product) => [product.key, product]));
   return (partNumber: string) => byKey.get(normalizePartNumber(partNumber));

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { formatUsd } from "../../app/lib/money";
 import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
+import { listedForBuyers } from "../catalog/visibility";
 import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
@@ -110,9 +111,20 @@ async function lookUp(wanted: WantedLine[]) {
     ),
   ].filter(Boolean);
   const columns = { id: products.id, name: products.name, stockLevel: products.stockLevel, key: normalizedPartNumber };
+  // A discontinued or draft product is no longer in the catalogue as far as a reorder goes.
   const [byId, byKey] = await Promise.all([
-    ids.length ? db().select(columns).from(products).where(inArray(products.id, ids)) : [],
-    keys.length ? db().select(columns).from(products).where(inArray(normalizedPartNumber, keys)) : [],
+    ids.length
+      ? db()
+          .select(columns)
+          .from(products)
+          .where(and(inArray(products.id, ids), listedForBuyers))
+      : [],
+    keys.length
+      ? db()
+          .select(columns)
+          .from(products)
+          .where(and(inArray(normalizedPartNumber, keys), listedForBuyers))
+      : [],
   ]);
   const ofId = new Map(byId.map((product) => [product.id, product]));
   const ofKey = new Map(byKey.map((product) => [product.key, product]));

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { parsePastedLines } from "../../app/lib/quick-order";
 import { MAX_LIST_QUANTITY } from "../../app/lib/saved-lists";
+import { shownToBuyers } from "../catalog/visibility";
 import { type Database, db } from "../db/client";
 import { products, savedListLines, savedLists } from "../db/schema";
 import { StoreError } from "../errors";
@@ -146,7 +147,7 @@ export async function addToList(
   const found = await db()
     .select({ productId: products.id, partNumber: products.partNumber, name: products.name })
     .from(products)
-    .where(inArray(products.id, [...new Set(items.map((item) => item.productId))]));
+    .where(and(inArray(products.id, [...new Set(items.map((item) => item.productId))]), shownToBuyers));
   const byId = new Map(found.map((product) => [product.productId, product]));
   const lines = items.flatMap((item) => {
     const product = byId.get(item.productId);

@@ -58,6 +58,7 @@ export function summarize({ lines, promo, taxRate, totals }: PricedCart<StoredLi
       stockLevel: line.stockLevel,
       unitPrice: fromCents(line.unitPriceCents),
       lineTotal: fromCents(line.lineTotalCents),
+      problem: line.problem,
     })),
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     promo: promo

@@ -5,6 +5,7 @@ import type { ListingParams } from "../../app/lib/listing-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
+import { listedForBuyers } from "./visibility";
 
 export const LISTING_PAGE_SIZE = 24;
 
@@ -21,6 +22,7 @@ export async function listCategoryProducts(
 ) {
   const inCategory = and(
     eq(products.category, category),
+    listedForBuyers,
     subcategory ? eq(products.subcategory, subcategory) : undefined,
   );
   const where = and(

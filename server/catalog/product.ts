@@ -1,16 +1,21 @@
 // One product with everything its detail page shows.
-import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import { db } from "../db/client";
 import { productBulkTiers, products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
 import { isSlug, pictureUrls } from "./generator";
+import { listedForBuyers, shownToBuyers } from "./visibility";
 
 export async function getProductBySlug(slug: string) {
   // Text from the URL that no product could have (a NUL the database refuses) finds none unasked.
   if (!isSlug(slug)) return null;
   // Everything but the search vector, which only the search index needs.
   const { searchVector: _, ...shownColumns } = getTableColumns(products);
-  const [product] = await db().select(shownColumns).from(products).where(eq(products.slug, slug)).limit(1);
+  const [product] = await db()
+    .select(shownColumns)
+    .from(products)
+    .where(and(eq(products.slug, slug), shownToBuyers))
+    .limit(1);
   if (!product) return null;
   const [tiers, related] = await Promise.all([
     db()
@@ -22,7 +27,7 @@ export async function getProductBySlug(slug: string) {
       ? db()
           .select(productCardColumns)
           .from(products)
-          .where(inArray(products.partNumber, product.relatedProducts))
+          .where(and(inArray(products.partNumber, product.relatedProducts), listedForBuyers))
           .orderBy(asc(products.partNumber))
       : Promise.resolve([]),
   ]);

@@ -169,6 +169,8 @@ const writtenRow = (input: ProductInput) => {
 const writtenColumns = sql.raw(
   "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
 );
+/** A quantity break from 2 units up; a stored tier from 1 unit repeats the price. */
+export const isBulkTier = (tier: { minQuantity: number }) => tier.minQuantity > 1;
 
 const sameTiers = (a: TierInput[], b: TierInput[]) =>
   a.length === b.length &&
@@ -202,7 +204,9 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
       ])
     : [[], []];
   const tiersOf = new Map<string, TierInput[]>();
-  for (const row of tierRows.sort((a, b) => a.minQuantity - b.minQuantity))
+  // The seeded catalogue also stores the price of one as a tier from 1 unit: it is the price, not a
+  // bulk tier, so it takes no part in the comparison (and is not written again).
+  for (const row of tierRows.filter(isBulkTier).sort((a, b) => a.minQuantity - b.minQuantity))
     tiersOf.set(row.productId, [...(tiersOf.get(row.productId) ?? []), row]);
   const valuesOf = new Map<string, Map<number, AttributeValue>>();
   for (const row of valueRows) {

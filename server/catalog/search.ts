@@ -5,10 +5,12 @@ import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { plainText } from "../../app/lib/plain-text";
 import { MAX_QUERY_LENGTH, type SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
+import { escapeLike } from "../db/like";
 import { products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
 import { prefixQuery } from "./prefix-query";
+import { listedForBuyers, shownToBuyers } from "./visibility";
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SUGGESTION_LIMIT = 8;
@@ -22,12 +24,10 @@ export async function findByPartNumber(query: string) {
   const [product] = await db()
     .select({ slug: products.slug })
     .from(products)
-    .where(eq(normalizedPartNumber, key))
+    .where(and(eq(normalizedPartNumber, key), shownToBuyers))
     .limit(1);
   return product ?? null;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A query that could be (part of) a part number: a digit in it, and at most two words. */
 const looksLikePartNumber = (text: string) => /\d/.test(text) && text.split(/\s+/).length <= 2;
@@ -82,11 +82,11 @@ function searchConditions({ q, category, brand, stock }: SearchParams, mode: Mod
   const inCategory = category ? eq(products.category, category) : undefined;
   const ofBrand = brand ? eq(products.brand, brand) : undefined;
   return {
-    where: and(where, inStock) as SQL,
+    where: and(where, inStock, listedForBuyers) as SQL,
     rank,
     inCategory,
     ofBrand,
-    filtered: and(where, inStock, inCategory, ofBrand),
+    filtered: and(where, inStock, listedForBuyers, inCategory, ofBrand),
   };
 }
 
@@ -190,6 +190,7 @@ async function popularWordMatches(terms: string, limit: number) {
   const popular = db()
     .select({ ...candidateColumns, matches: hasTerms.as("matches") })
     .from(products)
+    .where(listedForBuyers)
     .orderBy(...byPopularity(products))
     .limit(POPULAR_FIRST)
     .as("popular");
@@ -203,7 +204,12 @@ async function popularWordMatches(terms: string, limit: number) {
 
   // A rare word: its matches through the word index, then the most popular. The limit bounds the
   // work and has the subquery planned on its own, so the planner cannot walk the popularity index.
-  const rare = db().select(candidateColumns).from(products).where(hasTerms).limit(RARE_WORD_MATCHES).as("rare");
+  const rare = db()
+    .select(candidateColumns)
+    .from(products)
+    .where(and(hasTerms, listedForBuyers))
+    .limit(RARE_WORD_MATCHES)
+    .as("rare");
   return db()
     .select(suggestionFrom(rare))
     .from(rare)
@@ -227,7 +233,7 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
       ? await db()
           .select(suggestionColumns)
           .from(products)
-          .where(sql`${partKeyC} like ${`${escapeLike(key)}%`}`)
+          .where(and(sql`${partKeyC} like ${`${escapeLike(key)}%`}`, shownToBuyers))
           .orderBy(partKeyC)
           .limit(limit)
       : [];
@@ -240,7 +246,7 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT) {
   return db()
     .select(suggestionColumns)
     .from(products)
-    .where(where)
+    .where(and(where, listedForBuyers))
     .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
     .limit(limit);
 }

@@ -4,6 +4,7 @@ import { asc, count } from "drizzle-orm";
 import { categories } from "../../app/lib/navigation";
 import { db } from "../db/client";
 import { products } from "../db/schema";
+import { shownToBuyers } from "./visibility";
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
 
@@ -16,7 +17,7 @@ const urlset = (urls: string[]) =>
     .join("\n")}\n</urlset>\n`;
 
 export async function sitemapIndex(origin: string) {
-  const [row] = await db().select({ total: count() }).from(products);
+  const [row] = await db().select({ total: count() }).from(products).where(shownToBuyers);
   const files = Math.max(1, Math.ceil((row?.total ?? 0) / PRODUCTS_PER_SITEMAP));
   const sitemaps = [
     `${origin}/sitemaps/pages.xml`,
@@ -41,6 +42,7 @@ export async function productsSitemap(origin: string, file: number) {
   const rows = await db()
     .select({ slug: products.slug })
     .from(products)
+    .where(shownToBuyers)
     .orderBy(asc(products.slug))
     .limit(PRODUCTS_PER_SITEMAP)
     .offset((file - 1) * PRODUCTS_PER_SITEMAP);

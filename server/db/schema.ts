@@ -81,6 +81,13 @@ export const products = pgTable(
     index("products_popular_idx").on(t.featured.desc().nullsFirst(), t.reviewCount.desc().nullsFirst(), t.partNumber),
     // Part-number prefixes in part-number order, whatever the database's collation.
     index("products_part_key_prefix_idx").on(sql`(${t.partKey} collate "C")`),
+    // The back office's filters: drafts and discontinued parts in part-number order, low and out of stock.
+    index("products_status_part_number_idx").on(t.status, t.partNumber),
+    index("products_stock_level_idx").on(t.stockLevel),
+    // What buyers see (server/catalog/visibility.ts), counted per category and listed in the sitemap
+    // from the index alone.
+    index("products_listed_idx").on(t.category, t.subcategory).where(sql`${t.status} = 'active'`),
+    index("products_shown_slug_idx").on(t.slug).where(sql`${t.status} <> 'draft'`),
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
     check("products_status_known", sql`${t.status} in ('draft', 'active', 'discontinued')`),

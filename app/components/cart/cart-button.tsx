@@ -107,6 +107,7 @@ export function CartButton() {
                       <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
                     </span>
                   </div>
+                  {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
                 </li>
               ))}
             </ul>

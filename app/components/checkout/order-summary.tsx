@@ -24,6 +24,7 @@ export function OrderSummary({ cart, children }: { cart: CartSummary; children?:
                 {line.quantity} × {formatUsd(line.unitPrice)}
               </p>
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
+              {line.problem && <p className="text-red-700">{line.problem}</p>}
             </div>
             <p className="text-sm font-semibold text-slate-950">{formatUsd(line.lineTotal)}</p>
           </li>

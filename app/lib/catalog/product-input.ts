@@ -26,7 +26,12 @@ const oneLineText = (what: string, max: number) =>
   z
     .string({ message: `Enter the ${what}` })
     .transform((text) => oneLine(text).trim())
-    .pipe(z.string().min(1, `Enter the ${what}`).max(max, `The ${what} can be at most ${max} characters`));
+    .pipe(
+      z
+        .string({ message: `Enter the ${what}` })
+        .min(1, `Enter the ${what}`)
+        .max(max, `The ${what} can be at most ${max} characters`),
+    );
 
 const slugField = (what: string) =>
   z
@@ -128,11 +133,13 @@ export const productInputSchema = z
     brand: oneLineText("brand", 80),
     price: moneyField("price"),
     stockLevel: stockLevelField,
+    // Optional rather than defaulted, and no pipe after the transform: a form sends an empty
+    // description as no field at all, and Conform reads an empty result as none too.
     description: z
       .string()
-      .default("")
-      .transform((text) => plainText(text).trim())
-      .pipe(z.string().max(5000, "The description can be at most 5,000 characters")),
+      .max(5000, "The description can be at most 5,000 characters")
+      .optional()
+      .transform((text) => plainText(text ?? "").trim()),
     tiers: z.array(tierSchema).max(MAX_TIERS, `At most ${MAX_TIERS} bulk tiers`).default([]),
     status: z.enum(productStatuses, { message: "The status must be draft, active or discontinued" }).default("active"),
     oemNumbers: listOf("OEM numbers", oneLineText("OEM number", 40)),

@@ -9,6 +9,7 @@ const cutOffWheel = (quantity: number, stockLevel = 2847): CartLine => ({
   name: "Cut-Off Wheel",
   price: "2.45",
   stockLevel,
+  status: "active",
   quantity,
   tiers: [
     { minQuantity: 1000, unitPrice: "1.55" },
@@ -20,6 +21,7 @@ const grindingWheel = (quantity: number, stockLevel = 640): CartLine => ({
   name: "Grinding Wheel 4.5 in",
   price: "12.99",
   stockLevel,
+  status: "active",
   quantity,
   tiers: [],
 });
@@ -94,6 +96,24 @@ describe("priceCart", () => {
       "Only 2,847 of Cut-Off Wheel left in stock. Lower the quantity in your cart to continue.",
       "Invalid promo code",
     ]);
+  });
+
+  it("refuses a line whose product was discontinued or made a draft since it went in the cart, whatever its stock", () => {
+    const cart = priceCart({
+      lines: [
+        { ...grindingWheel(1), status: "discontinued" },
+        { ...cutOffWheel(1, 0), status: "draft" },
+        cutOffWheel(2),
+      ],
+      promo: null,
+      now,
+    });
+    expect(cart.lines.map((line) => line.problem)).toEqual([
+      "Grinding Wheel 4.5 in is discontinued and can no longer be ordered. Remove it from your cart to continue.",
+      "Cut-Off Wheel is no longer available. Remove it from your cart to continue.",
+      undefined,
+    ]);
+    expect(cart.problems).toHaveLength(2);
   });
 });
 

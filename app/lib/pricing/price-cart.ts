@@ -1,7 +1,11 @@
 // The one function that prices a cart, for every place that shows or charges one: the cart
 // popover, the checkout page and order placement. Each line's bulk tier, the promo's check and
 // discount, the tax for the shipping state, the totals, and what stands between the cart and an
-// order (no lines, a line short of stock, a promo that no longer applies), in that order.
+// order (no lines, a line that can no longer be ordered or is short of stock, a promo that no longer
+// applies), in that order.
+
+import type { ProductStatus } from "../catalog/product-input";
+import { cartLineStatusProblem } from "../catalog/product-status";
 import { type Cents, centsFromBigInt, toCents } from "./money";
 import { checkPromo, type Promo, type PromoCheck } from "./promo";
 import { type TaxRatePpm, taxRateFor } from "./tax";
@@ -13,6 +17,8 @@ export interface CartLine {
   /** The list price, as numeric text ("12.99"). */
   price: string;
   stockLevel: number;
+  /** A line whose product became a draft or was discontinued cannot be ordered. */
+  status: ProductStatus;
   quantity: number;
   /** The product's bulk tiers, in any order. */
   tiers: readonly { minQuantity: number; unitPrice: string }[];
@@ -70,7 +76,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
       ...line,
       unitPriceCents,
       lineTotalCents: lineTotalCents({ quantity: line.quantity, unitPriceCents }),
-      problem: stockProblem(line),
+      problem: cartLineStatusProblem(line) ?? stockProblem(line),
     };
   });
   const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));

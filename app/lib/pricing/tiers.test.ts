@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unitPriceFor } from "./tiers";
+import { priceList, unitPriceFor } from "./tiers";
 
 // The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const tiers = [
@@ -41,5 +41,22 @@ describe("unitPriceFor", () => {
     ["a negative tier price", 245, [{ minQuantity: 100, unitPriceCents: -1 }], 100],
   ])("refuses %s", (_case, base, someTiers, quantity) => {
     expect(() => unitPriceFor(base, someTiers, quantity)).toThrow(RangeError);
+  });
+});
+
+describe("priceList", () => {
+  it("starts at the price of one and follows with the bulk tiers in order, whether a tier from 1 is stored or not", () => {
+    const bulk = [
+      { minQuantity: 500, unitPrice: "1.75" },
+      { minQuantity: 100, unitPrice: "1.98" },
+    ];
+    const expected = [
+      { minQuantity: 1, unitPrice: "2.40" },
+      { minQuantity: 100, unitPrice: "1.98" },
+      { minQuantity: 500, unitPrice: "1.75" },
+    ];
+    expect(priceList("2.40", bulk)).toEqual(expected);
+    expect(priceList("2.40", [{ minQuantity: 1, unitPrice: "2.45" }, ...bulk])).toEqual(expected);
+    expect(priceList("2.40", [{ minQuantity: 1, unitPrice: "2.40" }])).toEqual([]);
   });
 });

@@ -1,0 +1,451 @@
+// The product editor: every field a buyer sees, checked by the catalogue's one product schema in
+// the browser and again on the server, where what only the database knows (the subcategory's
+// attributes, related parts) is checked too and shown on its field. /admin/products/new creates;
+// /admin/products/:partNumber/edit edits.
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { requireAdmin } from "../../../server/accounts/session";
+import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
+import { attributeDefinitions } from "../../../server/catalog/attributes";
+import { db } from "../../../server/db/client";
+import { readForm, refuseOtherIntents } from "../../../server/forms";
+import { dataWithErrorToast, redirectWithToast } from "../../../server/toast";
+import { SubmitButton } from "../../components/submit-button";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { Input } from "../../components/ui/input";
+import { Label } from "../../components/ui/label";
+import { useZodForm } from "../../components/use-zod-form";
+import { MAX_LIST_ENTRIES, MAX_TIERS, productInputSchema, productStatuses } from "../../lib/catalog/product-input";
+import { productEditorPath } from "../../lib/catalog/product-paths";
+import { productStatusLabel } from "../../lib/catalog/product-status";
+import type { Route } from "./+types/product-editor";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const what = loaderData?.product ? `Edit ${loaderData.product.partNumber}` : "New Product";
+  return [{ title: `${what} | Admin | Cascade Industrial Supply` }];
+}
+
+const slugParam = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The fields of a subcategory's attributes, as the form shows them. */
+async function attributeFields(subcategory: string | undefined) {
+  if (!subcategory || !slugParam.test(subcategory)) return [];
+  const definitions = await attributeDefinitions(db(), subcategory);
+  return definitions.map(({ slug, name, kind, displayUnit, choices }) => ({ slug, name, kind, displayUnit, choices }));
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin({ context });
+  const product = params.partNumber ? await productForEditor(params.partNumber) : null;
+  if (params.partNumber && !product) throw data(`There is no product ${params.partNumber}.`, 404);
+  // The subcategory the admin just chose (the attribute fields follow it), else the product's.
+  const subcategory = new URL(request.url).searchParams.get("subcategory") ?? product?.subcategory;
+  const [tree, attributes] = await Promise.all([categoryChoices(), attributeFields(subcategory)]);
+  return { product, tree, attributes };
+}
+
+/** Problems by field, as Conform shows them under each field. */
+const fieldErrors = (problems: { field: string; message: string }[]) => {
+  const errors: Record<string, string[]> = {};
+  for (const { field, message } of problems) errors[field] = [...(errors[field] ?? []), message];
+  return errors;
+};
+
+const outcomeToast = {
+  created: "Product created",
+  updated: "Product saved",
+  unchanged: "Nothing to save: the product is as it was",
+} as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin({ context });
+  const form = await readForm(request);
+  refuseOtherIntents(form, ["tiers", "oemNumbers", "relatedParts", "images", "documents"]);
+  const submission = parseWithZod(form, { schema: productInputSchema });
+  // The subcategory's attribute fields, for the form shown again (it may have changed without JavaScript).
+  const attributes = await attributeFields(String(form.get("subcategory") ?? ""));
+  if (submission.status !== "success")
+    return data({ reply: submission.reply(), attributes }, submission.status === "error" ? 400 : 200);
+  // Without JavaScript a changed subcategory still posts the old one's attribute fields: they are
+  // dropped, as the browser drops them when it swaps the fields, and the new ones show after the save.
+  const shown = new Set(attributes.map((attribute) => attribute.slug));
+  const product = {
+    ...submission.value,
+    attributes: Object.fromEntries(Object.entries(submission.value.attributes).filter(([slug]) => shown.has(slug))),
+  };
+  try {
+    const saved = await saveProductFromEditor(admin.id, product, params.partNumber);
+    if (!saved.ok)
+      return data({ reply: submission.reply({ fieldErrors: fieldErrors(saved.problems) }), attributes }, 400);
+    return redirectWithToast(productEditorPath(saved.partNumber), {
+      type: saved.outcome === "unchanged" ? "info" : "success",
+      title: outcomeToast[saved.outcome],
+      description: saved.outcome === "unchanged" ? undefined : `${saved.partNumber} is saved.`,
+    });
+  } catch (error) {
+    return dataWithErrorToast("The product was not saved", error);
+  }
+}
+
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+const selectClass =
+  "h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700";
+
+function Problem({ meta }: { meta: Meta }) {
+  if (!meta.errors?.length) return null;
+  return (
+    <p id={meta.errorId} className="text-sm text-red-700">
+      {meta.errors.join(". ")}
+    </p>
+  );
+}
+
+/** A labelled input with its hint and error tied to it. */
+function TextField({
+  meta,
+  label,
+  hint,
+  readOnly,
+  inputMode,
+}: {
+  meta: Meta;
+  label: string;
+  hint?: string;
+  readOnly?: boolean;
+  inputMode?: "decimal" | "numeric";
+}) {
+  const describedBy = [hint ? meta.descriptionId : "", meta.errors?.length ? meta.errorId : ""].filter(Boolean);
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <Input
+        {...getInputProps(meta, { type: "text" })}
+        key={meta.key}
+        readOnly={readOnly}
+        inputMode={inputMode}
+        aria-describedby={describedBy.length ? describedBy.join(" ") : undefined}
+      />
+      {hint && (
+        <p id={meta.descriptionId} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      <Problem meta={meta} />
+    </div>
+  );
+}
+
+export default function ProductEditorPage(props: Route.ComponentProps) {
+  // A save reloads the product: the form starts again from what is stored now.
+  return <ProductEditor key={JSON.stringify(props.loaderData.product)} {...props} />;
+}
+
+function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, tree } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const { pathname } = useLocation();
+  const attributesFetcher = useFetcher<typeof loader>();
+  const answered = actionData && "reply" in actionData ? actionData : undefined;
+  const attributes = attributesFetcher.data?.attributes ?? answered?.attributes ?? loaderData.attributes;
+  const [form, fields] = useZodForm("product-editor", productInputSchema, {
+    lastResult: answered?.reply,
+    defaultValue: product ?? {
+      status: "draft",
+      tiers: [],
+      oemNumbers: [],
+      relatedParts: [],
+      images: [],
+      documents: [],
+    },
+  });
+  const categoryOf = new Map(tree.flatMap((top) => top.subcategories.map((sub) => [sub.slug, top.slug])));
+  const attributeMeta = fields.attributes.getFieldset() as Record<string, Meta>;
+  const tiers = fields.tiers.getFieldList();
+  const documents = fields.documents.getFieldList();
+
+  return (
+    <div className="max-w-4xl">
+      <p className="text-sm">
+        <Link to="/admin/products" className="text-brand-700 underline">
+          All products
+        </Link>
+      </p>
+      <div className="mt-2 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-3xl font-bold text-slate-950">{product ? `Edit ${product.partNumber}` : "New Product"}</h1>
+        {product && product.status !== "draft" && (
+          <Link to={`/products/${product.slug}`} className="text-sm font-semibold text-brand-700 underline">
+            View on the storefront
+          </Link>
+        )}
+      </div>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        {/* Enter in a field presses a form's first submit button: this one saves, not the first Add or Remove. */}
+        <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Save
+        </button>
+        <Card>
+          <CardHeader>
+            <CardTitle>Product</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              meta={fields.partNumber as Meta}
+              label="Part Number"
+              readOnly={Boolean(product)}
+              hint={product ? "The part number names the product and is not changed here." : "e.g. GW-45-001"}
+            />
+            <div className="space-y-1">
+              <Label htmlFor={fields.status.id}>Status</Label>
+              <select {...getSelectProps(fields.status)} key={fields.status.key} className={selectClass}>
+                {productStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {productStatusLabel[status]}
+                  </option>
+                ))}
+              </select>
+              <p className="text-sm text-slate-700">
+                Buyers never see a draft; a discontinued part is found by its part number but cannot be bought.
+              </p>
+              <Problem meta={fields.status as Meta} />
+            </div>
+            <TextField meta={fields.name as Meta} label="Name" />
+            <TextField meta={fields.brand as Meta} label="Brand" />
+            <div className="space-y-1">
+              <Label htmlFor={fields.category.id}>Category</Label>
+              <select {...getSelectProps(fields.category)} key={fields.category.key} className={selectClass}>
+                <option value="">Choose a category</option>
+                {tree.map((top) => (
+                  <option key={top.slug} value={top.slug}>
+                    {top.name}
+                  </option>
+                ))}
+              </select>
+              <Problem meta={fields.category as Meta} />
+            </div>
+            <div className="space-y-1">
+              <Label htmlFor={fields.subcategory.id}>Subcategory</Label>
+              <select
+                {...getSelectProps(fields.subcategory)}
+                key={fields.subcategory.key}
+                className={selectClass}
+                onChange={(event) => {
+                  const chosen = event.currentTarget.value;
+                  const category = categoryOf.get(chosen);
+                  if (category) form.update({ name: fields.category.name, value: category });
+                  attributesFetcher.load(`${pathname}?subcategory=${encodeURIComponent(chosen)}`);
+                }}
+              >
+                <option value="">Choose a subcategory</option>
+                {tree.map((top) => (
+                  <optgroup key={top.slug} label={top.name}>
+                    {top.subcategories.map((sub) => (
+                      <option key={sub.slug} value={sub.slug}>
+                        {sub.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              <p className="text-sm text-slate-700">Its attributes are listed under Specifications.</p>
+              <Problem meta={fields.subcategory as Meta} />
+            </div>
+            <TextField
+              meta={fields.price as Meta}
+              label="Price ($)"
+              inputMode="decimal"
+              hint="Price of one, e.g. 12.99"
+            />
+            <TextField meta={fields.stockLevel as Meta} label="Stock Level" inputMode="numeric" />
+            <div className="space-y-1 sm:col-span-2">
+              <Label htmlFor={fields.description.id}>Description</Label>
+              <textarea
+                {...getTextareaProps(fields.description)}
+                key={fields.description.key}
+                rows={5}
+                className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
+              />
+              <Problem meta={fields.description as Meta} />
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Bulk Pricing</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <p className="text-sm text-slate-700">
+              Each tier starts at more units than the one before and is cheaper than it and than the price of one.
+            </p>
+            {tiers.length === 0 && (
+              <p className="text-sm text-slate-700">No bulk tiers: every quantity pays the price.</p>
+            )}
+            {tiers.map((tier, index) => {
+              const { minQuantity, unitPrice } = tier.getFieldset();
+              const named = minQuantity.value ? `${minQuantity.value}+` : `${index + 1}`;
+              return (
+                <fieldset key={tier.key} className="flex flex-wrap items-end gap-3">
+                  <legend className="sr-only">Tier {named}</legend>
+                  <div className="w-40">
+                    <TextField
+                      meta={minQuantity as Meta}
+                      label={`Tier ${index + 1} from quantity`}
+                      inputMode="numeric"
+                    />
+                  </div>
+                  <div className="w-40">
+                    <TextField
+                      meta={unitPrice as Meta}
+                      label={`Tier ${index + 1} unit price ($)`}
+                      inputMode="decimal"
+                    />
+                  </div>
+                  <Button
+                    variant="outline"
+                    {...form.remove.getButtonProps({ name: fields.tiers.name, index })}
+                    aria-label={`Remove tier ${named}`}
+                  >
+                    Remove
+                  </Button>
+                </fieldset>
+              );
+            })}
+            <Problem meta={fields.tiers as Meta} />
+            {tiers.length < MAX_TIERS && (
+              <Button variant="outline" {...form.insert.getButtonProps({ name: fields.tiers.name })}>
+                Add Tier
+              </Button>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Specifications</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {attributes.length === 0 && (
+              <p className="text-sm text-slate-700 sm:col-span-2">
+                {fields.subcategory.value ? "This subcategory has no attributes." : "Choose a subcategory first."}
+              </p>
+            )}
+            {attributes.map((attribute) => {
+              const meta = attributeMeta[attribute.slug] as Meta;
+              if (attribute.kind === "choice")
+                return (
+                  <div key={attribute.slug} className="space-y-1">
+                    <Label htmlFor={meta.id}>{attribute.name}</Label>
+                    <select {...getSelectProps(meta)} key={meta.key} className={selectClass}>
+                      <option value="">None</option>
+                      {attribute.choices.map((choice) => (
+                        <option key={choice} value={choice}>
+                          {choice}
+                        </option>
+                      ))}
+                    </select>
+                    <Problem meta={meta} />
+                  </div>
+                );
+              return (
+                <TextField
+                  key={attribute.slug}
+                  meta={meta}
+                  label={attribute.name}
+                  hint={
+                    attribute.kind === "number" && attribute.displayUnit
+                      ? `In ${attribute.displayUnit} unless you write another unit, e.g. 4-1/2 ${attribute.displayUnit}`
+                      : undefined
+                  }
+                />
+              );
+            })}
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>Cross-Reference and Media</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-6 sm:grid-cols-2">
+            <TextList form={form} meta={fields.oemNumbers as Meta} label="OEM number" heading="OEM Numbers" />
+            <TextList form={form} meta={fields.relatedParts as Meta} label="related part" heading="Related Parts" />
+            <TextList form={form} meta={fields.images as Meta} label="image" heading="Images" />
+            <fieldset className="space-y-3">
+              <legend className="font-semibold text-slate-950">Documents</legend>
+              {documents.map((document, index) => {
+                const { name, url } = document.getFieldset();
+                return (
+                  <div key={document.key} className="space-y-2 rounded-md border border-slate-200 p-3">
+                    <TextField meta={name as Meta} label={`Document ${index + 1} name`} />
+                    <TextField meta={url as Meta} label={`Document ${index + 1} address`} />
+                    <Button
+                      variant="outline"
+                      {...form.remove.getButtonProps({ name: fields.documents.name, index })}
+                      aria-label={`Remove document ${name.value || index + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                );
+              })}
+              <Problem meta={fields.documents as Meta} />
+              {documents.length < MAX_LIST_ENTRIES && (
+                <Button variant="outline" {...form.insert.getButtonProps({ name: fields.documents.name })}>
+                  Add Document
+                </Button>
+              )}
+            </fieldset>
+          </CardContent>
+        </Card>
+
+        <div className="max-w-xs">
+          <SubmitButton busy={busy}>{product ? "Save Product" : "Create Product"}</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** A list of one-line values (OEM numbers, related parts, images) with a field per entry. */
+function TextList({
+  form,
+  meta,
+  label,
+  heading,
+}: {
+  form: ReturnType<typeof useZodForm>[0];
+  meta: Meta;
+  label: string;
+  heading: string;
+}) {
+  const list = (meta as FieldMetadata<string[], Record<string, unknown>, string[]>).getFieldList();
+  const title = label.replace(/^./, (first) => first.toUpperCase());
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-semibold text-slate-950">{heading}</legend>
+      {list.map((entry, index) => (
+        <div key={entry.key} className="flex items-end gap-2">
+          <div className="flex-1">
+            <TextField meta={entry as Meta} label={`${title} ${index + 1}`} />
+          </div>
+          <Button
+            variant="outline"
+            {...form.remove.getButtonProps({ name: meta.name, index })}
+            aria-label={`Remove ${label} ${entry.value || index + 1}`}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Problem meta={meta} />
+      {list.length < MAX_LIST_ENTRIES && (
+        <Button variant="outline" {...form.insert.getButtonProps({ name: meta.name })}>
+          Add {title}
+        </Button>
+      )}
+    </fieldset>
+  );
+}

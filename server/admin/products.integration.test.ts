@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { productListSchema } from "../../app/lib/admin-schemas";
+import { productInputSchema } from "../../app/lib/catalog/product-input";
+import { withTestDatabase } from "../../test/database";
+import { adminAuditLog, attributes, products, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { onStoreEvent } from "../events";
+import { listProductsForAdmin, productForEditor, saveProductFromEditor } from "./products";
+
+const { handle } = withTestDatabase();
+
+const wheel = (overrides: Record<string, unknown> = {}) =>
+  productInputSchema.parse({
+    partNumber: "ED-100",
+    name: "Editor Wheel 4.5 in",
+    category: "abrasives",
+    subcategory: "grinding-wheels",
+    brand: "Own Brand",
+    price: "9.50",
+    stockLevel: "12",
+    status: "active",
+    description: "A wheel written in the editor.",
+    tiers: [{ minQuantity: "100", unitPrice: "8.75" }],
+    attributes: { diameter: "4-1/2 in" },
+    ...overrides,
+  });
+
+const announced: string[][] = [];
+const stopListening = onStoreEvent("catalogChanged", ({ productIds }) => announced.push(productIds));
+afterEach(() => {
+  announced.length = 0;
+});
+
+const auditEntries = () =>
+  handle()
+    .db.select({
+      action: adminAuditLog.action,
+      entityId: adminAuditLog.entityId,
+      before: adminAuditLog.before,
+      after: adminAuditLog.after,
+    })
+    .from(adminAuditLog)
+    .orderBy(adminAuditLog.createdAt, adminAuditLog.id);
+
+beforeAll(async () => {
+  await handle().db.insert(user).values({ id: "admin1", name: "Admin", email: "admin@example.com" });
+  await handle().db.insert(attributes).values({
+    subcategorySlug: "grinding-wheels",
+    slug: "diameter",
+    name: "Diameter",
+    kind: "number",
+    unitFamily: "length",
+    displayUnit: "in",
+  });
+  return () => stopListening();
+});
+
+describe("the product editor's save", () => {
+  it("creates a product, audits it whole and announces it", async () => {
+    expect(await saveProductFromEditor("admin1", wheel())).toEqual({
+      ok: true,
+      partNumber: "ED-100",
+      outcome: "created",
+    });
+    const [row] = await handle().db.select().from(products).where(eq(products.partNumber, "ED-100"));
+    expect(announced).toEqual([[row?.id]]);
+    const [entry] = await auditEntries();
+    expect(entry).toMatchObject({ action: "create_product", entityId: row?.id, before: null });
+    expect(entry?.after).toMatchObject({
+      partNumber: "ED-100",
+      price: "9.50",
+      tiers: "100:8.75",
+      status: "active",
+      "attributes.diameter": "4-1/2 in",
+    });
+  });
+
+  it("refuses a new product with a part number the store has, however it is spelled", async () => {
+    expect(await saveProductFromEditor("admin1", wheel({ partNumber: "ed 100", name: "Another" }))).toEqual({
+      ok: false,
+      problems: [{ field: "partNumber", message: "A product ED-100 already exists; edit it instead" }],
+    });
+    expect(announced).toEqual([]);
+  });
+
+  it("updates the changed fields, audits only those before -> after, and keeps the part number", async () => {
+    const saved = await saveProductFromEditor(
+      "admin1",
+      wheel({ partNumber: "SOMETHING-ELSE", price: "9.25", tiers: [{ minQuantity: "50", unitPrice: "8.50" }] }),
+      "ed-100",
+    );
+    expect(saved).toEqual({ ok: true, partNumber: "ED-100", outcome: "updated" });
+    const entries = await auditEntries();
+    expect(entries.at(-1)).toMatchObject({
+      action: "update_product",
+      before: { price: "9.50", tiers: "100:8.75" },
+      after: { price: "9.25", tiers: "50:8.50" },
+    });
+    expect(announced).toHaveLength(1);
+    expect(await productForEditor("ED100")).toMatchObject({
+      partNumber: "ED-100",
+      price: "9.25",
+      tiers: [{ minQuantity: "50", unitPrice: "8.50" }],
+      attributes: { diameter: "4-1/2 in" },
+    });
+  });
+
+  it("writes, audits and announces nothing when the product is as it was", async () => {
+    const before = (await auditEntries()).length;
+    const saved = await saveProductFromEditor(
+      "admin1",
+      wheel({ price: "9.25", tiers: [{ minQuantity: "50", unitPrice: "8.50" }], attributes: { diameter: "114.3 mm" } }),
+      "ED-100",
+    );
+    expect(saved).toEqual({ ok: true, partNumber: "ED-100", outcome: "unchanged" });
+    expect(await auditEntries()).toHaveLength(before);
+    expect(announced).toEqual([]);
+  });
+
+  it("names the problems only the database sees on their fields, and writes nothing", async () => {
+    const before = (await auditEntries()).length;
+    const saved = await saveProductFromEditor(
+      "admin1",
+      wheel({ price: "1.00", tiers: [], attributes: { diameter: "4.5 furlongs" }, relatedParts: ["NO-SUCH-9"] }),
+      "ED-100",
+    );
+    expect(saved).toEqual({
+      ok: false,
+      problems: [
+        {
+          field: "attributes.diameter",
+          message: 'Diameter: "4.5 furlongs" is not a length: write it like 4-1/2 in, 4.5 in or 114.3 mm',
+        },
+        { field: "relatedParts", message: "There is no part NO-SUCH-9" },
+      ],
+    });
+    expect((await productForEditor("ED-100"))?.price).toBe("9.25");
+    expect(await auditEntries()).toHaveLength(before);
+  });
+
+  it("says so when the product to edit does not exist", async () => {
+    await expect(saveProductFromEditor("admin1", wheel(), "NO-SUCH-1")).rejects.toThrow(
+      new StoreError("NotFound", "There is no product NO-SUCH-1."),
+    );
+  });
+});
+
+describe("the back office's product list", () => {
+  const list = (query: Record<string, string>) => listProductsForAdmin(productListSchema.parse(query));
+
+  it("finds by part number however it is spelled and by a fragment of the name, and filters", async () => {
+    await saveProductFromEditor(
+      "admin1",
+      wheel({ partNumber: "LS-7", name: "Low Stock Disc", stockLevel: "3", status: "draft", tiers: [] }),
+    );
+    await saveProductFromEditor(
+      "admin1",
+      wheel({ partNumber: "OUT-8", name: "Sold Out Disc", stockLevel: "0", status: "discontinued", tiers: [] }),
+    );
+    const partNumbers = async (query: Record<string, string>) =>
+      (await list(query)).products.map((product) => product.partNumber);
+    expect(await partNumbers({ q: "ed 100" })).toEqual(["ED-100"]);
+    expect(await partNumbers({ q: "disc" })).toEqual(["LS-7", "OUT-8"]);
+    expect(await partNumbers({ q: "50%" })).toEqual([]); // "%" is a character to find, not a wildcard
+    expect(await partNumbers({ status: "draft" })).toEqual(["LS-7"]);
+    expect(await partNumbers({ stock: "low" })).toEqual(["LS-7"]);
+    expect(await partNumbers({ stock: "out" })).toEqual(["OUT-8"]);
+    expect(await partNumbers({ stock: "in", category: "abrasives" })).toEqual(["ED-100", "LS-7"]);
+    expect(await partNumbers({ category: "safety" })).toEqual([]);
+    expect(await list({ status: "nonsense", page: "2" })).toMatchObject({ total: 3, page: 2, products: [] });
+  });
+});
