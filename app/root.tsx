@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import { currentUser, readSession } from "../server/accounts/session";
+import { storefrontCategoryTree } from "../server/catalog/category-tree";
 import { config } from "../server/config";
 import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
@@ -36,10 +37,11 @@ export const middleware: Route.MiddlewareFunction[] = [readSession];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { STORE_EMAIL, STORE_PHONE } = config();
   const user = currentUser(context);
-  const { toast, headers } = await takeToast(request);
+  const [{ toast, headers }, categories] = await Promise.all([takeToast(request), storefrontCategoryTree()]);
   return data<RootData>(
     {
       store: { email: STORE_EMAIL, phone: STORE_PHONE },
+      categories,
       user: user
         ? { email: user.email, name: user.name, isAdmin: user.isAdmin, twoFactorEnabled: user.twoFactorEnabled }
         : null,

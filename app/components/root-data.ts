@@ -1,6 +1,7 @@
 // What the root loader gives every page, and the hooks that read it. Its own module, so the
 // header and footer that root renders do not import root back.
 import { useRouteLoaderData } from "react-router";
+import type { CategoryTree } from "../lib/catalog/category-tree";
 import type { ToastMessage } from "./toasts";
 
 interface StoreContact {
@@ -10,6 +11,8 @@ interface StoreContact {
 
 export interface RootData {
   store: StoreContact;
+  /** The storefront's category tree (active entries), for the navigation, footer and facets. */
+  categories: CategoryTree;
   /** The signed-in user as the header needs it, or null for a visitor. */
   user: { email: string; name: string; isAdmin: boolean; twoFactorEnabled: boolean } | null;
   /** The flash toast an action or redirect left for this page. */
@@ -24,4 +27,10 @@ export function useStoreContact(): StoreContact {
 
 export function useSignedInUser(): RootData["user"] {
   return useRouteLoaderData<RootData>("root")?.user ?? null;
+}
+
+const noCategories: CategoryTree = [];
+
+export function useCategoryTree(): CategoryTree {
+  return useRouteLoaderData<RootData>("root")?.categories ?? noCategories;
 }

@@ -2,6 +2,7 @@ import { FileText, Star, Truck } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { toast } from "sonner";
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { getProductBySlug } from "../../server/catalog/product";
 import { config } from "../../server/config";
@@ -16,19 +17,19 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { findCategory, findSubcategory } from "../lib/navigation";
+import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { quickOrderQuantity } from "../lib/quick-order";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getProductBySlug(params.slug);
   if (!product) throw data({ notFound: true }, { status: 404 });
-  const category = findCategory(product.category);
+  const category = findCategory(await storefrontCategoryTree(), product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
   const page = {
     product,
-    category: { slug: product.category, label: category?.label ?? product.category },
-    subcategory: { slug: product.subcategory, label: subcategory?.label ?? product.subcategory },
+    category: { slug: product.category, name: category?.name ?? product.category },
+    subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
   };
   return data(page, { headers: catalogCacheHeaders(request, page) });
@@ -90,8 +91,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumb
         crumbs={[
           { label: "Home", to: "/" },
-          { label: category.label, to: `/category/${category.slug}` },
-          { label: subcategory.label, to: `/category/${category.slug}/${subcategory.slug}` },
+          { label: category.name, to: `/category/${category.slug}` },
+          { label: subcategory.name, to: `/category/${category.slug}/${subcategory.slug}` },
           { label: product.name },
         ]}
       />

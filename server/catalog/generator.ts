@@ -1,7 +1,6 @@
 // The deterministic catalogue generator: the same size and seed always give the same products,
-// in every subcategory of the navigation, with the attributes buyers filter on. Pure: it only
+// in every subcategory of the seeded tree, with the attributes buyers filter on. Pure: it only
 // computes rows; server/catalog/seed.ts writes them.
-import { categories } from "../../app/lib/navigation";
 import type { products } from "../db/schema";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";
 
@@ -165,20 +164,18 @@ export const sampleTiers = [
 interface Slot {
   category: string;
   subcategory: string;
-  label: string;
   profile: SubcategoryProfile;
   count: number;
 }
 
 /** How many products each subcategory gets: by weight, at least one each (largest remainders). */
 export function catalogPlan(size: number): Slot[] {
-  const slots = categories.flatMap((category) =>
-    category.subcategories.map((sub) => {
-      const profile = subcategoryProfiles[sub.slug];
-      if (!profile) throw new Error(`No product profile for subcategory ${sub.slug}`);
-      return { category: category.slug, subcategory: sub.slug, label: sub.label, profile, count: 1 };
-    }),
-  );
+  const slots = Object.entries(subcategoryProfiles).map(([subcategory, profile]) => ({
+    category: profile.category,
+    subcategory,
+    profile,
+    count: 1,
+  }));
   const spare = Math.max(0, size - slots.length);
   const totalWeight = slots.reduce((sum, slot) => sum + slot.profile.weight, 0);
   const shares = slots.map((slot) => (spare * slot.profile.weight) / totalWeight);
