@@ -227,14 +227,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="specifications">
           <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-8 gap-y-2 text-sm">
-            {Object.entries({
-              "Part Number": product.partNumber,
-              Brand: product.brand,
-              ...(product.size ? { Size: product.size } : {}),
+            {[
+              { name: "Part Number", value: product.partNumber },
+              { name: "Brand", value: product.brand },
+              // A typed Size (a drill bit's diameter) is the product's size in its display unit.
+              ...(product.size && !product.specifications.some((row) => row.name === "Size")
+                ? [{ name: "Size", value: product.size }]
+                : []),
               ...product.specifications,
-            }).map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="font-medium text-slate-700">{key}</dt>
+            ].map(({ name, value }) => (
+              <div key={name} className="contents">
+                <dt className="font-medium text-slate-700">{name}</dt>
                 <dd className="text-slate-950">{value}</dd>
               </div>
             ))}
