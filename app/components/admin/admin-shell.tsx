@@ -7,6 +7,7 @@ const TWO_FACTOR_PAGE = "/admin/two-factor";
 const sections = [
   { to: "/admin", label: "Customers & Promo Codes", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/categories", label: "Categories", end: false },
   { to: "/admin/audit-log", label: "Audit Log", end: true },
   { to: "/admin/settings", label: "Settings", end: true },
   { to: TWO_FACTOR_PAGE, label: "Two-Factor Sign-In", end: true },

@@ -14,7 +14,10 @@ const positionField = z
   .trim()
   .regex(/^\d{1,5}$/, { message: "The position must be a whole number, 0 or more, e.g. 3", abort: true })
   .transform(Number)
-  .refine((position) => position <= MAX_POSITION, `The position can be at most ${MAX_POSITION.toLocaleString("en-US")}`);
+  .refine(
+    (position) => position <= MAX_POSITION,
+    `The position can be at most ${MAX_POSITION.toLocaleString("en-US")}`,
+  );
 
 /** A checkbox: sent ("on") when ticked, absent when not. */
 const checkboxField = z
