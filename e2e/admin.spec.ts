@@ -110,6 +110,23 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     ["/admin/orders/ORD1700000000000AAAAA", { intent: "mark-paid" }],
     ["/admin/two-factor", { intent: "start", password: "whatever-it-is" }],
     ["/admin/settings", { overdueGraceDays: "0", savedAt: "2026-01-01T00:00:00.000Z" }],
+    ["/admin/categories", { intent: "create-category", slug: "guard", name: "Guard", position: "1", active: "on" }],
+    ["/admin/categories/abrasives", { intent: "update-category", slug: "abrasives", name: "Taken", position: "1" }],
+    ["/admin/categories/abrasives", { intent: "delete-category" }],
+    [
+      "/admin/categories/abrasives",
+      { intent: "create-subcategory", slug: "guard", name: "Guard", position: "1", categorySlug: "abrasives" },
+    ],
+    [
+      "/admin/categories/abrasives/flap-discs",
+      { intent: "update-subcategory", slug: "flap-discs", name: "Taken", position: "1", categorySlug: "abrasives" },
+    ],
+    ["/admin/categories/abrasives/flap-discs", { intent: "delete-subcategory" }],
+    [
+      "/admin/categories/abrasives/flap-discs",
+      { intent: "save-attribute", slug: "guard", name: "Guard", kind: "text", position: "1" },
+    ],
+    ["/admin/categories/abrasives/flap-discs", { intent: "move-attribute", attributeId: "1", direction: "down" }],
   ];
   const reads = [
     "/admin/orders",
@@ -118,6 +135,9 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     "/admin/orders?status=paid&q=a",
     "/admin/two-factor",
     "/admin/settings",
+    "/admin/categories",
+    "/admin/categories/abrasives",
+    "/admin/categories/abrasives/flap-discs",
   ];
   const statuses = async () => [
     ...(await Promise.all(
