@@ -38,7 +38,9 @@ const productsWhere = async (
   return row?.total ?? 0;
 };
 
-const inUse = (total: number) => `${total.toLocaleString("en-US")} product${total === 1 ? "" : "s"}`;
+/** "1 product is" / "3 products are" (or has / have). */
+const productsThat = (total: number, verb: "are" | "have") =>
+  total === 1 ? `1 product ${verb === "are" ? "is" : "has"}` : `${total.toLocaleString("en-US")} products ${verb}`;
 
 /** The whole tree, inactive entries too, with how many products each entry holds. */
 export async function categoryTreeForEditor(): Promise<EditorCategory[]> {
@@ -117,7 +119,7 @@ export function updateCategory(adminId: string, slug: string, input: CategoryInp
       if (used > 0)
         throw new StoreError(
           "Conflict",
-          `${inUse(used)} are in ${before.name}, so its slug cannot change: it is in their addresses.`,
+          `${productsThat(used, "are")} in ${before.name}, so its slug cannot change: it is in their addresses.`,
         );
       const [taken] = await tx
         .select({ slug: categories.slug })
@@ -146,7 +148,7 @@ export function deleteCategory(adminId: string, slug: string) {
     if (used > 0)
       throw new StoreError(
         "Conflict",
-        `${inUse(used)} are in ${before.name}, so it cannot be deleted. Deactivate it to hide it from the store.`,
+        `${productsThat(used, "are")} in ${before.name}, so it cannot be deleted. Deactivate it to hide it from the store.`,
       );
     const [child] = await tx
       .select({ name: subcategories.name })
@@ -202,7 +204,7 @@ export function updateSubcategory(adminId: string, slug: string, input: Subcateg
       if (used > 0)
         throw new StoreError(
           "Conflict",
-          `${inUse(used)} are in ${before.name}, so its slug and category cannot change: they are in the products' rows and addresses.`,
+          `${productsThat(used, "are")} in ${before.name}, so its slug and category cannot change: they are in the products' rows and addresses.`,
         );
       await requireCategory(tx, input.categorySlug);
     }
@@ -234,7 +236,7 @@ export function deleteSubcategory(adminId: string, slug: string) {
     if (used > 0)
       throw new StoreError(
         "Conflict",
-        `${inUse(used)} are in ${before.name}, so it cannot be deleted. Deactivate it to hide it from the store.`,
+        `${productsThat(used, "are")} in ${before.name}, so it cannot be deleted. Deactivate it to hide it from the store.`,
       );
     await tx.delete(subcategories).where(eq(subcategories.slug, slug));
     await recordAudit(tx, {
@@ -314,7 +316,7 @@ async function refuseChangesValuesWouldBreak(
       const what = input.kind !== before.kind ? "kind" : "unit family";
       throw new StoreError(
         "Conflict",
-        `${inUse(used)} have a value for ${before.name}, so its ${what} cannot change. Add a new attribute instead.`,
+        `${productsThat(used, "have")} a value for ${before.name}, so its ${what} cannot change. Add a new attribute instead.`,
       );
     }
   }
