@@ -154,8 +154,8 @@ describe("the category editor", () => {
       "diameter",
     ]);
     expect((await auditOf("flap-discs")).at(-1)).toMatchObject({
-      before: ["diameter", "bond"],
-      after: ["bond", "diameter"],
+      before: { order: ["diameter", "bond"] },
+      after: { order: ["bond", "diameter"] },
     });
 
     const [disc] = await handle()

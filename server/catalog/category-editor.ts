@@ -364,8 +364,8 @@ export function moveAttribute(adminId: string, subcategory: string, attributeId:
       action: "reorder_attributes",
       entity: "subcategory",
       entityId: subcategory,
-      before: order.map((attribute) => attribute.slug),
-      after: moved.map((attribute) => attribute.slug),
+      before: { order: order.map((attribute) => attribute.slug) },
+      after: { order: moved.map((attribute) => attribute.slug) },
     });
   });
 }
