@@ -30,9 +30,10 @@ const entryFields = {
   name: oneLineText("name", 80),
   description: z
     .string()
-    .default("")
-    .transform((text) => plainText(text).trim())
-    .pipe(z.string().max(500, "The description can be at most 500 characters")),
+    .optional()
+    .transform((text = "") => plainText(text).trim())
+    // A refinement, not a pipe into z.string(): Conform reads an empty string as no value there.
+    .refine((text) => text.length <= 500, "The description can be at most 500 characters"),
   position: positionField,
   active: checkboxField,
 };
@@ -50,17 +51,17 @@ export const attributeSchema = z
     kind: z.enum(attributeKinds, { message: "Choose number, choice or text" }),
     unitFamily: z
       .string()
-      .default("")
-      .transform((text) => text.trim()),
+      .optional()
+      .transform((text = "") => text.trim()),
     displayUnit: z
       .string()
-      .default("")
-      .transform((text) => text.trim()),
+      .optional()
+      .transform((text = "") => text.trim()),
     /** One choice a line. */
     choices: z
       .string()
-      .default("")
-      .transform((text) =>
+      .optional()
+      .transform((text = "") =>
         plainText(text.replace(/\r\n?/g, "\n"))
           .split("\n")
           .map((choice) => choice.trim())
