@@ -1,0 +1,252 @@
+// Writing the operator's products: the one path for the back office's editor and the catalogue
+// import. Products are matched by part number (as buyers type them: case, dashes and spaces do not
+// count), created or updated with their tiers and typed attributes, and left alone when nothing
+// changed, so importing the same file twice writes nothing the second time.
+import { asc, eq, inArray } from "drizzle-orm";
+import type { ProductInput, TierInput } from "../../app/lib/catalog/product-input";
+import type { Database, Transaction } from "../db/client";
+import { attributes, productAttributeValues, productBulkTiers, products, subcategories } from "../db/schema";
+import {
+  type AttributeDefinition,
+  type AttributeValue,
+  parseAttributeValue,
+  writeProductAttributes,
+} from "./attributes";
+import { productSlug } from "./generator";
+import { normalizePartNumber } from "./part-numbers";
+
+/** What is wrong with one product, by field (an input's key, or `attributes.<slug>`). */
+export interface ProductProblem {
+  field: string;
+  message: string;
+}
+
+/** A product that passed every check: ready for `saveProducts`. */
+export interface CheckedProduct {
+  input: ProductInput;
+  /** Attribute id -> typed value. */
+  values: Map<number, AttributeValue>;
+}
+
+export type CheckResult = { ok: true; product: CheckedProduct } | { ok: false; problems: ProductProblem[] };
+
+/**
+ * Checks what only the database knows: the category and subcategory exist and belong together, each
+ * attribute is one of the subcategory's and its value fits, related parts exist (in the store or
+ * among `alsoKnown`, the part numbers written with these). One result per input, in order.
+ */
+export async function checkProducts(
+  db: Database | Transaction,
+  inputs: ProductInput[],
+  alsoKnown: ReadonlySet<string> = new Set(),
+): Promise<CheckResult[]> {
+  const subcategorySlugs = [...new Set(inputs.map((input) => input.subcategory))];
+  const [tree, definitions, related] = await Promise.all([
+    subcategorySlugs.length > 0
+      ? db
+          .select({ slug: subcategories.slug, category: subcategories.categorySlug })
+          .from(subcategories)
+          .where(inArray(subcategories.slug, subcategorySlugs))
+      : [],
+    definitionsOf(db, subcategorySlugs),
+    existingPartKeys(db, [...new Set(inputs.flatMap((input) => input.relatedParts))]),
+  ]);
+  const categoryOf = new Map(tree.map((row) => [row.slug, row.category]));
+  const known = new Set([...related, ...[...alsoKnown].map(normalizePartNumber)]);
+  return inputs.map((input) => {
+    const problems: ProductProblem[] = [];
+    const category = categoryOf.get(input.subcategory);
+    if (category === undefined)
+      problems.push({ field: "subcategory", message: `There is no subcategory "${input.subcategory}"` });
+    else if (category !== input.category)
+      problems.push({
+        field: "category",
+        message: `Subcategory "${input.subcategory}" is in category "${category}", not "${input.category}"`,
+      });
+    const own = definitions.get(input.subcategory) ?? [];
+    const values = new Map<number, AttributeValue>();
+    for (const [slug, raw] of Object.entries(input.attributes)) {
+      // An unknown subcategory has no attributes to check against: its own problem says enough.
+      if (raw.trim() === "" || category === undefined) continue;
+      const definition = own.find((candidate) => candidate.slug === slug);
+      if (!definition) {
+        problems.push({
+          field: `attributes.${slug}`,
+          message: `Subcategory "${input.subcategory}" has no attribute "${slug}"`,
+        });
+        continue;
+      }
+      const parsed = parseAttributeValue(definition, raw);
+      if (parsed.ok) values.set(definition.id, parsed.value);
+      else problems.push({ field: `attributes.${slug}`, message: parsed.message });
+    }
+    for (const part of input.relatedParts) {
+      if (normalizePartNumber(part) === normalizePartNumber(input.partNumber))
+        problems.push({ field: "relatedParts", message: "A part cannot be related to itself" });
+      else if (!known.has(normalizePartNumber(part)))
+        problems.push({ field: "relatedParts", message: `There is no part ${part}` });
+    }
+    return problems.length > 0 ? { ok: false, problems } : { ok: true, product: { input, values } };
+  });
+}
+
+async function definitionsOf(db: Database | Transaction, slugs: string[]) {
+  const bySubcategory = new Map<string, AttributeDefinition[]>();
+  if (slugs.length === 0) return bySubcategory;
+  const rows = await db
+    .select({
+      id: attributes.id,
+      subcategory: attributes.subcategorySlug,
+      slug: attributes.slug,
+      name: attributes.name,
+      kind: attributes.kind,
+      unitFamily: attributes.unitFamily,
+      displayUnit: attributes.displayUnit,
+      choices: attributes.choices,
+      position: attributes.position,
+    })
+    .from(attributes)
+    .where(inArray(attributes.subcategorySlug, slugs))
+    .orderBy(asc(attributes.position), asc(attributes.id));
+  for (const row of rows) bySubcategory.set(row.subcategory, [...(bySubcategory.get(row.subcategory) ?? []), row]);
+  return bySubcategory;
+}
+
+async function existingPartKeys(db: Database | Transaction, partNumbers: string[]): Promise<string[]> {
+  if (partNumbers.length === 0) return [];
+  const rows = await db
+    .select({ partKey: products.partKey })
+    .from(products)
+    .where(inArray(products.partKey, partNumbers.map(normalizePartNumber)));
+  return rows.map((row) => row.partKey ?? "");
+}
+
+export interface SaveSummary {
+  created: string[];
+  updated: string[];
+  /** Part numbers whose every field already was as written. */
+  unchanged: string[];
+  /** Product ids created or updated, for the `catalogChanged` announcement. */
+  changedIds: string[];
+}
+
+// The columns the operator writes, compared to tell an unchanged product from a changed one.
+const written = (input: ProductInput) => ({
+  partNumber: input.partNumber,
+  name: input.name,
+  brand: input.brand,
+  category: input.category,
+  subcategory: input.subcategory,
+  description: input.description,
+  price: input.price,
+  stockLevel: input.stockLevel,
+  status: input.status,
+  oemNumbers: input.oemNumbers,
+  relatedProducts: input.relatedParts,
+  images: input.images,
+  documents: input.documents,
+});
+
+const sameTiers = (a: TierInput[], b: TierInput[]) =>
+  a.length === b.length &&
+  a.every((tier, i) => tier.minQuantity === b[i]?.minQuantity && Number(tier.unitPrice) === Number(b[i]?.unitPrice));
+
+const sameValues = (a: Map<number, AttributeValue>, b: Map<number, AttributeValue>) =>
+  a.size === b.size &&
+  [...a].every(([id, value]) => {
+    const other = b.get(id);
+    return other?.kind === value.kind && other.value === value.value;
+  });
+
+/**
+ * Creates or updates the checked products in the caller's transaction (one batch: a few thousand at
+ * most). New products get a slug from name and part number; an existing one keeps its slug, so its
+ * address does not change. The caller announces `catalogChanged` once the transaction commits.
+ */
+export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Promise<SaveSummary> {
+  const summary: SaveSummary = { created: [], updated: [], unchanged: [], changedIds: [] };
+  if (batch.length === 0) return summary;
+  const keys = batch.map(({ input }) => normalizePartNumber(input.partNumber));
+  if (new Set(keys).size !== keys.length) throw new Error("A batch names the same part number twice.");
+
+  const existing = await tx.select().from(products).where(inArray(products.partKey, keys));
+  const existingByKey = new Map(existing.map((row) => [row.partKey ?? "", row]));
+  const existingIds = existing.map((row) => row.id);
+  const [tierRows, valueRows] = existingIds.length
+    ? await Promise.all([
+        tx.select().from(productBulkTiers).where(inArray(productBulkTiers.productId, existingIds)),
+        tx.select().from(productAttributeValues).where(inArray(productAttributeValues.productId, existingIds)),
+      ])
+    : [[], []];
+  const tiersOf = new Map<string, TierInput[]>();
+  for (const row of tierRows.sort((a, b) => a.minQuantity - b.minQuantity))
+    tiersOf.set(row.productId, [...(tiersOf.get(row.productId) ?? []), row]);
+  const valuesOf = new Map<string, Map<number, AttributeValue>>();
+  for (const row of valueRows) {
+    const values = valuesOf.get(row.productId) ?? new Map<number, AttributeValue>();
+    values.set(
+      row.attributeId,
+      row.numberValue !== null
+        ? { kind: "number", value: row.numberValue }
+        : { kind: "text", value: row.textValue ?? "" },
+    );
+    valuesOf.set(row.productId, values);
+  }
+
+  const toCreate: CheckedProduct[] = [];
+  const toUpdate: { id: string; product: CheckedProduct }[] = [];
+  for (const product of batch) {
+    const current = existingByKey.get(normalizePartNumber(product.input.partNumber));
+    if (!current) {
+      toCreate.push(product);
+      continue;
+    }
+    // The store's spelling of the part number stays: "op 100" in a file is OP-100, not a new name.
+    const input = { ...product.input, partNumber: current.partNumber };
+    const unchanged =
+      JSON.stringify(written(input)) ===
+        JSON.stringify(
+          written({
+            ...input,
+            ...current,
+            stockLevel: current.stockLevel,
+            relatedParts: current.relatedProducts,
+          }),
+        ) &&
+      sameTiers(input.tiers, tiersOf.get(current.id) ?? []) &&
+      sameValues(product.values, valuesOf.get(current.id) ?? new Map());
+    if (unchanged) summary.unchanged.push(current.partNumber);
+    else toUpdate.push({ id: current.id, product: { ...product, input } });
+  }
+
+  const created = toCreate.length
+    ? await tx
+        .insert(products)
+        .values(toCreate.map(({ input }) => ({ ...written(input), slug: productSlug(input.name, input.partNumber) })))
+        .returning({ id: products.id, partNumber: products.partNumber })
+    : [];
+  const createdIds = new Map(created.map((row) => [row.partNumber, row.id]));
+  for (const { id, product } of toUpdate)
+    await tx.update(products).set(written(product.input)).where(eq(products.id, id));
+
+  const changed = [
+    ...toCreate.map((product) => ({ id: createdIds.get(product.input.partNumber) ?? "", product })),
+    ...toUpdate,
+  ];
+  const changedIds = changed.map(({ id }) => id);
+  if (changedIds.length > 0) {
+    await tx.delete(productBulkTiers).where(inArray(productBulkTiers.productId, changedIds));
+    const tiers = changed.flatMap(({ id, product }) => product.input.tiers.map((tier) => ({ ...tier, productId: id })));
+    if (tiers.length > 0) await tx.insert(productBulkTiers).values(tiers);
+    const definitions = await definitionsOf(tx, [...new Set(changed.map(({ product }) => product.input.subcategory))]);
+    await writeProductAttributes(
+      tx,
+      [...definitions.values()].flat(),
+      new Map(changed.map(({ id, product }) => [id, product.values])),
+    );
+  }
+  summary.created = toCreate.map(({ input }) => input.partNumber);
+  summary.updated = toUpdate.map(({ product }) => product.input.partNumber);
+  summary.changedIds = changedIds;
+  return summary;
+}
