@@ -51,7 +51,7 @@ export async function readCategoryTree(database: Database | Transaction): Promis
 }
 
 /** What buyers see of the tree: active entries only, without the editor's fields. */
-export function storefrontView(tree: TreeCategory[]): CategoryTree {
+function storefrontView(tree: TreeCategory[]): CategoryTree {
   return tree
     .filter((category) => category.active)
     .map(({ slug, name, description, subcategories: subs }) => ({
