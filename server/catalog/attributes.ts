@@ -123,14 +123,26 @@ export function formatAttributeValue(definition: AttributeDefinition, value: Att
     : String(value.value);
 }
 
-/** A product's values as rows of product_attribute_values. */
+/** A product's values as rows of product_attribute_values (its columns' names). */
 export function attributeValueRows(productId: string, values: Map<number, AttributeValue> = new Map()) {
   return [...values].map(([attributeId, value]) => ({
-    productId,
-    attributeId,
-    numberValue: value.kind === "number" ? value.value : null,
-    textValue: value.kind === "text" ? value.value : null,
+    product_id: productId,
+    attribute_id: attributeId,
+    number_value: value.kind === "number" ? value.value : null,
+    text_value: value.kind === "text" ? value.value : null,
   }));
+}
+
+/**
+ * Inserts value rows as one JSON parameter: a seed or an import writes thousands at a time, and
+ * four bound parameters a row would make the statement slow to build and send.
+ */
+export async function insertAttributeValues(tx: Transaction, rows: ReturnType<typeof attributeValueRows>) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${productAttributeValues} (product_id, attribute_id, number_value, text_value)
+    select product_id, attribute_id, number_value, text_value
+    from jsonb_populate_recordset(null::${productAttributeValues}, ${JSON.stringify(rows)}::jsonb)`);
 }
 
 /**
@@ -146,7 +158,7 @@ export async function writeProductAttributes(
   const productIds = [...values.keys()];
   await tx.delete(productAttributeValues).where(inArray(productAttributeValues.productId, productIds));
   const rows = productIds.flatMap((productId) => attributeValueRows(productId, values.get(productId)));
-  if (rows.length > 0) await tx.insert(productAttributeValues).values(rows);
+  await insertAttributeValues(tx, rows);
   const shown: Record<string, Record<string, string>> = {};
   for (const productId of productIds) {
     const productValues = values.get(productId) ?? new Map<number, AttributeValue>();

@@ -3,12 +3,13 @@
 // product's specifications are stored typed (product_attribute_values) against its subcategory's
 // attributes, which the seed derives from the generator's values when a subcategory has none.
 import type { Database, Transaction } from "../db/client";
-import { attributes, productAttributeValues, productBulkTiers, products, subcategories } from "../db/schema";
+import { attributes, productBulkTiers, products, subcategories } from "../db/schema";
 import { deriveDefinitions } from "./attribute-derivation";
 import {
   type AttributeDefinition,
   attributeDefinitionsBySubcategory,
   attributeValueRows,
+  insertAttributeValues,
   typeSpecifications,
 } from "./attributes";
 import {
@@ -61,7 +62,7 @@ async function writeBatch(tx: Transaction, definitions: Map<string, AttributeDef
   const tiers = batch.flatMap((item) => item.tiers.map((tier) => ({ ...tier, productId: idOf(item) })));
   if (tiers.length > 0) await tx.insert(productBulkTiers).values(tiers);
   const values = batch.flatMap((item, i) => attributeValueRows(idOf(item), typed[i]?.values));
-  if (values.length > 0) await tx.insert(productAttributeValues).values(values);
+  await insertAttributeValues(tx, values);
 }
 
 /** Adds the generated catalogue to the products table; returns how many products it wrote. */
