@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import { currentUser, readSession } from "../server/accounts/session";
+import { storefrontCategoryTree } from "../server/catalog/category-tree";
 import { config } from "../server/config";
 import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { STORE_EMAIL, STORE_PHONE, STORE_FOUNDED_YEAR } = config();
   // A shared page names nobody (its session is not even read): the header asks /api/cart who this is.
   const shared = isSharedPage(new URL(request.url).pathname);
-  const { toast, headers } = await takeToast(request);
+  const [{ toast, headers }, categories] = await Promise.all([takeToast(request), storefrontCategoryTree()]);
   return data<RootData>(
     {
       store: {
@@ -58,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         phone: STORE_PHONE,
         yearsInBusiness: yearsInBusiness(STORE_FOUNDED_YEAR, new Date()),
       },
+      categories,
       shared,
       user: shared ? null : headerUser(currentUser(context)),
       toast,

@@ -112,6 +112,23 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     ["/admin/settings", { overdueGraceDays: "0", savedAt: "2026-01-01T00:00:00.000Z" }],
     ["/admin/products/GW-45-001/edit", { price: "0.01", status: "discontinued" }],
     ["/admin/products/new", { partNumber: "SNEAK-1", name: "Sneaky", status: "active" }],
+    ["/admin/categories", { intent: "create-category", slug: "guard", name: "Guard", position: "1", active: "on" }],
+    ["/admin/categories/abrasives", { intent: "update-category", slug: "abrasives", name: "Taken", position: "1" }],
+    ["/admin/categories/abrasives", { intent: "delete-category" }],
+    [
+      "/admin/categories/abrasives",
+      { intent: "create-subcategory", slug: "guard", name: "Guard", position: "1", categorySlug: "abrasives" },
+    ],
+    [
+      "/admin/categories/abrasives/flap-discs",
+      { intent: "update-subcategory", slug: "flap-discs", name: "Taken", position: "1", categorySlug: "abrasives" },
+    ],
+    ["/admin/categories/abrasives/flap-discs", { intent: "delete-subcategory" }],
+    [
+      "/admin/categories/abrasives/flap-discs",
+      { intent: "save-attribute", slug: "guard", name: "Guard", kind: "text", position: "1" },
+    ],
+    ["/admin/categories/abrasives/flap-discs", { intent: "move-attribute", attributeId: "1", direction: "down" }],
   ];
   const reads = [
     "/admin/orders",
@@ -123,6 +140,9 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
     "/admin/products?q=gw",
     "/admin/products/new",
     "/admin/products/GW-45-001/edit",
+    "/admin/categories",
+    "/admin/categories/abrasives",
+    "/admin/categories/abrasives/flap-discs",
   ];
   const statuses = async () => [
     ...(await Promise.all(

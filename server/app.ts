@@ -7,6 +7,7 @@ import { serve as serveHttp } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
+import { backfillProductAttributes } from "./catalog/attribute-backfill";
 import { seedCatalogIfEmpty } from "./catalog/seed";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
@@ -38,6 +39,8 @@ export async function prepareDatabase(options: { databaseUrl?: string; dataDir: 
   await handle.migrate();
   const seeded = await seedCatalogIfEmpty(handle.db);
   if (seeded > 0) logger.info({ products: seeded }, "seeded the starter catalogue");
+  const typed = await backfillProductAttributes(handle.db);
+  if (typed > 0) logger.info({ products: typed }, "typed the specifications of the catalogue's products");
   return handle;
 }
 

@@ -248,6 +248,32 @@ const actions: [string, string[], string[]][] = [
     ],
   ],
   ["/admin/products/NO-SUCH-PART/edit", [""], ["partNumber", "name", "price", "tiers[1].unitPrice", "status"]],
+  // Without a position no new category can be valid, so the tables stay as they were; the
+  // category and subcategory named in the paths do not exist, so every change there is refused.
+  ["/admin/categories", ["create-category"], ["slug", "name", "description", "active"]],
+  [
+    "/admin/categories/no-such-category",
+    ["update-category", "delete-category", "create-subcategory"],
+    ["slug", "name", "description", "position", "active", "categorySlug"],
+  ],
+  [
+    "/admin/categories/no-such-category/no-such-subcategory",
+    ["update-subcategory", "delete-subcategory", "save-attribute", "move-attribute"],
+    [
+      "slug",
+      "name",
+      "description",
+      "position",
+      "active",
+      "categorySlug",
+      "attributeId",
+      "kind",
+      "unitFamily",
+      "displayUnit",
+      "choices",
+      "direction",
+    ],
+  ],
   ["/api/reorder", ["order", "top-product", "list"], ["orderNumber", "itemId", "productName", "listId", "lineId"]],
   ["/api/lists", [""], ["listId", "newName", "productId", "quantity"]],
   ["/account/lists", [""], ["name", "lines", "file"]],

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { categories } from "../lib/navigation";
 import { Logo } from "./logo";
-import { useStoreContact } from "./root-data";
+import { useCategoryTree, useStoreContact } from "./root-data";
 
 export function Footer() {
   const { email, phone, yearsInBusiness } = useStoreContact();
+  const categories = useCategoryTree();
   return (
     <footer className="mt-16 bg-slate-950 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -26,7 +26,7 @@ export function Footer() {
                   to={`/category/${category.slug}`}
                   className="text-slate-300 rounded-sm hover:text-white hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-amber-300"
                 >
-                  {category.label}
+                  {category.name}
                 </Link>
               </li>
             ))}

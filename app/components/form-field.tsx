@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
@@ -52,6 +52,59 @@ export function SelectField({
         ))}
       </select>
       <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A labelled multi-line box whose error is announced with it. */
+export function TextareaField({
+  meta,
+  label,
+  hint,
+  optional,
+}: {
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: string;
+  hint?: string;
+  optional?: boolean;
+}) {
+  const props = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={meta.id}>
+        {label}
+        {optional && <span className="font-normal text-slate-600"> (optional)</span>}
+      </Label>
+      <textarea
+        {...props}
+        key={meta.key}
+        rows={3}
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
+      />
+      {hint && (
+        <p id={meta.descriptionId} className="text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A conform checkbox with its label beside it. */
+export function CheckboxMetaField({
+  meta,
+  label,
+}: {
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: string;
+}) {
+  return (
+    <div className="flex items-center gap-2">
+      <input {...getInputProps(meta, { type: "checkbox" })} key={meta.key} className="size-4 accent-brand-800" />
+      <label htmlFor={meta.id} className="text-sm text-slate-900">
+        {label}
+      </label>
     </div>
   );
 }

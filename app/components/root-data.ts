@@ -1,6 +1,7 @@
 // What the root loader gives every page, and the hooks that read it. Its own module, so the
 // header and footer that root renders do not import root back.
 import { useFetcher, useRouteLoaderData } from "react-router";
+import type { CategoryTree } from "../lib/catalog/category-tree";
 import type { HeaderUser } from "../lib/context";
 import type { CartResponse } from "../routes/api.cart";
 import type { ToastMessage } from "./toasts";
@@ -14,6 +15,8 @@ interface StoreContact {
 
 export interface RootData {
   store: StoreContact;
+  /** The storefront's category tree (active entries), for the navigation, footer and facets. */
+  categories: CategoryTree;
   /**
    * A shared catalogue page (app/lib/shared-pages.ts): the same document for everyone, so `user`
    * is always null here and who is signed in comes from the buyer's own request (GET /api/cart).
@@ -42,4 +45,10 @@ export function useSignedInUser(): HeaderUser | null | undefined {
   // reloaded after every form sent; on a shared page only their own request does.
   if (root && !root.shared) return root.user;
   return own?.user;
+}
+
+const noCategories: CategoryTree = [];
+
+export function useCategoryTree(): CategoryTree {
+  return useRouteLoaderData<RootData>("root")?.categories ?? noCategories;
 }

@@ -1,51 +1,32 @@
 import { Truck } from "lucide-react";
 import { data, Link } from "react-router";
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { subcategoryCounts } from "../../server/catalog/counts";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { Breadcrumb } from "../components/breadcrumb";
+import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import type { Route } from "./+types/abrasives";
 
-const cards = [
-  {
-    slug: "sanding-belts",
-    title: "Sanding Belts",
-    text: "Belts for portable and stationary sanders, from coarse stock removal to fine finish.",
-    tags: ["Zirconia", "Ceramic", "All sizes"],
-  },
-  {
-    slug: "grinding-wheels",
-    title: "Grinding Wheels",
-    text: "Depressed-center and straight wheels for steel, stainless and cast iron.",
-    tags: ["Type 27", "Type 1", "Up to 13,300 RPM"],
-  },
-  {
-    slug: "sandpaper-sheets",
-    title: "Sandpaper Sheets",
-    text: "Wet/dry and dry sheets for hand and block sanding.",
-    tags: ["Wet/dry", "40-2000 grit"],
-  },
-  {
-    slug: "cutting-discs",
-    title: "Cutting Discs",
-    text: "Thin discs for fast, clean cuts in metal, stone and masonry.",
-    tags: ["Thin kerf", "Low burr"],
-  },
-  {
-    slug: "flap-discs",
-    title: "Flap Discs",
-    text: "Grind and finish in one step, for weld blending and deburring.",
-    tags: ["Type 27", "Type 29", "Zirconia"],
-  },
-  {
-    slug: "wire-brushes",
-    title: "Wire Brushes",
-    text: "Knot and crimped wheels and cups for rust, scale and paint.",
-    tags: ["Carbon steel", "Stainless"],
-  },
+// The subcategories the landing features (the specification's six) and their feature tags; names
+// and descriptions are the category tree's, and one the operator deactivates drops out.
+const featured = [
+  { slug: "sanding-belts", tags: ["Zirconia", "Ceramic", "All sizes"] },
+  { slug: "grinding-wheels", tags: ["Type 27", "Type 1", "Up to 13,300 RPM"] },
+  { slug: "sandpaper-sheets", tags: ["Wet/dry", "40-2000 grit"] },
+  { slug: "cutting-discs", tags: ["Thin kerf", "Low burr"] },
+  { slug: "flap-discs", tags: ["Type 27", "Type 29", "Zirconia"] },
+  { slug: "wire-brushes", tags: ["Carbon steel", "Stainless"] },
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const page = { counts: await subcategoryCounts("abrasives") };
+  const [tree, counts] = await Promise.all([storefrontCategoryTree(), subcategoryCounts("abrasives")]);
+  const abrasives = findCategory(tree, "abrasives");
+  if (!abrasives) throw new Response("Not Found", { status: 404 });
+  const cards = featured.flatMap(({ slug, tags }) => {
+    const subcategory = findSubcategory(abrasives, slug);
+    return subcategory ? [{ ...subcategory, tags, count: counts[slug] ?? 0 }] : [];
+  });
+  const page = { name: abrasives.name, cards, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
   return data(page, { headers: catalogCacheHeaders(request, page) });
 }
 
@@ -62,13 +43,13 @@ export function meta() {
 }
 
 export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
-  const total = Object.values(loaderData.counts).reduce((sum, n) => sum + n, 0);
+  const { name, cards, total } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Breadcrumb crumbs={[{ label: "Home", to: "/" }, { label: "Abrasives" }]} />
+      <Breadcrumb crumbs={[{ label: "Home", to: "/" }, { label: name }]} />
       <section className="mt-4 flex flex-col-reverse items-center gap-6 rounded-xl bg-gradient-to-r from-brand-900 to-brand-700 p-6 text-white sm:flex-row sm:p-8">
         <div className="flex-1">
-          <h1 className="text-3xl font-bold">Abrasives</h1>
+          <h1 className="text-3xl font-bold">{name}</h1>
           <p className="mt-2 max-w-2xl text-slate-100">
             Everything to cut, grind, blend and finish, from premium brands, with bulk pricing on the parts you use
             most.
@@ -90,11 +71,9 @@ export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
               prefetch="intent"
               className="flex h-full flex-col rounded-lg border border-slate-200 p-6 shadow-sm hover:border-brand-700"
             >
-              <h2 className="text-xl font-semibold text-slate-950">{card.title}</h2>
-              <p className="mt-1 text-sm font-semibold text-brand-800">
-                {(loaderData.counts[card.slug] ?? 0).toLocaleString("en-US")} parts
-              </p>
-              <p className="mt-2 text-sm text-slate-700">{card.text}</p>
+              <h2 className="text-xl font-semibold text-slate-950">{card.name}</h2>
+              <p className="mt-1 text-sm font-semibold text-brand-800">{card.count.toLocaleString("en-US")} parts</p>
+              {card.description && <p className="mt-2 text-sm text-slate-700">{card.description}</p>}
               <ul className="mt-auto flex flex-wrap gap-2 pt-4">
                 {card.tags.map((tag) => (
                   <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-xs font-medium text-slate-800">
@@ -113,11 +92,13 @@ export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
           <Truck className="size-4" aria-hidden="true" /> Same-day shipping
         </span>
       </p>
-      <p className="mt-4 text-center">
-        <Link to="/category/abrasives/grinding-wheels" className="font-semibold text-brand-700 underline">
-          Browse grinding wheels
-        </Link>
-      </p>
+      {cards.some((card) => card.slug === "grinding-wheels") && (
+        <p className="mt-4 text-center">
+          <Link to="/category/abrasives/grinding-wheels" className="font-semibold text-brand-700 underline">
+            Browse grinding wheels
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

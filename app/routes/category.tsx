@@ -1,24 +1,28 @@
 import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { listCategoryProducts } from "../../server/catalog/listing";
 import { Breadcrumb } from "../components/breadcrumb";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { NotFound } from "../components/not-found";
+import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { type ListingParams, listingSearch, parseListingParams } from "../lib/listing-params";
-import { findCategory, findSubcategory, titleFromSlug } from "../lib/navigation";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const category = findCategory(params.category);
+  // Inactive entries are not in the storefront's tree: their listings are gone until reactivated.
+  const category = findCategory(await storefrontCategoryTree(), params.category);
   const subcategory = category && params.subcategory ? findSubcategory(category, params.subcategory) : undefined;
   if (!category || (params.subcategory && !subcategory)) throw new Response("Not Found", { status: 404 });
   const state = parseListingParams(new URL(request.url).searchParams);
   const listing = await listCategoryProducts({ category: category.slug, subcategory: subcategory?.slug }, state);
+  const shown = subcategory ?? category;
   const page = {
-    category: { slug: category.slug, label: category.label },
-    subcategory: subcategory ? { slug: subcategory.slug, label: subcategory.label } : undefined,
-    title: titleFromSlug(subcategory?.slug ?? category.slug),
+    category: { slug: category.slug, name: category.name },
+    subcategory: subcategory ? { slug: subcategory.slug, name: subcategory.name } : undefined,
+    title: shown.name,
+    description: shown.description,
     state,
     ...listing,
   };
@@ -39,12 +43,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Page not found | Cascade Industrial Supply" }];
   return [
     { title: `${loaderData.title} | Cascade Industrial Supply` },
-    { name: "description", content: `Shop ${loaderData.title.toLowerCase()} for trade and industry.` },
+    {
+      name: "description",
+      content: loaderData.description || `Shop ${loaderData.title.toLowerCase()} for trade and industry.`,
+    },
   ];
 }
 
 export default function CategoryListing({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, title, items, totalInCategory, totalMatching, state } = loaderData;
+  const { category, subcategory, title, description, items, totalInCategory, totalMatching, state } = loaderData;
   const navigation = useNavigation();
   const loading =
     navigation.state === "loading" &&
@@ -59,11 +66,12 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
       <Breadcrumb
         crumbs={[
           { label: "Home", to: "/" },
-          { label: category.label, to: subcategory ? `/category/${category.slug}` : undefined },
-          ...(subcategory ? [{ label: subcategory.label }] : []),
+          { label: category.name, to: subcategory ? `/category/${category.slug}` : undefined },
+          ...(subcategory ? [{ label: subcategory.name }] : []),
         ]}
       />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{title}</h1>
+      {description && <p className="mt-2 max-w-3xl text-slate-700">{description}</p>}
       <nav aria-label="Filter and sort" className="mt-4 flex flex-wrap gap-2">
         {chip(`All Products (${totalInCategory})`, {}, !state.stock && !state.brand && state.sort === "featured")}
         {chip("In Stock Only", { ...state, stock: state.stock ? undefined : "in" }, state.stock === "in")}

@@ -1,17 +1,16 @@
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { drawPicture } from "../../server/catalog/pictures";
 import { subcategoryProfiles } from "../../server/catalog/profiles";
-import { categories } from "../lib/navigation";
+import { subcategoryNames } from "../lib/catalog/category-tree";
 import type { Route } from "./+types/product-image";
 
-const labels = new Map(categories.flatMap((category) => category.subcategories.map((sub) => [sub.slug, sub.label])));
-
 /** /images/products/{subcategory}-{view}.svg: the drawn pictures every product of a subcategory shares. */
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z-]+)-([1-3])\.svg$/.exec(params.file);
   const name = match?.[1] ?? "";
   // hasOwn: "constructor-1.svg" must not reach the properties every object has.
   const profile = Object.hasOwn(subcategoryProfiles, name) ? subcategoryProfiles[name] : undefined;
-  const label = labels.get(name);
+  const label = subcategoryNames(await storefrontCategoryTree()).get(name);
   if (!match || !profile || !label) return new Response("Not Found", { status: 404 });
   return new Response(drawPicture(profile.shape, label, Number(match[2])), {
     headers: {

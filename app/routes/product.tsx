@@ -3,6 +3,7 @@ import { FileText, Truck } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "../../server/accounts/session";
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { productDocuments } from "../../server/catalog/data-sheet";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { getProductBySlug } from "../../server/catalog/product";
@@ -24,8 +25,8 @@ import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { isBuyable } from "../lib/catalog/product-status";
-import { findCategory, findSubcategory } from "../lib/navigation";
 import { priceList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
 import { reviewSchema } from "../lib/reviews";
@@ -35,15 +36,18 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const product = await getProductBySlug(params.slug);
   if (!product) throw data({ notFound: true }, { status: 404 });
   // Who may review is the buyer's own: the panel asks /api/reviews, apart from this shared page.
-  const reviews = product.reviewCount > 0 ? await shownReviews(product.id) : [];
-  const category = findCategory(product.category);
+  const [reviews, tree] = await Promise.all([
+    product.reviewCount > 0 ? shownReviews(product.id) : [],
+    storefrontCategoryTree(),
+  ]);
+  const category = findCategory(tree, product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
   const page = {
     product,
     reviews,
     documents: productDocuments(product),
-    category: { slug: product.category, label: category?.label ?? product.category },
-    subcategory: { slug: product.subcategory, label: subcategory?.label ?? product.subcategory },
+    category: { slug: product.category, name: category?.name ?? product.category },
+    subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
   };
   return data(page, { headers: catalogCacheHeaders(request, page) });
@@ -132,8 +136,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <Breadcrumb
         crumbs={[
           { label: "Home", to: "/" },
-          { label: category.label, to: `/category/${category.slug}` },
-          { label: subcategory.label, to: `/category/${category.slug}/${subcategory.slug}` },
+          { label: category.name, to: `/category/${category.slug}` },
+          { label: subcategory.name, to: `/category/${category.slug}/${subcategory.slug}` },
           { label: product.name },
         ]}
       />
@@ -276,14 +280,17 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </TabsList>
         <TabsContent value="specifications">
           <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-8 gap-y-2 text-sm">
-            {Object.entries({
-              "Part Number": product.partNumber,
-              Brand: product.brand,
-              ...(product.size ? { Size: product.size } : {}),
+            {[
+              { name: "Part Number", value: product.partNumber },
+              { name: "Brand", value: product.brand },
+              // A typed Size (a drill bit's diameter) is the product's size in its display unit.
+              ...(product.size && !product.specifications.some((row) => row.name === "Size")
+                ? [{ name: "Size", value: product.size }]
+                : []),
               ...product.specifications,
-            }).map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="font-medium text-slate-700">{key}</dt>
+            ].map(({ name, value }) => (
+              <div key={name} className="contents">
+                <dt className="font-medium text-slate-700">{name}</dt>
                 <dd className="text-slate-950">{value}</dd>
               </div>
             ))}

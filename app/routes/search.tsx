@@ -4,12 +4,10 @@ import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/h
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
+import { useCategoryTree } from "../components/root-data";
 import { SearchSuggest } from "../components/search/search-suggest";
-import { categories } from "../lib/navigation";
 import { parseSearchParams, type SearchParams, searchHref, searchSortLabels, searchSorts } from "../lib/search-params";
 import type { Route } from "./+types/search";
-
-const categoryLabels = new Map(categories.map((category) => [category.slug, category.label]));
 
 export async function loader({ request }: Route.LoaderArgs) {
   const state = parseSearchParams(new URL(request.url).searchParams);
@@ -33,6 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { state, items, total, categories: categoryFacets, brands } = loaderData;
   const navigation = useNavigation();
+  const categoryNames = new Map(useCategoryTree().map((category) => [category.slug, category.name]));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
   const to = (next: Partial<SearchParams>) => searchHref({ ...state, page: 1, ...next });
   return (
@@ -80,7 +79,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                     to={to({ category: facet.value })}
                     active={state.category === facet.value}
                   >
-                    {`${categoryLabels.get(facet.value) ?? facet.value} (${facet.total})`}
+                    {`${categoryNames.get(facet.value) ?? facet.value} (${facet.total})`}
                   </FilterChip>
                 ))}
               </div>

@@ -13,9 +13,9 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { RequestQuoteButton } from "../components/request-quote-button";
-import { useStoreContact } from "../components/root-data";
+import { useCategoryTree, useStoreContact } from "../components/root-data";
 import { buttonVariants } from "../components/ui/button";
-import { findCategory } from "../lib/navigation";
+import { findCategory } from "../lib/catalog/category-tree";
 
 export function meta() {
   return [
@@ -27,26 +27,33 @@ export function meta() {
   ];
 }
 
-const cards = [
-  { slug: "cutting-tools", icon: Drill, text: "Drill bits, taps and dies, reamers, hole saws and saw blades." },
-  { slug: "hand-tools", icon: Hammer, text: "Wrenches, screwdrivers, pliers and hammers for daily work." },
-  { slug: "abrasives", icon: Disc3, text: "Grinding wheels, flap discs, sanding belts and cut-off wheels." },
-  { slug: "paint", icon: SprayCan, text: "MRO spray paint, primers and marking paint." },
-  { slug: "chemicals", icon: FlaskConical, text: "Aerosols, grease, adhesives, cleaners and bulk chemicals." },
-  { slug: "shop-supplies", icon: Package, text: "Shop rags, paper towels, disposable gloves and trash bags." },
-  { slug: "tire-supplies", icon: CircleDot, text: "Tire repair, valve stems, tire tools and wheel weights." },
-  { slug: "safety", icon: HardHat, text: "Gloves, eye and hearing protection, respirators, hi-vis and first aid." },
-  { slug: "electrical", icon: Plug, text: "Wire and cable, connectors, fuses, loom, lugs and tape." },
+// The categories /shop features (the specification's nine), with their icons; names and texts are
+// the category tree's, and a category the operator deactivates drops out.
+const featured = [
+  { slug: "cutting-tools", icon: Drill },
+  { slug: "hand-tools", icon: Hammer },
+  { slug: "abrasives", icon: Disc3 },
+  { slug: "paint", icon: SprayCan },
+  { slug: "chemicals", icon: FlaskConical },
+  { slug: "shop-supplies", icon: Package },
+  { slug: "tire-supplies", icon: CircleDot },
+  { slug: "safety", icon: HardHat },
+  { slug: "electrical", icon: Plug },
 ];
 
 export default function Shop() {
   const { email } = useStoreContact();
+  const tree = useCategoryTree();
+  const cards = featured.flatMap(({ slug, icon }) => {
+    const category = findCategory(tree, slug);
+    return category ? [{ ...category, icon }] : [];
+  });
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Shop All Categories</h1>
       <p className="mt-2 text-slate-700">Professional grade parts and supplies, ready to ship.</p>
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:gap-6">
-        {cards.map(({ slug, icon: Icon, text }) => (
+        {cards.map(({ slug, icon: Icon, name, description }) => (
           <li key={slug}>
             <Link
               to={`/category/${slug}`}
@@ -58,13 +65,13 @@ export default function Shop() {
               </span>
               <div className="flex-1">
                 <h2 className="flex items-center justify-between gap-2 text-xl font-semibold text-slate-950 group-hover:text-brand-800">
-                  {findCategory(slug)?.label}
+                  {name}
                   <ChevronRight
                     className="size-5 shrink-0 transition-transform group-hover:translate-x-0.5"
                     aria-hidden="true"
                   />
                 </h2>
-                <p className="mt-2 text-sm text-slate-700">{text}</p>
+                {description && <p className="mt-2 text-sm text-slate-700">{description}</p>}
               </div>
             </Link>
           </li>

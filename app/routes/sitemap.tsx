@@ -12,7 +12,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const origin = config().PUBLIC_URL;
   const file = params.file;
   if (!file) return xml(await sitemapIndex(origin));
-  if (file === "pages.xml") return xml(pagesSitemap(origin));
+  if (file === "pages.xml") return xml(await pagesSitemap(origin));
   const match = /^products-([1-9]\d{0,4})\.xml$/.exec(file);
   const body = match ? await productsSitemap(origin, Number(match[1])) : null;
   if (!body) throw new Response("Not Found", { status: 404 });

@@ -127,6 +127,8 @@ describe(`backup and restore on ${testDriver}`, () => {
     expect(JSON.parse(readFileSync(path.join(backupFolder, "manifest.json"), "utf8"))).toEqual(manifest);
   });
 
+  // Restores of the seeded store take a while: its products carry their typed values (some
+  // 20,000 rows besides the 3,000 products).
   it("restores into an empty place every row and file exactly as they were", async () => {
     const target = await newLocation("restored");
     await runRestore(target, backupFolder);
@@ -160,7 +162,7 @@ describe(`backup and restore on ${testDriver}`, () => {
       );
       expect(found.rows.length).toBeGreaterThan(0);
     });
-  });
+  }, 90_000);
 
   it("refuses, in one line, to restore over a store that has data, unless told to with --force", async () => {
     const target = await newLocation("occupied");
@@ -179,7 +181,7 @@ describe(`backup and restore on ${testDriver}`, () => {
     await withDatabase(target, async (db) => expect(await countsOf(db)).toEqual(manifest.database.tables));
     expect(readFileSync(path.join(files.dataDir, "files/invoices/ORD-1.pdf")).equals(invoice)).toBe(true);
     expect(() => readFileSync(path.join(files.dataDir, "files/kept.txt"))).toThrow();
-  });
+  }, 90_000);
 
   it("refuses a damaged backup, one from a newer store, and an --out that is already used", async () => {
     const damaged = path.join(scratch, "backups/damaged");

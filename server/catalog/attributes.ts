@@ -55,6 +55,43 @@ export async function attributeDefinitions(
     .orderBy(asc(attributes.position), asc(attributes.id));
 }
 
+/** Every subcategory's attributes in display order, keyed by subcategory slug. */
+export async function attributeDefinitionsBySubcategory(
+  db: Database | Transaction,
+): Promise<Map<string, AttributeDefinition[]>> {
+  const rows = await db
+    .select(definitionColumns)
+    .from(attributes)
+    .orderBy(asc(attributes.position), asc(attributes.id));
+  const bySubcategory = new Map<string, AttributeDefinition[]>();
+  for (const row of rows) bySubcategory.set(row.subcategory, [...(bySubcategory.get(row.subcategory) ?? []), row]);
+  return bySubcategory;
+}
+
+/**
+ * A product's specifications as written (name -> text) read against its subcategory's attributes:
+ * the typed values, and the specifications as shown (typed ones in their display unit, in display
+ * order; a key no attribute takes, or a value it refuses, is kept as written after them).
+ */
+export function typeSpecifications(
+  definitions: AttributeDefinition[],
+  written: Record<string, string>,
+): { values: Map<number, AttributeValue>; shown: Record<string, string> } {
+  const values = new Map<number, AttributeValue>();
+  const shown: Record<string, string> = {};
+  const untyped = { ...written };
+  for (const definition of definitions) {
+    const raw = written[definition.name];
+    if (raw === undefined) continue;
+    const parsed = parseAttributeValue(definition, raw);
+    if (!parsed.ok) continue;
+    values.set(definition.id, parsed.value);
+    shown[definition.name] = formatAttributeValue(definition, parsed.value);
+    delete untyped[definition.name];
+  }
+  return { values, shown: { ...shown, ...untyped } };
+}
+
 /** Reads a value as the operator wrote it; the message names the attribute and what it expects. */
 export function parseAttributeValue(definition: AttributeDefinition, raw: string): AttributeResult {
   const text = oneLine(raw).trim();
@@ -86,6 +123,28 @@ export function formatAttributeValue(definition: AttributeDefinition, value: Att
     : String(value.value);
 }
 
+/** A product's values as rows of product_attribute_values (its columns' names). */
+export function attributeValueRows(productId: string, values: Map<number, AttributeValue> = new Map()) {
+  return [...values].map(([attributeId, value]) => ({
+    product_id: productId,
+    attribute_id: attributeId,
+    number_value: value.kind === "number" ? value.value : null,
+    text_value: value.kind === "text" ? value.value : null,
+  }));
+}
+
+/**
+ * Inserts value rows as one JSON parameter: a seed or an import writes thousands at a time, and
+ * four bound parameters a row would make the statement slow to build and send.
+ */
+export async function insertAttributeValues(tx: Transaction, rows: ReturnType<typeof attributeValueRows>) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into ${productAttributeValues} (product_id, attribute_id, number_value, text_value)
+    select product_id, attribute_id, number_value, text_value
+    from jsonb_populate_recordset(null::${productAttributeValues}, ${JSON.stringify(rows)}::jsonb)`);
+}
+
 /**
  * Replaces every attribute value of the products named in `values` (product id -> attribute id ->
  * value) and their shown specifications, inside the caller's transaction.
@@ -98,15 +157,8 @@ export async function writeProductAttributes(
   if (values.size === 0) return;
   const productIds = [...values.keys()];
   await tx.delete(productAttributeValues).where(inArray(productAttributeValues.productId, productIds));
-  const rows = productIds.flatMap((productId) =>
-    [...(values.get(productId) ?? new Map<number, AttributeValue>())].map(([attributeId, value]) => ({
-      productId,
-      attributeId,
-      numberValue: value.kind === "number" ? value.value : null,
-      textValue: value.kind === "text" ? value.value : null,
-    })),
-  );
-  if (rows.length > 0) await tx.insert(productAttributeValues).values(rows);
+  const rows = productIds.flatMap((productId) => attributeValueRows(productId, values.get(productId)));
+  await insertAttributeValues(tx, rows);
   const shown: Record<string, Record<string, string>> = {};
   for (const productId of productIds) {
     const productValues = values.get(productId) ?? new Map<number, AttributeValue>();

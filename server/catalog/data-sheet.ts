@@ -4,13 +4,12 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
-import { findCategory, findSubcategory } from "../../app/lib/navigation";
+import { findCategory, findSubcategory } from "../../app/lib/catalog/category-tree";
 import { parseStoredImageUrl } from "../../app/lib/product-images";
 import { config } from "../config";
-import { db } from "../db/client";
 import { renderPdf } from "../documents/pdf";
 import { mediaStorage } from "../media/storage";
-import { productSpecifications } from "./attributes";
+import { storefrontCategoryTree } from "./category-tree";
 import { drawPicture } from "./pictures";
 import { getProductBySlug } from "./product";
 import { subcategoryProfiles } from "./profiles";
@@ -93,7 +92,7 @@ async function pictureFor(product: DataSheetProduct): Promise<Buffer | undefined
 /** Draws the data sheet. */
 export async function renderDataSheet(product: DataSheetProduct): Promise<Buffer> {
   const { STORE_EMAIL, STORE_PHONE } = config();
-  const category = findCategory(product.category);
+  const category = findCategory(await storefrontCategoryTree(), product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
   const picture = await pictureFor(product);
   return renderPdf(`${product.name} (${product.partNumber}) Data Sheet`, (pdf) => {
@@ -104,7 +103,7 @@ export async function renderDataSheet(product: DataSheetProduct): Promise<Buffer
         [
           ["Part Number", product.partNumber],
           ["Brand", product.brand],
-          ["Category", [category?.label ?? product.category, subcategory?.label].filter(Boolean).join(" › ")],
+          ["Category", [category?.name ?? product.category, subcategory?.name].filter(Boolean).join(" › ")],
         ],
         width,
       );
@@ -143,16 +142,6 @@ const sheets = new LRUCache<string, Buffer>({
   sizeCalculation: (content) => content.length,
 });
 
-/**
- * The product's typed attribute values as the buyer reads them; a product whose values are not
- * typed yet (a catalogue seeded before attributes were) has its specifications as shown text.
- */
-async function specificationsOf(product: { id: string; specifications: Record<string, string> }) {
-  const typed = await productSpecifications(db(), product.id);
-  if (typed.length > 0) return typed;
-  return Object.entries(product.specifications).map(([name, value]) => ({ name, value }));
-}
-
 /** The data sheet of the product with this slug, or undefined when there is none. */
 export async function productDataSheet(slug: string): Promise<DataSheetFile | undefined> {
   const product = await getProductBySlug(slug);
@@ -167,7 +156,7 @@ export async function productDataSheet(slug: string): Promise<DataSheetFile | un
     description: product.description,
     size: product.size,
     keyFeatures: product.keyFeatures,
-    specifications: await specificationsOf(product),
+    specifications: product.specifications,
     images: product.images,
   };
   const etag = createHash("sha256").update(JSON.stringify(shown)).digest("base64url").slice(0, 27);

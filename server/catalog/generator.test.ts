@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { categories } from "../../app/lib/navigation";
 import { catalogPlan, generateCatalog, productSlug } from "./generator";
 import { normalizePartNumber } from "./part-numbers";
+import { subcategoryProfiles } from "./profiles";
 
 const catalogue = [...generateCatalog()];
 
@@ -11,11 +11,11 @@ describe("catalogue generator", () => {
     expect([...generateCatalog({ seed: 7 })]).not.toEqual(catalogue);
   });
 
-  it("writes the size asked for, with products in every subcategory of the navigation", () => {
+  it("writes the size asked for, with products in every subcategory of the seeded tree", () => {
     expect(catalogue).toHaveLength(3000);
     const filled = new Set(catalogue.map((item) => `${item.product.category}/${item.product.subcategory}`));
-    for (const category of categories)
-      for (const sub of category.subcategories) expect(filled).toContain(`${category.slug}/${sub.slug}`);
+    for (const [subcategory, profile] of Object.entries(subcategoryProfiles))
+      expect(filled).toContain(`${profile.category}/${subcategory}`);
     expect([...generateCatalog({ size: 100 })]).toHaveLength(100);
   });
 

@@ -1,8 +1,7 @@
 // The deterministic catalogue generator: the same size and seed always give the same products,
-// in every subcategory of the navigation, with the attributes buyers filter on. Pure: it only
+// in every subcategory of the seeded tree, with the attributes buyers filter on. Pure: it only
 // computes rows; server/catalog/seed.ts writes them. It writes no stars or review counts: those
 // come only from buyers' reviews (docs/product-rules.md, Reviews and honest figures).
-import { categories } from "../../app/lib/navigation";
 import type { products } from "../db/schema";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";
 
@@ -154,20 +153,18 @@ export const sampleTiers = [
 interface Slot {
   category: string;
   subcategory: string;
-  label: string;
   profile: SubcategoryProfile;
   count: number;
 }
 
 /** How many products each subcategory gets: by weight, at least one each (largest remainders). */
 export function catalogPlan(size: number): Slot[] {
-  const slots = categories.flatMap((category) =>
-    category.subcategories.map((sub) => {
-      const profile = subcategoryProfiles[sub.slug];
-      if (!profile) throw new Error(`No product profile for subcategory ${sub.slug}`);
-      return { category: category.slug, subcategory: sub.slug, label: sub.label, profile, count: 1 };
-    }),
-  );
+  const slots = Object.entries(subcategoryProfiles).map(([subcategory, profile]) => ({
+    category: profile.category,
+    subcategory,
+    profile,
+    count: 1,
+  }));
   const spare = Math.max(0, size - slots.length);
   const totalWeight = slots.reduce((sum, slot) => sum + slot.profile.weight, 0);
   const shares = slots.map((slot) => (spare * slot.profile.weight) / totalWeight);
@@ -182,6 +179,39 @@ export function catalogPlan(size: number): Slot[] {
     if (slot) slot.count += 1;
   }
   return slots;
+}
+
+const origins = ["USA", "Imported"] as const;
+
+/** Abrasive wheels and discs list their rated speed, as their labels do. */
+const listsRatedSpeed = (category: string, subcategory: string) =>
+  category === "abrasives" && /disc|wheel/.test(subcategory);
+
+/**
+ * Every value the generator may write under each specification key, per subcategory, keys in the
+ * order products show them: what the seeded attribute definitions are derived from.
+ */
+export function specificationValues(): Map<string, Map<string, string[]>> {
+  const written = new Map<string, Map<string, string[]>>();
+  const add = (subcategory: string, key: string, value: string) => {
+    const keys = written.get(subcategory) ?? written.set(subcategory, new Map()).get(subcategory);
+    const values = keys?.get(key) ?? keys?.set(key, []).get(key);
+    if (values && !values.includes(value)) values.push(value);
+  };
+  for (const [subcategory, profile] of Object.entries(subcategoryProfiles)) {
+    for (const [key, values] of Object.entries(profile.attributes))
+      for (const value of values) add(subcategory, key, value);
+    if (!listsRatedSpeed(profile.category, subcategory)) continue;
+    for (const diameter of profile.attributes.Diameter ?? []) {
+      const rpm = ratedSpeed(diameter);
+      if (rpm) add(subcategory, "Max RPM", rpm);
+    }
+  }
+  for (const named of namedProducts)
+    for (const [key, value] of Object.entries(named.specifications ?? {})) add(named.subcategory, key, value);
+  for (const subcategory of Object.keys(subcategoryProfiles))
+    for (const origin of origins) add(subcategory, "Country of Origin", origin);
+  return written;
 }
 
 /** Generated part numbers: the subcategory's prefix and a six-digit serial from 100001. */
@@ -230,8 +260,8 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
   const random = seededRandom(seed ^ Math.imul(serial, 0x9e3779b1) ^ Math.imul(hash(slot.subcategory), 0x85ebca6b));
   const attributes: Record<string, string> = {};
   for (const [key, values] of Object.entries(profile.attributes)) attributes[key] = pick(random, values);
-  const rpm = ratedSpeed(attributes.Diameter);
-  if (rpm && ["abrasives"].includes(slot.category) && /disc|wheel/.test(slot.subcategory)) attributes["Max RPM"] = rpm;
+  const rpm = listsRatedSpeed(slot.category, slot.subcategory) ? ratedSpeed(attributes.Diameter) : undefined;
+  if (rpm) attributes["Max RPM"] = rpm;
   const brand = pick(random, brands);
   const partNumber = generatedPartNumber(profile, serial);
   const name = fill(profile.name, attributes).replace(/\s+,/g, ",").trim();
@@ -267,7 +297,7 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       stockLevel: outOfStock ? 0 : 1 + Math.floor(random() ** 1.5 * 3000),
       images: pictureUrls(slot.subcategory),
       keyFeatures,
-      specifications: { ...attributes, "Country of Origin": random() < 0.45 ? "USA" : "Imported" },
+      specifications: { ...attributes, "Country of Origin": random() < 0.45 ? origins[0] : origins[1] },
       oemNumbers: Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
         oemNumber(random, pick(random, oemFormats)),
       ),

@@ -1,10 +1,13 @@
-// What each subcategory of the navigation sells: the attributes buyers filter on, how a product
-// is named, its price range and its picture. The generator draws products from these.
+// What each subcategory of the seeded store sells (the tree migration 0021 writes, in its order):
+// the attributes buyers filter on, how a product is named, its price range and its picture. The
+// generator draws products from these; the attribute definitions are derived from them.
 import type { PictureShape } from "./pictures";
 
 export interface SubcategoryProfile {
   /** Unique per subcategory: the start of every generated part number. */
   prefix: string;
+  /** The slug of the category the subcategory belongs to. */
+  category: string;
   /** Share of the catalogue, relative to the other subcategories. */
   weight: number;
   shape: PictureShape;
@@ -98,6 +101,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Cutting tools
   "fractional-drill-bits": {
     prefix: "FDB",
+    category: "cutting-tools",
     weight: 4,
     shape: "bit",
     price: [2.49, 38],
@@ -115,6 +119,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "number-drill-bits": {
     prefix: "NDB",
+    category: "cutting-tools",
     weight: 3,
     shape: "bit",
     price: [1.89, 14],
@@ -131,6 +136,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "letter-drill-bits": {
     prefix: "LDB",
+    category: "cutting-tools",
     weight: 2,
     shape: "bit",
     price: [3.49, 24],
@@ -147,6 +153,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "broach-cutters": {
     prefix: "BRC",
+    category: "cutting-tools",
     weight: 1,
     shape: "holesaw",
     price: [29, 149],
@@ -162,6 +169,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "tap-and-dies": {
     prefix: "TAD",
+    category: "cutting-tools",
     weight: 1,
     shape: "tap",
     price: [6.99, 189],
@@ -176,6 +184,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "step-bits": {
     prefix: "STB",
+    category: "cutting-tools",
     weight: 1,
     shape: "stepbit",
     price: [14.99, 79],
@@ -191,6 +200,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   reamers: {
     prefix: "RMR",
+    category: "cutting-tools",
     weight: 1,
     shape: "bit",
     price: [9.99, 69],
@@ -205,6 +215,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   extractors: {
     prefix: "EXT",
+    category: "cutting-tools",
     weight: 1,
     shape: "bit",
     price: [4.99, 59],
@@ -219,6 +230,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "drill-tap-combos": {
     prefix: "DTC",
+    category: "cutting-tools",
     weight: 1,
     shape: "tap",
     price: [8.99, 44],
@@ -233,6 +245,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "aircraft-bits": {
     prefix: "ACB",
+    category: "cutting-tools",
     weight: 1,
     shape: "bit",
     price: [3.99, 29],
@@ -248,6 +261,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "reciprocating-blades": {
     prefix: "RCB",
+    category: "cutting-tools",
     weight: 1,
     shape: "blade",
     price: [7.99, 64],
@@ -263,6 +277,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "hole-saws": {
     prefix: "HLS",
+    category: "cutting-tools",
     weight: 1,
     shape: "holesaw",
     price: [8.99, 54],
@@ -277,6 +292,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "hacksaw-blades": {
     prefix: "HSB",
+    category: "cutting-tools",
     weight: 1,
     shape: "blade",
     price: [2.99, 39],
@@ -292,6 +308,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "hole-saw-kits": {
     prefix: "HSK",
+    category: "cutting-tools",
     weight: 1,
     shape: "holesawkit",
     price: [39, 289],
@@ -306,6 +323,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "circular-saw-blades": {
     prefix: "CSB",
+    category: "cutting-tools",
     weight: 1,
     shape: "saw",
     price: [12.99, 119],
@@ -322,6 +340,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Abrasives
   "sanding-belts": {
     prefix: "SB",
+    category: "abrasives",
     weight: 15,
     shape: "belt",
     price: [1.29, 24],
@@ -339,6 +358,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "grinding-wheels": {
     prefix: "GW",
+    category: "abrasives",
     weight: 12,
     shape: "disc",
     price: [3.99, 29],
@@ -357,6 +377,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "sandpaper-sheets": {
     prefix: "SPS",
+    category: "abrasives",
     weight: 8,
     shape: "sheet",
     price: [0.89, 34],
@@ -373,6 +394,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "cutting-discs": {
     prefix: "CD",
+    category: "abrasives",
     weight: 6,
     shape: "disc",
     price: [1.49, 18],
@@ -389,6 +411,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "flap-discs": {
     prefix: "FD",
+    category: "abrasives",
     weight: 4,
     shape: "flap",
     price: [3.49, 19],
@@ -407,6 +430,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "wire-brushes": {
     prefix: "WB",
+    category: "abrasives",
     weight: 3,
     shape: "brush",
     price: [4.99, 69],
@@ -423,6 +447,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "grinding-discs": {
     prefix: "GD",
+    category: "abrasives",
     weight: 2,
     shape: "disc",
     price: [0.99, 9],
@@ -439,6 +464,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "roloc-grinding-discs": {
     prefix: "RGD",
+    category: "abrasives",
     weight: 2,
     shape: "disc",
     price: [0.79, 6],
@@ -454,6 +480,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "reconditioning-discs": {
     prefix: "RCD",
+    category: "abrasives",
     weight: 2,
     shape: "disc",
     price: [2.49, 14],
@@ -468,6 +495,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "mini-flap-discs": {
     prefix: "MFD",
+    category: "abrasives",
     weight: 2,
     shape: "flap",
     price: [1.49, 7],
@@ -483,6 +511,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "psa-discs": {
     prefix: "PSA",
+    category: "abrasives",
     weight: 2,
     shape: "disc",
     price: [0.39, 4],
@@ -498,6 +527,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "cut-off-wheels": {
     prefix: "CW",
+    category: "abrasives",
     weight: 3,
     shape: "disc",
     price: [1.29, 12],
@@ -515,6 +545,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "hand-pads": {
     prefix: "HP",
+    category: "abrasives",
     weight: 1,
     shape: "pad",
     price: [0.69, 29],
@@ -531,6 +562,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Paint
   "mro-spray-paint": {
     prefix: "MSP",
+    category: "paint",
     weight: 1,
     shape: "can",
     price: [5.99, 14],
@@ -546,6 +578,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   primers: {
     prefix: "PRM",
+    category: "paint",
     weight: 1,
     shape: "can",
     price: [6.99, 89],
@@ -560,6 +593,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "marking-paint": {
     prefix: "MKP",
+    category: "paint",
     weight: 1,
     shape: "can",
     price: [5.49, 12],
@@ -575,6 +609,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Chemicals
   aerosol: {
     prefix: "AER",
+    category: "chemicals",
     weight: 1,
     shape: "can",
     price: [4.99, 19],
@@ -589,6 +624,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   grease: {
     prefix: "GRS",
+    category: "chemicals",
     weight: 1,
     shape: "tub",
     price: [4.49, 149],
@@ -603,6 +639,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   adhesives: {
     prefix: "ADH",
+    category: "chemicals",
     weight: 1,
     shape: "tube",
     price: [3.99, 49],
@@ -617,6 +654,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   permatex: {
     prefix: "PMX",
+    category: "chemicals",
     weight: 1,
     shape: "tube",
     price: [3.49, 29],
@@ -631,6 +669,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "lucas-oil": {
     prefix: "LCO",
+    category: "chemicals",
     weight: 1,
     shape: "bottle",
     price: [6.99, 79],
@@ -644,6 +683,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   cleaners: {
     prefix: "CLN",
+    category: "chemicals",
     weight: 1,
     shape: "bottle",
     price: [4.99, 89],
@@ -658,6 +698,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "bulk-chemicals": {
     prefix: "BCH",
+    category: "chemicals",
     weight: 1,
     shape: "drum",
     price: [79, 899],
@@ -672,6 +713,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Shop supplies
   "shop-rags": {
     prefix: "SRG",
+    category: "shop-supplies",
     weight: 1,
     shape: "box",
     price: [9.99, 79],
@@ -686,6 +728,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "paper-towels": {
     prefix: "PTW",
+    category: "shop-supplies",
     weight: 1,
     shape: "roll",
     price: [19.99, 89],
@@ -700,6 +743,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "disposable-gloves": {
     prefix: "DGL",
+    category: "shop-supplies",
     weight: 1,
     shape: "glove",
     price: [9.99, 39],
@@ -715,6 +759,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "trash-bags": {
     prefix: "TRB",
+    category: "shop-supplies",
     weight: 1,
     shape: "bagroll",
     price: [14.99, 69],
@@ -731,6 +776,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Automotive
   clips: {
     prefix: "BCL",
+    category: "automotive",
     weight: 1,
     shape: "clip",
     price: [4.99, 29],
@@ -746,6 +792,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   fasteners: {
     prefix: "FST",
+    category: "automotive",
     weight: 1,
     shape: "bolt",
     price: [3.99, 49],
@@ -761,6 +808,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   retainers: {
     prefix: "RET",
+    category: "automotive",
     weight: 1,
     shape: "clip",
     price: [4.49, 24],
@@ -775,6 +823,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "trim-clips": {
     prefix: "TCL",
+    category: "automotive",
     weight: 1,
     shape: "clip",
     price: [3.99, 19],
@@ -788,6 +837,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "push-pins": {
     prefix: "PPN",
+    category: "automotive",
     weight: 1,
     shape: "clip",
     price: [3.49, 16],
@@ -804,6 +854,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Tire supplies
   "tire-repair": {
     prefix: "TRP",
+    category: "tire-supplies",
     weight: 1,
     shape: "tirekit",
     price: [4.99, 89],
@@ -818,6 +869,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "valve-stems": {
     prefix: "VST",
+    category: "tire-supplies",
     weight: 1,
     shape: "valve",
     price: [4.99, 39],
@@ -832,6 +884,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "tire-tools": {
     prefix: "TTL",
+    category: "tire-supplies",
     weight: 1,
     shape: "tool",
     price: [6.99, 149],
@@ -844,6 +897,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "wheel-weights": {
     prefix: "WWT",
+    category: "tire-supplies",
     weight: 1,
     shape: "weight",
     price: [9.99, 79],
@@ -859,6 +913,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Hazmat
   "spill-kits": {
     prefix: "SPK",
+    category: "hazmat",
     weight: 1,
     shape: "drum",
     price: [39, 399],
@@ -873,6 +928,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "safety-cabinets": {
     prefix: "SFC",
+    category: "hazmat",
     weight: 1,
     shape: "cabinet",
     price: [349, 1899],
@@ -887,6 +943,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   containment: {
     prefix: "CNT",
+    category: "hazmat",
     weight: 1,
     shape: "pallet",
     price: [89, 1299],
@@ -901,6 +958,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "labels-signs": {
     prefix: "LBS",
+    category: "hazmat",
     weight: 1,
     shape: "sign",
     price: [3.99, 49],
@@ -923,6 +981,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Hand tools
   wrenches: {
     prefix: "WRN",
+    category: "hand-tools",
     weight: 1,
     shape: "tool",
     price: [6.99, 129],
@@ -937,6 +996,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   screwdrivers: {
     prefix: "SCD",
+    category: "hand-tools",
     weight: 1,
     shape: "screwdriver",
     price: [3.99, 59],
@@ -951,6 +1011,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   pliers: {
     prefix: "PLR",
+    category: "hand-tools",
     weight: 1,
     shape: "pliers",
     price: [7.99, 69],
@@ -965,6 +1026,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   hammers: {
     prefix: "HMR",
+    category: "hand-tools",
     weight: 1,
     shape: "hammer",
     price: [9.99, 89],
@@ -980,6 +1042,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Electrical
   "wire-cable": {
     prefix: "WRC",
+    category: "electrical",
     weight: 2,
     shape: "spool",
     price: [8.99, 249],
@@ -995,6 +1058,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   connectors: {
     prefix: "CON",
+    category: "electrical",
     weight: 1,
     shape: "connector",
     price: [3.99, 49],
@@ -1009,6 +1073,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   fuses: {
     prefix: "FUS",
+    category: "electrical",
     weight: 1,
     shape: "fuse",
     price: [2.99, 39],
@@ -1023,6 +1088,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   loom: {
     prefix: "LOM",
+    category: "electrical",
     weight: 1,
     shape: "spool",
     price: [5.99, 69],
@@ -1037,6 +1103,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "battery-lugs": {
     prefix: "BLG",
+    category: "electrical",
     weight: 1,
     shape: "lug",
     price: [3.49, 39],
@@ -1052,6 +1119,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "cable-ties": {
     prefix: "CTY",
+    category: "electrical",
     weight: 1,
     shape: "tie",
     price: [2.99, 39],
@@ -1067,6 +1135,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "electrical-tape": {
     prefix: "ETP",
+    category: "electrical",
     weight: 1,
     shape: "tape",
     price: [1.99, 29],
@@ -1082,6 +1151,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   conduit: {
     prefix: "CDT",
+    category: "electrical",
     weight: 1,
     shape: "conduit",
     price: [4.99, 119],
@@ -1097,6 +1167,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Storage
   "bins-boxes": {
     prefix: "BNB",
+    category: "storage",
     weight: 1,
     shape: "box",
     price: [3.99, 89],
@@ -1111,6 +1182,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   shelving: {
     prefix: "SHV",
+    category: "storage",
     weight: 1,
     shape: "shelf",
     price: [89, 899],
@@ -1126,6 +1198,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   cabinets: {
     prefix: "CAB",
+    category: "storage",
     weight: 1,
     shape: "cabinet",
     price: [199, 1499],
@@ -1140,6 +1213,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "flam-cabinets": {
     prefix: "FLC",
+    category: "storage",
     weight: 1,
     shape: "cabinet",
     price: [399, 2199],
@@ -1153,6 +1227,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "tool-storage": {
     prefix: "TST",
+    category: "storage",
     weight: 1,
     shape: "toolchest",
     price: [49, 1999],
@@ -1168,6 +1243,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   // Safety
   gloves: {
     prefix: "GLV",
+    category: "safety",
     weight: 2,
     shape: "glove",
     price: [3.99, 49],
@@ -1183,6 +1259,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "eye-protection": {
     prefix: "EYE",
+    category: "safety",
     weight: 1,
     shape: "goggles",
     price: [2.99, 39],
@@ -1197,6 +1274,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "hearing-protection": {
     prefix: "EAR",
+    category: "safety",
     weight: 1,
     shape: "earmuff",
     price: [1.99, 59],
@@ -1210,6 +1288,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   respiratory: {
     prefix: "RSP",
+    category: "safety",
     weight: 1,
     shape: "mask",
     price: [9.99, 149],
@@ -1224,6 +1303,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "hi-vis": {
     prefix: "HVS",
+    category: "safety",
     weight: 1,
     shape: "vest",
     price: [5.99, 79],
@@ -1239,6 +1319,7 @@ export const subcategoryProfiles: Record<string, SubcategoryProfile> = {
   },
   "first-aid": {
     prefix: "FAK",
+    category: "safety",
     weight: 1,
     shape: "kit",
     price: [4.99, 249],

@@ -1,8 +1,24 @@
 // Writes the generated catalogue: on first start (about 3,000 products) and from `npm run seed`
-// (any size), in batches inside one transaction so a failed run leaves nothing half-written.
-import type { Database } from "../db/client";
-import { productBulkTiers, products } from "../db/schema";
-import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED, type GeneratedProduct, generateCatalog } from "./generator";
+// (any size), in batches inside one transaction so a failed run leaves nothing half-written. Each
+// product's specifications are stored typed (product_attribute_values) against its subcategory's
+// attributes, which the seed derives from the generator's values when a subcategory has none.
+import type { Database, Transaction } from "../db/client";
+import { attributes, productBulkTiers, products, subcategories } from "../db/schema";
+import { deriveDefinitions } from "./attribute-derivation";
+import {
+  type AttributeDefinition,
+  attributeDefinitionsBySubcategory,
+  attributeValueRows,
+  insertAttributeValues,
+  typeSpecifications,
+} from "./attributes";
+import {
+  DEFAULT_CATALOGUE_SIZE,
+  DEFAULT_SEED,
+  type GeneratedProduct,
+  generateCatalog,
+  specificationValues,
+} from "./generator";
 
 const BATCH_SIZE = 500;
 
@@ -13,16 +29,40 @@ export interface WriteCatalogOptions {
   onProgress?: (written: number) => void;
 }
 
-async function writeBatch(tx: Pick<Database, "insert">, batch: GeneratedProduct[]) {
+/**
+ * Gives every subcategory of the tree that has no attributes yet the ones its generated products
+ * carry; returns every subcategory's attributes.
+ */
+async function writeSeedAttributes(tx: Transaction): Promise<Map<string, AttributeDefinition[]>> {
+  const [tree, defined] = await Promise.all([
+    tx.select({ slug: subcategories.slug }).from(subcategories),
+    tx.selectDistinct({ subcategory: attributes.subcategorySlug }).from(attributes),
+  ]);
+  const inTree = new Set(tree.map((row) => row.slug));
+  const hasAttributes = new Set(defined.map((row) => row.subcategory));
+  const rows = [...specificationValues()]
+    .filter(([subcategory]) => inTree.has(subcategory) && !hasAttributes.has(subcategory))
+    .flatMap(([subcategory, keys]) =>
+      deriveDefinitions(keys).map((draft) => ({ ...draft, subcategorySlug: subcategory })),
+    );
+  if (rows.length > 0) await tx.insert(attributes).values(rows);
+  return attributeDefinitionsBySubcategory(tx);
+}
+
+async function writeBatch(tx: Transaction, definitions: Map<string, AttributeDefinition[]>, batch: GeneratedProduct[]) {
+  const typed = batch.map((item) =>
+    typeSpecifications(definitions.get(item.product.subcategory) ?? [], item.product.specifications ?? {}),
+  );
   const written = await tx
     .insert(products)
-    .values(batch.map((item) => item.product))
+    .values(batch.map((item, i) => ({ ...item.product, specifications: typed[i]?.shown ?? {} })))
     .returning({ id: products.id, partNumber: products.partNumber });
   const ids = new Map(written.map((row) => [row.partNumber, row.id]));
-  const tiers = batch.flatMap((item) =>
-    item.tiers.map((tier) => ({ ...tier, productId: ids.get(item.product.partNumber) ?? "" })),
-  );
+  const idOf = (item: GeneratedProduct) => ids.get(item.product.partNumber) ?? "";
+  const tiers = batch.flatMap((item) => item.tiers.map((tier) => ({ ...tier, productId: idOf(item) })));
   if (tiers.length > 0) await tx.insert(productBulkTiers).values(tiers);
+  const values = batch.flatMap((item, i) => attributeValueRows(idOf(item), typed[i]?.values));
+  await insertAttributeValues(tx, values);
 }
 
 /** Adds the generated catalogue to the products table; returns how many products it wrote. */
@@ -33,17 +73,18 @@ export async function writeCatalog(db: Database, options: WriteCatalogOptions = 
   });
   let total = 0;
   await db.transaction(async (tx) => {
+    const definitions = await writeSeedAttributes(tx);
     let batch: GeneratedProduct[] = [];
     for (const item of catalogue) {
       batch.push(item);
       if (batch.length < BATCH_SIZE) continue;
-      await writeBatch(tx, batch);
+      await writeBatch(tx, definitions, batch);
       total += batch.length;
       options.onProgress?.(total);
       batch = [];
     }
     if (batch.length > 0) {
-      await writeBatch(tx, batch);
+      await writeBatch(tx, definitions, batch);
       total += batch.length;
       options.onProgress?.(total);
     }

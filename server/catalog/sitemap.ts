@@ -1,9 +1,9 @@
 // Sitemaps for search engines: an index over the listings and the products, 40,000 URLs a file
 // (the protocol allows 50,000).
 import { asc, count } from "drizzle-orm";
-import { categories } from "../../app/lib/navigation";
 import { db } from "../db/client";
 import { products } from "../db/schema";
+import { storefrontCategoryTree } from "./category-tree";
 import { shownToBuyers } from "./visibility";
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
@@ -28,9 +28,9 @@ export async function sitemapIndex(origin: string) {
     .join("\n")}\n</sitemapindex>\n`;
 }
 
-/** Home, /shop and every category and subcategory listing. */
-export function pagesSitemap(origin: string) {
-  const listings = categories.flatMap((category) => [
+/** Home, /shop and every active category and subcategory listing. */
+export async function pagesSitemap(origin: string) {
+  const listings = (await storefrontCategoryTree()).flatMap((category) => [
     `/category/${category.slug}`,
     ...category.subcategories.map((sub) => `/category/${category.slug}/${sub.slug}`),
   ]);

@@ -8,6 +8,7 @@ const sections = [
   { to: "/admin", label: "Customers & Promo Codes", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
   { to: "/admin/products", label: "Products", end: false },
+  { to: "/admin/categories", label: "Categories", end: false },
   { to: "/admin/products/import", label: "Import & Export", end: true },
   { to: "/admin/reviews", label: "Reviews", end: true },
   { to: "/admin/audit-log", label: "Audit Log", end: true },

@@ -2,11 +2,12 @@ import { ChevronDown, Menu } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
 import { useState } from "react";
 import { Link } from "react-router";
-import { categories } from "../../lib/navigation";
+import { useCategoryTree } from "../root-data";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "../ui/dialog";
 
 /** Every category and subcategory: a dropdown per category on wide screens, a menu sheet on phones. */
 export function MainNav() {
+  const categories = useCategoryTree();
   return (
     <div className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center px-4">
@@ -21,7 +22,7 @@ export function MainNav() {
               // aria-hidden-focus). The content follows the trigger in the DOM, so Tab reaches it without.
               <NavigationMenu.Item key={category.slug} className="[&>span[aria-hidden=true]]:hidden">
                 <NavigationMenu.Trigger className="group flex items-center gap-0.5 whitespace-nowrap rounded px-1.5 py-3 text-sm font-semibold text-slate-900 hover:text-brand-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 data-[state=open]:text-brand-700">
-                  {category.label}
+                  {category.name}
                   <ChevronDown
                     className="size-3.5 transition-transform group-data-[state=open]:rotate-180"
                     aria-hidden="true"
@@ -33,7 +34,7 @@ export function MainNav() {
                     prefetch="intent"
                     className="font-semibold text-brand-800 hover:underline rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                   >
-                    Shop all {category.label}
+                    Shop all {category.name}
                   </Link>
                   <ul className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 md:grid-cols-4">
                     {category.subcategories.map((subcategory) => (
@@ -44,7 +45,7 @@ export function MainNav() {
                             prefetch="intent"
                             className="text-sm text-slate-800 hover:text-brand-700 hover:underline rounded-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
                           >
-                            {subcategory.label}
+                            {subcategory.name}
                           </Link>
                         </NavigationMenu.Link>
                       </li>
@@ -63,6 +64,7 @@ export function MainNav() {
 function MobileMenu() {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
+  const categories = useCategoryTree();
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger
@@ -78,7 +80,7 @@ function MobileMenu() {
           {categories.map((category) => (
             <li key={category.slug}>
               <Link to={`/category/${category.slug}`} onClick={close} className="font-semibold text-brand-800">
-                {category.label}
+                {category.name}
               </Link>
               <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5">
                 {category.subcategories.map((subcategory) => (
@@ -88,7 +90,7 @@ function MobileMenu() {
                       onClick={close}
                       className="text-sm text-slate-800"
                     >
-                      {subcategory.label}
+                      {subcategory.name}
                     </Link>
                   </li>
                 ))}

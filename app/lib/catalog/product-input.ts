@@ -22,7 +22,7 @@ const moneyPattern = /^\d+(\.\d{1,2})?$/;
 /** "12.9" -> "12.90": amounts are kept as the numeric column's text. */
 const normalizeMoney = (amount: string) => Number(amount).toFixed(2);
 
-const oneLineText = (what: string, max: number) =>
+export const oneLineText = (what: string, max: number) =>
   z
     .string({ message: `Enter the ${what}` })
     .transform((text) => oneLine(text).trim())
@@ -33,7 +33,7 @@ const oneLineText = (what: string, max: number) =>
         .max(max, `The ${what} can be at most ${max} characters`),
     );
 
-const slugField = (what: string) =>
+export const slugField = (what: string) =>
   z
     .string({ message: `Enter the ${what}` })
     .trim()

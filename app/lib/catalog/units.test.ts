@@ -6,12 +6,19 @@ const length = (raw: string, unit = "in") => parseMeasure(raw, "length", unit);
 describe("measures", () => {
   it("reads the ways the trade writes one length as the same number", () => {
     const written = ["4-1/2 in", "4 1/2 in", "4.5in", "4.5 in", '4.5"', "4-1/2", "114.3 mm", "11.43 cm"];
-    for (const raw of written) expect(length(raw), raw).toEqual({ ok: true, value: 114.3 });
+    for (const raw of written) expect(length(raw), raw).toMatchObject({ ok: true, value: 114.3 });
   });
 
   it("reads a bare number in the attribute's own unit", () => {
-    expect(length("115", "mm")).toEqual({ ok: true, value: 115 });
-    expect(length("7/8")).toEqual({ ok: true, value: 22.225 });
+    expect(length("115", "mm")).toMatchObject({ ok: true, value: 115 });
+    expect(length("7/8")).toMatchObject({ ok: true, value: 22.225 });
+  });
+
+  it("tells which unit it read and whether it was written", () => {
+    expect(length("114.3 mm")).toMatchObject({ unit: "mm", unitWritten: true });
+    expect(length('4.5"')).toMatchObject({ unit: "in", unitWritten: true });
+    expect(length("4.5")).toMatchObject({ unit: "in", unitWritten: false });
+    expect(parseMeasure("16 oz", "mass")).toMatchObject({ ok: true, unit: "oz", unitWritten: true });
   });
 
   it("shows inches as the trade's fractions and other units as decimals", () => {
@@ -36,7 +43,7 @@ describe("measures", () => {
   });
 
   it("reads grits as FEPA writes them, and thousands with commas", () => {
-    expect(parseMeasure("P120", "grit")).toEqual({ ok: true, value: 120 });
-    expect(parseMeasure("13,300 rpm", "speed")).toEqual({ ok: true, value: 13300 });
+    expect(parseMeasure("P120", "grit")).toMatchObject({ ok: true, value: 120 });
+    expect(parseMeasure("13,300 rpm", "speed")).toMatchObject({ ok: true, value: 13300 });
   });
 });

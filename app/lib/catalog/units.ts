@@ -119,7 +119,16 @@ function readNumber(text: string): { value: number; rest: string } | undefined {
   return Number.isFinite(value) ? { value, rest: text.slice(whole.length) } : undefined;
 }
 
-export type MeasureResult = { ok: true; value: number } | { ok: false; message: string };
+export type MeasureResult =
+  | {
+      ok: true;
+      value: number;
+      /** The unit read: the one written, else the default. */
+      unit: string;
+      /** Whether a unit was written after the number ("4.5 in", not "4.5"). */
+      unitWritten: boolean;
+    }
+  | { ok: false; message: string };
 
 /**
  * Reads a measure of `family` into its base unit. A bare number is in `defaultUnit` (the unit the
@@ -136,7 +145,7 @@ export function parseMeasure(raw: string, family: UnitFamily, defaultUnit?: stri
   const unit = written === "" ? findUnit(family, defaultUnit ?? unitsOf(family)[0] ?? "") : findUnit(family, written);
   if (!unit) return refused;
   if ((family === "count" || family === "grit") && !Number.isInteger(number.value)) return refused;
-  return { ok: true, value: roundBase(number.value * unit.factor) };
+  return { ok: true, value: roundBase(number.value * unit.factor), unit: unit.symbol, unitWritten: written !== "" };
 }
 
 // Inches read as fractions in the trade (7/8 in, 4-1/2 in) down to 64ths; other values as decimals.
