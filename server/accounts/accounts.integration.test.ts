@@ -135,7 +135,7 @@ describe("registering a buyer", () => {
     const numbers = await Promise.all(emails.map(accountNumberOf));
     expect(new Set(numbers).size).toBe(20);
     const duplicates = await handle().db.execute(
-      sql`select account_number from profiles group by account_number having count(*) > 1`,
+      sql`select account_number from companies group by account_number having count(*) > 1`,
     );
     expect(duplicates.rows).toEqual([]);
   });

@@ -55,7 +55,7 @@ async function buyer() {
   const profile = await profileWithCompany(id, { creditLimit: "100000" });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, productId, 1);
-  return { id, email, cartId, profileId: profile.profileId };
+  return { id, email, cartId, profileId: profile.profileId, companyId: profile.companyId };
 }
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;
@@ -87,7 +87,7 @@ describe("an account marked PO required", () => {
     const [entry] = await db()
       .select()
       .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.entityId, dana.profileId), eq(adminAuditLog.action, "set_po_required")));
+      .where(and(eq(adminAuditLog.entityId, dana.companyId), eq(adminAuditLog.action, "set_po_required")));
     expect(entry).toMatchObject({ adminId: "po-admin", before: { poRequired: false }, after: { poRequired: true } });
     const { customers } = await searchCustomers({ q: "", page: 1 });
     expect(customers.find((customer) => customer.id === dana.profileId)?.poRequired).toBe(true);
