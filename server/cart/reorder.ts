@@ -204,6 +204,6 @@ export async function reorderTopProduct(userId: string, cartId: string, productN
     .where(and(eq(orders.companyId, companyOf(userId)), eq(orderItems.productName, productName)))
     .orderBy(desc(orders.orderDate))
     .limit(1);
-  if (!last) throw new StoreError("NotFound", `Your company has not ordered ${productName}.`);
+  if (!last) throw new StoreError("NotFound", `You have not ordered ${productName}.`);
   return addLinesToCart(cartId, [last]);
 }
