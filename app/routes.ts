@@ -13,6 +13,8 @@ export default [
   route("account/lists", "routes/account.lists.tsx"),
   route("account/lists/:listId", "routes/account.list.tsx"),
   route("account/addresses", "routes/account.addresses.tsx"),
+  route("account/company", "routes/account.company.tsx"),
+  route("company/join/:token", "routes/company.join.tsx"),
   route("account/credit", "routes/account.credit.tsx"),
   route("account/credit/statement.pdf", "routes/account.credit.statement.tsx", { id: "statement-pdf" }),
   route("account/credit/statement.csv", "routes/account.credit.statement.tsx", { id: "statement-csv" }),

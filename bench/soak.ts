@@ -1,16 +1,17 @@
 // `npm run soak [-- --seconds 60 --clients 8]`: a bounded mixed load on PostgreSQL — browsing,
-// search, carts, card and Net 30 checkouts, admin approvals — then a consistency check of what the
-// clients saw against the database: every confirmed order present exactly once, no stock below
-// zero, promo uses equal to the orders that used the promo. Prints the totals last.
+// search, carts, card and Net 30 checkouts, admin approvals, buyers joining companies in pairs by
+// invitation — then a consistency check of what the clients saw against the database: every
+// confirmed order present exactly once, no stock below zero, promo uses equal to the orders that
+// used the promo, no company's unpaid terms orders above its limit. Prints the totals last.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
-import { orders, products, profiles, promoCodes, user } from "../server/db/schema";
+import { companyMembers, mailQueue, orders, products, profiles, promoCodes, user } from "../server/db/schema";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ADMIN = { email: "soak-admin@example.com", password: "soak-admin-password" };
@@ -265,6 +266,19 @@ export async function main() {
     await admin.request("/admin/login", { form: { email: ADMIN.email, password: ADMIN.password } });
     const buyers = emails.map(() => new Client(base, stats));
     for (const [i, buyer] of buyers.entries()) await buyer.signIn(emails[i] ?? "", PASSWORD);
+    // Buyers pair up into companies through the members page and the e-mailed link, so two
+    // people order against one credit limit at once.
+    for (let i = 1; i < buyers.length; i += 2) {
+      const [owner, invitee] = [buyers[i - 1], buyers[i]];
+      const email = emails[i] ?? "";
+      await owner?.request("/account/company", { form: { intent: "invite", email, role: "buyer" } });
+      const [mail] = await handle.db
+        .select({ text: mailQueue.text })
+        .from(mailQueue)
+        .where(and(eq(mailQueue.to, email), like(mailQueue.text, "%/company/join/%")));
+      const invitation = /\/company\/join\/[\w-]+/.exec(mail?.text ?? "")?.[0];
+      if (invitation) await invitee?.request(invitation, { form: {} });
+    }
 
     const deadline = Date.now() + seconds * 1000;
     const approvals = (async () => {
@@ -308,6 +322,16 @@ export async function main() {
       .select({ total: sql<number>`coalesce(sum(quantity), 0)::int` })
       .from(sql`order_items`);
     const after = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
+    // Every company's unpaid terms orders, all members together, within its one credit limit.
+    const overLimit = await handle.db.execute<{ id: string }>(sql`
+      select c.id from companies c
+        where (select coalesce(sum(o.total_amount), 0) from orders o
+               where o.company_id = c.id and o.payment_method = 'net_30' and o.paid_at is null
+                 and o.status <> 'cancelled') > c.credit_limit`);
+    const [shared] = await handle.db
+      .select({ count: sql<number>`count(distinct ${companyMembers.companyId})::int` })
+      .from(companyMembers)
+      .where(sql`${companyMembers.role} = 'buyer'`);
     await handle.close();
 
     const stockConsistent = (before[0]?.total ?? 0) - (after[0]?.total ?? 0) === (units?.total ?? 0);
@@ -321,6 +345,7 @@ export async function main() {
         `checkouts refused with a message: ${[...stats.refusals].map(([reason, n]) => `${reason} ${n}`).join(", ") || "none"}`,
         `stock: ${negative?.count ?? 0} products below zero; units ordered ${units?.total ?? 0}, stock taken ${(before[0]?.total ?? 0) - (after[0]?.total ?? 0)} (${stockConsistent ? "consistent" : "INCONSISTENT"})`,
         `promo ${PROMO}: current_uses ${promo?.currentUses}, orders using it ${promoOrders?.count}, max 10 (${promoConsistent ? "consistent" : "INCONSISTENT"})`,
+        `credit: ${shared?.count ?? 0} companies of two buyers; ${overLimit.rows.length} companies over their limit`,
       ].join("\n"),
     );
     const ok =
@@ -329,7 +354,8 @@ export async function main() {
       seenTwice === 0 &&
       (negative?.count ?? 0) === 0 &&
       stockConsistent &&
-      promoConsistent;
+      promoConsistent &&
+      overLimit.rows.length === 0;
     if (!ok) process.exitCode = 1;
   } finally {
     if (store && store.exitCode === null) {

@@ -131,6 +131,7 @@ const queries: [string, string[]][] = [
   ["/admin/products", ["q", "category", "status", "stock", "page"]],
   ["/admin/products/new", ["subcategory"]],
   ["/account/credit", []],
+  ["/account/company", []],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -282,6 +283,9 @@ const actions: [string, string[], string[]][] = [
     ["rename", "delete", "set-quantity", "remove-line"],
     ["name", "lineId", "quantity"],
   ],
+  // The admin the fuzzer signs in as is the admin of their own company of one.
+  ["/account/company", ["invite", "change-role", "remove", "revoke"], ["email", "role", "userId", "invitationId"]],
+  ["/company/join/made-up-token", [""], ["token"]],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
 ];

@@ -7,7 +7,7 @@ import { registerBuyer } from "../server/accounts/register";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
 import { applyPromo } from "../server/cart/promo";
 import { db } from "../server/db/client";
-import { orders, products, user } from "../server/db/schema";
+import { companies, companyMembers, orders, products, profiles, user } from "../server/db/schema";
 import { completeCardPayment, startCardPayment } from "../server/orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../server/payments/test-processor";
 import { checkoutInput } from "./checkout-input";
@@ -67,4 +67,42 @@ export async function cardOrder(buyer: Buyer, lines: [string, number][], { promo
 /** Moves the order on, as an admin would (shipped, completed...). */
 export async function setOrderStatus(orderNumber: string, status: (typeof orders.$inferSelect)["status"]) {
   await db().update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber));
+}
+
+/**
+ * A person's profile and their company of one (they its admin), as sign-up makes them; with a
+ * `creditLimit` the company is on terms (Net `termsDays`), as an admin grants it.
+ */
+export async function profileWithCompany(
+  userId: string,
+  {
+    creditLimit,
+    termsDays = 30,
+    poRequired = false,
+    companyName = null,
+    ...person
+  }: {
+    creditLimit?: string;
+    termsDays?: 30 | 60 | 90;
+    poRequired?: boolean;
+    companyName?: string | null;
+  } & Partial<Omit<typeof profiles.$inferInsert, "userId">> = {},
+): Promise<{ profileId: string; companyId: string }> {
+  const [profile] = await db()
+    .insert(profiles)
+    .values({ userId, ...person })
+    .returning({ id: profiles.id });
+  const [company] = await db()
+    .insert(companies)
+    .values({
+      name: companyName,
+      net30Approved: creditLimit !== undefined,
+      creditLimit: creditLimit ?? "0",
+      termsDays,
+      poRequired,
+    })
+    .returning({ id: companies.id });
+  if (!profile || !company) throw new Error(`no profile or company for ${userId}`);
+  await db().insert(companyMembers).values({ userId, companyId: company.id, role: "admin" });
+  return { profileId: profile.id, companyId: company.id };
 }

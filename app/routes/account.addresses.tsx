@@ -11,6 +11,7 @@ import {
   shipToNotFound,
   updateShipTo,
 } from "../../server/address-book/address-book";
+import { membershipOf } from "../../server/companies/membership";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../server/toast";
@@ -23,6 +24,7 @@ import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } f
 import { useZodForm } from "../components/use-zod-form";
 import { formatAddress } from "../lib/address";
 import { MAX_SHIP_TOS, type ShipTo, shipToIdSchema, shipToSchema } from "../lib/address-book";
+import { can } from "../lib/companies";
 import type { Route } from "./+types/account.addresses";
 
 export function meta() {
@@ -35,7 +37,8 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return { shipTos: await listShipTos(user.id) };
+  const [shipTos, membership] = await Promise.all([listShipTos(user.id), membershipOf(user.id)]);
+  return { shipTos, canManage: membership !== null && can(membership.role, "manageAddresses") };
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
@@ -103,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
-  const { shipTos } = loaderData;
+  const { shipTos, canManage } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Address Book" }]} />
@@ -112,9 +115,10 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
           <h1 className="text-3xl font-bold text-slate-950">Address Book</h1>
           <p className="mt-1 text-slate-700">
             The places you ship to. Choose one at checkout; the default is chosen first. Up to {MAX_SHIP_TOS} addresses.
+            {!canManage && " Your company admin keeps this address book."}
           </p>
         </div>
-        {shipTos.length < MAX_SHIP_TOS && <ShipToDialog />}
+        {canManage && shipTos.length < MAX_SHIP_TOS && <ShipToDialog />}
       </div>
       {shipTos.length === 0 ? (
         <p className="mt-8 text-slate-700">No saved addresses yet.</p>
@@ -122,7 +126,7 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           {shipTos.map((shipTo) => (
             <li key={shipTo.id}>
-              <ShipToCard shipTo={shipTo} />
+              <ShipToCard shipTo={shipTo} canManage={canManage} />
             </li>
           ))}
         </ul>
@@ -131,7 +135,7 @@ export default function AddressBookPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ShipToCard({ shipTo }: { shipTo: ShipTo }) {
+function ShipToCard({ shipTo, canManage }: { shipTo: ShipTo; canManage: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   return (
     <Card className="h-full">
@@ -149,26 +153,28 @@ function ShipToCard({ shipTo }: { shipTo: ShipTo }) {
             </span>
           ))}
         </address>
-        <div className="flex flex-wrap gap-2">
-          {/* Keyed by what it shows, so the form opens with the address as saved last. */}
-          <ShipToDialog key={JSON.stringify(shipTo)} shipTo={shipTo} />
-          {!shipTo.isDefault && (
-            <fetcher.Form method="post">
-              <input type="hidden" name="intent" value="make-default" />
-              <input type="hidden" name="id" value={shipTo.id} />
-              <Button
-                type="submit"
-                variant="outline"
-                size="sm"
-                disabled={fetcher.state !== "idle"}
-                aria-label={`Make Default: ${shipTo.label}`}
-              >
-                Make Default
-              </Button>
-            </fetcher.Form>
-          )}
-          <DeleteShipTo shipTo={shipTo} />
-        </div>
+        {canManage && (
+          <div className="flex flex-wrap gap-2">
+            {/* Keyed by what it shows, so the form opens with the address as saved last. */}
+            <ShipToDialog key={JSON.stringify(shipTo)} shipTo={shipTo} />
+            {!shipTo.isDefault && (
+              <fetcher.Form method="post">
+                <input type="hidden" name="intent" value="make-default" />
+                <input type="hidden" name="id" value={shipTo.id} />
+                <Button
+                  type="submit"
+                  variant="outline"
+                  size="sm"
+                  disabled={fetcher.state !== "idle"}
+                  aria-label={`Make Default: ${shipTo.label}`}
+                >
+                  Make Default
+                </Button>
+              </fetcher.Form>
+            )}
+            <DeleteShipTo shipTo={shipTo} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -17,6 +17,7 @@ import { Price } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
+import { roleNames } from "../lib/companies";
 import { clientAddressContext } from "../lib/context";
 import { formatShortDate } from "../lib/dates";
 import { deleteAccountSchema } from "../lib/delete-account";
@@ -103,6 +104,11 @@ function Account({
           <Button asChild variant="outline">
             <Link to="/account/credit">Credit &amp; Invoices</Link>
           </Button>
+          {profile?.companyRole === "admin" && (
+            <Button asChild variant="outline">
+              <Link to="/account/company">Company Members</Link>
+            </Button>
+          )}
           <Form method="post" action="/auth/sign-out">
             <Button type="submit" variant="outline">
               Sign Out
@@ -128,6 +134,7 @@ function Account({
                 <Detail term="Full Name" value={fullName} />
                 <Detail term="Company" value={profile?.companyName || "Not provided"} />
                 <Detail term="Phone" value={profile?.phone || "Not provided"} />
+                {profile?.companyRole && <Detail term="Your Role" value={roleNames[profile.companyRole]} />}
               </dl>
               <p className="mt-4">
                 <Link to="/account/addresses" className="font-medium text-brand-700 underline">

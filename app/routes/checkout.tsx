@@ -38,6 +38,7 @@ import { useZodForm } from "../components/use-zod-form";
 import { addressFrom } from "../lib/address";
 import { NEW_SHIP_TO } from "../lib/address-book";
 import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
+import { can, refusals } from "../lib/companies";
 import { formatUsd } from "../lib/money";
 import { termsOrderFailed, termsOrderPlaced } from "../lib/terms/terms";
 import type { Route } from "./+types/checkout";
@@ -49,6 +50,9 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   const profile = user ? await getProfile(user.id) : null;
+  // A visitor may fill the form (and is asked to sign in); a member orders only if their role allows it.
+  const role = profile?.companyRole ?? null;
+  const canOrder = !user || (role !== null && can(role, "placeOrders"));
   // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
   const shipTos = user ? await listShipTos(user.id) : [];
   const defaultShipTo = shipTos.find((shipTo) => shipTo.isDefault);
@@ -85,7 +89,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A draft is a guest's new address, not one of the book's.
       defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
       sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
-      terms: user ? await checkoutTerms(user.id) : null,
+      terms: user && canOrder ? await checkoutTerms(user.id) : null,
+      canOrder,
+      canSaveShipTo: role !== null && can(role, "manageAddresses"),
       shipTos,
       poRequired: profile?.poRequired ?? false,
       payments: paymentProvider().publicConfig,
@@ -187,7 +193,7 @@ function refusal(error: unknown, fallback: string) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { defaults, terms, payments, signedIn, shipTos, poRequired } = loaderData;
+  const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo } = loaderData;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
     lastResult: actionData?.reply,
     defaultValue: defaults,
@@ -238,6 +244,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {signedIn && (
                 <ShipToChooser
                   shipTos={shipTos}
+                  canSave={canSaveShipTo}
                   initial={defaults.shipTo}
                   label={fields.shipToLabel}
                   onChoose={(address) => form.update({ name: fields.shipping.name, value: address ?? {} })}
@@ -282,7 +289,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               </fieldset>
             </section>
           </fieldset>
-          {!payment && (
+          {!canOrder && (
+            <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-900">
+              {refusals.placeOrders}
+            </p>
+          )}
+          {!payment && canOrder && (
             <SubmitButton busy={placing}>
               {placing ? "Placing Order..." : `Place Order - ${formatUsd(shown.total)}`}
             </SubmitButton>

@@ -5,11 +5,13 @@ import { withTestDatabase } from "../../test/database";
 import { type Buyer, cardOrder, fillCart, productId, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
 import { writeReview } from "../catalog/reviews";
 import { seedCatalogIfEmpty } from "../catalog/seed";
+import { companyAccountOf, companyOf } from "../companies/membership";
 import {
   account,
   cartItems,
   carts,
   checkoutPayments,
+  companies,
   mailQueue,
   orderItems,
   orders,
@@ -78,14 +80,15 @@ beforeAll(async () => {
 describe("Download my data", () => {
   it("holds the buyer's account, profile, addresses, orders with their lines and cart", async () => {
     const data = await exportAccountData(dana.id, new Date("2026-11-20T10:00:00Z"));
-    const [profile] = await db().select().from(profiles).where(eq(profiles.userId, dana.id));
+    const account = await companyAccountOf(dana.id);
     const stored = await ordersOf(dana.id);
 
     expect(data.exportedAt).toEqual(new Date("2026-11-20T10:00:00Z"));
     expect(data.account).toMatchObject({ email: "dana@example.com", name: "Dana Reyes", emailVerified: true });
     expect(data.account.signInMethods.map((m) => m.method)).toEqual(["credential"]);
     expect(data.profile).toMatchObject({
-      accountNumber: profile?.accountNumber,
+      accountNumber: account?.accountNumber,
+      companyRole: "admin",
       firstName: "Dana",
       lastName: "Reyes",
       companyName: "Reyes Fabrication",
@@ -114,7 +117,7 @@ describe("Download my data", () => {
   it("holds nothing of another buyer, and no password hash or session token", async () => {
     await auth().api.signInEmail({ body: { email: dana.email, password: dana.password } });
     const text = JSON.stringify(await exportAccountData(dana.id));
-    const [samProfile] = await db().select().from(profiles).where(eq(profiles.userId, sam.id));
+    const samAccount = await companyAccountOf(sam.id);
     const [samOrder] = await ordersOf(sam.id);
     const secrets = await db()
       .select({ hash: account.password })
@@ -131,7 +134,7 @@ describe("Download my data", () => {
       sam.email,
       sam.id,
       "Ito Welding",
-      samProfile?.accountNumber ?? "?",
+      samAccount?.accountNumber ?? "?",
       samOrder?.orderNumber ?? "?",
       ...secrets,
       ...tokens,
@@ -165,7 +168,10 @@ describe("Delete my account", () => {
     );
 
     const lee = await signedUpBuyer("lee@example.com", { firstName: "Lee" });
-    await db().update(profiles).set({ net30Approved: true, creditLimit: "5000" }).where(eq(profiles.userId, lee.id));
+    await db()
+      .update(companies)
+      .set({ net30Approved: true, creditLimit: "5000" })
+      .where(eq(companies.id, companyOf(lee.id)));
     const net30 = await placeNet30Order(
       lee.id,
       await fillCart(lee, [["GW-45-001", 1]]),

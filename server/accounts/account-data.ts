@@ -11,6 +11,8 @@ import {
   cartItems,
   carts,
   checkoutPayments,
+  companies,
+  companyMembers,
   mailQueue,
   orderStatusHistory,
   orders,
@@ -26,24 +28,31 @@ import { StoreError } from "../errors";
 import { withItems } from "./account-overview";
 
 async function profileOf(userId: string) {
-  const [profile] = await db().select().from(profiles).where(eq(profiles.userId, userId));
-  if (!profile) return null;
+  const [row] = await db()
+    .select({ profile: profiles, company: companies, role: companyMembers.role })
+    .from(profiles)
+    .leftJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(profiles.userId, userId));
+  if (!row) return null;
+  const { profile, company, role } = row;
   return {
-    accountNumber: profile.accountNumber,
+    accountNumber: company?.accountNumber ?? null,
     firstName: profile.firstName,
     lastName: profile.lastName,
-    companyName: profile.companyName,
+    companyName: company?.name ?? null,
+    companyRole: role,
     phone: profile.phone,
     shippingAddress: addressFrom("shipping", profile),
     billingAddress: addressFrom("billing", profile),
     billingSameAsShipping: profile.sameAsShipping,
     net30: {
-      approved: profile.net30Approved,
-      approvedDate: profile.net30ApprovedDate,
-      termsDays: profile.termsDays,
-      creditLimit: profile.creditLimit,
+      approved: company?.net30Approved ?? false,
+      approvedDate: company?.net30ApprovedDate ?? null,
+      termsDays: company?.termsDays ?? 30,
+      creditLimit: company?.creditLimit ?? "0",
     },
-    poRequired: profile.poRequired,
+    poRequired: company?.poRequired ?? false,
     createdAt: profile.createdAt,
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
+import { companyOf } from "../companies/membership";
 import { orderItems, orders, user } from "../db/schema";
 import { listOrdersWithItems, topPurchasedProducts } from "./account-overview";
 
@@ -11,6 +13,7 @@ async function placeOrder(userId: string, orderNumber: string, orderDate: string
     .db.insert(orders)
     .values({
       userId,
+      companyId: companyOf(userId),
       orderNumber,
       orderDate: new Date(orderDate),
       totalAmount: total,
@@ -48,13 +51,14 @@ async function placeOrder(userId: string, orderNumber: string, orderDate: string
 }
 
 describe("My Account's orders and insights", () => {
-  it("lists only the buyer's own orders, newest first, with their items", async () => {
+  it("lists only the buyer's company's orders, newest first, with their items", async () => {
     await handle()
       .db.insert(user)
       .values([
         { id: "u1", name: "Dana", email: "u1@example.com" },
         { id: "u2", name: "Sam", email: "u2@example.com" },
       ]);
+    for (const id of ["u1", "u2"]) await profileWithCompany(id);
     await placeOrder("u1", "ORD1", "2026-11-01T10:00:00Z", [["Grinding Wheel 4.5 in", 2, "12.99"]]);
     await placeOrder("u1", "ORD2", "2026-11-20T10:00:00Z", [
       ["Flap Disc 80 Grit 4.5 in", 1, "8.49"],
@@ -77,6 +81,7 @@ describe("My Account's orders and insights", () => {
       { productName: "Flap Disc 80 Grit 4.5 in", totalQuantity: 1, totalSpent: "8.49" },
     ]);
     await handle().db.insert(user).values({ id: "u3", name: "Lee", email: "u3@example.com" });
+    await profileWithCompany("u3");
     await placeOrder(
       "u3",
       "ORD4",

@@ -1,11 +1,27 @@
-// What My Account shows: the buyer's profile, orders with their items, and top products.
+// What My Account shows: the buyer's profile and company, the company's orders with their items, and top products.
 import { desc, eq, inArray, sql } from "drizzle-orm";
+import { companyOf } from "../companies/membership";
 import { db } from "../db/client";
-import { orderItems, orders, profiles } from "../db/schema";
+import { companies, companyMembers, orderItems, orders, profiles } from "../db/schema";
 
+/** The buyer's own details, with the account they buy for: its number, name, PO rule and their role. */
 export async function getProfile(userId: string) {
-  const [profile] = await db().select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
-  return profile ?? null;
+  const [row] = await db()
+    .select({
+      profile: profiles,
+      accountNumber: companies.accountNumber,
+      companyName: companies.name,
+      poRequired: companies.poRequired,
+      companyRole: companyMembers.role,
+    })
+    .from(profiles)
+    .leftJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(profiles.userId, userId))
+    .limit(1);
+  if (!row) return null;
+  const { profile, ...account } = row;
+  return { ...profile, ...account, poRequired: account.poRequired ?? false };
 }
 
 export async function listOrdersWithItems(userId: string) {
@@ -18,7 +34,7 @@ export async function listOrdersWithItems(userId: string) {
       status: orders.status,
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(eq(orders.companyId, companyOf(userId)))
     .orderBy(desc(orders.orderDate));
   return withItems(rows);
 }
@@ -48,7 +64,7 @@ export async function topPurchasedProducts(userId: string, limit = 10) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.userId, userId))
+    .where(eq(orders.companyId, companyOf(userId)))
     .groupBy(orderItems.productName)
     .orderBy(desc(sql`sum(${orderItems.quantity})`), orderItems.productName)
     .limit(limit);

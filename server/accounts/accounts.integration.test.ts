@@ -5,7 +5,7 @@ import { type SignUpInput, signUpSchema } from "../../app/lib/account-schemas";
 import { userContext } from "../../app/lib/context";
 import { withTestDatabase } from "../../test/database";
 import { authenticatorCode } from "../../test/totp";
-import { mailQueue, profiles, user, verification } from "../db/schema";
+import { companies, companyMembers, mailQueue, profiles, user, verification } from "../db/schema";
 import { ensureAdmin } from "./admin-bootstrap";
 import { auth, cookieHeaderFrom } from "./auth";
 import { RESET_REQUEST_MS, requestPasswordReset } from "./password-reset";
@@ -48,9 +48,10 @@ async function confirmedBuyer(email: string) {
 
 async function accountNumberOf(email: string) {
   const [row] = await handle()
-    .db.select({ accountNumber: profiles.accountNumber })
-    .from(profiles)
-    .innerJoin(user, eq(user.id, profiles.userId))
+    .db.select({ accountNumber: companies.accountNumber })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .innerJoin(user, eq(user.id, companyMembers.userId))
     .where(eq(user.email, email));
   return row?.accountNumber;
 }
@@ -60,7 +61,7 @@ async function signIn(email: string, password: string) {
 }
 
 describe("registering a buyer", () => {
-  it("writes the profile with a readable account number and billing copied from shipping", async () => {
+  it("writes the profile, and a company of one with a readable account number, billing copied from shipping", async () => {
     await registerBuyer(buyer("dana@example.com"), from);
     expect(await accountNumberOf("dana@example.com")).toMatch(/^ACCT-\d{6}$/);
     const [profile] = await handle()
@@ -70,14 +71,20 @@ describe("registering a buyer", () => {
       .where(eq(user.email, "dana@example.com"));
     expect(profile?.profiles).toMatchObject({
       firstName: "Dana",
-      companyName: "Reyes Fabrication",
       billingAddressLine1: "100 Main St",
       billingCity: "Portland",
       billingState: "OR",
       billingZip: "97201",
       sameAsShipping: true,
-      net30Approved: false,
-      creditLimit: "0.00",
+    });
+    const [company] = await handle()
+      .db.select({ company: companies, role: companyMembers.role })
+      .from(companyMembers)
+      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+      .where(eq(companyMembers.userId, profile?.profiles.userId ?? ""));
+    expect(company).toMatchObject({
+      role: "admin",
+      company: { name: "Reyes Fabrication", net30Approved: false, creditLimit: "0.00", termsDays: 30 },
     });
   });
 
@@ -128,7 +135,7 @@ describe("registering a buyer", () => {
     const numbers = await Promise.all(emails.map(accountNumberOf));
     expect(new Set(numbers).size).toBe(20);
     const duplicates = await handle().db.execute(
-      sql`select account_number from profiles group by account_number having count(*) > 1`,
+      sql`select account_number from companies group by account_number having count(*) > 1`,
     );
     expect(duplicates.rows).toEqual([]);
   });

@@ -1,5 +1,6 @@
 // ADMIN_EMAIL and ADMIN_PASSWORD make sure this admin exists, confirmed, at every start.
 import { eq } from "drizzle-orm";
+import { createCompanyOfOne, membershipOf } from "../companies/membership";
 import { db } from "../db/client";
 import { profiles, user, userRoles } from "../db/schema";
 import { auth } from "./auth";
@@ -38,5 +39,12 @@ export async function ensureAdmin(email: string, password: string): Promise<void
     await context.internalAdapter.updatePassword(id, await context.password.hash(password));
   }
   await db().insert(userRoles).values({ userId: id, role: "admin" }).onConflictDoNothing();
-  await db().insert(profiles).values({ userId: id, firstName: "Store", lastName: "Admin" }).onConflictDoNothing();
+  await db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(profiles)
+      .values({ userId: id, firstName: "Store", lastName: "Admin" })
+      .onConflictDoNothing()
+      .returning({ id: profiles.id });
+    if (created && !(await membershipOf(id, tx))) await createCompanyOfOne(tx, { userId: id });
+  });
 }

@@ -1,11 +1,13 @@
 // A buyer deletes their own account (docs/product-rules.md, Retention): the password first, then in
 // one transaction their orders are anonymised and kept, and the user goes with everything that
-// hangs on it (profile, sessions, sign-in, roles, cart, card checkouts, reset links) and the mail
-// sent to them; their reviews go too, and the products they reviewed are recounted. Orders outlive
-// the user through a nullable user_id (docs/decisions/account-deletion.md).
+// hangs on it (profile, company membership, sessions, sign-in, roles, cart, card checkouts, reset
+// links) and the mail sent to them; a company of one loses its lists and addresses with them; their
+// reviews go too, and the products they reviewed are recounted. Orders outlive the user through a
+// nullable user_id (docs/decisions/account-deletion.md).
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { ADMIN_CANNOT_DELETE, INCORRECT_PASSWORD } from "../../app/lib/delete-account";
 import { deleteReviewsOf } from "../catalog/reviews";
+import { leaveCompanyForDeletion } from "../companies/members";
 import { db } from "../db/client";
 import { account, checkoutPayments, mailQueue, orders, user, userRoles, verification } from "../db/schema";
 import { StoreError } from "../errors";
@@ -93,6 +95,7 @@ export async function deleteAccount(who: SignedInUser, password: string, { addre
         "A card payment you started is still open: if you paid, your order will show within a few minutes; an unpaid one lapses after a day. You can delete your account after that.",
       );
 
+    await leaveCompanyForDeletion(tx, who.id);
     await tx.update(orders).set(anonymisedOrder).where(eq(orders.userId, who.id));
     // Password reset links name the user in their value.
     await tx.delete(verification).where(eq(verification.value, who.id));

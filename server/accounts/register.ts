@@ -1,7 +1,9 @@
-// Creating a buyer's account: the better-auth user, then the profile with its account number.
+// Creating a buyer's account: the better-auth user, then the profile and the buyer's company of
+// one (with its account number), the buyer its admin.
 import { eq } from "drizzle-orm";
 import type { SignUpInput } from "../../app/lib/account-schemas";
 import { addressColumns } from "../../app/lib/address";
+import { createCompanyOfOne } from "../companies/membership";
 import { db } from "../db/client";
 import { profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -27,20 +29,20 @@ export async function registerBuyer(input: SignUpInput, { address }: { address: 
   const [stored] = await db().select({ id: user.id }).from(user).where(eq(user.id, result.user.id));
   if (!stored) return;
   try {
-    await db()
-      .insert(profiles)
-      .values({
+    await db().transaction(async (tx) => {
+      await tx.insert(profiles).values({
         userId: stored.id,
         firstName,
         lastName,
-        companyName,
         phone,
         sameAsShipping,
         ...addressColumns("shipping", shipping),
         ...addressColumns("billing", billing),
       });
+      await createCompanyOfOne(tx, { userId: stored.id, name: companyName });
+    });
   } catch (error) {
-    // No account without its profile: undo the user this call created, so the buyer can retry.
+    // No account without its profile and company: undo the user this call created, so the buyer can retry.
     await db().delete(user).where(eq(user.id, stored.id));
     logger.error({ err: error }, "profile creation failed; user removed");
     throw error;

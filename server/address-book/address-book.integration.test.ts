@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import type { Address } from "../../app/lib/address";
 import { MAX_SHIP_TOS, shipToLimitMessage } from "../../app/lib/address-book";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { exportAccountData } from "../accounts/account-data";
+import { membershipOf } from "../companies/membership";
 import { shipToAddresses, user } from "../db/schema";
 import { StoreError } from "../errors";
 import {
@@ -26,6 +28,7 @@ async function buyer() {
   await db()
     .insert(user)
     .values({ id, name: "Dana", email: `book${people}@example.com`, emailVerified: true });
+  await profileWithCompany(id);
   return id;
 }
 
@@ -81,11 +84,13 @@ describe("a buyer's address book", () => {
 
   it(`holds at most ${MAX_SHIP_TOS} addresses`, async () => {
     const dana = await buyer();
+    const companyId = (await membershipOf(dana))?.companyId ?? "";
     await db()
       .insert(shipToAddresses)
       .values(
         Array.from({ length: MAX_SHIP_TOS }, (_, n) => ({
           userId: dana,
+          companyId,
           label: `Site ${n}`,
           isDefault: n === 0,
           shippingAddressLine1: `${n} Main St`,

@@ -1,6 +1,6 @@
-// A buyer's address book: the ship-to addresses they keep, each labelled, one the default
-// (docs/product-rules.md, Address book). Every query is scoped by the owner; another buyer's
-// address is answered as one that does not exist.
+// A company's address book: the ship-to addresses it keeps, each labelled, one the default
+// (docs/product-rules.md, Address book). Every query is scoped by the member's company; another
+// company's address is answered as one that does not exist. Only the company admin changes it.
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Address, addressColumns, addressFrom } from "../../app/lib/address";
@@ -11,8 +11,9 @@ import {
   type ShipTo,
   shipToLimitMessage,
 } from "../../app/lib/address-book";
+import { companyOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
-import { shipToAddresses, user } from "../db/schema";
+import { companies, shipToAddresses } from "../db/schema";
 import { StoreError } from "../errors";
 
 export const shipToNotFound = "That address does not exist.";
@@ -27,42 +28,44 @@ const shipToOf = (row: Row): ShipTo => ({
   isDefault: row.isDefault,
 });
 
-/** The buyer's ship-tos in the order they were added. */
+/** The company's ship-tos in the order they were added. */
 export async function listShipTos(userId: string, executor: Database = db()): Promise<ShipTo[]> {
   const rows = await executor
     .select()
     .from(shipToAddresses)
-    .where(eq(shipToAddresses.userId, userId))
+    .where(eq(shipToAddresses.companyId, companyOf(userId)))
     .orderBy(asc(shipToAddresses.createdAt), asc(shipToAddresses.id));
   return rows.map(shipToOf);
 }
 
-/** One of the buyer's own ship-tos; any other id (another buyer's, made up) is NotFound. */
+/** One of the company's ship-tos; any other id (another company's, made up) is NotFound. */
 export async function findShipTo(userId: string, id: string, executor: Database = db()): Promise<ShipTo> {
   // An id that is not a uuid cannot be one, and the database would refuse to compare it.
   const [row] = z.uuid().safeParse(id).success
     ? await executor
         .select()
         .from(shipToAddresses)
-        .where(and(eq(shipToAddresses.id, id), eq(shipToAddresses.userId, userId)))
+        .where(and(eq(shipToAddresses.id, id), eq(shipToAddresses.companyId, companyOf(userId))))
     : [];
   if (!row) throw new StoreError("NotFound", shipToNotFound);
   return shipToOf(row);
 }
 
 /**
- * Changes to one buyer's book wait for each other (the user row is locked), so the limit and the
- * single default hold under concurrent requests.
+ * Changes to one company's book wait for each other (the company row is locked), so the limit and
+ * the single default hold under concurrent requests. Only a member who manages addresses gets here.
  */
-async function lockBook(tx: Database, userId: string) {
-  await tx.select({ id: user.id }).from(user).where(eq(user.id, userId)).for("update");
+async function lockBook(tx: Database, userId: string): Promise<string> {
+  const { companyId } = await requirePermission(userId, "manageAddresses", tx);
+  await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+  return companyId;
 }
 
-async function clearDefault(tx: Database, userId: string) {
+async function clearDefault(tx: Database, companyId: string) {
   await tx
     .update(shipToAddresses)
     .set({ isDefault: false })
-    .where(and(eq(shipToAddresses.userId, userId), eq(shipToAddresses.isDefault, true)));
+    .where(and(eq(shipToAddresses.companyId, companyId), eq(shipToAddresses.isDefault, true)));
 }
 
 /** Adds a ship-to inside the caller's transaction (order placement saves one this way). */
@@ -71,15 +74,15 @@ export async function addShipToIn(
   userId: string,
   { label, address, makeDefault = false }: { label: string; address: Address; makeDefault?: boolean },
 ): Promise<ShipTo> {
-  await lockBook(tx, userId);
-  const [held] = await tx.select({ n: count() }).from(shipToAddresses).where(eq(shipToAddresses.userId, userId));
+  const companyId = await lockBook(tx, userId);
+  const [held] = await tx.select({ n: count() }).from(shipToAddresses).where(eq(shipToAddresses.companyId, companyId));
   const existing = held?.n ?? 0;
   if (existing >= MAX_SHIP_TOS) throw new StoreError("Conflict", shipToLimitMessage);
   const isDefault = addsAsDefault(existing, makeDefault);
-  if (isDefault) await clearDefault(tx, userId);
+  if (isDefault) await clearDefault(tx, companyId);
   const [row] = await tx
     .insert(shipToAddresses)
-    .values({ userId, label, isDefault, ...addressColumns("shipping", address) })
+    .values({ companyId, userId, label, isDefault, ...addressColumns("shipping", address) })
     .returning();
   if (!row) throw new Error("The ship-to row was not written.");
   return shipToOf(row);
@@ -96,10 +99,10 @@ export function updateShipTo(
   { label, address, makeDefault = false }: { label: string; address: Address; makeDefault?: boolean },
 ) {
   return db().transaction(async (tx) => {
-    await lockBook(tx, userId);
+    const companyId = await lockBook(tx, userId);
     const current = await findShipTo(userId, id, tx);
     const isDefault = current.isDefault || makeDefault;
-    if (isDefault && !current.isDefault) await clearDefault(tx, userId);
+    if (isDefault && !current.isDefault) await clearDefault(tx, companyId);
     const [row] = await tx
       .update(shipToAddresses)
       .set({ label, isDefault, ...addressColumns("shipping", address) })
@@ -111,10 +114,10 @@ export function updateShipTo(
 
 export function makeDefaultShipTo(userId: string, id: string) {
   return db().transaction(async (tx) => {
-    await lockBook(tx, userId);
+    const companyId = await lockBook(tx, userId);
     const chosen = await findShipTo(userId, id, tx);
     if (chosen.isDefault) return chosen;
-    await clearDefault(tx, userId);
+    await clearDefault(tx, companyId);
     await tx.update(shipToAddresses).set({ isDefault: true }).where(eq(shipToAddresses.id, id));
     return { ...chosen, isDefault: true };
   });

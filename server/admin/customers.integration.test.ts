@@ -1,21 +1,29 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
-import { adminAuditLog, profiles, user, userRoles } from "../db/schema";
+import { profileWithCompany } from "../../test/store-fixtures";
+import { adminAuditLog, companies, companyMembers, profiles, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
 import { approveNet30, customerStats, revokeNet30, searchCustomers } from "./customers";
 
 const { handle } = withTestDatabase();
 
-async function addCustomer(id: string, fields: Partial<typeof profiles.$inferInsert> = {}) {
+async function addCustomer(id: string, fields: Parameters<typeof profileWithCompany>[1] = {}) {
   await handle()
     .db.insert(user)
     .values({ id, name: id, email: `${id}@example.com` });
-  const [profile] = await handle()
-    .db.insert(profiles)
-    .values({ userId: id, ...fields })
-    .returning();
-  return profile?.id ?? "";
+  return (await profileWithCompany(id, fields)).profileId;
+}
+
+/** The customer's company, where terms and limits live. */
+async function companyOfProfile(profileId: string) {
+  const [row] = await handle()
+    .db.select({ company: companies })
+    .from(profiles)
+    .innerJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(profiles.id, profileId));
+  return row?.company;
 }
 
 describe("the admin's customer accounts", () => {
@@ -29,7 +37,6 @@ describe("the admin's customer accounts", () => {
       firstName: "Sam",
       lastName: "Ito",
       companyName: "100% Marine_Works",
-      net30Approved: true,
       creditLimit: "25000.00",
     });
     await addCustomer("lee", { firstName: "Lee", lastName: "Park" });
@@ -58,19 +65,22 @@ describe("the admin's customer accounts", () => {
   it("approves Net 60 with a limit, the date and the approver, and logs it", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
     await approveNet30("admin1", danaProfile, "15000.50", { termsDays: 60, now });
-    const [profile] = await handle().db.select().from(profiles).where(eq(profiles.id, danaProfile));
-    expect(profile).toMatchObject({
+    const company = await companyOfProfile(danaProfile);
+    expect(company).toMatchObject({
       net30Approved: true,
       net30ApprovedDate: now,
       net30ApprovedBy: "admin1",
       creditLimit: "15000.50",
       termsDays: 60,
     });
-    const [entry] = await handle().db.select().from(adminAuditLog).where(eq(adminAuditLog.entityId, danaProfile));
+    const [entry] = await handle()
+      .db.select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.entityId, company?.id ?? ""));
     expect(entry).toMatchObject({
       adminId: "admin1",
       action: "approve_net_30",
-      entity: "profile",
+      entity: "company",
       before: { net30Approved: false, creditLimit: "0.00", termsDays: 30 },
       after: { net30Approved: true, creditLimit: "15000.50", termsDays: 60 },
     });
@@ -78,8 +88,7 @@ describe("the admin's customer accounts", () => {
 
   it("revokes terms: date and approver cleared, limit 0, back to Net 30", async () => {
     await revokeNet30("admin1", danaProfile);
-    const [profile] = await handle().db.select().from(profiles).where(eq(profiles.id, danaProfile));
-    expect(profile).toMatchObject({
+    expect(await companyOfProfile(danaProfile)).toMatchObject({
       net30Approved: false,
       net30ApprovedDate: null,
       net30ApprovedBy: null,

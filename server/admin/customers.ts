@@ -1,10 +1,11 @@
-// The customer accounts an admin manages: stats, search, and Net 30 approval.
+// The customer accounts an admin manages: stats, search, and Net 30 approval. The admin finds a
+// person (their profile); terms, limits and the account number are the person's company's.
 
-import { and, count, desc, eq, ilike, notExists, or, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, ilike, notExists, or, sql } from "drizzle-orm";
 import type { TermsDays } from "../../app/lib/terms/terms";
-import { db } from "../db/client";
+import { type Database, db } from "../db/client";
 import { escapeLike } from "../db/like";
-import { profiles, user, userRoles } from "../db/schema";
+import { companies, companyMembers, profiles, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
 import { recordAudit } from "./audit";
 
@@ -19,14 +20,17 @@ export const isCustomer = () =>
       .where(and(eq(userRoles.userId, profiles.userId), eq(userRoles.role, "admin"))),
   );
 
+/** Customer counts are of people; the credit granted is summed once per company. */
 export async function customerStats() {
   const [row] = await db()
     .select({
       totalCustomers: count(),
-      net30Approved: sql<number>`count(*) filter (where ${profiles.net30Approved})::int`,
-      totalCreditLimit: sum(profiles.creditLimit),
+      net30Approved: sql<number>`count(*) filter (where ${companies.net30Approved})::int`,
+      totalCreditLimit: sql<string>`coalesce((select sum(${companies.creditLimit}) from ${companies}), 0)::text`,
     })
     .from(profiles)
+    .innerJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(isCustomer());
   const total = row?.totalCustomers ?? 0;
   const approved = row?.net30Approved ?? 0;
@@ -46,8 +50,8 @@ export async function searchCustomers({ q, page }: { q: string; page: number }) 
         ilike(profiles.firstName, pattern),
         ilike(profiles.lastName, pattern),
         ilike(sql`${profiles.firstName} || ' ' || ${profiles.lastName}`, pattern),
-        ilike(profiles.companyName, pattern),
-        ilike(profiles.accountNumber, pattern),
+        ilike(companies.name, pattern),
+        ilike(companies.accountNumber, pattern),
       )
     : undefined;
   const where = and(isCustomer(), matches);
@@ -55,35 +59,55 @@ export async function searchCustomers({ q, page }: { q: string; page: number }) 
     db()
       .select({
         id: profiles.id,
-        accountNumber: profiles.accountNumber,
+        accountNumber: companies.accountNumber,
         firstName: profiles.firstName,
         lastName: profiles.lastName,
         phone: profiles.phone,
-        companyName: profiles.companyName,
+        companyName: companies.name,
         email: user.email,
-        net30Approved: profiles.net30Approved,
-        creditLimit: profiles.creditLimit,
-        poRequired: profiles.poRequired,
-        termsDays: profiles.termsDays,
+        net30Approved: companies.net30Approved,
+        creditLimit: companies.creditLimit,
+        poRequired: companies.poRequired,
+        termsDays: companies.termsDays,
       })
       .from(profiles)
       .innerJoin(user, eq(user.id, profiles.userId))
+      .innerJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
       .where(where)
       .orderBy(desc(profiles.createdAt), desc(profiles.id))
       .limit(CUSTOMERS_PAGE_SIZE)
       .offset((page - 1) * CUSTOMERS_PAGE_SIZE),
-    db().select({ total: count() }).from(profiles).where(where),
+    db()
+      .select({ total: count() })
+      .from(profiles)
+      .innerJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+      .where(where),
   ]);
   return { customers: rows, total: total?.total ?? 0, page, pageSize: CUSTOMERS_PAGE_SIZE };
 }
 
 const net30Fields = {
-  net30Approved: profiles.net30Approved,
-  net30ApprovedDate: profiles.net30ApprovedDate,
-  net30ApprovedBy: profiles.net30ApprovedBy,
-  creditLimit: profiles.creditLimit,
-  termsDays: profiles.termsDays,
+  net30Approved: companies.net30Approved,
+  net30ApprovedDate: companies.net30ApprovedDate,
+  net30ApprovedBy: companies.net30ApprovedBy,
+  creditLimit: companies.creditLimit,
+  termsDays: companies.termsDays,
 };
+
+/** The company of a customer's profile, locked for the admin's change; NotFound for anyone else. */
+export async function lockCustomerCompany(tx: Database, profileId: string) {
+  const [row] = await tx
+    .select({ companyId: companies.id })
+    .from(profiles)
+    .innerJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(and(eq(profiles.id, profileId), isCustomer()))
+    .for("update", { of: companies });
+  if (!row) throw new StoreError("NotFound", "That customer does not exist.");
+  return row.companyId;
+}
 
 async function changeNet30(
   adminId: string,
@@ -98,14 +122,10 @@ async function changeNet30(
   },
 ) {
   return db().transaction(async (tx) => {
-    const [before] = await tx
-      .select(net30Fields)
-      .from(profiles)
-      .where(and(eq(profiles.id, profileId), isCustomer()))
-      .for("update");
-    if (!before) throw new StoreError("NotFound", "That customer does not exist.");
-    const [after] = await tx.update(profiles).set(change).where(eq(profiles.id, profileId)).returning(net30Fields);
-    await recordAudit(tx, { adminId, action, entity: "profile", entityId: profileId, before, after });
+    const companyId = await lockCustomerCompany(tx, profileId);
+    const [before] = await tx.select(net30Fields).from(companies).where(eq(companies.id, companyId));
+    const [after] = await tx.update(companies).set(change).where(eq(companies.id, companyId)).returning(net30Fields);
+    await recordAudit(tx, { adminId, action, entity: "company", entityId: companyId, before, after });
     return after;
   });
 }

@@ -2,17 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import {
-  adminAuditLog,
-  orderItems,
-  orders,
-  products,
-  profiles,
-  promoCodes,
-  testProcessorPayments,
-  user,
-} from "../db/schema";
+import { adminAuditLog, orderItems, orders, products, promoCodes, testProcessorPayments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
 import { completeCardPayment, placeNet30Order, startCardPayment } from "../orders/checkout";
@@ -36,9 +28,7 @@ async function buyerWithWheels(quantity: number, creditLimit?: string) {
   await db()
     .insert(user)
     .values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
-  await db()
-    .insert(profiles)
-    .values({ userId: id, net30Approved: creditLimit !== undefined, creditLimit: creditLimit ?? "0" });
+  await profileWithCompany(id, { creditLimit });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, wheel, quantity);
   return { id, cartId, email: `${id}@example.com` };

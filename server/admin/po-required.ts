@@ -1,30 +1,28 @@
-// The admin marks a customer account "PO required": from then on every order of the account must
+// The admin marks a customer's company "PO required": from then on every order of the account must
 // carry a PO number (server/orders/purchase-order.ts). Audit-logged, before and after.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "../db/client";
-import { profiles } from "../db/schema";
-import { StoreError } from "../errors";
+import { companies } from "../db/schema";
 import { recordAudit } from "./audit";
-import { isCustomer } from "./customers";
+import { lockCustomerCompany } from "./customers";
 
 export function setPoRequired(adminId: string, profileId: string, required: boolean) {
   return db().transaction(async (tx) => {
+    const companyId = await lockCustomerCompany(tx, profileId);
     const [before] = await tx
-      .select({ poRequired: profiles.poRequired })
-      .from(profiles)
-      .where(and(eq(profiles.id, profileId), isCustomer()))
-      .for("update");
-    if (!before) throw new StoreError("NotFound", "That customer does not exist.");
+      .select({ poRequired: companies.poRequired })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     const [after] = await tx
-      .update(profiles)
+      .update(companies)
       .set({ poRequired: required })
-      .where(eq(profiles.id, profileId))
-      .returning({ poRequired: profiles.poRequired });
+      .where(eq(companies.id, companyId))
+      .returning({ poRequired: companies.poRequired });
     await recordAudit(tx, {
       adminId,
       action: "set_po_required",
-      entity: "profile",
-      entityId: profileId,
+      entity: "company",
+      entityId: companyId,
       before,
       after,
     });

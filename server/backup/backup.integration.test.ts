@@ -39,7 +39,7 @@ async function withDatabase<T>(location: StoreLocation, use: (db: Database) => P
   }
 }
 
-const comparedTables = ["orders", "order_items", "profiles", "user", "promo_codes"];
+const comparedTables = ["orders", "order_items", "profiles", "companies", "company_members", "user", "promo_codes"];
 
 /** Every row of `tables` (all columns, generated ones too), in the order of their first columns. */
 async function rowsOf(db: Database, tables: string[]) {
@@ -122,7 +122,15 @@ describe(`backup and restore on ${testDriver}`, () => {
       migrations: { count: journal.length, last: String(journal.at(-1)?.when), lastTag: journal.at(-1)?.tag },
       files: { count: 2, bytes: invoice.length + 6 },
     });
-    expect(manifest.database.tables).toMatchObject({ orders: 3, order_items: 4, promo_codes: 1, user: 2, profiles: 2 });
+    expect(manifest.database.tables).toMatchObject({
+      orders: 3,
+      order_items: 4,
+      promo_codes: 1,
+      user: 2,
+      profiles: 2,
+      companies: 2,
+      company_members: 2,
+    });
     expect(Date.parse(manifest.createdAt)).not.toBeNaN();
     expect(JSON.parse(readFileSync(path.join(backupFolder, "manifest.json"), "utf8"))).toEqual(manifest);
   });
@@ -153,7 +161,8 @@ describe(`backup and restore on ${testDriver}`, () => {
       expect(dates.rows[0]?.date).toBe("2026-11-20 10:00:00.123456+00");
       // Sequences go on where they stood: the next account number is a new one.
       const next = await db.execute<{ n: string }>(sql`select nextval('account_number_seq')::text as n`);
-      const taken = after.rows.profiles?.map((profile) => (profile as { account_number: string }).account_number);
+      const taken = after.rows.companies?.map((company) => (company as { account_number: string }).account_number);
+      expect(taken).toHaveLength(2);
       expect(taken).not.toContain(`ACCT-${next.rows[0]?.n}`);
       expect(Number(next.rows[0]?.n)).toBeGreaterThan(100002);
       // The search vector, a generated column, is written again from the restored rows.

@@ -7,6 +7,7 @@ import { formatUsd } from "../../app/lib/money";
 import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
 import { listedForBuyers } from "../catalog/visibility";
+import { companyOf } from "../companies/membership";
 import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
@@ -184,14 +185,14 @@ const orderLineColumns = {
 };
 
 /**
- * The buyer's order (or the lines of it chosen, by order-line id) into the cart. Another buyer's
+ * The company's order (or the lines of it chosen, by order-line id) into the cart. Another company's
  * order answers as an unknown one; a line id not of this order is ignored.
  */
 export async function reorder(userId: string, cartId: string, orderNumber: string, itemIds?: string[]) {
   const [order] = await db()
     .select({ id: orders.id })
     .from(orders)
-    .where(and(hasOrderNumber(orderNumber), eq(orders.userId, userId)));
+    .where(and(hasOrderNumber(orderNumber), eq(orders.companyId, companyOf(userId))));
   if (!order) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   const lines = await db()
     .select(orderLineColumns)
@@ -204,7 +205,7 @@ export async function reorder(userId: string, cartId: string, orderNumber: strin
 }
 
 /**
- * One product of My Account's top 10 (which are summed per product name), as the buyer last
+ * One product of My Account's top 10 (which are summed per product name), as the company last
  * bought it: that line's product and quantity, compared with the price paid then.
  */
 export async function reorderTopProduct(userId: string, cartId: string, productName: string) {
@@ -212,7 +213,7 @@ export async function reorderTopProduct(userId: string, cartId: string, productN
     .select(orderLineColumns)
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.userId, userId), eq(orderItems.productName, productName)))
+    .where(and(eq(orders.companyId, companyOf(userId)), eq(orderItems.productName, productName)))
     .orderBy(desc(orders.orderDate))
     .limit(1);
   if (!last) throw new StoreError("NotFound", `You have not ordered ${productName}.`);

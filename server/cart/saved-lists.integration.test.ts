@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { exportAccountData } from "../accounts/account-data";
 import { cartItems, products, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -52,10 +53,12 @@ beforeAll(async () => {
       .returning();
     ids[partNumber] = row?.id ?? "";
   }
-  for (const id of ["pat", "sam"])
+  for (const id of ["pat", "sam"]) {
     await db()
       .insert(user)
       .values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
+    await profileWithCompany(id);
+  }
 });
 
 describe("saved lists", () => {

@@ -1,9 +1,11 @@
-// Saved (requisition) lists: a buyer's named lists of parts and quantities. Every read and change is
-// scoped by the owner, so another buyer's list answers as an unknown one (404).
+// Saved (requisition) lists: a company's named lists of parts and quantities. Every read and change
+// is scoped by the member's company, so another company's list answers as an unknown one (404);
+// changes need a role that edits lists (app/lib/companies.ts).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { parsePastedLines } from "../../app/lib/quick-order";
 import { MAX_LIST_QUANTITY } from "../../app/lib/saved-lists";
 import { shownToBuyers } from "../catalog/visibility";
+import { companyOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import { products, savedListLines, savedLists } from "../db/schema";
 import { StoreError } from "../errors";
@@ -13,7 +15,7 @@ import { addLinesToCart } from "./reorder";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listNotFound = () => new StoreError("NotFound", "That list was not found.");
 
-/** The buyer's lists, most recently changed first, with how many lines each holds. */
+/** The company's lists, most recently changed first, with how many lines each holds. */
 export async function listsOf(userId: string) {
   return db()
     .select({
@@ -24,7 +26,7 @@ export async function listsOf(userId: string) {
     })
     .from(savedLists)
     .leftJoin(savedListLines, eq(savedListLines.listId, savedLists.id))
-    .where(eq(savedLists.userId, userId))
+    .where(eq(savedLists.companyId, companyOf(userId)))
     .groupBy(savedLists.id)
     .orderBy(desc(savedLists.updatedAt), asc(savedLists.name));
 }
@@ -35,9 +37,15 @@ async function ownList(userId: string, listId: string, executor: Database = db()
   const [list] = await executor
     .select({ id: savedLists.id, name: savedLists.name })
     .from(savedLists)
-    .where(and(eq(savedLists.id, listId), eq(savedLists.userId, userId)));
+    .where(and(eq(savedLists.id, listId), eq(savedLists.companyId, companyOf(userId))));
   if (!list) throw listNotFound();
   return list;
+}
+
+/** The company's list, for a member whose role may change it. */
+async function listToChange(userId: string, listId: string, executor: Database = db()) {
+  await requirePermission(userId, "editLists", executor);
+  return ownList(userId, listId, executor);
 }
 
 /** The list with its lines and today's catalogue facts (a line whose product is gone has none). */
@@ -63,11 +71,12 @@ export async function findList(userId: string, listId: string) {
 
 const duplicateName = (name: string) => new StoreError("Conflict", `You already have a list named "${name}".`);
 
-/** A unique index on (buyer, lower(name)) keeps names apart, also when two tabs create at once. */
+/** A unique index on (company, lower(name)) keeps names apart, also when two members create at once. */
 async function insertList(executor: Database, userId: string, name: string) {
+  const { companyId } = await requirePermission(userId, "editLists", executor);
   const [created] = await executor
     .insert(savedLists)
-    .values({ userId, name })
+    .values({ companyId, userId, name })
     .onConflictDoNothing()
     .returning({ id: savedLists.id, name: savedLists.name });
   if (!created) throw duplicateName(name);
@@ -79,17 +88,17 @@ export async function createList(userId: string, name: string) {
 }
 
 export async function renameList(userId: string, listId: string, name: string) {
-  const list = await ownList(userId, listId);
+  const list = await listToChange(userId, listId);
   const [same] = await db()
     .select({ id: savedLists.id })
     .from(savedLists)
-    .where(and(eq(savedLists.userId, userId), sql`lower(${savedLists.name}) = lower(${name})`));
+    .where(and(eq(savedLists.companyId, companyOf(userId)), sql`lower(${savedLists.name}) = lower(${name})`));
   if (same && same.id !== list.id) throw duplicateName(name);
   await db().update(savedLists).set({ name, updatedAt: new Date() }).where(eq(savedLists.id, list.id));
 }
 
 export async function deleteList(userId: string, listId: string) {
-  const list = await ownList(userId, listId);
+  const list = await listToChange(userId, listId);
   await db().delete(savedLists).where(eq(savedLists.id, list.id));
   return list;
 }
@@ -156,7 +165,7 @@ export async function addToList(
   if (lines.length === 0) throw new StoreError("NotFound", "That product is no longer available.");
   return db().transaction(async (tx) => {
     const list = target.listId
-      ? await ownList(userId, target.listId, tx)
+      ? await listToChange(userId, target.listId, tx)
       : await insertList(tx, userId, target.newName ?? "");
     await putLines(tx, list.id, mergeLines(lines));
     return { ...list, added: lines.length };
@@ -196,7 +205,7 @@ export async function createListFromText(userId: string, name: string, text: str
 }
 
 export async function setListLineQuantity(userId: string, listId: string, lineId: string, quantity: number) {
-  const list = await ownList(userId, listId);
+  const list = await listToChange(userId, listId);
   const rows = await db()
     .update(savedListLines)
     .set({ quantity })
@@ -206,7 +215,7 @@ export async function setListLineQuantity(userId: string, listId: string, lineId
 }
 
 export async function removeListLine(userId: string, listId: string, lineId: string) {
-  const list = await ownList(userId, listId);
+  const list = await listToChange(userId, listId);
   const rows = await db()
     .delete(savedListLines)
     .where(and(eq(savedListLines.id, lineId), eq(savedListLines.listId, list.id)))

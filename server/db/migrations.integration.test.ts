@@ -258,3 +258,84 @@ describe(`migration product_reviews on ${testDriver}`, () => {
     }
   });
 });
+
+describe(`migration companies on ${testDriver}`, () => {
+  it("makes every account a company of one, keeping its number, terms, limit, orders, lists and addresses", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const last = journalEntries().findIndex((entry) => entry.tag.endsWith("_companies"));
+    const before = migrationsUpTo(last);
+    try {
+      await handle.migrate(before.folder);
+      await handle.db.execute(sql`
+        insert into "user" (id, name, email, email_verified, created_at, updated_at) values
+          ('u1', 'Dana', 'dana@example.com', true, now(), now()),
+          ('u2', 'Sam', 'sam@example.com', true, now(), now())`);
+      await handle.db.execute(sql`
+        insert into profiles (user_id, first_name, company_name, account_number, net_30_approved, credit_limit,
+            terms_days, po_required)
+          values ('u1', 'Dana', 'Reyes Fabrication', 'ACCT-100007', true, 5000, 60, true),
+                 ('u2', 'Sam', null, 'ACCT-100008', false, 0, 30, false)`);
+      await handle.db.execute(sql`
+        insert into orders (user_id, order_number, order_date, total_amount, status, shipping_address_line1,
+            shipping_city, shipping_state, shipping_zip, email, first_name, last_name, phone, billing_address_line1,
+            billing_city, billing_state, billing_zip, subtotal_amount, tax_rate_ppm, tax_amount, payment_method,
+            terms_days, invoice_number, payment_due_date)
+          values ('u1', 'ORD1700000000001AAAAA', now(), 1200, 'pending_payment', '1 Main St', 'Portland', 'OR',
+            '97201', 'dana@example.com', 'Dana', 'Reyes', '5035550142', '1 Main St', 'Portland', 'OR', '97201',
+            1200, 0, 0, 'net_30', 60, 'INV-000001', now())`);
+      await handle.db.execute(sql`insert into saved_lists (user_id, name) values ('u1', 'Shop floor')`);
+      await handle.db.execute(sql`
+        insert into ship_to_addresses (user_id, label, shipping_address_line1, shipping_city, shipping_state,
+            shipping_zip, is_default)
+          values ('u1', 'Plant', '9 Mill Rd', 'Salem', 'OR', '97301', true)`);
+
+      await handle.migrate();
+
+      const companies = await handle.db.execute<Record<string, unknown>>(sql`
+        select m.user_id, m.role, c.name, c.account_number, c.net_30_approved, c.credit_limit, c.terms_days,
+            c.po_required
+          from company_members m join companies c on c.id = m.company_id order by m.user_id`);
+      expect(companies.rows).toEqual([
+        {
+          user_id: "u1",
+          role: "admin",
+          name: "Reyes Fabrication",
+          account_number: "ACCT-100007",
+          net_30_approved: true,
+          credit_limit: "5000.00",
+          terms_days: 60,
+          po_required: true,
+        },
+        {
+          user_id: "u2",
+          role: "admin",
+          name: null,
+          account_number: "ACCT-100008",
+          net_30_approved: false,
+          credit_limit: "0.00",
+          terms_days: 30,
+          po_required: false,
+        },
+      ]);
+      const owned = await handle.db.execute<{ kind: string; same: boolean }>(sql`
+        select 'order' as kind, o.company_id = m.company_id as same from orders o join company_members m on m.user_id = 'u1'
+        union all select 'list', l.company_id = m.company_id from saved_lists l join company_members m on m.user_id = 'u1'
+        union all select 'address', a.company_id = m.company_id from ship_to_addresses a join company_members m on m.user_id = 'u1'
+        order by kind`);
+      expect(owned.rows).toEqual([
+        { kind: "address", same: true },
+        { kind: "list", same: true },
+        { kind: "order", same: true },
+      ]);
+      const profileColumns = await handle.db.execute<{ column_name: string }>(sql`
+        select column_name from information_schema.columns
+          where table_name = 'profiles' and column_name in ('account_number', 'credit_limit', 'company_name')`);
+      expect(profileColumns.rows).toEqual([]);
+    } finally {
+      before.remove();
+      await handle.close();
+      await empty.drop();
+    }
+  });
+});

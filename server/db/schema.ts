@@ -170,6 +170,7 @@ export const productAttributeValues = pgTable(
 // Readable, unique account numbers (ACCT-100001, ACCT-100002 ...), safe under concurrent sign-ups.
 export const accountNumberSequence = pgSequence("account_number_seq", { startWith: 100001 });
 
+// A person's own details; the account they buy for (number, terms, credit) is their company's.
 export const profiles = pgTable(
   "profiles",
   {
@@ -179,9 +180,7 @@ export const profiles = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     firstName: text("first_name"),
     lastName: text("last_name"),
-    companyName: text("company_name"),
     phone: text("phone"),
-    accountNumber: text("account_number").default(sql`'ACCT-' || nextval('account_number_seq')`),
     createdAt: createdAt(),
     shippingAddressLine1: text("shipping_address_line1"),
     shippingAddressLine2: text("shipping_address_line2"),
@@ -196,6 +195,19 @@ export const profiles = pgTable(
     billingZip: text("billing_zip"),
     billingCountry: text("billing_country").default("United States"),
     sameAsShipping: boolean("same_as_shipping").notNull().default(true),
+  },
+  (t) => [uniqueIndex("profiles_user_id_key").on(t.userId)],
+);
+
+// The purchasing account: its number, terms, the one credit limit all its members' terms orders
+// share, and the PO rule (docs/decisions/companies.md). A buyer who signs up alone is a company of one.
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Null when the buyer gave none at sign-up (a person buying for themselves). */
+    name: text("name"),
+    accountNumber: text("account_number").notNull().default(sql`'ACCT-' || nextval('account_number_seq')`),
     net30Approved: boolean("net_30_approved").notNull().default(false),
     net30ApprovedDate: timestamp("net_30_approved_date", { withTimezone: true }),
     net30ApprovedBy: text("net_30_approved_by"),
@@ -204,12 +216,59 @@ export const profiles = pgTable(
     poRequired: boolean("po_required").notNull().default(false),
     // The terms granted with net_30_approved (which means "on terms"): Net 30, 60 or 90.
     termsDays: integer("terms_days").notNull().default(30),
+    createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("profiles_user_id_key").on(t.userId),
-    uniqueIndex("profiles_account_number_key").on(t.accountNumber),
-    check("profiles_credit_limit_nonnegative", sql`${t.creditLimit} >= 0`),
-    check("profiles_terms_days_known", sql`${t.termsDays} in (30, 60, 90)`),
+    uniqueIndex("companies_account_number_key").on(t.accountNumber),
+    check("companies_credit_limit_nonnegative", sql`${t.creditLimit} >= 0`),
+    check("companies_terms_days_known", sql`${t.termsDays} in (30, 60, 90)`),
+  ],
+);
+
+import { companyRoles } from "../../app/lib/companies";
+
+export { type CompanyRole, companyRoles } from "../../app/lib/companies";
+
+// Who buys for which company, and as what. One company at a time: the user is the key.
+export const companyMembers = pgTable(
+  "company_members",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    role: text("role", { enum: companyRoles }).notNull(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("company_members_company_idx").on(t.companyId, t.joinedAt),
+    check("company_members_role_known", sql`${t.role} in ('admin', 'buyer', 'approver', 'viewer')`),
+  ],
+);
+
+// A company admin's invitation: the link's token is stored only as its SHA-256, works once
+// (used_at) and until expires_at.
+export const companyInvitations = pgTable(
+  "company_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role", { enum: companyRoles }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    usedBy: text("used_by").references(() => user.id, { onDelete: "set null" }),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("company_invitations_token_hash_key").on(t.tokenHash),
+    index("company_invitations_company_idx").on(t.companyId, t.createdAt),
   ],
 );
 
@@ -269,6 +328,9 @@ export const orders = pgTable(
     // Null once the buyer deleted the account: the order is kept, anonymised (docs/product-rules.md,
     // Retention). No cascade, so a user cannot be deleted without that step.
     userId: text("user_id").references(() => user.id),
+    // The company the order was placed for: its members see it, its credit it uses. Null only for
+    // orders of accounts deleted before companies existed.
+    companyId: uuid("company_id").references(() => companies.id),
     orderNumber: text("order_number").notNull(),
     orderDate: timestamp("order_date", { withTimezone: true }).notNull().defaultNow(),
     totalAmount: money("total_amount").notNull(),
@@ -320,6 +382,7 @@ export const orders = pgTable(
     uniqueIndex("orders_payment_id_key").on(t.paymentId),
     uniqueIndex("orders_invoice_number_key").on(t.invoiceNumber),
     index("orders_user_date_idx").on(t.userId, t.orderDate),
+    index("orders_company_date_idx").on(t.companyId, t.orderDate),
     index("orders_date_idx").on(t.orderDate),
     index("orders_status_date_idx").on(t.status, t.orderDate),
     // The admin's order search: any part of the number, e-mail or company (ilike, served by pg_trgm).
@@ -328,22 +391,23 @@ export const orders = pgTable(
     index("orders_company_trgm_idx").using("gin", sql`${t.companyName} gin_trgm_ops`),
     index("orders_po_number_trgm_idx").using("gin", sql`${t.poNumber} gin_trgm_ops`),
     // A PO number already used by the account is looked up at every checkout that gives one.
-    index("orders_user_po_number_idx").on(t.userId, sql`lower(${t.poNumber})`),
+    index("orders_company_po_number_idx").on(t.companyId, sql`lower(${t.poNumber})`),
     check("orders_total_nonnegative", sql`${t.totalAmount} >= 0`),
     check("orders_total_adds_up", sql`${t.totalAmount} = ${t.subtotalAmount} - ${t.discountAmount} + ${t.taxAmount}`),
     check("orders_terms_days_known", sql`${t.termsDays} is null or ${t.termsDays} in (30, 60, 90)`),
   ],
 );
 
-// A buyer's address book: the places they ship to, each with a label; one of them is the default
-// (docs/product-rules.md, Address book).
+// A company's address book: the places it ships to, each with a label; one of them is the default
+// (docs/product-rules.md, Address book). user_id is who added it; the address stays with the company.
 export const shipToAddresses = pgTable(
   "ship_to_addresses",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    companyId: uuid("company_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     label: text("label").notNull(),
     shippingAddressLine1: text("shipping_address_line1").notNull(),
     shippingAddressLine2: text("shipping_address_line2"),
@@ -355,9 +419,9 @@ export const shipToAddresses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("ship_to_addresses_user_idx").on(t.userId, t.createdAt),
-    // At most one default per buyer; the code keeps exactly one while any address exists.
-    uniqueIndex("ship_to_addresses_one_default_key").on(t.userId).where(sql`${t.isDefault}`),
+    index("ship_to_addresses_company_idx").on(t.companyId, t.createdAt),
+    // At most one default per company; the code keeps exactly one while any address exists.
+    uniqueIndex("ship_to_addresses_one_default_key").on(t.companyId).where(sql`${t.isDefault}`),
   ],
 );
 
@@ -556,19 +620,21 @@ export const orderStatusHistory = pgTable(
   (t) => [index("order_status_history_order_idx").on(t.orderId, t.at)],
 );
 
-// Saved (requisition) lists: a buyer's named lists of parts and quantities to order again.
+// Saved (requisition) lists: a company's named lists of parts and quantities to order again.
+// user_id is who made it; the list stays with the company when they leave.
 export const savedLists = pgTable(
   "saved_lists",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: text("user_id")
+    companyId: uuid("company_id")
       .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("saved_lists_user_name_key").on(t.userId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex("saved_lists_company_name_key").on(t.companyId, sql`lower(${t.name})`)],
 );
 
 // A list line names its part; the product may leave the catalogue later (then product_id is null

@@ -1,14 +1,15 @@
 // The documents a buyer downloads: an order's invoice or receipt, and the account statement (PDF
-// and CSV). Each is looked up by the buyer's own id: another buyer's answers as a made-up one does.
+// and CSV). Each is looked up within the member's company: another company's answers as a made-up one does.
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { type Day, formatLongDate, storeDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { buildStatement, type Statement } from "../../app/lib/terms/statement";
 import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../app/lib/terms/terms";
+import { companyOf } from "../companies/membership";
 import { config } from "../config";
 import { db } from "../db/client";
-import { orderItems, orders, profiles } from "../db/schema";
+import { companies, orderItems, orders, profiles } from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
 import { orderDocument, renderOrderDocument } from "./order-document";
 import { renderPdf } from "./pdf";
@@ -36,7 +37,7 @@ export async function buyerOrderDocument(
   const [order] = await db()
     .select()
     .from(orders)
-    .where(and(which, eq(orders.userId, userId)));
+    .where(and(which, eq(orders.companyId, companyOf(userId))));
   if (!order) return null;
   const items = await db()
     .select()
@@ -47,16 +48,17 @@ export async function buyerOrderDocument(
   return { filename: document.filename, content: await renderOrderDocument(document) };
 }
 
-/** The buyer's statement for `from` to `to` (store days), with whom it is for. */
+/** The company's statement for `from` to `to` (store days), with whom it is for. */
 export async function buyerStatement(userId: string, from: Day, to: Day) {
   const [profile] = await db()
     .select({
-      accountNumber: profiles.accountNumber,
+      accountNumber: companies.accountNumber,
       firstName: profiles.firstName,
       lastName: profiles.lastName,
-      companyName: profiles.companyName,
+      companyName: companies.name,
     })
     .from(profiles)
+    .leftJoin(companies, eq(companies.id, companyOf(userId)))
     .where(eq(profiles.userId, userId));
   const rows = await db()
     .select({
@@ -68,7 +70,9 @@ export async function buyerStatement(userId: string, from: Day, to: Day) {
       paidAt: orders.paidAt,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), isNotNull(orders.invoiceNumber), ne(orders.status, "cancelled")));
+    .where(
+      and(eq(orders.companyId, companyOf(userId)), isNotNull(orders.invoiceNumber), ne(orders.status, "cancelled")),
+    );
   const statement = buildStatement(
     rows.map((row) => ({
       ...row,

@@ -1,12 +1,20 @@
 // What the checkout refuses before a card payment is started or a Net 30 order placed, so a buyer
-// is never charged for an order that would be refused: a ship-to id that is not theirs (answered
-// as not found), and a PO number that does not pass (placement checks it again in its transaction).
-import { chosenShipToId, type ShipToChoice } from "../../app/lib/address-book";
-import type { PurchaseOrderInput } from "../../app/lib/purchase-order";
+// is never charged for an order that would be refused: a member whose role does not order, a new
+// ship-to to keep from a member who does not manage the company's addresses, a ship-to id that is
+// not the company's (answered as not found), and a PO number that does not pass (placement checks
+// each again in its transaction).
+import { chosenShipToId, shipToToSave } from "../../app/lib/address-book";
+import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { can, refusals } from "../../app/lib/companies";
 import { findShipTo } from "../address-book/address-book";
+import { requirePermission } from "../companies/membership";
+import { StoreError } from "../errors";
 import { checkPurchaseOrder } from "./purchase-order";
 
-export async function checkBeforePlacing(userId: string, checkout: ShipToChoice & PurchaseOrderInput) {
+export async function checkBeforePlacing(userId: string, checkout: CheckoutInput) {
+  const buyer = await requirePermission(userId, "placeOrders");
+  if (shipToToSave(checkout, checkout.shipping) && !can(buyer.role, "manageAddresses"))
+    throw new StoreError("Forbidden", refusals.manageAddresses);
   const shipToId = chosenShipToId(checkout);
   if (shipToId) await findShipTo(userId, shipToId);
   await checkPurchaseOrder(userId, checkout);

@@ -4,6 +4,7 @@ import type { Address } from "../../app/lib/address";
 import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { applyPromo } from "../cart/promo";
 import { pageCache } from "../catalog/page-cache";
@@ -15,7 +16,6 @@ import {
   orders,
   productBulkTiers,
   products,
-  profiles,
   promoCodes,
   testProcessorPayments,
   user,
@@ -40,9 +40,7 @@ async function buyer(lines: [string, number][], { creditLimit }: { creditLimit?:
   const id = `buyer-${buyers}`;
   const email = `buyer${buyers}@example.com`;
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
-  await db()
-    .insert(profiles)
-    .values({ userId: id, net30Approved: creditLimit !== undefined, creditLimit: creditLimit ?? "0" });
+  await profileWithCompany(id, { creditLimit });
   const cartId = await findOrCreateCart({ userId: id });
   for (const [slug, quantity] of lines) await addToCart(cartId, product[slug] ?? "", quantity);
   return { id, email, cartId };

@@ -8,6 +8,7 @@ import { type CheckoutInput, checkoutSchema } from "../../app/lib/checkout-schem
 import { formatUsd } from "../../app/lib/money";
 import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { type CartSummary, priceStoredCart, summarize } from "../cart/summary";
+import { requirePermission } from "../companies/membership";
 import { db } from "../db/client";
 import { checkoutPayments, profiles } from "../db/schema";
 import { StoreError } from "../errors";
@@ -55,6 +56,7 @@ export interface CardPayment {
 
 /** Creates the provider payment for the server's total and keeps the checkout it pays for. */
 export async function startCardPayment(userId: string, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
+  await requirePermission(userId, "placeOrders");
   const cart = await checkedCart(cartId, checkout);
   const totalCents = cart.totals.totalCents;
   const total = fromCents(totalCents);

@@ -4,10 +4,11 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { changeOrderStatus, markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
-import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, profiles, user } from "../db/schema";
+import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
@@ -42,9 +43,7 @@ async function buyer(creditLimit?: string) {
   await db()
     .insert(user)
     .values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
-  await db()
-    .insert(profiles)
-    .values({ userId: id, net30Approved: creditLimit !== undefined, creditLimit: creditLimit ?? "0" });
+  await profileWithCompany(id, { creditLimit });
   return { id, email: `${id}@example.com`, cartId: await findOrCreateCart({ userId: id }) };
 }
 

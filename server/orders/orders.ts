@@ -1,16 +1,17 @@
-// Reading orders back: a buyer sees only their own.
+// Reading orders back: a member sees their company's orders, never another company's.
 import { and, eq } from "drizzle-orm";
+import { companyOf } from "../companies/membership";
 import { db } from "../db/client";
 import { orderItems, orders } from "../db/schema";
 import type { OrderWithItems } from "./messages";
 import { hasOrderNumber } from "./order-number";
 
-/** The buyer's order with this number, or null (unknown, or someone else's: the same answer). */
+/** The company's order with this number, or null (unknown, or another company's: the same answer). */
 export async function findOrder(orderNumber: string, userId: string): Promise<OrderWithItems | null> {
   const [order] = await db()
     .select()
     .from(orders)
-    .where(and(hasOrderNumber(orderNumber), eq(orders.userId, userId)));
+    .where(and(hasOrderNumber(orderNumber), eq(orders.companyId, companyOf(userId))));
   if (!order) return null;
   const items = await db()
     .select()

@@ -1,13 +1,16 @@
-// Writing an order: one transaction of named steps. Lock the buyer's cart, claim the card payment,
+// Writing an order: one transaction of named steps. Check the buyer's role in their company allows
+// ordering, lock the buyer's cart, claim the card payment,
 // price the cart (locking its products and promo), refuse what cannot be ordered, check the PO
-// number, check the payment or the terms credit, check the account's standing (no invoice long
+// number, check the payment or the company's terms credit, check the company's standing (no invoice long
 // overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
-// queue the confirmation, with the invoice or receipt attached, to the account's address. Any
+// queue the confirmation, with the invoice or receipt attached, to the buyer's address. Any
 // refusal rolls all of it back; once committed, the stock change is announced.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
-// promo, the buyer's profile), so concurrent checkouts wait for each other instead of deadlocking.
+// promo, the company), so concurrent checkouts wait for each other instead of deadlocking. The
+// company row's lock is what makes two members ordering at once on terms use its one credit limit
+// one after the other (docs/decisions/companies.md).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
@@ -18,6 +21,7 @@ import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
 import { priceStoredCart } from "../cart/summary";
+import { type Membership, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import {
   cartItems,
@@ -27,7 +31,6 @@ import {
   orders,
   type PaymentMethod,
   products,
-  profiles,
   promoCodes,
   user,
 } from "../db/schema";
@@ -35,7 +38,7 @@ import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
-import { creditHoldOf, openInvoices, usedCreditCents } from "../terms/account-terms";
+import { creditHoldOf, lockedGrant, openInvoices, usedCreditCents } from "../terms/account-terms";
 import { checkoutColumns } from "./checkout-columns";
 import { type OrderWithItems, orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
@@ -77,6 +80,7 @@ async function placeOrderIn(
   tx: Database,
   { userId, cartId, checkout, payment, now = new Date() }: OrderRequest,
 ): Promise<PlacedOrder & { productIds: string[] }> {
+  const buyer = await requirePermission(userId, "placeOrders", tx);
   const cartFound = await lockCart(tx, userId, cartId);
   if (payment) {
     const existing = await claimPayment(tx, payment);
@@ -91,15 +95,15 @@ async function placeOrderIn(
   let termsDays: number | null = null;
   if (payment) checkPaidAmount(payment, cart.totals.totalCents);
   else {
-    termsDays = await checkCredit(tx, userId, cart.totals.totalCents);
-    await checkAccountRules(tx, userId, now);
+    termsDays = await checkCredit(tx, buyer.companyId, cart.totals.totalCents);
+    await checkAccountRules(tx, buyer.companyId, now);
   }
 
   await takeStock(tx, cart);
   await redeemPromo(tx, cart);
-  const order = await writeOrder(tx, { userId, checkout, payment, termsDays, cart, now });
+  const order = await writeOrder(tx, { buyer, checkout, payment, termsDays, cart, now });
   await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(termsDays) });
-  await saveShipTo(tx, userId, checkout);
+  await saveShipTo(tx, buyer, checkout);
   await closeCart(tx, { cartId, payment, orderId: order.id, now });
   await queueConfirmation(tx, order, userId);
   return {
@@ -144,18 +148,15 @@ function checkPaidAmount(payment: CardPaid, totalCents: Cents) {
 }
 
 /**
- * Terms need an approved profile with room under its limit for the unpaid (not cancelled) terms
- * orders plus this one. Returns the account's terms (30, 60 or 90 days).
+ * Terms need an approved company with room under its limit for all its members' unpaid (not
+ * cancelled) terms orders plus this one. The company row stays locked to the end of the order's
+ * transaction, so the open invoices read here cannot grow under it. Returns the terms (30, 60 or 90 days).
  */
-async function checkCredit(tx: Database, userId: string, totalCents: Cents): Promise<number> {
-  const [profile] = await tx
-    .select({ approved: profiles.net30Approved, creditLimit: profiles.creditLimit, termsDays: profiles.termsDays })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .for("update");
+async function checkCredit(tx: Database, companyId: string, totalCents: Cents): Promise<number> {
+  const profile = await lockedGrant(tx, companyId);
   if (!profile?.approved)
     throw new StoreError("Forbidden", "Net 30 terms are not approved for your account. Please pay by card.");
-  const used = usedCreditCents(await openInvoices(userId, tx));
+  const used = usedCreditCents(await openInvoices(companyId, tx));
   const availableCents = Math.max(0, toCents(profile.creditLimit) - used);
   if (totalCents > availableCents)
     throw new StoreError(
@@ -166,8 +167,8 @@ async function checkCredit(tx: Database, userId: string, totalCents: Cents): Pro
 }
 
 /** No new terms orders while an invoice is longer past due than the store allows (its admin setting). */
-async function checkAccountRules(tx: Database, userId: string, now: Date) {
-  const hold = await creditHoldOf(userId, now, tx);
+async function checkAccountRules(tx: Database, companyId: string, now: Date) {
+  const hold = await creditHoldOf(companyId, now, tx);
   if (hold) throw new StoreError("Forbidden", hold);
 }
 
@@ -193,14 +194,14 @@ async function redeemPromo(tx: Database, { promo }: PricedCart) {
 async function writeOrder(
   tx: Database,
   {
-    userId,
+    buyer,
     checkout,
     payment,
     termsDays,
     cart: { lines, promo, taxRate, totals },
     now,
   }: {
-    userId: string;
+    buyer: Membership;
     checkout: CheckoutInput;
     payment?: CardPaid;
     termsDays: number | null;
@@ -212,7 +213,8 @@ async function writeOrder(
   const [order] = await tx
     .insert(orders)
     .values({
-      userId,
+      userId: buyer.userId,
+      companyId: buyer.companyId,
       orderNumber: newOrderNumber(now),
       orderDate: now,
       status: payment ? "paid" : "pending_payment",
@@ -255,10 +257,10 @@ async function writeOrder(
 const placedNote = (termsDays: number | null) =>
   termsDays === null ? "Order placed and paid by card" : `Order placed on ${termsName(termsDays)} terms`;
 
-/** A new address the buyer asked to keep goes into their address book, only with the order it ships. */
-async function saveShipTo(tx: Database, userId: string, checkout: CheckoutInput) {
+/** A new address the buyer asked to keep goes into the company's address book, only with the order it ships. */
+async function saveShipTo(tx: Database, buyer: Membership, checkout: CheckoutInput) {
   const shipTo = shipToToSave(checkout, checkout.shipping);
-  if (shipTo) await addShipToIn(tx, userId, shipTo);
+  if (shipTo) await addShipToIn(tx, buyer.userId, shipTo);
 }
 
 /** The next number of the invoice sequence, which never hands one out twice. */

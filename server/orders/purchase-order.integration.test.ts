@@ -9,12 +9,13 @@ import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { duplicatePoMessage, poNumberRequiredMessage } from "../../app/lib/purchase-order";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo, listShipTos, shipToNotFound } from "../address-book/address-book";
 import { searchCustomers } from "../admin/customers";
 import { listOrders } from "../admin/orders";
 import { setPoRequired } from "../admin/po-required";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { adminAuditLog, mailQueue, orders, products, profiles, user, userRoles } from "../db/schema";
+import { adminAuditLog, mailQueue, orders, products, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
@@ -51,13 +52,10 @@ async function buyer() {
   const id = `po-buyer-${buyers}`;
   const email = `po${buyers}@example.com`;
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
-  const [profile] = await db()
-    .insert(profiles)
-    .values({ userId: id, net30Approved: true, creditLimit: "100000" })
-    .returning({ id: profiles.id });
+  const profile = await profileWithCompany(id, { creditLimit: "100000" });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, productId, 1);
-  return { id, email, cartId, profileId: profile?.id ?? "" };
+  return { id, email, cartId, profileId: profile.profileId, companyId: profile.companyId };
 }
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;
@@ -89,7 +87,7 @@ describe("an account marked PO required", () => {
     const [entry] = await db()
       .select()
       .from(adminAuditLog)
-      .where(and(eq(adminAuditLog.entityId, dana.profileId), eq(adminAuditLog.action, "set_po_required")));
+      .where(and(eq(adminAuditLog.entityId, dana.companyId), eq(adminAuditLog.action, "set_po_required")));
     expect(entry).toMatchObject({ adminId: "po-admin", before: { poRequired: false }, after: { poRequired: true } });
     const { customers } = await searchCustomers({ q: "", page: 1 });
     expect(customers.find((customer) => customer.id === dana.profileId)?.poRequired).toBe(true);

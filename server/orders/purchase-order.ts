@@ -1,6 +1,6 @@
 // The purchase-order rules that read the database (docs/product-rules.md, Purchase orders): an
 // account the admin marked "PO required" gives a PO number on every order, and a PO number the
-// account already used on an order is refused until the buyer confirms it.
+// company already used on an order (any member's) is refused until the buyer confirms it.
 import { and, desc, eq, sql } from "drizzle-orm";
 import {
   duplicateConfirmed,
@@ -8,8 +8,9 @@ import {
   type PurchaseOrderInput,
   poNumberRequiredMessage,
 } from "../../app/lib/purchase-order";
+import { companyOf } from "../companies/membership";
 import { type Database, db } from "../db/client";
-import { orders, profiles } from "../db/schema";
+import { companies, orders } from "../db/schema";
 import { StoreError } from "../errors";
 
 /** A refusal about the PO number field; `usedOn` names the earlier order of a PO number given again. */
@@ -28,9 +29,9 @@ export async function checkPurchaseOrder(
   executor: Database = db(),
 ): Promise<void> {
   const [profile] = await executor
-    .select({ poRequired: profiles.poRequired })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+    .select({ poRequired: companies.poRequired })
+    .from(companies)
+    .where(eq(companies.id, companyOf(userId)));
   const { poNumber } = checkout;
   if (!poNumber) {
     if (profile?.poRequired) throw new PurchaseOrderProblem("Invalid", poNumberRequiredMessage);
@@ -40,7 +41,7 @@ export async function checkPurchaseOrder(
   const [earlier] = await executor
     .select({ orderNumber: orders.orderNumber })
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(sql`lower(${orders.poNumber})`, poNumber.toLowerCase())))
+    .where(and(eq(orders.companyId, companyOf(userId)), eq(sql`lower(${orders.poNumber})`, poNumber.toLowerCase())))
     .orderBy(desc(orders.orderDate))
     .limit(1);
   if (earlier)

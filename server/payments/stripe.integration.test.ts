@@ -5,8 +5,9 @@ import { action as webhook } from "../../app/routes/api.payments.stripe.webhook"
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { type FakeStripe, startFakeStripe } from "../../test/fake-stripe";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { checkoutPayments, orders, products, profiles, user } from "../db/schema";
+import { checkoutPayments, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { completeCardPayment, reconcileOpenPayments, startCardPayment } from "../orders/checkout";
 import { setPaymentProvider } from "./configured";
@@ -209,7 +210,7 @@ describe("the Stripe webhook endpoint", () => {
     await db
       .insert(user)
       .values({ id: "stripe-buyer", name: "Dana", email: "stripe@example.com", emailVerified: true });
-    await db.insert(profiles).values({ userId: "stripe-buyer" });
+    await profileWithCompany("stripe-buyer");
     const [wheel] = await db
       .insert(products)
       .values({
@@ -264,7 +265,7 @@ describe("when Stripe does not answer", () => {
     );
     const db = handle().db;
     await db.insert(user).values({ id: "outage-buyer", name: "Kim", email: "kim@example.com", emailVerified: true });
-    await db.insert(profiles).values({ userId: "outage-buyer" });
+    await profileWithCompany("outage-buyer");
     const [disc] = await db
       .insert(products)
       .values({

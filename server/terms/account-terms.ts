@@ -1,16 +1,21 @@
-// A buyer's standing on terms: the grant (Net 30/60/90 and the credit limit), the credit used by
-// open invoices, what is still available, and whether an overdue invoice holds new terms orders.
-import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+// A company's standing on terms: the grant (Net 30/60/90 and the credit limit), the credit used by
+// its open invoices (every member's terms orders), what is still available, and whether an overdue
+// invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
+import { and, asc, eq, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
 import { storeDay } from "../../app/lib/dates";
 import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { agingTotals } from "../../app/lib/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../app/lib/terms/terms";
+import { companyOf } from "../companies/membership";
 import { type Database, db } from "../db/client";
-import { orders, profiles } from "../db/schema";
+import { companies, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
-/** Terms orders the buyer still owes: not paid and not cancelled, oldest due first. */
-export async function openInvoices(userId: string, executor: Database = db()) {
+/** A company by its id, or the company of a user (`companyOf`). */
+type CompanyKey = string | SQL<string>;
+
+/** Terms orders the company still owes: not paid and not cancelled, oldest due first. */
+export async function openInvoices(companyId: CompanyKey, executor: Database = db()) {
   return executor
     .select({
       invoiceNumber: orders.invoiceNumber,
@@ -23,7 +28,7 @@ export async function openInvoices(userId: string, executor: Database = db()) {
     .from(orders)
     .where(
       and(
-        eq(orders.userId, userId),
+        eq(orders.companyId, companyId),
         eq(orders.paymentMethod, "net_30"),
         isNull(orders.paidAt),
         ne(orders.status, "cancelled"),
@@ -44,20 +49,42 @@ export async function openInvoices(userId: string, executor: Database = db()) {
 export const usedCreditCents = (open: { total: string }[]) => open.reduce((sum, row) => sum + toCents(row.total), 0);
 
 /** The hold message when an open invoice is more than the store's grace days past due, else null. */
-export async function creditHoldOf(userId: string, now: Date, executor: Database = db()): Promise<string | null> {
-  const [open, settings] = await Promise.all([openInvoices(userId, executor), readStoreSettings(executor)]);
+export async function creditHoldOf(
+  companyId: CompanyKey,
+  now: Date,
+  executor: Database = db(),
+): Promise<string | null> {
+  const [open, settings] = await Promise.all([openInvoices(companyId, executor), readStoreSettings(executor)]);
   const held = creditHold(open, settings.overdueGraceDays, storeDay(now));
   return held && creditHoldMessage(held);
 }
 
-/** What the checkout offers an account on terms; null for an account without terms. */
+const grantColumns = {
+  approved: companies.net30Approved,
+  creditLimit: companies.creditLimit,
+  termsDays: companies.termsDays,
+};
+
+/** The terms granted to the user's company. */
+async function grantOf(userId: string) {
+  const [grant] = await db()
+    .select(grantColumns)
+    .from(companies)
+    .where(eq(companies.id, companyOf(userId)));
+  return grant;
+}
+
+/** The company's grant, locked for the order transaction: members' terms orders wait for each other here. */
+export async function lockedGrant(tx: Database, companyId: string) {
+  const [grant] = await tx.select(grantColumns).from(companies).where(eq(companies.id, companyId)).for("update");
+  return grant;
+}
+
+/** What the checkout offers a member of an account on terms; null for an account without terms. */
 export async function checkoutTerms(userId: string, now = new Date()) {
-  const [profile] = await db()
-    .select({ approved: profiles.net30Approved, creditLimit: profiles.creditLimit, termsDays: profiles.termsDays })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+  const profile = await grantOf(userId);
   if (!profile?.approved) return null;
-  const [open, settings] = await Promise.all([openInvoices(userId), readStoreSettings()]);
+  const [open, settings] = await Promise.all([openInvoices(companyOf(userId)), readStoreSettings()]);
   const held = creditHold(open, settings.overdueGraceDays, storeDay(now));
   return {
     termsDays: profile.termsDays,
@@ -67,20 +94,17 @@ export async function checkoutTerms(userId: string, now = new Date()) {
   };
 }
 
-/** The credit centre: the grant, used and available credit, and the open invoices with their aging. */
+/** The credit centre of the user's company: the grant, used and available credit, and the open invoices with their aging. */
 export async function creditCentre(userId: string, now = new Date()) {
   const today = storeDay(now);
-  const [[profile], open, settings, [anyInvoice]] = await Promise.all([
-    db()
-      .select({ approved: profiles.net30Approved, creditLimit: profiles.creditLimit, termsDays: profiles.termsDays })
-      .from(profiles)
-      .where(eq(profiles.userId, userId)),
-    openInvoices(userId),
+  const [profile, open, settings, [anyInvoice]] = await Promise.all([
+    grantOf(userId),
+    openInvoices(companyOf(userId)),
     readStoreSettings(),
     db()
       .select({ one: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), isNotNull(orders.invoiceNumber)))
+      .where(and(eq(orders.companyId, companyOf(userId)), isNotNull(orders.invoiceNumber)))
       .limit(1),
   ]);
   const used = usedCreditCents(open);
@@ -106,9 +130,5 @@ export async function creditCentre(userId: string, now = new Date()) {
 
 /** The account's terms length (30 when it has none), for the checkout's messages. */
 export async function accountTermsDays(userId: string): Promise<number> {
-  const [profile] = await db()
-    .select({ termsDays: profiles.termsDays })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
-  return profile?.termsDays ?? 30;
+  return (await grantOf(userId))?.termsDays ?? 30;
 }

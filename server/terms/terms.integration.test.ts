@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
 import { approveNet30 } from "../admin/customers";
 import { markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { adminAuditLog, mailQueue, orders, products, profiles, user } from "../db/schema";
+import { adminAuditLog, mailQueue, orders, products, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
 import { orderDocument, renderOrderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
@@ -34,11 +35,8 @@ async function buyerOnTerms(termsDays: 30 | 60 | 90, creditLimit: string, wheels
   const id = `terms-buyer-${buyers}`;
   const email = `terms${buyers}@example.com`;
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
-  const [profile] = await db()
-    .insert(profiles)
-    .values({ userId: id, firstName: "Dana", lastName: "Reyes" })
-    .returning({ id: profiles.id });
-  await approveNet30("admin", profile?.id ?? "", creditLimit, { termsDays });
+  const { profileId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
+  await approveNet30("admin", profileId, creditLimit, { termsDays });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, wheel, wheels);
   return { id, email, cartId };

@@ -17,8 +17,11 @@ export function ShipToChooser({
   initial,
   label,
   onChoose,
+  canSave,
 }: {
   shipTos: ShipTo[];
+  /** Whether the buyer may add to the company's address book (its admin). */
+  canSave: boolean;
   /** The choice the page opens with: a saved address's id, or "new". */
   initial: string;
   label: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
@@ -55,7 +58,7 @@ export function ShipToChooser({
           </Label>
         </div>
       </RadioGroup>
-      {chosen === NEW_SHIP_TO && (
+      {canSave && chosen === NEW_SHIP_TO && (
         <div className="space-y-3">
           <CheckboxField
             id="checkout-save-ship-to"

@@ -1,0 +1,323 @@
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, useFetcher } from "react-router";
+import type { z } from "zod";
+import { requireUser } from "../../server/accounts/session";
+import {
+  changeMemberRole,
+  companyPage,
+  inviteMember,
+  removeMember,
+  revokeInvitation,
+} from "../../server/companies/members";
+import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
+import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { Breadcrumb } from "../components/breadcrumb";
+import { Field } from "../components/form-field";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
+import { Label } from "../components/ui/label";
+import { useZodForm } from "../components/use-zod-form";
+import {
+  type CompanyRole,
+  changeRoleSchema,
+  companyRoles,
+  INVITATION_DAYS,
+  inviteSchema,
+  removeMemberSchema,
+  revokeInvitationSchema,
+  roleDescriptions,
+  roleNames,
+} from "../lib/companies";
+import { formatShortDate } from "../lib/dates";
+import type { Route } from "./+types/account.company";
+
+export function meta() {
+  return [{ title: "Company Members | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  return companyPage(user.id).catch((error: unknown) => {
+    if (error instanceof StoreError) throw data(error.message, { status: error.status });
+    throw error;
+  });
+}
+
+type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
+
+const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
+
+type Intent = { failure: string; handle: (userId: string, formData: FormData) => Promise<unknown> };
+
+/** Every form parses with the shared schema; a value no form sends is answered 400, never a 500. */
+function parsed<Output>(formData: FormData, schema: z.ZodType<Output>) {
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success")
+    return { refused: data<ActionResult>({ ok: false, reply: submission.reply() }, 400) } as const;
+  return { value: submission.value } as const;
+}
+
+const intents: Record<string, Intent> = {
+  invite: {
+    failure: "Failed to send the invitation",
+    async handle(userId, formData) {
+      const form = parsed(formData, inviteSchema);
+      if ("refused" in form) return form.refused;
+      await inviteMember(userId, form.value);
+      return succeeded(`Invitation sent to ${form.value.email}`);
+    },
+  },
+  "change-role": {
+    failure: "Failed to change the role",
+    async handle(userId, formData) {
+      const form = parsed(formData, changeRoleSchema);
+      if ("refused" in form) return form.refused;
+      const changed = await changeMemberRole(userId, form.value);
+      return succeeded(`${changed.email} is now ${roleNames[changed.role].toLowerCase()}`);
+    },
+  },
+  remove: {
+    failure: "Failed to remove the member",
+    async handle(userId, formData) {
+      const form = parsed(formData, removeMemberSchema);
+      if ("refused" in form) return form.refused;
+      const removed = await removeMember(userId, form.value);
+      return succeeded(`${removed.email} was removed from the company`);
+    },
+  },
+  revoke: {
+    failure: "Failed to cancel the invitation",
+    async handle(userId, formData) {
+      const form = parsed(formData, revokeInvitationSchema);
+      if ("refused" in form) return form.refused;
+      const revoked = await revokeInvitation(userId, form.value.invitationId);
+      return succeeded(`Invitation to ${revoked?.email ?? ""} cancelled`);
+    },
+  },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  const formData = await readForm(request);
+  const name = String(formData.get("intent"));
+  // hasOwn: a name such as "constructor" must not reach the properties every object has.
+  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
+  if (!intent) {
+    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
+  }
+  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+}
+
+export default function CompanyPage({ loaderData }: Route.ComponentProps) {
+  const { company, members, invitations } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Company Members" }]} />
+      <h1 className="mt-2 text-3xl font-bold text-slate-950">Company Members</h1>
+      <p className="mt-1 text-slate-700">
+        {company.name || "Your company"} · Account {company.accountNumber}. Everyone here orders on the company's terms
+        and shares its credit limit, lists and address book.
+      </p>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Members</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="divide-y divide-slate-200">
+            {members.map((member) => (
+              <MemberRow key={member.userId} member={member} />
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Invite a Member</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <InviteForm />
+          {invitations.length > 0 && (
+            <>
+              <h2 className="mt-6 text-lg font-semibold text-slate-950">Open Invitations</h2>
+              <ul className="mt-2 divide-y divide-slate-200">
+                {invitations.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} />
+                ))}
+              </ul>
+            </>
+          )}
+        </CardContent>
+      </Card>
+
+      <dl className="mt-6 grid gap-2 text-sm text-slate-700 sm:grid-cols-2">
+        {companyRoles.map((role) => (
+          <div key={role}>
+            <dt className="font-semibold text-slate-900">{roleNames[role]}</dt>
+            <dd>{roleDescriptions[role]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+type Member = Route.ComponentProps["loaderData"]["members"][number];
+
+function RoleOptions() {
+  return companyRoles.map((role) => (
+    <option key={role} value={role}>
+      {roleNames[role]}
+    </option>
+  ));
+}
+
+function MemberRow({ member }: { member: Member }) {
+  const fetcher = useFetcher<ActionResult>();
+  const selectId = `role-${member.userId}`;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div>
+        <p className="font-medium text-slate-950">
+          {member.name}
+          {member.isYou && <span className="font-normal text-slate-600"> (you)</span>}
+        </p>
+        <p className="text-sm text-slate-700">
+          {member.email} · joined {formatShortDate(member.joinedAt)}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <fetcher.Form method="post" className="flex items-end gap-2">
+          <input type="hidden" name="intent" value="change-role" />
+          <input type="hidden" name="userId" value={member.userId} />
+          <div>
+            <Label htmlFor={selectId} className="sr-only">
+              Role of {member.email}
+            </Label>
+            <select
+              id={selectId}
+              name="role"
+              defaultValue={member.role}
+              className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              <RoleOptions />
+            </select>
+          </div>
+          <Button
+            type="submit"
+            size="sm"
+            variant="outline"
+            disabled={fetcher.state !== "idle"}
+            aria-label={`Change Role of ${member.email}`}
+          >
+            Change Role
+          </Button>
+        </fetcher.Form>
+        {!member.isYou && <RemoveMember member={member} />}
+      </div>
+    </li>
+  );
+}
+
+/** Removing asks first: the member's lists stay with the company. */
+function RemoveMember({ member }: { member: Member }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={fetcher.state !== "idle"}
+        onClick={() => setOpen(true)}
+        aria-label={`Remove ${member.email}`}
+      >
+        Remove
+      </Button>
+      <DialogContent>
+        <DialogTitle>Remove {member.name}?</DialogTitle>
+        <DialogDescription>
+          {member.email} can no longer order for the company or see its orders. The lists they made and the orders they
+          placed stay with the company.
+        </DialogDescription>
+        <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="userId" value={member.userId} />
+          <DialogCancel>Keep Member</DialogCancel>
+          <Button type="submit" variant="destructive">
+            Remove Member
+          </Button>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function InviteForm() {
+  const fetcher = useFetcher<ActionResult>();
+  const [form, fields] = useZodForm("invite-member", inviteSchema, {
+    lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
+    defaultValue: { role: "buyer" satisfies CompanyRole },
+  });
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto]">
+      <input type="hidden" name="intent" value="invite" />
+      <Field meta={fields.email} label="Email" type="email" autoComplete="off" />
+      <div className="space-y-1">
+        <Label htmlFor={fields.role.id}>Role</Label>
+        <select
+          {...getSelectProps(fields.role)}
+          key={fields.role.key}
+          className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        >
+          <RoleOptions />
+        </select>
+      </div>
+      <div className="self-end">
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Send Invitation
+        </Button>
+      </div>
+      <p className="text-sm text-slate-700 sm:col-span-3">
+        We e-mail a link that works once, for {INVITATION_DAYS} days. The invitee signs in or creates an account and
+        joins.
+      </p>
+    </fetcher.Form>
+  );
+}
+
+type Invitation = Route.ComponentProps["loaderData"]["invitations"][number];
+
+function InvitationRow({ invitation }: { invitation: Invitation }) {
+  const fetcher = useFetcher<ActionResult>();
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-2">
+      <p className="text-sm text-slate-800">
+        {invitation.email} · {roleNames[invitation.role]} · until {formatShortDate(invitation.expiresAt)}
+      </p>
+      <fetcher.Form method="post">
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="invitationId" value={invitation.id} />
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          disabled={fetcher.state !== "idle"}
+          aria-label={`Cancel invitation to ${invitation.email}`}
+        >
+          Cancel Invitation
+        </Button>
+      </fetcher.Form>
+    </li>
+  );
+}

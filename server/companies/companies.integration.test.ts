@@ -1,0 +1,279 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { CompanyRole } from "../../app/lib/companies";
+import { checkoutInput } from "../../test/checkout-input";
+import { withTestDatabase } from "../../test/database";
+import { profileWithCompany } from "../../test/store-fixtures";
+import { addShipTo, findShipTo } from "../address-book/address-book";
+import { addToCart, findOrCreateCart } from "../cart/cart";
+import { createList, findList, listsOf } from "../cart/saved-lists";
+import { companies, companyMembers, mailQueue, orders, products, user } from "../db/schema";
+import { buyerOrderDocument } from "../documents/buyer-documents";
+import { StoreError } from "../errors";
+import { placeNet30Order } from "../orders/checkout";
+import { findOrder } from "../orders/orders";
+import { creditCentre } from "../terms/account-terms";
+import {
+  acceptInvitation,
+  changeMemberRole,
+  companyPage,
+  invitationByToken,
+  inviteMember,
+  removeMember,
+  revokeInvitation,
+} from "./members";
+import { membershipOf } from "./membership";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+let wheel = "";
+/** One product per racer: a shared product's row lock would serialize them before the credit check does. */
+const otherParts: string[] = [];
+
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? `${error.status} ${error.message}` : String(error)),
+  );
+
+let people = 0;
+/** Someone who signed up: a company of one, they its admin; with `creditLimit` it is on Net 30. */
+async function person(name: string, grant: { creditLimit?: string } = {}) {
+  people += 1;
+  const id = `${name.toLowerCase()}-${people}`;
+  const email = `${id}@example.com`;
+  await db().insert(user).values({ id, name, email, emailVerified: true });
+  const { companyId } = await profileWithCompany(id, { firstName: name, lastName: "Test", ...grant });
+  return { id, email, companyId };
+}
+
+/** `admin` invites `who` as `role`, and `who` accepts the link. */
+async function join(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
+  const token = await inviteMember(admin.id, { email: who.email, role });
+  await acceptInvitation(who, token);
+}
+
+async function cartOf(who: { id: string }, wheels: number, productId = wheel) {
+  const cartId = await findOrCreateCart({ userId: who.id });
+  await addToCart(cartId, productId, wheels);
+  return cartId;
+}
+
+const termsOrder = (who: { id: string; email: string }, cartId: string) =>
+  placeNet30Order(who.id, cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
+
+beforeAll(async () => {
+  const rows = await db()
+    .insert(products)
+    .values(
+      ["GW-45-001", "GW-45-002", "GW-45-003", "GW-45-004"].map((partNumber) => ({
+        slug: partNumber.toLowerCase(),
+        partNumber,
+        name: `Grinding Wheel ${partNumber}`,
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: "10.00",
+        stockLevel: 10_000,
+      })),
+    )
+    .returning({ id: products.id });
+  const [first, ...others] = rows.map((row) => row.id);
+  wheel = first ?? "";
+  otherParts.push(...others);
+});
+
+describe("inviting a member", () => {
+  it("mails a one-time link; the invitee signed in with that address joins with the role given", async () => {
+    const admin = await person("Ada");
+    const pat = await person("Pat");
+    const now = new Date("2026-11-25T10:00:00Z");
+    const token = await inviteMember(admin.id, { email: pat.email, role: "buyer" }, now);
+    const [mail] = await db().select().from(mailQueue).where(eq(mailQueue.to, pat.email));
+    expect(mail?.text).toContain(`/company/join/${token}`);
+    expect(mail?.text).toContain("works once, for 7 days");
+    expect(await invitationByToken(token, now)).toMatchObject({ email: pat.email, role: "buyer", state: "open" });
+
+    const stranger = await person("Eve");
+    expect(await outcome(acceptInvitation(stranger, token, now))).toBe(
+      `403 This invitation was sent to ${pat.email}. Sign in with that address to accept it.`,
+    );
+    await acceptInvitation(pat, token, now);
+    expect(await membershipOf(pat.id)).toEqual({ userId: pat.id, companyId: admin.companyId, role: "buyer" });
+    expect(await outcome(acceptInvitation(pat, token, now))).toBe(
+      "409 This invitation has already been used. Ask your company admin for a new one.",
+    );
+    const page = await companyPage(admin.id);
+    expect(page.members.map((member) => [member.email, member.role]).sort()).toEqual([
+      [admin.email, "admin"],
+      [pat.email, "buyer"],
+    ]);
+  });
+
+  it("stops working after 7 days, and when revoked; a made-up link is no invitation", async () => {
+    const admin = await person("Ada");
+    const lee = await person("Lee");
+    const sent = new Date("2026-11-01T10:00:00Z");
+    const token = await inviteMember(admin.id, { email: lee.email, role: "viewer" }, sent);
+    expect(await outcome(acceptInvitation(lee, token, new Date("2026-11-08T10:00:00Z")))).toBe(
+      "409 This invitation has expired. Ask your company admin for a new one.",
+    );
+    const second = await inviteMember(admin.id, { email: lee.email, role: "viewer" });
+    const [open] = (await companyPage(admin.id)).invitations;
+    await revokeInvitation(admin.id, open?.id ?? "");
+    expect(await outcome(acceptInvitation(lee, second))).toMatch(/^404 This invitation link is not valid/);
+    expect(await invitationByToken("made-up")).toBeNull();
+    expect((await membershipOf(lee.id))?.companyId).toBe(lee.companyId);
+  });
+
+  it("is refused for someone already in the company", async () => {
+    const admin = await person("Ada");
+    expect(await outcome(inviteMember(admin.id, { email: admin.email, role: "buyer" }))).toBe(
+      `409 ${admin.email} is already a member of your company.`,
+    );
+  });
+});
+
+describe("roles and the last admin", () => {
+  it("lets the admin change roles, never leaving the company without an admin", async () => {
+    const admin = await person("Ada");
+    const kim = await person("Kim");
+    await join(admin, kim, "buyer");
+    expect(await outcome(changeMemberRole(admin.id, { userId: admin.id, role: "buyer" }))).toBe(
+      "409 A company needs an admin: make another member an admin first.",
+    );
+    await changeMemberRole(admin.id, { userId: kim.id, role: "admin" });
+    await changeMemberRole(kim.id, { userId: admin.id, role: "viewer" });
+    expect((await membershipOf(admin.id))?.role).toBe("viewer");
+    expect(await outcome(companyPage(admin.id))).toBe("403 Only your company admin can manage the company's members.");
+    expect(await outcome(changeMemberRole(admin.id, { userId: kim.id, role: "viewer" }))).toBe(
+      "403 Only your company admin can manage the company's members.",
+    );
+  });
+
+  it("removes a member: their lists stay with the company, they keep a company of their own", async () => {
+    const admin = await person("Ada");
+    const bo = await person("Bo");
+    await join(admin, bo, "buyer");
+    const list = await createList(bo.id, "Bo's parts");
+    expect(await outcome(removeMember(admin.id, { userId: admin.id }))).toBe(
+      "409 You cannot remove yourself. Another company admin can remove you.",
+    );
+    await removeMember(admin.id, { userId: bo.id });
+    expect((await listsOf(admin.id)).map((l) => l.id)).toEqual([list.id]);
+    expect(await outcome(findList(bo.id, list.id))).toBe("404 That list was not found.");
+    const after = await membershipOf(bo.id);
+    expect(after).toMatchObject({ role: "admin" });
+    expect(after?.companyId).not.toBe(admin.companyId);
+  });
+
+  it("moves someone who joins another company, but not the last admin of a company with members", async () => {
+    const first = await person("Ada");
+    const helper = await person("Hal");
+    await join(first, helper, "buyer");
+    const other = await person("Ola");
+    const token = await inviteMember(other.id, { email: first.email, role: "buyer" });
+    expect(await outcome(acceptInvitation(first, token))).toBe(
+      "409 You are the only admin of your company, which has other members: make one of them an admin before you join another company.",
+    );
+    // A company of one is left behind with its orders; its person moves.
+    const solo = await person("Sol");
+    await join(other, solo, "viewer");
+    expect(await membershipOf(solo.id)).toMatchObject({ companyId: other.companyId, role: "viewer" });
+  });
+});
+
+describe("what each role may do", () => {
+  it("a viewer sees the company's orders and invoices but cannot order, keep lists or change addresses", async () => {
+    const admin = await person("Ada", { creditLimit: "1000" });
+    const viewer = await person("Vic");
+    await join(admin, viewer, "viewer");
+    const placed = await termsOrder(admin, await cartOf(admin, 2));
+    expect((await findOrder(placed.orderNumber, viewer.id))?.orderNumber).toBe(placed.orderNumber);
+    expect((await creditCentre(viewer.id)).used).toBe("20.00");
+    expect(await outcome(termsOrder(viewer, await cartOf(viewer, 1)))).toBe(
+      "403 Your role in this company does not allow placing orders. Ask your company admin.",
+    );
+    expect(await outcome(createList(viewer.id, "Mine"))).toBe(
+      "403 Your role in this company does not allow changing lists. Ask your company admin.",
+    );
+    const address = {
+      line1: "1 Dock Rd",
+      line2: undefined,
+      city: "Salem",
+      state: "OR" as const,
+      zip: "97301",
+      country: "United States",
+    };
+    expect(await outcome(addShipTo(viewer.id, { label: "Dock", address }))).toBe(
+      "403 Only your company admin can change the company's address book.",
+    );
+  });
+});
+
+describe("one credit limit per company", () => {
+  it("counts every member's terms orders against the company's limit", async () => {
+    const admin = await person("Ada", { creditLimit: "50" });
+    const buyer = await person("Bea");
+    await join(admin, buyer, "buyer");
+    // 3 wheels at $10 with Oregon's 0% tax: $30 each.
+    await termsOrder(admin, await cartOf(admin, 3));
+    expect(await outcome(termsOrder(buyer, await cartOf(buyer, 3)))).toBe(
+      "409 This order of $30.00 would exceed your Net 30 credit limit. Available credit: $20.00.",
+    );
+    const [placed] = await db().select({ companyId: orders.companyId }).from(orders).where(eq(orders.userId, admin.id));
+    expect(placed?.companyId).toBe(admin.companyId);
+  });
+
+  it("two members racing for the last of the credit get exactly one order", async () => {
+    const admin = await person("Ada", { creditLimit: "100" });
+    const racers = [await person("Rae"), await person("Ray"), await person("Rex")];
+    for (const racer of racers) await join(admin, racer, "buyer");
+    const carts = await Promise.all(racers.map((racer, n) => cartOf(racer, 6, otherParts[n])));
+    const results = await Promise.all(racers.map((racer, n) => outcome(termsOrder(racer, carts[n] ?? ""))));
+    expect(results.filter((result) => result === "ok")).toHaveLength(1);
+    expect(results.filter((result) => result.includes("would exceed your Net 30 credit limit"))).toHaveLength(2);
+    const [company] = await db().select().from(companies).where(eq(companies.id, admin.companyId));
+    const placed = await db().select().from(orders).where(eq(orders.companyId, admin.companyId));
+    expect(placed).toHaveLength(1);
+    expect(Number(placed[0]?.totalAmount)).toBeLessThanOrEqual(Number(company?.creditLimit));
+  });
+});
+
+describe("a member of company A against company B", () => {
+  it("finds none of B's orders, invoices, lists, addresses, members or invitations", async () => {
+    const a = await person("Ann", { creditLimit: "1000" });
+    const b = await person("Ben", { creditLimit: "1000" });
+    const bBuyer = await person("Bill");
+    await join(b, bBuyer, "buyer");
+    const order = await termsOrder(b, await cartOf(b, 1));
+    const [invoice] = await db().select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    const list = await createList(b.id, "B's list");
+    const address = {
+      line1: "2 Pier St",
+      line2: undefined,
+      city: "Salem",
+      state: "OR" as const,
+      zip: "97301",
+      country: "United States",
+    };
+    const shipTo = await addShipTo(b.id, { label: "Pier", address });
+    await inviteMember(b.id, { email: "new@example.com", role: "buyer" });
+    const [bInvitation] = (await companyPage(b.id)).invitations;
+
+    expect(await findOrder(order.orderNumber, a.id)).toBeNull();
+    expect(await buyerOrderDocument(a.id, "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
+    expect((await creditCentre(a.id)).open).toEqual([]);
+    expect(await outcome(findList(a.id, list.id))).toBe("404 That list was not found.");
+    expect(await outcome(findShipTo(a.id, shipTo.id))).toBe("404 That address does not exist.");
+    expect(await outcome(changeMemberRole(a.id, { userId: bBuyer.id, role: "viewer" }))).toBe(
+      "404 That member does not exist.",
+    );
+    expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
+    expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
+    expect((await membershipOf(bBuyer.id))?.role).toBe("buyer");
+    // B's own members see it all.
+    expect((await findOrder(order.orderNumber, bBuyer.id))?.orderNumber).toBe(order.orderNumber);
+    expect(await db().select().from(companyMembers).where(eq(companyMembers.companyId, b.companyId))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,332 @@
+// The company admin's side of a company (docs/decisions/companies.md): its members and their roles,
+// invitations by e-mail (a one-time link that expires; only the token's SHA-256 is stored), and
+// joining through such a link. Every change locks the company row, so the "a company keeps an
+// admin" rule holds when two admins act at once.
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import {
+  type CompanyRole,
+  INVITATION_DAYS,
+  invitationExpiry,
+  invitationRefusals,
+  invitationState,
+  LAST_ADMIN_MESSAGE,
+  LEAVING_LAST_ADMIN_MESSAGE,
+  leavesNoAdmin,
+  roleNames,
+} from "../../app/lib/companies";
+import { config } from "../config";
+import { type Database, db } from "../db/client";
+import {
+  companies,
+  companyInvitations,
+  companyMembers,
+  profiles,
+  savedLists,
+  shipToAddresses,
+  user,
+} from "../db/schema";
+import { StoreError } from "../errors";
+import { type Mail, queueMail } from "../mail/mailer";
+import { createCompanyOfOne, NO_COMPANY_MESSAGE, requirePermission } from "./membership";
+
+export const memberNotFound = "That member does not exist.";
+export const invitationNotFound = "This invitation link is not valid. Ask your company admin for a new one.";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The path an invitation's link opens. */
+export const invitationPath = (token: string) => `/company/join/${token}`;
+
+async function lockCompanies(tx: Database, ids: string[]) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(inArray(companies.id, ids))
+    .orderBy(asc(companies.id))
+    .for("update");
+}
+
+/** How many members and admins the company has (inside the caller's lock). */
+async function headcount(tx: Database, companyId: string) {
+  const [row] = await tx
+    .select({
+      members: count(),
+      admins: sql<number>`count(*) filter (where ${companyMembers.role} = 'admin')::int`,
+    })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, companyId));
+  return { members: row?.members ?? 0, admins: row?.admins ?? 0 };
+}
+
+/** The members page: the company, its members with their roles, and the invitations still open. */
+export async function companyPage(adminUserId: string, now = new Date()) {
+  const { companyId } = await requirePermission(adminUserId, "manageMembers");
+  const [[company], members, invitations] = await Promise.all([
+    db()
+      .select({ name: companies.name, accountNumber: companies.accountNumber })
+      .from(companies)
+      .where(eq(companies.id, companyId)),
+    db()
+      .select({
+        userId: companyMembers.userId,
+        role: companyMembers.role,
+        joinedAt: companyMembers.joinedAt,
+        email: user.email,
+        name: user.name,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+      })
+      .from(companyMembers)
+      .innerJoin(user, eq(user.id, companyMembers.userId))
+      .leftJoin(profiles, eq(profiles.userId, companyMembers.userId))
+      .where(eq(companyMembers.companyId, companyId))
+      .orderBy(asc(companyMembers.joinedAt), asc(user.email)),
+    db()
+      .select({
+        id: companyInvitations.id,
+        email: companyInvitations.email,
+        role: companyInvitations.role,
+        expiresAt: companyInvitations.expiresAt,
+      })
+      .from(companyInvitations)
+      .where(
+        and(
+          eq(companyInvitations.companyId, companyId),
+          isNull(companyInvitations.usedAt),
+          gt(companyInvitations.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(companyInvitations.createdAt)),
+  ]);
+  if (!company) throw new StoreError("NotFound", NO_COMPANY_MESSAGE);
+  return {
+    company,
+    members: members.map(({ firstName, lastName, name, ...member }) => ({
+      ...member,
+      name: firstName && lastName ? `${firstName} ${lastName}` : name,
+      isYou: member.userId === adminUserId,
+    })),
+    invitations,
+  };
+}
+
+function invitationMessage(
+  to: string,
+  { companyName, role, link }: { companyName: string; role: CompanyRole; link: string },
+): Mail {
+  return {
+    to,
+    subject: `You are invited to buy for ${companyName} at Cascade Industrial Supply`,
+    text: [
+      `You are invited to join ${companyName}'s account at Cascade Industrial Supply as ${roleNames[role].toLowerCase()}.`,
+      "",
+      "Accept the invitation here (you will be asked to sign in or create an account):",
+      link,
+      "",
+      `The link works once, for ${INVITATION_DAYS} days. If you did not expect it, you can ignore this message.`,
+    ].join("\n"),
+  };
+}
+
+/** Invites `email` as `role`: a one-time link, by e-mail through the mail queue. Returns the link's token. */
+export async function inviteMember(
+  adminUserId: string,
+  { email, role }: { email: string; role: CompanyRole },
+  now = new Date(),
+): Promise<string> {
+  return db().transaction(async (tx) => {
+    const { companyId } = await requirePermission(adminUserId, "manageMembers", tx);
+    const [already] = await tx
+      .select({ one: sql`1` })
+      .from(companyMembers)
+      .innerJoin(user, eq(user.id, companyMembers.userId))
+      .where(and(eq(companyMembers.companyId, companyId), eq(user.email, email)));
+    if (already) throw new StoreError("Conflict", `${email} is already a member of your company.`);
+    const [company] = await tx
+      .select({ name: companies.name, accountNumber: companies.accountNumber })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    const token = randomBytes(32).toString("base64url");
+    await tx.insert(companyInvitations).values({
+      companyId,
+      email,
+      role,
+      tokenHash: hashToken(token),
+      expiresAt: invitationExpiry(now),
+      invitedBy: adminUserId,
+      createdAt: now,
+    });
+    const companyName = company?.name || `account ${company?.accountNumber ?? ""}`.trim();
+    await queueMail(
+      invitationMessage(email, { companyName, role, link: `${config().PUBLIC_URL}${invitationPath(token)}` }),
+      tx,
+    );
+    return token;
+  });
+}
+
+export async function revokeInvitation(adminUserId: string, invitationId: string) {
+  const { companyId } = await requirePermission(adminUserId, "manageMembers");
+  const removed = await db()
+    .delete(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.id, invitationId),
+        eq(companyInvitations.companyId, companyId),
+        isNull(companyInvitations.usedAt),
+      ),
+    )
+    .returning({ email: companyInvitations.email });
+  if (removed.length === 0) throw new StoreError("NotFound", "That invitation does not exist.");
+  return removed[0];
+}
+
+/** A member of the admin's own company, locked with it; any other user is NotFound. */
+async function memberToChange(tx: Database, adminUserId: string, userId: string) {
+  const { companyId } = await requirePermission(adminUserId, "manageMembers", tx);
+  await lockCompanies(tx, [companyId]);
+  const [member] = await tx
+    .select({ role: companyMembers.role, email: user.email })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .where(and(eq(companyMembers.userId, userId), eq(companyMembers.companyId, companyId)));
+  if (!member) throw new StoreError("NotFound", memberNotFound);
+  return { companyId, ...member, ...(await headcount(tx, companyId)) };
+}
+
+export function changeMemberRole(adminUserId: string, { userId, role }: { userId: string; role: CompanyRole }) {
+  return db().transaction(async (tx) => {
+    const member = await memberToChange(tx, adminUserId, userId);
+    const losesAdmin = member.role === "admin" && role !== "admin";
+    if (leavesNoAdmin({ admins: member.admins, losesAdmin, othersRemain: true }))
+      throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
+    await tx.update(companyMembers).set({ role }).where(eq(companyMembers.userId, userId));
+    return { email: member.email, role };
+  });
+}
+
+/**
+ * Removes a member from the company: the lists and addresses stay with the company; the person
+ * keeps their sign-in and gets a company of their own (no terms), so they can still buy by card.
+ */
+export function removeMember(adminUserId: string, { userId }: { userId: string }) {
+  return db().transaction(async (tx) => {
+    if (userId === adminUserId)
+      throw new StoreError("Conflict", "You cannot remove yourself. Another company admin can remove you.");
+    const member = await memberToChange(tx, adminUserId, userId);
+    const losesAdmin = member.role === "admin";
+    if (leavesNoAdmin({ admins: member.admins, losesAdmin, othersRemain: member.members > 1 }))
+      throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
+    await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+    await createCompanyOfOne(tx, { userId });
+    return { email: member.email };
+  });
+}
+
+/** What the invitation page shows before the invitee accepts; null for a link that is no invitation. */
+export async function invitationByToken(token: string, now = new Date()) {
+  const [row] = await db()
+    .select({
+      email: companyInvitations.email,
+      role: companyInvitations.role,
+      usedAt: companyInvitations.usedAt,
+      expiresAt: companyInvitations.expiresAt,
+      companyName: companies.name,
+      accountNumber: companies.accountNumber,
+      companyId: companies.id,
+    })
+    .from(companyInvitations)
+    .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
+    .where(eq(companyInvitations.tokenHash, hashToken(token)));
+  if (!row) return null;
+  const state = invitationState(row, now);
+  return {
+    email: row.email,
+    role: row.role,
+    companyName: row.companyName || `Account ${row.accountNumber}`,
+    companyId: row.companyId,
+    state,
+    refusal: state === "open" ? null : invitationRefusals[state],
+  };
+}
+
+/**
+ * The signed-in invitee joins the company: the link works once (the invitation row is locked and
+ * marked used in the same transaction) and only for the address it was sent to. A user belongs to
+ * one company at a time, so joining moves them; the last admin of a company with other members is
+ * refused. What they leave behind (orders, lists, addresses) stays with the company they leave.
+ */
+export async function acceptInvitation(
+  who: { id: string; email: string },
+  token: string,
+  now = new Date(),
+): Promise<{ companyName: string; role: CompanyRole }> {
+  return db().transaction(async (tx) => {
+    const [invitation] = await tx
+      .select()
+      .from(companyInvitations)
+      .where(eq(companyInvitations.tokenHash, hashToken(token)))
+      .for("update");
+    if (!invitation) throw new StoreError("NotFound", invitationNotFound);
+    const state = invitationState(invitation, now);
+    if (state !== "open") throw new StoreError("Conflict", invitationRefusals[state]);
+    if (invitation.email !== who.email.toLowerCase())
+      throw new StoreError(
+        "Forbidden",
+        `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
+      );
+    const [current] = await tx
+      .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+      .from(companyMembers)
+      .where(eq(companyMembers.userId, who.id));
+    if (current?.companyId === invitation.companyId)
+      throw new StoreError("Conflict", "You are already a member of this company.");
+    await lockCompanies(tx, current ? [current.companyId, invitation.companyId] : [invitation.companyId]);
+    if (current) {
+      const { admins, members } = await headcount(tx, current.companyId);
+      if (leavesNoAdmin({ admins, losesAdmin: current.role === "admin", othersRemain: members > 1 }))
+        throw new StoreError("Conflict", LEAVING_LAST_ADMIN_MESSAGE);
+      await tx
+        .update(companyMembers)
+        .set({ companyId: invitation.companyId, role: invitation.role, joinedAt: now })
+        .where(eq(companyMembers.userId, who.id));
+    } else {
+      await tx
+        .insert(companyMembers)
+        .values({ userId: who.id, companyId: invitation.companyId, role: invitation.role, joinedAt: now });
+    }
+    await tx
+      .update(companyInvitations)
+      .set({ usedAt: now, usedBy: who.id })
+      .where(eq(companyInvitations.id, invitation.id));
+    const [company] = await tx
+      .select({ name: companies.name, accountNumber: companies.accountNumber })
+      .from(companies)
+      .where(eq(companies.id, invitation.companyId));
+    return { companyName: company?.name || `Account ${company?.accountNumber}`, role: invitation.role };
+  });
+}
+
+/**
+ * Account deletion's step: the last admin of a company with other members must hand over first;
+ * a company of one keeps its orders (anonymised) but its lists and addresses go with the person.
+ */
+export async function leaveCompanyForDeletion(tx: Database, userId: string) {
+  const [current] = await tx
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId));
+  if (!current) return;
+  await lockCompanies(tx, [current.companyId]);
+  const { admins, members } = await headcount(tx, current.companyId);
+  if (leavesNoAdmin({ admins, losesAdmin: current.role === "admin", othersRemain: members > 1 }))
+    throw new StoreError(
+      "Conflict",
+      "You are the only admin of your company, which has other members: make one of them an admin before you delete your account.",
+    );
+  if (members === 1) {
+    await tx.delete(savedLists).where(eq(savedLists.companyId, current.companyId));
+    await tx.delete(shipToAddresses).where(eq(shipToAddresses.companyId, current.companyId));
+  }
+}
