@@ -50,8 +50,10 @@ test("an admin imports a CSV with a bad row, sees the problem and the summary, a
   await expect(page.getByRole("heading", { name: "Imported Cutoff Wheel" })).toBeVisible();
   await expect(page.getByText("$7.25").first()).toBeVisible();
   const tiers = page.getByRole("table", { name: "Bulk Pricing" });
-  await expect(tiers.getByRole("row").nth(1)).toHaveText("100-499$6.50");
-  await expect(tiers.getByRole("row").nth(2)).toHaveText("500+$5.90");
+  // The price list reads from one unit: the price of one, then the file's two tiers.
+  await expect(tiers.getByRole("row").nth(1)).toHaveText("1-99$7.25");
+  await expect(tiers.getByRole("row").nth(2)).toHaveText("100-499$6.50");
+  await expect(tiers.getByRole("row").nth(3)).toHaveText("500+$5.90");
   await expect(page.getByText("In Stock (40 available)")).toBeVisible();
 });
 
