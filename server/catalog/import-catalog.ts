@@ -180,6 +180,10 @@ async function importRows(
   let batch: { row: number; input: ProductInput }[] = [];
   let feedBatch: { row: number; input: FeedRow }[] = [];
   let storage: MediaStorage | undefined;
+  const rowStorage = () => {
+    storage ??= dryRun ? dryRunStorage(mediaStorage()) : mediaStorage();
+    return storage;
+  };
 
   // While one batch is written, the next is read and checked row by row: the file's parsing
   // overlaps the database's work. One batch is written at a time, in file order.
@@ -236,11 +240,7 @@ async function importRows(
       const input = mapped.input as ProductInput;
       const withMedia =
         input.images.length + input.documents.length > 0
-          ? await importRowMedia(
-              input,
-              options.mediaFolder,
-              (storage ??= dryRun ? dryRunStorage(mediaStorage()) : mediaStorage()),
-            )
+          ? await importRowMedia(input, options.mediaFolder, rowStorage())
           : { ok: true as const, input };
       if (!withMedia.ok) {
         reject(row, withMedia.problems);

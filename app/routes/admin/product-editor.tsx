@@ -477,7 +477,7 @@ function PictureList({
                 src={sources?.src ?? url}
                 srcSet={sources?.sources.find((source) => source.type === "image/webp")?.srcSet}
                 sizes="96px"
-                alt={`Picture ${index + 1}`}
+                alt={`View ${index + 1} of the product`}
                 width={96}
                 height={96}
                 className="h-24 w-24 rounded border border-slate-200 object-contain"
