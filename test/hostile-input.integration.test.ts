@@ -246,9 +246,17 @@ const actions: [string, string[], string[]][] = [
       "documents[0].url",
       "attributes.diameter",
       "__intent__",
+      // The upload fields, sent as text here (a file field given text is no file chosen).
+      "newImages",
+      "newDocument",
+      "newDocumentName",
     ],
   ],
-  ["/admin/products/NO-SUCH-PART/edit", [""], ["partNumber", "name", "price", "tiers[1].unitPrice", "status"]],
+  [
+    "/admin/products/NO-SUCH-PART/edit",
+    [""],
+    ["partNumber", "name", "price", "tiers[1].unitPrice", "status", "newImages", "newDocument", "newDocumentName"],
+  ],
   // Without a position no new category can be valid, so the tables stay as they were; the
   // category and subcategory named in the paths do not exist, so every change there is refused.
   ["/admin/categories", ["create-category"], ["slug", "name", "description", "active"]],
