@@ -2,18 +2,10 @@
 // before the product is saved so that their URLs are saved with it. A refused file stops the save
 // with its message on its field; the files stored before it stay unused (named by their content,
 // they are the same files when the operator sends them again).
+import { UPLOAD_FIELDS, type UploadProblems } from "../../app/lib/catalog/editor-uploads";
 import { MAX_LIST_ENTRIES } from "../../app/lib/catalog/product-input";
 import { StoreError } from "../errors";
 import { storeDocument, storeProductImage } from "../media/images";
-
-/** The editor's upload fields, by the name they are sent under. */
-export const UPLOAD_FIELDS = {
-  pictures: "newImages",
-  document: "newDocument",
-  documentName: "newDocumentName",
-} as const;
-
-export type UploadProblems = Partial<Record<"newImages" | "newDocument", string>>;
 
 // A browser sends an empty, nameless file for a file field left empty.
 const chosenFiles = (form: FormData, name: string) =>

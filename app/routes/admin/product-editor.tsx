@@ -6,7 +6,7 @@ import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTex
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/session";
-import { storeEditorUploads, UPLOAD_FIELDS, type UploadProblems } from "../../../server/admin/product-uploads";
+import { storeEditorUploads } from "../../../server/admin/product-uploads";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
 import { attributeDefinitions } from "../../../server/catalog/attributes";
 import { db } from "../../../server/db/client";
@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useZodForm } from "../../components/use-zod-form";
+import { UPLOAD_FIELDS, type UploadProblems } from "../../lib/catalog/editor-uploads";
 import { MAX_LIST_ENTRIES, MAX_TIERS, productInputSchema, productStatuses } from "../../lib/catalog/product-input";
 import { productEditorPath } from "../../lib/catalog/product-paths";
 import { productStatusLabel } from "../../lib/catalog/product-status";
