@@ -418,12 +418,12 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
                   className="block w-full text-sm text-slate-900"
                 />
                 <p id="new-document-hint" className="text-sm text-slate-700">
-                  A PDF of at most 20 MB, stored when the product is saved.
+                  A PDF of at most 20 MB with its title below, stored when the product is saved.
                 </p>
                 <FieldProblem id="new-document-problem" message={uploadProblems.newDocument} />
               </div>
               <div className="space-y-1">
-                <Label htmlFor="new-document-name">New document name</Label>
+                <Label htmlFor="new-document-name">Title of the new document</Label>
                 <Input id="new-document-name" name={UPLOAD_FIELDS.documentName} placeholder="e.g. Safety Data Sheet" />
               </div>
               {documents.length < MAX_LIST_ENTRIES && (
