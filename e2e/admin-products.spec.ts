@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { admin } from "../playwright.config";
 import { expectNoAccessibilityViolations, signIn } from "./helpers";
 
@@ -153,5 +154,51 @@ test("an admin creates a draft with the keyboard, buyers cannot find it, and it 
   await expect(guest.getByText(/^Discontinued\./)).toBeVisible();
   await expect(guest.getByRole("button", { name: /^Add to Cart/ })).toHaveCount(0);
   await expectNoAccessibilityViolations(guest);
+  await guest.context().close();
+});
+
+test("an admin adds a picture in the editor and buyers see it on the product page", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const partNumber = `PIC-${Date.now().toString(36).toUpperCase()}`;
+  const name = `Pictured Flap Disc ${partNumber}`;
+  const picture = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#b4541e" } })
+    .png()
+    .toBuffer();
+  await signInAsAdmin(page);
+  await page.goto("/admin/products/new");
+  await page.getByLabel("Part Number").fill(partNumber);
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Brand").fill("Own Brand");
+  await page.getByLabel("Subcategory").selectOption({ label: "Flap Discs" });
+  await page.getByLabel("Price ($)", { exact: true }).fill("21.00");
+  await page.getByLabel("Stock Level").fill("8");
+  await expect(page.getByText("No pictures: the subcategory's drawing is shown.")).toBeVisible();
+
+  // A file that is not a picture is refused on its field, and the product is not created.
+  await page
+    .getByLabel("Add pictures")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") });
+  await page.getByRole("button", { name: "Create Product" }).click();
+  await expect(page.getByText(/notes\.txt: This file is not a picture the store can read/)).toBeVisible();
+  await expect(page.getByLabel("Add pictures")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Add pictures").setInputFiles({ name: "disc.png", mimeType: "image/png", buffer: picture });
+  await page.getByRole("button", { name: "Create Product" }).click();
+  await expect(page.getByText("Product created")).toBeVisible();
+  const thumbnail = page.getByRole("img", { name: "View 1 of the product" });
+  await expect(thumbnail).toBeVisible();
+  await expect(thumbnail).toHaveAttribute("src", /^\/media\/[0-9a-f]{24}-320x240-320\.webp$/);
+  await expect(page.getByRole("button", { name: "Remove picture 1" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  const src = (await thumbnail.getAttribute("src")) ?? "";
+
+  const guest = await guestPage(browser);
+  await guest.goto((await page.getByRole("link", { name: "View on the storefront" }).getAttribute("href")) ?? "");
+  const shown = guest.getByRole("region", { name: "Product images" }).getByRole("img", { name: `${name}, image 1` });
+  await expect(shown).toHaveAttribute("src", src);
+  await expect
+    .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await guest.context().close();
 });

@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
 import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
+import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "./media/images";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -26,7 +27,13 @@ const BODY_LIMITS: readonly BodyLimit[] = [
   { path: /^\/api\/payments\/stripe\/webhook$/, maxBytes: 1 * MB },
   // The back office's catalogue upload, read by request.formData(): an admin's, and at most this.
   { path: /^\/admin\/products\/import(?:\/run)?$/, maxBytes: MAX_UPLOAD_BYTES + 64 * KB },
-  // Uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
+  // The product editor, read by request.formData() (an admin's form): three pictures of the largest
+  // size and a document at once; more pictures are added by saving again.
+  {
+    path: /^\/admin\/products\/(?:new|[^/]+\/edit)(?:\.data)?$/,
+    maxBytes: 3 * MAX_IMAGE_BYTES + MAX_DOCUMENT_BYTES + 64 * KB,
+  },
+  // Other uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
   // must read `request.body` as a stream and write it to disk as it arrives, counting as it goes:
   // `limitBody` below keeps a chunked body in memory, up to its limit, before the route sees it.
   // REQUEST_TIMEOUT bounds how long any request may take to arrive, an upload's too.

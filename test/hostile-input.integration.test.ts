@@ -246,9 +246,17 @@ const actions: [string, string[], string[]][] = [
       "documents[0].url",
       "attributes.diameter",
       "__intent__",
+      // The upload fields, sent as text here (a file field given text is no file chosen).
+      "newImages",
+      "newDocument",
+      "newDocumentName",
     ],
   ],
-  ["/admin/products/NO-SUCH-PART/edit", [""], ["partNumber", "name", "price", "tiers[1].unitPrice", "status"]],
+  [
+    "/admin/products/NO-SUCH-PART/edit",
+    [""],
+    ["partNumber", "name", "price", "tiers[1].unitPrice", "status", "newImages", "newDocument", "newDocumentName"],
+  ],
   // Without a position no new category can be valid, so the tables stay as they were; the
   // category and subcategory named in the paths do not exist, so every change there is refused.
   ["/admin/categories", ["create-category"], ["slug", "name", "description", "active"]],
@@ -507,6 +515,42 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
         expect(await response.text(), `${pathname} ${name}`).toMatch(message);
       }
       expect((await upload(guest, pathname, "catalogue.csv", Buffer.from(header))).status).toBe(401);
+    }
+  }, 120_000);
+
+  it("refuses hostile files sent with the product editor with a 4xx and its message, saving nothing", async () => {
+    const product = {
+      partNumber: "HOSTILE-UP-1",
+      name: "Hostile Upload Wheel",
+      category: "abrasives",
+      subcategory: "grinding-wheels",
+      brand: "Own Brand",
+      price: "12.00",
+      stockLevel: "1",
+      status: "draft",
+      description: "",
+    };
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const files: [string, string, Buffer, number, RegExp][] = [
+      [
+        "newImages",
+        "notes.txt",
+        Buffer.from("just notes"),
+        400,
+        /notes\.txt: This file is not a picture the store can read/,
+      ],
+      ["newImages", "damaged.png", Buffer.concat([png, Buffer.alloc(300, 9)]), 400, /damaged\.png: /],
+      ["newImages", "huge.png", Buffer.concat([png, Buffer.alloc(81 * 1024 * 1024)]), 413, /Request too large/],
+      ["newDocument", "sheet.pdf", Buffer.from("<html>not a pdf</html>"), 400, /is not a PDF/],
+    ];
+    for (const [field, name, content, status, message] of files) {
+      const body = new FormData();
+      for (const [key, value] of Object.entries(product)) body.append(key, value);
+      if (field === "newDocument") body.append("newDocumentName", "Data sheet");
+      body.append(field, new Blob([new Uint8Array(content)]), name);
+      const response = await signedInAdmin.send("/admin/products/new", { method: "POST", body });
+      expect(response.status, name).toBe(status);
+      expect(await response.text(), name).toMatch(message);
     }
   }, 120_000);
 

@@ -40,7 +40,11 @@ export async function importMain(args: string[]) {
       importCatalogFile(
         db,
         { path: file, name: file },
-        { dryRun, onProgress: ({ rows, share }) => bar.update(share, `${rows.toLocaleString("en-US")} rows`) },
+        {
+          dryRun,
+          mediaFolder: path.dirname(file),
+          onProgress: ({ rows, share }) => bar.update(share, `${rows.toLocaleString("en-US")} rows`),
+        },
       ),
     );
     bar.done();

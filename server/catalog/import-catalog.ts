@@ -11,6 +11,7 @@ import type { Database, Transaction } from "../db/client";
 import { productBulkTiers, products } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
+import { type MediaStorage, mediaStorage } from "../media/storage";
 import {
   type CatalogHeader,
   type CellProblem,
@@ -32,6 +33,7 @@ import {
   formatOfName,
   xlsxRows,
 } from "./catalog-file-readers";
+import { dryRunStorage, importRowMedia } from "./import-media";
 import { normalizePartNumber } from "./part-numbers";
 import { type CheckedProduct, checkProducts, saveProducts } from "./save-products";
 
@@ -75,6 +77,11 @@ export interface ImportOptions {
   /** The admin who imports from the back office: each written batch is in the audit log. */
   adminId?: string;
   batchSize?: number;
+  /**
+   * The import file's folder: the pictures and documents a row names by a path are read from it and
+   * stored. Unset for a back-office upload, which carries no side files (stored /media/… URLs only).
+   */
+  mediaFolder?: string;
 }
 
 /** "Nothing changed: …" when the file matched the store, else what changed. */
@@ -172,6 +179,11 @@ async function importRows(
   const firstRowOf = new Map<string, number>();
   let batch: { row: number; input: ProductInput }[] = [];
   let feedBatch: { row: number; input: FeedRow }[] = [];
+  let storage: MediaStorage | undefined;
+  const rowStorage = () => {
+    storage ??= dryRun ? dryRunStorage(mediaStorage()) : mediaStorage();
+    return storage;
+  };
 
   // While one batch is written, the next is read and checked row by row: the file's parsing
   // overlaps the database's work. One batch is written at a time, in file order.
@@ -224,7 +236,18 @@ async function importRows(
       continue;
     }
     if (header.kind === "stock-and-price") feedBatch.push({ row, input: mapped.input as FeedRow });
-    else batch.push({ row, input: mapped.input as ProductInput });
+    else {
+      const input = mapped.input as ProductInput;
+      const withMedia =
+        input.images.length + input.documents.length > 0
+          ? await importRowMedia(input, options.mediaFolder, rowStorage())
+          : { ok: true as const, input };
+      if (!withMedia.ok) {
+        reject(row, withMedia.problems);
+        continue;
+      }
+      batch.push({ row, input: withMedia.input });
+    }
     if (batch.length + feedBatch.length >= batchSize) {
       await flush();
       if (report.stopped) break;

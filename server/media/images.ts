@@ -157,7 +157,7 @@ export async function storeDocument(
   return { name: shownName, url: `/media/${key}` };
 }
 
-const STORED_DOCUMENT_URL = /^\/media\/[0-9a-f]{24}\.pdf$/;
+export const STORED_DOCUMENT_URL = /^\/media\/[0-9a-f]{24}\.pdf$/;
 
 /**
  * The file a catalogue import names, read from the import file's folder. Only files inside that

@@ -6,6 +6,7 @@ import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTex
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/session";
+import { storeEditorUploads } from "../../../server/admin/product-uploads";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
 import { attributeDefinitions } from "../../../server/catalog/attributes";
 import { db } from "../../../server/db/client";
@@ -17,9 +18,11 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useZodForm } from "../../components/use-zod-form";
+import { UPLOAD_FIELDS, type UploadProblems } from "../../lib/catalog/editor-uploads";
 import { MAX_LIST_ENTRIES, MAX_TIERS, productInputSchema, productStatuses } from "../../lib/catalog/product-input";
 import { productEditorPath } from "../../lib/catalog/product-paths";
 import { productStatusLabel } from "../../lib/catalog/product-status";
+import { pictureSources } from "../../lib/product-images";
 import type { Route } from "./+types/product-editor";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -71,8 +74,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Without JavaScript a changed subcategory still posts the old one's attribute fields: they are
   // dropped, as the browser drops them when it swaps the fields, and the new ones show after the save.
   const shown = new Set(attributes.map((attribute) => attribute.slug));
+  const uploads = await storeEditorUploads(form, {
+    images: submission.value.images.length,
+    documents: submission.value.documents.length,
+  });
+  if (!uploads.ok) return data({ reply: submission.reply(), attributes, uploadProblems: uploads.problems }, 400);
   const product = {
     ...submission.value,
+    images: [...submission.value.images, ...uploads.images],
+    documents: [...submission.value.documents, ...uploads.documents],
     attributes: Object.fromEntries(Object.entries(submission.value.attributes).filter(([slug]) => shown.has(slug))),
   };
   try {
@@ -150,6 +160,8 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   const attributesFetcher = useFetcher<typeof loader>();
   const answered = actionData && "reply" in actionData ? actionData : undefined;
   const attributes = attributesFetcher.data?.attributes ?? answered?.attributes ?? loaderData.attributes;
+  const uploadProblems: UploadProblems =
+    (answered as { uploadProblems?: UploadProblems } | undefined)?.uploadProblems ?? {};
   const [form, fields] = useZodForm("product-editor", productInputSchema, {
     lastResult: answered?.reply,
     defaultValue: product ?? {
@@ -181,7 +193,7 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-6 space-y-6">
         {/* Enter in a field presses a form's first submit button: this one saves, not the first Add or Remove. */}
         <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only">
           Save
@@ -372,7 +384,7 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
           <CardContent className="grid gap-6 sm:grid-cols-2">
             <TextList form={form} meta={fields.oemNumbers as Meta} label="OEM number" heading="OEM Numbers" />
             <TextList form={form} meta={fields.relatedParts as Meta} label="related part" heading="Related Parts" />
-            <TextList form={form} meta={fields.images as Meta} label="image" heading="Images" />
+            <PictureList form={form} meta={fields.images as Meta} problem={uploadProblems.newImages} />
             <fieldset className="space-y-3">
               <legend className="font-semibold text-slate-950">Documents</legend>
               {documents.map((document, index) => {
@@ -392,6 +404,28 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
                 );
               })}
               <Problem meta={fields.documents as Meta} />
+              <div className="space-y-1">
+                <Label htmlFor="new-document">Add document</Label>
+                <input
+                  id="new-document"
+                  name={UPLOAD_FIELDS.document}
+                  type="file"
+                  accept="application/pdf,.pdf"
+                  aria-describedby={
+                    uploadProblems.newDocument ? "new-document-problem new-document-hint" : "new-document-hint"
+                  }
+                  aria-invalid={uploadProblems.newDocument ? true : undefined}
+                  className="block w-full text-sm text-slate-900"
+                />
+                <p id="new-document-hint" className="text-sm text-slate-700">
+                  A PDF of at most 20 MB with its title below, stored when the product is saved.
+                </p>
+                <FieldProblem id="new-document-problem" message={uploadProblems.newDocument} />
+              </div>
+              <div className="space-y-1">
+                <Label htmlFor="new-document-name">Title of the new document</Label>
+                <Input id="new-document-name" name={UPLOAD_FIELDS.documentName} placeholder="e.g. Safety Data Sheet" />
+              </div>
               {documents.length < MAX_LIST_ENTRIES && (
                 <Button variant="outline" {...form.insert.getButtonProps({ name: fields.documents.name })}>
                   Add Document
@@ -406,6 +440,75 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       </Form>
     </div>
+  );
+}
+
+function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/** The product's pictures as thumbnails, each with its Remove button, and the field adding more. */
+function PictureList({
+  form,
+  meta,
+  problem,
+}: {
+  form: ReturnType<typeof useZodForm>[0];
+  meta: Meta;
+  problem: string | undefined;
+}) {
+  const list = (meta as FieldMetadata<string[], Record<string, unknown>, string[]>).getFieldList();
+  return (
+    <fieldset className="space-y-3">
+      <legend className="font-semibold text-slate-950">Pictures</legend>
+      {list.length === 0 && <p className="text-sm text-slate-700">No pictures: the subcategory's drawing is shown.</p>}
+      <ul className="flex flex-wrap gap-3">
+        {list.map((entry, index) => {
+          const url = entry.value ?? "";
+          const sources = pictureSources(url);
+          return (
+            <li key={entry.key} className="space-y-1">
+              <input {...getInputProps(entry, { type: "hidden" })} key={entry.key} />
+              <img
+                src={sources?.src ?? url}
+                srcSet={sources?.sources.find((source) => source.type === "image/webp")?.srcSet}
+                sizes="96px"
+                alt={`View ${index + 1} of the product`}
+                width={96}
+                height={96}
+                className="h-24 w-24 rounded border border-slate-200 object-contain"
+              />
+              <Button variant="outline" {...form.remove.getButtonProps({ name: meta.name, index })}>
+                Remove picture {index + 1}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Problem meta={meta} />
+      <div className="space-y-1">
+        <Label htmlFor="new-pictures">Add pictures</Label>
+        <input
+          id="new-pictures"
+          name={UPLOAD_FIELDS.pictures}
+          type="file"
+          accept="image/*"
+          multiple
+          aria-describedby={problem ? "new-pictures-problem new-pictures-hint" : "new-pictures-hint"}
+          aria-invalid={problem ? true : undefined}
+          className="block w-full text-sm text-slate-900"
+        />
+        <p id="new-pictures-hint" className="text-sm text-slate-700">
+          JPEG, PNG, WebP, AVIF, GIF or TIFF, at most 20 MB each; stored when the product is saved.
+        </p>
+        <FieldProblem id="new-pictures-problem" message={problem} />
+      </div>
+    </fieldset>
   );
 }
 
