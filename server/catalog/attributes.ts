@@ -55,13 +55,16 @@ export async function attributeDefinitions(
     .orderBy(asc(attributes.position), asc(attributes.id));
 }
 
-/** Every subcategory's attributes in display order, keyed by subcategory slug. */
+/** The attributes of these subcategories (of all, when none are named) in display order, keyed by subcategory slug. */
 export async function attributeDefinitionsBySubcategory(
   db: Database | Transaction,
+  subcategories?: string[],
 ): Promise<Map<string, AttributeDefinition[]>> {
+  if (subcategories?.length === 0) return new Map();
   const rows = await db
     .select(definitionColumns)
     .from(attributes)
+    .where(subcategories ? inArray(attributes.subcategorySlug, subcategories) : undefined)
     .orderBy(asc(attributes.position), asc(attributes.id));
   const bySubcategory = new Map<string, AttributeDefinition[]>();
   for (const row of rows) bySubcategory.set(row.subcategory, [...(bySubcategory.get(row.subcategory) ?? []), row]);

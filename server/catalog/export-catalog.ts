@@ -7,8 +7,8 @@ import { asc, gt, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { ProductInput } from "../../app/lib/catalog/product-input";
 import type { Database } from "../db/client";
-import { attributes, productAttributeValues, productBulkTiers, products } from "../db/schema";
-import { type AttributeDefinition, formatAttributeValue } from "./attributes";
+import { productAttributeValues, productBulkTiers, products } from "../db/schema";
+import { type AttributeDefinition, attributeDefinitionsBySubcategory, formatAttributeValue } from "./attributes";
 import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, rowOfProduct } from "./catalog-file";
 import type { CatalogFormat } from "./catalog-file-readers";
 
@@ -73,22 +73,9 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
 
 /** Writes every product to `output` as CSV or XLSX; returns how many. `output` is ended. */
 export async function exportCatalog(db: Database, format: CatalogFormat, output: Writable): Promise<number> {
-  const definitions: AttributeDefinition[] = await db
-    .select({
-      id: attributes.id,
-      subcategory: attributes.subcategorySlug,
-      slug: attributes.slug,
-      name: attributes.name,
-      kind: attributes.kind,
-      unitFamily: attributes.unitFamily,
-      displayUnit: attributes.displayUnit,
-      choices: attributes.choices,
-      position: attributes.position,
-    })
-    .from(attributes)
-    .orderBy(asc(attributes.slug));
+  const definitions = [...(await attributeDefinitionsBySubcategory(db)).values()].flat();
   // One column per attribute slug: subcategories that share a slug (diameter) share its column.
-  const attributeColumns = [...new Set(definitions.map((definition) => definition.slug))];
+  const attributeColumns = [...new Set(definitions.map((definition) => definition.slug))].sort();
   const columns = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS, ...attributeColumns];
   let count = 0;
   if (format === "csv") {

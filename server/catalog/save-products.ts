@@ -2,13 +2,13 @@
 // import. Products are matched by part number (as buyers type them: case, dashes and spaces do not
 // count), created or updated with their tiers and typed attributes, and left alone when nothing
 // changed, so importing the same file twice writes nothing the second time.
-import { asc, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { ProductInput, TierInput } from "../../app/lib/catalog/product-input";
 import type { Database, Transaction } from "../db/client";
-import { attributes, productAttributeValues, productBulkTiers, products, subcategories } from "../db/schema";
+import { productAttributeValues, productBulkTiers, products, subcategories } from "../db/schema";
 import {
-  type AttributeDefinition,
   type AttributeValue,
+  attributeDefinitionsBySubcategory,
   parseAttributeValue,
   writeProductAttributes,
 } from "./attributes";
@@ -48,7 +48,7 @@ export async function checkProducts(
           .from(subcategories)
           .where(inArray(subcategories.slug, subcategorySlugs))
       : [],
-    definitionsOf(db, subcategorySlugs),
+    attributeDefinitionsBySubcategory(db, subcategorySlugs),
     existingPartKeys(db, [...new Set(inputs.flatMap((input) => input.relatedParts))]),
   ]);
   const categoryOf = new Map(tree.map((row) => [row.slug, row.category]));
@@ -88,28 +88,6 @@ export async function checkProducts(
     }
     return problems.length > 0 ? { ok: false, problems } : { ok: true, product: { input, values } };
   });
-}
-
-async function definitionsOf(db: Database | Transaction, slugs: string[]) {
-  const bySubcategory = new Map<string, AttributeDefinition[]>();
-  if (slugs.length === 0) return bySubcategory;
-  const rows = await db
-    .select({
-      id: attributes.id,
-      subcategory: attributes.subcategorySlug,
-      slug: attributes.slug,
-      name: attributes.name,
-      kind: attributes.kind,
-      unitFamily: attributes.unitFamily,
-      displayUnit: attributes.displayUnit,
-      choices: attributes.choices,
-      position: attributes.position,
-    })
-    .from(attributes)
-    .where(inArray(attributes.subcategorySlug, slugs))
-    .orderBy(asc(attributes.position), asc(attributes.id));
-  for (const row of rows) bySubcategory.set(row.subcategory, [...(bySubcategory.get(row.subcategory) ?? []), row]);
-  return bySubcategory;
 }
 
 async function existingPartKeys(db: Database | Transaction, partNumbers: string[]): Promise<string[]> {
@@ -286,7 +264,9 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
         select product_id, min_quantity, unit_price
         from jsonb_to_recordset(${JSON.stringify(tiers.map((tier) => ({ product_id: tier.productId, min_quantity: tier.minQuantity, unit_price: tier.unitPrice })))}::jsonb)
           as given(product_id uuid, min_quantity integer, unit_price numeric(12, 2))`);
-    const definitions = await definitionsOf(tx, [...new Set(changed.map(({ product }) => product.input.subcategory))]);
+    const definitions = await attributeDefinitionsBySubcategory(tx, [
+      ...new Set(changed.map(({ product }) => product.input.subcategory)),
+    ]);
     await writeProductAttributes(
       tx,
       [...definitions.values()].flat(),
