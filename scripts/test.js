@@ -1,8 +1,10 @@
-// `npm test`: every suite CI runs, in order, then one closing line: "N passed, N failed".
+// `npm test`: every suite CI runs, then one closing line: "N passed, N failed".
 // Type check, lint, the short soak and npm audit count as one check each; test runners report
-// their own counts.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// their own counts. The suites run in two lanes side by side: every one of them waits on servers,
+// databases or a browser part of the time, so two lanes keep both cores of a small machine busy.
+// Each step's output is printed whole when it ends, so the lanes never interleave their lines.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "./chromium.js";
 import { ensureNginx } from "./nginx.js";
@@ -12,55 +14,73 @@ const root = path.resolve(import.meta.dirname, "..");
 const reports = path.join(root, "test-results", "reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
+const started = Date.now();
 
 const totals = { passed: 0, failed: 0 };
 const summary = [];
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-  return result.status === 0;
+function count(line, passed, failed) {
+  totals.passed += passed;
+  totals.failed += failed;
+  summary.push(line);
 }
 
-function check(name, command, args) {
-  const ok = run(command, args);
-  totals[ok ? "passed" : "failed"] += 1;
-  summary.push(`${name}: ${ok ? "passed" : "FAILED"}`);
+/** Runs one step with its output kept in a log, printed in one piece when the step ends. */
+function run(name, command, args, env = {}) {
+  const log = path.join(reports, `${name}.log`);
+  const stepStarted = Date.now();
+  console.log(`▶ ${name}`);
+  return new Promise((resolve) => {
+    const out = createWriteStream(log);
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0", ...env },
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on("close", (code) => {
+      out.end(() => {
+        const seconds = Math.round((Date.now() - stepStarted) / 1000);
+        console.log(`\n━━ ${name} (${seconds} s, exit ${code}) ━━\n${readFileSync(log, "utf8")}`);
+        resolve(code === 0);
+      });
+    });
+  });
 }
 
-function vitest(name, project, env = {}) {
+async function check(name, command, args) {
+  const ok = await run(name, command, args);
+  count(`${name}: ${ok ? "passed" : "FAILED"}`, ok ? 1 : 0, ok ? 0 : 1);
+}
+
+async function vitest(name, project, env = {}) {
   const file = path.join(reports, `${name}.json`);
-  const ok = run(
+  const ok = await run(
+    name,
     "npx",
     ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
     env,
   );
-  if (!existsSync(file)) {
-    totals.failed += 1;
-    summary.push(`${name}: FAILED (no report)`);
-    return;
-  }
+  if (!existsSync(file)) return count(`${name}: FAILED (no report)`, 0, 1);
   const report = JSON.parse(readFileSync(file, "utf8"));
   // A suite that fails to load counts as a failure even though none of its tests ran.
   const broken = report.testResults.filter((suite) => suite.status === "failed" && suite.assertionResults.length === 0);
   const failed = report.numFailedTests + broken.length + (ok || report.numFailedTests || broken.length ? 0 : 1);
-  totals.passed += report.numPassedTests;
-  totals.failed += failed;
-  summary.push(`${name}: ${report.numPassedTests} passed, ${failed} failed`);
+  count(`${name}: ${report.numPassedTests} passed, ${failed} failed`, report.numPassedTests, failed);
 }
 
-function playwright() {
+async function playwright() {
   const file = path.join(reports, "e2e.json");
-  const ok = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
-  if (!existsSync(file)) {
-    totals.failed += 1;
-    summary.push("e2e: FAILED (no report)");
-    return;
-  }
+  const ok = await run("e2e", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+  if (!existsSync(file)) return count("e2e: FAILED (no report)", 0, 1);
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected ? 0 : 1);
-  totals.passed += stats.expected;
-  totals.failed += failed + stats.skipped;
-  summary.push(`e2e: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped (counted as failed)`);
+  count(
+    `e2e: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped (counted as failed)`,
+    stats.expected,
+    failed + stats.skipped,
+  );
 }
 
 // Known advisories need the registry's audit service. Where the registry does not answer it,
@@ -76,57 +96,68 @@ function audit() {
     summary.push(`npm audit --omit=dev: not checked, the registry did not answer (${report?.message ?? "no report"})`);
     return;
   }
-  totals[found.high + found.critical === 0 ? "passed" : "failed"] += 1;
-  summary.push(
+  const ok = found.high + found.critical === 0;
+  count(
     `npm audit --omit=dev: ${found.critical} critical, ${found.high} high, ${found.moderate} moderate, ${found.low} low`,
+    ok ? 1 : 0,
+    ok ? 0 : 1,
   );
 }
 
-check("typecheck", "npm", ["run", "--silent", "typecheck"]);
-check("lint", "npx", ["biome", "check", "."]);
-check("no import cycles", "npm", ["run", "--silent", "check:cycles"]);
-vitest("unit", "unit");
-// The server-process tests and Playwright both run the production build.
-const built = run("npx", ["react-router", "build"]);
-if (!built) {
-  totals.failed += 1;
-  summary.push("build: FAILED");
-}
-// The deployment recipe's test runs Debian's nginx in front of the store.
-const nginx = ensureNginx();
+// Found or installed before the lanes start, so their own installs never print into a lane.
+const nginx = ensureNginx(); // the deployment recipe's test runs Debian's nginx in front of the store
 if (nginx) process.env.NGINX_PATH = nginx;
-vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" });
-
-let postgres;
-let databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) {
-  postgres = await startTestPostgres();
-  databaseUrl = postgres?.url;
-}
-if (databaseUrl) {
-  try {
-    vitest("integration-postgres", "integration", { TEST_DRIVER: "postgres", TEST_DATABASE_URL: databaseUrl });
-  } finally {
-    postgres?.stop();
-  }
-} else {
-  totals.failed += 1;
-  summary.push("integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)");
-}
-
 const chromium = ensureChromium();
-if (built && chromium) {
-  process.env.CHROMIUM_PATH = chromium;
-  playwright();
-} else if (!chromium) {
-  totals.failed += 1;
-  summary.push("e2e: FAILED (no Chromium, see above)");
-}
-if (built) {
-  check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
-}
+if (chromium) process.env.CHROMIUM_PATH = chromium;
+
+// Lanes, first part: static checks and unit tests beside the production build, which the
+// server-process tests and Playwright both run.
+let built = false;
+await Promise.all([
+  (async () => {
+    await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+    await check("lint", "npx", ["biome", "check", "."]);
+    await check("no import cycles", "npm", ["run", "--silent", "check:cycles"]);
+    await vitest("unit", "unit");
+  })(),
+  (async () => {
+    built = await run("build", "npx", ["react-router", "build"]);
+    if (!built) count("build: FAILED", 0, 1);
+  })(),
+]);
+
+// Second part: the integration suites on both databases beside the browser tests and the soak.
+await Promise.all([
+  (async () => {
+    await vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" });
+    let postgres;
+    let databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) {
+      postgres = await startTestPostgres();
+      databaseUrl = postgres?.url;
+    }
+    if (!databaseUrl) {
+      return count(
+        "integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)",
+        0,
+        1,
+      );
+    }
+    try {
+      await vitest("integration-postgres", "integration", { TEST_DRIVER: "postgres", TEST_DATABASE_URL: databaseUrl });
+    } finally {
+      postgres?.stop();
+    }
+  })(),
+  (async () => {
+    if (!chromium) count("e2e: FAILED (no Chromium, see above)", 0, 1);
+    if (!built) return;
+    if (chromium) await playwright();
+    await check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
+  })(),
+]);
 audit();
 
-console.log(`\n${summary.join("\n")}`);
+console.log(`\n${summary.join("\n")}\nall suites in ${Math.round((Date.now() - started) / 60_000)} min`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
