@@ -6,7 +6,7 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { NotFound } from "../components/not-found";
-import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
+import { findCategory, findSubcategory, titleFromSlug } from "../lib/catalog/category-tree";
 import { type ListingParams, listingSearch, parseListingParams } from "../lib/listing-params";
 import type { Route } from "./+types/category";
 
@@ -21,7 +21,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const page = {
     category: { slug: category.slug, name: category.name },
     subcategory: subcategory ? { slug: subcategory.slug, name: subcategory.name } : undefined,
-    title: shown.name,
+    title: titleFromSlug(shown.slug),
     description: shown.description,
     state,
     ...listing,

@@ -29,3 +29,12 @@ export function findSubcategory(category: CategoryEntry, slug: string | undefine
 export function subcategoryNames(tree: CategoryTree): Map<string, string> {
   return new Map(tree.flatMap((category) => category.subcategories.map((sub) => [sub.slug, sub.name])));
 }
+
+/** A listing's title, as the specification has it: the slug with hyphens as spaces, each word capitalised. */
+export function titleFromSlug(slug: string): string {
+  return slug
+    .split("-")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
