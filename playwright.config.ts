@@ -19,6 +19,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
+  // Playwright empties its output folder when it starts: its own, so the other suites' reports
+  // that npm test writes beside it while it runs are kept.
+  outputDir: "test-results/e2e",
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -29,7 +29,7 @@ import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { isBuyable } from "../lib/catalog/product-status";
 import { priceList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
-import { reviewSchema } from "../lib/reviews";
+import { reviewSchema } from "../lib/review-form";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@
 // transaction as every change to its reviews, so listings sort and draw stars from plain columns
 // (docs/decisions/reviews.md).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { ReviewInput } from "../../app/lib/review-form";
 import {
   NOT_BOUGHT_MESSAGE,
   type ReviewEligibility,
-  type ReviewInput,
   type ReviewVisibility,
   reviewableOrderStatuses,
 } from "../../app/lib/reviews";

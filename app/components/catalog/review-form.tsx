@@ -1,0 +1,94 @@
+// The review form of a product's Reviews tab, for a buyer who bought the part; a default export
+// because the tab loads it lazily.
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Star } from "lucide-react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ReviewInput, reviewSchema } from "../../lib/review-form";
+import { cn } from "../../lib/utils";
+import { Field } from "../form-field";
+import { SubmitButton } from "../submit-button";
+import { Label } from "../ui/label";
+import { useZodForm } from "../use-zod-form";
+
+export default function ReviewForm({
+  own,
+  lastResult,
+}: {
+  own: ReviewInput | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useZodForm("review", reviewSchema, {
+    lastResult,
+    defaultValue: own ? { ...own, rating: String(own.rating) } : undefined,
+  });
+  const [chosen, setChosen] = useState(Number(fields.rating.initialValue ?? 0));
+  const ratingError = fields.rating.errors?.[0];
+  const bodyError = fields.body.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
+      {own && <p className="text-sm text-slate-700">You reviewed this part. Saving again replaces your review.</p>}
+      <fieldset
+        aria-invalid={ratingError ? true : undefined}
+        aria-describedby={ratingError ? fields.rating.errorId : undefined}
+      >
+        <legend className="text-sm font-medium text-slate-900">Rating</legend>
+        <div className="mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label
+              key={n}
+              className="relative rounded-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600"
+            >
+              {/* Laid over its star, unseen: the star is what is clicked, the radio what is chosen. */}
+              <input
+                type="radio"
+                name={fields.rating.name}
+                value={n}
+                defaultChecked={fields.rating.initialValue === String(n)}
+                onChange={() => setChosen(n)}
+                className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
+              />
+              <Star
+                className={cn("size-7", n <= chosen ? "fill-amber-500 text-amber-500" : "text-slate-500")}
+                aria-hidden="true"
+              />
+              <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>
+            </label>
+          ))}
+        </div>
+        {ratingError && (
+          <p id={fields.rating.errorId} className="mt-1 text-sm text-red-700">
+            {ratingError}
+          </p>
+        )}
+      </fieldset>
+      <Field meta={fields.title} label="Title" />
+      <div className="space-y-1">
+        <Label htmlFor={fields.body.id}>Review</Label>
+        <textarea
+          {...getTextareaProps(fields.body)}
+          key={fields.body.key}
+          rows={6}
+          maxLength={REVIEW_BODY_MAX}
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
+        />
+        {bodyError && (
+          <p id={fields.body.errorId} className="text-sm text-red-700">
+            {bodyError}
+          </p>
+        )}
+      </div>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className="text-sm text-red-700">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <SubmitButton busy={busy}>{own ? "Update Review" : "Post Review"}</SubmitButton>
+      <p className="text-xs text-slate-600">
+        Titles up to {REVIEW_TITLE_MAX} characters, reviews up to {REVIEW_BODY_MAX.toLocaleString("en-US")}. Plain text
+        only.
+      </p>
+    </Form>
+  );
+}
