@@ -23,8 +23,9 @@ export default defineConfig({
   // that npm test writes beside it while it runs are kept.
   outputDir: "test-results/e2e",
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous for a 2-core machine, where npm test runs the integration suites beside the browser tests.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? "test-results/e2e.json" }]],
   use: {
     baseURL,
