@@ -23,7 +23,7 @@ export default defineConfig({
   // that npm test writes beside it while it runs are kept.
   outputDir: "test-results/e2e",
   retries: 0,
-  // Generous for a 2-core machine, where npm test runs the integration suites beside the browser tests.
+  // Generous: on a loaded 2-core machine a sign-up, a card payment and an e-mail take their time.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? "test-results/e2e.json" }]],
