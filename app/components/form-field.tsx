@@ -62,11 +62,15 @@ export function TextareaField({
   label,
   hint,
   optional,
+  rows = 3,
+  maxLength,
 }: {
   meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
   hint?: string;
   optional?: boolean;
+  rows?: number;
+  maxLength?: number;
 }) {
   const props = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
@@ -78,7 +82,8 @@ export function TextareaField({
       <textarea
         {...props}
         key={meta.key}
-        rows={3}
+        rows={rows}
+        maxLength={maxLength}
         className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
       />
       {hint && (

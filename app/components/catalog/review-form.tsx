@@ -1,14 +1,13 @@
 // The review form of a product's Reviews tab, for a buyer who bought the part; a default export
 // because the tab loads it lazily.
-import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ReviewInput, reviewSchema } from "../../lib/review-form";
 import { cn } from "../../lib/utils";
-import { Field } from "../form-field";
+import { Field, TextareaField } from "../form-field";
 import { SubmitButton } from "../submit-button";
-import { Label } from "../ui/label";
 import { useZodForm } from "../use-zod-form";
 
 export default function ReviewForm({
@@ -25,7 +24,6 @@ export default function ReviewForm({
   });
   const [chosen, setChosen] = useState(Number(fields.rating.initialValue ?? 0));
   const ratingError = fields.rating.errors?.[0];
-  const bodyError = fields.body.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 space-y-4">
       {own && <p className="text-sm text-slate-700">You reviewed this part. Saving again replaces your review.</p>}
@@ -64,21 +62,7 @@ export default function ReviewForm({
         )}
       </fieldset>
       <Field meta={fields.title} label="Title" />
-      <div className="space-y-1">
-        <Label htmlFor={fields.body.id}>Review</Label>
-        <textarea
-          {...getTextareaProps(fields.body)}
-          key={fields.body.key}
-          rows={6}
-          maxLength={REVIEW_BODY_MAX}
-          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
-        />
-        {bodyError && (
-          <p id={fields.body.errorId} className="text-sm text-red-700">
-            {bodyError}
-          </p>
-        )}
-      </div>
+      <TextareaField meta={fields.body} label="Review" rows={6} maxLength={REVIEW_BODY_MAX} />
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className="text-sm text-red-700">
           {form.errors[0]}
