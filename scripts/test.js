@@ -1,7 +1,7 @@
 // `npm test`: every suite CI runs, then one closing line: "N passed, N failed".
 // Type check, lint, the short soak and npm audit count as one check each; test runners report
-// their own counts. The static checks and unit tests run beside the production build; each step's
-// output is printed whole when it ends, with its time, so steps side by side never mix their lines.
+// their own counts. Steps run two at a time where the two cores allow; each step's output is
+// printed whole when it ends, with its time, so steps side by side never mix their lines.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -125,24 +125,26 @@ await Promise.all([
   })(),
 ]);
 
-// Then one after the other: integration on both databases, the browser tests and the soak. Beside
-// PGlite's suite, the browser tests' timing-sensitive stories failed on two cores.
-await vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" });
-let postgres;
-let databaseUrl = process.env.TEST_DATABASE_URL;
-if (!databaseUrl) {
-  postgres = await startTestPostgres();
-  databaseUrl = postgres?.url;
-}
-if (databaseUrl) {
+// Then the integration suites on both databases side by side (vitest gives each one worker on two
+// cores, so together they use the machine), then the browser tests and the soak, each alone:
+// beside an integration suite, the browser tests' timing-sensitive stories failed on two cores.
+async function integrationOnPostgres() {
+  let postgres;
+  let databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) {
+    postgres = await startTestPostgres();
+    databaseUrl = postgres?.url;
+  }
+  if (!databaseUrl) {
+    return count("integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)", 0, 1);
+  }
   try {
     await vitest("integration-postgres", "integration", { TEST_DRIVER: "postgres", TEST_DATABASE_URL: databaseUrl });
   } finally {
     postgres?.stop();
   }
-} else {
-  count("integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)", 0, 1);
 }
+await Promise.all([vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" }), integrationOnPostgres()]);
 if (!chromium) count("e2e: FAILED (no Chromium, see above)", 0, 1);
 if (built && chromium) await playwright();
 if (built) await check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
