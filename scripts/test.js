@@ -136,7 +136,11 @@ async function integrationOnPostgres() {
     databaseUrl = postgres?.url;
   }
   if (!databaseUrl) {
-    return count("integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)", 0, 1);
+    return count(
+      "integration-postgres: FAILED (no PostgreSQL: run `npm install` again, or set TEST_DATABASE_URL)",
+      0,
+      1,
+    );
   }
   try {
     await vitest("integration-postgres", "integration", { TEST_DRIVER: "postgres", TEST_DATABASE_URL: databaseUrl });
