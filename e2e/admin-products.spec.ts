@@ -146,7 +146,9 @@ test("an admin creates a draft with the keyboard, buyers cannot find it, and it 
   await expect(guest.getByText("$15.49").first()).toBeVisible();
   await expect(guest.getByRole("button", { name: /^Add to Cart/ })).toBeEnabled();
 
-  // Discontinued: the page stays, says so, and offers no Add to Cart.
+  // Discontinued: the page stays, says so, and offers no Add to Cart. The first save's toast goes
+  // first, so the one awaited below is the second save's.
+  await expect(page.getByText("Product saved")).toBeHidden();
   await page.getByLabel("Status").selectOption("discontinued");
   await page.getByRole("button", { name: "Save Product" }).click();
   await expect(page.getByText("Product saved")).toBeVisible();
