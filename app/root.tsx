@@ -8,7 +8,6 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { Toaster } from "sonner";
 import { currentUser, readSession } from "../server/accounts/session";
 import { storefrontCategoryTree } from "../server/catalog/category-tree";
 import { config } from "../server/config";
@@ -20,7 +19,7 @@ import { Header } from "./components/header/header";
 import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
-import { useToast } from "./components/toasts";
+import { LazyToaster, useToast } from "./components/toasts";
 import { headerUser } from "./lib/context";
 import { isSharedPage } from "./lib/shared-pages";
 import { yearsInBusiness } from "./lib/years-in-business";
@@ -88,15 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <Footer />
-        {/* Bottom corner: at the top, a toast would cover the header's Account link and cart
-            right when the buyer reaches for them ("Welcome back!", "… added to cart!"). */}
-        <Toaster
-          position="bottom-right"
-          closeButton
-          duration={4500}
-          visibleToasts={1}
-          toastOptions={{ classNames: { title: "text-slate-950", description: "!text-slate-700" } }}
-        />
+        <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

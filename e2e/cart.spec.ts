@@ -119,8 +119,15 @@ test("bad cart requests get a clear message and leave the cart as it was", async
 
 test("Quick Order adds known part numbers at their real price and names the unknown ones", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("button", { name: "Quick Order" }).click();
+  // The dialog's code loads on first use; Escape closes it and gives the focus back to its button.
+  const quickOrder = page.getByRole("button", { name: "Quick Order" });
+  await quickOrder.click();
   const dialog = page.getByRole("dialog", { name: "Quick Order" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(quickOrder).toBeFocused();
+  await quickOrder.press("Enter");
   await expect(dialog.getByRole("button", { name: "Remove row 1" })).toBeDisabled();
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("No items to add")).toBeVisible();

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { Button } from "./ui/button";
 
 /** Quotes are not online yet; the buyer is told how to get one. */

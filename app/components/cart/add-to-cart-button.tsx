@@ -1,6 +1,6 @@
 import { Loader2, ShoppingCart } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";
 import { useCart } from "./use-cart";

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { normalizePromoInput } from "../../lib/pricing/promo";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { useCart } from "./use-cart";

@@ -1,11 +1,11 @@
-import { Plus, X, Zap } from "lucide-react";
+import { Plus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
 import { filledLines, looksLikeList, parsePastedLines, quickOrderQuantity } from "../../lib/quick-order";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
-import { useHydrated } from "../use-hydrated";
+import type { LazyDialogProps } from "../ui/lazy-dialog";
 import { useCart } from "./use-cart";
 
 interface Row {
@@ -19,10 +19,11 @@ interface Row {
 let nextRowId = 1;
 const emptyRow = (): Row => ({ id: nextRowId++, partNumber: "", quantity: "1" });
 
-/** Part numbers and quantities typed (or pasted from a spreadsheet) and added in one go. */
-export function QuickOrderDialog() {
-  const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
+/**
+ * Part numbers and quantities typed (or pasted from a spreadsheet) and added in one go. Loaded when
+ * the header's Quick Order button is first used (quick-order-button.tsx).
+ */
+export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
   const { fetcher, change } = useCart();
   const [pending, setPending] = useState<{ before: unknown } | null>(null);
@@ -31,7 +32,7 @@ export function QuickOrderDialog() {
 
   // Closing (by Cancel, Escape or after adding) always leaves one empty row for next time.
   const setOpenAndReset = (next: boolean) => {
-    setOpen(next);
+    onOpenChange(next);
     if (!next) setRows([emptyRow()]);
   };
 
@@ -46,10 +47,10 @@ export function QuickOrderDialog() {
         current.filter((row) => unknown.has(row.partNumber.trim())).map((row) => ({ ...row, notFound: true })),
       );
     } else if (fetcher.data?.notice) {
-      setOpen(false);
+      onOpenChange(false);
       setRows([emptyRow()]);
     }
-  }, [pending, fetcher.state, fetcher.data]);
+  }, [pending, fetcher.state, fetcher.data, onOpenChange]);
 
   const update = (id: number, field: "partNumber" | "quantity", value: string) =>
     setRows((current) =>
@@ -70,13 +71,7 @@ export function QuickOrderDialog() {
 
   return (
     <Dialog open={open} onOpenChange={setOpenAndReset}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" size="sm" disabled={!hydrated}>
-          <Zap aria-hidden="true" />
-          Quick Order
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogTitle>Quick Order</DialogTitle>
         <DialogDescription>
           Enter part numbers and quantities to add items to your cart quickly. You can also paste lines of "PART, QTY"

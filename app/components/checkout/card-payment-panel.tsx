@@ -1,7 +1,7 @@
 import { Loader2, Lock, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useSubmit } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { formatCardExpiry } from "../../lib/card-expiry";
 import { formatUsd } from "../../lib/money";
 import { Button } from "../ui/button";

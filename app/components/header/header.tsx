@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CartButton } from "../cart/cart-button";
-import { QuickOrderDialog } from "../cart/quick-order-dialog";
+import { QuickOrderButton } from "../cart/quick-order-button";
 import { Logo } from "../logo";
 import { useStoreContact } from "../root-data";
 import { AccountLinks } from "./account-links";
@@ -27,7 +27,7 @@ export function Header() {
         </Link>
         <SearchForm className="order-4 w-full lg:order-2 lg:w-auto lg:flex-1" />
         <div className="order-3 flex w-full items-center justify-between gap-4 sm:order-2 sm:ml-auto sm:w-auto sm:justify-end lg:order-3 lg:ml-0">
-          <QuickOrderDialog />
+          <QuickOrderButton />
           <AccountLinks />
         </div>
         <div className="order-2 ml-auto sm:order-3 sm:ml-0 lg:order-4">

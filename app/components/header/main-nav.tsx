@@ -1,9 +1,12 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { useState } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { useCategoryTree } from "../root-data";
-import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "../ui/dialog";
+import { useLazyDialog } from "../ui/lazy-dialog";
+
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
 
 /** Every category and subcategory: a dropdown per category on wide screens, a menu sheet on phones. */
 export function MainNav() {
@@ -12,7 +15,7 @@ export function MainNav() {
     <div className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl items-center px-4">
         <nav aria-label="Main" className="xl:hidden">
-          <MobileMenu />
+          <MobileMenuButton />
         </nav>
         {/* Radix renders this as <nav aria-label="Main">; only one of the two shows at a time. */}
         <NavigationMenu.Root className="relative hidden w-full xl:block">
@@ -61,44 +64,21 @@ export function MainNav() {
   );
 }
 
-function MobileMenu() {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
-  const categories = useCategoryTree();
+/** The phone's Menu button; the menu sheet's code loads when it is first used. */
+function MobileMenuButton() {
+  const { button, dialog, mount } = useLazyDialog(loadMobileMenu);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger
-        className="flex items-center gap-2 py-3 text-sm font-semibold text-slate-900"
+    <>
+      <button
+        type="button"
         aria-label="Open menu"
+        className="flex items-center gap-2 py-3 text-sm font-semibold text-slate-900"
+        {...button}
       >
         <Menu className="size-5" aria-hidden="true" />
         Menu
-      </DialogTrigger>
-      <DialogContent className="top-0 left-0 h-full max-h-screen w-[min(24rem,100%)] max-w-none translate-x-0 translate-y-0 overflow-y-auto rounded-none">
-        <DialogTitle>Shop by Category</DialogTitle>
-        <ul className="mt-4 space-y-5">
-          {categories.map((category) => (
-            <li key={category.slug}>
-              <Link to={`/category/${category.slug}`} onClick={close} className="font-semibold text-brand-800">
-                {category.name}
-              </Link>
-              <ul className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5">
-                {category.subcategories.map((subcategory) => (
-                  <li key={subcategory.slug}>
-                    <Link
-                      to={`/category/${category.slug}/${subcategory.slug}`}
-                      onClick={close}
-                      className="text-sm text-slate-800"
-                    >
-                      {subcategory.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </DialogContent>
-    </Dialog>
+      </button>
+      {mount(<MobileMenu {...dialog} />)}
+    </>
   );
 }

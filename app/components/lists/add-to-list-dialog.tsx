@@ -1,24 +1,13 @@
 import { ListPlus } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
-import { toast } from "sonner";
-import type { ListsResponse } from "../../routes/api.lists";
+import { lazy } from "react";
 import { Button } from "../ui/button";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
-import { Input } from "../ui/input";
-import { Label } from "../ui/label";
+import { useLazyDialog } from "../ui/lazy-dialog";
+import type { ListItem } from "./add-to-list-content";
 
-export interface ListItem {
-  productId: string;
-  quantity: number;
-}
+const loadContent = () => import("./add-to-list-content");
+const AddToListContent = lazy(loadContent);
 
-const NEW_LIST = "new";
-
-/**
- * "Add to List": choose one of the buyer's saved lists or name a new one. The lists are fetched when
- * the dialog opens, so the (cacheable) page it sits on stays the same for everyone.
- */
+/** "Add to List": the button, and the dialog it opens (its code loads on first use). */
 export function AddToListDialog({
   items,
   label = "Add to List",
@@ -31,96 +20,21 @@ export function AddToListDialog({
   what?: string;
   size?: "sm" | "default";
 }) {
-  const fetcher = useFetcher<ListsResponse>();
-  const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState("");
-  const id = useId();
-  const { pathname, search } = useLocation();
-  const { load } = fetcher;
-  useEffect(() => {
-    if (open) load("/api/lists");
-  }, [open, load]);
-  const lists = fetcher.data?.lists ?? [];
-  const chosen = choice || (lists[0]?.id ?? NEW_LIST);
-  const saved = fetcher.data?.saved;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !saved) return;
-    toast.success(`Added to "${saved.name}"`);
-    setOpen(false);
-  }, [fetcher.state, saved]);
+  const { button, dialog, mount } = useLazyDialog(loadContent);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <>
       <Button
         type="button"
         variant="outline"
         size={size}
         disabled={items.length === 0}
         aria-label={what ? `${label}: ${what}` : undefined}
-        onClick={() => setOpen(true)}
+        {...button}
       >
         <ListPlus aria-hidden="true" />
         {label}
       </Button>
-      <DialogContent>
-        <DialogTitle>Add to List</DialogTitle>
-        <DialogDescription>
-          Save {items.length === 1 ? "this item" : `these ${items.length} items`} to a list to order again later.
-        </DialogDescription>
-        {fetcher.data && !fetcher.data.signedIn ? (
-          <p className="mt-4 text-sm">
-            <Link
-              to={`/auth?redirectTo=${encodeURIComponent(pathname + search)}`}
-              className="font-semibold text-brand-700 underline"
-            >
-              Sign in
-            </Link>{" "}
-            to save lists.
-          </p>
-        ) : (
-          <fetcher.Form method="post" action="/api/lists" className="mt-4 space-y-4">
-            {items.map((item) => (
-              <span key={item.productId}>
-                <input type="hidden" name="productId" value={item.productId} />
-                <input type="hidden" name="quantity" value={Math.min(item.quantity, 9999)} />
-              </span>
-            ))}
-            <div className="space-y-1">
-              <Label htmlFor={`${id}-list`}>List</Label>
-              <select
-                id={`${id}-list`}
-                name={chosen === NEW_LIST ? undefined : "listId"}
-                value={chosen}
-                onChange={(event) => setChoice(event.target.value)}
-                className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                {lists.map((list) => (
-                  <option key={list.id} value={list.id}>
-                    {list.name}
-                  </option>
-                ))}
-                <option value={NEW_LIST}>New list…</option>
-              </select>
-            </div>
-            {chosen === NEW_LIST && (
-              <div className="space-y-1">
-                <Label htmlFor={`${id}-name`}>New list name</Label>
-                <Input id={`${id}-name`} name="newName" required maxLength={80} autoComplete="off" />
-              </div>
-            )}
-            {fetcher.data?.message && (
-              <p className="text-sm text-red-700" role="alert">
-                {fetcher.data.message}
-              </p>
-            )}
-            <div className="flex justify-end gap-2">
-              <DialogCancel />
-              <Button type="submit" disabled={fetcher.state !== "idle"}>
-                Save to List
-              </Button>
-            </div>
-          </fetcher.Form>
-        )}
-      </DialogContent>
-    </Dialog>
+      {mount(<AddToListContent items={items} {...dialog} />)}
+    </>
   );
 }
