@@ -48,6 +48,15 @@ test("a guest adds from a listing, changes quantities in the cart popover and re
   await popover.getByRole("button", { name: `Remove ${wheel}` }).click();
   await expect(popover.getByText("Your cart is empty")).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+  // The button toggles the popover (its code loaded on first use), and Escape gives it the focus back.
+  await cartButton.click();
+  await expect(popover).toBeHidden();
+  await cartButton.click();
+  await expect(popover).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(popover).toBeHidden();
+  await expect(cartButton).toBeFocused();
 });
 
 test("a guest's cart survives a reload and joins the account's cart at sign-in", async ({ page }) => {

@@ -9,7 +9,7 @@ export interface LazyDialogProps {
 }
 
 /**
- * A dialog loaded when its button is first pressed (or pointed at), so a page's first load carries
+ * A dialog (or popover) loaded when its button is first pressed (or pointed at), so a page's first load carries
  * the button alone: Radix Dialog and a dialog's own code are about 10 KB that most page views
  * never open. `load` is the dialog module's import, the same one its `lazy()` is made from.
  */
@@ -32,11 +32,14 @@ export function useLazyDialog(load: () => Promise<unknown>) {
       "aria-haspopup": "dialog" as const,
       "aria-expanded": open,
       onPointerEnter: () => void load(),
+      // A toggle: a modal dialog's overlay covers its button, a popover's button closes it.
       onClick: () => {
         setOpened(true);
-        setOpen(true);
+        setOpen((wasOpen) => !wasOpen);
       },
     },
+    /** The button, for a popover to be placed beside it. */
+    anchor: button,
     dialog,
     /** Renders the dialog once it has been opened, and keeps it (and what was typed in it) after. */
     mount: (children: ReactNode) => (opened ? <Suspense fallback={null}>{children}</Suspense> : null),

@@ -1,0 +1,114 @@
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { Popover } from "radix-ui";
+import type { RefObject } from "react";
+import { Link } from "react-router";
+import { formatUsd } from "../../lib/money";
+import { Button } from "../ui/button";
+import type { LazyDialogProps } from "../ui/lazy-dialog";
+import { CartTotals } from "./cart-totals";
+import { useCart } from "./use-cart";
+
+/**
+ * The cart popover, anchored to the header's cart button (cart-button.tsx), which loads it on
+ * first use: Radix Popover and its positioning are about 10 KB most page views never open.
+ */
+export default function CartPopover({
+  anchor,
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: LazyDialogProps & { anchor: RefObject<HTMLButtonElement | null> }) {
+  const { cart, change } = useCart();
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <Popover.Anchor virtualRef={anchor} />
+      <Popover.Portal>
+        <Popover.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          // The button toggles the popover itself; a press on it is not a press outside.
+          onInteractOutside={(event) => {
+            if (anchor.current?.contains(event.target as Node)) event.preventDefault();
+          }}
+          align="end"
+          sideOffset={8}
+          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-xl"
+          aria-label="Shopping Cart"
+        >
+          <h2 className="text-lg font-semibold text-slate-950">Shopping Cart</h2>
+          {cart.lines.length === 0 ? (
+            <p className="py-8 text-center text-slate-700">Your cart is empty</p>
+          ) : (
+            <ul className="mt-3 h-64 divide-y divide-slate-200 overflow-y-auto pr-1">
+              {cart.lines.map((line) => (
+                <li key={line.productId} className="py-3">
+                  <div className="flex justify-between gap-2">
+                    <div>
+                      <p className="font-medium text-slate-950">{line.name}</p>
+                      <p className="font-mono text-xs text-slate-600">{line.partNumber}</p>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => change({ intent: "remove", productId: line.productId })}
+                      aria-label={`Remove ${line.name}`}
+                      className="self-start rounded p-1 text-slate-700 hover:bg-slate-100 hover:text-red-700"
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                    </button>
+                  </div>
+                  <div className="mt-2 flex items-center justify-between">
+                    <div className="flex items-center gap-2">
+                      <button
+                        type="button"
+                        onClick={() =>
+                          change({ intent: "set", productId: line.productId, quantity: line.quantity - 1 })
+                        }
+                        aria-label={`Decrease quantity of ${line.name}`}
+                        className="rounded border border-slate-300 p-1 hover:bg-slate-100"
+                      >
+                        <Minus className="size-3.5" aria-hidden="true" />
+                      </button>
+                      <span className="min-w-8 text-center text-sm font-semibold">{line.quantity}</span>
+                      <button
+                        type="button"
+                        onClick={() =>
+                          change({ intent: "set", productId: line.productId, quantity: line.quantity + 1 })
+                        }
+                        aria-label={`Increase quantity of ${line.name}`}
+                        disabled={line.quantity >= line.stockLevel}
+                        className="rounded border border-slate-300 p-1 hover:bg-slate-100 disabled:opacity-50"
+                      >
+                        <Plus className="size-3.5" aria-hidden="true" />
+                      </button>
+                    </div>
+                    <span className="text-sm text-slate-700">
+                      {formatUsd(line.unitPrice)} each ·{" "}
+                      <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
+                    </span>
+                  </div>
+                  {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
+                </li>
+              ))}
+            </ul>
+          )}
+          {cart.lines.length > 0 && (
+            <>
+              <CartTotals />
+              <div className="mt-3 grid grid-cols-2 gap-2">
+                <Popover.Close asChild>
+                  <Button asChild variant="outline">
+                    <Link to="/checkout">View Cart</Link>
+                  </Button>
+                </Popover.Close>
+                <Popover.Close asChild>
+                  <Button asChild>
+                    <Link to="/checkout">Checkout</Link>
+                  </Button>
+                </Popover.Close>
+              </div>
+            </>
+          )}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
