@@ -163,3 +163,9 @@ export type CertificateReview = z.infer<typeof reviewCertificateSchema>;
 
 export const certificateListFilters = ["pending", "approved", "rejected", "all"] as const;
 export type CertificateListFilter = (typeof certificateListFilters)[number];
+
+/** An order's line saying why it was not taxed, from what it kept; null for a taxed order. */
+export const orderExemptionLine = (order: { taxExemptCertificate: string | null; shippingState: string }) =>
+  order.taxExemptCertificate
+    ? exemptionLine({ state: order.shippingState, certificateNumber: order.taxExemptCertificate })
+    : null;

@@ -88,7 +88,15 @@ async function placeOrderIn(
   }
   if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
 
-  const cart = await priceStoredCart(cartId, { executor: tx, lock: true, taxState: checkout.shipping.state, now });
+  // The company's certificates are read again here, inside the order: one rejected or expired since
+  // the checkout page was shown no longer takes the tax off.
+  const cart = await priceStoredCart(cartId, {
+    executor: tx,
+    lock: true,
+    taxState: checkout.shipping.state,
+    buyerId: userId,
+    now,
+  });
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   await checkPurchaseOrder(userId, checkout, tx);
@@ -198,7 +206,7 @@ async function writeOrder(
     checkout,
     payment,
     termsDays,
-    cart: { lines, promo, taxRate, totals },
+    cart: { lines, promo, taxRate, taxExemption, totals },
     now,
   }: {
     buyer: Membership;
@@ -224,6 +232,7 @@ async function writeOrder(
       promoCode: promo?.code ?? null,
       taxRatePpm: taxRate,
       taxAmount: fromCents(totals.taxCents),
+      taxExemptCertificate: taxExemption?.certificateNumber ?? null,
       paymentMethod,
       paymentId: payment?.providerPaymentId ?? null,
       // The due day, in the store's time zone: the order's day plus the terms (kept as that day's start).

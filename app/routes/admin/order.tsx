@@ -21,6 +21,7 @@ import { orderStatusLabel } from "../../lib/order-status";
 import { purchaseOrderDetails } from "../../lib/purchase-order";
 import { shipmentSchema } from "../../lib/shipping";
 import { termsName } from "../../lib/terms/terms";
+import { orderExemptionLine } from "../../lib/tax-exemption";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
@@ -53,6 +54,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       discount: order.discountAmount,
       promoCode: order.promoCode,
       tax: order.taxAmount,
+      taxExemption: orderExemptionLine(order),
       total: order.totalAmount,
     },
   };
