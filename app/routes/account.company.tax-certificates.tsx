@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { requireUser } from "../../server/accounts/session";
 import {
   CertificateFieldError,
@@ -205,9 +205,10 @@ function CertificateRow({ certificate, canManage }: { certificate: Certificate; 
   );
 }
 
+/** A page form, not a fetcher's, so it also works before the page's JavaScript runs. */
 function UploadForm() {
-  const fetcher = useFetcher<ActionResult>();
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const navigation = useNavigation();
+  const result = useActionData() as ActionResult | undefined;
   const [form, fields] = useZodForm("tax-certificate", certificateSchema, { lastResult: result?.reply });
   const fileInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -215,12 +216,7 @@ function UploadForm() {
   }, [result]);
   const fileProblem = result?.fileProblem;
   return (
-    <fetcher.Form
-      method="post"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      className="grid gap-4 sm:grid-cols-2"
-    >
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="upload" />
       <div className="space-y-1">
         <Label htmlFor={fields.state.id}>State</Label>
@@ -278,10 +274,10 @@ function UploadForm() {
         )}
       </div>
       <div className="sm:col-span-2">
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
+        <Button type="submit" disabled={navigation.state !== "idle"}>
           Upload Certificate
         </Button>
       </div>
-    </fetcher.Form>
+    </Form>
   );
 }
