@@ -6,8 +6,8 @@
 import type { Socket } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
-import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
 import { MAX_CERTIFICATE_BYTES } from "../app/lib/tax-exemption";
+import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "./media/images";
 
 const KB = 1024;

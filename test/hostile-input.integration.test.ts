@@ -570,7 +570,12 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       ["page.pdf", Buffer.from("<html><script>alert(1)</script></html>"), 400, /neither a PDF nor a JPEG/],
       ["logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 400, /neither a PDF nor a JPEG/],
       ["damaged.png", Buffer.concat([png, Buffer.alloc(300, 9)]), 400, /neither a PDF nor a JPEG|damaged/],
-      ["big.pdf", Buffer.concat([Buffer.from("%PDF-"), Buffer.alloc(10 * 1024 * 1024 + 100, 0x20)]), 400, /at most 10 MB/],
+      [
+        "big.pdf",
+        Buffer.concat([Buffer.from("%PDF-"), Buffer.alloc(10 * 1024 * 1024 + 100, 0x20)]),
+        400,
+        /at most 10 MB/,
+      ],
       ["huge.pdf", Buffer.alloc(12 * 1024 * 1024, 0x25), 413, /Request too large/],
     ];
     for (const [name, content, status, message] of files) {

@@ -68,8 +68,7 @@ export const stateNames: Record<UsState, string> = {
   WY: "Wyoming",
 };
 
-export const stateName = (state: string) =>
-  Object.hasOwn(stateNames, state) ? stateNames[state as UsState] : state;
+export const stateName = (state: string) => (Object.hasOwn(stateNames, state) ? stateNames[state as UsState] : state);
 
 /** What the pricing reads of a company's certificate. */
 export interface ExemptionCertificate {

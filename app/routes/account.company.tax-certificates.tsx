@@ -87,7 +87,11 @@ async function upload(userId: string, formData: FormData) {
 async function remove(userId: string, formData: FormData) {
   const submission = parseWithZod(formData, { schema: removeCertificateSchema });
   if (submission.status !== "success")
-    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That certificate does not exist." }, 400);
+    return dataWithToast<ActionResult>(
+      { ok: false },
+      { type: "error", title: "That certificate does not exist." },
+      400,
+    );
   const removed = await removeCertificate(userId, submission.value.certificateId);
   return dataWithToast<ActionResult>(
     { ok: true },
@@ -119,8 +123,8 @@ export default function TaxCertificatesPage({ loaderData }: Route.ComponentProps
       <h1 className="mt-2 text-3xl font-bold text-slate-950">Tax-Exempt Certificates</h1>
       <p className="mt-1 text-slate-700">
         Orders shipped to a state where your company holds an approved certificate are not taxed, until the day after it
-        expires. We review each certificate before it applies, and e-mail your company admin {REMINDER_DAYS} days before one
-        expires.
+        expires. We review each certificate before it applies, and e-mail your company admin {REMINDER_DAYS} days before
+        one expires.
       </p>
 
       <Card className="mt-6">

@@ -13,8 +13,8 @@ import { formatUsd } from "../lib/money";
 import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
 import { orderStatusLabel, whatsNext } from "../lib/order-status";
 import { purchaseOrderDetails } from "../lib/purchase-order";
-import { termsName } from "../lib/terms/terms";
 import { orderExemptionLine } from "../lib/tax-exemption";
+import { termsName } from "../lib/terms/terms";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta({ loaderData }: Route.MetaArgs) {

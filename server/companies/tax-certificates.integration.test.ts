@@ -8,12 +8,9 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedInUser, userContext } from "../../app/lib/context";
 import { MAX_CERTIFICATE_BYTES } from "../../app/lib/tax-exemption";
-import {
-  action as companyAction,
-  loader as companyLoader,
-} from "../../app/routes/account.company.tax-certificates";
-import { action as reviewAction, loader as reviewLoader } from "../../app/routes/admin/tax-certificates";
+import { action as companyAction, loader as companyLoader } from "../../app/routes/account.company.tax-certificates";
 import { loader as fileLoader } from "../../app/routes/admin/tax-certificate-file";
+import { action as reviewAction, loader as reviewLoader } from "../../app/routes/admin/tax-certificates";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
@@ -87,7 +84,12 @@ function contextFor(who: SignedInUser | null) {
 
 function post(route: typeof companyAction | typeof reviewAction, who: SignedInUser | null, form: FormData) {
   const url = new URL("http://store.test/account/company/tax-certificates");
-  return route({ request: new Request(url, { method: "POST", body: form }), url, context: contextFor(who), params: {} } as never);
+  return route({
+    request: new Request(url, { method: "POST", body: form }),
+    url,
+    context: contextFor(who),
+    params: {},
+  } as never);
 }
 
 function uploadForm(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string }) {
@@ -151,16 +153,34 @@ describe("the company admin's upload", () => {
   });
 
   it.each([
-    ["a text file", texasFields, { bytes: new TextEncoder().encode("just notes"), name: "notes.pdf" }, /neither a PDF nor a JPEG, PNG or WebP/],
+    [
+      "a text file",
+      texasFields,
+      { bytes: new TextEncoder().encode("just notes"), name: "notes.pdf" },
+      /neither a PDF nor a JPEG, PNG or WebP/,
+    ],
     [
       "an SVG",
       texasFields,
-      { bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), name: "c.svg" },
+      {
+        bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        name: "c.svg",
+      },
       /neither a PDF nor a JPEG, PNG or WebP/,
     ],
-    ["a file too big", texasFields, { bytes: new Uint8Array(MAX_CERTIFICATE_BYTES + 1).fill(0x25), name: "big.pdf" }, /may be at most 10 MB/],
+    [
+      "a file too big",
+      texasFields,
+      { bytes: new Uint8Array(MAX_CERTIFICATE_BYTES + 1).fill(0x25), name: "big.pdf" },
+      /may be at most 10 MB/,
+    ],
     ["no file", texasFields, undefined, /Choose the certificate file/],
-    ["no number", { ...texasFields, certificateNumber: "" }, { bytes: PDF, name: "c.pdf" }, /Enter the certificate number/],
+    [
+      "no number",
+      { ...texasFields, certificateNumber: "" },
+      { bytes: PDF, name: "c.pdf" },
+      /Enter the certificate number/,
+    ],
     ["a past expiry", { ...texasFields, expiresOn: "2020-01-31" }, { bytes: PDF, name: "c.pdf" }, /already expired/],
     ["no state", { ...texasFields, state: "" }, { bytes: PDF, name: "c.pdf" }, /Choose the state/],
   ])("refuses %s with a message on its field, keeping nothing", async (_, fields, file, message) => {
@@ -230,7 +250,12 @@ describe("who may see and change a company's certificates", () => {
       expect(
         await outcome(
           Promise.resolve().then(() =>
-            fileLoader({ request: new Request(url), url, context: contextFor(who), params: { certificateId: id } } as never),
+            fileLoader({
+              request: new Request(url),
+              url,
+              context: contextFor(who),
+              params: { certificateId: id },
+            } as never),
           ),
         ),
       ).toMatch(/^40[13]$/);
@@ -365,7 +390,11 @@ describe("the tax on an order", () => {
     const cartId = await findOrCreateCart({ userId: acme.id });
     await addToCart(cartId, wheel, 2);
     expect((await cartSummary(cartId, { taxState: "TX", buyerId: acme.id, now: today })).tax).toBe("0.00");
-    await reviewCertificate(storeAdmin.id, { intent: "reject", certificateId: id, reason: "Wrong entity name." }, today);
+    await reviewCertificate(
+      storeAdmin.id,
+      { intent: "reject", certificateId: id, reason: "Wrong entity name." },
+      today,
+    );
     const { orderNumber } = await placeOrder({
       userId: acme.id,
       cartId,

@@ -24,8 +24,8 @@ import {
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
-import { filesFolder } from "../db/store-location";
 import { companies, companyMembers, taxCertificates, user } from "../db/schema";
+import { filesFolder } from "../db/store-location";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
@@ -79,7 +79,10 @@ export async function checkedCertificateFile(bytes: Uint8Array): Promise<{ key: 
     throw new StoreError("Invalid", NOT_A_CERTIFICATE_FILE);
   const { width = 0, height = 0 } = metadata;
   if (width * height > MAX_IMAGE_PIXELS)
-    throw new StoreError("Invalid", `The picture is ${width} × ${height} pixels: scan the certificate at a lower resolution.`);
+    throw new StoreError(
+      "Invalid",
+      `The picture is ${width} × ${height} pixels: scan the certificate at a lower resolution.`,
+    );
   try {
     const webp = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
       .autoOrient()
@@ -258,7 +261,10 @@ export async function reviewCertificate(adminId: string, review: CertificateRevi
     if (!before) throw new StoreError("NotFound", certificateNotFound);
     const status = review.intent === "approve" ? "approved" : "rejected";
     if (review.intent === "approve" && !certificateHolds(before, now))
-      throw new StoreError("Conflict", `This certificate expired on ${longDay(before.expiresOn)}: it cannot be approved.`);
+      throw new StoreError(
+        "Conflict",
+        `This certificate expired on ${longDay(before.expiresOn)}: it cannot be approved.`,
+      );
     const rejectionReason = review.intent === "reject" ? review.reason : null;
     await tx
       .update(taxCertificates)

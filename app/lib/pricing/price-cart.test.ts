@@ -147,9 +147,14 @@ describe("priceCart under a tax-exempt certificate", () => {
   it("taxes the certificate's state again once it has expired", () => {
     // 129.90 × 6.25% = 8.11875 -> 8.12
     const later = new Date("2026-12-01T05:00:00Z");
-    const cart = priceCart({ lines: [grindingWheel(10)], promo: null, taxState: "TX", certificates: [texas], now: later });
+    const cart = priceCart({
+      lines: [grindingWheel(10)],
+      promo: null,
+      taxState: "TX",
+      certificates: [texas],
+      now: later,
+    });
     expect(cart.taxExemption).toBeNull();
     expect(cart.totals).toMatchObject({ taxCents: 812, totalCents: 13802 });
   });
 });
-

@@ -20,8 +20,8 @@ import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
 import { purchaseOrderDetails } from "../../lib/purchase-order";
 import { shipmentSchema } from "../../lib/shipping";
-import { termsName } from "../../lib/terms/terms";
 import { orderExemptionLine } from "../../lib/tax-exemption";
+import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {
