@@ -100,7 +100,7 @@ function uploadForm(fields: Record<string, string>, file?: { bytes: Uint8Array; 
   return form;
 }
 
-const texasFields = { state: "TX", certificateNumber: "TX-1234567", expiresOn: "2027-03-31" };
+const texasFields = { state: "TX", certificateNumber: "TX-1234567", expiresOn: "2027-03-31" } as const;
 
 /** What an action answered: its status and its JSON (data() or a Response). */
 async function answer(result: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
