@@ -139,7 +139,7 @@ function CertificateRow({ certificate }: { certificate: Certificate }) {
           target="_blank"
           rel="noreferrer"
           className="block text-brand-700 underline"
-          aria-label={`Open the file of ${label}`}
+          aria-label={`Open file of ${label}`}
         >
           Open file
         </a>
