@@ -9,6 +9,7 @@ import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { backfillProductAttributes } from "./catalog/attribute-backfill";
 import { seedCatalogIfEmpty } from "./catalog/seed";
+import { startCertificateReminders } from "./companies/tax-certificates";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
 import { coordinate, type Duty } from "./db/coordination";
@@ -29,6 +30,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // Advisory locks naming the background duties, beside the migration lock (server/db/client.ts).
 const MAIL_DELIVERY_LOCK = 720_302;
 const PAYMENT_RECONCILIATION_LOCK = 720_303;
+const CERTIFICATE_REMINDERS_LOCK = 720_320;
 
 /** Opens, migrates and seeds the database the config names. */
 export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
@@ -92,6 +94,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const duties: Duty[] = [
     { name: "mail delivery", lock: MAIL_DELIVERY_LOCK, start: () => startMailDelivery() },
     { name: "payment reconciliation", lock: PAYMENT_RECONCILIATION_LOCK, start: () => startPaymentReconciliation() },
+    { name: "tax certificate reminders", lock: CERTIFICATE_REMINDERS_LOCK, start: () => startCertificateReminders() },
   ];
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);

@@ -6,6 +6,7 @@
 import type { Socket } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
+import { MAX_CERTIFICATE_BYTES } from "../app/lib/tax-exemption";
 import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "./media/images";
 
@@ -33,6 +34,9 @@ const BODY_LIMITS: readonly BodyLimit[] = [
     path: /^\/admin\/products\/(?:new|[^/]+\/edit)(?:\.data)?$/,
     maxBytes: 3 * MAX_IMAGE_BYTES + MAX_DOCUMENT_BYTES + 64 * KB,
   },
+  // A company's tax-exempt certificate (read by request.formData(), a signed-in company admin's):
+  // a little past the file's limit, so a file just over it gets the page's own message.
+  { path: /^\/account\/company\/tax-certificates(?:\.data)?$/, maxBytes: MAX_CERTIFICATE_BYTES + 1 * MB },
   // Other uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
   // must read `request.body` as a stream and write it to disk as it arrives, counting as it goes:
   // `limitBody` below keeps a chunked body in memory, up to its limit, before the route sees it.

@@ -128,6 +128,9 @@ const queries: [string, string[]][] = [
   ["/admin/orders", ["status", "q", "page"]],
   ["/admin/audit-log", ["page"]],
   ["/admin/reviews", ["show", "page"]],
+  ["/admin/tax-certificates", ["show", "page"]],
+  ["/admin/tax-certificates/00000000-0000-4000-8000-000000000000/file", []],
+  ["/account/company/tax-certificates", []],
   ["/admin/products", ["q", "category", "status", "stock", "page"]],
   ["/admin/products/new", ["subcategory"]],
   ["/account/credit", []],
@@ -294,6 +297,12 @@ const actions: [string, string[], string[]][] = [
   // The admin the fuzzer signs in as is the admin of their own company of one.
   ["/account/company", ["invite", "change-role", "remove", "revoke"], ["email", "role", "userId", "invitationId"]],
   ["/company/join/made-up-token", [""], ["token"]],
+  [
+    "/account/company/tax-certificates",
+    ["upload", "remove"],
+    ["state", "certificateNumber", "expiresOn", "file", "certificateId"],
+  ],
+  ["/admin/tax-certificates", ["approve", "reject"], ["certificateId", "reason"]],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
 ];
@@ -552,6 +561,43 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       expect(response.status, name).toBe(status);
       expect(await response.text(), name).toMatch(message);
     }
+  }, 120_000);
+
+  it("refuses hostile tax-exempt certificates with a 4xx and its message, keeping nothing", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const files: [string, Buffer, number, RegExp][] = [
+      ["notes.pdf", Buffer.from("just notes"), 400, /neither a PDF nor a JPEG, PNG or WebP/],
+      ["page.pdf", Buffer.from("<html><script>alert(1)</script></html>"), 400, /neither a PDF nor a JPEG/],
+      ["logo.svg", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 400, /neither a PDF nor a JPEG/],
+      ["damaged.png", Buffer.concat([png, Buffer.alloc(300, 9)]), 400, /neither a PDF nor a JPEG|damaged/],
+      [
+        "big.pdf",
+        Buffer.concat([Buffer.from("%PDF-"), Buffer.alloc(10 * 1024 * 1024 + 100, 0x20)]),
+        400,
+        /at most 10 MB/,
+      ],
+      ["huge.pdf", Buffer.alloc(12 * 1024 * 1024, 0x25), 413, /Request too large/],
+    ];
+    for (const [name, content, status, message] of files) {
+      const body = new FormData();
+      for (const [key, value] of Object.entries({
+        intent: "upload",
+        state: "TX",
+        certificateNumber: "TX-1234567",
+        expiresOn: "2099-12-31",
+      }))
+        body.append(key, value);
+      body.append("file", new Blob([new Uint8Array(content)]), name);
+      const response = await signedInAdmin.send("/account/company/tax-certificates", { method: "POST", body });
+      expect(response.status, name).toBe(status);
+      expect(await response.text(), name).toMatch(message);
+    }
+    const body = new FormData();
+    body.append("intent", "upload");
+    body.append("file", new Blob([Buffer.from("%PDF-1.4\n")]), "c.pdf");
+    const asGuest = await guest.send("/account/company/tax-certificates", { method: "POST", body });
+    expect(asGuest.status).toBe(302);
+    expect(asGuest.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
   }, 120_000);
 
   it("leaves the admin's session and cart as they were, and every table unchanged", async () => {

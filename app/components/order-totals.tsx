@@ -1,11 +1,15 @@
 import { formatUsd } from "../lib/money";
 
-/** Subtotal, a discount when there is one, tax, (free) shipping and the total, as a description list. */
+/**
+ * Subtotal, a discount when there is one, tax (and why none is charged, under a tax-exempt
+ * certificate), (free) shipping and the total, as a description list.
+ */
 export function OrderTotals({
   subtotal,
   discount,
   promoCode,
   tax,
+  taxExemption,
   total,
   showShipping = true,
 }: {
@@ -13,6 +17,7 @@ export function OrderTotals({
   discount: string;
   promoCode?: string | null;
   tax: string;
+  taxExemption?: string | null;
   total: string;
   showShipping?: boolean;
 }) {
@@ -23,6 +28,12 @@ export function OrderTotals({
         <Row label={promoCode ? `Discount (${promoCode})` : "Discount"} value={`-${formatUsd(discount)}`} />
       )}
       <Row label="Tax" value={formatUsd(tax)} />
+      {taxExemption && (
+        <div>
+          <dt className="sr-only">Why no tax is charged</dt>
+          <dd className="text-xs text-emerald-800">{taxExemption}</dd>
+        </div>
+      )}
       {showShipping && <Row label="Shipping" value="FREE" />}
       <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold text-slate-950">
         <dt>Total</dt>

@@ -20,6 +20,8 @@ describe("what each role may do", () => {
     expect(can(role, "editLists")).toBe(lists);
     expect(can(role, "manageAddresses")).toBe(addresses);
     expect(can(role, "manageMembers")).toBe(members);
+    // Tax-exempt certificates are the company admin's, as members are.
+    expect(can(role, "manageTaxCertificates")).toBe(members);
   });
 
   it("knows exactly four roles", () => {

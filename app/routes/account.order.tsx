@@ -18,6 +18,7 @@ import { StatusHistory } from "../components/orders/status-history";
 import { formatLongDate } from "../lib/dates";
 import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
 import { purchaseOrderDetails } from "../lib/purchase-order";
+import { orderExemptionLine } from "../lib/tax-exemption";
 import type { Route } from "./+types/account.order";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -67,6 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           discount: order.discountAmount,
           promoCode: order.promoCode,
           tax: order.taxAmount,
+          taxExemption: orderExemptionLine(order),
           total: order.totalAmount,
         },
         shipping: shippingAddressLines(order),

@@ -109,6 +109,11 @@ function Account({
               <Link to="/account/company">Company Members</Link>
             </Button>
           )}
+          {profile?.companyRole && (
+            <Button asChild variant="outline">
+              <Link to="/account/company/tax-certificates">Tax Certificates</Link>
+            </Button>
+          )}
           <Form method="post" action="/auth/sign-out">
             <Button type="submit" variant="outline">
               Sign Out

@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : typeof draftState === "string"
       ? draftState
       : (defaultShipTo?.address.state ?? profile?.shippingState ?? "");
-  const cart = await cartSummary(cartId, { taxState });
+  const cart = await cartSummary(cartId, { taxState, buyerId: user?.id });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const shipping = profile && addressFrom("shipping", profile);
   const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;

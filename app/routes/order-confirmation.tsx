@@ -13,6 +13,7 @@ import { formatUsd } from "../lib/money";
 import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
 import { orderStatusLabel, whatsNext } from "../lib/order-status";
 import { purchaseOrderDetails } from "../lib/purchase-order";
+import { orderExemptionLine } from "../lib/tax-exemption";
 import { termsName } from "../lib/terms/terms";
 import type { Route } from "./+types/order-confirmation";
 
@@ -46,6 +47,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         discount: order.discountAmount,
         promoCode: order.promoCode,
         tax: order.taxAmount,
+        taxExemption: orderExemptionLine(order),
         total: order.totalAmount,
         items: order.items.map(({ id, productName, productSku, quantity, unitPrice, totalPrice }) => ({
           id,
@@ -136,6 +138,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
               discount={order.discount}
               promoCode={order.promoCode}
               tax={order.tax}
+              taxExemption={order.taxExemption}
               total={order.total}
             />
           </div>

@@ -111,6 +111,7 @@ async function ordersOf(userId: string) {
     promoCode: order.promoCode,
     taxRatePercent: order.taxRatePpm / 10_000,
     tax: order.taxAmount,
+    taxExemptCertificate: order.taxExemptCertificate,
     total: order.totalAmount,
     paymentMethod: order.paymentMethod,
     termsDays: order.termsDays,

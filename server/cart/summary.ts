@@ -2,7 +2,10 @@
 // the browser. The checkout and order placement price it through the same function.
 import { fromCents } from "../../app/lib/pricing/money";
 import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
+import { exemptionLine } from "../../app/lib/tax-exemption";
 import { getProfile } from "../accounts/account-overview";
+import { companyOf } from "../companies/membership";
+import { certificatesOf } from "../companies/tax-certificates";
 import { type CartRead, cartLines, cartPromo } from "./cart";
 
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
@@ -21,18 +24,32 @@ async function storedCart(
   return { lines, promo };
 }
 
-/** The stored cart priced for a shipping state at `now`; a missing cart is an empty one. */
+export interface PricingFor {
+  /** The shipping state; unknown or missing takes the default rate. */
+  taxState?: string | null;
+  /** The signed-in buyer, whose company's tax-exempt certificates apply. */
+  buyerId?: string;
+  now?: Date;
+}
+
+/** The buyer's company's approved certificates; a guest has none. */
+const buyerCertificates = (buyerId: string | undefined, executor?: CartRead["executor"]) =>
+  buyerId ? certificatesOf(companyOf(buyerId), executor) : [];
+
+/** The stored cart priced for a shipping state and buyer at `now`; a missing cart is an empty one. */
 export async function priceStoredCart(
   cartId: string | undefined,
-  { taxState, now = new Date(), ...read }: CartRead & { taxState?: string | null; now?: Date } = {},
+  { taxState, buyerId, now = new Date(), ...read }: CartRead & PricingFor = {},
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
-  return priceCart({ ...(await storedCart(cartId, read)), taxState, now });
+  const stored = await storedCart(cartId, read);
+  const certificates = await buyerCertificates(buyerId, read.executor);
+  return priceCart({ ...stored, taxState, certificates, now });
 }
 
 export type CartSummary = ReturnType<typeof summarize>;
 
 /** The cart as the browser shows it (popover, checkout), tax for the shipping state (else the default rate). */
-export async function cartSummary(cartId: string | undefined, options: { taxState?: string | null; now?: Date } = {}) {
+export async function cartSummary(cartId: string | undefined, options: PricingFor = {}) {
   return summarize(await priceStoredCart(cartId, options));
 }
 
@@ -41,12 +58,16 @@ export async function cartSummary(cartId: string | undefined, options: { taxStat
  * for this on every page a buyer opens, so the profile and the cart are read at once.
  */
 export async function buyerCartSummary(cartId: string | undefined, userId: string | undefined) {
-  const [profile, stored] = await Promise.all([userId ? getProfile(userId) : null, storedCart(cartId, {})]);
-  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, now: new Date() }));
+  const [profile, stored, certificates] = await Promise.all([
+    userId ? getProfile(userId) : null,
+    storedCart(cartId, {}),
+    buyerCertificates(userId),
+  ]);
+  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, certificates, now: new Date() }));
 }
 
 /** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */
-export function summarize({ lines, promo, taxRate, totals }: PricedCart<StoredLine, StoredPromo>) {
+export function summarize({ lines, promo, taxRate, taxExemption, totals }: PricedCart<StoredLine, StoredPromo>) {
   return {
     lines: lines.map((line) => ({
       productId: line.productId,
@@ -65,6 +86,8 @@ export function summarize({ lines, promo, taxRate, totals }: PricedCart<StoredLi
       ? { code: promo.code, description: promo.description, problem: promo.check.ok ? undefined : promo.check.message }
       : null,
     taxRate: taxRate / 1_000_000,
+    /** Why no tax is charged ("Tax exempt: certificate TX-… (Texas)"), or null. */
+    taxExemption: taxExemption ? exemptionLine(taxExemption) : null,
     subtotal: fromCents(totals.subtotalCents),
     discount: fromCents(totals.discountCents),
     tax: fromCents(totals.taxCents),

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -226,6 +227,7 @@ export const companies = pgTable(
 );
 
 import { companyRoles } from "../../app/lib/companies";
+import { certificateStatuses } from "../../app/lib/tax-exemption";
 
 export { type CompanyRole, companyRoles } from "../../app/lib/companies";
 
@@ -359,6 +361,8 @@ export const orders = pgTable(
     // In millionths, as taxRateFor gives it (82500 = 8.25%).
     taxRatePpm: integer("tax_rate_ppm").notNull(),
     taxAmount: money("tax_amount").notNull(),
+    // The tax-exempt certificate the order was not taxed under (its number, as it was then).
+    taxExemptCertificate: text("tax_exempt_certificate"),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull(),
     // The card payment this order was written for; unique, so one payment makes one order.
     paymentId: text("payment_id"),
@@ -687,5 +691,35 @@ export const productReviews = pgTable(
     index("product_reviews_created_idx").on(t.createdAt),
     index("product_reviews_user_idx").on(t.userId),
     check("product_reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+// A company's tax-exempt certificate for one state (docs/decisions/tax-exemption.md). The file is
+// private: kept under DATA_DIR/files/tax-certificates by `file_key`, opened by store admins only.
+export const taxCertificates = pgTable(
+  "tax_certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    certificateNumber: text("certificate_number").notNull(),
+    // The last day it holds, a calendar day in the store's time zone.
+    expiresOn: date("expires_on", { mode: "string" }).notNull(),
+    fileKey: text("file_key").notNull(),
+    fileName: text("file_name").notNull(),
+    status: text("status", { enum: certificateStatuses }).notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: text("reviewed_by").references(() => user.id, { onDelete: "set null" }),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    // Set in the transaction that queues the expiry reminder, so it goes out once.
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("tax_certificates_company_idx").on(t.companyId, t.state),
+    index("tax_certificates_status_idx").on(t.status, t.uploadedAt),
   ],
 );

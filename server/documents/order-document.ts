@@ -4,6 +4,7 @@
 import { formatLongDate } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { purchaseOrderDetails } from "../../app/lib/purchase-order";
+import { orderExemptionLine } from "../../app/lib/tax-exemption";
 import { termsName } from "../../app/lib/terms/terms";
 import { config } from "../config";
 import type { MailAttachment } from "../db/schema";
@@ -55,6 +56,7 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
         ...(order.paymentId ? [["Payment Reference", order.paymentId] as [string, string]] : []),
       ];
   const discount = Number(order.discountAmount) > 0;
+  const exemption = orderExemptionLine(order);
   return {
     kind: invoice ? "invoice" : "receipt",
     title: invoice ? "INVOICE" : "RECEIPT",
@@ -77,7 +79,7 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
       ...(discount
         ? [[`Discount (${order.promoCode})`, `-${formatUsd(order.discountAmount)}`] as [string, string]]
         : []),
-      [`Tax (${percent(order.taxRatePpm)})`, formatUsd(order.taxAmount)],
+      [exemption ? "Tax (exempt)" : `Tax (${percent(order.taxRatePpm)})`, formatUsd(order.taxAmount)],
       ["Shipping", "FREE"],
       ["Total", formatUsd(order.totalAmount)],
       order.paidAt
@@ -86,11 +88,12 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
           ? ["Amount Due", formatUsd(0)]
           : [`Amount Due by ${due}`, formatUsd(order.totalAmount)],
     ],
-    notes: invoice
-      ? [
-          `Payment is due by ${due} (${termsName(order.termsDays ?? 30)}). Please write invoice number ${order.invoiceNumber} on your payment.`,
-        ]
-      : ["Thank you for your order. This receipt confirms your card payment."],
+    notes: [
+      ...(exemption ? [`${exemption}. No sales tax is charged on this order.`] : []),
+      invoice
+        ? `Payment is due by ${due} (${termsName(order.termsDays ?? 30)}). Please write invoice number ${order.invoiceNumber} on your payment.`
+        : "Thank you for your order. This receipt confirms your card payment.",
+    ],
   };
 }
 

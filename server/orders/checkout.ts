@@ -26,9 +26,9 @@ export async function saveCheckoutToProfile(userId: string, checkout: CheckoutIn
     .where(eq(profiles.userId, userId));
 }
 
-/** The cart priced for this checkout, refused up front when it could not become an order. */
-async function checkedCart(cartId: string, checkout: CheckoutInput) {
-  const cart = await priceStoredCart(cartId, { taxState: checkout.shipping.state });
+/** The cart priced for this checkout and buyer, refused up front when it could not become an order. */
+async function checkedCart(userId: string, cartId: string, checkout: CheckoutInput) {
+  const cart = await priceStoredCart(cartId, { taxState: checkout.shipping.state, buyerId: userId });
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   return cart;
@@ -57,7 +57,7 @@ export interface CardPayment {
 /** Creates the provider payment for the server's total and keeps the checkout it pays for. */
 export async function startCardPayment(userId: string, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
   await requirePermission(userId, "placeOrders");
-  const cart = await checkedCart(cartId, checkout);
+  const cart = await checkedCart(userId, cartId, checkout);
   const totalCents = cart.totals.totalCents;
   const total = fromCents(totalCents);
   const provider = paymentProvider();

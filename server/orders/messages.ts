@@ -6,6 +6,7 @@ import { orderDocumentHref } from "../../app/lib/order-documents";
 import { orderStatusLabel, whatsNext } from "../../app/lib/order-status";
 import { oneLine } from "../../app/lib/plain-text";
 import { purchaseOrderLines } from "../../app/lib/purchase-order";
+import { orderExemptionLine } from "../../app/lib/tax-exemption";
 import { termsName } from "../../app/lib/terms/terms";
 import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
@@ -37,6 +38,7 @@ export function shippingAddressLines(order: Order): string[] {
 export function orderConfirmationMessage(order: OrderWithItems, accountEmail: string): Mail {
   const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
   const address = shippingAddressLines(order).map(oneLine);
+  const exemption = orderExemptionLine(order);
   const discount =
     Number(order.discountAmount) > 0 ? [`Discount (${order.promoCode}): -${formatUsd(order.discountAmount)}`] : [];
   const payment =
@@ -69,6 +71,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       `Subtotal: ${formatUsd(order.subtotalAmount)}`,
       ...discount,
       `Tax: ${formatUsd(order.taxAmount)}`,
+      ...(exemption ? [exemption] : []),
       "Shipping: FREE",
       `Total: ${formatUsd(order.totalAmount)}`,
       "",

@@ -1,6 +1,7 @@
 // Writing an order: one transaction of named steps. Check the buyer's role in their company allows
 // ordering, lock the buyer's cart, claim the card payment,
-// price the cart (locking its products and promo), refuse what cannot be ordered, check the PO
+// price the cart (locking its products and promo; the company's tax-exempt certificates read
+// afresh), refuse what cannot be ordered, check the PO
 // number, check the payment or the company's terms credit, check the company's standing (no invoice long
 // overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
@@ -88,7 +89,15 @@ async function placeOrderIn(
   }
   if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
 
-  const cart = await priceStoredCart(cartId, { executor: tx, lock: true, taxState: checkout.shipping.state, now });
+  // The company's certificates are read again here, inside the order: one rejected or expired since
+  // the checkout page was shown no longer takes the tax off.
+  const cart = await priceStoredCart(cartId, {
+    executor: tx,
+    lock: true,
+    taxState: checkout.shipping.state,
+    buyerId: userId,
+    now,
+  });
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   await checkPurchaseOrder(userId, checkout, tx);
@@ -198,7 +207,7 @@ async function writeOrder(
     checkout,
     payment,
     termsDays,
-    cart: { lines, promo, taxRate, totals },
+    cart: { lines, promo, taxRate, taxExemption, totals },
     now,
   }: {
     buyer: Membership;
@@ -224,6 +233,7 @@ async function writeOrder(
       promoCode: promo?.code ?? null,
       taxRatePpm: taxRate,
       taxAmount: fromCents(totals.taxCents),
+      taxExemptCertificate: taxExemption?.certificateNumber ?? null,
       paymentMethod,
       paymentId: payment?.providerPaymentId ?? null,
       // The due day, in the store's time zone: the order's day plus the terms (kept as that day's start).

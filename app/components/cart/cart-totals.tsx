@@ -12,6 +12,7 @@ export function CartTotals() {
         subtotal={cart.subtotal}
         discount={cart.discount}
         tax={cart.tax}
+        taxExemption={cart.taxExemption}
         total={cart.total}
         showShipping={false}
       />

@@ -8,6 +8,7 @@ const noCart: CartResponse["cart"] = {
   count: 0,
   promo: null,
   taxRate: 0.08,
+  taxExemption: null,
   subtotal: "0.00",
   discount: "0.00",
   tax: "0.00",

@@ -41,6 +41,7 @@ export function OrderSummary({ cart, children }: { cart: CartSummary; children?:
           discount={cart.discount}
           promoCode={cart.promo?.code}
           tax={cart.tax}
+          taxExemption={cart.taxExemption}
           total={cart.total}
         />
       </div>

@@ -17,7 +17,7 @@ const terms = [
   { icon: BadgeCheck, text: "Tax-exempt orders accepted" },
 ];
 
-/** The closing banner: the $299 free-shipping threshold and the terms trade buyers ask about. */
+/** The closing banner: free shipping (at $299 and below it too) and the terms trade buyers ask about. */
 export function FreeShippingBanner() {
   const years = useStoreContact().yearsInBusiness;
   const shown = years ? [...terms, { icon: Flag, text: `Over ${years} years in business` }] : terms;
@@ -33,6 +33,8 @@ export function FreeShippingBanner() {
         <h2 id="free-shipping" className="text-2xl font-bold tracking-tight sm:text-3xl">
           Free shipping on orders of $299 and above
         </h2>
+        {/* Every order ships free (docs/decisions/storefront-promises.md): the banner says so. */}
+        <p className="mt-1 text-amber-100">Orders under $299 ship free as well.</p>
         <ul className="mt-4 flex flex-wrap gap-x-8 gap-y-2">
           {shown.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-center gap-2 font-medium">

@@ -9,7 +9,13 @@ const reasons = [
     text: "Net terms for qualified businesses, and tax-exempt orders accepted.",
   },
   { icon: Award, title: "ISO 9001:2015 Certified", text: "Quality you can audit, on every order we ship." },
-  { icon: Clock, title: "24/7 Service", text: "Order any time; our team answers around the clock." },
+  // The store's own service runs around the clock; its people answer in office hours
+  // (docs/decisions/storefront-promises.md).
+  {
+    icon: Clock,
+    title: "24/7 Service",
+    text: "Order, reorder, track shipments and download invoices online at any hour; our team answers Monday-Friday 8AM-6PM EST.",
+  },
   {
     icon: ShieldCheck,
     title: "OEM Quality, Full Warranty",

@@ -125,3 +125,36 @@ describe("stockProblem", () => {
     );
   });
 });
+
+describe("priceCart under a tax-exempt certificate", () => {
+  const texas = { state: "TX", certificateNumber: "TX-1234567", expiresOn: "2026-11-30", status: "approved" } as const;
+
+  it("charges no tax on an order shipped to the certificate's state, and names the certificate", () => {
+    // 10 × 12.99 = 129.90; exempt: tax 0, total 129.90
+    const cart = priceCart({ lines: [grindingWheel(10)], promo: null, taxState: "TX", certificates: [texas], now });
+    expect(cart.taxRate).toBe(0);
+    expect(cart.taxExemption).toEqual({ state: "TX", certificateNumber: "TX-1234567" });
+    expect(cart.totals).toMatchObject({ subtotalCents: 12990, taxCents: 0, totalCents: 12990 });
+  });
+
+  it("taxes an order shipped to another state at that state's rate", () => {
+    // 129.90 × 8.25% = 10.71675 -> 10.72
+    const cart = priceCart({ lines: [grindingWheel(10)], promo: null, taxState: "CA", certificates: [texas], now });
+    expect(cart.taxExemption).toBeNull();
+    expect(cart.totals).toMatchObject({ taxCents: 1072, totalCents: 14062 });
+  });
+
+  it("taxes the certificate's state again once it has expired", () => {
+    // 129.90 × 6.25% = 8.11875 -> 8.12
+    const later = new Date("2026-12-01T05:00:00Z");
+    const cart = priceCart({
+      lines: [grindingWheel(10)],
+      promo: null,
+      taxState: "TX",
+      certificates: [texas],
+      now: later,
+    });
+    expect(cart.taxExemption).toBeNull();
+    expect(cart.totals).toMatchObject({ taxCents: 812, totalCents: 13802 });
+  });
+});

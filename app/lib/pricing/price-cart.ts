@@ -1,11 +1,13 @@
 // The one function that prices a cart, for every place that shows or charges one: the cart
 // popover, the checkout page and order placement. Each line's bulk tier, the promo's check and
-// discount, the tax for the shipping state, the totals, and what stands between the cart and an
+// discount, the tax for the shipping state (none under the company's tax-exempt certificate for
+// that state), the totals, and what stands between the cart and an
 // order (no lines, a line that can no longer be ordered or is short of stock, a promo that no longer
 // applies), in that order.
 
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
+import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../tax-exemption";
 import { type Cents, centsFromBigInt, toCents } from "./money";
 import { checkPromo, type Promo, type PromoCheck } from "./promo";
 import { type TaxRatePpm, taxRateFor } from "./tax";
@@ -39,6 +41,8 @@ export interface PricedCart<Line extends CartLine, Applied extends AppliedPromo 
   /** The cart's promo code with its check: ok and the discount, or the message why it does not apply. */
   promo: (Applied & { check: PromoCheck }) | null;
   taxRate: TaxRatePpm;
+  /** The certificate that takes the tax off, or null when the order is taxed. */
+  taxExemption: TaxExemption | null;
   totals: CartTotals;
   /** Every reason the cart cannot become an order now, most basic first; empty when it can. */
   problems: string[];
@@ -58,12 +62,15 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   lines,
   promo,
   taxState,
+  certificates = [],
   now,
 }: {
   lines: readonly Line[];
   promo: Applied | null;
   /** The shipping state; unknown or missing takes the default rate. */
   taxState?: string | null;
+  /** The buyer's company's tax-exempt certificates (any state, any status). */
+  certificates?: readonly ExemptionCertificate[];
   now: Date;
 }): PricedCart<Line, Applied> {
   const priced = lines.map((line): PricedLine<Line> => {
@@ -81,12 +88,14 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   });
   const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
   const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
-  const taxRate = taxRateFor(taxState);
+  const taxExemption = exemptionFor(certificates, taxState, now);
+  const taxRate = taxExemption ? 0 : taxRateFor(taxState);
   const totals = cartTotals({ lines: priced, discountCents: check?.ok ? check.discountCents : 0, taxRate });
   return {
     lines: priced,
     promo: promo && check ? { ...promo, check } : null,
     taxRate,
+    taxExemption,
     totals,
     problems: [
       ...(priced.length === 0 ? [emptyCartMessage] : []),

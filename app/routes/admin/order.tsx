@@ -20,6 +20,7 @@ import { formatLongDate } from "../../lib/dates";
 import { orderStatusLabel } from "../../lib/order-status";
 import { purchaseOrderDetails } from "../../lib/purchase-order";
 import { shipmentSchema } from "../../lib/shipping";
+import { orderExemptionLine } from "../../lib/tax-exemption";
 import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/order";
 
@@ -53,6 +54,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       discount: order.discountAmount,
       promoCode: order.promoCode,
       tax: order.taxAmount,
+      taxExemption: orderExemptionLine(order),
       total: order.totalAmount,
     },
   };

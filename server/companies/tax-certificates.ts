@@ -1,0 +1,376 @@
+// A company's tax-exempt certificates (docs/decisions/tax-exemption.md): the company admin uploads
+// one per state (the file is checked by its content and kept privately under
+// DATA_DIR/files/tax-certificates), every member sees them, the store admin approves or rejects
+// them (audit-logged) and alone opens the file; the pricing reads the approved ones, and the
+// company admins are reminded once, 30 days before one expires.
+import path from "node:path";
+import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
+import sharp from "sharp";
+import { can } from "../../app/lib/companies";
+import { formatLongDate, storeDay } from "../../app/lib/dates";
+import {
+  type CertificateInput,
+  type CertificateListFilter,
+  type CertificateReview,
+  certificateHolds,
+  EXPIRED_MESSAGE,
+  type ExemptionCertificate,
+  expiredOnUpload,
+  MAX_CERTIFICATE_BYTES,
+  REMINDER_DAYS,
+  reminderHorizon,
+  stateName,
+} from "../../app/lib/tax-exemption";
+import { recordAudit } from "../admin/audit";
+import { config } from "../config";
+import { type Database, db } from "../db/client";
+import { companies, companyMembers, taxCertificates, user } from "../db/schema";
+import { filesFolder } from "../db/store-location";
+import { StoreError } from "../errors";
+import { logger } from "../logger";
+import { type Mail, queueMail } from "../mail/mailer";
+import { MAX_IMAGE_PIXELS } from "../media/images";
+import { fileStorage, type MediaStorage, mediaKey } from "../media/storage";
+import { membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./membership";
+
+export const CERTIFICATES_PATH = "/account/company/tax-certificates";
+export const certificateNotFound = "That certificate does not exist.";
+/** More than any company needs (50 states, renewals while the old one runs); a bound on what one account stores. */
+export const MAX_CERTIFICATES_PER_COMPANY = 100;
+
+/** A refusal that belongs to one field of the upload form, shown beside it. */
+export class CertificateFieldError extends StoreError {
+  readonly field: "expiresOn" | "file";
+  constructor(field: "expiresOn" | "file", message: string) {
+    super("Invalid", message);
+    this.field = field;
+  }
+}
+
+let shared: MediaStorage | undefined;
+
+/** DATA_DIR/files/tax-certificates: beside the media (so backups copy it), but never served by /media. */
+export function certificateStorage(): MediaStorage {
+  shared ??= fileStorage(path.join(filesFolder({ dataDir: config().DATA_DIR }), "tax-certificates"));
+  return shared;
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const PICTURE_FORMATS = new Set(["jpeg", "png", "webp"]);
+const NOT_A_CERTIFICATE_FILE =
+  "This file is neither a PDF nor a JPEG, PNG or WebP picture: scan or save the certificate as one of those.";
+
+/**
+ * The file as the store keeps it, judged by its bytes, never by its name or declared type: a PDF as
+ * sent; a picture decoded and written again as WebP, so nothing but its pixels is kept.
+ */
+export async function checkedCertificateFile(bytes: Uint8Array): Promise<{ key: string; bytes: Uint8Array }> {
+  if (bytes.byteLength === 0) throw new StoreError("Invalid", "Choose the certificate file (a PDF or a picture).");
+  if (bytes.byteLength > MAX_CERTIFICATE_BYTES)
+    throw new StoreError(
+      "Invalid",
+      `The file is ${megabytes(bytes.byteLength)}; a certificate may be at most ${megabytes(MAX_CERTIFICATE_BYTES)}.`,
+    );
+  if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-") return { key: mediaKey(bytes, "pdf"), bytes };
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => undefined);
+  if (!metadata?.format || !PICTURE_FORMATS.has(metadata.format))
+    throw new StoreError("Invalid", NOT_A_CERTIFICATE_FILE);
+  const { width = 0, height = 0 } = metadata;
+  if (width * height > MAX_IMAGE_PIXELS)
+    throw new StoreError(
+      "Invalid",
+      `The picture is ${width} × ${height} pixels: scan the certificate at a lower resolution.`,
+    );
+  try {
+    const webp = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+      .autoOrient()
+      .webp({ quality: 85 })
+      .toBuffer();
+    return { key: mediaKey(webp, "webp"), bytes: webp };
+  } catch {
+    throw new StoreError("Invalid", "The picture is damaged and cannot be read: scan or save it again.");
+  }
+}
+
+const contentTypeOfKey = (key: string) => (key.endsWith(".pdf") ? "application/pdf" : "image/webp");
+
+/** The company's certificates, as every member sees them; `canManage` for its admins. */
+export async function companyCertificates(userId: string, now = new Date()) {
+  const membership = await membershipOf(userId);
+  if (!membership) throw new StoreError("Forbidden", NO_COMPANY_MESSAGE);
+  const { companyId, role } = membership;
+  const rows = await db()
+    .select({
+      id: taxCertificates.id,
+      state: taxCertificates.state,
+      certificateNumber: taxCertificates.certificateNumber,
+      expiresOn: taxCertificates.expiresOn,
+      status: taxCertificates.status,
+      rejectionReason: taxCertificates.rejectionReason,
+      fileName: taxCertificates.fileName,
+      uploadedAt: taxCertificates.uploadedAt,
+    })
+    .from(taxCertificates)
+    .where(eq(taxCertificates.companyId, companyId))
+    .orderBy(asc(taxCertificates.state), desc(taxCertificates.uploadedAt));
+  return {
+    canManage: can(role, "manageTaxCertificates"),
+    certificates: rows.map((row) => ({ ...row, expired: !certificateHolds(row, now) })),
+  };
+}
+
+/**
+ * Keeps a new certificate, waiting for review. The fields were parsed by the shared schema; the
+ * expiry is checked against the store's day, the file by its content.
+ */
+export async function uploadCertificate(
+  userId: string,
+  input: CertificateInput,
+  file: { bytes: Uint8Array; name: string },
+  now = new Date(),
+) {
+  const { companyId } = await requirePermission(userId, "manageTaxCertificates");
+  if (expiredOnUpload(input.expiresOn, now)) throw new CertificateFieldError("expiresOn", EXPIRED_MESSAGE);
+  const stored = await checkedCertificateFile(file.bytes).catch((error: unknown) => {
+    throw error instanceof StoreError ? new CertificateFieldError("file", error.message) : error;
+  });
+  // Named by its content: a file kept for an upload refused below is the same file when sent again.
+  const storage = certificateStorage();
+  if (!(await storage.exists(stored.key))) await storage.put(stored.key, stored.bytes, contentTypeOfKey(stored.key));
+  return db().transaction(async (tx) => {
+    // The company row's lock makes the count below hold for two uploads at once.
+    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+    const [held] = await tx
+      .select({ n: count() })
+      .from(taxCertificates)
+      .where(eq(taxCertificates.companyId, companyId));
+    if ((held?.n ?? 0) >= MAX_CERTIFICATES_PER_COMPANY)
+      throw new StoreError(
+        "Conflict",
+        `A company keeps at most ${MAX_CERTIFICATES_PER_COMPANY} certificates: remove expired or rejected ones first.`,
+      );
+    const [row] = await tx
+      .insert(taxCertificates)
+      .values({
+        companyId,
+        state: input.state,
+        certificateNumber: input.certificateNumber,
+        expiresOn: input.expiresOn,
+        fileKey: stored.key,
+        fileName: cleanFileName(file.name, stored.key),
+        uploadedBy: userId,
+        uploadedAt: now,
+      })
+      .returning({ id: taxCertificates.id });
+    if (!row) throw new Error("The certificate row was not written.");
+    return row;
+  });
+}
+
+/** The name the admin downloads the file under: the uploaded name's safe letters, with the stored type's extension. */
+function cleanFileName(name: string, key: string) {
+  const base = name
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^\w.-]+/g, "-")
+    .replace(/^[-.]+|-+$/g, "")
+    .slice(0, 80);
+  return `${base || "certificate"}${path.extname(key)}`;
+}
+
+/** The company admin takes a certificate off the account (its orders keep the number they were placed under). */
+export async function removeCertificate(userId: string, certificateId: string) {
+  const { companyId } = await requirePermission(userId, "manageTaxCertificates");
+  const [removed] = await db()
+    .delete(taxCertificates)
+    .where(and(eq(taxCertificates.id, certificateId), eq(taxCertificates.companyId, companyId)))
+    .returning({ state: taxCertificates.state, certificateNumber: taxCertificates.certificateNumber });
+  if (!removed) throw new StoreError("NotFound", certificateNotFound);
+  return removed;
+}
+
+/** The company's approved certificates, for the pricing (which checks state and expiry). */
+export async function certificatesOf(
+  companyId: string | SQL<string>,
+  executor: Database = db(),
+): Promise<ExemptionCertificate[]> {
+  return executor
+    .select({
+      state: taxCertificates.state,
+      certificateNumber: taxCertificates.certificateNumber,
+      expiresOn: taxCertificates.expiresOn,
+      status: taxCertificates.status,
+    })
+    .from(taxCertificates)
+    .where(and(eq(taxCertificates.companyId, companyId), eq(taxCertificates.status, "approved")));
+}
+
+export const ADMIN_CERTIFICATES_PAGE_SIZE = 50;
+
+/** The back office's list: waiting ones oldest first (the queue), the others newest first. */
+export async function listCertificatesForAdmin({ show, page }: { show: CertificateListFilter; page: number }) {
+  const where = show === "all" ? undefined : eq(taxCertificates.status, show);
+  const [items, [total]] = await Promise.all([
+    db()
+      .select({
+        id: taxCertificates.id,
+        state: taxCertificates.state,
+        certificateNumber: taxCertificates.certificateNumber,
+        expiresOn: taxCertificates.expiresOn,
+        status: taxCertificates.status,
+        rejectionReason: taxCertificates.rejectionReason,
+        uploadedAt: taxCertificates.uploadedAt,
+        reviewedAt: taxCertificates.reviewedAt,
+        companyName: companies.name,
+        accountNumber: companies.accountNumber,
+        uploadedBy: user.email,
+      })
+      .from(taxCertificates)
+      .innerJoin(companies, eq(companies.id, taxCertificates.companyId))
+      .leftJoin(user, eq(user.id, taxCertificates.uploadedBy))
+      .where(where)
+      .orderBy(
+        show === "pending" ? asc(taxCertificates.uploadedAt) : desc(taxCertificates.uploadedAt),
+        asc(taxCertificates.id),
+      )
+      .limit(ADMIN_CERTIFICATES_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_CERTIFICATES_PAGE_SIZE),
+    db().select({ total: count() }).from(taxCertificates).where(where),
+  ]);
+  return { items, total: total?.total ?? 0, page, pageSize: ADMIN_CERTIFICATES_PAGE_SIZE, show };
+}
+
+/**
+ * Approves a certificate (not one already expired) or rejects it with the reason the company sees;
+ * an approved one may be rejected later, a rejected one approved. Audit-logged with the change.
+ */
+export async function reviewCertificate(adminId: string, review: CertificateReview, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx
+      .select({
+        status: taxCertificates.status,
+        rejectionReason: taxCertificates.rejectionReason,
+        expiresOn: taxCertificates.expiresOn,
+        state: taxCertificates.state,
+        certificateNumber: taxCertificates.certificateNumber,
+      })
+      .from(taxCertificates)
+      .where(eq(taxCertificates.id, review.certificateId))
+      .for("update");
+    if (!before) throw new StoreError("NotFound", certificateNotFound);
+    const status = review.intent === "approve" ? "approved" : "rejected";
+    if (review.intent === "approve" && !certificateHolds(before, now))
+      throw new StoreError(
+        "Conflict",
+        `This certificate expired on ${longDay(before.expiresOn)}: it cannot be approved.`,
+      );
+    const rejectionReason = review.intent === "reject" ? review.reason : null;
+    await tx
+      .update(taxCertificates)
+      .set({ status, rejectionReason, reviewedBy: adminId, reviewedAt: now })
+      .where(eq(taxCertificates.id, review.certificateId));
+    await recordAudit(tx, {
+      adminId,
+      action: review.intent === "approve" ? "approve_tax_certificate" : "reject_tax_certificate",
+      entity: "tax_certificate",
+      entityId: review.certificateId,
+      before: { status: before.status, rejectionReason: before.rejectionReason },
+      after: { status, rejectionReason },
+    });
+    return { state: before.state, certificateNumber: before.certificateNumber, status };
+  });
+}
+
+/** The uploaded file, for a store admin (the caller checked); undefined when there is none. */
+export async function certificateFile(certificateId: string) {
+  const [row] = await db()
+    .select({ fileKey: taxCertificates.fileKey, fileName: taxCertificates.fileName })
+    .from(taxCertificates)
+    .where(eq(taxCertificates.id, certificateId));
+  if (!row) return undefined;
+  const file = await certificateStorage().get(row.fileKey);
+  return file && { ...file, contentType: contentTypeOfKey(row.fileKey), fileName: row.fileName };
+}
+
+// A day is shown as that day, whatever the server's zone: noon UTC is the same date in every US zone.
+const longDay = (day: string) => formatLongDate(`${day}T12:00:00Z`);
+
+function reminderMessage(
+  to: string,
+  certificate: { state: string; certificateNumber: string; expiresOn: string; companyName: string },
+): Mail {
+  const state = stateName(certificate.state);
+  const expires = longDay(certificate.expiresOn);
+  return {
+    to,
+    subject: `Your ${state} tax-exempt certificate expires on ${expires}`,
+    text: [
+      `The ${state} tax-exempt certificate ${certificate.certificateNumber} of ${certificate.companyName} expires on ${expires}.`,
+      `From the next day, orders shipped to ${state} are taxed again.`,
+      "",
+      "Upload the renewed certificate here, so we can review it before then:",
+      `${config().PUBLIC_URL}${CERTIFICATES_PATH}`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * Queues the reminder for every approved certificate in its last REMINDER_DAYS days that has not had
+ * one, to each admin of its company. Marking the certificate and queueing its mail happen in one
+ * transaction, and only the run that marks it sends: once per certificate, across processes too.
+ */
+export async function sendCertificateReminders(now = new Date()): Promise<number> {
+  const due = await db()
+    .select({ id: taxCertificates.id })
+    .from(taxCertificates)
+    .where(
+      and(
+        eq(taxCertificates.status, "approved"),
+        isNull(taxCertificates.reminderSentAt),
+        gte(taxCertificates.expiresOn, storeDay(now)),
+        lte(taxCertificates.expiresOn, reminderHorizon(now)),
+      ),
+    );
+  let sent = 0;
+  for (const { id } of due) {
+    sent += await db().transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(taxCertificates)
+        .set({ reminderSentAt: now })
+        .where(and(eq(taxCertificates.id, id), isNull(taxCertificates.reminderSentAt)))
+        .returning();
+      if (!claimed) return 0;
+      const [company] = await tx
+        .select({ name: companies.name, accountNumber: companies.accountNumber })
+        .from(companies)
+        .where(eq(companies.id, claimed.companyId));
+      const admins = await tx
+        .select({ email: user.email })
+        .from(companyMembers)
+        .innerJoin(user, eq(user.id, companyMembers.userId))
+        .where(and(eq(companyMembers.companyId, claimed.companyId), eq(companyMembers.role, "admin")));
+      const companyName = company?.name || `account ${company?.accountNumber ?? ""}`.trim();
+      for (const admin of admins) await queueMail(reminderMessage(admin.email, { ...claimed, companyName }), tx);
+      return 1;
+    });
+  }
+  return sent;
+}
+
+/** Sends the expiry reminders now and then every hour (a day's reminders go out on that day, restarts or not). */
+export function startCertificateReminders(intervalMs = 60 * 60_000): () => void {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = running
+      .then(() => sendCertificateReminders())
+      .then((sent) => {
+        if (sent > 0) logger.info({ sent, days: REMINDER_DAYS }, "tax certificate expiry reminders queued");
+      })
+      .catch((error) => logger.error({ err: error }, "tax certificate reminders failed"));
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return () => clearInterval(timer);
+}
