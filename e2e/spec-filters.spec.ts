@@ -13,7 +13,7 @@ async function countOf(option: Locator): Promise<number> {
 async function shownTotal(page: Page): Promise<number> {
   const status = page.getByText(/^Showing \d+ of \d+$/);
   await expect(status).toBeVisible();
-  return Number(/of (\d+)$/.exec(await status.innerText())?.[1]);
+  return Number(/of (\d+)$/.exec((await status.textContent()) ?? "")?.[1]);
 }
 
 const filters = (page: Page) => page.getByRole("form", { name: "Filter by specification" });
@@ -35,7 +35,8 @@ test("a buyer narrows grinding wheels by a range in millimetres and a choice, an
   await expect(diameter.getByRole("checkbox", { name: /^114\.3 mm \(\d+\)$/ })).toBeVisible();
 
   // 120 to 160 mm leaves the 5 in (127 mm) and 6 in (152.4 mm) wheels.
-  const wanted = (await countOf(diameter.getByRole("checkbox", { name: /^127 mm/ }))) +
+  const wanted =
+    (await countOf(diameter.getByRole("checkbox", { name: /^127 mm/ }))) +
     (await countOf(diameter.getByRole("checkbox", { name: /^152\.4 mm/ })));
   await diameter.getByLabel("Diameter Min (mm)").fill("120");
   await diameter.getByLabel("Diameter Max (mm)").fill("160");
@@ -43,7 +44,9 @@ test("a buyer narrows grinding wheels by a range in millimetres and a choice, an
   await expect(page).toHaveURL(`${listing}?diameter_min=120mm&diameter_max=160mm&units=metric`);
   expect(await shownTotal(page)).toBe(wanted);
   // The rated speeds of the wheels the range rules out are listed, disabled, at 0.
-  await expect(panel.getByRole("group", { name: "Max RPM" }).getByRole("checkbox", { name: "15,280 rpm (0)" })).toBeDisabled();
+  await expect(
+    panel.getByRole("group", { name: "Max RPM" }).getByRole("checkbox", { name: "15,280 rpm (0)" }),
+  ).toBeDisabled();
 
   const zirconia = panel.getByRole("group", { name: "Abrasive" }).getByRole("checkbox", { name: /^Zirconia \(\d+\)$/ });
   const zirconiaCount = await countOf(zirconia);
@@ -53,13 +56,15 @@ test("a buyer narrows grinding wheels by a range in millimetres and a choice, an
   expect(await shownTotal(page)).toBe(zirconiaCount);
   await expect(zirconia).toBeChecked();
   await expect(zirconia).toBeFocused();
-  const names = await page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts();
+  const names = await page.getByRole("main").getByRole("heading", { level: 2 }).allTextContents();
   await expectNoAccessibilityViolations(page);
 
   // Back goes to the range alone, and back again to no filter.
   await page.goBack();
   await expect(page).toHaveURL(`${listing}?diameter_min=120mm&diameter_max=160mm&units=metric`);
-  await expect(panel.getByRole("group", { name: "Abrasive" }).getByRole("checkbox", { name: /^Zirconia/ })).not.toBeChecked();
+  await expect(
+    panel.getByRole("group", { name: "Abrasive" }).getByRole("checkbox", { name: /^Zirconia/ }),
+  ).not.toBeChecked();
   expect(await shownTotal(page)).toBe(wanted);
   await expect(diameter.getByLabel("Diameter Min (mm)")).toHaveValue("120");
   await page.goBack();
@@ -70,7 +75,7 @@ test("a buyer narrows grinding wheels by a range in millimetres and a choice, an
   const other = await browser.newPage();
   await other.goto(`${listing}?abrasive=Zirconia&diameter_min=120mm&diameter_max=160mm&units=metric`);
   expect(await shownTotal(other)).toBe(zirconiaCount);
-  expect(await other.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts()).toEqual(names);
+  expect(await other.getByRole("main").getByRole("heading", { level: 2 }).allTextContents()).toEqual(names);
   await waitForHydration(other);
   await filters(other).getByRole("radio", { name: "Inch" }).check();
   await expect(other).toHaveURL(/\?abrasive=Zirconia&diameter_min=4\.724409in&diameter_max=6\.299213in$/);
@@ -123,7 +128,9 @@ test("search results narrow by the spec of what was found", async ({ page }) => 
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto("/search?q=grinding+wheel");
   await waitForHydration(page);
-  const option = filters(page).getByRole("group", { name: "Diameter (in)" }).getByRole("checkbox", { name: /^4-1\/2 in \(\d+\)$/ });
+  const option = filters(page)
+    .getByRole("group", { name: "Diameter (in)" })
+    .getByRole("checkbox", { name: /^4-1\/2 in \(\d+\)$/ });
   const count = await countOf(option);
   await option.check();
   await expect(page).toHaveURL("/search?q=grinding+wheel&diameter=4.5in");

@@ -64,12 +64,25 @@ export function meta({ loaderData }: Route.MetaArgs) {
       name: "description",
       content: loaderData.description || `Shop ${loaderData.title.toLowerCase()} for trade and industry.`,
     },
+    // Every combination of spec filters is a page: search engines index the listing itself.
+    ...(loaderData.spec.filters.length > 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }
 
 export default function CategoryListing({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, title, description, items, totalInCategory, totalMatching, state, spec, problems, facets } =
-    loaderData;
+  const {
+    category,
+    subcategory,
+    title,
+    description,
+    items,
+    totalInCategory,
+    totalMatching,
+    state,
+    spec,
+    problems,
+    facets,
+  } = loaderData;
   const navigation = useNavigation();
   const pathname = `/category/${category.slug}${subcategory ? `/${subcategory.slug}` : ""}`;
   const loading = navigation.state === "loading" && navigation.location.pathname === pathname;

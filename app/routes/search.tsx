@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { storefrontCategoryTree } from "../../server/catalog/category-tree";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
 import { readSpecFilters } from "../../server/catalog/spec-facets";
 import { FilterChip } from "../components/catalog/filter-chip";

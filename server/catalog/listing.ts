@@ -33,7 +33,10 @@ export async function listCategoryProducts(
     listedForBuyers,
     subcategory ? eq(products.subcategory, subcategory) : undefined,
   ) as SQL;
-  const fixed = and(stock === "in" ? gt(products.stockLevel, 0) : undefined, brand ? eq(products.brand, brand) : undefined);
+  const fixed = and(
+    stock === "in" ? gt(products.stockLevel, 0) : undefined,
+    brand ? eq(products.brand, brand) : undefined,
+  );
   const where = and(inCategory, fixed, specWhere(spec, attributes));
   const [items, [all], [shown], facets] = await Promise.all([
     db()

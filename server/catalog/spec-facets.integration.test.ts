@@ -3,10 +3,10 @@
 // combined with brand and stock, on a subcategory, a whole category and search results.
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { withTestDatabase } from "../../test/database";
-import { listingParamNames, type ListingParams } from "../../app/lib/listing-params";
-import { parseSearchParams, searchParamNames } from "../../app/lib/search-params";
 import type { SpecFacet } from "../../app/lib/catalog/spec-filters";
+import { type ListingParams, listingParamNames } from "../../app/lib/listing-params";
+import { parseSearchParams, searchParamNames } from "../../app/lib/search-params";
+import { withTestDatabase } from "../../test/database";
 import { attributes, productAttributeValues, products } from "../db/schema";
 import { listCategoryProducts } from "./listing";
 import { searchProducts } from "./search";
@@ -59,13 +59,19 @@ const close = (a: unknown, b: number) => typeof a === "number" && Math.abs(a - b
 const sorted = (parts: { partNumber: string }[]) => parts.map((part) => part.partNumber).sort();
 
 /** A listing as the page reads its URL. */
-async function listing(query: string, category = "abrasives", subcategory: string | undefined = "grinding-wheels") {
+async function listing(
+  query: string,
+  { category, subcategory }: { category: string; subcategory?: string } = {
+    category: "abrasives",
+    subcategory: "grinding-wheels",
+  },
+) {
   const search = new URLSearchParams(query);
-  const { attributes: offered, spec, problems } = await readSpecFilters(
-    search,
-    subcategory ? [subcategory] : await subcategoriesOf(category),
-    listingParamNames,
-  );
+  const {
+    attributes: offered,
+    spec,
+    problems,
+  } = await readSpecFilters(search, subcategory ? [subcategory] : await subcategoriesOf(category), listingParamNames);
   const params: ListingParams = {
     ...everything,
     stock: search.get("stock") === "in" ? "in" : undefined,
@@ -120,14 +126,21 @@ describe("spec filters on a listing", () => {
   it("offer the subcategory's attributes with every value present and its count", async () => {
     const all = await listing("");
     expect(all.facets.map((f) => f.slug)).toEqual(expect.arrayContaining(["diameter", "arbor", "grit", "abrasive"]));
-    expectCounts(facet(all.facets, "diameter"), expectedCounts(wheels, "diameter", () => true));
-    expectCounts(facet(all.facets, "abrasive"), expectedCounts(wheels, "abrasive", () => true));
+    expectCounts(
+      facet(all.facets, "diameter"),
+      expectedCounts(wheels, "diameter", () => true),
+    );
+    expectCounts(
+      facet(all.facets, "abrasive"),
+      expectedCounts(wheels, "abrasive", () => true),
+    );
     expect(all.totalMatching).toBe(wheels.length);
   });
 
   it("narrow by a number and a choice to exactly the parts that have both, with counts for the others", async () => {
     const found = await listing("diameter=4-1/2in&abrasive=Zirconia");
-    const match = (part: Part) => close(part.values.get("diameter"), 114.3) && part.values.get("abrasive") === "Zirconia";
+    const match = (part: Part) =>
+      close(part.values.get("diameter"), 114.3) && part.values.get("abrasive") === "Zirconia";
     const expected = wheels.filter(match);
     expect(expected.length).toBeGreaterThan(0);
     expect(sorted(found.items)).toEqual(sorted(expected));
@@ -173,7 +186,7 @@ describe("spec filters on a listing", () => {
 
   it("merge one attribute across a category's subcategories", async () => {
     const abrasives = await partsOf("abrasives");
-    const found = await listing("diameter=4.5in", "abrasives", undefined);
+    const found = await listing("diameter=4.5in", { category: "abrasives" });
     const expected = abrasives.filter((part) => close(part.values.get("diameter"), 114.3));
     expect(new Set(expected.map((part) => part.subcategory)).size).toBeGreaterThan(1);
     expect(sorted(found.items)).toEqual(sorted(expected));

@@ -52,7 +52,9 @@ export function mergeAttributes(definitions: AttributeDefinition[], reserved: re
       continue;
     }
     const bothNumbers = known.kind === "number" && definition.kind === "number";
-    if (bothNumbers ? known.unitFamily !== definition.unitFamily : known.kind === "number" || definition.kind === "number")
+    if (
+      bothNumbers ? known.unitFamily !== definition.unitFamily : known.kind === "number" || definition.kind === "number"
+    )
       continue;
     known.ids.push(definition.id);
     if (known.kind === "choice" && definition.kind === "choice")
@@ -69,7 +71,9 @@ export async function scopeAttributes(
   reserved: readonly string[],
 ): Promise<ScopeAttribute[]> {
   const bySubcategory = await attributeDefinitionsBySubcategory(db(), subcategories);
-  const ordered = subcategories ? subcategories.flatMap((slug) => bySubcategory.get(slug) ?? []) : [...bySubcategory.values()].flat();
+  const ordered = subcategories
+    ? subcategories.flatMap((slug) => bySubcategory.get(slug) ?? [])
+    : [...bySubcategory.values()].flat();
   return mergeAttributes(ordered, reserved);
 }
 
@@ -228,14 +232,17 @@ function buildFacet(
     const options = listed.map((row) => ({ value: row.num ?? 0, count: row.n }));
     // A value named in the link that no part in view has stays listed, at 0, so it can be unticked.
     for (const value of filter?.kind === "number" ? filter.values : [])
-      if (!options.some((option) => Math.abs(Number(option.value) - value) < TOLERANCE)) options.push({ value, count: 0 });
+      if (!options.some((option) => Math.abs(Number(option.value) - value) < TOLERANCE))
+        options.push({ value, count: 0 });
     const first = rows[0];
     return {
       ...shown,
       options: options.sort((a, b) => Number(a.value) - Number(b.value)),
       more: 0,
       span:
-        first && first.span_min !== null && first.span_max !== null ? { min: first.span_min, max: first.span_max } : null,
+        first && first.span_min !== null && first.span_max !== null
+          ? { min: first.span_min, max: first.span_max }
+          : null,
     };
   }
   const counts = new Map(rows.map((row) => [row.txt ?? "", row.n]));

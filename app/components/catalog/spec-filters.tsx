@@ -104,24 +104,24 @@ export function SpecFilters(props: SpecFiltersProps) {
         </div>
       )}
       {facets.some((facet) => dependsOnUnits(facet.unitFamily)) && (
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-900">Units</legend>
-        <div className="mt-2 flex gap-4">
-          {(["inch", "metric"] as const).map((units) => (
-            <label key={units} className="flex items-center gap-2 text-sm text-slate-900">
-              <input
-                type="radio"
-                name="units"
-                value={units}
-                checked={shown.units === units}
-                onChange={() => apply(withUnits(shown, facets, units))}
-                className="size-4 accent-brand-800"
-              />
-              {units === "inch" ? "Inch" : "Metric"}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-900">Units</legend>
+          <div className="mt-2 flex gap-4">
+            {(["inch", "metric"] as const).map((units) => (
+              <label key={units} className="flex items-center gap-2 text-sm text-slate-900">
+                <input
+                  type="radio"
+                  name="units"
+                  value={units}
+                  checked={shown.units === units}
+                  onChange={() => apply(withUnits(shown, facets, units))}
+                  className="size-4 accent-brand-800"
+                />
+                {units === "inch" ? "Inch" : "Metric"}
+              </label>
+            ))}
+          </div>
+        </fieldset>
       )}
       {facets.map((facet) => (
         <FacetFieldset
@@ -223,8 +223,7 @@ function RangeFields({
 }) {
   const family = facet.unitFamily;
   const filter = spec.filters.find((candidate) => candidate.slug === facet.slug);
-  const written = (base: number | undefined) =>
-    base === undefined || !family ? "" : entryNumber(base, family, unit);
+  const written = (base: number | undefined) => (base === undefined || !family ? "" : entryNumber(base, family, unit));
   const min = filter?.kind === "number" ? written(filter.min) : "";
   const max = filter?.kind === "number" ? written(filter.max) : "";
   const hint =

@@ -98,9 +98,15 @@ describe("spec filters in the URL", () => {
     const many = Array.from({ length: 500 }, (_, i) => `finish=v${i}`).join("&");
     const { state, problems } = read(`${many}&finish=${"x".repeat(5000)}`);
     expect(state.filters[0]?.kind === "text" && state.filters[0].values).toHaveLength(MAX_VALUES_PER_ATTRIBUTE);
-    expect(problems).toEqual([`Finish: at most ${MAX_VALUES_PER_ATTRIBUTE} values can be chosen; the rest were left out.`]);
+    expect(problems).toEqual([
+      `Finish: at most ${MAX_VALUES_PER_ATTRIBUTE} values can be chosen; the rest were left out.`,
+    ]);
 
-    const wide = Array.from({ length: 20 }, (_, i) => ({ ...finish, slug: `a${String(i).padStart(2, "0")}`, name: `A${i}` }));
+    const wide = Array.from({ length: 20 }, (_, i) => ({
+      ...finish,
+      slug: `a${String(i).padStart(2, "0")}`,
+      name: `A${i}`,
+    }));
     const search = new URLSearchParams(wide.map((attribute) => `${attribute.slug}=x`).join("&"));
     const capped = resolveSpecFilters(readSpecParams(search, []), wide, "inch");
     expect(capped.state.filters).toHaveLength(MAX_FILTERED_ATTRIBUTES);
@@ -113,19 +119,22 @@ describe("spec filters in the URL", () => {
     expect(a).toBe(b);
     expect(a).toBe("?abrasive=Ceramic&abrasive=Zirconia&diameter=4.5in&diameter=5in&grit=36");
     const state = read("diameter_max=6in&diameter_min=4in").state;
-    expect(listingSearch({ stock: "in", brand: "Ironridge", sort: "price-asc", page: 2 }, { ...state, units: "metric" })).toBe(
-      "?brand=Ironridge&stock=in&diameter_min=4in&diameter_max=6in&units=metric&sort=price-asc&page=2",
-    );
+    expect(
+      listingSearch({ stock: "in", brand: "Ironridge", sort: "price-asc", page: 2 }, { ...state, units: "metric" }),
+    ).toBe("?brand=Ironridge&stock=in&diameter_min=4in&diameter_max=6in&units=metric&sort=price-asc&page=2");
     expect(searchHref({ q: "wheel", category: "abrasives" }, state)).toBe(
       "/search?q=wheel&category=abrasives&diameter_min=4in&diameter_max=6in",
     );
   });
 
   it("reads back what it writes", () => {
-    const query = "abrasive=Zirconia&diameter=4.5in&diameter_min=4in&diameter_max=7in&finish=Satin+%26+co&grit=36&units=metric";
+    const query =
+      "abrasive=Zirconia&diameter=4.5in&diameter_min=4in&diameter_max=7in&finish=Satin+%26+co&grit=36&units=metric";
     const once = canonical(query);
     expect(canonical(once.slice(1))).toBe(once);
-    expect(once).toBe("?abrasive=Zirconia&diameter=114.3mm&diameter_min=101.6mm&diameter_max=177.8mm&finish=Satin+%26+co&grit=36&units=metric");
+    expect(once).toBe(
+      "?abrasive=Zirconia&diameter=114.3mm&diameter_min=101.6mm&diameter_max=177.8mm&finish=Satin+%26+co&grit=36&units=metric",
+    );
   });
 });
 
@@ -138,7 +147,9 @@ describe("changing the filters", () => {
     expect(two.filters).toEqual([{ slug: "abrasive", kind: "text", values: ["Ceramic", "Zirconia"] }]);
     expect(toggleValue(toggleValue(two, abrasive, "Ceramic"), abrasive, "Zirconia")).toEqual(none);
     const wheel = toggleValue(none, diameter, 114.3);
-    expect(wheel.filters).toEqual([{ slug: "diameter", kind: "number", family: "length", unit: "in", values: [114.3] }]);
+    expect(wheel.filters).toEqual([
+      { slug: "diameter", kind: "number", family: "length", unit: "in", values: [114.3] },
+    ]);
     expect(toggleValue(wheel, diameter, 114.30000001)).toEqual(none);
   });
 

@@ -109,8 +109,7 @@ export function entryUnit(attribute: Pick<FilterAttribute, "unitFamily" | "displ
 }
 
 /** A base-unit value as a buyer reads it in `unit`: "4-1/2 in", "114.3 mm", "60". */
-export const showNumber = (base: number, family: UnitFamily, unit: string | null) =>
-  formatMeasure(base, family, unit);
+export const showNumber = (base: number, family: UnitFamily, unit: string | null) => formatMeasure(base, family, unit);
 
 /** A base-unit value as an entry field holds it, in `unit` without the unit: "4.5", "114.3". */
 export const entryNumber = (base: number, family: UnitFamily, unit: string | null) =>
@@ -145,16 +144,21 @@ export function resolveSpecFilters(
     const entry = raw.get(slug);
     if (!attribute || !entry) continue;
     if (filters.length === MAX_FILTERED_ATTRIBUTES) {
-      problems.push(`At most ${MAX_FILTERED_ATTRIBUTES} specifications can be filtered at once: ${attribute.name} was left out.`);
+      problems.push(
+        `At most ${MAX_FILTERED_ATTRIBUTES} specifications can be filtered at once: ${attribute.name} was left out.`,
+      );
       continue;
     }
     let written = entry.values.filter((value) => value.trim() !== "");
     if (written.length > MAX_VALUES_PER_ATTRIBUTE) {
-      problems.push(`${attribute.name}: at most ${MAX_VALUES_PER_ATTRIBUTE} values can be chosen; the rest were left out.`);
+      problems.push(
+        `${attribute.name}: at most ${MAX_VALUES_PER_ATTRIBUTE} values can be chosen; the rest were left out.`,
+      );
       written = written.slice(0, MAX_VALUES_PER_ATTRIBUTE);
     }
     const tooLong = written.filter((value) => value.length > MAX_VALUE_LENGTH);
-    if (tooLong.length > 0) problems.push(`${attribute.name}: a value longer than ${MAX_VALUE_LENGTH} characters was left out.`);
+    if (tooLong.length > 0)
+      problems.push(`${attribute.name}: a value longer than ${MAX_VALUE_LENGTH} characters was left out.`);
     written = written.filter((value) => value.length <= MAX_VALUE_LENGTH);
     const filter =
       attribute.kind === "number"
@@ -260,7 +264,13 @@ const isEmpty = (filter: SpecFilter) =>
 
 function blankFilter(attribute: FilterAttribute, units: UnitSystem): SpecFilter {
   return attribute.kind === "number" && attribute.unitFamily
-    ? { slug: attribute.slug, kind: "number", family: attribute.unitFamily, unit: entryUnit(attribute, units), values: [] }
+    ? {
+        slug: attribute.slug,
+        kind: "number",
+        family: attribute.unitFamily,
+        unit: entryUnit(attribute, units),
+        values: [],
+      }
     : { slug: attribute.slug, kind: "text", values: [] };
 }
 
