@@ -101,11 +101,15 @@ const systemUnits: Partial<Record<UnitFamily, Record<UnitSystem, string[]>>> = {
 export const dependsOnUnits = (family: UnitFamily | null) => family !== null && systemUnits[family] !== undefined;
 
 /** The unit an attribute's numbers are shown and entered in: its display unit when that is of the system. */
-export function entryUnit(attribute: Pick<FilterAttribute, "unitFamily" | "displayUnit">, units: UnitSystem) {
+export function entryUnit(
+  attribute: Pick<FilterAttribute, "unitFamily" | "displayUnit">,
+  units: UnitSystem,
+): string | null {
   const family = attribute.unitFamily;
   const ofSystem = family ? systemUnits[family]?.[units] : undefined;
   if (!ofSystem) return attribute.displayUnit;
-  return attribute.displayUnit && ofSystem.includes(attribute.displayUnit) ? attribute.displayUnit : ofSystem[0];
+  if (attribute.displayUnit && ofSystem.includes(attribute.displayUnit)) return attribute.displayUnit;
+  return ofSystem[0] ?? attribute.displayUnit;
 }
 
 /** A base-unit value as a buyer reads it in `unit`: "4-1/2 in", "114.3 mm", "60". */
