@@ -1,7 +1,7 @@
 // Category listings: the products of one category or subcategory, filtered and sorted as the
 // buyer chose, first pages up to the one asked for (Load More shows page after page).
 import { and, asc, count, desc, eq, gt, type SQL } from "drizzle-orm";
-import type { SpecState } from "../../app/lib/catalog/spec-filters";
+import { emptySpecState, type SpecState } from "../../app/lib/catalog/spec-filters";
 import type { ListingParams } from "../../app/lib/listing-params";
 import { db } from "../db/client";
 import { products } from "../db/schema";
@@ -25,7 +25,7 @@ const orderings = {
 export async function listCategoryProducts(
   { category, subcategory }: { category: string; subcategory?: string },
   { stock, sort, page, brand }: ListingParams,
-  spec: SpecState = { filters: [], units: "inch" },
+  spec: SpecState = emptySpecState,
   attributes: ScopeAttribute[] = [],
 ) {
   const inCategory = and(
