@@ -117,9 +117,13 @@ const hostilePath = fc
 
 /** Each page that reads a query string, with the parameters it reads. */
 const queries: [string, string[]][] = [
-  ["/search", ["q", "category", "brand", "stock", "sort", "page"]],
+  ["/search", ["q", "category", "brand", "stock", "sort", "page", "diameter", "diameter_min", "abrasive", "units"]],
   ["/api/search/suggest", ["q"]],
-  ["/category/abrasives/grinding-wheels", ["brand", "stock", "sort", "page"]],
+  [
+    "/category/abrasives/grinding-wheels",
+    ["brand", "stock", "sort", "page", "diameter", "diameter_min", "diameter_max", "abrasive", "grit", "units"],
+  ],
+  ["/category/cutting-tools", ["diameter", "diameter_max", "units", "stock"]],
   ["/checkout", ["state"]],
   ["/auth", ["confirmed", "error", "tab", "redirectTo"]],
   ["/auth/reset-password", ["token", "error"]],
@@ -440,6 +444,27 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       }
     }
   }, 120_000);
+
+  it("says which spec filters of a link it could not use, and shows the listing anyway", async () => {
+    const listingWith = async (query: string) => {
+      const response = await guest.get(`/category/abrasives/grinding-wheels?${query}`);
+      expect(response.status, query.slice(0, 200)).toBe(200);
+      return (await response.text()).replaceAll("&quot;", '"');
+    };
+    expect(await listingWith("diameter_min=9in&diameter_max=4in")).toContain(
+      "Diameter: the minimum (9 in) is more than the maximum (4 in), so the range was left out.",
+    );
+    expect(await listingWith("diameter=ten")).toContain(
+      'Diameter: "ten" is not a number this filter takes, so it was left out.',
+    );
+    expect(await listingWith("no-such-attribute=1&utm_source=x")).not.toContain("could not be used");
+    expect(await listingWith(Array.from({ length: 800 }, (_, i) => `grit=${i}`).join("&"))).toContain(
+      "Grit: at most 30 values can be chosen; the rest were left out.",
+    );
+    expect(await listingWith(`abrasive=${"%00".repeat(300)}&diameter=${"9".repeat(400)}`)).toContain("Grinding Wheels");
+    const search = await guest.get("/search?q=wheel&diameter_min=abc&diameter_max=1e308mm");
+    expect(search.status).toBe(200);
+  }, 60_000);
 
   it("refuses every action's hostile values, in every body encoding, with a 4xx or a redirect with a message", async () => {
     const post = (visitor: Visitor, pathname: string, verb: string, { type, body }: ReturnType<Encoding>) =>

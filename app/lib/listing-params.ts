@@ -1,6 +1,7 @@
 // A listing's state lives in its URL: ?stock=in&sort=price-asc&page=2. Bad values fall back to
 // the defaults, so a mangled link still shows the listing.
 import { z } from "zod";
+import { type SpecState, specEntries } from "./catalog/spec-filters";
 import { plainText } from "./plain-text";
 
 export const listingSorts = ["featured", "price-asc", "rating-desc"] as const;
@@ -25,11 +26,15 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
   return schema.parse(Object.fromEntries(search));
 }
 
-/** The query string for a listing state, leaving defaults out. */
-export function listingSearch(params: Partial<ListingParams>): string {
+/** The parameters a listing reads itself: an attribute with one of these slugs cannot be filtered on. */
+export const listingParamNames = ["brand", "stock", "sort", "page"] as const;
+
+/** The query string for a listing state and its spec filters, in one canonical order, leaving defaults out. */
+export function listingSearch(params: Partial<ListingParams>, spec?: SpecState): string {
   const search = new URLSearchParams();
   if (params.brand) search.set("brand", params.brand);
   if (params.stock) search.set("stock", params.stock);
+  for (const [key, value] of spec ? specEntries(spec) : []) search.append(key, value);
   if (params.sort && params.sort !== "featured") search.set("sort", params.sort);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const text = search.toString();

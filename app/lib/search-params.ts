@@ -1,6 +1,7 @@
 // The search results page's state lives in its URL: ?q=flap+disc&category=abrasives&brand=Ironridge
 // &stock=in&sort=price-asc&page=2. Bad values fall back to the defaults; a long query is cut.
 import { z } from "zod";
+import { type SpecState, specEntries } from "./catalog/spec-filters";
 import { plainText } from "./plain-text";
 
 export const MAX_QUERY_LENGTH = 200;
@@ -40,13 +41,17 @@ export function parseSearchParams(search: URLSearchParams): SearchParams {
   return schema.parse(Object.fromEntries(search));
 }
 
-/** The URL of a search state, leaving defaults out. */
-export function searchHref(params: Partial<SearchParams>): string {
+/** The parameters search reads itself: an attribute with one of these slugs cannot be filtered on. */
+export const searchParamNames = ["q", "category", "brand", "stock", "sort", "page"] as const;
+
+/** The URL of a search state and its spec filters, in one canonical order, leaving defaults out. */
+export function searchHref(params: Partial<SearchParams>, spec?: SpecState): string {
   const search = new URLSearchParams();
   search.set("q", params.q ?? "");
   if (params.category) search.set("category", params.category);
   if (params.brand) search.set("brand", params.brand);
   if (params.stock) search.set("stock", params.stock);
+  for (const [key, value] of spec ? specEntries(spec) : []) search.append(key, value);
   if (params.sort && params.sort !== "relevance") search.set("sort", params.sort);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   return `/search?${search.toString()}`;

@@ -2,12 +2,15 @@ import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { listCategoryProducts } from "../../server/catalog/listing";
+import { readSpecFilters } from "../../server/catalog/spec-facets";
 import { Breadcrumb } from "../components/breadcrumb";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
+import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { NotFound } from "../components/not-found";
 import { findCategory, findSubcategory, titleFromSlug } from "../lib/catalog/category-tree";
-import { type ListingParams, listingSearch, parseListingParams } from "../lib/listing-params";
+import type { SpecState } from "../lib/catalog/spec-filters";
+import { type ListingParams, listingParamNames, listingSearch, parseListingParams } from "../lib/listing-params";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -15,8 +18,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const category = findCategory(await storefrontCategoryTree(), params.category);
   const subcategory = category && params.subcategory ? findSubcategory(category, params.subcategory) : undefined;
   if (!category || (params.subcategory && !subcategory)) throw new Response("Not Found", { status: 404 });
-  const state = parseListingParams(new URL(request.url).searchParams);
-  const listing = await listCategoryProducts({ category: category.slug, subcategory: subcategory?.slug }, state);
+  const search = new URL(request.url).searchParams;
+  const state = parseListingParams(search);
+  // A category's listing offers the attributes of all its subcategories, one filter per slug.
+  const { attributes, spec, problems } = await readSpecFilters(
+    search,
+    subcategory ? [subcategory.slug] : category.subcategories.map((entry) => entry.slug),
+    listingParamNames,
+  );
+  const listing = await listCategoryProducts(
+    { category: category.slug, subcategory: subcategory?.slug },
+    state,
+    spec,
+    attributes,
+  );
   const shown = subcategory ?? category;
   const page = {
     category: { slug: category.slug, name: category.name },
@@ -24,6 +39,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     title: titleFromSlug(shown.slug),
     description: shown.description,
     state,
+    spec,
+    problems,
     ...listing,
   };
   return data(page, { headers: catalogCacheHeaders(request, page) });
@@ -47,20 +64,37 @@ export function meta({ loaderData }: Route.MetaArgs) {
       name: "description",
       content: loaderData.description || `Shop ${loaderData.title.toLowerCase()} for trade and industry.`,
     },
+    // Every combination of spec filters is a page: search engines index the listing itself.
+    ...(loaderData.spec.filters.length > 0 ? [{ name: "robots", content: "noindex, follow" }] : []),
   ];
 }
 
 export default function CategoryListing({ loaderData }: Route.ComponentProps) {
-  const { category, subcategory, title, description, items, totalInCategory, totalMatching, state } = loaderData;
+  const {
+    category,
+    subcategory,
+    title,
+    description,
+    items,
+    totalInCategory,
+    totalMatching,
+    state,
+    spec,
+    problems,
+    facets,
+  } = loaderData;
   const navigation = useNavigation();
-  const loading =
-    navigation.state === "loading" &&
-    navigation.location.pathname === `/category/${category.slug}${subcategory ? `/${subcategory.slug}` : ""}`;
-  const chip = (label: string, next: Partial<ListingParams>, active: boolean) => (
-    <FilterChip to={listingSearch({ ...next, page: 1 })} active={active}>
+  const pathname = `/category/${category.slug}${subcategory ? `/${subcategory.slug}` : ""}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname === pathname;
+  const filtered = spec.filters.length > 0;
+  // Chips keep the spec filters; All Products clears every filter but keeps the unit system.
+  const chip = (label: string, next: Partial<ListingParams>, active: boolean, nextSpec: SpecState = spec) => (
+    <FilterChip to={listingSearch({ ...next, page: 1 }, nextSpec)} active={active}>
       {label}
     </FilterChip>
   );
+  const hrefFor = (next: SpecState) => `${pathname}${listingSearch({ ...state, page: 1 }, next)}`;
+  const keep = [...new URLSearchParams(listingSearch({ ...state, page: 1 }))];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumb
@@ -73,31 +107,47 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{title}</h1>
       {description && <p className="mt-2 max-w-3xl text-slate-700">{description}</p>}
       <nav aria-label="Filter and sort" className="mt-4 flex flex-wrap gap-2">
-        {chip(`All Products (${totalInCategory})`, {}, !state.stock && !state.brand && state.sort === "featured")}
+        {chip(
+          `All Products (${totalInCategory})`,
+          {},
+          !state.stock && !state.brand && state.sort === "featured" && !filtered,
+          { filters: [], units: spec.units },
+        )}
         {chip("In Stock Only", { ...state, stock: state.stock ? undefined : "in" }, state.stock === "in")}
         {chip("Price low to high", { ...state, sort: "price-asc" }, state.sort === "price-asc")}
         {chip("Rating high to low", { ...state, sort: "rating-desc" }, state.sort === "rating-desc")}
         {state.brand && chip(`Brand: ${state.brand} (clear)`, { ...state, brand: undefined }, true)}
       </nav>
-      <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-        {loading ? "Loading products..." : `Showing ${items.length} of ${totalMatching}`}
-      </p>
-      {items.length === 0 ? (
-        <p className="mt-10 text-slate-700">No products found for this category.</p>
-      ) : (
-        <ProductGrid products={items} />
-      )}
-      {items.length < totalMatching && (
-        <div className="mt-8 text-center">
-          <Link
-            to={listingSearch({ ...state, page: state.page + 1 })}
-            preventScrollReset
-            className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
-          >
-            Load More Products
-          </Link>
-        </div>
-      )}
+      <SpecFilterSidebar
+        facets={facets}
+        spec={spec}
+        problems={problems}
+        hrefFor={hrefFor}
+        keep={keep}
+        total={totalMatching}
+      >
+        <p className="mt-3 text-sm text-slate-700" aria-live="polite">
+          {loading ? "Loading products..." : `Showing ${items.length} of ${totalMatching}`}
+        </p>
+        {items.length === 0 ? (
+          <p className="mt-10 text-slate-700">
+            {filtered ? "No products match these filters." : "No products found for this category."}
+          </p>
+        ) : (
+          <ProductGrid products={items} />
+        )}
+        {items.length < totalMatching && (
+          <div className="mt-8 text-center">
+            <Link
+              to={listingSearch({ ...state, page: state.page + 1 }, spec)}
+              preventScrollReset
+              className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
+            >
+              Load More Products
+            </Link>
+          </div>
+        )}
+      </SpecFilterSidebar>
     </div>
   );
 }

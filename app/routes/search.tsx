@@ -1,20 +1,40 @@
 import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
+import { readSpecFilters } from "../../server/catalog/spec-facets";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
+import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { useCategoryTree } from "../components/root-data";
 import { SearchSuggest } from "../components/search/search-suggest";
-import { parseSearchParams, type SearchParams, searchHref, searchSortLabels, searchSorts } from "../lib/search-params";
+import { findCategory } from "../lib/catalog/category-tree";
+import type { SpecState } from "../lib/catalog/spec-filters";
+import {
+  parseSearchParams,
+  type SearchParams,
+  searchHref,
+  searchParamNames,
+  searchSortLabels,
+  searchSorts,
+} from "../lib/search-params";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const state = parseSearchParams(new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const state = parseSearchParams(search);
   // A query that is exactly one part number opens that product.
   const exact = state.q ? await findByPartNumber(state.q) : null;
   if (exact) throw redirect(`/products/${exact.slug}`);
-  const page = { state, ...(await searchProducts(state)) };
+  // Results span subcategories: the attributes of all of them (of the chosen category's) are on offer.
+  const category = state.category ? findCategory(await storefrontCategoryTree(), state.category) : undefined;
+  const { attributes, spec, problems } = await readSpecFilters(
+    search,
+    category?.subcategories.map((entry) => entry.slug),
+    searchParamNames,
+  );
+  const page = { state, spec, problems, ...(await searchProducts(state, { spec, attributes })) };
   return data(page, { headers: catalogCacheHeaders(request, page) });
 }
 
@@ -29,11 +49,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, items, total, categories: categoryFacets, brands } = loaderData;
+  const { state, items, total, categories: categoryFacets, brands, spec, problems, facets } = loaderData;
   const navigation = useNavigation();
   const categoryNames = new Map(useCategoryTree().map((category) => [category.slug, category.name]));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
-  const to = (next: Partial<SearchParams>) => searchHref({ ...state, page: 1, ...next });
+  // Changing category changes the attributes on offer, so it clears the spec filters.
+  const to = (next: Partial<SearchParams>) =>
+    searchHref({ ...state, page: 1, ...next }, "category" in next ? { filters: [], units: spec.units } : spec);
+  const hrefFor = (next: SpecState) => searchHref({ ...state, page: 1 }, next);
+  const keep = [...new URL(searchHref({ ...state, page: 1 }), "http://store").searchParams];
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-950">
@@ -110,18 +134,27 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </nav>
-          <ProductGrid products={items} />
-          {items.length < total && (
-            <div className="mt-8 text-center">
-              <Link
-                to={searchHref({ ...state, page: state.page + 1 })}
-                preventScrollReset
-                className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
-              >
-                Load More Products
-              </Link>
-            </div>
-          )}
+          <SpecFilterSidebar
+            facets={facets}
+            spec={spec}
+            problems={problems}
+            hrefFor={hrefFor}
+            keep={keep}
+            total={total}
+          >
+            <ProductGrid products={items} />
+            {items.length < total && (
+              <div className="mt-8 text-center">
+                <Link
+                  to={searchHref({ ...state, page: state.page + 1 }, spec)}
+                  preventScrollReset
+                  className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
+                >
+                  Load More Products
+                </Link>
+              </div>
+            )}
+          </SpecFilterSidebar>
         </>
       )}
     </div>

@@ -2,6 +2,7 @@
 // names, brands, part and OEM numbers and specifications (tsvector + GIN) and part-number
 // fragments; names within one typo (pg_trgm) when nothing else matches. The same on PGlite and PostgreSQL.
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { emptySpecState, type SpecFacet, type SpecState } from "../../app/lib/catalog/spec-filters";
 import { plainText } from "../../app/lib/plain-text";
 import { MAX_QUERY_LENGTH, type SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
@@ -10,6 +11,7 @@ import { products } from "../db/schema";
 import { productCardColumns } from "./card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
 import { prefixQuery } from "./prefix-query";
+import { type ScopeAttribute, specFacets, specWhere } from "./spec-facets";
 import { listedForBuyers, shownToBuyers } from "./visibility";
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -76,23 +78,34 @@ const orderings = {
  */
 const queryText = (query: string) => plainText(query).trim().slice(0, MAX_QUERY_LENGTH);
 
-function searchConditions({ q, category, brand, stock }: SearchParams, mode: Mode) {
+/** The spec filters of a search and the attributes they were read against (server/catalog/spec-facets.ts). */
+export interface SearchSpec {
+  spec: SpecState;
+  attributes: ScopeAttribute[];
+}
+
+const noSpec: SearchSpec = { spec: emptySpecState, attributes: [] };
+
+function searchConditions({ q, category, brand, stock }: SearchParams, mode: Mode, { spec, attributes }: SearchSpec) {
   const { where, rank } = matching(queryText(q), mode);
   const inStock = stock === "in" ? gt(products.stockLevel, 0) : undefined;
   const inCategory = category ? eq(products.category, category) : undefined;
   const ofBrand = brand ? eq(products.brand, brand) : undefined;
+  const bySpec = specWhere(spec, attributes);
   return {
-    where: and(where, inStock, listedForBuyers) as SQL,
+    matches: and(where, listedForBuyers) as SQL,
+    where: and(where, inStock, listedForBuyers, bySpec) as SQL,
     rank,
+    inStock,
     inCategory,
     ofBrand,
-    filtered: and(where, inStock, listedForBuyers, inCategory, ofBrand),
+    filtered: and(where, inStock, listedForBuyers, inCategory, ofBrand, bySpec),
   };
 }
 
 /** The results query itself (the benchmark runs its SQL through pgbench). */
-export function searchItemsQuery(params: SearchParams, mode: Mode = "words") {
-  const { rank, filtered } = searchConditions(params, mode);
+export function searchItemsQuery(params: SearchParams, mode: Mode = "words", searchSpec: SearchSpec = noSpec) {
+  const { rank, filtered } = searchConditions(params, mode, searchSpec);
   return db()
     .select(productCardColumns)
     .from(products)
@@ -105,8 +118,8 @@ export function searchItemsQuery(params: SearchParams, mode: Mode = "words") {
  * The total and both facets in one pass over the matches: each facet counts with the other
  * facet's filter applied but not its own, so a buyer can switch category or brand.
  */
-async function countsAndFacets(params: SearchParams, mode: Mode) {
-  const { where, inCategory, ofBrand } = searchConditions(params, mode);
+async function countsAndFacets(params: SearchParams, mode: Mode, searchSpec: SearchSpec) {
+  const { where, inCategory, ofBrand } = searchConditions(params, mode, searchSpec);
   const rows = await db()
     .select({
       category: products.category,
@@ -130,17 +143,34 @@ async function countsAndFacets(params: SearchParams, mode: Mode) {
   };
 }
 
+/** The spec facets of what the query matches: every value the matches have, counted with the other filters. */
+function searchSpecFacets(params: SearchParams, mode: Mode, searchSpec: SearchSpec) {
+  const { matches, inStock, inCategory, ofBrand } = searchConditions(params, mode, searchSpec);
+  return specFacets({
+    scope: matches,
+    fixed: and(inStock, inCategory, ofBrand),
+    ...searchSpec,
+    definedChoices: false,
+  });
+}
+
 /**
  * One page of results (the first `page` pages, for Load More), their total and the facets to
  * narrow them. Words first; only when they find nothing at all, names within one typo.
  */
-export async function searchProducts(params: SearchParams) {
-  if (!queryText(params.q)) return { items: [], total: 0, categories: [], brands: [] };
+export async function searchProducts(params: SearchParams, searchSpec: SearchSpec = noSpec) {
+  const none = { items: [], total: 0, categories: [], brands: [], facets: [] as SpecFacet[] };
+  if (!queryText(params.q)) return none;
   for (const mode of ["words", "typo"] as const) {
-    const [items, counts] = await Promise.all([searchItemsQuery(params, mode), countsAndFacets(params, mode)]);
-    if (counts.total > 0 || counts.categories.length > 0 || mode === "typo") return { items, ...counts };
+    const [items, counts, facets] = await Promise.all([
+      searchItemsQuery(params, mode, searchSpec),
+      countsAndFacets(params, mode, searchSpec),
+      searchSpecFacets(params, mode, searchSpec),
+    ]);
+    if (counts.total > 0 || counts.categories.length > 0 || facets.length > 0 || mode === "typo")
+      return { items, ...counts, facets };
   }
-  return { items: [], total: 0, categories: [], brands: [] };
+  return none;
 }
 
 const suggestionColumns = {

@@ -163,6 +163,12 @@ function inchFraction(inches: number): string | undefined {
   return whole === 0 ? `${top}/${bottom}` : `${whole}-${top}/${bottom}`;
 }
 
+/** A base-unit value as a plain number in `unit` of its family (4.5 for 114.3 mm in inches). */
+export function fromBase(base: number, family: UnitFamily, unit?: string | null): number {
+  const shown = (unit ? findUnit(family, unit) : undefined) ?? families[family].units[0];
+  return base / (shown?.factor ?? 1);
+}
+
 const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
 
 /** A base-unit value shown in `unit` of its family: "4-1/2 in", "114.3 mm", "13,300 rpm", "60". */
