@@ -1,24 +1,38 @@
 // The cart priced for the buyer: every figure computed here from the database, nothing taken from
 // the browser. The checkout and order placement price it through the same function.
+
+import type { ContractRule } from "../../app/lib/pricing/contract";
 import { fromCents } from "../../app/lib/pricing/money";
 import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
 import { getProfile } from "../accounts/account-overview";
+import { cartContractRules } from "../companies/contract-prices";
 import { type CartRead, cartLines, cartPromo } from "./cart";
 
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
 
-/** The stored cart's lines and promo code; a missing cart is an empty one. */
+/** The stored cart's lines, promo code and its owner's company's price list at `now`; a missing cart is an empty one. */
 async function storedCart(
   cartId: string | undefined,
   read: CartRead,
-): Promise<{ lines: StoredLine[]; promo: StoredPromo | null }> {
-  if (!cartId) return { lines: [], promo: null };
+  now: Date,
+): Promise<{ lines: StoredLine[]; promo: StoredPromo | null; contractRules: ContractRule[] }> {
+  if (!cartId) return { lines: [], promo: null, contractRules: [] };
   // Inside an order's transaction, one after the other: with `lock`, the products are locked
-  // before the promo, in every order. A plain read asks both at once.
-  if (read.executor || read.lock) return { lines: await cartLines(cartId, read), promo: await cartPromo(cartId, read) };
-  const [lines, promo] = await Promise.all([cartLines(cartId, read), cartPromo(cartId, read)]);
-  return { lines, promo };
+  // before the promo, in every order; the price list is read there too, so a rule that ended
+  // since the buyer saw the cart no longer applies to the order. A plain read asks all at once.
+  if (read.executor || read.lock)
+    return {
+      lines: await cartLines(cartId, read),
+      promo: await cartPromo(cartId, read),
+      contractRules: await cartContractRules(cartId, now, read.executor),
+    };
+  const [lines, promo, contractRules] = await Promise.all([
+    cartLines(cartId, read),
+    cartPromo(cartId, read),
+    cartContractRules(cartId, now),
+  ]);
+  return { lines, promo, contractRules };
 }
 
 /** The stored cart priced for a shipping state at `now`; a missing cart is an empty one. */
@@ -26,7 +40,7 @@ export async function priceStoredCart(
   cartId: string | undefined,
   { taxState, now = new Date(), ...read }: CartRead & { taxState?: string | null; now?: Date } = {},
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
-  return priceCart({ ...(await storedCart(cartId, read)), taxState, now });
+  return priceCart({ ...(await storedCart(cartId, read, now)), taxState, now });
 }
 
 export type CartSummary = ReturnType<typeof summarize>;
@@ -41,8 +55,9 @@ export async function cartSummary(cartId: string | undefined, options: { taxStat
  * for this on every page a buyer opens, so the profile and the cart are read at once.
  */
 export async function buyerCartSummary(cartId: string | undefined, userId: string | undefined) {
-  const [profile, stored] = await Promise.all([userId ? getProfile(userId) : null, storedCart(cartId, {})]);
-  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, now: new Date() }));
+  const now = new Date();
+  const [profile, stored] = await Promise.all([userId ? getProfile(userId) : null, storedCart(cartId, {}, now)]);
+  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, now }));
 }
 
 /** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */
@@ -57,6 +72,8 @@ export function summarize({ lines, promo, taxRate, totals }: PricedCart<StoredLi
       quantity: line.quantity,
       stockLevel: line.stockLevel,
       unitPrice: fromCents(line.unitPriceCents),
+      // The list price shown struck through beside a contract price; absent otherwise.
+      listPrice: line.contractApplied ? fromCents(line.listPriceCents) : undefined,
       lineTotal: fromCents(line.lineTotalCents),
       problem: line.problem,
     })),
