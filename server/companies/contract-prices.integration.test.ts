@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { contractPriceInputSchema } from "../../app/lib/contract-prices";
 import { checkoutInput } from "../../test/checkout-input";
@@ -7,6 +8,7 @@ import { type Buyer, fillCart, signedUpBuyer } from "../../test/store-fixtures";
 import { cartSummary } from "../cart/summary";
 import { seedCatalogIfEmpty } from "../catalog/seed";
 import { adminAuditLog, companies, companyMembers, contractPrices, products } from "../db/schema";
+import { orderDocument, renderOrderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { findOrder } from "../orders/orders";
 import { placeOrder } from "../orders/place-order";
@@ -237,6 +239,12 @@ describe("a member's cart and order at the contract price", () => {
       ["GW-45-001", "9.50", "19.00", "12.99"],
     ]);
     expect(order?.subtotalAmount).toBe("19.00");
+    // The invoice names the list price beside the contract price.
+    if (!order) throw new Error("the order was not written");
+    const pdf = await renderOrderDocument(orderDocument(order));
+    const invoice = (await extractText(new Uint8Array(pdf), { mergePages: true })).text;
+    expect(invoice).toContain("$9.50");
+    expect(invoice).toContain("List price $12.99");
   });
 
   it("re-checks the price list when the order is placed: a rule that ended since is not applied", async () => {

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { formatUsd } from "../../lib/money";
+import { UnitPrice } from "../price";
 import { Button } from "../ui/button";
 import { useHydrated } from "../use-hydrated";
 import { CartTotals } from "./cart-totals";
@@ -103,7 +104,7 @@ export function CartButton() {
                       </button>
                     </div>
                     <span className="text-sm text-slate-700">
-                      {formatUsd(line.unitPrice)} each ·{" "}
+                      <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} /> each ·{" "}
                       <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
                     </span>
                   </div>
