@@ -3,7 +3,7 @@
 // replaces whole from a CSV. Every change is audit-logged with the list's rule before and after.
 
 import { parse } from "csv-parse/sync";
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import {
   CONTRACT_CSV_LIMITS,
   type ContractPriceColumn,
@@ -13,10 +13,21 @@ import {
 } from "../../app/lib/contract-prices";
 import { type Day, storeDay } from "../../app/lib/dates";
 import type { ContractRule } from "../../app/lib/pricing/contract";
+import { fromCents } from "../../app/lib/pricing/money";
+import { priceCart } from "../../app/lib/pricing/price-cart";
 import { recordAudit } from "../admin/audit";
 import { normalizePartNumber } from "../catalog/part-numbers";
 import { type Database, db } from "../db/client";
-import { carts, categories, companies, companyMembers, contractPrices, products, subcategories } from "../db/schema";
+import {
+  carts,
+  categories,
+  companies,
+  companyMembers,
+  contractPrices,
+  productBulkTiers,
+  products,
+  subcategories,
+} from "../db/schema";
 import { StoreError } from "../errors";
 import { companyOf } from "./membership";
 
@@ -344,4 +355,57 @@ function readPriceListCsv(csv: string): Record<string, string>[] {
       `The file has ${rows.length} rules; at most ${CONTRACT_CSV_LIMITS.maxRows} are read.`,
     );
   return rows.map((cells) => Object.fromEntries(contractPriceColumns.map((column, i) => [column, cells[i] ?? ""])));
+}
+
+/**
+ * The member's own price of one unit of each named part, where their company's contract price is
+ * below list and tier: priced by the cart's function, so a card shows what the cart will charge.
+ * Parts without a contract price, unknown parts and drafts are left out.
+ */
+export async function memberPrices(userId: string, partNumbers: readonly string[], now = new Date()) {
+  const rules = await memberContractRules(userId, now);
+  if (rules.length === 0 || partNumbers.length === 0) return {};
+  const rows = await db()
+    .select({
+      productId: products.id,
+      partNumber: products.partNumber,
+      name: products.name,
+      category: products.category,
+      subcategory: products.subcategory,
+      brand: products.brand,
+      price: products.price,
+      stockLevel: products.stockLevel,
+      status: products.status,
+    })
+    .from(products)
+    .where(and(inArray(products.partNumber, [...partNumbers]), ne(products.status, "draft")));
+  const tiers = rows.length
+    ? await db()
+        .select()
+        .from(productBulkTiers)
+        .where(
+          inArray(
+            productBulkTiers.productId,
+            rows.map((row) => row.productId),
+          ),
+        )
+    : [];
+  const { lines } = priceCart({
+    lines: rows.map((row) => ({
+      ...row,
+      quantity: 1,
+      tiers: tiers.filter((tier) => tier.productId === row.productId),
+    })),
+    promo: null,
+    now,
+    contractRules: rules,
+  });
+  return Object.fromEntries(
+    lines
+      .filter((line) => line.contractApplied)
+      .map((line) => [
+        line.partNumber,
+        { price: fromCents(line.unitPriceCents), listPrice: fromCents(line.listPriceCents) },
+      ]),
+  );
 }
