@@ -72,25 +72,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await removeContractPrice(admin.id, params.accountNumber, submission.value.ruleId);
       return dataWithToast({ ok: true }, { type: "success", title: "Price rule removed" });
     }
-    if (intent === "upload") {
-      const file = formData.get("file");
-      if (!(file instanceof File) || file.name === "")
-        throw new StoreError("Invalid", "Choose a price list (.csv) to upload.");
-      if (file.size > CONTRACT_CSV_LIMITS.maxBytes)
-        throw new StoreError(
-          "Invalid",
-          "The file is larger than 1 MB: split the price list or remove rules that ended.",
-        );
-      const report = await importContractPrices(admin.id, params.accountNumber, await file.text());
-      if (report.problems.length > 0) return data({ problems: report.problems }, 400);
-      return dataWithToast(
-        { imported: report.written },
-        { type: "success", title: `Price list replaced: ${report.written} rules` },
-      );
-    }
+    if (intent === "upload") return await uploadPriceList(admin.id, params.accountNumber, formData.get("file"));
     throw new StoreError("Invalid", "That action is not known.");
   } catch (error) {
     return dataWithErrorToast("Failed to change the price list", error);
+  }
+}
+
+/** A refused file is told beside the upload form, as its bad rows are. */
+async function uploadPriceList(adminId: string, accountNumber: string, file: FormDataEntryValue | null) {
+  try {
+    if (!(file instanceof File) || file.name === "")
+      throw new StoreError("Invalid", "Choose a price list (.csv) to upload.");
+    if (file.size > CONTRACT_CSV_LIMITS.maxBytes)
+      throw new StoreError("Invalid", "The file is larger than 1 MB: split the price list or remove rules that ended.");
+    const report = await importContractPrices(adminId, accountNumber, await file.text());
+    if (report.problems.length > 0) return data({ problems: report.problems }, 400);
+    return dataWithToast(
+      { imported: report.written },
+      { type: "success", title: `Price list replaced: ${report.written} rules` },
+    );
+  } catch (error) {
+    if (error instanceof StoreError) return data({ uploadError: error.message }, error.status);
+    throw error;
   }
 }
 
@@ -107,6 +111,7 @@ export default function CompanyPricesPage({ loaderData, actionData }: Route.Comp
   const [params] = useSearchParams();
   const editing = rules.find((rule) => rule.id === params.get("edit"));
   const problems = actionData && "problems" in actionData ? actionData.problems : undefined;
+  const uploadError = actionData && "uploadError" in actionData ? actionData.uploadError : undefined;
   return (
     <div className="max-w-5xl">
       <p className="text-sm">
@@ -125,7 +130,7 @@ export default function CompanyPricesPage({ loaderData, actionData }: Route.Comp
         editing={editing}
         lastResult={actionData && "reply" in actionData ? actionData.reply : undefined}
       />
-      <PriceListUpload problems={problems} />
+      <PriceListUpload problems={problems} error={uploadError} />
     </div>
   );
 }
@@ -239,7 +244,13 @@ function RuleForm({ editing, lastResult }: { editing?: PriceRuleRow; lastResult?
   );
 }
 
-function PriceListUpload({ problems }: { problems?: { row?: number; column: string; message: string }[] }) {
+function PriceListUpload({
+  problems,
+  error,
+}: {
+  problems?: { row?: number; column: string; message: string }[];
+  error?: string;
+}) {
   const busy = useNavigation().state !== "idle";
   return (
     <Card className="mt-6">
@@ -266,6 +277,11 @@ function PriceListUpload({ problems }: { problems?: { row?: number; column: stri
           </div>
           <SubmitButton busy={busy}>Upload Price List</SubmitButton>
         </Form>
+        {error && (
+          <p role="alert" className="mt-4 text-sm text-red-700">
+            {error}
+          </p>
+        )}
         {problems && (
           <div role="alert" className="mt-4">
             <h3 id="upload-problems" className="font-semibold text-red-800">
