@@ -21,11 +21,14 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   const member = await confirmedBuyer(page, "contract", lastName);
 
   // The store's admin finds the company on the dashboard and opens its contract prices.
-  const adminPage = await browser.newPage();
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
   await signIn(adminPage, admin.email, admin.password);
   await expect(adminPage.getByText("Welcome back!")).toBeVisible();
   await adminPage.goto("/admin");
   await adminPage.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
+  // The search navigates as the admin types; the link is followed once the list is the searched one.
+  await expect(adminPage).toHaveURL(new RegExp(`q=${lastName}`));
   const row = adminPage
     .getByRole("table", { name: "Customer Accounts" })
     .getByRole("row")
@@ -55,7 +58,7 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   await expect(rules.getByRole("row").filter({ hasText: "Brand Ironridge" })).toContainText("10% off list");
   await expect(rules.getByRole("row").filter({ hasText: "Part GW-45-001" })).toContainText("$9.50");
   await expectNoAccessibilityViolations(adminPage);
-  await adminPage.close();
+  await adminContext.close();
 
   // The member sees their price on the product page, the list price struck through and named.
   await signIn(page, member.email, member.password);
