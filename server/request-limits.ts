@@ -6,6 +6,7 @@
 import type { Socket } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
+import { CONTRACT_CSV_LIMITS } from "../app/lib/contract-prices";
 import { MAX_CERTIFICATE_BYTES } from "../app/lib/tax-exemption";
 import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "./media/images";
@@ -28,6 +29,8 @@ const BODY_LIMITS: readonly BodyLimit[] = [
   { path: /^\/api\/payments\/stripe\/webhook$/, maxBytes: 1 * MB },
   // The back office's catalogue upload, read by request.formData(): an admin's, and at most this.
   { path: /^\/admin\/products\/import(?:\/run)?$/, maxBytes: MAX_UPLOAD_BYTES + 64 * KB },
+  // A company's price list, read by request.formData(): a CSV of at most 1 MB.
+  { path: /^\/admin\/companies\/[^/]+\/prices(?:\.data)?$/, maxBytes: CONTRACT_CSV_LIMITS.maxBytes + 64 * KB },
   // The product editor, read by request.formData() (an admin's form): three pictures of the largest
   // size and a document at once; more pictures are added by saving again.
   {

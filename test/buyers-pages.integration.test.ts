@@ -7,7 +7,7 @@ import { asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveNet30 } from "../server/admin/customers";
 import { setDatabase } from "../server/db/client";
-import { products, profiles, user } from "../server/db/schema";
+import { companyMembers, contractPrices, products, profiles, user } from "../server/db/schema";
 import { fillCart, signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
 
@@ -22,6 +22,7 @@ const companies = [
     termsDays: 60,
     creditLimit: "7350",
     quantity: 3,
+    contractPrice: "10.37",
   },
   {
     email: "thaddeus@lindqvist-marine.example",
@@ -31,6 +32,7 @@ const companies = [
     termsDays: 90,
     creditLimit: "12480",
     quantity: 7,
+    contractPrice: "11.43",
   },
 ] as const;
 
@@ -43,6 +45,8 @@ const personalWords = companies.flatMap((buyer) => [
   `Net ${buyer.termsDays}`,
   "7,350",
   "12,480",
+  // Their company's contract price of the grinding wheel (list $12.99), which its members see on these pages.
+  buyer.contractPrice,
 ]);
 
 const PAGES = [
@@ -52,6 +56,8 @@ const PAGES = [
   "/products/grinding-wheel-4-5-in-gw-45-001.data",
   "/category/abrasives/grinding-wheels.data",
 ];
+
+const WHEEL = "GW-45-001";
 
 const admin = { email: "terms-admin@example.com", password: "terms-admin-password" };
 let store: StoreProcess;
@@ -80,6 +86,17 @@ beforeAll(async () => {
       const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
       await approveNet30(granting?.id ?? "", profile?.id ?? "", company.creditLimit, { termsDays: company.termsDays });
       await fillCart(buyer, [[partNumbers[index] ?? "", company.quantity]]);
+      const [member] = await handle.db
+        .select({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .where(eq(companyMembers.userId, buyer.id));
+      const [wheel] = await handle.db.select({ id: products.id }).from(products).where(eq(products.partNumber, WHEEL));
+      await handle.db.insert(contractPrices).values({
+        companyId: member?.companyId ?? "",
+        productId: wheel?.id,
+        price: company.contractPrice,
+        startsOn: "2000-01-01",
+      });
     }
   } finally {
     setDatabase(undefined);
@@ -163,6 +180,27 @@ describe("two buyers of different companies and a visitor", () => {
     const nobody = await visitor.get("/api/cart");
     expect(nobody.headers.get("cache-control")).toBe("private, no-store");
     expect(await nobody.json()).toMatchObject({ user: null, cart: { count: 0, lines: [] } });
+  });
+
+  it("each get only their own company's contract price from their own request; a visitor none", async () => {
+    for (const [index, buyer] of buyers.entries()) {
+      const own = await buyer.get(`/api/prices?parts=${WHEEL},${partNumbers.join(",")}`);
+      expect(own.status).toBe(200);
+      expect(own.headers.get("cache-control")).toBe("private, no-store");
+      const text = await own.text();
+      expect(JSON.parse(text)).toEqual({
+        prices: { [WHEEL]: { price: companies[index]?.contractPrice, listPrice: "12.99" } },
+      });
+      expect(text).not.toContain(companies[1 - index]?.contractPrice);
+    }
+    const nobody = await visitor.get(`/api/prices?parts=${WHEEL}`);
+    expect(nobody.status).toBe(401);
+    expect(nobody.headers.get("cache-control")).toBe("private, no-store");
+    expect(await nobody.json()).toEqual({ prices: {}, message: "Sign in to see your prices." });
+    const tooMany = await buyers[0]?.get(
+      `/api/prices?parts=${Array.from({ length: 61 }, (_, i) => `P-${i}`).join(",")}`,
+    );
+    expect(tooMany?.status).toBe(400);
   });
 
   it("still get their own account page rendered for them, never from a cache", async () => {

@@ -139,6 +139,8 @@ const queries: [string, string[]][] = [
   ["/admin/products/new", ["subcategory"]],
   ["/account/credit", []],
   ["/account/company", []],
+  ["/api/prices", ["parts"]],
+  ["/admin/companies/ACCT-999999/prices", ["edit"]],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -226,6 +228,12 @@ const actions: [string, string[], string[]][] = [
   ],
   ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status", "carrier", "trackingNumber"]],
   ["/admin/settings", [""], ["overdueGraceDays"]],
+  // A company's price list: the account does not exist, so every change is refused.
+  [
+    "/admin/companies/ACCT-999999/prices",
+    ["save", "remove", "upload"],
+    ["part_number", "category", "brand", "price", "percent_off", "starts_on", "ends_on", "ruleId", "file"],
+  ],
   ["/admin/reviews", ["hide", "show"], ["reviewId"]],
   // Writing a review: a guest is sent to sign in, the admin (who bought nothing) is refused.
   ["/products/grinding-wheel-4-5-in-gw-45-001", [""], ["rating", "title", "body"]],
@@ -551,6 +559,29 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       expect((await upload(guest, pathname, "catalogue.csv", Buffer.from(header))).status).toBe(401);
     }
   }, 120_000);
+
+  it("refuses hostile price lists (binary, malformed CSV, wrong columns, huge) with a clear 4xx, writing nothing", async () => {
+    const pathname = "/admin/companies/ACCT-999999/prices";
+    const upload = (visitor: Visitor, name: string, content: Buffer) => {
+      const body = new FormData();
+      body.append("intent", "upload");
+      body.append("file", new Blob([new Uint8Array(content)]), name);
+      return visitor.send(pathname, { method: "POST", body, headers: { accept: "text/html" } });
+    };
+    const header = "part_number,category,brand,price,percent_off,starts_on,ends_on";
+    const files: [string, Buffer, number, RegExp][] = [
+      ["photo.csv", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]), 400, /not CSV text/],
+      ["broken.csv", Buffer.from(`${header}\nGW-1,"an unclosed quote\n`), 400, /could not be read as CSV/],
+      ["columns.csv", Buffer.from("sku,title\nA,B\n"), 400, /first row must name the columns part_number/],
+      ["huge.csv", Buffer.alloc(2 * 1024 * 1024, 0x61), 413, /Request too large/],
+    ];
+    for (const [name, content, status, message] of files) {
+      const response = await upload(signedInAdmin, name, content);
+      expect(response.status, name).toBe(status);
+      expect(await response.text(), name).toMatch(message);
+    }
+    expect((await upload(guest, "prices.csv", Buffer.from(header))).status).toBe(401);
+  }, 60_000);
 
   it("refuses hostile files sent with the product editor with a 4xx and its message, saving nothing", async () => {
     const product = {

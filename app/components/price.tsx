@@ -4,3 +4,21 @@ import { formatUsd } from "../lib/money";
 export function Price({ amount, className }: { amount: string | number; className?: string }) {
   return <span className={className}>{formatUsd(amount)}</span>;
 }
+
+/**
+ * A unit price, and beside it, when a contract price applies, the list price struck through. The
+ * strike is not all it says: a screen reader hears "List price $12.99, your price $9.50".
+ */
+export function UnitPrice({ amount, listAmount }: { amount: string; listAmount?: string | null }) {
+  if (!listAmount) return <>{formatUsd(amount)}</>;
+  return (
+    <>
+      <s className="mr-1 text-slate-600">
+        <span className="sr-only">List price </span>
+        {formatUsd(listAmount)}
+      </s>
+      <span className="sr-only">, your price </span>
+      <span className="font-semibold text-green-800">{formatUsd(amount)}</span>
+    </>
+  );
+}

@@ -54,15 +54,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         references: purchaseOrderDetails(order),
         shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
         history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
-        items: order.items.map(({ id, productId, productName, productSku, quantity, unitPrice, totalPrice }) => ({
-          id,
-          productId,
-          productName,
-          productSku,
-          quantity,
-          unitPrice,
-          totalPrice,
-        })),
+        items: order.items.map(
+          ({ id, productId, productName, productSku, quantity, unitPrice, listUnitPrice, totalPrice }) => ({
+            id,
+            productId,
+            productName,
+            productSku,
+            quantity,
+            unitPrice,
+            listUnitPrice,
+            totalPrice,
+          }),
+        ),
         totals: {
           subtotal: order.subtotalAmount,
           discount: order.discountAmount,

@@ -6,6 +6,7 @@ import { shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { AddressCard } from "../components/address-card";
 import { OrderTotals } from "../components/order-totals";
+import { UnitPrice } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { formatLongDate } from "../lib/dates";
@@ -49,12 +50,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         tax: order.taxAmount,
         taxExemption: orderExemptionLine(order),
         total: order.totalAmount,
-        items: order.items.map(({ id, productName, productSku, quantity, unitPrice, totalPrice }) => ({
+        items: order.items.map(({ id, productName, productSku, quantity, unitPrice, listUnitPrice, totalPrice }) => ({
           id,
           productName,
           productSku,
           quantity,
           unitPrice,
+          listUnitPrice,
           totalPrice,
         })),
         shipping: shippingAddressLines(order),
@@ -125,7 +127,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
                   <p className="font-medium text-slate-950">{item.productName}</p>
                   {item.productSku && <p className="text-slate-600">SKU: {item.productSku}</p>}
                   <p className="text-slate-700">
-                    {item.quantity} × {formatUsd(item.unitPrice)}
+                    {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
                   </p>
                 </div>
                 <p className="font-semibold text-slate-950">{formatUsd(item.totalPrice)}</p>

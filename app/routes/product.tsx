@@ -19,6 +19,7 @@ import { ProductPicture } from "../components/catalog/product-picture";
 import { ReviewSummary } from "../components/catalog/review-stars";
 import { ReviewsPanel } from "../components/catalog/reviews-panel";
 import { AddToListDialog } from "../components/lists/add-to-list-dialog";
+import { ShelfPrice, useMemberPrices } from "../components/member-prices";
 import { Price } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
@@ -124,6 +125,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const [quantity, setQuantity] = useState("1");
   const inStock = product.stockLevel > 0;
   const prices = priceList(product.price, product.tiers);
+  const memberPrice = useMemberPrices([product.partNumber])[product.partNumber];
   const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
 
   return (
@@ -188,7 +190,12 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </ul>
             </section>
           )}
-          <Price amount={product.price} className="mt-6 block text-3xl font-bold text-slate-950" />
+          <ShelfPrice
+            price={product.price}
+            member={memberPrice}
+            className="mt-6 block text-3xl font-bold text-slate-950"
+          />
+          {memberPrice && <p className="mt-1 text-sm text-slate-700">Your company's contract price</p>}
           {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
               <caption className="text-left font-semibold text-slate-950">Bulk Pricing</caption>

@@ -1,17 +1,16 @@
 // Applying a promo code to a cart: checked now, and again when the order is placed.
 import { eq } from "drizzle-orm";
-import { priceCart } from "../../app/lib/pricing/price-cart";
 import { checkPromo, normalizePromoInput } from "../../app/lib/pricing/promo";
 import { db } from "../db/client";
 import { carts, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";
-import { cartLines } from "./cart";
+import { priceStoredCart } from "./summary";
 
 export async function applyPromo(cartId: string, rawCode: unknown, now = new Date()) {
   const input = normalizePromoInput(rawCode);
   if (!input.ok) throw new StoreError("Invalid", input.message);
   const [promo] = await db().select().from(promoCodes).where(eq(promoCodes.code, input.code));
-  const { subtotalCents } = priceCart({ lines: await cartLines(cartId), promo: null, now }).totals;
+  const { subtotalCents } = (await priceStoredCart(cartId, { now })).totals;
   const check = checkPromo(promo ?? null, { subtotalCents, now });
   if (!check.ok) throw new StoreError("Invalid", check.message);
   await db().update(carts).set({ promoCodeId: promo?.id, updatedAt: now }).where(eq(carts.id, cartId));

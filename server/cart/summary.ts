@@ -1,9 +1,12 @@
 // The cart priced for the buyer: every figure computed here from the database, nothing taken from
 // the browser. The checkout and order placement price it through the same function.
+
+import type { ContractRule } from "../../app/lib/pricing/contract";
 import { fromCents } from "../../app/lib/pricing/money";
 import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
 import { exemptionLine } from "../../app/lib/tax-exemption";
 import { getProfile } from "../accounts/account-overview";
+import { cartContractRules } from "../companies/contract-prices";
 import { companyOf } from "../companies/membership";
 import { certificatesOf } from "../companies/tax-certificates";
 import { type CartRead, cartLines, cartPromo } from "./cart";
@@ -11,17 +14,28 @@ import { type CartRead, cartLines, cartPromo } from "./cart";
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
 
-/** The stored cart's lines and promo code; a missing cart is an empty one. */
+/** The stored cart's lines, promo code and its owner's company's price list at `now`; a missing cart is an empty one. */
 async function storedCart(
   cartId: string | undefined,
   read: CartRead,
-): Promise<{ lines: StoredLine[]; promo: StoredPromo | null }> {
-  if (!cartId) return { lines: [], promo: null };
+  now: Date,
+): Promise<{ lines: StoredLine[]; promo: StoredPromo | null; contractRules: ContractRule[] }> {
+  if (!cartId) return { lines: [], promo: null, contractRules: [] };
   // Inside an order's transaction, one after the other: with `lock`, the products are locked
-  // before the promo, in every order. A plain read asks both at once.
-  if (read.executor || read.lock) return { lines: await cartLines(cartId, read), promo: await cartPromo(cartId, read) };
-  const [lines, promo] = await Promise.all([cartLines(cartId, read), cartPromo(cartId, read)]);
-  return { lines, promo };
+  // before the promo, in every order; the price list is read there too, so a rule that ended
+  // since the buyer saw the cart no longer applies to the order. A plain read asks all at once.
+  if (read.executor || read.lock)
+    return {
+      lines: await cartLines(cartId, read),
+      promo: await cartPromo(cartId, read),
+      contractRules: await cartContractRules(cartId, now, read.executor),
+    };
+  const [lines, promo, contractRules] = await Promise.all([
+    cartLines(cartId, read),
+    cartPromo(cartId, read),
+    cartContractRules(cartId, now),
+  ]);
+  return { lines, promo, contractRules };
 }
 
 export interface PricingFor {
@@ -41,7 +55,7 @@ export async function priceStoredCart(
   cartId: string | undefined,
   { taxState, buyerId, now = new Date(), ...read }: CartRead & PricingFor = {},
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
-  const stored = await storedCart(cartId, read);
+  const stored = await storedCart(cartId, read, now);
   const certificates = await buyerCertificates(buyerId, read.executor);
   return priceCart({ ...stored, taxState, certificates, now });
 }
@@ -58,12 +72,13 @@ export async function cartSummary(cartId: string | undefined, options: PricingFo
  * for this on every page a buyer opens, so the profile and the cart are read at once.
  */
 export async function buyerCartSummary(cartId: string | undefined, userId: string | undefined) {
+  const now = new Date();
   const [profile, stored, certificates] = await Promise.all([
     userId ? getProfile(userId) : null,
-    storedCart(cartId, {}),
+    storedCart(cartId, {}, now),
     buyerCertificates(userId),
   ]);
-  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, certificates, now: new Date() }));
+  return summarize(priceCart({ ...stored, taxState: profile?.shippingState, certificates, now }));
 }
 
 /** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */
@@ -78,6 +93,8 @@ export function summarize({ lines, promo, taxRate, taxExemption, totals }: Price
       quantity: line.quantity,
       stockLevel: line.stockLevel,
       unitPrice: fromCents(line.unitPriceCents),
+      // The list price shown struck through beside a contract price; absent otherwise.
+      listPrice: line.contractApplied ? fromCents(line.listPriceCents) : undefined,
       lineTotal: fromCents(line.lineTotalCents),
       problem: line.problem,
     })),

@@ -7,12 +7,14 @@ import { profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo, findShipTo } from "../address-book/address-book";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { createList, findList, listsOf } from "../cart/saved-lists";
-import { companies, companyMembers, mailQueue, orders, products, user } from "../db/schema";
+import { cartSummary } from "../cart/summary";
+import { companies, companyMembers, contractPrices, mailQueue, orders, products, user } from "../db/schema";
 import { buyerOrderDocument } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
 import { placeNet30Order } from "../orders/checkout";
 import { findOrder } from "../orders/orders";
 import { creditCentre } from "../terms/account-terms";
+import { memberPrices } from "./contract-prices";
 import {
   acceptInvitation,
   changeMemberRole,
@@ -241,7 +243,7 @@ describe("one credit limit per company", () => {
 });
 
 describe("a member of company A against company B", () => {
-  it("finds none of B's orders, invoices, lists, addresses, members or invitations", async () => {
+  it("finds none of B's orders, invoices, lists, addresses, members, invitations or contract prices", async () => {
     const a = await person("Ann", { creditLimit: "1000" });
     const b = await person("Ben", { creditLimit: "1000" });
     const bBuyer = await person("Bill");
@@ -272,6 +274,18 @@ describe("a member of company A against company B", () => {
     expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
     expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
     expect((await membershipOf(bBuyer.id))?.role).toBe("buyer");
+    // B's contract price ($8.25 for the wheel, list $10.00) is B's members' alone.
+    await db()
+      .insert(contractPrices)
+      .values({ companyId: b.companyId, productId: wheel, price: "8.25", startsOn: "2000-01-01" });
+    expect(await memberPrices(a.id, ["GW-45-001"])).toEqual({});
+    expect((await cartSummary(await cartOf(a, 1))).lines[0]).toMatchObject({
+      unitPrice: "10.00",
+      listPrice: undefined,
+    });
+    expect(await memberPrices(bBuyer.id, ["GW-45-001"])).toEqual({
+      "GW-45-001": { price: "8.25", listPrice: "10.00" },
+    });
     // B's own members see it all.
     expect((await findOrder(order.orderNumber, bBuyer.id))?.orderNumber).toBe(order.orderNumber);
     expect(await db().select().from(companyMembers).where(eq(companyMembers.companyId, b.companyId))).toHaveLength(2);

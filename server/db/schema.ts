@@ -226,6 +226,35 @@ export const companies = pgTable(
   ],
 );
 
+// A company's price list (docs/decisions/contract-prices.md): a fixed unit price for one part, or a
+// percentage off a category (or subcategory) or a brand, in force from starts_on to ends_on
+// (calendar days in the store's time zone, both included; no end: until removed).
+export const contractPrices = pgTable(
+  "contract_prices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "cascade" }),
+    category: text("category"),
+    brand: text("brand"),
+    price: money("price"),
+    percentOff: numeric("percent_off", { precision: 5, scale: 2 }),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("contract_prices_company_idx").on(t.companyId, t.startsOn),
+    check(
+      "contract_prices_one_target",
+      sql`(${t.productId} is not null and ${t.category} is null and ${t.brand} is null and ${t.price} > 0 and ${t.percentOff} is null) or (${t.productId} is null and (${t.category} is null) <> (${t.brand} is null) and ${t.price} is null and ${t.percentOff} > 0 and ${t.percentOff} < 100)`,
+    ),
+    check("contract_prices_dates_ordered", sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
+  ],
+);
+
 import { companyRoles } from "../../app/lib/companies";
 import { certificateStatuses } from "../../app/lib/tax-exemption";
 
@@ -488,6 +517,8 @@ export const orderItems = pgTable(
     quantity: integer("quantity").notNull(),
     unitPrice: money("unit_price").notNull(),
     totalPrice: money("total_price").notNull(),
+    // The list price beside a contract price that applied, so the order and its invoice show both.
+    listUnitPrice: money("list_unit_price"),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),

@@ -71,7 +71,10 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
       item.productSku ?? "",
       item.productName,
       String(item.quantity),
-      formatUsd(item.unitPrice),
+      // A contract price names the list price it replaces (a PDF's text has no strike a reader hears).
+      item.listUnitPrice
+        ? `${formatUsd(item.unitPrice)}\nList price ${formatUsd(item.listUnitPrice)}`
+        : formatUsd(item.unitPrice),
       formatUsd(item.totalPrice),
     ]),
     totals: [

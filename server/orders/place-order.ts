@@ -1,7 +1,7 @@
 // Writing an order: one transaction of named steps. Check the buyer's role in their company allows
 // ordering, lock the buyer's cart, claim the card payment,
-// price the cart (locking its products and promo; the company's tax-exempt certificates read
-// afresh), refuse what cannot be ordered, check the PO
+// price the cart (locking its products and promo, with the company's contract prices in force
+// today and its tax-exempt certificates read afresh), refuse what cannot be ordered, check the PO
 // number, check the payment or the company's terms credit, check the company's standing (no invoice long
 // overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
@@ -258,6 +258,7 @@ async function writeOrder(
         quantity: line.quantity,
         unitPrice: fromCents(line.unitPriceCents),
         totalPrice: fromCents(line.lineTotalCents),
+        listUnitPrice: line.contractApplied ? fromCents(line.listPriceCents) : null,
       })),
     )
     .returning();

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { termsName } from "../../lib/terms/terms";
 import { Price } from "../price";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
@@ -75,11 +76,22 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
         <PoRequiredSwitch profileId={customer.id} name={name} required={customer.poRequired} />
       </td>
       <td className="px-6 py-3">
-        {customer.net30Approved ? (
-          <RevokeNet30Dialog profileId={customer.id} name={name} creditLimit={customer.creditLimit} />
-        ) : (
-          <ApproveNet30Dialog profileId={customer.id} name={name} />
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {customer.net30Approved ? (
+            <RevokeNet30Dialog profileId={customer.id} name={name} creditLimit={customer.creditLimit} />
+          ) : (
+            <ApproveNet30Dialog profileId={customer.id} name={name} />
+          )}
+          {customer.accountNumber && (
+            <Link
+              to={`/admin/companies/${customer.accountNumber}/prices`}
+              className="text-sm font-semibold text-brand-700 underline"
+              aria-label={`Contract prices for ${customer.companyName ?? name}`}
+            >
+              Contract prices
+            </Link>
+          )}
+        </div>
       </td>
     </tr>
   );

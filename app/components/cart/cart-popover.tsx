@@ -3,6 +3,7 @@ import { Popover } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../lib/money";
+import { UnitPrice } from "../price";
 import { Button } from "../ui/button";
 import type { LazyDialogProps } from "../ui/lazy-dialog";
 import { CartTotals } from "./cart-totals";
@@ -81,7 +82,7 @@ export default function CartPopover({
                       </button>
                     </div>
                     <span className="text-sm text-slate-700">
-                      {formatUsd(line.unitPrice)} each ·{" "}
+                      <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} /> each ·{" "}
                       <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
                     </span>
                   </div>

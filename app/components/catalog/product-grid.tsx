@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
-import { Price } from "../price";
+import { ShelfPrice, useMemberPrices } from "../member-prices";
 import { ProductPicture } from "./product-picture";
 import { CardRating } from "./review-stars";
 
@@ -21,6 +21,7 @@ export interface ProductCardData {
 /** The grid of product cards on listings and search results: 1 to 4 columns by width. */
 export function ProductGrid({ products, headingLevel = 2 }: { products: ProductCardData[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const memberPrices = useMemberPrices(products.map((product) => product.partNumber));
   return (
     <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {products.map((product) => (
@@ -35,7 +36,11 @@ export function ProductGrid({ products, headingLevel = 2 }: { products: ProductC
           <p className="mt-1 font-mono text-sm text-slate-600">{product.partNumber}</p>
           <CardRating rating={product.rating} count={product.reviewCount} />
           <div className="mt-auto flex items-end justify-between pt-4">
-            <Price amount={product.price} className="text-lg font-bold text-slate-900" />
+            <ShelfPrice
+              price={product.price}
+              member={memberPrices[product.partNumber]}
+              className="text-lg font-bold text-slate-900"
+            />
             <span className={product.stockLevel > 0 ? "text-sm text-green-800" : "text-sm text-red-700"}>
               {product.stockLevel > 0 ? "In Stock" : "Out of Stock"}
             </span>

@@ -3,6 +3,7 @@ import { formatUsd } from "../../lib/money";
 import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
+import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
 export function OrderSummary({ cart, children }: { cart: CartSummary; children?: React.ReactNode }) {
@@ -21,7 +22,7 @@ export function OrderSummary({ cart, children }: { cart: CartSummary; children?:
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium text-slate-950">{line.name}</p>
               <p className="text-slate-700">
-                {line.quantity} × {formatUsd(line.unitPrice)}
+                {line.quantity} × <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
               </p>
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
               {line.problem && <p className="text-red-700">{line.problem}</p>}

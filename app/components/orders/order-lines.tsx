@@ -4,6 +4,7 @@ import { formatUsd } from "../../lib/money";
 import { CartReport } from "../cart/cart-report";
 import { useCart } from "../cart/use-cart";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
+import { UnitPrice } from "../price";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 
@@ -14,6 +15,8 @@ export interface OrderLine {
   productSku: string | null;
   quantity: number;
   unitPrice: string;
+  /** The list price beside a contract price that applied. */
+  listUnitPrice?: string | null;
   totalPrice: string;
 }
 
@@ -63,7 +66,7 @@ export function OrderLines({
                   <span className="block font-medium text-slate-950">{item.productName}</span>
                   {item.productSku && <span className="block text-slate-600">SKU: {item.productSku}</span>}
                   <span className="block text-slate-700">
-                    {item.quantity} × {formatUsd(item.unitPrice)}
+                    {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
                   </span>
                 </label>
                 <span className="font-semibold text-slate-950">{formatUsd(item.totalPrice)}</span>

@@ -1,5 +1,6 @@
 // The one function that prices a cart, for every place that shows or charges one: the cart
-// popover, the checkout page and order placement. Each line's bulk tier, the promo's check and
+// popover, the checkout page and order placement. Each line's unit price (the lowest of its list
+// price, its bulk tier and the company's contract price that day), the promo's check and
 // discount, the tax for the shipping state (none under the company's tax-exempt certificate for
 // that state), the totals, and what stands between the cart and an
 // order (no lines, a line that can no longer be ordered or is short of stock, a promo that no longer
@@ -7,7 +8,9 @@
 
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
+import { storeDay } from "../dates";
 import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../tax-exemption";
+import { type ContractRule, contractPriceFor } from "./contract";
 import { type Cents, centsFromBigInt, toCents } from "./money";
 import { checkPromo, type Promo, type PromoCheck } from "./promo";
 import { type TaxRatePpm, taxRateFor } from "./tax";
@@ -24,10 +27,18 @@ export interface CartLine {
   quantity: number;
   /** The product's bulk tiers, in any order. */
   tiers: readonly { minQuantity: number; unitPrice: string }[];
+  /** What a contract rule matches on; a line without them gets no contract price. */
+  productId?: string;
+  category?: string;
+  subcategory?: string;
+  brand?: string;
 }
 
 export type PricedLine<Line extends CartLine> = Line & {
   unitPriceCents: Cents;
+  listPriceCents: Cents;
+  /** The contract price is the unit price (lower than list and tier): the list price is shown struck through. */
+  contractApplied: boolean;
   lineTotalCents: Cents;
   /** Why this line cannot be ordered as it is, or undefined. */
   problem?: string;
@@ -64,24 +75,34 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   taxState,
   certificates = [],
   now,
+  contractRules = [],
 }: {
   lines: readonly Line[];
   promo: Applied | null;
+  /** The buyer's company's price list; none for a guest. */
+  contractRules?: readonly ContractRule[];
   /** The shipping state; unknown or missing takes the default rate. */
   taxState?: string | null;
   /** The buyer's company's tax-exempt certificates (any state, any status). */
   certificates?: readonly ExemptionCertificate[];
   now: Date;
 }): PricedCart<Line, Applied> {
+  const day = storeDay(now);
   const priced = lines.map((line): PricedLine<Line> => {
     const tiers = line.tiers.map((tier) => ({
       minQuantity: tier.minQuantity,
       unitPriceCents: toCents(tier.unitPrice),
     }));
-    const unitPriceCents = unitPriceFor(toCents(line.price), tiers, line.quantity);
+    const listPriceCents = toCents(line.price);
+    const tierPriceCents = Math.min(listPriceCents, unitPriceFor(listPriceCents, tiers, line.quantity));
+    const contractCents = contractPriceOf(line, listPriceCents, contractRules, day);
+    const contractApplied = contractCents !== undefined && contractCents < tierPriceCents;
+    const unitPriceCents = contractApplied ? contractCents : tierPriceCents;
     return {
       ...line,
       unitPriceCents,
+      listPriceCents,
+      contractApplied,
       lineTotalCents: lineTotalCents({ quantity: line.quantity, unitPriceCents }),
       problem: cartLineStatusProblem(line) ?? stockProblem(line),
     };
@@ -103,4 +124,10 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
       ...(check && !check.ok ? [check.message] : []),
     ],
   };
+}
+
+function contractPriceOf(line: CartLine, listCents: Cents, rules: readonly ContractRule[], day: string) {
+  const { productId, category, subcategory, brand } = line;
+  if (rules.length === 0 || productId === undefined || category === undefined || brand === undefined) return undefined;
+  return contractPriceFor({ productId, category, subcategory: subcategory ?? "", brand }, listCents, rules, day);
 }

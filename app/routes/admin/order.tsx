@@ -11,7 +11,7 @@ import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { OrderTotals } from "../../components/order-totals";
 import { ShipmentCard } from "../../components/orders/shipment-card";
-import { Price } from "../../components/price";
+import { Price, UnitPrice } from "../../components/price";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -181,7 +181,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
                   {item.productName}
                   {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
                   <span className="ml-2 text-slate-700">
-                    {item.quantity} × <Price amount={item.unitPrice} />
+                    {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
                   </span>
                 </span>
                 <Price amount={item.totalPrice} className="font-semibold" />
