@@ -24,10 +24,10 @@ export const roleDescriptions: Record<CompanyRole, string> = {
  * What a member may do beyond seeing the company's orders, invoices, credit, lists and addresses
  * (which every member sees). Checked by the server on every action; the pages hide what is refused.
  */
-export type CompanyPermission = "placeOrders" | "editLists" | "manageAddresses" | "manageMembers";
+export type CompanyPermission = "placeOrders" | "editLists" | "manageAddresses" | "manageMembers" | "manageApiKeys";
 
 const permissions: Record<CompanyRole, readonly CompanyPermission[]> = {
-  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers"],
+  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers", "manageApiKeys"],
   buyer: ["placeOrders", "editLists"],
   approver: [],
   viewer: [],
@@ -40,6 +40,7 @@ export const refusals: Record<CompanyPermission, string> = {
   editLists: "Your role in this company does not allow changing lists. Ask your company admin.",
   manageAddresses: "Only your company admin can change the company's address book.",
   manageMembers: "Only your company admin can manage the company's members.",
+  manageApiKeys: "Only your company admin can manage the company's API keys.",
 };
 
 /** How long an invitation link works. */

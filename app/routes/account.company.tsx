@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "../../server/accounts/session";
 import {
@@ -125,7 +125,11 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-3xl font-bold text-slate-950">Company Members</h1>
       <p className="mt-1 text-slate-700">
         {company.name || "Your company"} · Account {company.accountNumber}. Everyone here orders on the company's terms
-        and shares its credit limit, lists and address book.
+        and shares its credit limit, lists and address book. Your purchasing system can order too, with an{" "}
+        <Link className="font-semibold text-brand-700 underline" to="/account/company/api-keys">
+          API key
+        </Link>
+        .
       </p>
 
       <Card className="mt-6">

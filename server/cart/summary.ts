@@ -3,7 +3,7 @@
 import { fromCents } from "../../app/lib/pricing/money";
 import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
 import { getProfile } from "../accounts/account-overview";
-import { type CartRead, cartLines, cartPromo } from "./cart";
+import { type CartRead, cartLines, cartPromo, productLines } from "./cart";
 
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
@@ -27,6 +27,17 @@ export async function priceStoredCart(
   { taxState, now = new Date(), ...read }: CartRead & { taxState?: string | null; now?: Date } = {},
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
   return priceCart({ ...(await storedCart(cartId, read)), taxState, now });
+}
+
+/**
+ * Lines given outright, priced as a cart without a promo code is (an order or a price list through
+ * the API): the same rule for tiers, and for every price rule that comes to carts.
+ */
+export async function priceProductLines(
+  items: readonly { productId: string; quantity: number }[],
+  { taxState, now = new Date(), ...read }: CartRead & { taxState?: string | null; now?: Date } = {},
+): Promise<PricedCart<StoredLine, StoredPromo>> {
+  return priceCart<StoredLine, StoredPromo>({ lines: await productLines(items, read), promo: null, taxState, now });
 }
 
 export type CartSummary = ReturnType<typeof summarize>;
