@@ -4,6 +4,7 @@
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
 import { requirePermission } from "../companies/membership";
 import { db } from "../db/client";
@@ -21,6 +22,9 @@ export const ownerLeftMessage =
 
 /** How often a key's "last used" is written: one write a minute is enough to read "in use today". */
 const LAST_USED_EVERY_MS = 60_000;
+
+/** Calls a key may make: ten a second on average, counted per minute, for every process together. */
+export const apiKeyLimit: Limit = { max: 600, windowMs: 60_000 };
 
 /** The key page: the company's keys, newest first, revoked ones too (they are the record). */
 export async function apiKeysPage(userId: string) {
@@ -107,7 +111,8 @@ export interface ApiCaller {
 
 /**
  * The caller of a request with `Authorization: Bearer <key>`. Unauthorized (with what to do) for no
- * key, a key that is not one, a revoked key, and a key whose maker is no longer in its company.
+ * key, a key that is not one, a revoked key, and a key whose maker is no longer in its company;
+ * TooManyRequests past the key's limit (apiKeyLimit).
  */
 export async function authenticateApiKey(key: string | null, now = new Date()): Promise<ApiCaller> {
   if (!key) throw new StoreError("Unauthorized", missingKeyMessage);
@@ -130,6 +135,7 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
   if (!found) throw new StoreError("Unauthorized", invalidKeyMessage);
   if (found.revokedAt) throw new StoreError("Unauthorized", revokedKeyMessage);
   if (!found.createdBy || found.memberOf !== found.companyId) throw new StoreError("Unauthorized", ownerLeftMessage);
+  await countUse(`api:${found.id}`, apiKeyLimit, now.getTime(), "Too many requests with this API key.");
   await db()
     .update(companyApiKeys)
     .set({ lastUsedAt: now })

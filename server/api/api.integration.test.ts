@@ -19,7 +19,14 @@ import { acceptInvitation, inviteMember, removeMember } from "../companies/membe
 import { adminAuditLog, companyApiKeys, orders as ordersTable, productBulkTiers, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { placeNet30Order } from "../orders/checkout";
-import { apiKeysPage, createApiKey, revokedKeyMessage, revokeApiKey } from "./api-keys";
+import {
+  apiKeyLimit,
+  apiKeysPage,
+  authenticateApiKey,
+  createApiKey,
+  revokedKeyMessage,
+  revokeApiKey,
+} from "./api-keys";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -237,6 +244,19 @@ describe("API keys", () => {
     const left = await call(orders, "/api/v1/orders", { key: hisKey.key });
     expect(left.status).toBe(401);
     expect(left.json.error.message).toContain("has left the company");
+  });
+
+  it("are held to their rate limit with a 429 that says how long to wait; another key is not", async () => {
+    const ada = await companyAdmin("Ada");
+    const busy = await createApiKey(ada.id, { name: "Busy" });
+    const calm = await createApiKey(ada.id, { name: "Calm" });
+    for (let i = 0; i < apiKeyLimit.max; i++) await authenticateApiKey(busy.key);
+    const refused = await call(productsRoute, "/api/v1/products", { key: busy.key });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe("rate_limited");
+    expect(refused.json.error.message).toMatch(/^Too many requests with this API key\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await call(productsRoute, "/api/v1/products", { key: calm.key })).status).toBe(200);
   });
 });
 
