@@ -14,7 +14,7 @@ export const roleNames: Record<CompanyRole, string> = {
 };
 
 export const roleDescriptions: Record<CompanyRole, string> = {
-  admin: "Manages members, addresses and lists, orders, sees everything",
+  admin: "Manages members, addresses, lists and API keys, orders, sees everything",
   buyer: "Places orders, keeps lists",
   approver: "Sees orders and invoices (approvals come later)",
   viewer: "Sees orders and invoices, changes nothing",
