@@ -536,23 +536,30 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       hostileText.map((number) => `/api/v1/orders/${encoded(number)}`),
     );
     await fc.assert(
-      fc.asyncProperty(endpoint, verb, body, key, idempotency, async (pathname, chosen, sent, bearer, idempotencyKey) => {
-        const get = chosen === "GET";
-        const response = await fetch(`${store.base}${pathname}`, {
-          method: chosen,
-          body: get ? undefined : sent,
-          headers: {
-            authorization: `Bearer ${bearer}`,
-            "content-type": "application/json",
-            ...(idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey }),
-          },
-        });
-        const what = `${chosen} ${pathname} ${sent.slice(0, 200)}`;
-        const text = await response.text();
-        expect(response.status, what).toBeLessThan(500);
-        expect(response.headers.get("content-type"), what).toContain("application/json");
-        if (response.status >= 400) expect(JSON.parse(text).error.message, what).toEqual(expect.any(String));
-      }),
+      fc.asyncProperty(
+        endpoint,
+        verb,
+        body,
+        key,
+        idempotency,
+        async (pathname, chosen, sent, bearer, idempotencyKey) => {
+          const get = chosen === "GET";
+          const response = await fetch(`${store.base}${pathname}`, {
+            method: chosen,
+            body: get ? undefined : sent,
+            headers: {
+              authorization: `Bearer ${bearer}`,
+              "content-type": "application/json",
+              ...(idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey }),
+            },
+          });
+          const what = `${chosen} ${pathname} ${sent.slice(0, 200)}`;
+          const text = await response.text();
+          expect(response.status, what).toBeLessThan(500);
+          expect(response.headers.get("content-type"), what).toContain("application/json");
+          if (response.status >= 400) expect(JSON.parse(text).error.message, what).toEqual(expect.any(String));
+        },
+      ),
       { numRuns: 150, seed },
     );
   }, 120_000);

@@ -15,13 +15,16 @@ describe("what each role may do", () => {
     ["buyer", true, true, false, false, false],
     ["approver", false, false, false, false, false],
     ["viewer", false, false, false, false, false],
-  ] as const)("%s: orders %s, lists %s, addresses %s, members %s, API keys %s", (role, orders, lists, addresses, members, keys) => {
-    expect(can(role, "placeOrders")).toBe(orders);
-    expect(can(role, "editLists")).toBe(lists);
-    expect(can(role, "manageAddresses")).toBe(addresses);
-    expect(can(role, "manageMembers")).toBe(members);
-    expect(can(role, "manageApiKeys")).toBe(keys);
-  });
+  ] as const)(
+    "%s: orders %s, lists %s, addresses %s, members %s, API keys %s",
+    (role, orders, lists, addresses, members, keys) => {
+      expect(can(role, "placeOrders")).toBe(orders);
+      expect(can(role, "editLists")).toBe(lists);
+      expect(can(role, "manageAddresses")).toBe(addresses);
+      expect(can(role, "manageMembers")).toBe(members);
+      expect(can(role, "manageApiKeys")).toBe(keys);
+    },
+  );
 
   it("knows exactly four roles", () => {
     expect(companyRoles).toEqual(["admin", "buyer", "approver", "viewer"]);

@@ -246,8 +246,8 @@ function NewKey({ created }: { created: NonNullable<ActionResult["created"]> }) 
         Your new key {created.name}
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        Copy it now and keep it somewhere safe: it is shown only this once. Anyone with it can order on your
-        company's terms.
+        Copy it now and keep it somewhere safe: it is shown only this once. Anyone with it can order on your company's
+        terms.
       </p>
       <div className="mt-3 flex gap-2">
         <Label htmlFor="new-api-key" className="sr-only">

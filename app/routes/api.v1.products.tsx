@@ -1,6 +1,7 @@
 // GET /api/v1/products: the catalogue, a page at a time (docs/decisions/api.md).
-import { apiEndpoint, apiJson, validationProblem } from "../../server/api/http";
+
 import { listProducts, pageQuerySchema, queryObject } from "../../server/api/catalog";
+import { apiEndpoint, apiJson, validationProblem } from "../../server/api/http";
 import type { Route } from "./+types/api.v1.products";
 
 const endpoint = apiEndpoint({

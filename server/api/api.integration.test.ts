@@ -2,13 +2,13 @@
 // real Requests, on the driver under test, with keys made and revoked as the key page does.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { CompanyRole } from "../../app/lib/companies";
 import * as addresses from "../../app/routes/api.v1.addresses";
+import * as openapi from "../../app/routes/api.v1.openapi";
 import * as order from "../../app/routes/api.v1.order";
 import * as orders from "../../app/routes/api.v1.orders";
 import * as prices from "../../app/routes/api.v1.prices";
 import * as productsRoute from "../../app/routes/api.v1.products";
-import * as openapi from "../../app/routes/api.v1.openapi";
-import type { CompanyRole } from "../../app/lib/companies";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
@@ -24,20 +24,29 @@ import {
   apiKeysPage,
   authenticateApiKey,
   createApiKey,
-  revokedKeyMessage,
   revokeApiKey,
+  revokedKeyMessage,
 } from "./api-keys";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
 
-type Route = { loader?: (args: never) => Promise<Response> | Response; action?: (args: never) => Promise<Response> | Response };
+type Route = {
+  loader?: (args: never) => Promise<Response> | Response;
+  action?: (args: never) => Promise<Response> | Response;
+};
 
 /** Calls a route module as React Router does: GET and HEAD to its loader, the rest to its action. */
 async function call(
   route: Route,
   path: string,
-  { key, method = "GET", body, headers = {}, params = {} }: {
+  {
+    key,
+    method = "GET",
+    body,
+    headers = {},
+    params = {},
+  }: {
     key?: string;
     method?: string;
     body?: string;
@@ -77,7 +86,9 @@ async function companyAdmin(name: string, creditLimit?: string) {
   people += 1;
   const id = `${name.toLowerCase()}-${people}`;
   const email = `${id}@example.com`;
-  await db().insert(user).values({ id, name: `${name} Test`, email, emailVerified: true });
+  await db()
+    .insert(user)
+    .values({ id, name: `${name} Test`, email, emailVerified: true });
   const { companyId } = await profileWithCompany(id, {
     firstName: name,
     lastName: "Test",
@@ -87,7 +98,14 @@ async function companyAdmin(name: string, creditLimit?: string) {
   });
   const shipTo = await addShipTo(id, {
     label: "Dock",
-    address: { line1: "1 Dock Rd", line2: undefined, city: "Salem", state: "OR", zip: "97301", country: "United States" },
+    address: {
+      line1: "1 Dock Rd",
+      line2: undefined,
+      city: "Salem",
+      state: "OR",
+      zip: "97301",
+      country: "United States",
+    },
     makeDefault: true,
   });
   return { id, email, companyId, shipToId: shipTo.id };
@@ -194,7 +212,11 @@ describe("API keys", () => {
       .where(eq(adminAuditLog.entityId, ada.companyId));
     expect(audit).toEqual(
       expect.arrayContaining([
-        { action: "create_api_key", adminId: ada.id, after: { keyId: created.id, name: "ERP", prefix: created.prefix } },
+        {
+          action: "create_api_key",
+          adminId: ada.id,
+          after: { keyId: created.id, name: "ERP", prefix: created.prefix },
+        },
         {
           action: "revoke_api_key",
           adminId: ada.id,
@@ -235,7 +257,10 @@ describe("API keys", () => {
     const key = await createApiKey(ada.id, { name: "ERP" });
     await revokeApiKey(ada.id, key.id);
     const revoked = await call(orders, "/api/v1/orders", { key: key.key });
-    expect(revoked).toMatchObject({ status: 401, json: { error: { code: "unauthorized", message: revokedKeyMessage } } });
+    expect(revoked).toMatchObject({
+      status: 401,
+      json: { error: { code: "unauthorized", message: revokedKeyMessage } },
+    });
 
     const admin = await member(ada, "Al", "admin");
     const hisKey = await createApiKey(admin.id, { name: "His" });
@@ -254,7 +279,9 @@ describe("API keys", () => {
     const refused = await call(productsRoute, "/api/v1/products", { key: busy.key });
     expect(refused.status).toBe(429);
     expect(refused.json.error.code).toBe("rate_limited");
-    expect(refused.json.error.message).toMatch(/^Too many requests with this API key\. Please wait \d+ seconds? and try again\.$/);
+    expect(refused.json.error.message).toMatch(
+      /^Too many requests with this API key\. Please wait \d+ seconds? and try again\.$/,
+    );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect((await call(productsRoute, "/api/v1/products", { key: calm.key })).status).toBe(200);
   });
@@ -310,7 +337,11 @@ describe("reading through the API", () => {
       { minQuantity: 500, unitPrice: "1.75" },
       { minQuantity: 1000, unitPrice: "1.55" },
     ]);
-    expect(disc).toMatchObject({ partNumber: "API-FD-1", unitPrice: "8.49", priceBreaks: [{ minQuantity: 1, unitPrice: "8.49" }] });
+    expect(disc).toMatchObject({
+      partNumber: "API-FD-1",
+      unitPrice: "8.49",
+      priceBreaks: [{ minQuantity: 1, unitPrice: "8.49" }],
+    });
     expect(answer.json.unknownParts).toEqual(["NOPE-1"]);
     const none = await call(prices, "/api/v1/prices", { key });
     expect(none).toMatchObject({ status: 422, json: { error: { code: "validation_failed", field: "parts" } } });
@@ -375,7 +406,11 @@ describe("orders through the API", () => {
       code: "conflict",
       message: "This order of $198.00 would exceed your Net 30 credit limit. Available credit: $100.00.",
     });
-    const short = await postOrder(key, { lines: [{ partNumber: "API-FD-1", quantity: 6 }], shipToId: ada.shipToId }, "stock-1");
+    const short = await postOrder(
+      key,
+      { lines: [{ partNumber: "API-FD-1", quantity: 6 }], shipToId: ada.shipToId },
+      "stock-1",
+    );
     expect(short.status).toBe(409);
     expect(short.json.error.message).toContain("Only 5 of Flap Disc left in stock.");
     expect(await stockOf("API-CW-1")).toBe(stock);
@@ -436,18 +471,44 @@ describe("orders through the API", () => {
       ['{"lines": [', "invalid_json", "body"],
       ["", "invalid_json", "body"],
       ["[]", "validation_failed", "body"],
-      [{ lines: [{ partNumber: "API-CW-1", quantity: "2" }], shipToId: ada.shipToId }, "validation_failed", "lines[0].quantity"],
-      [{ lines: [{ partNumber: "API-CW-1", quantity: 1.5 }], shipToId: ada.shipToId }, "validation_failed", "lines[0].quantity"],
+      [
+        { lines: [{ partNumber: "API-CW-1", quantity: "2" }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].quantity",
+      ],
+      [
+        { lines: [{ partNumber: "API-CW-1", quantity: 1.5 }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].quantity",
+      ],
       [{ lines: [], shipToId: ada.shipToId }, "validation_failed", "lines"],
       [{ lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: "home" }, "validation_failed", "shipToId"],
-      [{ lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: ada.shipToId, extra: 1 }, "validation_failed", "body"],
       [
-        { lines: [{ partNumber: "API-CW-1", quantity: 1 }, { partNumber: "api cw 1", quantity: 1 }], shipToId: ada.shipToId },
+        { lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: ada.shipToId, extra: 1 },
+        "validation_failed",
+        "body",
+      ],
+      [
+        {
+          lines: [
+            { partNumber: "API-CW-1", quantity: 1 },
+            { partNumber: "api cw 1", quantity: 1 },
+          ],
+          shipToId: ada.shipToId,
+        },
         "validation_failed",
         "lines[1].partNumber",
       ],
-      [{ lines: [{ partNumber: "NOPE-1", quantity: 1 }], shipToId: ada.shipToId }, "validation_failed", "lines[0].partNumber"],
-      [{ lines: [{ partNumber: "API-DR-1", quantity: 1 }], shipToId: ada.shipToId }, "validation_failed", "lines[0].partNumber"],
+      [
+        { lines: [{ partNumber: "NOPE-1", quantity: 1 }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].partNumber",
+      ],
+      [
+        { lines: [{ partNumber: "API-DR-1", quantity: 1 }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].partNumber",
+      ],
       [
         { lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: "00000000-0000-4000-8000-000000000000" },
         "validation_failed",

@@ -3,8 +3,8 @@
 import { asc, count, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { fromCents } from "../../app/lib/pricing/money";
-import { priceProductLines } from "../cart/summary";
 import { findPartNumbers } from "../cart/quick-order";
+import { priceProductLines } from "../cart/summary";
 import { shownToBuyers } from "../catalog/visibility";
 import { config } from "../config";
 import { db } from "../db/client";
@@ -29,7 +29,14 @@ export const pageQuerySchema = z.object({
 export const pricesQuerySchema = z.object({
   parts: z
     .string({ message: "Name the parts: parts=GW-45-001,FD-80-001" })
-    .transform((text) => [...new Set(text.split(",").map((part) => part.trim()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().max(40, "A part number has at most 40 characters"))

@@ -71,12 +71,20 @@ export function fieldName(path: readonly PropertyKey[], root = ""): string {
 
 /** A failed zod parse as a 422 naming each field and why; the first in the message. */
 export function validationProblem(error: z.ZodError, root = ""): ApiProblem {
-  const details = error.issues.map((issue) => ({ field: fieldName(issue.path, root) || "body", message: issue.message }));
+  const details = error.issues.map((issue) => ({
+    field: fieldName(issue.path, root) || "body",
+    message: issue.message,
+  }));
   const [first] = details;
-  return new ApiProblem(422, "validation_failed", first ? `${first.field}: ${first.message}` : "The request is not valid.", {
-    field: first?.field,
-    details,
-  });
+  return new ApiProblem(
+    422,
+    "validation_failed",
+    first ? `${first.field}: ${first.message}` : "The request is not valid.",
+    {
+      field: first?.field,
+      details,
+    },
+  );
 }
 
 /** The request's body as JSON, or a 422 saying it is not JSON. */

@@ -5,7 +5,12 @@ import { config } from "../config";
 import { MAX_PER_PAGE, MAX_PRICE_PARTS } from "./catalog";
 import { MAX_ORDER_LINES, orderBodySchema } from "./orders";
 
-const money = { type: "string", pattern: "^\\d+\\.\\d{2}$", description: "US dollars, 2 decimals", examples: ["12.99"] };
+const money = {
+  type: "string",
+  pattern: "^\\d+\\.\\d{2}$",
+  description: "US dollars, 2 decimals",
+  examples: ["12.99"],
+};
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ "application/json": { schema } });
 const error = (description: string) => ({ description, content: json(ref("Error")) });
@@ -58,7 +63,7 @@ export function openApiDocument() {
       title: "Cascade Industrial Supply API",
       version: "1.0.0",
       description:
-        "Read the catalogue and your company's prices, and place orders on your company's terms. Authenticate with a company API key (a company admin creates one at /account/company/api-keys): `Authorization: Bearer cis_…`. Every error is `{ \"error\": { \"code\", \"message\", \"field\"? } }`.",
+        'Read the catalogue and your company\'s prices, and place orders on your company\'s terms. Authenticate with a company API key (a company admin creates one at /account/company/api-keys): `Authorization: Bearer cis_…`. Every error is `{ "error": { "code", "message", "field"? } }`.',
     },
     servers: [{ url: `${config().PUBLIC_URL}/api/v1` }],
     security: [{ apiKey: [] }],

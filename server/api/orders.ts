@@ -174,7 +174,8 @@ async function productsFor(lines: OrderBody["lines"]) {
       : [{ field: `lines[${index}].partNumber`, message: `No product has the part number ${line.partNumber}` }],
   );
   const [first] = details;
-  if (first) throw new ApiProblem(422, "validation_failed", `${first.field}: ${first.message}`, { field: first.field, details });
+  if (first)
+    throw new ApiProblem(422, "validation_failed", `${first.field}: ${first.message}`, { field: first.field, details });
   return lines.map((line) => ({ productId: find(line.partNumber)?.id ?? "", quantity: line.quantity }));
 }
 
@@ -266,7 +267,14 @@ export async function placeApiOrder(
     .transaction(async (tx) => {
       const [claimed] = await tx
         .insert(apiIdempotencyKeys)
-        .values({ companyId: caller.companyId, key: idempotencyKey, requestHash, status: 0, response: "", createdAt: now })
+        .values({
+          companyId: caller.companyId,
+          key: idempotencyKey,
+          requestHash,
+          status: 0,
+          response: "",
+          createdAt: now,
+        })
         .onConflictDoNothing()
         .returning({ key: apiIdempotencyKeys.key });
       // A request with the same key committed while this one waited on the claim: its answer stands.

@@ -94,7 +94,12 @@ export async function productLines(
 ) {
   const ids = items.map((item) => item.productId);
   const query = ids.length
-    ? executor.select(pricedColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).$dynamic()
+    ? executor
+        .select(pricedColumns)
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .$dynamic()
     : undefined;
   const rows = query ? await (lock ? query.for("update", { of: products }) : query) : [];
   const byId = new Map(rows.map((row) => [row.productId, row]));
