@@ -115,7 +115,8 @@ export interface ApiCaller {
  * TooManyRequests past the key's limit (apiKeyLimit).
  */
 export async function authenticateApiKey(key: string | null, now = new Date()): Promise<ApiCaller> {
-  if (!key) throw new StoreError("Unauthorized", missingKeyMessage);
+  // null: no Authorization header at all; any other text that is not a key of ours is not valid.
+  if (key === null) throw new StoreError("Unauthorized", missingKeyMessage);
   const prefix = prefixOf(key);
   const candidates = prefix
     ? await db()

@@ -123,7 +123,8 @@ export function apiEndpoint(handlers: Handlers) {
     try {
       if (!handle)
         throw new ApiProblem(405, "method_not_allowed", `${request.method} is not allowed here. Use ${allowed}.`);
-      const caller = await authenticateApiKey(bearerToken(request.headers.get("authorization")));
+      const authorization = request.headers.get("authorization");
+      const caller = await authenticateApiKey(authorization === null ? null : (bearerToken(authorization) ?? ""));
       return await handle({ request, caller, params });
     } catch (error) {
       return answerError(error, request, handle ? {} : { Allow: allowed });
