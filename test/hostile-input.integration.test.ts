@@ -556,7 +556,9 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
           const what = `${chosen} ${pathname} ${sent.slice(0, 200)}`;
           const text = await response.text();
           expect(response.status, what).toBeLessThan(500);
-          expect(response.headers.get("content-type"), what).toContain("application/json");
+          // Node itself answers a request line past its 16 KB of headers with a bare 431, before the store.
+          if (response.status === 431) return;
+          expect(response.headers.get("content-type") ?? "", what).toContain("application/json");
           if (response.status >= 400) expect(JSON.parse(text).error.message, what).toEqual(expect.any(String));
         },
       ),
