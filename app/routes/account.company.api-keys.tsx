@@ -11,10 +11,10 @@ import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
+import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
@@ -178,34 +178,16 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
 
 /** Revoking asks first: a system still using the key stops working at once. */
 function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={fetcher.state !== "idle"}
-        onClick={() => setOpen(true)}
-        aria-label={`Revoke ${apiKey.name}`}
-      >
-        Revoke
-      </Button>
-      <DialogContent>
-        <DialogTitle>Revoke {apiKey.name}?</DialogTitle>
-        <DialogDescription>
-          Any system using the key {apiKey.prefix}… is refused from now on. This cannot be undone.
-        </DialogDescription>
-        <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
-          <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="keyId" value={apiKey.id} />
-          <DialogCancel>Keep Key</DialogCancel>
-          <Button type="submit" variant="destructive">
-            Revoke Key
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmedAction
+      label="Revoke"
+      accessibleName={`Revoke ${apiKey.name}`}
+      title={`Revoke ${apiKey.name}?`}
+      description={`Any system using the key ${apiKey.prefix}… is refused from now on. This cannot be undone.`}
+      fields={{ intent: "revoke", keyId: apiKey.id }}
+      keepLabel="Keep Key"
+      confirmLabel="Revoke Key"
+    />
   );
 }
 

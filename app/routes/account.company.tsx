@@ -1,6 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "../../server/accounts/session";
@@ -15,10 +14,10 @@ import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
+import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
 import {
@@ -235,35 +234,16 @@ function MemberRow({ member }: { member: Member }) {
 
 /** Removing asks first: the member's lists stay with the company. */
 function RemoveMember({ member }: { member: Member }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={fetcher.state !== "idle"}
-        onClick={() => setOpen(true)}
-        aria-label={`Remove ${member.email}`}
-      >
-        Remove
-      </Button>
-      <DialogContent>
-        <DialogTitle>Remove {member.name}?</DialogTitle>
-        <DialogDescription>
-          {member.email} can no longer order for the company or see its orders. The lists they made and the orders they
-          placed stay with the company.
-        </DialogDescription>
-        <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="userId" value={member.userId} />
-          <DialogCancel>Keep Member</DialogCancel>
-          <Button type="submit" variant="destructive">
-            Remove Member
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmedAction
+      label="Remove"
+      accessibleName={`Remove ${member.email}`}
+      title={`Remove ${member.name}?`}
+      description={`${member.email} can no longer order for the company or see its orders. The lists they made and the orders they placed stay with the company.`}
+      fields={{ intent: "remove", userId: member.userId }}
+      keepLabel="Keep Member"
+      confirmLabel="Remove Member"
+    />
   );
 }
 
