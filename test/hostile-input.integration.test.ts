@@ -564,6 +564,15 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       ),
       { numRuns: 150, seed },
     );
+    const huge = await fetch(`${store.base}/api/v1/orders`, {
+      method: "POST",
+      body: JSON.stringify({ lines: [], shipToId: "x".repeat(70_000) }),
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "idempotency-key": "huge" },
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      error: { code: "body_too_large", message: "Request too large: at most 64 KB may be sent here." },
+    });
   }, 120_000);
 
   it("refuses hostile catalogue uploads (wrong type, huge, malformed CSV or XLSX, a zip bomb) with a clear 4xx", async () => {
