@@ -68,9 +68,14 @@ function lingerOnClose(socket: Socket | undefined) {
   };
 }
 
-// Closing the connection after the answer means the rest of the body is never used.
+// Closing the connection after the answer means the rest of the body is never used. The JSON API
+// answers in its own error shape (docs/decisions/api.md).
 const refuse = (c: Context, message: string, status: 400 | 413) => {
   lingerOnClose((c.env as Partial<HttpBindings> | undefined)?.incoming?.socket);
+  if (c.req.path.startsWith("/api/v1/")) {
+    const code = status === 413 ? "body_too_large" : "invalid_body";
+    return c.json({ error: { code, message } }, status, { Connection: "close" });
+  }
   return c.text(message, status, { Connection: "close" });
 };
 

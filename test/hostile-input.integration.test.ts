@@ -13,11 +13,14 @@ import { zipBomb } from "./zip-files";
 const admin = { email: "fuzz-admin@example.com", password: "fuzz-admin-password" };
 const seed = 20261123;
 let store: StoreProcess;
+/** The fuzzing admin's company's API key (their company is not on terms: no order can be placed). */
+let apiKey = "";
 
 // Counters that hostile requests are meant to move: sessions are touched as they are used, and
 // rate limits count failed attempts. A saved list's name is the buyer's free text, so a fuzzed
 // value of 1 to 80 printable characters is a valid name and makes an (empty) list.
-const tablesAllowedToChange = new Set(["session", "rate_limit", "saved_lists"]);
+// An API key's "last used" is stamped as it is used.
+const tablesAllowedToChange = new Set(["session", "rate_limit", "saved_lists", "company_api_keys"]);
 
 /**
  * Every other table's rows, hashed, read with the store stopped (an embedded database has one
@@ -141,6 +144,7 @@ const queries: [string, string[]][] = [
   ["/account/company", []],
   ["/api/prices", ["parts"]],
   ["/admin/companies/ACCT-999999/prices", ["edit"]],
+  ["/account/company/api-keys", []],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -308,6 +312,8 @@ const actions: [string, string[], string[]][] = [
   ],
   // The admin the fuzzer signs in as is the admin of their own company of one.
   ["/account/company", ["invite", "change-role", "remove", "revoke"], ["email", "role", "userId", "invitationId"]],
+  // Revoking only: any name of 1 to 80 characters makes a key, as it should.
+  ["/account/company/api-keys", ["revoke"], ["keyId"]],
   ["/company/join/made-up-token", [""], ["token"]],
   [
     "/account/company/tax-certificates",
@@ -416,6 +422,9 @@ beforeAll(async () => {
     lines: JSON.stringify({ lines: [{ partNumber: "GW-45-001", quantity: 2 }] }),
   });
   expect(added.status).toBe(200);
+  const page = await signedInAdmin.post("/account/company/api-keys", { intent: "create", name: "Fuzzer" });
+  apiKey = (await page.text()).match(/cis_[A-Za-z0-9_-]{43}/)?.[0] ?? "";
+  expect(apiKey).not.toBe("");
 }, 180_000);
 
 afterAll(() => store.remove());
@@ -532,6 +541,81 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       { numRuns: 30, seed },
     );
   });
+
+  it("answers the JSON API's hostile bodies, headers, queries and paths with a JSON 4xx naming the problem", async () => {
+    const line = fc.record(
+      { partNumber: fc.oneof(hostileText, fc.constant("GW-45-001")), quantity: fc.oneof(fc.integer(), hostileText) },
+      { requiredKeys: [] },
+    );
+    const body = fc.oneof(
+      fc.json(),
+      hostileText,
+      fc
+        .record(
+          {
+            lines: fc.oneof(fc.array(line, { maxLength: 3 }), hostileText),
+            shipToId: fc.oneof(hostileText, fc.uuid()),
+            poNumber: hostileText,
+            jobReference: hostileText,
+            allowDuplicatePo: fc.oneof(fc.boolean(), hostileText),
+          },
+          { requiredKeys: [] },
+        )
+        .map((value) => JSON.stringify(value)),
+    );
+    // Header values as fetch sends them (visible ASCII), short of Node's 16 KB limit on headers.
+    const headerText = hostileText.map((text) => text.replace(/[^\x20-\x7e]/g, "").slice(0, 300));
+    const key = fc.oneof(fc.constant(apiKey), fc.constant(apiKey), headerText);
+    const idempotency = fc.option(headerText);
+    const verb = fc.constantFrom("GET", "GET", "POST", "POST", "PUT", "DELETE");
+    const endpoint = fc.oneof(
+      fc.constant("/api/v1/orders"),
+      fc.constant("/api/v1/addresses"),
+      hostileQuery(["page", "perPage"]).map((query) => `/api/v1/orders?${query}`),
+      hostileQuery(["page", "perPage"]).map((query) => `/api/v1/products?${query}`),
+      hostileQuery(["parts", "quantity"]).map((query) => `/api/v1/prices?${query}`),
+      // Encodings that do not decode are the path test's (above): they never reach the API.
+      hostileText.map((number) => `/api/v1/orders/${encoded(number)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        endpoint,
+        verb,
+        body,
+        key,
+        idempotency,
+        async (pathname, chosen, sent, bearer, idempotencyKey) => {
+          const get = chosen === "GET";
+          const response = await fetch(`${store.base}${pathname}`, {
+            method: chosen,
+            body: get ? undefined : sent,
+            headers: {
+              authorization: `Bearer ${bearer}`,
+              "content-type": "application/json",
+              ...(idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey }),
+            },
+          });
+          const what = `${chosen} ${pathname} ${sent.slice(0, 200)}`;
+          const text = await response.text();
+          expect(response.status, what).toBeLessThan(500);
+          // Node itself answers a request line past its 16 KB of headers with a bare 431, before the store.
+          if (response.status === 431) return;
+          expect(response.headers.get("content-type") ?? "", what).toContain("application/json");
+          if (response.status >= 400) expect(JSON.parse(text).error.message, what).toEqual(expect.any(String));
+        },
+      ),
+      { numRuns: 150, seed },
+    );
+    const huge = await fetch(`${store.base}/api/v1/orders`, {
+      method: "POST",
+      body: JSON.stringify({ lines: [], shipToId: "x".repeat(70_000) }),
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "idempotency-key": "huge" },
+    });
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      error: { code: "body_too_large", message: "Request too large: at most 64 KB may be sent here." },
+    });
+  }, 120_000);
 
   it("refuses hostile catalogue uploads (wrong type, huge, malformed CSV or XLSX, a zip bomb) with a clear 4xx", async () => {
     const upload = (visitor: Visitor, pathname: string, name: string, content: Buffer) => {

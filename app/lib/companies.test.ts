@@ -11,18 +11,22 @@ import {
 
 describe("what each role may do", () => {
   it.each([
-    ["admin", true, true, true, true],
-    ["buyer", true, true, false, false],
-    ["approver", false, false, false, false],
-    ["viewer", false, false, false, false],
-  ] as const)("%s: orders %s, lists %s, addresses %s, members %s", (role, orders, lists, addresses, members) => {
-    expect(can(role, "placeOrders")).toBe(orders);
-    expect(can(role, "editLists")).toBe(lists);
-    expect(can(role, "manageAddresses")).toBe(addresses);
-    expect(can(role, "manageMembers")).toBe(members);
-    // Tax-exempt certificates are the company admin's, as members are.
-    expect(can(role, "manageTaxCertificates")).toBe(members);
-  });
+    ["admin", true, true, true, true, true],
+    ["buyer", true, true, false, false, false],
+    ["approver", false, false, false, false, false],
+    ["viewer", false, false, false, false, false],
+  ] as const)(
+    "%s: orders %s, lists %s, addresses %s, members %s, API keys %s",
+    (role, orders, lists, addresses, members, keys) => {
+      expect(can(role, "placeOrders")).toBe(orders);
+      expect(can(role, "editLists")).toBe(lists);
+      expect(can(role, "manageAddresses")).toBe(addresses);
+      expect(can(role, "manageMembers")).toBe(members);
+      expect(can(role, "manageApiKeys")).toBe(keys);
+      // Tax-exempt certificates are the company admin's, as members are.
+      expect(can(role, "manageTaxCertificates")).toBe(members);
+    },
+  );
 
   it("knows exactly four roles", () => {
     expect(companyRoles).toEqual(["admin", "buyer", "approver", "viewer"]);

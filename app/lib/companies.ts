@@ -14,7 +14,7 @@ export const roleNames: Record<CompanyRole, string> = {
 };
 
 export const roleDescriptions: Record<CompanyRole, string> = {
-  admin: "Manages members, addresses, lists and tax-exempt certificates, orders, sees everything",
+  admin: "Manages members, addresses, lists, tax-exempt certificates and API keys, orders, sees everything",
   buyer: "Places orders, keeps lists",
   approver: "Sees orders and invoices (approvals come later)",
   viewer: "Sees orders and invoices, changes nothing",
@@ -29,10 +29,11 @@ export type CompanyPermission =
   | "editLists"
   | "manageAddresses"
   | "manageMembers"
-  | "manageTaxCertificates";
+  | "manageTaxCertificates"
+  | "manageApiKeys";
 
 const permissions: Record<CompanyRole, readonly CompanyPermission[]> = {
-  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers", "manageTaxCertificates"],
+  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers", "manageTaxCertificates", "manageApiKeys"],
   buyer: ["placeOrders", "editLists"],
   approver: [],
   viewer: [],
@@ -46,6 +47,7 @@ export const refusals: Record<CompanyPermission, string> = {
   manageAddresses: "Only your company admin can change the company's address book.",
   manageMembers: "Only your company admin can manage the company's members.",
   manageTaxCertificates: "Only your company admin can add or remove the company's tax-exempt certificates.",
+  manageApiKeys: "Only your company admin can manage the company's API keys.",
 };
 
 /** How long an invitation link works. */

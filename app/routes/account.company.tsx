@@ -1,7 +1,6 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { requireUser } from "../../server/accounts/session";
 import {
@@ -15,10 +14,10 @@ import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
+import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
-import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
 import {
@@ -125,7 +124,11 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-3xl font-bold text-slate-950">Company Members</h1>
       <p className="mt-1 text-slate-700">
         {company.name || "Your company"} · Account {company.accountNumber}. Everyone here orders on the company's terms
-        and shares its credit limit, lists and address book.
+        and shares its credit limit, lists and address book. Your purchasing system can order too, with an{" "}
+        <Link className="font-semibold text-brand-700 underline" to="/account/company/api-keys">
+          API key
+        </Link>
+        .
       </p>
 
       <Card className="mt-6">
@@ -231,35 +234,16 @@ function MemberRow({ member }: { member: Member }) {
 
 /** Removing asks first: the member's lists stay with the company. */
 function RemoveMember({ member }: { member: Member }) {
-  const fetcher = useFetcher<ActionResult>();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <Button
-        size="sm"
-        variant="outline"
-        disabled={fetcher.state !== "idle"}
-        onClick={() => setOpen(true)}
-        aria-label={`Remove ${member.email}`}
-      >
-        Remove
-      </Button>
-      <DialogContent>
-        <DialogTitle>Remove {member.name}?</DialogTitle>
-        <DialogDescription>
-          {member.email} can no longer order for the company or see its orders. The lists they made and the orders they
-          placed stay with the company.
-        </DialogDescription>
-        <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="userId" value={member.userId} />
-          <DialogCancel>Keep Member</DialogCancel>
-          <Button type="submit" variant="destructive">
-            Remove Member
-          </Button>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+    <ConfirmedAction
+      label="Remove"
+      accessibleName={`Remove ${member.email}`}
+      title={`Remove ${member.name}?`}
+      description={`${member.email} can no longer order for the company or see its orders. The lists they made and the orders they placed stay with the company.`}
+      fields={{ intent: "remove", userId: member.userId }}
+      keepLabel="Keep Member"
+      confirmLabel="Remove Member"
+    />
   );
 }
 

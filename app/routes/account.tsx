@@ -105,9 +105,14 @@ function Account({
             <Link to="/account/credit">Credit &amp; Invoices</Link>
           </Button>
           {profile?.companyRole === "admin" && (
-            <Button asChild variant="outline">
-              <Link to="/account/company">Company Members</Link>
-            </Button>
+            <>
+              <Button asChild variant="outline">
+                <Link to="/account/company">Company Members</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/account/company/api-keys">API Keys</Link>
+              </Button>
+            </>
           )}
           {profile?.companyRole && (
             <Button asChild variant="outline">

@@ -37,19 +37,25 @@ function tooMany(waitMs: number, message = "Too many attempts."): StoreError {
   });
 }
 
+/**
+ * Counts one use of `id` in a fixed window of `limit.windowMs` from its first use; throws
+ * TooManyRequests (with the wait) past `limit.max`. One statement, so every process counts alike.
+ */
+export async function countUse(id: string, { max, windowMs }: Limit, now = Date.now(), message?: string) {
+  const result = await db().execute<{ count: number; last_request: number }>(sql`
+    insert into rate_limit (id, key, count, last_request) values (${id}, ${id}, 1, ${now})
+    on conflict (key) do update set
+      count = case when rate_limit.last_request < ${now - windowMs} then 1 else rate_limit.count + 1 end,
+      last_request = case when rate_limit.last_request < ${now - windowMs} then ${now} else rate_limit.last_request end
+    returning count, last_request`);
+  const row = result.rows[0];
+  if (row && row.count > max) throw tooMany(Number(row.last_request) + windowMs - now, message);
+}
+
 /** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */
 export async function takeAttempt(action: keyof typeof accountLimits, who: Who, now = Date.now()) {
   for (const kind of kinds) {
-    const { max, windowMs } = accountLimits[action][kind];
-    const id = `form:${action}:${kind}:${who[kind].toLowerCase()}`;
-    const result = await db().execute<{ count: number; last_request: number }>(sql`
-      insert into rate_limit (id, key, count, last_request) values (${id}, ${id}, 1, ${now})
-      on conflict (key) do update set
-        count = case when rate_limit.last_request < ${now - windowMs} then 1 else rate_limit.count + 1 end,
-        last_request = case when rate_limit.last_request < ${now - windowMs} then ${now} else rate_limit.last_request end
-      returning count, last_request`);
-    const row = result.rows[0];
-    if (row && row.count > max) throw tooMany(Number(row.last_request) + windowMs - now);
+    await countUse(`form:${action}:${kind}:${who[kind].toLowerCase()}`, accountLimits[action][kind], now);
   }
 }
 

@@ -3,6 +3,7 @@ import { db, type Transaction } from "../db/client";
 import { adminAuditLog, user } from "../db/schema";
 
 export interface AuditEntry {
+  /** The store admin, or the company admin acting on their company's API keys. */
   adminId: string;
   action: string;
   entity: string;
@@ -18,7 +19,7 @@ export async function recordAudit(tx: Transaction, entry: AuditEntry) {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The log, newest first, with the e-mail of the admin who made each change. */
+/** The log, newest first, with the e-mail of the admin who made each change (null once that account is deleted). */
 export async function listAuditLog({ page }: { page: number }) {
   const [entries, [total]] = await Promise.all([
     db()
@@ -33,7 +34,7 @@ export async function listAuditLog({ page }: { page: number }) {
         after: adminAuditLog.after,
       })
       .from(adminAuditLog)
-      .innerJoin(user, eq(user.id, adminAuditLog.adminId))
+      .leftJoin(user, eq(user.id, adminAuditLog.adminId))
       .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((page - 1) * AUDIT_PAGE_SIZE),

@@ -43,30 +43,23 @@ export interface CartRead {
   lock?: boolean;
 }
 
-/** The cart's lines with what pricing needs: list price, bulk tiers and stock. */
-export async function cartLines(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
-  const query = executor
-    .select({
-      productId: products.id,
-      slug: products.slug,
-      name: products.name,
-      partNumber: products.partNumber,
-      image: productCardColumns.image,
-      category: products.category,
-      subcategory: products.subcategory,
-      brand: products.brand,
-      price: products.price,
-      stockLevel: products.stockLevel,
-      status: products.status,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .$dynamic();
-  const lines = lock
-    ? await query.orderBy(asc(products.id)).for("update", { of: products })
-    : await query.orderBy(asc(cartItems.addedAt), asc(products.name));
+// What pricing needs of a product: list price, what a contract price can match (category,
+// subcategory, brand) and stock (its bulk tiers come with withTiers).
+const pricedColumns = {
+  productId: products.id,
+  slug: products.slug,
+  name: products.name,
+  partNumber: products.partNumber,
+  image: productCardColumns.image,
+  category: products.category,
+  subcategory: products.subcategory,
+  brand: products.brand,
+  price: products.price,
+  stockLevel: products.stockLevel,
+  status: products.status,
+};
+
+async function withTiers<Line extends { productId: string }>(lines: Line[], executor: Database) {
   const tiers = lines.length
     ? await executor
         .select()
@@ -79,6 +72,46 @@ export async function cartLines(cartId: string, { executor = db(), lock = false 
         )
     : [];
   return lines.map((line) => ({ ...line, tiers: tiers.filter((tier) => tier.productId === line.productId) }));
+}
+
+/** The cart's lines with what pricing needs: list price, bulk tiers and stock. */
+export async function cartLines(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
+  const query = executor
+    .select({ ...pricedColumns, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .$dynamic();
+  const lines = lock
+    ? await query.orderBy(asc(products.id)).for("update", { of: products })
+    : await query.orderBy(asc(cartItems.addedAt), asc(products.name));
+  return withTiers(lines, executor);
+}
+
+/**
+ * Lines given outright (an order through the API) read as a cart's lines are, in the order given;
+ * one line per product. With `lock`, the products are locked in id order, as a cart's are.
+ */
+export async function productLines(
+  items: readonly { productId: string; quantity: number }[],
+  { executor = db(), lock = false }: CartRead = {},
+) {
+  const ids = items.map((item) => item.productId);
+  const query = ids.length
+    ? executor
+        .select(pricedColumns)
+        .from(products)
+        .where(inArray(products.id, ids))
+        .orderBy(asc(products.id))
+        .$dynamic()
+    : undefined;
+  const rows = query ? await (lock ? query.for("update", { of: products }) : query) : [];
+  const byId = new Map(rows.map((row) => [row.productId, row]));
+  const lines = items.flatMap(({ productId, quantity }) => {
+    const row = byId.get(productId);
+    return row ? [{ ...row, quantity }] : [];
+  });
+  return withTiers(lines, executor);
 }
 
 /** The promo code applied to the cart, or null. */

@@ -6,10 +6,10 @@ import { fromCents } from "../../app/lib/pricing/money";
 import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
 import { exemptionLine } from "../../app/lib/tax-exemption";
 import { getProfile } from "../accounts/account-overview";
-import { cartContractRules } from "../companies/contract-prices";
+import { cartContractRules, memberContractRules } from "../companies/contract-prices";
 import { companyOf } from "../companies/membership";
 import { certificatesOf } from "../companies/tax-certificates";
-import { type CartRead, cartLines, cartPromo } from "./cart";
+import { type CartRead, cartLines, cartPromo, productLines } from "./cart";
 
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
@@ -58,6 +58,21 @@ export async function priceStoredCart(
   const stored = await storedCart(cartId, read, now);
   const certificates = await buyerCertificates(buyerId, read.executor);
   return priceCart({ ...stored, taxState, certificates, now });
+}
+
+/**
+ * Lines given outright, priced as a cart without a promo code is (an order or a price list through
+ * the API): the same rules for tiers, the buyer's company's contract prices and its tax-exempt
+ * certificates.
+ */
+export async function priceProductLines(
+  items: readonly { productId: string; quantity: number }[],
+  { taxState, buyerId, now = new Date(), ...read }: CartRead & PricingFor = {},
+): Promise<PricedCart<StoredLine, StoredPromo>> {
+  const lines = await productLines(items, read);
+  const contractRules = buyerId ? await memberContractRules(buyerId, now, read.executor) : [];
+  const certificates = await buyerCertificates(buyerId, read.executor);
+  return priceCart<StoredLine, StoredPromo>({ lines, promo: null, contractRules, taxState, certificates, now });
 }
 
 export type CartSummary = ReturnType<typeof summarize>;

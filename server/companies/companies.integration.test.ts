@@ -5,6 +5,8 @@ import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo, findShipTo } from "../address-book/address-book";
+import { apiKeysPage, authenticateApiKey, createApiKey, revokeApiKey } from "../api/api-keys";
+import { findApiOrder, listApiOrders } from "../api/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { createList, findList, listsOf } from "../cart/saved-lists";
 import { cartSummary } from "../cart/summary";
@@ -262,6 +264,8 @@ describe("a member of company A against company B", () => {
     const shipTo = await addShipTo(b.id, { label: "Pier", address });
     await inviteMember(b.id, { email: "new@example.com", role: "buyer" });
     const [bInvitation] = (await companyPage(b.id)).invitations;
+    const bKey = await createApiKey(b.id, { name: "B's ERP" });
+    const aCaller = await authenticateApiKey((await createApiKey(a.id, { name: "A's ERP" })).key);
 
     expect(await findOrder(order.orderNumber, a.id)).toBeNull();
     expect(await buyerOrderDocument(a.id, "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
@@ -273,6 +277,13 @@ describe("a member of company A against company B", () => {
     );
     expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
     expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
+    expect(await outcome(revokeApiKey(a.id, bKey.id))).toBe("404 That API key does not exist.");
+    expect((await apiKeysPage(a.id)).keys.map((key) => key.name)).toEqual(["A's ERP"]);
+    expect(await outcome(findApiOrder(aCaller, order.orderNumber))).toBe(
+      `404 Your company has no order ${order.orderNumber}.`,
+    );
+    expect((await listApiOrders(aCaller, { page: 1, perPage: 50 })).total).toBe(0);
+    expect((await authenticateApiKey(bKey.key)).companyId).toBe(b.companyId);
     expect((await membershipOf(bBuyer.id))?.role).toBe("buyer");
     // B's contract price ($8.25 for the wheel, list $10.00) is B's members' alone.
     await db()

@@ -303,6 +303,52 @@ export const companyInvitations = pgTable(
   ],
 );
 
+// A company's key to the JSON API (docs/decisions/api.md): only the SHA-256 of the key is kept, with
+// its first characters (prefix) to find the row and for people to recognise it. Revoked keys stay,
+// as the record of who made and revoked them.
+export const companyApiKeys = pgTable(
+  "company_api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    // The company admin the key acts for: its orders are placed as theirs.
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: text("revoked_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("company_api_keys_secret_hash_key").on(t.secretHash),
+    index("company_api_keys_prefix_idx").on(t.prefix),
+    index("company_api_keys_company_idx").on(t.companyId, t.createdAt),
+  ],
+);
+
+// An order placed through the API under an Idempotency-Key: the key is unique per company, so of
+// two identical requests at once one inserts and the other waits for it and reads its answer.
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** SHA-256 of the request's body as understood (its fields in one order), to tell a retry from a reuse. */
+    requestHash: text("request_hash").notNull(),
+    status: integer("status").notNull(),
+    /** The answer's body, as sent the first time. */
+    response: text("response").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+
 export const userRoles = pgTable(
   "user_roles",
   {
@@ -575,9 +621,9 @@ export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    adminId: text("admin_id")
-      .notNull()
-      .references(() => user.id),
+    // Who made the change: a store admin, or a company admin for their company's API keys. A
+    // company admin may delete their account; the entry stays, naming nobody.
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),

@@ -6,7 +6,8 @@
 // overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
 // queue the confirmation, with the invoice or receipt attached, to the buyer's address. Any
-// refusal rolls all of it back; once committed, the stock change is announced.
+// refusal rolls all of it back; once committed, the stock change is announced. An order through
+// the API (server/api) has lines instead of a cart and goes through the same steps on terms.
 //
 // Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
 // promo, the company), so concurrent checkouts wait for each other instead of deadlocking. The
@@ -21,7 +22,7 @@ import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
-import { priceStoredCart } from "../cart/summary";
+import { priceProductLines, priceStoredCart } from "../cart/summary";
 import { type Membership, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import {
@@ -61,6 +62,14 @@ export interface OrderRequest {
   now?: Date;
 }
 
+/** An order of lines given outright, on the company's terms (the API's orders): no cart, no card. */
+export interface LinesOrderRequest {
+  userId: string;
+  lines: readonly { productId: string; quantity: number }[];
+  checkout: CheckoutInput;
+  now?: Date;
+}
+
 export interface PlacedOrder {
   orderNumber: string;
   /** False when this payment's order already existed (a retry, a double click, a webhook repeat). */
@@ -77,27 +86,36 @@ export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
   return placed;
 }
 
+/**
+ * Places an order of `lines` inside the caller's transaction, through the same steps as a cart's
+ * terms order (the API keeps its idempotency record in that transaction). The caller announces
+ * the stock change of `productIds` once committed.
+ */
+export function placeLinesOrderIn(tx: Database, request: LinesOrderRequest) {
+  return placeOrderIn(tx, request);
+}
+
 async function placeOrderIn(
   tx: Database,
-  { userId, cartId, checkout, payment, now = new Date() }: OrderRequest,
+  request: OrderRequest | LinesOrderRequest,
 ): Promise<PlacedOrder & { productIds: string[] }> {
+  const { userId, checkout, now = new Date() } = request;
+  const payment = "payment" in request ? request.payment : undefined;
   const buyer = await requirePermission(userId, "placeOrders", tx);
-  const cartFound = await lockCart(tx, userId, cartId);
-  if (payment) {
-    const existing = await claimPayment(tx, payment);
-    if (existing) return { orderNumber: existing, created: false, productIds: [] };
+  if ("cartId" in request) {
+    const cartFound = await lockCart(tx, userId, request.cartId);
+    if (payment) {
+      const existing = await claimPayment(tx, payment);
+      if (existing) return { orderNumber: existing, created: false, productIds: [] };
+    }
+    if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
   }
-  if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
 
-  // The company's certificates are read again here, inside the order: one rejected or expired since
-  // the checkout page was shown no longer takes the tax off.
-  const cart = await priceStoredCart(cartId, {
-    executor: tx,
-    lock: true,
-    taxState: checkout.shipping.state,
-    buyerId: userId,
-    now,
-  });
+  // The company's contract prices and certificates are read again here, inside the order: a rule
+  // ended or a certificate rejected or expired since the checkout page was shown no longer applies.
+  const read = { executor: tx, lock: true, taxState: checkout.shipping.state, buyerId: userId, now };
+  const cart =
+    "cartId" in request ? await priceStoredCart(request.cartId, read) : await priceProductLines(request.lines, read);
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   await checkPurchaseOrder(userId, checkout, tx);
@@ -113,7 +131,7 @@ async function placeOrderIn(
   const order = await writeOrder(tx, { buyer, checkout, payment, termsDays, cart, now });
   await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(termsDays) });
   await saveShipTo(tx, buyer, checkout);
-  await closeCart(tx, { cartId, payment, orderId: order.id, now });
+  if ("cartId" in request) await closeCart(tx, { cartId: request.cartId, payment, orderId: order.id, now });
   await queueConfirmation(tx, order, userId);
   return {
     orderNumber: order.orderNumber,

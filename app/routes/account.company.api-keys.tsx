@@ -1,0 +1,249 @@
+// The company admin's API keys (docs/decisions/api.md): make one (its whole key shown once, here),
+// see when each was last used, revoke one. The server checks the role on every load and action.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { requireUser } from "../../server/accounts/session";
+import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
+import { StoreError } from "../../server/errors";
+import { readForm } from "../../server/forms";
+import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { Breadcrumb } from "../components/breadcrumb";
+import { ConfirmedAction } from "../components/confirmed-action";
+import { Field } from "../components/form-field";
+import { Button } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { useZodForm } from "../components/use-zod-form";
+import { createApiKeySchema, revokeApiKeySchema } from "../lib/api-keys";
+import { formatShortDate } from "../lib/dates";
+import type { Route } from "./+types/account.company.api-keys";
+
+export function meta() {
+  return [{ title: "API Keys | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+/** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser({ request, context });
+  return apiKeysPage(user.id).catch((error: unknown) => {
+    if (error instanceof StoreError) throw data(error.message, { status: error.status });
+    throw error;
+  });
+}
+
+type ActionResult = {
+  ok: boolean;
+  reply?: SubmissionResult<string[]>;
+  /** The key just made: the only time its whole text leaves the server. */
+  created?: { name: string; prefix: string; key: string };
+};
+
+const noStore = { "Cache-Control": "private, no-store" };
+
+async function create(userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: createApiKeySchema });
+  if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+  const created = await createApiKey(userId, submission.value);
+  return dataWithToast<ActionResult>(
+    { ok: true, reply: submission.reply({ resetForm: true }), created },
+    { type: "success", title: `API key ${created.name} created` },
+    200,
+    noStore,
+  );
+}
+
+async function revoke(userId: string, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: revokeApiKeySchema });
+  if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
+  const revoked = await revokeApiKey(userId, submission.value.keyId);
+  return dataWithToast<ActionResult>({ ok: true }, { type: "success", title: `API key ${revoked.name} revoked` });
+}
+
+const intents = {
+  create: { failure: "Failed to create the API key", handle: create },
+  revoke: { failure: "Failed to revoke the API key", handle: revoke },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser({ request, context });
+  const formData = await readForm(request);
+  const name = String(formData.get("intent"));
+  // hasOwn: a name such as "constructor" must not reach the properties every object has.
+  const intent = Object.hasOwn(intents, name) ? intents[name as keyof typeof intents] : undefined;
+  if (!intent) {
+    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
+  }
+  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+}
+
+export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
+  const { keys } = loaderData;
+  const active = keys.filter((key) => !key.revokedAt);
+  const revoked = keys.filter((key) => key.revokedAt);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <Breadcrumb
+        crumbs={[
+          { label: "My Account", to: "/account" },
+          { label: "Company Members", to: "/account/company" },
+          { label: "API Keys" },
+        ]}
+      />
+      <h1 className="mt-2 text-3xl font-bold text-slate-950">API Keys</h1>
+      <p className="mt-1 text-slate-700">
+        A key lets your purchasing system read your prices and place orders on your company's terms through the{" "}
+        <Link className="text-brand-700 underline" to="/api/v1/openapi.json" reloadDocument>
+          JSON API
+        </Link>
+        . Orders placed with a key are placed as the admin who created it.
+      </p>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Create a Key</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <CreateKeyForm />
+        </CardContent>
+      </Card>
+
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Active Keys</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {active.length === 0 ? (
+            <p className="text-slate-700">No active keys.</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {active.map((key) => (
+                <KeyRow key={key.id} apiKey={key} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      {revoked.length > 0 && (
+        <Card className="mt-6">
+          <CardHeader>
+            <CardTitle>Revoked Keys</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y divide-slate-200">
+              {revoked.map((key) => (
+                <KeyRow key={key.id} apiKey={key} />
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+type ApiKey = Route.ComponentProps["loaderData"]["keys"][number];
+
+function KeyRow({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div>
+        <p className="font-medium text-slate-950">
+          {apiKey.name} <code className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-sm">{apiKey.prefix}…</code>
+        </p>
+        <p className="text-sm text-slate-700">
+          Created {formatShortDate(apiKey.createdAt)} by {apiKey.createdBy ?? "a former member"} · Last used{" "}
+          {apiKey.lastUsedAt ? formatShortDate(apiKey.lastUsedAt) : "never"}
+          {apiKey.revokedAt && (
+            <>
+              {" "}
+              · Revoked {formatShortDate(apiKey.revokedAt)}
+              {apiKey.revokedBy ? ` by ${apiKey.revokedBy}` : ""}
+            </>
+          )}
+        </p>
+      </div>
+      {!apiKey.revokedAt && <RevokeKey apiKey={apiKey} />}
+    </li>
+  );
+}
+
+/** Revoking asks first: a system still using the key stops working at once. */
+function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <ConfirmedAction
+      label="Revoke"
+      accessibleName={`Revoke ${apiKey.name}`}
+      title={`Revoke ${apiKey.name}?`}
+      description={`Any system using the key ${apiKey.prefix}… is refused from now on. This cannot be undone.`}
+      fields={{ intent: "revoke", keyId: apiKey.id }}
+      keepLabel="Keep Key"
+      confirmLabel="Revoke Key"
+    />
+  );
+}
+
+function CreateKeyForm() {
+  const fetcher = useFetcher<ActionResult>();
+  const [form, fields] = useZodForm("create-api-key", createApiKeySchema, {
+    lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
+  });
+  const created = fetcher.state === "idle" ? fetcher.data?.created : undefined;
+  return (
+    <>
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <input type="hidden" name="intent" value="create" />
+        <Field meta={fields.name} label="Key name" autoComplete="off" placeholder="e.g. ERP production" />
+        <div className="self-end">
+          <Button type="submit" disabled={fetcher.state !== "idle"}>
+            Create Key
+          </Button>
+        </div>
+      </fetcher.Form>
+      {created && <NewKey created={created} />}
+    </>
+  );
+}
+
+/** The whole key, once: the store keeps only its hash, so it cannot be shown again. */
+function NewKey({ created }: { created: NonNullable<ActionResult["created"]> }) {
+  const [copied, setCopied] = useState(false);
+  // Without clipboard access (an insecure origin, a refused permission) the key is selected instead.
+  const copy = () =>
+    navigator.clipboard.writeText(created.key).then(
+      () => setCopied(true),
+      () => (document.getElementById("new-api-key") as HTMLInputElement | null)?.select(),
+    );
+  return (
+    <section aria-labelledby="new-key-title" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-4">
+      <h2 id="new-key-title" className="font-semibold text-slate-950">
+        Your new key {created.name}
+      </h2>
+      <p className="mt-1 text-sm text-slate-800">
+        Copy it now and keep it somewhere safe: it is shown only this once. Anyone with it can order on your company's
+        terms.
+      </p>
+      <div className="mt-3 flex gap-2">
+        <Label htmlFor="new-api-key" className="sr-only">
+          New API key
+        </Label>
+        <Input id="new-api-key" readOnly value={created.key} className="font-mono" onFocus={(e) => e.target.select()} />
+        <Button type="button" variant="outline" onClick={copy}>
+          {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+          {copied ? "Copied" : "Copy Key"}
+        </Button>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? "The API key is copied" : ""}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+// A company's API keys (docs/decisions/api.md): the company admin makes one (shown once, kept as
+// its SHA-256), sees when each was last used, and revokes it; each change is in the audit log. A
+// call to the API is answered for the key's company, as the admin who made the key.
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import { countUse, type Limit } from "../accounts/rate-limit";
+import { recordAudit } from "../admin/audit";
+import { requirePermission } from "../companies/membership";
+import { db } from "../db/client";
+import { companyApiKeys, companyMembers, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { generateApiKey, prefixOf, verifyApiKey } from "./key";
+
+export const apiKeyNotFound = "That API key does not exist.";
+export const missingKeyMessage =
+  "Send your company's API key in the Authorization header: Authorization: Bearer cis_… (a company admin creates keys at /account/company/api-keys).";
+export const invalidKeyMessage = "This API key is not valid. Check that it was copied whole, or create a new one.";
+export const revokedKeyMessage = "This API key was revoked. Ask your company admin for a new one.";
+export const ownerLeftMessage =
+  "This API key no longer works: the company admin who created it has left the company. Create a new key.";
+
+/** How often a key's "last used" is written: one write a minute is enough to read "in use today". */
+const LAST_USED_EVERY_MS = 60_000;
+
+/** Calls a key may make: ten a second on average, counted per minute, for every process together. */
+export const apiKeyLimit: Limit = { max: 600, windowMs: 60_000 };
+
+/** The key page: the company's keys, newest first, revoked ones too (they are the record). */
+export async function apiKeysPage(userId: string) {
+  const { companyId } = await requirePermission(userId, "manageApiKeys");
+  const creator = alias(user, "creator");
+  const revoker = alias(user, "revoker");
+  const keys = await db()
+    .select({
+      id: companyApiKeys.id,
+      name: companyApiKeys.name,
+      prefix: companyApiKeys.prefix,
+      createdAt: companyApiKeys.createdAt,
+      createdBy: creator.email,
+      lastUsedAt: companyApiKeys.lastUsedAt,
+      revokedAt: companyApiKeys.revokedAt,
+      revokedBy: revoker.email,
+    })
+    .from(companyApiKeys)
+    .leftJoin(creator, eq(creator.id, companyApiKeys.createdBy))
+    .leftJoin(revoker, eq(revoker.id, companyApiKeys.revokedBy))
+    .where(eq(companyApiKeys.companyId, companyId))
+    .orderBy(desc(companyApiKeys.createdAt), desc(companyApiKeys.id));
+  return { keys };
+}
+
+/** Makes a key for the admin's company; the whole key is in the answer and nowhere else, ever. */
+export function createApiKey(userId: string, { name }: { name: string }, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const { companyId } = await requirePermission(userId, "manageApiKeys", tx);
+    const { key, prefix, hash } = generateApiKey();
+    const [row] = await tx
+      .insert(companyApiKeys)
+      .values({ companyId, name, prefix, secretHash: hash, createdBy: userId, createdAt: now })
+      .returning({ id: companyApiKeys.id });
+    if (!row) throw new Error("The API key row was not written.");
+    await recordAudit(tx, {
+      adminId: userId,
+      action: "create_api_key",
+      entity: "company",
+      entityId: companyId,
+      before: null,
+      after: { keyId: row.id, name, prefix },
+    });
+    return { id: row.id, name, prefix, key };
+  });
+}
+
+/** Revokes one of the admin's company's keys; any other id (another company's, made up, revoked) is NotFound. */
+export function revokeApiKey(userId: string, keyId: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const { companyId } = await requirePermission(userId, "manageApiKeys", tx);
+    const [revoked] = z.uuid().safeParse(keyId).success
+      ? await tx
+          .update(companyApiKeys)
+          .set({ revokedAt: now, revokedBy: userId })
+          .where(
+            and(
+              eq(companyApiKeys.id, keyId),
+              eq(companyApiKeys.companyId, companyId),
+              isNull(companyApiKeys.revokedAt),
+            ),
+          )
+          .returning({ name: companyApiKeys.name, prefix: companyApiKeys.prefix })
+      : [];
+    if (!revoked) throw new StoreError("NotFound", apiKeyNotFound);
+    await recordAudit(tx, {
+      adminId: userId,
+      action: "revoke_api_key",
+      entity: "company",
+      entityId: companyId,
+      before: { keyId, ...revoked, revoked: false },
+      after: { keyId, ...revoked, revoked: true },
+    });
+    return revoked;
+  });
+}
+
+/** Who is calling the API: the key, its company, and the member it acts as (the admin who made it). */
+export interface ApiCaller {
+  keyId: string;
+  companyId: string;
+  userId: string;
+}
+
+/**
+ * The caller of a request with `Authorization: Bearer <key>`. Unauthorized (with what to do) for no
+ * key, a key that is not one, a revoked key, and a key whose maker is no longer in its company;
+ * TooManyRequests past the key's limit (apiKeyLimit).
+ */
+export async function authenticateApiKey(key: string | null, now = new Date()): Promise<ApiCaller> {
+  // null: no Authorization header at all; any other text that is not a key of ours is not valid.
+  if (key === null) throw new StoreError("Unauthorized", missingKeyMessage);
+  const prefix = prefixOf(key);
+  const candidates = prefix
+    ? await db()
+        .select({
+          id: companyApiKeys.id,
+          companyId: companyApiKeys.companyId,
+          secretHash: companyApiKeys.secretHash,
+          revokedAt: companyApiKeys.revokedAt,
+          createdBy: companyApiKeys.createdBy,
+          memberOf: companyMembers.companyId,
+        })
+        .from(companyApiKeys)
+        .leftJoin(companyMembers, eq(companyMembers.userId, companyApiKeys.createdBy))
+        .where(eq(companyApiKeys.prefix, prefix))
+    : [];
+  const found = candidates.find((candidate) => verifyApiKey(key, candidate.secretHash));
+  if (!found) throw new StoreError("Unauthorized", invalidKeyMessage);
+  if (found.revokedAt) throw new StoreError("Unauthorized", revokedKeyMessage);
+  if (!found.createdBy || found.memberOf !== found.companyId) throw new StoreError("Unauthorized", ownerLeftMessage);
+  await countUse(`api:${found.id}`, apiKeyLimit, now.getTime(), "Too many requests with this API key.");
+  await db()
+    .update(companyApiKeys)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(companyApiKeys.id, found.id),
+        or(
+          isNull(companyApiKeys.lastUsedAt),
+          lt(companyApiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_EVERY_MS)),
+        ),
+      ),
+    );
+  return { keyId: found.id, companyId: found.companyId, userId: found.createdBy };
+}
