@@ -2,7 +2,7 @@
 // calendar month, the rule that sends an order for approval, a submission's states and the forms
 // of the members and approvals pages; shared by the browser (what to show) and the server (what to allow).
 import { z } from "zod";
-import { type Day, startOfStoreDay, storeDay } from "./dates";
+import { type Day, STORE_TIME_ZONE, startOfStoreDay, storeDay } from "./dates";
 import { formatUsd } from "./money";
 import { type Cents, fromCents, toCents } from "./pricing/money";
 
@@ -75,3 +75,16 @@ export const rejectSchema = z.object({
     .max(1000, "Use at most 1000 characters"),
 });
 export const withdrawSchema = z.object({ submissionId });
+
+const decidedAt = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: STORE_TIME_ZONE,
+  timeZoneName: "short",
+});
+
+/** "Nov 26, 2026, 11:42 AM EST": when a submission was decided, in the store's time zone. */
+export const formatDecidedAt = (at: Date | string) => decidedAt.format(new Date(at));

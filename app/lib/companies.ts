@@ -16,7 +16,7 @@ export const roleNames: Record<CompanyRole, string> = {
 export const roleDescriptions: Record<CompanyRole, string> = {
   admin: "Manages members, addresses and lists, orders, sees everything",
   buyer: "Places orders, keeps lists",
-  approver: "Sees orders and invoices (approvals come later)",
+  approver: "Approves or rejects orders above a buyer's spend limit, sees orders and invoices",
   viewer: "Sees orders and invoices, changes nothing",
 };
 
@@ -24,12 +24,12 @@ export const roleDescriptions: Record<CompanyRole, string> = {
  * What a member may do beyond seeing the company's orders, invoices, credit, lists and addresses
  * (which every member sees). Checked by the server on every action; the pages hide what is refused.
  */
-export type CompanyPermission = "placeOrders" | "editLists" | "manageAddresses" | "manageMembers";
+export type CompanyPermission = "placeOrders" | "editLists" | "manageAddresses" | "manageMembers" | "approveOrders";
 
 const permissions: Record<CompanyRole, readonly CompanyPermission[]> = {
-  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers"],
+  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers", "approveOrders"],
   buyer: ["placeOrders", "editLists"],
-  approver: [],
+  approver: ["approveOrders"],
   viewer: [],
 };
 
@@ -40,6 +40,7 @@ export const refusals: Record<CompanyPermission, string> = {
   editLists: "Your role in this company does not allow changing lists. Ask your company admin.",
   manageAddresses: "Only your company admin can change the company's address book.",
   manageMembers: "Only your company admin can manage the company's members.",
+  approveOrders: "Only your company's approvers and admins can approve or reject orders.",
 };
 
 /** How long an invitation link works. */

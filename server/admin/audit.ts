@@ -33,7 +33,7 @@ export async function listAuditLog({ page }: { page: number }) {
         after: adminAuditLog.after,
       })
       .from(adminAuditLog)
-      .innerJoin(user, eq(user.id, adminAuditLog.adminId))
+      .leftJoin(user, eq(user.id, adminAuditLog.adminId))
       .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
       .limit(AUDIT_PAGE_SIZE)
       .offset((page - 1) * AUDIT_PAGE_SIZE),

@@ -43,27 +43,19 @@ export interface CartRead {
   lock?: boolean;
 }
 
-/** The cart's lines with what pricing needs: list price, bulk tiers and stock. */
-export async function cartLines(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
-  const query = executor
-    .select({
-      productId: products.id,
-      slug: products.slug,
-      name: products.name,
-      partNumber: products.partNumber,
-      image: productCardColumns.image,
-      price: products.price,
-      stockLevel: products.stockLevel,
-      status: products.status,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .$dynamic();
-  const lines = lock
-    ? await query.orderBy(asc(products.id)).for("update", { of: products })
-    : await query.orderBy(asc(cartItems.addedAt), asc(products.name));
+/** What pricing needs of a product: list price, stock and status (bulk tiers come by `withTiers`). */
+const lineColumns = {
+  productId: products.id,
+  slug: products.slug,
+  name: products.name,
+  partNumber: products.partNumber,
+  image: productCardColumns.image,
+  price: products.price,
+  stockLevel: products.stockLevel,
+  status: products.status,
+};
+
+async function withTiers<Line extends { productId: string }>(executor: Database, lines: Line[]) {
   const tiers = lines.length
     ? await executor
         .select()
@@ -76,6 +68,56 @@ export async function cartLines(cartId: string, { executor = db(), lock = false 
         )
     : [];
   return lines.map((line) => ({ ...line, tiers: tiers.filter((tier) => tier.productId === line.productId) }));
+}
+
+/** The cart's lines with what pricing needs: list price, bulk tiers and stock. */
+export async function cartLines(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
+  const query = executor
+    .select({ ...lineColumns, quantity: cartItems.quantity })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .$dynamic();
+  const lines = lock
+    ? await query.orderBy(asc(products.id)).for("update", { of: products })
+    : await query.orderBy(asc(cartItems.addedAt), asc(products.name));
+  return withTiers(executor, lines);
+}
+
+/**
+ * Lines for given products and quantities (an order waiting for approval), read as a cart's are,
+ * so one pricing function prices both; with `lock`, the products are locked in id order.
+ */
+export async function productLines(
+  items: { productId: string; quantity: number }[],
+  { executor = db(), lock = false }: CartRead = {},
+) {
+  if (items.length === 0) return [];
+  const query = executor
+    .select(lineColumns)
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        items.map((item) => item.productId),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .$dynamic();
+  const rows = lock ? await query.for("update") : await query;
+  const quantities = new Map(items.map((item) => [item.productId, item.quantity]));
+  return withTiers(
+    executor,
+    rows.map((row) => ({ ...row, quantity: quantities.get(row.productId) ?? 0 })),
+  );
+}
+
+/** A promo code by id (a submission's), locked with `lock`; null when it is gone. */
+export async function promoById(promoCodeId: string | null, { executor = db(), lock = false }: CartRead = {}) {
+  if (!promoCodeId) return null;
+  const query = executor.select().from(promoCodes).where(eq(promoCodes.id, promoCodeId)).$dynamic();
+  const [promo] = lock ? await query.for("update") : await query;
+  return promo ?? null;
 }
 
 /** The promo code applied to the cart, or null. */

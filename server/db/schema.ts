@@ -540,14 +540,14 @@ export const storeSettings = pgTable(
   ],
 );
 
-// Every change an admin makes: who, what, when, and the record before and after.
+// Every change an admin makes: who, what, when, and the record before and after. A company
+// admin's changes to their company (spend limits) are logged too; the entry outlives the person
+// when they delete their account (who becomes null).
 export const adminAuditLog = pgTable(
   "admin_audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    adminId: text("admin_id")
-      .notNull()
-      .references(() => user.id),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),

@@ -50,7 +50,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
                 {entries.map((entry) => (
                   <tr key={entry.id} className="align-top">
                     <td className="px-6 py-3 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
-                    <td className="px-6 py-3">{entry.adminEmail}</td>
+                    <td className="px-6 py-3">{entry.adminEmail ?? "Deleted account"}</td>
                     <td className="px-6 py-3">{entry.action.replaceAll("_", " ")}</td>
                     <td className="px-6 py-3 font-mono text-xs">
                       {entry.entity} {entry.entityId}

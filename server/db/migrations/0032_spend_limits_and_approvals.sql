@@ -30,6 +30,9 @@ CREATE TABLE "order_approvals" (
 	CONSTRAINT "order_approvals_status_known" CHECK ("order_approvals"."status" in ('pending', 'approved', 'rejected', 'withdrawn', 'failed'))
 );
 --> statement-breakpoint
+ALTER TABLE "admin_audit_log" DROP CONSTRAINT "admin_audit_log_admin_id_user_id_fk";
+--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ALTER COLUMN "admin_id" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "company_members" ADD COLUMN "order_limit" numeric(12, 2);--> statement-breakpoint
 ALTER TABLE "company_members" ADD COLUMN "monthly_limit" numeric(12, 2);--> statement-breakpoint
 ALTER TABLE "order_approval_items" ADD CONSTRAINT "order_approval_items_approval_id_order_approvals_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."order_approvals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -41,5 +44,6 @@ ALTER TABLE "order_approvals" ADD CONSTRAINT "order_approvals_decided_by_user_id
 ALTER TABLE "order_approvals" ADD CONSTRAINT "order_approvals_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_approvals_company_idx" ON "order_approvals" USING btree ("company_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "order_approvals_user_idx" ON "order_approvals" USING btree ("user_id","created_at");--> statement-breakpoint
+ALTER TABLE "admin_audit_log" ADD CONSTRAINT "admin_audit_log_admin_id_user_id_fk" FOREIGN KEY ("admin_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_members" ADD CONSTRAINT "company_members_order_limit_nonnegative" CHECK ("company_members"."order_limit" >= 0);--> statement-breakpoint
 ALTER TABLE "company_members" ADD CONSTRAINT "company_members_monthly_limit_nonnegative" CHECK ("company_members"."monthly_limit" >= 0);
