@@ -28,8 +28,8 @@ import {
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
-import { checkPurchaseOrder } from "../orders/purchase-order";
 import { placeApprovedOrderIn } from "../orders/place-order";
+import { checkPurchaseOrder } from "../orders/purchase-order";
 import { spendLimitReason } from "./spend-limits";
 
 export const submissionNotFound = "That submission does not exist.";

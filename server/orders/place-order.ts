@@ -14,16 +14,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { can } from "../../app/lib/companies";
 import { startOfStoreDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
-import { can } from "../../app/lib/companies";
 import { emptyCartMessage, priceCart } from "../../app/lib/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
-import { priceStoredCart } from "../cart/summary";
 import { spendLimitReason } from "../approvals/spend-limits";
 import { productLines, promoById } from "../cart/cart";
+import { priceStoredCart } from "../cart/summary";
 import { type Membership, membershipOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import {
