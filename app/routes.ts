@@ -14,6 +14,7 @@ export default [
   route("account/lists/:listId", "routes/account.list.tsx"),
   route("account/addresses", "routes/account.addresses.tsx"),
   route("account/company", "routes/account.company.tsx"),
+  route("account/approvals", "routes/account.approvals.tsx"),
   route("company/join/:token", "routes/company.join.tsx"),
   route("account/credit", "routes/account.credit.tsx"),
   route("account/credit/statement.pdf", "routes/account.credit.statement.tsx", { id: "statement-pdf" }),

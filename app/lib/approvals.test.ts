@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { approvalReason, rejectSchema, spendLimitsSchema, startOfStoreMonth } from "./approvals";
+import { approvalReason, rejectSchema, spendLimitsSchema, startOfStoreMonth, waitingFor } from "./approvals";
 
 const none = { orderLimit: null, monthlyLimit: null };
 
@@ -83,5 +83,19 @@ describe("the limits form", () => {
       "Say why the order is rejected",
     );
     expect(rejectSchema.parse({ submissionId, note: " Too many " }).note).toBe("Too many");
+  });
+});
+
+describe("how long a submission has waited", () => {
+  const now = new Date("2026-11-26T12:00:00Z");
+  it.each([
+    ["2026-11-26T11:59:30Z", "just now"],
+    ["2026-11-26T11:59:00Z", "1 minute"],
+    ["2026-11-26T11:15:00Z", "45 minutes"],
+    ["2026-11-26T09:00:00Z", "3 hours"],
+    ["2026-11-24T12:00:01Z", "47 hours"],
+    ["2026-11-23T12:00:00Z", "3 days"],
+  ])("since %s: %s", (since, text) => {
+    expect(waitingFor(since, now)).toBe(text);
   });
 });

@@ -88,3 +88,13 @@ const decidedAt = new Intl.DateTimeFormat("en-US", {
 
 /** "Nov 26, 2026, 11:42 AM EST": when a submission was decided, in the store's time zone. */
 export const formatDecidedAt = (at: Date | string) => decidedAt.format(new Date(at));
+
+/** How long a submission has waited: "just now", "5 minutes", "3 hours", "2 days". */
+export function waitingFor(since: Date | string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60_000));
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return count(minutes, "minute");
+  if (minutes < 48 * 60) return count(Math.floor(minutes / 60), "hour");
+  return count(Math.floor(minutes / (24 * 60)), "day");
+}

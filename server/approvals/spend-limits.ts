@@ -3,6 +3,8 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { approvalReason, startOfStoreMonth } from "../../app/lib/approvals";
 import { type Cents, toCents } from "../../app/lib/pricing/money";
+import { priceStoredCart } from "../cart/summary";
+import { membershipOf } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import { companyMembers, orders } from "../db/schema";
 
@@ -38,11 +40,15 @@ export async function spendLimitReason(
   return approvalReason(limits, { totalCents, monthToDateCents: toCents(month?.total ?? "0") });
 }
 
-/** For the checkout page: the reason the signed-in buyer's order of `totalCents` needs approval, or null. */
-export async function checkoutApprovalReason(
-  buyer: { userId: string; companyId: string },
-  totalCents: Cents,
+/** For the checkout: why the buyer's cart, shipped to `taxState`, needs approval; null when it may be placed. */
+export async function cartApprovalReason(
+  userId: string,
+  cartId: string | undefined,
+  taxState: string | null,
   now = new Date(),
 ): Promise<string | null> {
-  return spendLimitReason(db(), buyer, totalCents, now);
+  const buyer = await membershipOf(userId);
+  if (!buyer || !cartId) return null;
+  const cart = await priceStoredCart(cartId, { taxState, now });
+  return spendLimitReason(db(), buyer, cart.totals.totalCents, now);
 }
