@@ -132,6 +132,7 @@ const queries: [string, string[]][] = [
   ["/admin/products/new", ["subcategory"]],
   ["/account/credit", []],
   ["/account/company", []],
+  ["/account/approvals", []],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -292,7 +293,12 @@ const actions: [string, string[], string[]][] = [
     ["name", "lineId", "quantity"],
   ],
   // The admin the fuzzer signs in as is the admin of their own company of one.
-  ["/account/company", ["invite", "change-role", "remove", "revoke"], ["email", "role", "userId", "invitationId"]],
+  [
+    "/account/company",
+    ["invite", "change-role", "remove", "revoke", "set-limits"],
+    ["email", "role", "userId", "invitationId", "orderLimit", "monthlyLimit"],
+  ],
+  ["/account/approvals", ["approve", "reject", "withdraw"], ["submissionId", "note"]],
   ["/company/join/made-up-token", [""], ["token"]],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
