@@ -324,7 +324,6 @@ function MineRow({ submission }: { submission: Mine }) {
           <Price amount={submission.total} /> · submitted {formatShortDate(submission.createdAt)}
           {submission.status === "pending" && <> · waiting {submission.waiting}</>}
         </p>
-        {submission.status === "pending" && <p className="text-sm text-slate-700">{approvalStatusLabels.pending}</p>}
         <Decision submission={submission} />
         <Lines lines={submission.lines} />
       </div>
