@@ -21,6 +21,7 @@ import {
   inviteMember,
   removeMember,
   revokeInvitation,
+  setSpendLimits,
 } from "./members";
 import { membershipOf } from "./membership";
 
@@ -270,6 +271,9 @@ describe("a member of company A against company B", () => {
       "404 That member does not exist.",
     );
     expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
+    expect(await outcome(setSpendLimits(a.id, { userId: bBuyer.id, orderLimit: "1.00" }))).toBe(
+      "404 That member does not exist.",
+    );
     expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
     expect((await membershipOf(bBuyer.id))?.role).toBe("buyer");
     // B's own members see it all.

@@ -2,15 +2,17 @@
 // ordering, lock the buyer's cart, claim the card payment,
 // price the cart (locking its products and promo), refuse what cannot be ordered, check the PO
 // number, check the payment or the company's terms credit, check the company's standing (no invoice long
-// overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
+// overdue), refuse an order above the buyer's spend limits (it waits for approval instead), take
+// the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
 // queue the confirmation, with the invoice or receipt attached, to the buyer's address. Any
-// refusal rolls all of it back; once committed, the stock change is announced.
+// refusal rolls all of it back; once committed, the stock change is announced. An approved
+// submission goes through the same checks and writing steps (placeApprovedOrderIn).
 //
-// Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
-// promo, the company), so concurrent checkouts wait for each other instead of deadlocking. The
-// company row's lock is what makes two members ordering at once on terms use its one credit limit
-// one after the other (docs/decisions/companies.md).
+// Locks are always taken in the same order (the buyer's cart or the submission, the payment,
+// products by id, the promo, the company, the buyer's member row), so concurrent checkouts wait
+// for each other instead of deadlocking. The company row's lock is what makes two members ordering
+// at once on terms use its one credit limit one after the other (docs/decisions/companies.md).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
