@@ -11,7 +11,7 @@ import { formatUsd } from "../../app/lib/money";
 import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
 import { priceStoredCart } from "../cart/summary";
-import { requirePermission } from "../companies/membership";
+import { membershipOf, requirePermission } from "../companies/membership";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import {
@@ -162,8 +162,8 @@ export async function submitForApproval(
   });
 }
 
-/** A submission of the company, with its buyer and who decided it. */
-function submissionsOf(companyId: string) {
+/** Submissions with their buyer, who decided them and their order; each caller scopes them by company. */
+function submissions() {
   return db()
     .select({
       id: orderApprovals.id,
@@ -185,11 +185,10 @@ function submissionsOf(companyId: string) {
     .leftJoin(decider, eq(decider.id, orderApprovals.decidedBy))
     .leftJoin(deciderProfile, eq(deciderProfile.userId, orderApprovals.decidedBy))
     .leftJoin(orders, eq(orders.id, orderApprovals.orderId))
-    .where(eq(orderApprovals.companyId, companyId))
     .$dynamic();
 }
 
-type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissionsOf>["execute"]>>[number];
+type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissions>["execute"]>>[number];
 
 async function withLines(rows: SubmissionRow[]) {
   const lines = rows.length
@@ -229,10 +228,10 @@ const RECENT = 50;
 export async function approvalQueue(userId: string) {
   const approver = await requirePermission(userId, "approveOrders");
   const [pending, decided] = await Promise.all([
-    submissionsOf(approver.companyId)
+    submissions()
       .where(and(eq(orderApprovals.companyId, approver.companyId), eq(orderApprovals.status, "pending")))
       .orderBy(asc(orderApprovals.createdAt)),
-    submissionsOf(approver.companyId)
+    submissions()
       .where(and(eq(orderApprovals.companyId, approver.companyId), ne(orderApprovals.status, "pending")))
       .orderBy(desc(orderApprovals.decidedAt))
       .limit(RECENT),
@@ -245,9 +244,10 @@ export async function approvalQueue(userId: string) {
 
 /** The buyer's own submissions in their company, newest first. */
 export async function mySubmissions(userId: string) {
-  const member = await requirePermission(userId, "placeOrders").catch(() => null);
+  // Whatever their role now: a buyer made a viewer still sees what they submitted.
+  const member = await membershipOf(userId);
   if (!member) return [];
-  const rows = await submissionsOf(member.companyId)
+  const rows = await submissions()
     .where(and(eq(orderApprovals.companyId, member.companyId), eq(orderApprovals.userId, userId)))
     .orderBy(desc(orderApprovals.createdAt))
     .limit(RECENT);
