@@ -5,6 +5,7 @@ import type { CompanyRole } from "../../app/lib/companies";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
+import { listAuditLog } from "../admin/audit";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { cartSummary } from "../cart/summary";
 import { acceptInvitation, inviteMember, setSpendLimits } from "../companies/members";
@@ -121,6 +122,18 @@ describe("spend limits", () => {
     await setSpendLimits(admin.id, { userId: buyer.id });
     const [cleared] = await db().select().from(companyMembers).where(eq(companyMembers.userId, buyer.id));
     expect([cleared?.orderLimit, cleared?.monthlyLimit]).toEqual([null, null]);
+  });
+
+  it("stay in the audit log after the company admin who set them is gone", async () => {
+    const { admin, buyer } = await company("75");
+    await db().delete(user).where(eq(user.id, admin.id));
+    const [entry] = await db()
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.entityId, buyer.id), eq(adminAuditLog.action, "set_spend_limits")));
+    expect(entry).toMatchObject({ adminId: null, after: { orderLimit: "75" } });
+    const { entries } = await listAuditLog({ page: 1 });
+    expect(entries.find((row) => row.id === entry?.id)?.adminEmail).toBeNull();
   });
 
   it("cannot be negative, even past the form", async () => {
