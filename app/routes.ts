@@ -16,6 +16,7 @@ export default [
   route("account/company", "routes/account.company.tsx"),
   route("account/company/tax-certificates", "routes/account.company.tax-certificates.tsx"),
   route("account/company/api-keys", "routes/account.company.api-keys.tsx"),
+  route("account/approvals", "routes/account.approvals.tsx"),
   route("company/join/:token", "routes/company.join.tsx"),
   route("account/credit", "routes/account.credit.tsx"),
   route("account/credit/statement.pdf", "routes/account.credit.statement.tsx", { id: "statement-pdf" }),

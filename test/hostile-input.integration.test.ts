@@ -145,6 +145,7 @@ const queries: [string, string[]][] = [
   ["/api/prices", ["parts"]],
   ["/admin/companies/ACCT-999999/prices", ["edit"]],
   ["/account/company/api-keys", []],
+  ["/account/approvals", []],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -311,7 +312,12 @@ const actions: [string, string[], string[]][] = [
     ["name", "lineId", "quantity"],
   ],
   // The admin the fuzzer signs in as is the admin of their own company of one.
-  ["/account/company", ["invite", "change-role", "remove", "revoke"], ["email", "role", "userId", "invitationId"]],
+  [
+    "/account/company",
+    ["invite", "change-role", "remove", "revoke", "set-limits"],
+    ["email", "role", "userId", "invitationId", "orderLimit", "monthlyLimit"],
+  ],
+  ["/account/approvals", ["approve", "reject", "withdraw"], ["submissionId", "note"]],
   // Revoking only: any name of 1 to 80 characters makes a key, as it should.
   ["/account/company/api-keys", ["revoke"], ["keyId"]],
   ["/company/join/made-up-token", [""], ["token"]],

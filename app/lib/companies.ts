@@ -16,7 +16,7 @@ export const roleNames: Record<CompanyRole, string> = {
 export const roleDescriptions: Record<CompanyRole, string> = {
   admin: "Manages members, addresses, lists, tax-exempt certificates and API keys, orders, sees everything",
   buyer: "Places orders, keeps lists",
-  approver: "Sees orders and invoices (approvals come later)",
+  approver: "Approves or rejects orders above a buyer's spend limit, sees orders and invoices",
   viewer: "Sees orders and invoices, changes nothing",
 };
 
@@ -30,12 +30,21 @@ export type CompanyPermission =
   | "manageAddresses"
   | "manageMembers"
   | "manageTaxCertificates"
-  | "manageApiKeys";
+  | "manageApiKeys"
+  | "approveOrders";
 
 const permissions: Record<CompanyRole, readonly CompanyPermission[]> = {
-  admin: ["placeOrders", "editLists", "manageAddresses", "manageMembers", "manageTaxCertificates", "manageApiKeys"],
+  admin: [
+    "placeOrders",
+    "editLists",
+    "manageAddresses",
+    "manageMembers",
+    "manageTaxCertificates",
+    "manageApiKeys",
+    "approveOrders",
+  ],
   buyer: ["placeOrders", "editLists"],
-  approver: [],
+  approver: ["approveOrders"],
   viewer: [],
 };
 
@@ -48,6 +57,7 @@ export const refusals: Record<CompanyPermission, string> = {
   manageMembers: "Only your company admin can manage the company's members.",
   manageTaxCertificates: "Only your company admin can add or remove the company's tax-exempt certificates.",
   manageApiKeys: "Only your company admin can manage the company's API keys.",
+  approveOrders: "Only your company's approvers and admins can approve or reject orders.",
 };
 
 /** How long an invitation link works. */

@@ -9,6 +9,7 @@ import {
   inviteMember,
   removeMember,
   revokeInvitation,
+  setSpendLimits,
 } from "../../server/companies/members";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
@@ -20,6 +21,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
+import { spendLimitsSchema } from "../lib/approvals";
 import {
   type CompanyRole,
   changeRoleSchema,
@@ -91,6 +93,15 @@ const intents: Record<string, Intent> = {
       if ("refused" in form) return form.refused;
       const removed = await removeMember(userId, form.value);
       return succeeded(`${removed.email} was removed from the company`);
+    },
+  },
+  "set-limits": {
+    failure: "Failed to save the spend limits",
+    async handle(userId, formData) {
+      const form = parsed(formData, spendLimitsSchema);
+      if ("refused" in form) return form.refused;
+      const saved = await setSpendLimits(userId, form.value);
+      return succeeded(`Spend limits saved for ${saved.email}`);
     },
   },
   revoke: {
@@ -228,7 +239,62 @@ function MemberRow({ member }: { member: Member }) {
         </fetcher.Form>
         {!member.isYou && <RemoveMember member={member} />}
       </div>
+      {(member.role === "buyer" || member.role === "admin") && <SpendLimits member={member} />}
     </li>
+  );
+}
+
+/**
+ * The member's limits per order and per calendar month: an order above either waits for an
+ * approver (docs/decisions/approvals.md). Empty means no limit.
+ */
+function SpendLimits({ member }: { member: Member }) {
+  const fetcher = useFetcher<ActionResult>();
+  const errors = fetcher.state === "idle" ? fetcher.data?.reply?.error : undefined;
+  const field = (name: "orderLimit" | "monthlyLimit", label: string, value: string | null) => {
+    const id = `${name}-${member.userId}`;
+    const error = errors?.[name]?.[0];
+    return (
+      <div className="space-y-1">
+        <Label htmlFor={id}>{label}</Label>
+        <input
+          id={id}
+          name={name}
+          inputMode="decimal"
+          defaultValue={value ?? ""}
+          placeholder="No limit"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          aria-label={`${label} of ${member.email}`}
+          className="h-9 w-32 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        />
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  };
+  return (
+    <fetcher.Form method="post" className="flex w-full flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="set-limits" />
+      <input type="hidden" name="userId" value={member.userId} />
+      {field("orderLimit", "Per-order limit ($)", member.orderLimit)}
+      {field("monthlyLimit", "Monthly limit ($)", member.monthlyLimit)}
+      <Button
+        type="submit"
+        size="sm"
+        variant="outline"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Save Limits of ${member.email}`}
+      >
+        Save Limits
+      </Button>
+      <p className="basis-full text-sm text-slate-600">
+        Above a limit, the order waits for an approver. Empty: no limit.
+      </p>
+    </fetcher.Form>
   );
 }
 

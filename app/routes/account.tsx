@@ -17,7 +17,7 @@ import { Price } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { roleNames } from "../lib/companies";
+import { can, roleNames } from "../lib/companies";
 import { clientAddressContext } from "../lib/context";
 import { formatShortDate } from "../lib/dates";
 import { deleteAccountSchema } from "../lib/delete-account";
@@ -104,6 +104,12 @@ function Account({
           <Button asChild variant="outline">
             <Link to="/account/credit">Credit &amp; Invoices</Link>
           </Button>
+          {profile?.companyRole &&
+            (can(profile.companyRole, "approveOrders") || can(profile.companyRole, "placeOrders")) && (
+              <Button asChild variant="outline">
+                <Link to="/account/approvals">Approvals</Link>
+              </Button>
+            )}
           {profile?.companyRole === "admin" && (
             <>
               <Button asChild variant="outline">

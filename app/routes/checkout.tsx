@@ -4,6 +4,8 @@ import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
 import { listShipTos } from "../../server/address-book/address-book";
+import { submitForApproval } from "../../server/approvals/approvals";
+import { cartApprovalReason } from "../../server/approvals/spend-limits";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type CartSummary, cartSummary } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
@@ -90,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
       sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
       terms: user && canOrder ? await checkoutTerms(user.id) : null,
+      // Above the buyer's spend limit the order is submitted for approval instead (docs/decisions/approvals.md).
+      approval: user && canOrder ? await cartApprovalReason(user.id, cartId, taxState) : null,
       canOrder,
       canSaveShipTo: role !== null && can(role, "manageAddresses"),
       shipTos,
@@ -145,6 +149,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = await refusedBeforePlacing(user.id, submission);
   if (refused) return refused;
   await saveCheckoutToProfile(user.id, checkout);
+  if (await cartApprovalReason(user.id, cartId, checkout.shipping.state)) {
+    try {
+      await submitForApproval(user.id, cartId, checkout);
+      return redirectWithToast("/account/approvals", {
+        type: "success",
+        title: "Order submitted for approval",
+        description: "Your company's approvers have been asked; you will get an e-mail when they decide.",
+      });
+    } catch (error) {
+      return refusal(error, "Failed to submit the order for approval. Please contact support.");
+    }
+  }
   if (checkout.paymentMethod === "net_30") {
     try {
       const { orderNumber, termsDays } = await placeNet30Order(user.id, cartId, checkout);
@@ -193,7 +209,7 @@ function refusal(error: unknown, fallback: string) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo } = loaderData;
+  const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo, approval } = loaderData;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
     lastResult: actionData?.reply,
     defaultValue: defaults,
@@ -294,7 +310,16 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               {refusals.placeOrders}
             </p>
           )}
-          {!payment && canOrder && (
+          {!payment && canOrder && approval && (
+            <>
+              <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-900">
+                {approval} It goes to your company's approvers instead of being placed: no stock is held and nothing is
+                charged. Once approved, it is placed on your company's terms.
+              </p>
+              <SubmitButton busy={placing}>{placing ? "Submitting..." : "Submit for Approval"}</SubmitButton>
+            </>
+          )}
+          {!payment && canOrder && !approval && (
             <SubmitButton busy={placing}>
               {placing ? "Placing Order..." : `Place Order - ${formatUsd(shown.total)}`}
             </SubmitButton>

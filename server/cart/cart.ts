@@ -114,6 +114,14 @@ export async function productLines(
   return withTiers(lines, executor);
 }
 
+/** A promo code by id (a submission's), locked with `lock`; null when it is gone. */
+export async function promoById(promoCodeId: string | null, { executor = db(), lock = false }: CartRead = {}) {
+  if (!promoCodeId) return null;
+  const query = executor.select().from(promoCodes).where(eq(promoCodes.id, promoCodeId)).$dynamic();
+  const [promo] = lock ? await query.for("update") : await query;
+  return promo ?? null;
+}
+
 /** The promo code applied to the cart, or null. */
 export async function cartPromo(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
   const query = executor

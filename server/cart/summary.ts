@@ -9,7 +9,7 @@ import { getProfile } from "../accounts/account-overview";
 import { cartContractRules, memberContractRules } from "../companies/contract-prices";
 import { companyOf } from "../companies/membership";
 import { certificatesOf } from "../companies/tax-certificates";
-import { type CartRead, cartLines, cartPromo, productLines } from "./cart";
+import { type CartRead, cartLines, cartPromo, productLines, promoById } from "./cart";
 
 type StoredLine = Awaited<ReturnType<typeof cartLines>>[number];
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
@@ -61,18 +61,25 @@ export async function priceStoredCart(
 }
 
 /**
- * Lines given outright, priced as a cart without a promo code is (an order or a price list through
- * the API): the same rules for tiers, the buyer's company's contract prices and its tax-exempt
- * certificates.
+ * Lines given outright, priced as a cart is (an order or a price list through the API, an approved
+ * submission): the same rules for tiers, the promo code named (locked after the products, as a
+ * cart's is), the buyer's company's contract prices and its tax-exempt certificates.
  */
 export async function priceProductLines(
   items: readonly { productId: string; quantity: number }[],
-  { taxState, buyerId, now = new Date(), ...read }: CartRead & PricingFor = {},
+  {
+    taxState,
+    buyerId,
+    promoCodeId = null,
+    now = new Date(),
+    ...read
+  }: CartRead & PricingFor & { promoCodeId?: string | null } = {},
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
   const lines = await productLines(items, read);
+  const promo = await promoById(promoCodeId, read);
   const contractRules = buyerId ? await memberContractRules(buyerId, now, read.executor) : [];
   const certificates = await buyerCertificates(buyerId, read.executor);
-  return priceCart<StoredLine, StoredPromo>({ lines, promo: null, contractRules, taxState, certificates, now });
+  return priceCart<StoredLine, StoredPromo>({ lines, promo, contractRules, taxState, certificates, now });
 }
 
 export type CartSummary = ReturnType<typeof summarize>;

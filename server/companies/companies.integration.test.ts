@@ -25,6 +25,7 @@ import {
   inviteMember,
   removeMember,
   revokeInvitation,
+  setSpendLimits,
 } from "./members";
 import { membershipOf } from "./membership";
 
@@ -276,6 +277,9 @@ describe("a member of company A against company B", () => {
       "404 That member does not exist.",
     );
     expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
+    expect(await outcome(setSpendLimits(a.id, { userId: bBuyer.id, orderLimit: "1.00" }))).toBe(
+      "404 That member does not exist.",
+    );
     expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
     expect(await outcome(revokeApiKey(a.id, bKey.id))).toBe("404 That API key does not exist.");
     expect((await apiKeysPage(a.id)).keys.map((key) => key.name)).toEqual(["A's ERP"]);

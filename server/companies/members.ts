@@ -15,6 +15,7 @@ import {
   leavesNoAdmin,
   roleNames,
 } from "../../app/lib/companies";
+import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import {
@@ -72,6 +73,8 @@ export async function companyPage(adminUserId: string, now = new Date()) {
         userId: companyMembers.userId,
         role: companyMembers.role,
         joinedAt: companyMembers.joinedAt,
+        orderLimit: companyMembers.orderLimit,
+        monthlyLimit: companyMembers.monthlyLimit,
         email: user.email,
         name: user.name,
         firstName: profiles.firstName,
@@ -203,6 +206,34 @@ export function changeMemberRole(adminUserId: string, { userId, role }: { userId
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
     await tx.update(companyMembers).set({ role }).where(eq(companyMembers.userId, userId));
     return { email: member.email, role };
+  });
+}
+
+/**
+ * The member's limits per order and per calendar month (none when not given); written with the
+ * admin's name in the audit log, like every other change to a company's account.
+ */
+export function setSpendLimits(
+  adminUserId: string,
+  { userId, orderLimit, monthlyLimit }: { userId: string; orderLimit?: string; monthlyLimit?: string },
+) {
+  return db().transaction(async (tx) => {
+    const member = await memberToChange(tx, adminUserId, userId);
+    const [before] = await tx
+      .select({ orderLimit: companyMembers.orderLimit, monthlyLimit: companyMembers.monthlyLimit })
+      .from(companyMembers)
+      .where(eq(companyMembers.userId, userId));
+    const after = { orderLimit: orderLimit ?? null, monthlyLimit: monthlyLimit ?? null };
+    await tx.update(companyMembers).set(after).where(eq(companyMembers.userId, userId));
+    await recordAudit(tx, {
+      adminId: adminUserId,
+      action: "set_spend_limits",
+      entity: "company_member",
+      entityId: userId,
+      before: { companyId: member.companyId, ...before },
+      after: { companyId: member.companyId, ...after },
+    });
+    return { email: member.email, ...after };
   });
 }
 

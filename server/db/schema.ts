@@ -272,10 +272,15 @@ export const companyMembers = pgTable(
       .references(() => companies.id),
     role: text("role", { enum: companyRoles }).notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    // The member's spend limits, set by the company admin; null is no limit (docs/decisions/approvals.md).
+    orderLimit: money("order_limit"),
+    monthlyLimit: money("monthly_limit"),
   },
   (t) => [
     index("company_members_company_idx").on(t.companyId, t.joinedAt),
     check("company_members_role_known", sql`${t.role} in ('admin', 'buyer', 'approver', 'viewer')`),
+    check("company_members_order_limit_nonnegative", sql`${t.orderLimit} >= 0`),
+    check("company_members_monthly_limit_nonnegative", sql`${t.monthlyLimit} >= 0`),
   ],
 );
 
@@ -798,5 +803,66 @@ export const taxCertificates = pgTable(
   (t) => [
     index("tax_certificates_company_idx").on(t.companyId, t.state),
     index("tax_certificates_status_idx").on(t.status, t.uploadedAt),
+  ],
+);
+
+import { approvalStatuses } from "../../app/lib/approvals";
+
+// An order above the buyer's spend limit, waiting for an approver: what was priced, where it
+// ships and how it was to be paid (the checkout form as the schema outputs it), and the decision.
+// An approved one is placed then, and names its order (docs/decisions/approvals.md).
+export const orderApprovals = pgTable(
+  "order_approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status", { enum: approvalStatuses }).notNull().default("pending"),
+    reason: text("reason").notNull(),
+    checkout: jsonb("checkout").notNull(),
+    promoCodeId: uuid("promo_code_id").references(() => promoCodes.id, { onDelete: "set null" }),
+    subtotalAmount: money("subtotal_amount").notNull(),
+    discountAmount: money("discount_amount").notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    totalAmount: money("total_amount").notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    note: text("note"),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("order_approvals_company_idx").on(t.companyId, t.status, t.createdAt),
+    index("order_approvals_user_idx").on(t.userId, t.createdAt),
+    check(
+      "order_approvals_status_known",
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn', 'failed')`,
+    ),
+  ],
+);
+
+// The priced lines of a submission, as the buyer saw them.
+export const orderApprovalItems = pgTable(
+  "order_approval_items",
+  {
+    approvalId: uuid("approval_id")
+      .notNull()
+      .references(() => orderApprovals.id, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    productName: text("product_name").notNull(),
+    productSku: text("product_sku").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    totalPrice: money("total_price").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.approvalId, t.productId] }),
+    check("order_approval_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

@@ -3,27 +3,31 @@
 // price the cart (locking its products and promo, with the company's contract prices in force
 // today and its tax-exempt certificates read afresh), refuse what cannot be ordered, check the PO
 // number, check the payment or the company's terms credit, check the company's standing (no invoice long
-// overdue), take the stock, redeem the promo, write the order (a terms order with its invoice
+// overdue), refuse an order above the buyer's spend limits (it waits for approval instead), take
+// the stock, redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
 // queue the confirmation, with the invoice or receipt attached, to the buyer's address. Any
 // refusal rolls all of it back; once committed, the stock change is announced. An order through
-// the API (server/api) has lines instead of a cart and goes through the same steps on terms.
+// the API (server/api) has lines instead of a cart and goes through the same steps on terms; an
+// approved submission goes through the same checks and writing steps (placeApprovedOrderIn).
 //
-// Locks are always taken in the same order (the buyer's cart, the payment, products by id, the
-// promo, the company), so concurrent checkouts wait for each other instead of deadlocking. The
-// company row's lock is what makes two members ordering at once on terms use its one credit limit
-// one after the other (docs/decisions/companies.md).
+// Locks are always taken in the same order (the buyer's cart or the submission, the payment,
+// products by id, the promo, the company, the buyer's member row), so concurrent checkouts wait
+// for each other instead of deadlocking. The company row's lock is what makes two members ordering
+// at once on terms use its one credit limit one after the other (docs/decisions/companies.md).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { can } from "../../app/lib/companies";
 import { startOfStoreDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
 import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
+import { spendLimitReason } from "../approvals/spend-limits";
 import { priceProductLines, priceStoredCart } from "../cart/summary";
-import { type Membership, requirePermission } from "../companies/membership";
+import { type Membership, membershipOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import {
   cartItems,
@@ -116,21 +120,12 @@ async function placeOrderIn(
   const read = { executor: tx, lock: true, taxState: checkout.shipping.state, buyerId: userId, now };
   const cart =
     "cartId" in request ? await priceStoredCart(request.cartId, read) : await priceProductLines(request.lines, read);
-  const [problem] = cart.problems;
-  if (problem) throw new StoreError("Conflict", problem);
-  await checkPurchaseOrder(userId, checkout, tx);
-  let termsDays: number | null = null;
-  if (payment) checkPaidAmount(payment, cart.totals.totalCents);
-  else {
-    termsDays = await checkCredit(tx, buyer.companyId, cart.totals.totalCents);
-    await checkAccountRules(tx, buyer.companyId, now);
-  }
+  const termsDays = await checkOrder(tx, { buyer, checkout, payment, cart, now });
+  // Above the buyer's spend limit the order waits for an approver (docs/decisions/approvals.md).
+  const needsApproval = await spendLimitReason(tx, buyer, cart.totals.totalCents, now, { lock: true });
+  if (needsApproval) throw new StoreError("Conflict", needsApproval);
 
-  await takeStock(tx, cart);
-  await redeemPromo(tx, cart);
-  const order = await writeOrder(tx, { buyer, checkout, payment, termsDays, cart, now });
-  await recordOrderStatus(tx, { orderId: order.id, status: order.status, at: now, note: placedNote(termsDays) });
-  await saveShipTo(tx, buyer, checkout);
+  const order = await writeCheckedOrder(tx, { buyer, checkout, payment, termsDays, cart, now });
   if ("cartId" in request) await closeCart(tx, { cartId: request.cartId, payment, orderId: order.id, now });
   await queueConfirmation(tx, order, userId);
   return {
@@ -139,6 +134,115 @@ async function placeOrderIn(
     ...(termsDays === null ? {} : { termsDays }),
     productIds: cart.lines.map((line) => line.productId),
   };
+}
+
+/** A submission an approver approved: its buyer, company, checkout and the lines as priced then. */
+export interface ApprovedSubmission {
+  userId: string;
+  companyId: string;
+  checkout: CheckoutInput;
+  lines: { productId: string; quantity: number }[];
+  promoCodeId: string | null;
+  submittedTotalCents: Cents;
+}
+
+/**
+ * Places an approved order inside the approval's transaction, through the same checks and steps
+ * as a checkout, on the company's terms: the prices, stock, promo, PO number and credit are checked
+ * again, and any change since the buyer submitted it refuses it with what changed.
+ */
+export async function placeApprovedOrderIn(
+  tx: Database,
+  submission: ApprovedSubmission,
+  now: Date,
+): Promise<{ orderId: string; orderNumber: string; productIds: string[] }> {
+  const buyer = await membershipOf(submission.userId, tx);
+  if (!buyer || buyer.companyId !== submission.companyId || !can(buyer.role, "placeOrders"))
+    throw new StoreError("Conflict", "The buyer no longer orders for your company, so this order cannot be placed.");
+  // Priced again as the cart was: the company's contract prices and certificates that day.
+  const cart = await priceProductLines(submission.lines, {
+    executor: tx,
+    lock: true,
+    promoCodeId: submission.promoCodeId,
+    taxState: submission.checkout.shipping.state,
+    buyerId: submission.userId,
+    now,
+  });
+  const termsDays = await checkOrder(tx, {
+    buyer,
+    checkout: submission.checkout,
+    cart,
+    now,
+    expectedTotalCents: submission.submittedTotalCents,
+  });
+  const order = await writeCheckedOrder(tx, { buyer, checkout: submission.checkout, termsDays, cart, now });
+  await queueConfirmation(tx, order, buyer.userId);
+  return { orderId: order.id, orderNumber: order.orderNumber, productIds: cart.lines.map((line) => line.productId) };
+}
+
+/**
+ * What every order must pass, in its transaction: nothing in the cart refused, the total what the
+ * approver saw (for an approved order), the PO number, then the card's amount or the company's
+ * terms. Returns the terms' days (null for a card order).
+ */
+async function checkOrder(
+  tx: Database,
+  {
+    buyer,
+    checkout,
+    payment,
+    cart,
+    now,
+    expectedTotalCents,
+  }: {
+    buyer: Membership;
+    checkout: CheckoutInput;
+    payment?: CardPaid;
+    cart: PricedCart;
+    now: Date;
+    expectedTotalCents?: Cents;
+  },
+): Promise<number | null> {
+  const [problem] = cart.problems;
+  if (problem) throw new StoreError("Conflict", problem);
+  if (expectedTotalCents !== undefined && cart.totals.totalCents !== expectedTotalCents)
+    throw new StoreError(
+      "Conflict",
+      `Prices changed since the order was submitted: it now comes to ${formatUsd(fromCents(cart.totals.totalCents))}, not ${formatUsd(fromCents(expectedTotalCents))}.`,
+    );
+  await checkPurchaseOrder(buyer.userId, checkout, tx);
+  if (payment) {
+    checkPaidAmount(payment, cart.totals.totalCents);
+    return null;
+  }
+  const termsDays = await checkCredit(tx, buyer.companyId, cart.totals.totalCents);
+  await checkAccountRules(tx, buyer.companyId, now);
+  return termsDays;
+}
+
+/** Takes the stock, counts the promo, writes the order, its first status and a ship-to to keep. */
+async function writeCheckedOrder(
+  tx: Database,
+  args: {
+    buyer: Membership;
+    checkout: CheckoutInput;
+    payment?: CardPaid;
+    termsDays: number | null;
+    cart: PricedCart;
+    now: Date;
+  },
+) {
+  await takeStock(tx, args.cart);
+  await redeemPromo(tx, args.cart);
+  const order = await writeOrder(tx, args);
+  await recordOrderStatus(tx, {
+    orderId: order.id,
+    status: order.status,
+    at: args.now,
+    note: placedNote(args.termsDays),
+  });
+  await saveShipTo(tx, args.buyer, args.checkout);
+  return order;
 }
 
 /** The buyer's own cart, locked; false when it is not theirs or gone. */

@@ -1,0 +1,84 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  addWheels,
+  approveNet30,
+  type Buyer,
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  linkMailedTo,
+  signIn,
+} from "./helpers";
+
+/** The company admin (signed in on `page`) invites `who` as `role`; `who` signs in on a page of their own and joins. */
+async function invitedMember(page: Page, browser: Browser, name: string, lastName: string, role: string) {
+  const memberPage = await (await browser.newContext()).newPage();
+  const member: Buyer = await confirmedBuyer(memberPage, name, lastName);
+  await page.goto("/account/company");
+  await page.getByLabel("Email").fill(member.email);
+  await page.getByLabel("Role", { exact: true }).selectOption(role);
+  await page.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(page.getByText(`Invitation sent to ${member.email}`)).toBeVisible();
+  await signIn(memberPage, member.email, member.password);
+  await expect(memberPage.getByText("Welcome back!")).toBeVisible();
+  await memberPage.goto(await linkMailedTo(member.email));
+  await memberPage.getByRole("button", { name: "Accept Invitation" }).click();
+  await expect(memberPage.getByText(/^You joined /)).toBeVisible();
+  return { member, memberPage };
+}
+
+test("a company admin sets a buyer's limit; the buyer's order above it is submitted for approval; an approver approves and the order is placed", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000); // three people sign up and confirm by e-mail, the store's admin grants terms
+  const lastName = `Apex${Date.now().toString(36)}`;
+  const owner = await confirmedBuyer(page, "owner", lastName);
+  await approveNet30(browser, lastName, "5000");
+  await signIn(page, owner.email, owner.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+
+  const { member: buyer, memberPage: pat } = await invitedMember(page, browser, "pat", `B${lastName}`, "Buyer");
+  const { memberPage: abe } = await invitedMember(page, browser, "abe", `A${lastName}`, "Approver");
+
+  // The company admin gives the buyer a $20 per-order limit.
+  await page.goto("/account/company");
+  await page.getByRole("textbox", { name: `Per-order limit ($) of ${buyer.email}` }).fill("20");
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole("button", { name: `Save Limits of ${buyer.email}` }).click();
+  await expect(page.getByText(`Spend limits saved for ${buyer.email}`)).toBeVisible();
+
+  // Two wheels come to $25.98: above the limit, so the checkout submits instead of placing.
+  await addWheels(pat, 2);
+  await pat.goto("/checkout");
+  const main = pat.getByRole("main");
+  await expect(main.getByText(/This order needs approval: it is above your \$20\.00 per-order limit\./)).toBeVisible();
+  await expect(main.getByRole("button", { name: /^Place Order/ })).toHaveCount(0);
+  await main.getByLabel("Phone").fill("5035550142");
+  await expectNoAccessibilityViolations(pat);
+  await main.getByRole("button", { name: "Submit for Approval" }).click();
+  await expect(pat.getByText("Order submitted for approval")).toBeVisible({ timeout: 20_000 });
+  await expect(pat).toHaveURL(/\/account\/approvals$/);
+  const mine = pat.getByRole("main");
+  await expect(mine.getByText("Waiting for approval")).toBeVisible();
+  await expectNoAccessibilityViolations(pat);
+
+  // The approver finds it in the queue and approves: the order is placed on the company's terms.
+  await abe.goto("/account/approvals");
+  await expect(abe.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+  await expect(abe.getByText(/Waiting (just now|\d+ minutes?)/)).toBeVisible();
+  await expectNoAccessibilityViolations(abe);
+  await abe.getByRole("button", { name: /^Reject .*\$25\.98$/ }).click();
+  const dialog = abe.getByRole("dialog", { name: "Reject this order?" });
+  await expect(dialog.getByLabel("Note to the buyer")).toBeVisible();
+  await expectNoAccessibilityViolations(abe);
+  await dialog.getByRole("button", { name: "Keep Waiting" }).click();
+  await abe.getByRole("button", { name: /^Approve .*\$25\.98$/ }).click();
+  await expect(abe.getByText(/^Order approved and placed: ORD/)).toBeVisible({ timeout: 20_000 });
+
+  // The buyer sees it placed, and the order exists.
+  await pat.reload();
+  await expect(mine.getByText(/Approved and placed by Dana A/)).toBeVisible();
+  await mine.getByRole("link", { name: /^Order ORD/ }).click();
+  await expect(pat.getByRole("heading", { level: 1, name: /^Order ORD/ })).toBeVisible();
+  await expect(pat.getByRole("main")).toContainText("$25.98");
+});

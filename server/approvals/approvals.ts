@@ -1,0 +1,449 @@
+// Orders above a buyer's spend limit (docs/decisions/approvals.md): submitted instead of placed
+// (no stock taken, no payment), e-mailed to the company's approvers and admins, then approved
+// (placed through the checkout's own placement code, on the company's terms) or rejected with a
+// note, or withdrawn by the buyer. A decision is a conditional UPDATE ... WHERE status = 'pending':
+// of two approvers deciding at once, the first wins and the second is told who decided and when.
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { type ApprovalStatus, formatDecidedAt } from "../../app/lib/approvals";
+import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { formatUsd } from "../../app/lib/money";
+import { fromCents, toCents } from "../../app/lib/pricing/money";
+import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
+import { priceStoredCart } from "../cart/summary";
+import { membershipOf, requirePermission } from "../companies/membership";
+import { config } from "../config";
+import { type Database, db } from "../db/client";
+import {
+  cartItems,
+  carts,
+  companies,
+  companyMembers,
+  orderApprovalItems,
+  orderApprovals,
+  orders,
+  profiles,
+  user,
+} from "../db/schema";
+import { StoreError } from "../errors";
+import { announce } from "../events";
+import { queueMail } from "../mail/mailer";
+import { placeApprovedOrderIn } from "../orders/place-order";
+import { checkPurchaseOrder } from "../orders/purchase-order";
+import { spendLimitReason } from "./spend-limits";
+
+export const submissionNotFound = "That submission does not exist.";
+export const noTermsForApproval =
+  "This order needs approval, and approved orders are placed on your company's terms, which it does not have yet. Ask your company admin to raise your limit.";
+
+/** "Dana Reyes" from the profile, else the sign-in name, else the address. */
+const personName = (person: { firstName: string | null; lastName: string | null; name: string; email: string }) =>
+  person.firstName && person.lastName ? `${person.firstName} ${person.lastName}` : person.name || person.email;
+
+const buyerColumns = {
+  email: user.email,
+  name: user.name,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+};
+
+const decider = alias(user, "decider");
+const deciderProfile = alias(profiles, "decider_profile");
+const deciderColumns = {
+  email: decider.email,
+  name: decider.name,
+  firstName: deciderProfile.firstName,
+  lastName: deciderProfile.lastName,
+};
+
+/** The addresses of the company's approvers and admins, but the buyer's own. */
+async function deciders(tx: Database, companyId: string, buyerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ email: user.email })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        inArray(companyMembers.role, ["admin", "approver"]),
+        ne(companyMembers.userId, buyerId),
+      ),
+    );
+  return rows.map((row) => row.email);
+}
+
+/**
+ * The buyer's cart becomes a submission waiting for approval: its lines priced now, the checkout's
+ * ship-to, PO number and payment choice kept; the cart is emptied, and no stock or payment taken.
+ */
+export async function submitForApproval(
+  userId: string,
+  cartId: string,
+  checkout: CheckoutInput,
+  now = new Date(),
+): Promise<{ id: string; reason: string; total: string }> {
+  return db().transaction(async (tx) => {
+    const buyer = await requirePermission(userId, "placeOrders", tx);
+    const [cart] = await tx
+      .select({ id: carts.id, promoCodeId: carts.promoCodeId })
+      .from(carts)
+      .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
+      .for("update");
+    if (!cart) throw new StoreError("Conflict", emptyCartMessage);
+    const priced = await priceStoredCart(cartId, { executor: tx, taxState: checkout.shipping.state, now });
+    const [problem] = priced.problems;
+    if (problem) throw new StoreError("Conflict", problem);
+    if (priced.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);
+    await checkPurchaseOrder(userId, checkout, tx);
+    const reason = await spendLimitReason(tx, buyer, priced.totals.totalCents, now, { lock: true });
+    if (!reason) throw new StoreError("Conflict", "This order is within your spend limits now: place it instead.");
+    const [company] = await tx
+      .select({ onTerms: companies.net30Approved })
+      .from(companies)
+      .where(eq(companies.id, buyer.companyId));
+    if (!company?.onTerms) throw new StoreError("Forbidden", noTermsForApproval);
+
+    const { totals } = priced;
+    const [submission] = await tx
+      .insert(orderApprovals)
+      .values({
+        companyId: buyer.companyId,
+        userId,
+        reason,
+        checkout,
+        promoCodeId: priced.promo?.id ?? null,
+        subtotalAmount: fromCents(totals.subtotalCents),
+        discountAmount: fromCents(totals.discountCents),
+        taxAmount: fromCents(totals.taxCents),
+        totalAmount: fromCents(totals.totalCents),
+        createdAt: now,
+      })
+      .returning({ id: orderApprovals.id });
+    if (!submission) throw new Error("The submission row was not written.");
+    await tx.insert(orderApprovalItems).values(
+      priced.lines.map((line) => ({
+        approvalId: submission.id,
+        productId: line.productId,
+        productName: line.name,
+        productSku: line.partNumber,
+        quantity: line.quantity,
+        unitPrice: fromCents(line.unitPriceCents),
+        totalPrice: fromCents(line.lineTotalCents),
+      })),
+    );
+    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
+    await tx.update(carts).set({ promoCodeId: null, updatedAt: now }).where(eq(carts.id, cartId));
+
+    const total = fromCents(totals.totalCents);
+    const [who] = await tx
+      .select(buyerColumns)
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, userId));
+    const buyerName = who ? personName(who) : "A buyer";
+    for (const to of await deciders(tx, buyer.companyId, userId)) {
+      await queueMail(
+        {
+          to,
+          subject: `Order for approval: ${formatUsd(total)} from ${buyerName}`,
+          text: [
+            `${buyerName} submitted an order of ${formatUsd(total)} for your approval.`,
+            reason.replace("This order needs approval: it", "It").replace("your", "their"),
+            "",
+            ...priced.lines.map((line) => `${line.quantity} x ${line.partNumber} ${line.name}`),
+            "",
+            `Approve or reject it here: ${config().PUBLIC_URL}/account/approvals`,
+          ].join("\n"),
+        },
+        tx,
+      );
+    }
+    return { id: submission.id, reason, total };
+  });
+}
+
+/** Submissions with their buyer, who decided them and their order; each caller scopes them by company. */
+function submissions() {
+  return db()
+    .select({
+      id: orderApprovals.id,
+      userId: orderApprovals.userId,
+      status: orderApprovals.status,
+      reason: orderApprovals.reason,
+      total: orderApprovals.totalAmount,
+      checkout: orderApprovals.checkout,
+      createdAt: orderApprovals.createdAt,
+      decidedAt: orderApprovals.decidedAt,
+      note: orderApprovals.note,
+      orderNumber: orders.orderNumber,
+      buyer: buyerColumns,
+      decider: deciderColumns,
+    })
+    .from(orderApprovals)
+    .innerJoin(user, eq(user.id, orderApprovals.userId))
+    .leftJoin(profiles, eq(profiles.userId, orderApprovals.userId))
+    .leftJoin(decider, eq(decider.id, orderApprovals.decidedBy))
+    .leftJoin(deciderProfile, eq(deciderProfile.userId, orderApprovals.decidedBy))
+    .leftJoin(orders, eq(orders.id, orderApprovals.orderId))
+    .$dynamic();
+}
+
+type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissions>["execute"]>>[number];
+
+async function withLines(rows: SubmissionRow[]) {
+  const lines = rows.length
+    ? await db()
+        .select()
+        .from(orderApprovalItems)
+        .where(
+          inArray(
+            orderApprovalItems.approvalId,
+            rows.map((row) => row.id),
+          ),
+        )
+        .orderBy(asc(orderApprovalItems.productName))
+    : [];
+  return rows.map(({ buyer, decider: decidedBy, checkout, ...row }) => ({
+    ...row,
+    buyerName: personName(buyer),
+    buyerEmail: buyer.email,
+    decidedBy: decidedBy.email ? personName(decidedBy as Parameters<typeof personName>[0]) : null,
+    poNumber: (checkout as CheckoutInput).poNumber ?? null,
+    lines: lines
+      .filter((line) => line.approvalId === row.id)
+      .map((line) => ({
+        productId: line.productId,
+        name: line.productName,
+        partNumber: line.productSku,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        totalPrice: line.totalPrice,
+      })),
+  }));
+}
+
+const RECENT = 50;
+
+/** The approvals page: the company's pending submissions (oldest first) and the latest decided ones. */
+export async function approvalQueue(userId: string) {
+  const approver = await requirePermission(userId, "approveOrders");
+  const [pending, decided] = await Promise.all([
+    submissions()
+      .where(and(eq(orderApprovals.companyId, approver.companyId), eq(orderApprovals.status, "pending")))
+      .orderBy(asc(orderApprovals.createdAt)),
+    submissions()
+      .where(and(eq(orderApprovals.companyId, approver.companyId), ne(orderApprovals.status, "pending")))
+      .orderBy(desc(orderApprovals.decidedAt))
+      .limit(RECENT),
+  ]);
+  return {
+    pending: (await withLines(pending)).map((row) => ({ ...row, isYours: row.userId === userId })),
+    decided: await withLines(decided),
+  };
+}
+
+/** The buyer's own submissions in their company, newest first. */
+export async function mySubmissions(userId: string) {
+  // Whatever their role now: a buyer made a viewer still sees what they submitted.
+  const member = await membershipOf(userId);
+  if (!member) return [];
+  const rows = await submissions()
+    .where(and(eq(orderApprovals.companyId, member.companyId), eq(orderApprovals.userId, userId)))
+    .orderBy(desc(orderApprovals.createdAt))
+    .limit(RECENT);
+  return withLines(rows);
+}
+
+/** Why a decision came too late: who decided it, and when. */
+function alreadyDecided(row: { status: ApprovalStatus; decidedAt: Date | null; decidedBy: string | null }) {
+  const when = row.decidedAt ? formatDecidedAt(row.decidedAt) : "";
+  if (row.status === "withdrawn") return new StoreError("Conflict", `The buyer withdrew this order at ${when}.`);
+  const verb = row.status === "rejected" ? "rejected" : "approved";
+  return new StoreError("Conflict", `Already ${verb} by ${row.decidedBy ?? "another approver"} at ${when}.`);
+}
+
+/** The company's submission, as the approver's company sees it; NotFound for anyone else's. */
+async function submissionFor(executor: Database, companyId: string, submissionId: string) {
+  const [row] = await executor
+    .select({
+      id: orderApprovals.id,
+      userId: orderApprovals.userId,
+      status: orderApprovals.status,
+      decidedAt: orderApprovals.decidedAt,
+      decider: deciderColumns,
+      buyerEmail: user.email,
+    })
+    .from(orderApprovals)
+    .innerJoin(user, eq(user.id, orderApprovals.userId))
+    .leftJoin(decider, eq(decider.id, orderApprovals.decidedBy))
+    .leftJoin(deciderProfile, eq(deciderProfile.userId, orderApprovals.decidedBy))
+    .where(and(eq(orderApprovals.id, submissionId), eq(orderApprovals.companyId, companyId)));
+  if (!row) throw new StoreError("NotFound", submissionNotFound);
+  const { decider: who, ...rest } = row;
+  return { ...rest, decidedBy: who.email ? personName(who as Parameters<typeof personName>[0]) : null };
+}
+
+/** An approver (or admin) about to decide: their company's pending submission, not their own. */
+async function claimDecision(
+  tx: Database,
+  approverId: string,
+  submissionId: string,
+  decision: { status: "approved" | "rejected"; note?: string },
+  now: Date,
+) {
+  const approver = await requirePermission(approverId, "approveOrders", tx);
+  const found = await submissionFor(tx, approver.companyId, submissionId);
+  if (found.userId === approverId)
+    throw new StoreError("Forbidden", "You cannot decide your own order: another approver or company admin does.");
+  const [claimed] = await tx
+    .update(orderApprovals)
+    .set({ status: decision.status, decidedAt: now, decidedBy: approverId, note: decision.note ?? null })
+    .where(
+      and(
+        eq(orderApprovals.id, submissionId),
+        eq(orderApprovals.companyId, approver.companyId),
+        eq(orderApprovals.status, "pending"),
+      ),
+    )
+    .returning();
+  if (!claimed) throw alreadyDecided(await submissionFor(tx, approver.companyId, submissionId));
+  return { claimed, buyerEmail: found.buyerEmail, companyId: approver.companyId };
+}
+
+/**
+ * Approves a pending submission and places its order in the same transaction, through the
+ * checkout's placement code (prices, stock, promo, PO number and credit checked again). When the
+ * order cannot be placed, the submission is marked as such and the buyer is told why.
+ */
+export async function approveSubmission(approverId: string, submissionId: string, now = new Date()) {
+  // Only a refusal of the placement itself (after this approver won the decision) fails the submission.
+  let decided = false;
+  try {
+    const placed = await db().transaction(async (tx) => {
+      const { claimed, buyerEmail } = await claimDecision(tx, approverId, submissionId, { status: "approved" }, now);
+      decided = true;
+      const lines = await tx
+        .select({ productId: orderApprovalItems.productId, quantity: orderApprovalItems.quantity })
+        .from(orderApprovalItems)
+        .where(eq(orderApprovalItems.approvalId, submissionId));
+      const order = await placeApprovedOrderIn(
+        tx,
+        {
+          userId: claimed.userId,
+          companyId: claimed.companyId,
+          checkout: claimed.checkout as CheckoutInput,
+          lines,
+          promoCodeId: claimed.promoCodeId,
+          submittedTotalCents: toCents(claimed.totalAmount),
+        },
+        now,
+      );
+      await tx.update(orderApprovals).set({ orderId: order.orderId }).where(eq(orderApprovals.id, submissionId));
+      await queueMail(
+        {
+          to: buyerEmail,
+          subject: `Your order was approved: ${order.orderNumber}`,
+          text: [
+            `Your order of ${formatUsd(claimed.totalAmount)} was approved and placed as order ${order.orderNumber}.`,
+            `View it: ${config().PUBLIC_URL}/account/orders/${order.orderNumber}`,
+          ].join("\n"),
+        },
+        tx,
+      );
+      return order;
+    });
+    announce("stockChanged", { productIds: placed.productIds });
+    return { orderNumber: placed.orderNumber };
+  } catch (error) {
+    if (!decided || !(error instanceof StoreError)) throw error;
+    return failApproval(approverId, submissionId, error.message, now);
+  }
+}
+
+/** The approval could not place the order: the submission says why, and so does a mail to its buyer. */
+async function failApproval(approverId: string, submissionId: string, reason: string, now: Date): Promise<never> {
+  await db().transaction(async (tx) => {
+    const approver = await requirePermission(approverId, "approveOrders", tx);
+    const [failed] = await tx
+      .update(orderApprovals)
+      .set({ status: "failed", decidedAt: now, decidedBy: approverId, note: reason })
+      .where(
+        and(
+          eq(orderApprovals.id, submissionId),
+          eq(orderApprovals.companyId, approver.companyId),
+          eq(orderApprovals.status, "pending"),
+        ),
+      )
+      .returning({ userId: orderApprovals.userId, total: orderApprovals.totalAmount });
+    if (!failed) throw alreadyDecided(await submissionFor(tx, approver.companyId, submissionId));
+    const [buyer] = await tx.select({ email: user.email }).from(user).where(eq(user.id, failed.userId));
+    if (buyer)
+      await queueMail(
+        {
+          to: buyer.email,
+          subject: "Your approved order could not be placed",
+          text: [
+            `Your order of ${formatUsd(failed.total)} was approved, but it could not be placed: ${reason}`,
+            `Please check your cart and order again: ${config().PUBLIC_URL}/account/approvals`,
+          ].join("\n"),
+        },
+        tx,
+      );
+  });
+  throw new StoreError("Conflict", `The order could not be placed: ${reason} The buyer has been told.`);
+}
+
+export async function rejectSubmission(
+  approverId: string,
+  { submissionId, note }: { submissionId: string; note: string },
+  now = new Date(),
+) {
+  return db().transaction(async (tx) => {
+    const { claimed, buyerEmail } = await claimDecision(
+      tx,
+      approverId,
+      submissionId,
+      { status: "rejected", note },
+      now,
+    );
+    await queueMail(
+      {
+        to: buyerEmail,
+        subject: "Your order was not approved",
+        text: [
+          `Your order of ${formatUsd(claimed.totalAmount)} was rejected, with this note:`,
+          "",
+          note,
+          "",
+          `See your submissions: ${config().PUBLIC_URL}/account/approvals`,
+        ].join("\n"),
+      },
+      tx,
+    );
+    return { buyerEmail };
+  });
+}
+
+/** The buyer takes back their own pending submission. */
+export async function withdrawSubmission(userId: string, submissionId: string, now = new Date()) {
+  return db().transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(orderApprovals)
+      .set({ status: "withdrawn", decidedAt: now, decidedBy: userId })
+      .where(
+        and(
+          eq(orderApprovals.id, submissionId),
+          eq(orderApprovals.userId, userId),
+          eq(orderApprovals.status, "pending"),
+        ),
+      )
+      .returning({ id: orderApprovals.id });
+    if (withdrawn) return;
+    const [own] = await tx
+      .select({ companyId: orderApprovals.companyId })
+      .from(orderApprovals)
+      .where(and(eq(orderApprovals.id, submissionId), eq(orderApprovals.userId, userId)));
+    if (!own) throw new StoreError("NotFound", submissionNotFound);
+    throw alreadyDecided(await submissionFor(tx, own.companyId, submissionId));
+  });
+}

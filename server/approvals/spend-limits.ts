@@ -1,0 +1,54 @@
+// Whether an order needs approval (docs/decisions/approvals.md): the buyer's limits and what they
+// ordered this calendar month (store time zone, cancelled orders aside), against the order's total.
+import { and, eq, gte, ne, sql } from "drizzle-orm";
+import { approvalReason, startOfStoreMonth } from "../../app/lib/approvals";
+import { type Cents, toCents } from "../../app/lib/pricing/money";
+import { priceStoredCart } from "../cart/summary";
+import { membershipOf } from "../companies/membership";
+import { type Database, db } from "../db/client";
+import { companyMembers, orders } from "../db/schema";
+
+/**
+ * The reason this order needs approval, or null. With `lock` (in the order's transaction) the
+ * member's row is locked first, so two orders of one buyer cannot pass the monthly limit together.
+ */
+export async function spendLimitReason(
+  executor: Database,
+  buyer: { userId: string; companyId: string },
+  totalCents: Cents,
+  now: Date,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<string | null> {
+  const query = executor
+    .select({ orderLimit: companyMembers.orderLimit, monthlyLimit: companyMembers.monthlyLimit })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, buyer.userId))
+    .$dynamic();
+  const [limits] = lock ? await query.for("update") : await query;
+  if (!limits || (limits.orderLimit === null && limits.monthlyLimit === null)) return null;
+  const [month] = await executor
+    .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, buyer.userId),
+        eq(orders.companyId, buyer.companyId),
+        ne(orders.status, "cancelled"),
+        gte(orders.orderDate, startOfStoreMonth(now)),
+      ),
+    );
+  return approvalReason(limits, { totalCents, monthToDateCents: toCents(month?.total ?? "0") });
+}
+
+/** For the checkout: why the buyer's cart, shipped to `taxState`, needs approval; null when it may be placed. */
+export async function cartApprovalReason(
+  userId: string,
+  cartId: string | undefined,
+  taxState: string | null,
+  now = new Date(),
+): Promise<string | null> {
+  const buyer = await membershipOf(userId);
+  if (!buyer || !cartId) return null;
+  const cart = await priceStoredCart(cartId, { taxState, now });
+  return spendLimitReason(db(), buyer, cart.totals.totalCents, now);
+}
