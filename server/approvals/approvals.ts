@@ -90,7 +90,12 @@ export async function submitForApproval(
       .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
       .for("update");
     if (!cart) throw new StoreError("Conflict", emptyCartMessage);
-    const priced = await priceStoredCart(cartId, { executor: tx, taxState: checkout.shipping.state, now });
+    const priced = await priceStoredCart(cartId, {
+      executor: tx,
+      taxState: checkout.shipping.state,
+      buyerId: userId,
+      now,
+    });
     const [problem] = priced.problems;
     if (problem) throw new StoreError("Conflict", problem);
     if (priced.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);

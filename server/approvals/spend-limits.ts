@@ -49,6 +49,6 @@ export async function cartApprovalReason(
 ): Promise<string | null> {
   const buyer = await membershipOf(userId);
   if (!buyer || !cartId) return null;
-  const cart = await priceStoredCart(cartId, { taxState, now });
+  const cart = await priceStoredCart(cartId, { taxState, buyerId: userId, now });
   return spendLimitReason(db(), buyer, cart.totals.totalCents, now);
 }
