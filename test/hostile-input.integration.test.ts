@@ -128,6 +128,7 @@ const queries: [string, string[]][] = [
   ["/admin/orders", ["status", "q", "page"]],
   ["/admin/audit-log", ["page"]],
   ["/admin/reviews", ["show", "page"]],
+  ["/admin/search-synonyms", []],
   ["/admin/products", ["q", "category", "status", "stock", "page"]],
   ["/admin/products/new", ["subcategory"]],
   ["/account/credit", []],
@@ -220,6 +221,7 @@ const actions: [string, string[], string[]][] = [
   ["/admin/orders/ORD1700000000000AAAAA", ["mark-paid", "status", ""], ["status", "carrier", "trackingNumber"]],
   ["/admin/settings", [""], ["overdueGraceDays"]],
   ["/admin/reviews", ["hide", "show"], ["reviewId"]],
+  ["/admin/search-synonyms", ["add", "save", "delete", ""], ["id", "phrases"]],
   // Writing a review: a guest is sent to sign in, the admin (who bought nothing) is refused.
   ["/products/grinding-wheel-4-5-in-gw-45-001", [""], ["rating", "title", "body"]],
   // The product editor's every field, list rows and attributes included; the fuzzer's values for a

@@ -2,17 +2,21 @@ import { Search } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
+import { redirectWithToast } from "../../server/toast";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { useCategoryTree } from "../components/root-data";
+import { DidYouMean } from "../components/search/did-you-mean";
 import { SearchSuggest } from "../components/search/search-suggest";
 import { parseSearchParams, type SearchParams, searchHref, searchSortLabels, searchSorts } from "../lib/search-params";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const state = parseSearchParams(new URL(request.url).searchParams);
-  // A query that is exactly one part number opens that product.
+  // A query that is exactly one part number, or the OEM number one part replaces, opens that product.
   const exact = state.q ? await findByPartNumber(state.q) : null;
+  if (exact?.replaces)
+    throw await redirectWithToast(`/products/${exact.slug}`, { type: "info", title: `Replaces ${exact.replaces}` });
   if (exact) throw redirect(`/products/${exact.slug}`);
   const page = { state, ...(await searchProducts(state)) };
   return data(page, { headers: catalogCacheHeaders(request, page) });
@@ -29,7 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, items, total, categories: categoryFacets, brands } = loaderData;
+  const { state, items, total, categories: categoryFacets, brands, correction } = loaderData;
   const navigation = useNavigation();
   const categoryNames = new Map(useCategoryTree().map((category) => [category.slug, category.name]));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
@@ -66,6 +70,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 ? "No products found. Check the part number or try a shorter keyword."
                 : `Showing ${items.length} of ${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
           </p>
+          {correction && <DidYouMean {...correction} />}
           <nav aria-label="Filter and sort results" className="mt-4 space-y-3">
             {categoryFacets.length > 0 && (
               <div className="flex flex-wrap items-center gap-2">
