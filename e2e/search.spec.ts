@@ -5,7 +5,7 @@ test("a buyer searches from the header: a part number opens its product, words a
   page,
 }) => {
   await page.goto("/");
-  const search = page.getByRole("search").getByRole("searchbox", { name: "Search products" });
+  const search = page.getByRole("search").getByRole("combobox", { name: "Search products" });
   await search.fill("gw 45 001");
   await search.press("Enter");
   await expect(page).toHaveURL(/\/products\/grinding-wheel-4-5-in-gw-45-001$/);
