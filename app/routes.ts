@@ -38,6 +38,7 @@ export default [
     route("admin/products/:partNumber/edit", "routes/admin/product-editor.tsx", { id: "product-edit" }),
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/search-synonyms", "routes/admin/search-synonyms.tsx"),
     route("admin/products/import", "routes/admin/products-import.tsx"),
     route("admin/categories", "routes/admin/categories.tsx"),
     route("admin/categories/:category", "routes/admin/category.tsx"),

@@ -138,6 +138,7 @@ const queries: [string, string[]][] = [
   ["/admin/tax-certificates", ["show", "page"]],
   ["/admin/tax-certificates/00000000-0000-4000-8000-000000000000/file", []],
   ["/account/company/tax-certificates", []],
+  ["/admin/search-synonyms", []],
   ["/admin/products", ["q", "category", "status", "stock", "page"]],
   ["/admin/products/new", ["subcategory"]],
   ["/account/credit", []],
@@ -240,6 +241,7 @@ const actions: [string, string[], string[]][] = [
     ["part_number", "category", "brand", "price", "percent_off", "starts_on", "ends_on", "ruleId", "file"],
   ],
   ["/admin/reviews", ["hide", "show"], ["reviewId"]],
+  ["/admin/search-synonyms", ["add", "save", "delete", ""], ["id", "phrases"]],
   // Writing a review: a guest is sent to sign in, the admin (who bought nothing) is refused.
   ["/products/grinding-wheel-4-5-in-gw-45-001", [""], ["rating", "title", "body"]],
   // The product editor's every field, list rows and attributes included; the fuzzer's values for a

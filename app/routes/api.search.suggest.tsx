@@ -1,16 +1,18 @@
+import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { suggestProducts } from "../../server/catalog/search";
+import { suggestCategories } from "../lib/catalog/category-suggestions";
 import { plainText } from "../lib/plain-text";
 import { MAX_QUERY_LENGTH } from "../lib/search-params";
 import type { Route } from "./+types/api.search.suggest";
 
-/** GET /api/search/suggest?q=gw-45: the best few products for what the buyer has typed so far. */
+/** GET /api/search/suggest?q=gw-45: the best few products and categories for what the buyer has typed so far. */
 export async function loader({ request }: Route.LoaderArgs) {
   const query = plainText(new URL(request.url).searchParams.get("q") ?? "")
     .trim()
     .slice(0, MAX_QUERY_LENGTH);
-  const suggestions = await suggestProducts(query);
+  const [suggestions, tree] = await Promise.all([suggestProducts(query), storefrontCategoryTree()]);
   return Response.json(
-    { query, suggestions },
+    { query, suggestions, categories: suggestCategories(tree, query) },
     { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=600" } },
   );
 }

@@ -4,10 +4,12 @@ import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
 import { readSpecFilters } from "../../server/catalog/spec-facets";
+import { redirectWithToast } from "../../server/toast";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { useCategoryTree } from "../components/root-data";
+import { DidYouMean } from "../components/search/did-you-mean";
 import { SearchSuggest } from "../components/search/search-suggest";
 import { findCategory } from "../lib/catalog/category-tree";
 import type { SpecState } from "../lib/catalog/spec-filters";
@@ -24,8 +26,10 @@ import type { Route } from "./+types/search";
 export async function loader({ request }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
   const state = parseSearchParams(search);
-  // A query that is exactly one part number opens that product.
+  // A query that is exactly one part number, or the OEM number one part replaces, opens that product.
   const exact = state.q ? await findByPartNumber(state.q) : null;
+  if (exact?.replaces)
+    throw await redirectWithToast(`/products/${exact.slug}`, { type: "info", title: `Replaces ${exact.replaces}` });
   if (exact) throw redirect(`/products/${exact.slug}`);
   // Results span subcategories: the attributes of all of them (of the chosen category's) are on offer.
   const category = state.category ? findCategory(await storefrontCategoryTree(), state.category) : undefined;
@@ -49,7 +53,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, items, total, categories: categoryFacets, brands, spec, problems, facets } = loaderData;
+  const { state, items, total, categories: categoryFacets, brands, spec, problems, facets, correction } = loaderData;
   const navigation = useNavigation();
   const categoryNames = new Map(useCategoryTree().map((category) => [category.slug, category.name]));
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search";
@@ -90,6 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
                 ? "No products found. Check the part number or try a shorter keyword."
                 : `Showing ${items.length} of ${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
           </p>
+          {correction && <DidYouMean {...correction} />}
           <nav aria-label="Filter and sort results" className="mt-4 space-y-3">
             {categoryFacets.length > 0 && (
               <div className="flex flex-wrap items-center gap-2">

@@ -112,6 +112,7 @@ export function pageCache() {
     onStoreEvent("reviewsChanged", () => cache.clear());
     onStoreEvent("catalogChanged", () => cache.clear());
     onStoreEvent("categoriesChanged", () => cache.clear());
+    onStoreEvent("searchSynonymsChanged", () => cache.clear());
     shared = cache;
   }
   return shared;

@@ -75,6 +75,8 @@ export const products = pgTable(
     index("products_part_key_trgm_idx").using("gin", sql`${t.partKey} gin_trgm_ops`),
     index("products_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("products_search_idx").using("gin", t.searchVector),
+    // An OEM or competitor number as typed ("dw-4514") opens our part: oem_keys() is in migration 0031.
+    index("products_oem_keys_idx").using("gin", sql`oem_keys(${t.oemNumbers})`),
     index("products_category_idx").on(t.category, t.subcategory, t.name),
     index("products_category_featured_idx").on(t.category, t.subcategory, t.featured, t.reviewCount),
     index("products_category_price_idx").on(t.category, t.subcategory, t.price),
@@ -620,6 +622,15 @@ export const storeSettings = pgTable(
     check("store_settings_grace_days_range", sql`${t.overdueGraceDays} between 0 and 365`),
   ],
 );
+
+// The trade's synonyms and abbreviations the operator keeps: each row is phrases that mean the
+// same to a buyer ('ss', 'stainless steel'), lower case; search looks for any of them.
+export const searchSynonyms = pgTable("search_synonyms", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  phrases: jsonb("phrases").$type<string[]>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
 
 // Every change an admin makes: who, what, when, and the record before and after.
 export const adminAuditLog = pgTable(

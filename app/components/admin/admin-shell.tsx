@@ -12,6 +12,7 @@ const sections = [
   { to: "/admin/products/import", label: "Import & Export", end: true },
   { to: "/admin/reviews", label: "Reviews", end: true },
   { to: "/admin/tax-certificates", label: "Tax Certificates", end: true },
+  { to: "/admin/search-synonyms", label: "Search Synonyms", end: true },
   { to: "/admin/audit-log", label: "Audit Log", end: true },
   { to: "/admin/settings", label: "Settings", end: true },
   { to: TWO_FACTOR_PAGE, label: "Two-Factor Sign-In", end: true },

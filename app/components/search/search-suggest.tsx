@@ -1,10 +1,12 @@
-// The search box with suggestions as you type: an ARIA 1.2 combobox with a listbox popup.
-// Up/Down move through the suggestions, Enter opens the highlighted product (or submits the
-// surrounding form when none is highlighted), Escape closes the list, then clears the box.
-// Without JavaScript it is a plain search input inside its GET form.
+// The search box with suggestions as you type: an ARIA 1.2 combobox with a listbox popup of the
+// query itself, matching categories and products. Up/Down move through the options, Enter opens
+// the highlighted one (or submits the surrounding form when none is highlighted), Escape closes
+// the list, then clears the box. Without JavaScript it is a plain search input inside its GET form.
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import type { CategorySuggestion } from "../../lib/catalog/category-suggestions";
 import { formatUsd } from "../../lib/money";
+import { searchHref } from "../../lib/search-params";
 import { cn } from "../../lib/utils";
 
 export interface Suggestion {
@@ -13,7 +15,21 @@ export interface Suggestion {
   partNumber: string;
   brand: string;
   price: string;
+  /** The OEM or competitor number typed, when this part replaces it. */
+  replaces?: string;
 }
+
+type Option =
+  | { kind: "query"; key: string; query: string }
+  | ({ kind: "category"; key: string } & CategorySuggestion)
+  | ({ kind: "product"; key: string } & Suggestion);
+
+const hrefOf = (option: Option) =>
+  option.kind === "query"
+    ? searchHref({ q: option.query })
+    : option.kind === "category"
+      ? option.href
+      : `/products/${option.slug}`;
 
 const DEBOUNCE_MS = 150;
 
@@ -23,6 +39,8 @@ export function SearchSuggest({
   defaultValue = "",
   placeholder = "Search by part number, keyword, or SKU...",
   className,
+  autoFocus,
+  typedAlready = false,
   "aria-describedby": describedBy,
 }: {
   id: string;
@@ -30,15 +48,28 @@ export function SearchSuggest({
   defaultValue?: string;
   placeholder?: string;
   className?: string;
+  /** For the header's box, which is swapped for this one when first focused. */
+  autoFocus?: boolean;
+  /** Whether `defaultValue` was typed (and wants suggestions) rather than shown. */
+  typedAlready?: boolean;
   "aria-describedby"?: string;
 }) {
   const navigate = useNavigate();
   const listId = useId();
   const [value, setValue] = useState(defaultValue);
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [suggestions, setSuggestions] = useState<Option[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const typed = useRef(false);
+  const typed = useRef(typedAlready);
+  const input = useRef<HTMLInputElement>(null);
+
+  // The header's box is swapped for this one as the buyer focuses it: focus and caret follow.
+  useEffect(() => {
+    const box = input.current;
+    if (!autoFocus || !box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [autoFocus]);
 
   useEffect(() => {
     setValue(defaultValue);
@@ -58,10 +89,22 @@ export function SearchSuggest({
           signal: controller.signal,
         });
         if (!response.ok) return;
-        const body = (await response.json()) as { suggestions: Suggestion[] };
-        setSuggestions(body.suggestions);
+        const body = (await response.json()) as { suggestions: Suggestion[]; categories?: CategorySuggestion[] };
+        setSuggestions([
+          { kind: "query", key: "query", query },
+          ...(body.categories ?? []).map((category) => ({
+            kind: "category" as const,
+            key: `category:${category.href}`,
+            ...category,
+          })),
+          ...body.suggestions.map((product) => ({
+            kind: "product" as const,
+            key: `product:${product.slug}`,
+            ...product,
+          })),
+        ]);
         setActive(-1);
-        setOpen(body.suggestions.length > 0);
+        setOpen(true);
       } catch {
         // Aborted by the next keystroke, or offline: the form still submits.
       }
@@ -76,10 +119,10 @@ export function SearchSuggest({
     setOpen(false);
     setActive(-1);
   };
-  const choose = (suggestion: Suggestion) => {
+  const choose = (option: Option) => {
     close();
     typed.current = false;
-    navigate(`/products/${suggestion.slug}`);
+    navigate(hrefOf(option));
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -119,6 +162,7 @@ export function SearchSuggest({
         name={name}
         value={value}
         maxLength={200}
+        ref={input}
         autoComplete="off"
         placeholder={placeholder}
         role="combobox"
@@ -143,26 +187,20 @@ export function SearchSuggest({
         hidden={!open}
         className="absolute top-full right-0 left-0 z-50 mt-1 max-h-96 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
       >
-        {suggestions.map((suggestion, index) => (
+        {suggestions.map((option, index) => (
           <div
-            key={suggestion.slug}
+            key={option.key}
             id={optionId(index)}
             role="option"
             tabIndex={-1}
             aria-selected={index === active}
             // Keeps focus in the box, so the list does not close before the click lands.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => choose(suggestion)}
+            onClick={() => choose(option)}
             onKeyDown={() => {}}
             className="flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-50 hover:bg-slate-100"
           >
-            <span className="min-w-0">
-              <span className="block truncate font-medium">{suggestion.name}</span>
-              <span className="block font-mono text-xs text-slate-600">
-                {suggestion.partNumber} · {suggestion.brand}
-              </span>
-            </span>
-            <span className="shrink-0 font-semibold">{formatUsd(suggestion.price)}</span>
+            <OptionContent option={option} />
           </div>
         ))}
       </div>
@@ -170,5 +208,35 @@ export function SearchSuggest({
         {open ? `${suggestions.length} suggestions available. Use up and down arrows to choose.` : ""}
       </p>
     </div>
+  );
+}
+
+function OptionContent({ option }: { option: Option }) {
+  if (option.kind === "query")
+    return (
+      <span className="min-w-0 truncate">
+        Search for <span className="font-semibold">"{option.query}"</span>
+      </span>
+    );
+  if (option.kind === "category")
+    return (
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{option.name}</span>
+        <span className="block text-xs text-slate-600">
+          {option.parent ? `Category · ${option.parent}` : "Category"}
+        </span>
+      </span>
+    );
+  return (
+    <>
+      <span className="min-w-0">
+        <span className="block truncate font-medium">{option.name}</span>
+        <span className="block font-mono text-xs text-slate-600">
+          {option.partNumber} · {option.brand}
+        </span>
+        {option.replaces && <span className="block text-xs text-slate-700">Replaces {option.replaces}</span>}
+      </span>
+      <span className="shrink-0 font-semibold">{formatUsd(option.price)}</span>
+    </>
   );
 }
