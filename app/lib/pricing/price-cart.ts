@@ -6,11 +6,11 @@
 
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
-import { type Cents, centsFromBigInt, toCents } from "./money";
+import { type Cents, centsFromBigInt } from "./money";
 import { checkPromo, type Promo, type PromoCheck } from "./promo";
 import { type TaxRatePpm, taxRateFor } from "./tax";
-import { unitPriceFor } from "./tiers";
-import { type CartTotals, cartTotals, lineTotalCents } from "./totals";
+import { priceQuantity } from "./tiers";
+import { type CartTotals, cartTotals } from "./totals";
 
 export interface CartLine {
   name: string;
@@ -66,19 +66,13 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   taxState?: string | null;
   now: Date;
 }): PricedCart<Line, Applied> {
-  const priced = lines.map((line): PricedLine<Line> => {
-    const tiers = line.tiers.map((tier) => ({
-      minQuantity: tier.minQuantity,
-      unitPriceCents: toCents(tier.unitPrice),
-    }));
-    const unitPriceCents = unitPriceFor(toCents(line.price), tiers, line.quantity);
-    return {
+  const priced = lines.map(
+    (line): PricedLine<Line> => ({
       ...line,
-      unitPriceCents,
-      lineTotalCents: lineTotalCents({ quantity: line.quantity, unitPriceCents }),
+      ...priceQuantity(line),
       problem: cartLineStatusProblem(line) ?? stockProblem(line),
-    };
-  });
+    }),
+  );
   const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
   const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
   const taxRate = taxRateFor(taxState);
