@@ -10,7 +10,7 @@ test("a buyer compares grinding wheels side by side from a listing and from sear
   await expect(compareBoxes).toHaveCount(24);
   await expect(page.getByRole("region", { name: "Compare parts" })).toHaveCount(0);
 
-  await page.getByRole("checkbox", { name: `Compare ${wheel}` }).check();
+  await page.getByRole("checkbox", { name: `Compare ${wheel}`, exact: true }).check();
   const second = compareBoxes.nth(1);
   const secondName = ((await second.getAttribute("aria-label")) ?? "").replace(/^Compare /, "");
   await second.check();
@@ -21,7 +21,7 @@ test("a buyer compares grinding wheels side by side from a listing and from sear
   // Ticked parts stay ticked in search results.
   await page.goto("/search?q=grinding%20wheel");
   await waitForHydration(page);
-  await expect(page.getByRole("checkbox", { name: `Compare ${wheel}` })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Compare ${wheel}`, exact: true })).toBeChecked();
   await expect(bar.getByRole("heading", { name: "Compare (2 of 4)" })).toBeVisible();
 
   await bar.getByRole("link", { name: "Compare now" }).click();
@@ -29,8 +29,8 @@ test("a buyer compares grinding wheels side by side from a listing and from sear
   await expect(page.getByRole("heading", { level: 1, name: "Compare Parts" })).toBeVisible();
   const table = page.getByRole("table");
   await expect(table.getByRole("columnheader")).toHaveCount(2);
-  await expect(table.getByRole("link", { name: wheel })).toBeVisible();
-  await expect(table.getByRole("link", { name: secondName })).toBeVisible();
+  await expect(table.getByRole("link", { name: wheel, exact: true })).toBeVisible();
+  await expect(table.getByRole("link", { name: secondName, exact: true })).toBeVisible();
   // The rows line up by attribute; those that differ say so in words, not only in colour.
   await expect(table.getByRole("row", { name: /^Brand/ })).toBeVisible();
   await expect(table.getByRole("row", { name: /^Diameter/ })).toBeVisible();
@@ -39,17 +39,17 @@ test("a buyer compares grinding wheels side by side from a listing and from sear
 
   // The comparison lives in its address: reloaded, it is the same.
   await page.reload();
-  await expect(table.getByRole("link", { name: secondName })).toBeVisible();
+  await expect(table.getByRole("link", { name: secondName, exact: true })).toBeVisible();
 
   await table.getByRole("link", { name: `Remove ${secondName} from the comparison` }).click();
   await expect(page).toHaveURL("/compare?parts=GW-45-001");
-  await expect(table.getByRole("link", { name: secondName })).toHaveCount(0);
+  await expect(table.getByRole("link", { name: secondName, exact: true })).toHaveCount(0);
   await expect(table.getByRole("rowheader", { name: /Differs$/ })).toHaveCount(0);
 
   // Four at most: a fifth is refused and says why.
   await page.goto("/category/abrasives/grinding-wheels");
   await waitForHydration(page);
-  await expect(page.getByRole("checkbox", { name: `Compare ${wheel}` })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Compare ${wheel}`, exact: true })).toBeChecked();
   for (const index of [1, 2, 3]) await compareBoxes.nth(index).check();
   await expect(bar.getByRole("heading", { name: "Compare (4 of 4)" })).toBeVisible();
   await compareBoxes.nth(4).click();
@@ -62,7 +62,7 @@ test("a buyer compares grinding wheels side by side from a listing and from sear
 
   await bar.getByRole("button", { name: `Remove ${wheel} from the comparison` }).click();
   await expect(bar.getByRole("heading", { name: "Compare (3 of 4)" })).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: `Compare ${wheel}` })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Compare ${wheel}`, exact: true })).not.toBeChecked();
   await bar.getByRole("link", { name: "Compare now" }).click();
   await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(3);
 });

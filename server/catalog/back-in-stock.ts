@@ -95,7 +95,7 @@ export async function notifyBackInStock(tx: Transaction, productIds: string[]): 
         sql`${products.stockLevel} > 0`,
       ),
     )
-    .for("update", { of: backInStockRequests, skipLocked: false });
+    .for("update", { of: backInStockRequests });
   if (waiting.length === 0) return 0;
   await tx
     .update(backInStockRequests)
