@@ -1,7 +1,8 @@
 // Writing the operator's products: the one path for the back office's editor and the catalogue
 // import. Products are matched by part number (as buyers type them: case, dashes and spaces do not
 // count), created or updated with their tiers and typed attributes, and left alone when nothing
-// changed, so importing the same file twice writes nothing the second time.
+// changed, so importing the same file twice writes nothing the second time. A product restocked
+// here (stock from 0 to more) has its waiting buyers e-mailed in the same transaction.
 import { inArray, sql } from "drizzle-orm";
 import type { ProductInput, TierInput } from "../../app/lib/catalog/product-input";
 import type { Database, Transaction } from "../db/client";
