@@ -300,7 +300,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <TabsContent value="documents">
           <ul className="space-y-2">
             {documents.map((document, index) => (
-              <li key={document.url} className="flex items-center gap-3 text-sm">
+              <li key={document.url} className="flex flex-wrap items-center gap-3 text-sm">
                 <FileText className="size-5 text-brand-700" aria-hidden="true" />
                 <span id={`document-${index}`} className="min-w-48 text-slate-950">
                   {document.name}
