@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInUser, userContext } from "../app/lib/context";
 import { action as editorAction } from "../app/routes/admin/product-editor";
 import {
-  action as backInStockAction,
   type BackInStockResponse,
+  action as backInStockAction,
   loader as backInStockLoader,
 } from "../app/routes/api.back-in-stock";
 import { loader as compareLoader } from "../app/routes/compare";
@@ -146,7 +146,10 @@ describe("the lead time of an out-of-stock part", () => {
     expect((await productForEditor("OUT-1"))?.leadTimeDays).toBe("14");
 
     expect(((await saveInEditor("OUT-1", { leadTimeDays: "" })) as Response).status).toBe(302);
-    const [row] = await db().select({ days: products.leadTimeDays }).from(products).where(eq(products.id, ids["OUT-1"] ?? ""));
+    const [row] = await db()
+      .select({ days: products.leadTimeDays })
+      .from(products)
+      .where(eq(products.id, ids["OUT-1"] ?? ""));
     expect(row?.days).toBeNull();
   });
 
@@ -225,7 +228,11 @@ describe("asking to be e-mailed when a part is back in stock", () => {
     for (let time = 0; time < 3; time++)
       expect(await ask(dana, ids["OUT-2"] ?? "")).toEqual({
         status: 200,
-        data: { signedIn: true, waiting: true, message: "We will e-mail dana@example.com once when it is back in stock." },
+        data: {
+          signedIn: true,
+          waiting: true,
+          message: "We will e-mail dana@example.com once when it is back in stock.",
+        },
       });
     expect(await ask(sam, ids["OUT-2"] ?? "")).toMatchObject({ status: 200 });
     expect(await db().$count(backInStockRequests, eq(backInStockRequests.productId, ids["OUT-2"] ?? ""))).toBe(2);
@@ -238,7 +245,11 @@ describe("asking to be e-mailed when a part is back in stock", () => {
   it("is refused, with why, for a part in stock, a draft, and no product at all", async () => {
     expect(await ask(dana, ids["IN-1"] ?? "")).toEqual({
       status: 400,
-      data: { signedIn: true, waiting: false, message: "Part IN-1 is in stock: add it to your cart instead of waiting." },
+      data: {
+        signedIn: true,
+        waiting: false,
+        message: "Part IN-1 is in stock: add it to your cart instead of waiting.",
+      },
     });
     for (const productId of [ids["DRAFT-1"] ?? "", "00000000-0000-4000-8000-000000000000"])
       expect(await ask(dana, productId)).toMatchObject({

@@ -33,9 +33,9 @@ describe("parseCompareParts", () => {
 describe("compareHref", () => {
   it("keeps the parts in the address, escaped", () => {
     expect(compareHref(["GW-45-001", "AB 1/2"])).toBe("/compare?parts=GW-45-001,AB%201%2F2");
-    expect(parseCompareParts(new URL(compareHref(["GW-45-001", "AB 1/2"]), "http://x").searchParams.get("parts"))).toEqual(
-      { parts: ["GW-45-001", "AB 1/2"], problem: null },
-    );
+    expect(
+      parseCompareParts(new URL(compareHref(["GW-45-001", "AB 1/2"]), "http://x").searchParams.get("parts")),
+    ).toEqual({ parts: ["GW-45-001", "AB 1/2"], problem: null });
   });
 });
 

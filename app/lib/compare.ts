@@ -64,7 +64,10 @@ export interface CompareRow {
  * The table's rows: price, brand and stock, then every specification any of the products has, in
  * the order they first appear, so the same attribute lines up across the columns.
  */
-export function compareRows(products: readonly ComparedProduct[], formatPrice: (price: string) => string): CompareRow[] {
+export function compareRows(
+  products: readonly ComparedProduct[],
+  formatPrice: (price: string) => string,
+): CompareRow[] {
   const names: string[] = [];
   for (const product of products)
     for (const { name } of product.specifications) if (!names.includes(name)) names.push(name);

@@ -95,9 +95,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                 {rows.map((row) => (
                   <tr
                     key={row.name}
-                    className={
-                      row.differs ? "border-t border-slate-200 bg-amber-50" : "border-t border-slate-200"
-                    }
+                    className={row.differs ? "border-t border-slate-200 bg-amber-50" : "border-t border-slate-200"}
                   >
                     <th scope="row" className="p-3 text-left align-top font-medium text-slate-800">
                       {row.name}{" "}

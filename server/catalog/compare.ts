@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { products } from "../db/schema";
 import { productSpecifications } from "./attributes";
 import { productCardColumns } from "./card-columns";
-import { normalizePartNumber, normalizedPartNumber } from "./part-numbers";
+import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
 import { shownToBuyers } from "./visibility";
 
 /** The products named, in the order named, each once; and the part numbers no product has. */

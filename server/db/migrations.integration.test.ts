@@ -364,7 +364,8 @@ describe(`migration back_in_stock on ${testDriver}`, () => {
       expect(rows.rows).toEqual([
         {
           part_number: "HV-1",
-          description: "Hi-Vis Vest from Summit, built for trade and industrial use. Meets or exceeds OEM specifications.",
+          description:
+            "Hi-Vis Vest from Summit, built for trade and industrial use. Meets or exceeds OEM specifications.",
           key_features: ["Class 2", "Backed by full warranty"],
         },
         {

@@ -4,8 +4,8 @@
 import { Clock, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { isBuyable } from "../../lib/catalog/product-status";
 import type { ProductStatus } from "../../lib/catalog/product-input";
+import { isBuyable } from "../../lib/catalog/product-status";
 import type { BackInStockResponse } from "../../routes/api.back-in-stock";
 import { useSignedInUser, useStoreContact } from "../root-data";
 import { Button } from "../ui/button";
@@ -78,7 +78,10 @@ function BackInStockRequest({ productId, signInTo }: { productId: string; signIn
   if (user === null)
     return (
       <p className="mt-3 text-sm text-slate-700">
-        <Link to={`/auth?redirectTo=${encodeURIComponent(signInTo)}`} className="font-semibold text-brand-700 underline">
+        <Link
+          to={`/auth?redirectTo=${encodeURIComponent(signInTo)}`}
+          className="font-semibold text-brand-700 underline"
+        >
           Sign in
         </Link>{" "}
         to be e-mailed when it is back in stock.
