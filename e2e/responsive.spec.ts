@@ -12,10 +12,23 @@ import {
 // The narrowest phone the store is built for (an iPhone SE or mini), narrower than the project's Pixel 7.
 test.use({ viewport: { width: 375, height: 812 } });
 
-/** Fails when the page is wider than the screen, so that it would scroll sideways. */
+/**
+ * Fails when the page is wider than the screen, so that it would scroll sideways, naming what sticks
+ * out. Measured against the layout viewport (the root element's width): a phone browser zooms out
+ * to show a page that is too wide, so `window.innerWidth` grows with it and would hide the overflow.
+ */
 async function expectFitsTheScreen(page: Page, what: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} is ${overflow} px wider than the screen`).toBeLessThanOrEqual(0);
+  const { overflow, outside } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (element: Element | null) => (element?.getBoundingClientRect().right ?? 0) > width + 0.5;
+    return {
+      overflow: document.documentElement.scrollWidth - width,
+      outside: [...document.querySelectorAll("body *")]
+        .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
+        .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`),
+    };
+  });
+  expect(overflow, `${what} is ${overflow} px wider than the screen: ${outside.join(", ")}`).toBeLessThanOrEqual(0);
 }
 
 /** Opens each page in turn and checks that it fits and passes axe. */
