@@ -60,7 +60,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-slate-700">Rows where the parts differ are marked "Differs".</p>
           {/* Four columns are wider than a phone: the table scrolls, the page does not. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-          <section aria-label="Comparison table" tabIndex={0} className="mt-6 overflow-x-auto">
+          <section aria-label="Comparison table" tabIndex={0} className="relative mt-6 overflow-x-auto">
             <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm">
               <caption className="sr-only">
                 {products.length} parts compared; rows where they differ are marked "Differs"
