@@ -55,6 +55,7 @@ export default [
   route("api/lists", "routes/api.lists.tsx"),
   route("api/reviews/:productId", "routes/api.reviews.tsx"),
   route("api/prices", "routes/api.prices.tsx"),
+  route("api/back-in-stock/:productId", "routes/api.back-in-stock.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.tsx"),
@@ -64,6 +65,7 @@ export default [
   route("collections/:slug", "routes/collections.tsx"),
   route("products/:slug", "routes/product.tsx"),
   route("search", "routes/search.tsx"),
+  route("compare", "routes/compare.tsx"),
   route("api/search/suggest", "routes/api.search.suggest.tsx"),
   // The JSON API for companies' systems (docs/decisions/api.md); any other path under it is its 404.
   route("api/v1/openapi.json", "routes/api.v1.openapi.tsx"),

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAccessibilityViolations } from "./helpers";
+import { admin } from "../playwright.config";
+import {
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  openCart,
+  signIn,
+  subjectsMailedTo,
+  waitForHydration,
+} from "./helpers";
 
 test("a buyer opens a product from its listing, reads the details and adds several to the cart", async ({ page }) => {
   await page.goto("/category/abrasives/cut-off-wheels");
@@ -81,4 +89,96 @@ test("robots.txt points crawlers to a sitemap that lists every listing and produ
   expect(await products.text()).toContain(`<loc>${baseURL}/products/cut-off-wheel-4-5-x-045-in-cw-45-045</loc>`);
   expect((await request.get("/sitemaps/products-2.xml")).status()).toBe(404);
   expect((await request.get("/sitemaps/whatever.xml")).status()).toBe(404);
+});
+
+test("the price follows the quantity chosen: the tier's price, the line total and what the next tier saves", async ({
+  page,
+}) => {
+  await page.goto("/products/cut-off-wheel-4-5-x-045-in-cw-45-045");
+  await waitForHydration(page);
+  const price = page.locator('[aria-live="polite"]').filter({ hasText: "Line total" });
+  await expect(price).toContainText("$2.45 each");
+  await expect(price).toContainText("Line total for 1: $2.45");
+  await expect(price).toContainText("Buy 100 or more at $1.98 each, save $47.00");
+
+  await page.getByLabel("Quantity").fill("150");
+  await expect(price).toContainText("$1.98 each");
+  await expect(price).toContainText("Line total for 150: $297.00");
+  await expect(price).toContainText("Buy 500 or more at $1.75 each, save $115.00");
+  const tiers = page.getByRole("table", { name: "Bulk Pricing" });
+  await expect(tiers.getByRole("row", { name: "100-499 $1.98" })).toHaveAttribute("aria-current", "true");
+
+  await page.getByLabel("Quantity").fill("1000");
+  await expect(price).toContainText("$1.55 each");
+  await expect(price).toContainText("Line total for 1,000: $1,550.00");
+  await expect(price).not.toContainText("Buy");
+  await expectNoAccessibilityViolations(page);
+
+  // The cart charges what the page said.
+  await page.getByLabel("Quantity").fill("150");
+  await page.getByRole("button", { name: "Add to Cart: Cut-Off Wheel 4.5 x .045 in" }).click();
+  await expect(page.getByText("150 x Cut-Off Wheel 4.5 x .045 in added to cart!")).toBeVisible();
+  const cart = await openCart(page);
+  await expect(cart.getByText("$297.00").first()).toBeVisible();
+});
+
+test("an out-of-stock part gives its lead time, never same-day shipping, and e-mails a buyer once it is back", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The admin, in a browser of their own, picks an out-of-stock part no other story uses.
+  const adminPage = await (await browser.newContext()).newPage();
+  await signIn(adminPage, admin.email, admin.password);
+  await expect(adminPage.getByText("Welcome back!")).toBeVisible();
+  await adminPage.goto("/admin/products?category=tire-supplies&status=active&stock=out");
+  const table = adminPage.getByRole("table", { name: "Products" });
+  const firstPart = table.getByRole("row").nth(1).getByRole("link");
+  const partNumber = (await firstPart.textContent()) ?? "";
+  await firstPart.click();
+  await expect(adminPage.getByRole("heading", { name: `Edit ${partNumber}` })).toBeVisible();
+  const storefront = (await adminPage.getByRole("link", { name: "View on the storefront" }).getAttribute("href")) ?? "";
+  const name = await adminPage.getByLabel("Name", { exact: true }).inputValue();
+
+  // Without a lead time, a visitor is asked to contact us and to sign in to hear when it is back.
+  await page.goto(storefront);
+  await expect(page.getByText("Out of Stock", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Lead time: please contact us")).toBeVisible();
+  await expect(page.getByText(/same.day/i)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Out of Stock: ${name}`, exact: true })).toBeDisabled();
+  await expect(page.getByText("to be e-mailed when it is back in stock.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "E-mail me when it is back in stock" })).toHaveCount(0);
+  await expectNoAccessibilityViolations(page);
+
+  await adminPage.getByLabel("Lead Time (days)").fill("10");
+  await adminPage.getByRole("button", { name: "Save Product" }).click();
+  await expect(adminPage.getByText("Product saved")).toBeVisible();
+
+  const buyer = await confirmedBuyer(page, "restock");
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await page.goto(storefront);
+  await expect(page.getByText("Lead time: 10 days to restock")).toBeVisible();
+  await page.getByRole("button", { name: "E-mail me when it is back in stock" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We will e-mail" })).toHaveText(
+    `We will e-mail ${buyer.email} once when it is back in stock.`,
+  );
+  await page.reload();
+  await expect(page.getByText("We will e-mail you once when it is back in stock.")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  await adminPage.getByLabel("Stock Level").fill("25");
+  await adminPage.getByRole("button", { name: "Save Product" }).click();
+  await expect(adminPage.getByText("Product saved")).toBeVisible();
+  const subject = `Back in stock: ${name} (${partNumber})`;
+  await expect.poll(() => subjectsMailedTo(buyer.email), { timeout: 15_000 }).toContain(subject);
+
+  await page.reload();
+  await expect(page.getByText("In Stock (25 available)")).toBeVisible();
+  await expect(page.getByText("Same-day shipping on stock items ordered before 3PM EST")).toBeVisible();
+  // Saved again with more stock: the buyer was told once, and is not told again.
+  await adminPage.getByLabel("Stock Level").fill("30");
+  await adminPage.getByRole("button", { name: "Save Product" }).click();
+  await expect(adminPage.getByText("Product saved")).toBeVisible();
+  expect((await subjectsMailedTo(buyer.email)).filter((mailed) => mailed === subject)).toHaveLength(1);
 });

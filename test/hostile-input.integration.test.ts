@@ -121,6 +121,7 @@ const hostilePath = fc
 /** Each page that reads a query string, with the parameters it reads. */
 const queries: [string, string[]][] = [
   ["/search", ["q", "category", "brand", "stock", "sort", "page", "diameter", "diameter_min", "abrasive", "units"]],
+  ["/compare", ["parts"]],
   ["/api/search/suggest", ["q"]],
   [
     "/category/abrasives/grinding-wheels",
@@ -257,6 +258,7 @@ const actions: [string, string[], string[]][] = [
       "brand",
       "price",
       "stockLevel",
+      "leadTimeDays",
       "status",
       "description",
       "tiers[0].minQuantity",
@@ -277,7 +279,17 @@ const actions: [string, string[], string[]][] = [
   [
     "/admin/products/NO-SUCH-PART/edit",
     [""],
-    ["partNumber", "name", "price", "tiers[1].unitPrice", "status", "newImages", "newDocument", "newDocumentName"],
+    [
+      "partNumber",
+      "name",
+      "price",
+      "leadTimeDays",
+      "tiers[1].unitPrice",
+      "status",
+      "newImages",
+      "newDocument",
+      "newDocumentName",
+    ],
   ],
   // Without a position no new category can be valid, so the tables stay as they were; the
   // category and subcategory named in the paths do not exist, so every change there is refused.
@@ -307,6 +319,8 @@ const actions: [string, string[], string[]][] = [
   ],
   ["/api/reorder", ["order", "top-product", "list"], ["orderNumber", "itemId", "productName", "listId", "lineId"]],
   ["/api/lists", [""], ["listId", "newName", "productId", "quantity"]],
+  // Asking to hear when a part is back: a guest is told to sign in; the admin names no product.
+  ["/api/back-in-stock/00000000-0000-4000-8000-000000000000", [""], ["productId"]],
   ["/account/lists", [""], ["name", "lines", "file"]],
   [
     "/account/lists/00000000-0000-4000-8000-000000000000",

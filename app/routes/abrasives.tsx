@@ -89,7 +89,7 @@ export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
         <span>{total.toLocaleString("en-US")} abrasive products</span>
         <span>Premium brands</span>
         <span className="flex items-center gap-1">
-          <Truck className="size-4" aria-hidden="true" /> Same-day shipping
+          <Truck className="size-4" aria-hidden="true" /> Same-day shipping on stock items
         </span>
       </p>
       {cards.some((card) => card.slug === "grinding-wheels") && (

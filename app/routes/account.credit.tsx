@@ -119,7 +119,7 @@ export default function CreditCenterPage({ loaderData: credit }: Route.Component
         <CardHeader>
           <CardTitle id="open-invoices">Open Invoices</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto px-0 py-0">
+        <CardContent className="relative overflow-x-auto px-0 py-0">
           {credit.open.length === 0 ? (
             <p className="px-6 py-8 text-center text-slate-700">No open invoices.</p>
           ) : (

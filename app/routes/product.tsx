@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { FileText, Truck } from "lucide-react";
+import { FileText } from "lucide-react";
 import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { requireUser } from "../../server/accounts/session";
@@ -14,12 +14,14 @@ import { readForm } from "../../server/forms";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
+import { Availability } from "../components/catalog/availability";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
+import { QuantityPrice } from "../components/catalog/quantity-price";
 import { ReviewSummary } from "../components/catalog/review-stars";
 import { ReviewsPanel } from "../components/catalog/reviews-panel";
 import { AddToListDialog } from "../components/lists/add-to-list-dialog";
-import { ShelfPrice, useMemberPrices } from "../components/member-prices";
+import { useMemberPrices } from "../components/member-prices";
 import { Price } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
@@ -28,6 +30,7 @@ import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { isBuyable } from "../lib/catalog/product-status";
+import { toCents } from "../lib/pricing/money";
 import { priceList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
 import { reviewSchema } from "../lib/review-form";
@@ -190,12 +193,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </ul>
             </section>
           )}
-          <ShelfPrice
+          <QuantityPrice
             price={product.price}
-            member={memberPrice}
-            className="mt-6 block text-3xl font-bold text-slate-950"
+            tiers={product.tiers}
+            quantity={wanted}
+            contractPriceCents={memberPrice ? toCents(memberPrice.price) : undefined}
           />
-          {memberPrice && <p className="mt-1 text-sm text-slate-700">Your company's contract price</p>}
+          {memberPrice && <p className="mt-1 text-sm text-slate-700">Your company's contract price applies.</p>}
           {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
               <caption className="text-left font-semibold text-slate-950">Bulk Pricing</caption>
@@ -212,8 +216,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <tbody>
                 {prices.map((tier, index) => {
                   const next = prices[index + 1];
+                  // The row the chosen quantity pays, marked as the price above follows it.
+                  const paid = wanted >= tier.minQuantity && (!next || wanted < next.minQuantity);
                   return (
-                    <tr key={tier.minQuantity} className="border-t border-slate-200">
+                    <tr
+                      key={tier.minQuantity}
+                      aria-current={paid ? "true" : undefined}
+                      className="border-t border-slate-200 aria-[current=true]:bg-slate-100 aria-[current=true]:font-semibold"
+                    >
                       <td className="py-1">
                         {next
                           ? `${tier.minQuantity.toLocaleString("en-US")}-${(next.minQuantity - 1).toLocaleString("en-US")}`
@@ -228,21 +238,13 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               </tbody>
             </table>
           )}
-          {isBuyable(product.status) ? (
-            <>
-              <p className={inStock ? "mt-4 font-semibold text-green-800" : "mt-4 font-semibold text-red-700"}>
-                {inStock ? `In Stock (${product.stockLevel.toLocaleString("en-US")} available)` : "Out of Stock"}
-              </p>
-              <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-                <Truck className="size-4" aria-hidden="true" />
-                Same-day shipping on stock items ordered before 3PM EST
-              </p>
-            </>
-          ) : (
-            <p className="mt-4 font-semibold text-red-700">
-              Discontinued. This part can no longer be ordered; ask us for a replacement.
-            </p>
-          )}
+          <Availability
+            productId={product.id}
+            status={product.status}
+            stockLevel={product.stockLevel}
+            leadTimeDays={product.leadTimeDays}
+            signInTo={`/products/${product.slug}`}
+          />
           {isBuyable(product.status) && (
             <div className="mt-6 flex flex-wrap items-end gap-3">
               <div className="w-28 space-y-1">
@@ -279,14 +281,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </div>
       <Tabs defaultValue={actionData ? "reviews" : "specifications"} className="mt-12">
-        <TabsList className="max-w-2xl">
+        {/* Two rows of two on a phone: four tabs in one row are wider than a 375 px screen. */}
+        <TabsList className="grid max-w-2xl grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="specifications">Specifications</TabsTrigger>
           <TabsTrigger value="documents">Documents</TabsTrigger>
           <TabsTrigger value="oem">OEM Cross-Ref</TabsTrigger>
           <TabsTrigger value="reviews">Reviews</TabsTrigger>
         </TabsList>
         <TabsContent value="specifications">
-          <dl className="grid max-w-2xl grid-cols-[max-content_1fr] gap-x-8 gap-y-2 text-sm">
+          <dl className="grid max-w-2xl grid-cols-[max-content_minmax(0,1fr)] gap-x-8 gap-y-2 text-sm break-words">
             {[
               { name: "Part Number", value: product.partNumber },
               { name: "Brand", value: product.brand },
@@ -306,7 +309,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <TabsContent value="documents">
           <ul className="space-y-2">
             {documents.map((document, index) => (
-              <li key={document.url} className="flex items-center gap-3 text-sm">
+              <li key={document.url} className="flex flex-wrap items-center gap-3 text-sm">
                 <FileText className="size-5 text-brand-700" aria-hidden="true" />
                 <span id={`document-${index}`} className="min-w-48 text-slate-950">
                   {document.name}

@@ -8,6 +8,7 @@ import { seedCatalogIfEmpty } from "../catalog/seed";
 import { companyAccountOf, companyOf } from "../companies/membership";
 import {
   account,
+  backInStockRequests,
   cartItems,
   carts,
   checkoutPayments,
@@ -73,6 +74,10 @@ beforeAll(async () => {
     body: "Blended a dozen welds.",
   });
   await fillCart(dana, [["GW-45-001", 2]]);
+  // As if the wheel had been out of stock when she asked to hear when it is back.
+  await db()
+    .insert(backInStockRequests)
+    .values({ userId: dana.id, productId: await productId("GW-45-001") });
   await cardOrder(sam, [["GW-45-001", 1]]);
   await fillCart(sam, [["FD-80-001", 4]]);
 }, 60_000);
@@ -109,6 +114,9 @@ describe("Download my data", () => {
     expect(data.cart?.lines).toEqual([expect.objectContaining({ partNumber: "GW-45-001", quantity: 2 })]);
     expect(data.reviews).toEqual([
       expect.objectContaining({ partNumber: "FD-80-001", rating: 5, title: "Lasts", hidden: false }),
+    ]);
+    expect(data.backInStockRequests).toEqual([
+      expect.objectContaining({ partNumber: "GW-45-001", productName: "Grinding Wheel 4.5 in", emailedAt: null }),
     ]);
     expect(data.cardPayments).toHaveLength(2);
     expect(data.emails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/order/i)]));
@@ -240,6 +248,7 @@ describe("Delete my account", () => {
       mail: await db().$count(mailQueue, eq(mailQueue.to, dana.email)),
       ordersWithTheirEmail: await db().$count(orders, eq(orders.email, dana.email)),
       reviews: await db().$count(productReviews, eq(productReviews.userId, dana.id)),
+      backInStock: await db().$count(backInStockRequests, eq(backInStockRequests.userId, dana.id)),
     }).toEqual({
       user: 0,
       profile: 0,
@@ -252,6 +261,7 @@ describe("Delete my account", () => {
       mail: 0,
       ordersWithTheirEmail: 0,
       reviews: 0,
+      backInStock: 0,
     });
     // The flap disc's stars and count no longer include the review that went with the account.
     const [disc] = await db()

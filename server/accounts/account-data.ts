@@ -8,6 +8,7 @@ import { reviewsBy } from "../catalog/reviews";
 import { db } from "../db/client";
 import {
   account,
+  backInStockRequests,
   cartItems,
   carts,
   checkoutPayments,
@@ -176,7 +177,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     .from(user)
     .where(eq(user.id, userId));
   if (!person) throw new StoreError("NotFound", "That account does not exist.");
-  const [profile, addressBook, orderList, cart, lists, reviews, signIns, sessions, cardPayments, emails] =
+  const [profile, addressBook, orderList, cart, lists, reviews, stockAlerts, signIns, sessions, cardPayments, emails] =
     await Promise.all([
       profileOf(userId),
       listShipTos(userId),
@@ -184,6 +185,17 @@ export async function exportAccountData(userId: string, now = new Date()) {
       cartOf(userId),
       savedListsOf(userId),
       reviewsBy(userId),
+      db()
+        .select({
+          partNumber: products.partNumber,
+          productName: products.name,
+          askedAt: backInStockRequests.createdAt,
+          emailedAt: backInStockRequests.notifiedAt,
+        })
+        .from(backInStockRequests)
+        .innerJoin(products, eq(products.id, backInStockRequests.productId))
+        .where(eq(backInStockRequests.userId, userId))
+        .orderBy(asc(backInStockRequests.createdAt)),
       db()
         .select({ method: account.providerId, createdAt: account.createdAt })
         .from(account)
@@ -224,6 +236,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     cart,
     savedLists: lists,
     reviews,
+    backInStockRequests: stockAlerts,
     cardPayments,
     sessions,
     emails,

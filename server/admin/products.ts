@@ -82,6 +82,8 @@ export interface ProductFormValues {
   brand: string;
   price: string;
   stockLevel: string;
+  /** Empty when no lead time is promised. */
+  leadTimeDays: string;
   description: string;
   status: ProductStatus;
   tiers: { minQuantity: string; unitPrice: string }[];
@@ -125,6 +127,7 @@ export async function productForEditor(
     brand: product.brand,
     price: product.price,
     stockLevel: String(product.stockLevel),
+    leadTimeDays: product.leadTimeDays === null ? "" : String(product.leadTimeDays),
     description: product.description,
     status: product.status,
     tiers: tiers
@@ -150,6 +153,7 @@ export function auditView(values: ProductFormValues): Record<string, string> {
     brand: values.brand,
     price: values.price,
     stockLevel: values.stockLevel,
+    leadTimeDays: values.leadTimeDays,
     status: values.status,
     description: values.description,
     tiers: formatTiers(

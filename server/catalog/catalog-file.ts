@@ -22,7 +22,15 @@ export const REQUIRED_COLUMNS = [
   "stock_level",
   "description",
 ] as const;
-export const OPTIONAL_COLUMNS = ["tiers", "status", "oem_numbers", "related_parts", "images", "documents"] as const;
+export const OPTIONAL_COLUMNS = [
+  "tiers",
+  "status",
+  "oem_numbers",
+  "related_parts",
+  "images",
+  "documents",
+  "lead_time_days",
+] as const;
 /** The daily ERP file: only these columns, and only these columns of existing products change. */
 export const FEED_COLUMNS = ["part_number", "price", "stock_level"] as const;
 
@@ -114,6 +122,7 @@ const splitList = (text: string) =>
 const columnOfField: Record<string, string> = {
   partNumber: "part_number",
   stockLevel: "stock_level",
+  leadTimeDays: "lead_time_days",
   oemNumbers: "oem_numbers",
   relatedParts: "related_parts",
 };
@@ -154,6 +163,7 @@ export function productFromRow(
     brand: cells.brand,
     price: cells.price,
     stockLevel: cells.stock_level,
+    leadTimeDays: cells.lead_time_days ?? "",
     description: cells.description,
     tiers: tiers.ok ? tiers.tiers : [],
     status: status === "" ? undefined : status,
@@ -210,6 +220,7 @@ export function rowOfProduct(input: ProductInput, attributeColumns: string[]): R
     brand: input.brand,
     price: input.price,
     stock_level: String(input.stockLevel),
+    lead_time_days: input.leadTimeDays === null ? "" : String(input.leadTimeDays),
     description: input.description,
     tiers: formatTiers(input.tiers),
     status: input.status,

@@ -56,6 +56,7 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
         brand: product.brand,
         price: product.price,
         stockLevel: product.stockLevel,
+        leadTimeDays: product.leadTimeDays,
         description: product.description,
         tiers: tiers
           .filter((tier) => tier.productId === product.id)

@@ -292,7 +292,7 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       category: slot.category,
       subcategory: slot.subcategory,
       size: profile.size ? fill(profile.size, attributes) : "",
-      description: `${name} from ${brand}, built for trade and industrial use. Meets or exceeds OEM specifications and ships the same day from stock.`,
+      description: `${name} from ${brand}, built for trade and industrial use. Meets or exceeds OEM specifications.`,
       price: centsToString(cents),
       stockLevel: outOfStock ? 0 : 1 + Math.floor(random() ** 1.5 * 3000),
       images: pictureUrls(slot.subcategory),

@@ -12,6 +12,7 @@ import { productBulkTiers, products } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { type MediaStorage, mediaStorage } from "../media/storage";
+import { notifyBackInStock } from "./back-in-stock";
 import {
   type CatalogHeader,
   type CellProblem,
@@ -342,6 +343,7 @@ async function importRows(
             from jsonb_to_recordset(${JSON.stringify(changes.changed)}::jsonb)
               as feed(id uuid, price numeric(12, 2), stock_level integer)
             where ${products.id} = feed.id`);
+          await notifyBackInStock(tx, changes.restockedIds);
           if (how.adminId)
             await recordAudit(tx, {
               adminId: how.adminId,
@@ -389,6 +391,7 @@ async function feedChanges(
         .orderBy(asc(productBulkTiers.minQuantity))
     : [];
   const changed: { id: string; partNumber: string; price: string; stock_level: number }[] = [];
+  const restockedIds: string[] = [];
   const before: { partNumber: string; price: string; stock_level: number }[] = [];
   let unchanged = 0;
   for (const { row, input } of pending) {
@@ -413,9 +416,10 @@ async function feedChanges(
       continue;
     }
     changed.push({ id: product.id, partNumber: product.partNumber, price: input.price, stock_level: input.stockLevel });
+    if (product.stockLevel === 0 && input.stockLevel > 0) restockedIds.push(product.id);
     before.push({ partNumber: product.partNumber, price: product.price, stock_level: product.stockLevel });
   }
-  return { changed, before, unchanged };
+  return { changed, before, unchanged, restockedIds };
 }
 
 /**

@@ -91,7 +91,7 @@ const generalFeatures = [
   "Meets or exceeds OEM specifications",
   "Backed by full warranty",
   "Built for daily shop and field use",
-  "Ships same day when ordered before 3PM EST",
+  "Packed for shop and jobsite storage",
 ];
 
 for (const d of discDiameters)

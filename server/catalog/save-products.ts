@@ -1,7 +1,8 @@
 // Writing the operator's products: the one path for the back office's editor and the catalogue
 // import. Products are matched by part number (as buyers type them: case, dashes and spaces do not
 // count), created or updated with their tiers and typed attributes, and left alone when nothing
-// changed, so importing the same file twice writes nothing the second time.
+// changed, so importing the same file twice writes nothing the second time. A product restocked
+// here (stock from 0 to more) has its waiting buyers e-mailed in the same transaction.
 import { inArray, sql } from "drizzle-orm";
 import type { ProductInput, TierInput } from "../../app/lib/catalog/product-input";
 import type { Database, Transaction } from "../db/client";
@@ -12,6 +13,7 @@ import {
   parseAttributeValue,
   writeProductAttributes,
 } from "./attributes";
+import { notifyBackInStock } from "./back-in-stock";
 import { productSlug } from "./generator";
 import { normalizePartNumber } from "./part-numbers";
 
@@ -106,6 +108,8 @@ export interface SaveSummary {
   unchanged: string[];
   /** Product ids created or updated, for the `catalogChanged` announcement. */
   changedIds: string[];
+  /** Of those, the ones whose stock went from 0 to more: their waiting buyers were e-mailed. */
+  restockedIds: string[];
 }
 
 // The columns the operator writes, compared to tell an unchanged product from a changed one.
@@ -118,6 +122,7 @@ const written = (input: ProductInput) => ({
   description: input.description,
   price: input.price,
   stockLevel: input.stockLevel,
+  leadTimeDays: input.leadTimeDays,
   status: input.status,
   oemNumbers: input.oemNumbers,
   relatedProducts: input.relatedParts,
@@ -137,6 +142,7 @@ const writtenRow = (input: ProductInput) => {
     description: row.description,
     price: row.price,
     stock_level: row.stockLevel,
+    lead_time_days: row.leadTimeDays,
     status: row.status,
     oem_numbers: row.oemNumbers,
     related_products: row.relatedProducts,
@@ -145,7 +151,7 @@ const writtenRow = (input: ProductInput) => {
   };
 };
 const writtenColumns = sql.raw(
-  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
+  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
 );
 /** A quantity break from 2 units up; a stored tier from 1 unit repeats the price. */
 export const isBulkTier = (tier: { minQuantity: number }) => tier.minQuantity > 1;
@@ -167,7 +173,7 @@ const sameValues = (a: Map<number, AttributeValue>, b: Map<number, AttributeValu
  * address does not change. The caller announces `catalogChanged` once the transaction commits.
  */
 export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Promise<SaveSummary> {
-  const summary: SaveSummary = { created: [], updated: [], unchanged: [], changedIds: [] };
+  const summary: SaveSummary = { created: [], updated: [], unchanged: [], changedIds: [], restockedIds: [] };
   if (batch.length === 0) return summary;
   const keys = batch.map(({ input }) => normalizePartNumber(input.partNumber));
   if (new Set(keys).size !== keys.length) throw new Error("A batch names the same part number twice.");
@@ -221,7 +227,10 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
       sameTiers(input.tiers, tiersOf.get(current.id) ?? []) &&
       sameValues(product.values, valuesOf.get(current.id) ?? new Map());
     if (unchanged) summary.unchanged.push(current.partNumber);
-    else toUpdate.push({ id: current.id, product: { ...product, input } });
+    else {
+      toUpdate.push({ id: current.id, product: { ...product, input } });
+      if (current.stockLevel === 0 && input.stockLevel > 0) summary.restockedIds.push(current.id);
+    }
   }
 
   // One statement per table for the whole batch, the rows passed as one JSON value: a
@@ -230,9 +239,9 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     ? (
         await tx.execute<{ id: string; part_number: string }>(sql`
           insert into ${products} (slug, part_number, name, brand, category, subcategory, description, price,
-            stock_level, status, oem_numbers, related_products, images, documents)
+            stock_level, lead_time_days, status, oem_numbers, related_products, images, documents)
           select slug, part_number, name, brand, category, subcategory, description, price,
-            stock_level, status, oem_numbers, related_products, images, documents
+            stock_level, lead_time_days, status, oem_numbers, related_products, images, documents
           from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input) })))}::jsonb)
             as given(${writtenColumns}, slug text)
           returning id, part_number`)
@@ -243,9 +252,9 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     await tx.execute(sql`
       update ${products} set part_number = given.part_number, name = given.name, brand = given.brand,
         category = given.category, subcategory = given.subcategory, description = given.description,
-        price = given.price, stock_level = given.stock_level, status = given.status,
-        oem_numbers = given.oem_numbers, related_products = given.related_products, images = given.images,
-        documents = given.documents
+        price = given.price, stock_level = given.stock_level, lead_time_days = given.lead_time_days,
+        status = given.status, oem_numbers = given.oem_numbers, related_products = given.related_products,
+        images = given.images, documents = given.documents
       from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product }) => ({ id, ...writtenRow(product.input) })))}::jsonb)
         as given(${writtenColumns}, id uuid)
       where ${products.id} = given.id`);
@@ -276,5 +285,6 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
   summary.created = toCreate.map(({ input }) => input.partNumber);
   summary.updated = toUpdate.map(({ product }) => product.input.partNumber);
   summary.changedIds = changedIds;
+  await notifyBackInStock(tx, summary.restockedIds);
   return summary;
 }

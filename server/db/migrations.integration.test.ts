@@ -339,3 +339,45 @@ describe(`migration companies on ${testDriver}`, () => {
     }
   });
 });
+
+describe(`migration back_in_stock on ${testDriver}`, () => {
+  it("takes the generator's same-day promise out of stored descriptions and key features, and nothing else", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const last = journalEntries().findIndex((entry) => entry.tag.endsWith("_back_in_stock"));
+    const before = migrationsUpTo(last);
+    try {
+      await handle.migrate(before.folder);
+      await handle.db.execute(sql`
+        insert into products (slug, part_number, name, brand, category, subcategory, price, description, key_features)
+          values ('generated', 'HV-1', 'Hi-Vis Vest', 'Summit', 'safety', 'hi-vis', 12.99,
+            'Hi-Vis Vest from Summit, built for trade and industrial use. Meets or exceeds OEM specifications and ships the same day from stock.',
+            '["Class 2", "Ships same day when ordered before 3PM EST", "Backed by full warranty"]'),
+          ('own', 'OWN-1', 'Own Vest', 'Own', 'safety', 'hi-vis', 9.99,
+            'Our own words: it ships the same day from stock.', '["Ships same day, every day"]')`);
+
+      await handle.migrate();
+
+      const rows = await handle.db.execute<{ part_number: string; description: string; key_features: string[] }>(
+        sql`select part_number, description, key_features from products order by part_number`,
+      );
+      expect(rows.rows).toEqual([
+        {
+          part_number: "HV-1",
+          description:
+            "Hi-Vis Vest from Summit, built for trade and industrial use. Meets or exceeds OEM specifications.",
+          key_features: ["Class 2", "Backed by full warranty"],
+        },
+        {
+          part_number: "OWN-1",
+          description: "Our own words: it ships the same day from stock.",
+          key_features: ["Ships same day, every day"],
+        },
+      ]);
+    } finally {
+      before.remove();
+      await handle.close();
+      await empty.drop();
+    }
+  });
+});

@@ -59,6 +59,8 @@ export const products = pgTable(
     relatedProducts: jsonb("related_products").$type<string[]>().notNull().default([]),
     /** Drafts are the operator's alone; discontinued parts stay findable but cannot be bought. */
     status: text("status").$type<ProductStatus>().notNull().default("active"),
+    /** Days to get more once out of stock, as the operator promises it; null: buyers are asked to contact us. */
+    leadTimeDays: integer("lead_time_days"),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
     // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
@@ -94,6 +96,7 @@ export const products = pgTable(
     check("products_price_nonnegative", sql`${t.price} >= 0`),
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
     check("products_status_known", sql`${t.status} in ('draft', 'active', 'discontinued')`),
+    check("products_lead_time_range", sql`${t.leadTimeDays} between 1 and 365`),
   ],
 );
 
@@ -875,5 +878,27 @@ export const orderApprovalItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.approvalId, t.productId] }),
     check("order_approval_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+// A signed-in buyer's wish to be e-mailed when an out-of-stock part is back: one per buyer and
+// product. When the operator restocks it (editor or import), the e-mail is queued in the same
+// transaction and notified_at set, so each wish is answered once (docs/decisions/product-page.md).
+export const backInStockRequests = pgTable(
+  "back_in_stock_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("back_in_stock_requests_user_product_key").on(t.userId, t.productId),
+    index("back_in_stock_requests_waiting_idx").on(t.productId).where(sql`${t.notifiedAt} is null`),
   ],
 );

@@ -27,7 +27,7 @@ export function CustomerAccounts({ customers }: { customers: CustomerAccount[] }
       <CardHeader>
         <CardTitle id="customer-accounts">Customer Accounts</CardTitle>
       </CardHeader>
-      <CardContent className="overflow-x-auto px-0 py-0">
+      <CardContent className="relative overflow-x-auto px-0 py-0">
         {customers.length === 0 ? (
           <p className="px-6 py-8 text-center text-slate-700">No customers found matching your search.</p>
         ) : (

@@ -40,7 +40,7 @@ export function PromoCodes({ promos }: { promos: PromoRow[] }) {
           New Promo Code
         </Button>
       </CardHeader>
-      <CardContent className="overflow-x-auto px-0 py-0">
+      <CardContent className="relative overflow-x-auto px-0 py-0">
         {promos.length === 0 ? (
           <p className="px-6 py-8 text-center text-slate-700">No promo codes yet.</p>
         ) : (

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { ShelfPrice, useMemberPrices } from "../member-prices";
+import { useHydrated } from "../use-hydrated";
+import { setCompared, useComparePicks } from "./compare-picks";
 import { ProductPicture } from "./product-picture";
 import { CardRating } from "./review-stars";
+
+// Only a buyer who ticks Compare needs the bar: it is fetched then, not with the listing.
+const CompareBar = lazy(() => import("./compare-bar"));
 
 export interface ProductCardData {
   id: string;
@@ -21,6 +27,15 @@ export interface ProductCardData {
 /** The grid of product cards on listings and search results: 1 to 4 columns by width. */
 export function ProductGrid({ products, headingLevel = 2 }: { products: ProductCardData[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <>
+      <ProductCards products={products} Heading={Heading} />
+      <CompareBarWhenPicked />
+    </>
+  );
+}
+
+function ProductCards({ products, Heading }: { products: ProductCardData[]; Heading: "h2" | "h3" }) {
   const memberPrices = useMemberPrices(products.map((product) => product.partNumber));
   return (
     <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
@@ -49,8 +64,41 @@ export function ProductGrid({ products, headingLevel = 2 }: { products: ProductC
             <AddToCartButton productId={product.id} name={product.name} inStock={product.stockLevel > 0} />
             <AddToListDialog items={[{ productId: product.id, quantity: 1 }]} what={product.name} />
           </div>
+          <CompareToggle partNumber={product.partNumber} name={product.name} />
         </li>
       ))}
     </ul>
+  );
+}
+
+function CompareToggle({ partNumber, name }: { partNumber: string; name: string }) {
+  const { picks } = useComparePicks();
+  const hydrated = useHydrated();
+  return (
+    <label className="mt-3 flex w-fit items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        className="size-4 accent-brand-700"
+        aria-label={`Compare ${name}`}
+        checked={picks.some((pick) => pick.partNumber === partNumber)}
+        disabled={!hydrated}
+        onChange={(event) => setCompared({ partNumber, name }, event.currentTarget.checked)}
+      />
+      Compare
+    </label>
+  );
+}
+
+function CompareBarWhenPicked() {
+  const { picks } = useComparePicks();
+  if (picks.length === 0) return null;
+  return (
+    <>
+      {/* Room below the last row, so the fixed bar never covers it. */}
+      <div className="h-28" />
+      <Suspense fallback={null}>
+        <CompareBar />
+      </Suspense>
+    </>
   );
 }

@@ -31,7 +31,7 @@ export function Hero() {
           </h1>
           <p className="mt-4 max-w-xl text-lg text-slate-100">
             Abrasives, cutting tools, electrical, safety and shop supplies for the trades, with net terms and same-day
-            shipping.
+            shipping on stock items.
           </p>
           <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3 text-sm">
             <div>

@@ -15,6 +15,7 @@ export const MAX_PRODUCT_PRICE = 1_000_000;
 export const MAX_STOCK_LEVEL = 10_000_000;
 export const MAX_TIERS = 10;
 export const MAX_LIST_ENTRIES = 20;
+export const MAX_LEAD_TIME_DAYS = 365;
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const moneyPattern = /^\d+(\.\d{1,2})?$/;
@@ -69,6 +70,21 @@ export const stockLevelField = z
   .regex(/^\d+$/, { message: "The stock level must be a whole number, 0 or more, e.g. 250", abort: true })
   .transform(Number)
   .refine((stock) => stock <= MAX_STOCK_LEVEL, "The stock level can be at most 10,000,000");
+
+/**
+ * Days to get an out-of-stock part again, shown on its page; empty means none promised (buyers are
+ * asked to contact us). A form sends an empty field as none at all, a file's row as "".
+ */
+export const leadTimeField = z
+  .string()
+  .trim()
+  .regex(/^\d*$/, { message: "The lead time must be a whole number of days, e.g. 14, or empty", abort: true })
+  .optional()
+  .transform((days) => (days ? Number(days) : null))
+  .refine(
+    (days) => days === null || (days >= 1 && days <= MAX_LEAD_TIME_DAYS),
+    `The lead time must be from 1 to ${MAX_LEAD_TIME_DAYS} days, or empty`,
+  );
 
 export interface TierInput {
   minQuantity: number;
@@ -133,6 +149,7 @@ export const productInputSchema = z
     brand: oneLineText("brand", 80),
     price: moneyField("price"),
     stockLevel: stockLevelField,
+    leadTimeDays: leadTimeField,
     // Optional rather than defaulted, and no pipe after the transform: a form sends an empty
     // description as no field at all, and Conform reads an empty result as none too.
     description: z

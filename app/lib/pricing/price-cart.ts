@@ -14,8 +14,8 @@ import { type ContractRule, contractPriceFor } from "./contract";
 import { type Cents, centsFromBigInt, toCents } from "./money";
 import { checkPromo, type Promo, type PromoCheck } from "./promo";
 import { type TaxRatePpm, taxRateFor } from "./tax";
-import { unitPriceFor } from "./tiers";
-import { type CartTotals, cartTotals, lineTotalCents } from "./totals";
+import { priceQuantity } from "./tiers";
+import { type CartTotals, cartTotals } from "./totals";
 
 export interface CartLine {
   name: string;
@@ -88,25 +88,16 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   now: Date;
 }): PricedCart<Line, Applied> {
   const day = storeDay(now);
-  const priced = lines.map((line): PricedLine<Line> => {
-    const tiers = line.tiers.map((tier) => ({
-      minQuantity: tier.minQuantity,
-      unitPriceCents: toCents(tier.unitPrice),
-    }));
-    const listPriceCents = toCents(line.price);
-    const tierPriceCents = Math.min(listPriceCents, unitPriceFor(listPriceCents, tiers, line.quantity));
-    const contractCents = contractPriceOf(line, listPriceCents, contractRules, day);
-    const contractApplied = contractCents !== undefined && contractCents < tierPriceCents;
-    const unitPriceCents = contractApplied ? contractCents : tierPriceCents;
-    return {
+  const priced = lines.map(
+    (line): PricedLine<Line> => ({
       ...line,
-      unitPriceCents,
-      listPriceCents,
-      contractApplied,
-      lineTotalCents: lineTotalCents({ quantity: line.quantity, unitPriceCents }),
+      ...priceQuantity({
+        ...line,
+        contractPriceCents: contractPriceOf(line, toCents(line.price), contractRules, day),
+      }),
       problem: cartLineStatusProblem(line) ?? stockProblem(line),
-    };
-  });
+    }),
+  );
   const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
   const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
   const taxExemption = exemptionFor(certificates, taxState, now);

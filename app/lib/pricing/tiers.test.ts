@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceList, unitPriceFor } from "./tiers";
+import { nextTierOffer, priceList, priceQuantity, unitPriceFor } from "./tiers";
 
 // The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const tiers = [
@@ -58,5 +58,69 @@ describe("priceList", () => {
     expect(priceList("2.40", bulk)).toEqual(expected);
     expect(priceList("2.40", [{ minQuantity: 1, unitPrice: "2.45" }, ...bulk])).toEqual(expected);
     expect(priceList("2.40", [{ minQuantity: 1, unitPrice: "2.40" }])).toEqual([]);
+  });
+});
+
+// The same sample as the product page reads it: the list price and the tiers as numeric text.
+const sample = {
+  price: "2.45",
+  tiers: [
+    { minQuantity: 1000, unitPrice: "1.55" },
+    { minQuantity: 100, unitPrice: "1.98" },
+    { minQuantity: 500, unitPrice: "1.75" },
+  ],
+};
+
+describe("priceQuantity", () => {
+  it.each([
+    // quantity, unit cents, line total cents (quantity x unit, exact)
+    [1, 245, 245],
+    [99, 245, 24_255],
+    [100, 198, 19_800],
+    [150, 198, 29_700],
+    [500, 175, 87_500],
+    [2847, 155, 441_285],
+  ])("prices %i units at %i cents each, %i in all", (quantity, unit, total) => {
+    expect(priceQuantity({ ...sample, quantity })).toEqual({ unitPriceCents: unit, lineTotalCents: total });
+  });
+
+  it("pays the list price without tiers", () => {
+    expect(priceQuantity({ price: "12.99", tiers: [], quantity: 3 })).toEqual({
+      unitPriceCents: 1299,
+      lineTotalCents: 3897,
+    });
+  });
+
+  it("refuses a quantity the cart would refuse", () => {
+    expect(() => priceQuantity({ ...sample, quantity: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("nextTierOffer", () => {
+  it.each([
+    // quantity, next tier, its unit cents, saving on the tier's quantity: (now - then) x tier quantity
+    [1, 100, 198, (245 - 198) * 100],
+    [99, 100, 198, 4700],
+    [150, 500, 175, (198 - 175) * 500],
+    [500, 1000, 155, (175 - 155) * 1000],
+  ])("from %i units offers %i at %i cents, saving %i cents", (quantity, minQuantity, unitPriceCents, savingCents) => {
+    expect(nextTierOffer({ ...sample, quantity })).toEqual({ minQuantity, unitPriceCents, savingCents });
+  });
+
+  it("offers nothing at the last tier or without tiers", () => {
+    expect(nextTierOffer({ ...sample, quantity: 1000 })).toBeNull();
+    expect(nextTierOffer({ ...sample, quantity: 5000 })).toBeNull();
+    expect(nextTierOffer({ price: "12.99", tiers: [], quantity: 1 })).toBeNull();
+  });
+
+  it("passes over a tier no cheaper than the price paid now (data the editor would refuse)", () => {
+    const odd = {
+      price: "2.45",
+      tiers: [
+        { minQuantity: 10, unitPrice: "2.45" },
+        { minQuantity: 20, unitPrice: "2.00" },
+      ],
+    };
+    expect(nextTierOffer({ ...odd, quantity: 1 })).toEqual({ minQuantity: 20, unitPriceCents: 200, savingCents: 900 });
   });
 });

@@ -1,4 +1,5 @@
-import { type Cents, requireCents } from "./money";
+import { type Cents, requireCents, toCents } from "./money";
+import { lineTotalCents } from "./totals";
 
 export interface BulkTier {
   minQuantity: number;
@@ -31,4 +32,58 @@ export function unitPriceFor(basePriceCents: Cents, tiers: readonly BulkTier[], 
 export function priceList<Amount>(price: Amount, tiers: readonly { minQuantity: number; unitPrice: Amount }[]) {
   const bulk = tiers.filter((tier) => tier.minQuantity > 1).sort((a, b) => a.minQuantity - b.minQuantity);
   return bulk.length > 0 ? [{ minQuantity: 1, unitPrice: price }, ...bulk] : [];
+}
+
+/** A quantity of one product as the catalogue stores it: the list price and tiers as numeric text. */
+export interface QuantityOfProduct {
+  /** The list price, "12.99". */
+  price: string;
+  /** The product's bulk tiers, in any order. */
+  tiers: readonly { minQuantity: number; unitPrice: string }[];
+  quantity: number;
+  /** The buyer's company's contract unit price that day, when it has one (contract.ts). */
+  contractPriceCents?: Cents;
+}
+
+/**
+ * The unit price and line total of a quantity: the lowest of the list price, the tier the quantity
+ * reaches and the company's contract price. The cart's lines (price-cart.ts) and the product page's
+ * price as the buyer changes the quantity, one computation.
+ */
+export function priceQuantity({ price, tiers, quantity, contractPriceCents }: QuantityOfProduct) {
+  const listPriceCents = toCents(price);
+  const tierCents = tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: toCents(tier.unitPrice) }));
+  const tierPriceCents = Math.min(listPriceCents, unitPriceFor(listPriceCents, tierCents, quantity));
+  const contractApplied = contractPriceCents !== undefined && contractPriceCents < tierPriceCents;
+  const unitPriceCents = contractApplied ? contractPriceCents : tierPriceCents;
+  return {
+    unitPriceCents,
+    listPriceCents,
+    /** The contract price is the lowest, so the list price is shown struck through beside it. */
+    contractApplied,
+    lineTotalCents: lineTotalCents({ quantity, unitPriceCents }),
+  };
+}
+
+/**
+ * The next quantity break above `quantity` and what it saves: buying its minimum quantity at its
+ * price instead of at the price `quantity` pays ("Buy 100 or more at $1.98 each, save $47.00");
+ * null when no cheaper tier lies above.
+ */
+export function nextTierOffer(product: QuantityOfProduct) {
+  const now = priceQuantity(product).unitPriceCents;
+  const above = product.tiers
+    .map((tier) => tier.minQuantity)
+    .filter((minQuantity) => minQuantity > product.quantity)
+    .sort((a, b) => a - b);
+  for (const minQuantity of above) {
+    const { unitPriceCents } = priceQuantity({ ...product, quantity: minQuantity });
+    if (unitPriceCents < now)
+      return {
+        minQuantity,
+        unitPriceCents,
+        savingCents: lineTotalCents({ quantity: minQuantity, unitPriceCents: now - unitPriceCents }),
+      };
+  }
+  return null;
 }

@@ -66,7 +66,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         <Button type="submit">Filter</Button>
       </Form>
       <Card className="mt-6">
-        <CardContent className="overflow-x-auto p-0">
+        <CardContent className="relative overflow-x-auto p-0">
           {orders.length === 0 ? (
             <p className="p-6 text-slate-700">No orders match these filters.</p>
           ) : (

@@ -271,6 +271,12 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
               hint="Price of one, e.g. 12.99"
             />
             <TextField meta={fields.stockLevel as Meta} label="Stock Level" inputMode="numeric" />
+            <TextField
+              meta={fields.leadTimeDays as Meta}
+              label="Lead Time (days)"
+              inputMode="numeric"
+              hint="Shown while out of stock, e.g. 14. Empty: buyers are asked to contact us."
+            />
             <div className="space-y-1 sm:col-span-2">
               <Label htmlFor={fields.description.id}>Description</Label>
               <textarea

@@ -107,7 +107,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
         <Button type="submit">Filter</Button>
       </Form>
       <Card className="mt-6">
-        <CardContent className="overflow-x-auto p-0">
+        <CardContent className="relative overflow-x-auto p-0">
           {products.length === 0 ? (
             <p className="p-6 text-slate-700">No products match these filters.</p>
           ) : (

@@ -76,7 +76,7 @@ export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       <Card className="mt-4">
-        <CardContent className="overflow-x-auto p-0">
+        <CardContent className="relative overflow-x-auto p-0">
           {items.length === 0 ? (
             <p className="p-6 text-slate-700">No reviews here yet.</p>
           ) : (

@@ -1,0 +1,36 @@
+// The product page's price for the quantity the buyer chose: the tier's unit price (or the member's
+// contract price, the list price struck through beside it), the line total and what the next tier
+// would save, worked out by the cart's own pricing rule as the quantity changes.
+import { fromCents } from "../../lib/pricing/money";
+import { nextTierOffer, priceQuantity, type QuantityOfProduct } from "../../lib/pricing/tiers";
+import { Price, UnitPrice } from "../price";
+
+export function QuantityPrice(product: QuantityOfProduct) {
+  const { unitPriceCents, listPriceCents, contractApplied, lineTotalCents } = priceQuantity(product);
+  const offer = nextTierOffer(product);
+  const count = product.quantity.toLocaleString("en-US");
+  return (
+    // Polite and whole: a screen reader hears the new price once the buyer pauses, not each digit.
+    <div aria-live="polite" aria-atomic="true" className="mt-6">
+      <p className="text-slate-950">
+        {contractApplied ? (
+          <span className="text-3xl">
+            <UnitPrice amount={fromCents(unitPriceCents)} listAmount={fromCents(listPriceCents)} />
+          </span>
+        ) : (
+          <Price amount={fromCents(unitPriceCents)} className="text-3xl font-bold" />
+        )}{" "}
+        <span className="text-slate-700">each</span>
+      </p>
+      <p className="mt-1 text-slate-800">
+        Line total for {count}: <Price amount={fromCents(lineTotalCents)} className="font-semibold text-slate-950" />
+      </p>
+      {offer && (
+        <p className="mt-1 text-sm font-semibold text-green-800">
+          Buy {offer.minQuantity.toLocaleString("en-US")} or more at <Price amount={fromCents(offer.unitPriceCents)} />{" "}
+          each, save <Price amount={fromCents(offer.savingCents)} />
+        </p>
+      )}
+    </div>
+  );
+}

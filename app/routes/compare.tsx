@@ -1,0 +1,122 @@
+import { X } from "lucide-react";
+import { data, Link } from "react-router";
+import { productsToCompare } from "../../server/catalog/compare";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
+import { setCompared } from "../components/catalog/compare-picks";
+import { ProductPicture } from "../components/catalog/product-picture";
+import { compareHref, compareRows, parseCompareParts } from "../lib/compare";
+import { formatUsd } from "../lib/money";
+import type { Route } from "./+types/compare";
+
+/**
+ * The parts the address names, side by side. What is wrong with the address (too many parts, one
+ * the catalogue does not have) is said on the page, above what can still be compared.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const asked = parseCompareParts(new URL(request.url).searchParams.get("parts"));
+  const { products, unknown } = await productsToCompare(asked.parts);
+  const problems = [
+    ...(asked.problem ? [asked.problem] : []),
+    ...unknown.map((part) => `There is no part ${part} in the catalogue: it is left out.`),
+  ];
+  const page = { products, problems };
+  if (products.length === 0)
+    return data(page, { status: asked.parts.length === 0 ? 400 : 404, headers: { "Cache-Control": "no-store" } });
+  return data(page, { headers: catalogCacheHeaders(request, page) });
+}
+
+export const headers: Route.HeadersFunction = catalogRouteHeaders;
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const names = loaderData?.products.map((product) => product.partNumber).join(", ");
+  return [
+    { title: names ? `Compare ${names} | Cascade Industrial Supply` : "Compare Parts | Cascade Industrial Supply" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function ComparePage({ loaderData }: Route.ComponentProps) {
+  const { products, problems } = loaderData;
+  const rows = compareRows(products, formatUsd);
+  const partNumbers = products.map((product) => product.partNumber);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-950">Compare Parts</h1>
+      {problems.length > 0 && (
+        <ul className="mt-4 space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+      {products.length === 0 ? (
+        <p className="mt-6">
+          <Link to="/shop" className="font-semibold text-brand-700 underline">
+            Browse all categories
+          </Link>
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-slate-700">Rows where the parts differ are marked "Differs".</p>
+          {/* Four columns are wider than a phone: the table scrolls, the page does not. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+          <section aria-label="Comparison table" tabIndex={0} className="relative mt-6 overflow-x-auto">
+            <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm">
+              <caption className="sr-only">
+                {products.length} parts compared; rows where they differ are marked "Differs"
+              </caption>
+              <thead>
+                <tr>
+                  <td className="w-40" />
+                  {products.map((product) => (
+                    <th key={product.id} scope="col" className="p-3 text-left align-top font-normal">
+                      <ProductPicture src={product.image} alt="" sizes="160px" className="w-28" />
+                      <Link
+                        to={`/products/${product.slug}`}
+                        className="mt-2 block font-semibold text-slate-950 hover:text-brand-700 hover:underline"
+                      >
+                        {product.name}
+                      </Link>
+                      <span className="block font-mono text-slate-700">{product.partNumber}</span>
+                      <Link
+                        to={compareHref(partNumbers.filter((part) => part !== product.partNumber))}
+                        onClick={() => setCompared({ partNumber: product.partNumber, name: product.name }, false)}
+                        aria-label={`Remove ${product.name} from the comparison`}
+                        className="mt-2 inline-flex items-center gap-1 text-brand-700 underline"
+                      >
+                        <X className="size-3" aria-hidden="true" />
+                        Remove
+                      </Link>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr
+                    key={row.name}
+                    className={row.differs ? "border-t border-slate-200 bg-amber-50" : "border-t border-slate-200"}
+                  >
+                    <th scope="row" className="p-3 text-left align-top font-medium text-slate-800">
+                      {row.name}{" "}
+                      {row.differs && (
+                        <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-slate-950">
+                          Differs
+                        </span>
+                      )}
+                    </th>
+                    {row.values.map((value, index) => (
+                      <td key={partNumbers[index]} className="p-3 align-top break-words text-slate-950">
+                        {value || <span className="text-slate-600">Not given</span>}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
