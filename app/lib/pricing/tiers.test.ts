@@ -81,14 +81,39 @@ describe("priceQuantity", () => {
     [500, 175, 87_500],
     [2847, 155, 441_285],
   ])("prices %i units at %i cents each, %i in all", (quantity, unit, total) => {
-    expect(priceQuantity({ ...sample, quantity })).toEqual({ unitPriceCents: unit, lineTotalCents: total });
+    expect(priceQuantity({ ...sample, quantity })).toEqual({
+      unitPriceCents: unit,
+      listPriceCents: 245,
+      contractApplied: false,
+      lineTotalCents: total,
+    });
   });
 
   it("pays the list price without tiers", () => {
     expect(priceQuantity({ price: "12.99", tiers: [], quantity: 3 })).toEqual({
       unitPriceCents: 1299,
+      listPriceCents: 1299,
+      contractApplied: false,
       lineTotalCents: 3897,
     });
+  });
+
+  it("takes a contract price only where it is below the tier the quantity reaches", () => {
+    const contract = { ...sample, contractPriceCents: 190 };
+    expect(priceQuantity({ ...contract, quantity: 10 })).toMatchObject({ unitPriceCents: 190, contractApplied: true });
+    expect(priceQuantity({ ...contract, quantity: 150 })).toMatchObject({ unitPriceCents: 190, contractApplied: true });
+    expect(priceQuantity({ ...contract, quantity: 500 })).toMatchObject({
+      unitPriceCents: 175,
+      contractApplied: false,
+    });
+    // A next tier is offered only where it beats the contract price.
+    expect(nextTierOffer({ ...contract, quantity: 10 })?.minQuantity).toBe(500);
+  });
+
+  it("never charges a tier above the list price", () => {
+    expect(
+      priceQuantity({ price: "2.00", tiers: [{ minQuantity: 10, unitPrice: "2.50" }], quantity: 10 }),
+    ).toMatchObject({ unitPriceCents: 200 });
   });
 
   it("refuses a quantity the cart would refuse", () => {
