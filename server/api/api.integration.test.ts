@@ -16,7 +16,15 @@ import { addShipTo } from "../address-book/address-book";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { cartSummary } from "../cart/summary";
 import { acceptInvitation, inviteMember, removeMember } from "../companies/members";
-import { adminAuditLog, companyApiKeys, orders as ordersTable, productBulkTiers, products, user } from "../db/schema";
+import {
+  adminAuditLog,
+  companyApiKeys,
+  contractPrices,
+  orders as ordersTable,
+  productBulkTiers,
+  products,
+  user,
+} from "../db/schema";
 import { StoreError } from "../errors";
 import { placeNet30Order } from "../orders/checkout";
 import {
@@ -345,6 +353,21 @@ describe("reading through the API", () => {
     expect(answer.json.unknownParts).toEqual(["NOPE-1"]);
     const none = await call(prices, "/api/v1/prices", { key });
     expect(none).toMatchObject({ status: 422, json: { error: { code: "validation_failed", field: "parts" } } });
+  });
+
+  it("prices at the key's company's contract price, which another company's key never sees", async () => {
+    const [acme, rival] = [await companyAdmin("Acme"), await companyAdmin("Rival")];
+    await db()
+      .insert(contractPrices)
+      .values({ companyId: acme.companyId, productId: wheelId, price: "1.60", startsOn: "2000-01-01" });
+    const path = "/api/v1/prices?parts=API-CW-1&quantity=10";
+    const [ours] = (await call(prices, path, { key: (await createApiKey(acme.id, { name: "ERP" })).key })).json.prices;
+    expect(ours).toMatchObject({ listPrice: "2.45", unitPrice: "1.60", lineTotal: "16.00" });
+    // From 1,000 the tier (1.55) is lower than the contract price, and wins.
+    expect(ours.priceBreaks.at(-1)).toEqual({ minQuantity: 1000, unitPrice: "1.55" });
+    const [theirs] = (await call(prices, path, { key: (await createApiKey(rival.id, { name: "ERP" })).key })).json
+      .prices;
+    expect(theirs).toMatchObject({ listPrice: "2.45", unitPrice: "2.45" });
   });
 });
 
