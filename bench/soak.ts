@@ -1,8 +1,10 @@
 // `npm run soak [-- --seconds 60 --clients 8]`: a bounded mixed load on PostgreSQL — browsing,
 // search, carts, card and Net 30 checkouts, admin approvals, buyers joining companies in pairs by
-// invitation — then a consistency check of what the clients saw against the database: every
-// confirmed order present exactly once, no stock below zero, promo uses equal to the orders that
-// used the promo, no company's unpaid terms orders above its limit. Prints the totals last.
+// invitation, an ERP ordering through the company API with every order sent twice at once under one
+// idempotency key — then a consistency check of what the clients saw against the database: every
+// confirmed order present exactly once, both sends of an API order answered with the same order,
+// no stock below zero, promo uses equal to the orders that used the promo, no company's unpaid terms
+// orders above its limit. Prints the totals last.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -194,6 +196,62 @@ async function buyerLoop(
   }
 }
 
+/**
+ * An ERP on a company's API key: an order of one part at a time, each sent twice at the same moment
+ * under one Idempotency-Key (a retry racing the first attempt). Two placed answers must name the same
+ * order, and that order exists once; a refusal (no terms yet, credit, stock) is a JSON 4xx.
+ */
+async function apiLoop(
+  base: string,
+  key: string,
+  shipToId: string,
+  partNumbers: string[],
+  deadline: number,
+  stats: Stats,
+) {
+  let round = 0;
+  while (Date.now() < deadline) {
+    round += 1;
+    const body = JSON.stringify({
+      lines: [{ partNumber: partNumbers[round % partNumbers.length], quantity: 1 }],
+      shipToId,
+      poNumber: `SOAK-API-${round}`,
+    });
+    const send = async () => {
+      const response = await fetch(`${base}/api/v1/orders`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          "idempotency-key": `soak-${round}`,
+        },
+        body,
+      });
+      stats.requests += 1;
+      const answer = (await response.json()) as { orderNumber?: string; error?: { code: string } };
+      if (response.status >= 500) {
+        stats.errors += 1;
+        stats.errorSamples.add(`${response.status} POST /api/v1/orders`);
+      }
+      return answer;
+    };
+    const [first, retry] = await Promise.all([send(), send()]);
+    // A refusal leaves no record (docs/decisions/api.md), so the send that waited may be placed once
+    // the company has terms; two placed answers must be one order.
+    if (first.orderNumber && retry.orderNumber && first.orderNumber !== retry.orderNumber) {
+      stats.errors += 1;
+      stats.errorSamples.add(`one Idempotency-Key, two orders: ${first.orderNumber} and ${retry.orderNumber}`);
+    }
+    for (const placed of new Set([first.orderNumber, retry.orderNumber])) if (placed) stats.ordersSeen.push(placed);
+    if (!first.orderNumber && !retry.orderNumber) {
+      const reason = `API ${first.error?.code ?? "no answer"}`;
+      stats.refusals.set(reason, (stats.refusals.get(reason) ?? 0) + 1);
+      // Until the admin grants the company terms, the ERP waits a little between tries.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
 export async function main() {
   const seconds = option("seconds", 60);
   const clients = option("clients", 8);
@@ -280,6 +338,44 @@ export async function main() {
       if (invitation) await invitee?.request(invitation, { form: {} });
     }
 
+    // The first company's admin makes an API key on its page and a ship-to for the ERP's orders.
+    const owner = buyers[0];
+    const made = await owner?.request("/account/company/api-keys.data", {
+      form: { intent: "create", name: "Soak ERP" },
+    });
+    const apiKey = /cis_[A-Za-z0-9_-]{43}/.exec(made?.text ?? "")?.[0];
+    await owner?.request("/account/addresses", {
+      form: {
+        intent: "add",
+        label: "Soak dock",
+        "shipping.line1": "1 Load St",
+        "shipping.city": "Seattle",
+        "shipping.state": "WA",
+        "shipping.zip": "98101",
+        makeDefault: "on",
+      },
+    });
+    const shipTos = apiKey
+      ? ((await (
+          await fetch(`${base}/api/v1/addresses`, { headers: { authorization: `Bearer ${apiKey}` } })
+        ).json()) as {
+          data?: { id: string }[];
+        })
+      : {};
+    const shipToId = shipTos.data?.[0]?.id;
+    if (!apiKey || !shipToId) throw new Error("The soak could not make an API key and a ship-to for its ERP client.");
+    const partNumbers = (
+      await handle.db
+        .select({ partNumber: products.partNumber })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            catalogue.map((p) => p.id),
+          ),
+        )
+    ).map((p) => p.partNumber);
+
     const deadline = Date.now() + seconds * 1000;
     const approvals = (async () => {
       // The admin approves Net 30 for the buyers one by one while they shop.
@@ -292,6 +388,7 @@ export async function main() {
     })();
     await Promise.all([
       approvals,
+      apiLoop(base, apiKey, shipToId, partNumbers, deadline, stats),
       ...buyers.map((buyer, i) =>
         buyerLoop(
           buyer,
@@ -339,7 +436,7 @@ export async function main() {
     for (const sample of stats.errorSamples) console.log(`error: ${sample}`);
     console.log(
       [
-        `soak: ${seconds}s, ${clients} buyers + 1 admin, PostgreSQL`,
+        `soak: ${seconds}s, ${clients} buyers + 1 admin + 1 ERP on the API, PostgreSQL`,
         `requests ${stats.requests}, errors ${stats.errors}`,
         `orders confirmed to clients ${stats.ordersSeen.length}, in the database ${written.length}, missing or duplicated ${missing.length + seenTwice}`,
         `checkouts refused with a message: ${[...stats.refusals].map(([reason, n]) => `${reason} ${n}`).join(", ") || "none"}`,

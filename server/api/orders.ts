@@ -3,6 +3,7 @@
 // ship-to of the company's address book. Each POST carries an Idempotency-Key, unique per company
 // in the database: the first request with a key claims it inside the order's transaction, and a
 // retry (or a twin sent at the same moment, which waits on that claim) gets the first answer back.
+
 import { createHash } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
@@ -10,6 +11,7 @@ import { addressFrom } from "../../app/lib/address";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";
 import { jobReferenceField, poNumberField } from "../../app/lib/purchase-order";
 import { findShipTo } from "../address-book/address-book";
+import { lockBuyerLimits } from "../approvals/spend-limits";
 import { findPartNumbers } from "../cart/quick-order";
 import { normalizePartNumber } from "../catalog/part-numbers";
 import { type Database, db } from "../db/client";
@@ -265,6 +267,10 @@ export async function placeApiOrder(
 
   const placed = await db()
     .transaction(async (tx) => {
+      // The buyer's member row first, as every order's transaction takes it before the company (the
+      // key's row below refers to the company): a checkout by the same person at the same moment
+      // then waits for this order, or this for it, and neither deadlocks.
+      await lockBuyerLimits(tx, caller.userId);
       const [claimed] = await tx
         .insert(apiIdempotencyKeys)
         .values({

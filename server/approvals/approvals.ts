@@ -30,7 +30,7 @@ import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
 import { placeApprovedOrderIn } from "../orders/place-order";
 import { checkPurchaseOrder } from "../orders/purchase-order";
-import { spendLimitReason } from "./spend-limits";
+import { lockBuyerLimits, spendLimitReason } from "./spend-limits";
 
 export const submissionNotFound = "That submission does not exist.";
 export const noTermsForApproval =
@@ -90,6 +90,7 @@ export async function submitForApproval(
       .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
       .for("update");
     if (!cart) throw new StoreError("Conflict", emptyCartMessage);
+    await lockBuyerLimits(tx, userId);
     const priced = await priceStoredCart(cartId, {
       executor: tx,
       taxState: checkout.shipping.state,
@@ -100,7 +101,7 @@ export async function submitForApproval(
     if (problem) throw new StoreError("Conflict", problem);
     if (priced.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);
     await checkPurchaseOrder(userId, checkout, tx);
-    const reason = await spendLimitReason(tx, buyer, priced.totals.totalCents, now, { lock: true });
+    const reason = await spendLimitReason(tx, buyer, priced.totals.totalCents, now);
     if (!reason) throw new StoreError("Conflict", "This order is within your spend limits now: place it instead.");
     const [company] = await tx
       .select({ onTerms: companies.net30Approved })

@@ -9,22 +9,32 @@ import { type Database, db } from "../db/client";
 import { companyMembers, orders } from "../db/schema";
 
 /**
- * The reason this order needs approval, or null. With `lock` (in the order's transaction) the
- * member's row is locked first, so two orders of one buyer cannot pass the monthly limit together.
+ * Locks the buyer's member row in an order's transaction, before its products and company (the
+ * order of locks in place-order.ts): a buyer's orders, through the checkout and the API at once,
+ * then check the monthly limit one after the other and never deadlock over it.
+ */
+export async function lockBuyerLimits(tx: Database, userId: string) {
+  await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, userId))
+    .for("update");
+}
+
+/**
+ * The reason this order needs approval, or null. In an order's transaction the member's row is
+ * locked first (lockBuyerLimits), so two orders of one buyer cannot pass the monthly limit together.
  */
 export async function spendLimitReason(
   executor: Database,
   buyer: { userId: string; companyId: string },
   totalCents: Cents,
   now: Date,
-  { lock = false }: { lock?: boolean } = {},
 ): Promise<string | null> {
-  const query = executor
+  const [limits] = await executor
     .select({ orderLimit: companyMembers.orderLimit, monthlyLimit: companyMembers.monthlyLimit })
     .from(companyMembers)
-    .where(eq(companyMembers.userId, buyer.userId))
-    .$dynamic();
-  const [limits] = lock ? await query.for("update") : await query;
+    .where(eq(companyMembers.userId, buyer.userId));
   if (!limits || (limits.orderLimit === null && limits.monthlyLimit === null)) return null;
   const [month] = await executor
     .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text` })

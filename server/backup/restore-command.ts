@@ -59,6 +59,11 @@ async function dropStoreSchema(db: Database) {
     await db.execute(sql`drop table if exists ${sql.identifier("public")}.${sql.identifier(name)} cascade`);
   for (const name of await storeSequences(db))
     await db.execute(sql`drop sequence if exists ${sql.identifier("public")}.${sql.identifier(name)}`);
+  // The migrations' own functions (oem_keys); an extension's (pg_trgm's) stay with the extension.
+  const functions = await db.execute<{ signature: string }>(sql`
+    select p.oid::regprocedure::text as signature from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`);
+  for (const { signature } of functions.rows) await db.execute(sql.raw(`drop function if exists ${signature} cascade`));
 }
 
 export async function runRestore(

@@ -11,9 +11,9 @@
 // the API (server/api) has lines instead of a cart and goes through the same steps on terms; an
 // approved submission goes through the same checks and writing steps (placeApprovedOrderIn).
 //
-// Locks are always taken in the same order (the buyer's cart or the submission, the payment,
-// products by id, the promo, the company, the buyer's member row), so concurrent checkouts wait
-// for each other instead of deadlocking. The company row's lock is what makes two members ordering
+// Locks are always taken in the same order (the buyer's cart or the submission, the payment, the
+// buyer's member row, products by id, the promo, the company), so concurrent checkouts wait for
+// each other instead of deadlocking. The company row's lock is what makes two members ordering
 // at once on terms use its one credit limit one after the other (docs/decisions/companies.md).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
@@ -25,7 +25,7 @@ import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
 import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
-import { spendLimitReason } from "../approvals/spend-limits";
+import { lockBuyerLimits, spendLimitReason } from "../approvals/spend-limits";
 import { priceProductLines, priceStoredCart } from "../cart/summary";
 import { type Membership, membershipOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
@@ -114,6 +114,7 @@ async function placeOrderIn(
     }
     if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
   }
+  await lockBuyerLimits(tx, userId);
 
   // The company's contract prices and certificates are read again here, inside the order: a rule
   // ended or a certificate rejected or expired since the checkout page was shown no longer applies.
@@ -122,7 +123,7 @@ async function placeOrderIn(
     "cartId" in request ? await priceStoredCart(request.cartId, read) : await priceProductLines(request.lines, read);
   const termsDays = await checkOrder(tx, { buyer, checkout, payment, cart, now });
   // Above the buyer's spend limit the order waits for an approver (docs/decisions/approvals.md).
-  const needsApproval = await spendLimitReason(tx, buyer, cart.totals.totalCents, now, { lock: true });
+  const needsApproval = await spendLimitReason(tx, buyer, cart.totals.totalCents, now);
   if (needsApproval) throw new StoreError("Conflict", needsApproval);
 
   const order = await writeCheckedOrder(tx, { buyer, checkout, payment, termsDays, cart, now });

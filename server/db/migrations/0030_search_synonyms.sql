@@ -5,7 +5,7 @@ CREATE TABLE "search_synonyms" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE FUNCTION oem_keys(numbers jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+CREATE OR REPLACE FUNCTION oem_keys(numbers jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   select coalesce(array_agg(upper(regexp_replace(value, '[^A-Za-z0-9]', '', 'g'))), '{}')
   from jsonb_array_elements_text(case when jsonb_typeof(numbers) = 'array' then numbers else '[]'::jsonb end)
 $$;
