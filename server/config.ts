@@ -99,6 +99,13 @@ const envSchema = z.object({
     .min(1, "a whole number of seconds from 1 to 3600")
     .max(3600, "a whole number of seconds from 1 to 3600")
     .default(30),
+  // Sign-ups one address may make in an hour: a whole office behind one router shares an address.
+  SIGN_UPS_PER_ADDRESS: z.coerce
+    .number({ message: "a whole number of sign-ups from 1 to 100000" })
+    .int("a whole number of sign-ups from 1 to 100000")
+    .min(1, "a whole number of sign-ups from 1 to 100000")
+    .max(100_000, "a whole number of sign-ups from 1 to 100000")
+    .default(30),
   // How many processes serve the store on PostgreSQL; unset, one per core. PGlite serves from one.
   WEB_CONCURRENCY: optional(
     z.coerce

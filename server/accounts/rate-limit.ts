@@ -3,6 +3,7 @@
 // (docs/decisions/sign-in-delays.md); sign-up and the e-mails the store sends on request have a
 // fixed budget per e-mail and per address.
 import { eq, inArray, sql } from "drizzle-orm";
+import { config } from "../config";
 import { db } from "../db/client";
 import { rateLimit } from "../db/schema";
 import { StoreError } from "../errors";
@@ -15,8 +16,9 @@ export interface Limit {
 const seconds = (n: number) => n * 1000;
 const minutes = (n: number) => n * 60_000;
 
-// An address may be a whole office behind one router, so it gets more room than one e-mail.
-export const accountLimits = {
+// An address may be a whole office behind one router, so it gets more room than one e-mail (for
+// sign-ups as much as the operator sets: SIGN_UPS_PER_ADDRESS).
+const accountLimits = {
   signUp: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
   passwordReset: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
   confirmationMail: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
@@ -55,7 +57,11 @@ export async function countUse(id: string, { max, windowMs }: Limit, now = Date.
 /** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */
 export async function takeAttempt(action: keyof typeof accountLimits, who: Who, now = Date.now()) {
   for (const kind of kinds) {
-    await countUse(`form:${action}:${kind}:${who[kind].toLowerCase()}`, accountLimits[action][kind], now);
+    const limit =
+      action === "signUp" && kind === "address"
+        ? { ...accountLimits.signUp.address, max: config().SIGN_UPS_PER_ADDRESS }
+        : accountLimits[action][kind];
+    await countUse(`form:${action}:${kind}:${who[kind].toLowerCase()}`, limit, now);
   }
 }
 
