@@ -83,6 +83,3 @@ export const removeContractPriceSchema = z.object({ ruleId: z.uuid("That price r
 
 /** How many rows a price-list CSV may have, and what the file may weigh. */
 export const CONTRACT_CSV_LIMITS = { maxRows: 5_000, maxBytes: 1024 * 1024 } as const;
-
-/** How many parts one request for member prices may name (a listing page shows at most 48). */
-export const MAX_PRICE_PARTS = 60;

@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { currentUser } from "../../server/accounts/session";
 import { memberPrices } from "../../server/companies/contract-prices";
 import type { MemberPrices } from "../components/member-prices";
-import { MAX_PRICE_PARTS } from "../lib/contract-prices";
+import { MAX_PRICE_PARTS } from "../lib/pricing/member-prices";
 import type { Route } from "./+types/api.prices";
 
 const personal = { "Cache-Control": "private, no-store" };

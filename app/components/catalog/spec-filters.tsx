@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   dependsOnUnits,
@@ -17,7 +17,10 @@ import {
   withUnits,
 } from "../../lib/catalog/spec-filters";
 import { Button } from "../ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTitle, DialogTrigger } from "../ui/dialog";
+import { useLazyDialog } from "../ui/lazy-dialog";
+
+const loadDrawer = () => import("./spec-filters-drawer");
+const FiltersDrawer = lazy(loadDrawer);
 
 export interface SpecFiltersProps {
   facets: SpecFacet[];
@@ -314,7 +317,7 @@ function RangeField({
  * phone; the drawer says how many parts the filters leave as they change.
  */
 export function SpecFilterSidebar({ children, ...props }: SpecFiltersProps & { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  const { button, dialog, mount } = useLazyDialog(loadDrawer);
   const active = activeCount(props.spec);
   if (props.facets.length === 0 && props.problems.length === 0) return <>{children}</>;
   return (
@@ -326,29 +329,15 @@ export function SpecFilterSidebar({ children, ...props }: SpecFiltersProps & { c
         <SpecFilters {...props} />
       </section>
       <div>
-        <Dialog open={open} onOpenChange={setOpen}>
-          <DialogTrigger asChild>
-            <Button type="button" variant="outline" className="lg:hidden">
-              <SlidersHorizontal aria-hidden="true" />
-              {active > 0 ? `Filters (${active})` : "Filters"}
-            </Button>
-          </DialogTrigger>
-          <DialogContent
-            aria-describedby={undefined}
-            className="top-0 left-0 h-full max-h-screen w-[min(24rem,100%)] max-w-none translate-x-0 translate-y-0 overflow-y-auto rounded-none"
-          >
-            <DialogTitle>Filters</DialogTitle>
-            <p className="mt-1 mb-4 text-sm text-slate-700" aria-live="polite">
-              {`${props.total.toLocaleString("en-US")} ${props.total === 1 ? "part matches" : "parts match"}`}
-            </p>
+        <Button type="button" variant="outline" className="lg:hidden" {...button}>
+          <SlidersHorizontal aria-hidden="true" />
+          {active > 0 ? `Filters (${active})` : "Filters"}
+        </Button>
+        {mount(
+          <FiltersDrawer total={props.total} {...dialog}>
             <SpecFilters {...props} />
-            <DialogClose asChild>
-              <Button type="button" className="mt-6 w-full">
-                {`Show ${props.total.toLocaleString("en-US")} ${props.total === 1 ? "product" : "products"}`}
-              </Button>
-            </DialogClose>
-          </DialogContent>
-        </Dialog>
+          </FiltersDrawer>,
+        )}
         {children}
       </div>
     </div>
