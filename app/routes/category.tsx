@@ -5,6 +5,7 @@ import { listCategoryProducts } from "../../server/catalog/listing";
 import { readSpecFilters } from "../../server/catalog/spec-facets";
 import { Breadcrumb } from "../components/breadcrumb";
 import { FilterChip } from "../components/catalog/filter-chip";
+import { LoadMore } from "../components/catalog/load-more";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { NotFound } from "../components/not-found";
@@ -136,17 +137,7 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
         ) : (
           <ProductGrid products={items} />
         )}
-        {items.length < totalMatching && (
-          <div className="mt-8 text-center">
-            <Link
-              to={listingSearch({ ...state, page: state.page + 1 }, spec)}
-              preventScrollReset
-              className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
-            >
-              Load More Products
-            </Link>
-          </div>
-        )}
+        {items.length < totalMatching && <LoadMore to={listingSearch({ ...state, page: state.page + 1 }, spec)} />}
       </SpecFilterSidebar>
     </div>
   );

@@ -199,7 +199,6 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             quantity={wanted}
             contractPriceCents={memberPrice ? toCents(memberPrice.price) : undefined}
           />
-          {memberPrice && <p className="mt-1 text-sm text-slate-700">Your company's contract price applies.</p>}
           {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
               <caption className="text-left font-semibold text-slate-950">Bulk Pricing</caption>

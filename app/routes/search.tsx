@@ -6,6 +6,7 @@ import { findByPartNumber, searchProducts } from "../../server/catalog/search";
 import { readSpecFilters } from "../../server/catalog/spec-facets";
 import { redirectWithToast } from "../../server/toast";
 import { FilterChip } from "../components/catalog/filter-chip";
+import { LoadMore } from "../components/catalog/load-more";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { useCategoryTree } from "../components/root-data";
@@ -148,17 +149,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             total={total}
           >
             <ProductGrid products={items} />
-            {items.length < total && (
-              <div className="mt-8 text-center">
-                <Link
-                  to={searchHref({ ...state, page: state.page + 1 }, spec)}
-                  preventScrollReset
-                  className="inline-flex h-11 items-center rounded-md border border-slate-300 px-6 font-semibold text-slate-900 hover:bg-slate-100"
-                >
-                  Load More Products
-                </Link>
-              </div>
-            )}
+            {items.length < total && <LoadMore to={searchHref({ ...state, page: state.page + 1 }, spec)} />}
           </SpecFilterSidebar>
         </>
       )}

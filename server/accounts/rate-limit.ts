@@ -18,11 +18,15 @@ const minutes = (n: number) => n * 60_000;
 
 // An address may be a whole office behind one router, so it gets more room than one e-mail (for
 // sign-ups as much as the operator sets: SIGN_UPS_PER_ADDRESS).
-const accountLimits = {
-  signUp: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
-  passwordReset: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
-  confirmationMail: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
-} satisfies Record<string, { email: Limit; address: Limit }>;
+const accountLimits = () =>
+  ({
+    signUp: {
+      email: { max: 5, windowMs: minutes(60) },
+      address: { max: config().SIGN_UPS_PER_ADDRESS, windowMs: minutes(60) },
+    },
+    passwordReset: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
+    confirmationMail: { email: { max: 5, windowMs: minutes(60) }, address: { max: 30, windowMs: minutes(60) } },
+  }) satisfies Record<string, { email: Limit; address: Limit }>;
 
 type Who = { email: string; address: string };
 const kinds = ["email", "address"] as const;
@@ -68,13 +72,9 @@ export async function countUse(id: string, { max, windowMs }: Limit, now = Date.
 }
 
 /** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */
-export async function takeAttempt(action: keyof typeof accountLimits, who: Who, now = Date.now()) {
+export async function takeAttempt(action: keyof ReturnType<typeof accountLimits>, who: Who, now = Date.now()) {
   for (const kind of kinds) {
-    const limit =
-      action === "signUp" && kind === "address"
-        ? { ...accountLimits.signUp.address, max: config().SIGN_UPS_PER_ADDRESS }
-        : accountLimits[action][kind];
-    await countUse(`form:${action}:${kind}:${who[kind].toLowerCase()}`, limit, now);
+    await countUse(`form:${action}:${kind}:${who[kind].toLowerCase()}`, accountLimits()[action][kind], now);
   }
 }
 

@@ -22,6 +22,7 @@ export function QuantityPrice(product: QuantityOfProduct) {
         )}{" "}
         <span className="text-slate-700">each</span>
       </p>
+      {contractApplied && <p className="mt-1 text-sm text-slate-700">Your company's contract price applies.</p>}
       <p className="mt-1 text-slate-800">
         Line total for {count}: <Price amount={fromCents(lineTotalCents)} className="font-semibold text-slate-950" />
       </p>
