@@ -902,3 +902,136 @@ export const backInStockRequests = pgTable(
     index("back_in_stock_requests_waiting_idx").on(t.productId).where(sql`${t.notifiedAt} is null`),
   ],
 );
+
+import { quoteLineOutcomes, quoteSources, quoteStatuses } from "../../app/lib/quotes";
+
+// Quote numbers (Q-000001 ...): sequential and unique, like invoice numbers.
+export const quoteNumberSequence = pgSequence("quote_number_seq", { startWith: 1 });
+
+// A buyer's request for quote and where it stands (docs/decisions/quotes.md). The request's lines
+// are quote_request_lines; each answer of the store is a numbered version in quote_versions, the
+// earlier ones kept readable. Where it ships is copied from the address book as it was then.
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteNumber: text("quote_number").notNull(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    // Who asked; the quote stays with the company when they leave.
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    status: text("status", { enum: quoteStatuses }).notNull().default("requested"),
+    source: text("source", { enum: quoteSources }).notNull(),
+    neededBy: date("needed_by", { mode: "string" }),
+    shipTo: jsonb("ship_to").$type<QuoteShipTo>().notNull(),
+    notes: text("notes"),
+    // The version the buyer sees now (0 until the store first answers).
+    currentVersion: integer("current_version").notNull().default(0),
+    // The order an accepted quote became.
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotes_quote_number_key").on(t.quoteNumber),
+    uniqueIndex("quotes_order_key").on(t.orderId),
+    index("quotes_company_idx").on(t.companyId, t.createdAt),
+    index("quotes_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export interface QuoteShipTo {
+  label?: string;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+}
+
+// What the buyer asked for: a catalogue part (product_id set) or a free-text line the store does
+// not list (product_id null, the part number as typed, if any, and a description).
+export const quoteRequestLines = pgTable(
+  "quote_request_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    partNumber: text("part_number"),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    uniqueIndex("quote_request_lines_position_key").on(t.quoteId, t.position),
+    check("quote_request_lines_quantity_range", sql`${t.quantity} between 1 and 999999`),
+  ],
+);
+
+// One answer of the store: valid until a store day, with a message; its lines price each request
+// line, mark it unavailable, or offer another part in its place.
+export const quoteVersions = pgTable(
+  "quote_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    // The last day it can be accepted and ordered, a calendar day in the store's time zone.
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    message: text("message"),
+    subtotalAmount: money("subtotal_amount").notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("quote_versions_quote_version_key").on(t.quoteId, t.version)],
+);
+
+export const quoteVersionLines = pgTable(
+  "quote_version_lines",
+  {
+    versionId: uuid("version_id")
+      .notNull()
+      .references(() => quoteVersions.id, { onDelete: "cascade" }),
+    requestLineId: uuid("request_line_id")
+      .notNull()
+      .references(() => quoteRequestLines.id, { onDelete: "cascade" }),
+    outcome: text("outcome", { enum: quoteLineOutcomes }).notNull(),
+    // The part quoted: the one asked for, or the alternative offered; null when unavailable.
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name"),
+    productSku: text("product_sku"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: money("unit_price"),
+    totalPrice: money("total_price"),
+    note: text("note"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.versionId, t.requestLineId] }),
+    check("quote_version_lines_quantity_range", sql`${t.quantity} between 1 and 999999`),
+    check("quote_version_lines_priced", sql`(${t.outcome} = 'unavailable') = (${t.unitPrice} is null)`),
+  ],
+);
+
+// Every move of a quote: from which state to which, who and when, with the comment given
+// (a revision's reason, a decline's reason).
+export const quoteEvents = pgTable(
+  "quote_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: quoteStatuses }),
+    toStatus: text("to_status", { enum: quoteStatuses }).notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    comment: text("comment"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quote_events_quote_idx").on(t.quoteId, t.at)],
+);
