@@ -49,12 +49,16 @@ const personalWords = companies.flatMap((buyer) => [
   buyer.contractPrice,
 ]);
 
+const WHEEL_AND_DISC = "GW-45-001,FD-80-001";
+
 const PAGES = [
   "/products/grinding-wheel-4-5-in-gw-45-001",
   "/category/abrasives/grinding-wheels",
   `/search?q=${encodeURIComponent("grinding wheel")}`,
   "/products/grinding-wheel-4-5-in-gw-45-001.data",
   "/category/abrasives/grinding-wheels.data",
+  `/compare?parts=${WHEEL_AND_DISC}`,
+  `/compare.data?parts=${WHEEL_AND_DISC}`,
 ];
 
 const WHEEL = "GW-45-001";
@@ -157,6 +161,47 @@ describe("two buyers of different companies and a visitor", () => {
       for (const buyer of buyers) expect(texts.get(buyer), page).toBe(visitorText);
       for (const word of personalWords) expect(visitorText, `${page} names ${word}`).not.toContain(word);
     }
+  });
+
+  it("get the same search suggestions, with list prices only, cached for everyone", async () => {
+    const suggest = `/api/search/suggest?q=${encodeURIComponent("grinding wheel")}`;
+    const texts: string[] = [];
+    for (const asker of [...buyers, visitor]) {
+      const answer = await asker.get(suggest);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toMatch(/^public, max-age=300/);
+      expect(answer.headers.get("set-cookie")).toBeNull();
+      texts.push(await answer.text());
+    }
+    expect(texts[0]).toContain(WHEEL);
+    expect(texts[0]).toContain('"price":"12.99"');
+    expect(new Set(texts).size).toBe(1);
+    for (const word of personalWords) expect(texts[0], `suggestions name ${word}`).not.toContain(word);
+  });
+
+  it("each see their own company's price on their saved list, and cannot open the other's", async () => {
+    const listIds: string[] = [];
+    for (const buyer of buyers) {
+      const made = await buyer.post("/account/lists", { name: "Shop floor", lines: `${WHEEL}, 2` });
+      expect(made.status).toBe(302);
+      const listId = /\/account\/lists\/([\w-]+)/.exec(made.headers.get("location") ?? "")?.[1];
+      expect(listId).toBeTruthy();
+      listIds.push(listId ?? "");
+    }
+    for (const [index, buyer] of buyers.entries()) {
+      const own = await buyer.get(`/account/lists/${listIds[index]}`);
+      expect(own.status).toBe(200);
+      expect(own.headers.get("cache-control")).toBe("private, no-store");
+      const text = await own.text();
+      expect(text).toContain(`$${companies[index]?.contractPrice}`);
+      expect(text).toContain("List price");
+      expect(text).not.toContain(companies[1 - index]?.contractPrice);
+      const others = await buyer.get(`/account/lists/${listIds[1 - index]}`);
+      expect(others.status).toBe(404);
+      expect(await others.text()).not.toContain(companies[1 - index]?.contractPrice);
+    }
+    const nobody = await visitor.get(`/account/lists/${listIds[0]}`);
+    expect(nobody.status).toBe(302);
   });
 
   it("each get only their own name and cart from their own request, which no cache keeps", async () => {
