@@ -57,8 +57,6 @@ const PAGES = [
   `/search?q=${encodeURIComponent("grinding wheel")}`,
   "/products/grinding-wheel-4-5-in-gw-45-001.data",
   "/category/abrasives/grinding-wheels.data",
-  `/compare?parts=${WHEEL_AND_DISC}`,
-  `/compare.data?parts=${WHEEL_AND_DISC}`,
 ];
 
 const WHEEL = "GW-45-001";
@@ -160,6 +158,28 @@ describe("two buyers of different companies and a visitor", () => {
       expect(visitorText.length).toBeGreaterThan(500);
       for (const buyer of buyers) expect(texts.get(buyer), page).toBe(visitorText);
       for (const word of personalWords) expect(visitorText, `${page} names ${word}`).not.toContain(word);
+    }
+  });
+
+  it("get the compare page with list prices only: the visitor's from the shared cache, each buyer's never cached", async () => {
+    for (const page of [`/compare?parts=${WHEEL_AND_DISC}`, `/compare.data?parts=${WHEEL_AND_DISC}`]) {
+      const shared = await visitor.get(page);
+      expect(shared.status, page).toBe(200);
+      expect(shared.headers.get("cache-control"), page).toMatch(/^public, max-age=300/);
+      const sharedText = await shared.text();
+      expect(sharedText, page).toContain("12.99");
+      for (const word of personalWords) expect(sharedText, `${page} names ${word}`).not.toContain(word);
+      for (const buyer of buyers) {
+        const own = await buyer.get(page);
+        expect(own.status, page).toBe(200);
+        // Rendered for the buyer (the header names them), so no cache keeps it; the contract price
+        // still comes only from their own GET /api/prices, after the page loads.
+        expect(own.headers.get("cache-control"), page).toBe("private, no-store");
+        expect(own.headers.get("x-page-cache"), page).toBeNull();
+        const text = await own.text();
+        expect(text, page).toContain("12.99");
+        for (const company of companies) expect(text, page).not.toContain(company.contractPrice);
+      }
     }
   });
 

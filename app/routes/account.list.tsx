@@ -12,13 +12,13 @@ import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
+import { type MemberPrice, ShelfPrice } from "../components/member-prices";
 import { NotFoundPanel } from "../components/not-found-panel";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { type MemberPrice, ShelfPrice } from "../components/member-prices";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../lib/saved-lists";
 import type { Route } from "./+types/account.list";
 

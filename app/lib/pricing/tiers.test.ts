@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextTierOffer, priceList, pricedList, priceQuantity, unitPriceFor } from "./tiers";
+import { nextTierOffer, pricedList, priceList, priceQuantity, unitPriceFor } from "./tiers";
 
 // The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const tiers = [
@@ -141,7 +141,9 @@ describe("pricedList", () => {
     // Every row is what the cart charges for that quantity (one rule, priceQuantity).
     for (const row of pricedList({ ...sample, contractPriceCents: 180 }))
       expect(row.unitPrice).toBe(
-        (priceQuantity({ ...sample, contractPriceCents: 180, quantity: row.minQuantity }).unitPriceCents / 100).toFixed(2),
+        (priceQuantity({ ...sample, contractPriceCents: 180, quantity: row.minQuantity }).unitPriceCents / 100).toFixed(
+          2,
+        ),
       );
   });
 
