@@ -166,6 +166,8 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   await expect(page.getByText("1 × List price $12.99, your price $9.50")).toBeVisible();
   // My Account's recent orders show the order's lines as it was placed, list price beside.
   await page.goto("/account");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Orders" }).click();
   await expect(page.getByRole("main").getByText("1 × List price $12.99, your price $9.50")).toBeVisible();
 
   // A visitor gets the list price only, on the same shared pages.
