@@ -1,10 +1,12 @@
 // `npm run soak [-- --seconds 60 --clients 8]`: a bounded mixed load on PostgreSQL — browsing,
 // search, carts, card and Net 30 checkouts, admin approvals, buyers joining companies in pairs by
-// invitation, an ERP ordering through the company API with every order sent twice at once under one
+// invitation, a buyer with a spend limit whose orders go to two approvers who approve them at the
+// same time, an ERP ordering through the company API with every order sent twice at once under one
 // idempotency key — then a consistency check of what the clients saw against the database: every
 // confirmed order present exactly once, both sends of an API order answered with the same order,
-// no stock below zero, promo uses equal to the orders that used the promo, no company's unpaid terms
-// orders above its limit. Prints the totals last.
+// every approved submission one order and each won by one approval, no stock below zero, promo uses
+// equal to the orders that used the promo, no company's unpaid terms orders above its limit. Prints
+// the totals last.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,10 @@ import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
 import { companyMembers, mailQueue, orders, products, profiles, promoCodes, user } from "../server/db/schema";
+
+const APPROVER = "soak-approver@example.com";
+// The second company member's per-order limit: their smaller carts are placed, the larger ones wait.
+const ORDER_LIMIT = "25";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ADMIN = { email: "soak-admin@example.com", password: "soak-admin-password" };
@@ -79,6 +85,10 @@ interface Stats {
   errorSamples: Set<string>;
   ordersSeen: string[];
   refusals: Map<string, number>;
+  /** Checkouts that went to the approvers instead of being placed. */
+  submitted: number;
+  /** Approvals answered "approved and placed": each must be one approved submission with one order. */
+  approvalsWon: number;
 }
 
 const knownRefusals = [
@@ -90,6 +100,8 @@ const knownRefusals = [
   "Promo code usage limit reached",
   "Your cart is empty",
   "Your cart changed while you were paying",
+  "which it does not have yet",
+  "This order is within your spend limits now",
 ];
 
 function refusalOf(text: string) {
@@ -185,6 +197,9 @@ async function buyerLoop(
     if (orderNumber) {
       stats.ordersSeen.push(orderNumber);
       lastOrder = orderNumber;
+    } else if (answer.includes("/account/approvals")) {
+      // Above the buyer's spend limit: submitted, no stock taken until an approver places it.
+      stats.submitted += 1;
     } else {
       // A clear refusal (credit, stock, promo used up) is the store working, not an error.
       const reason = refusalOf(answer);
@@ -193,6 +208,28 @@ async function buyerLoop(
       if (reason === "Promo code usage limit reached")
         await client.request("/api/cart", { form: { intent: "remove-promo" } });
     }
+  }
+}
+
+/**
+ * One of a company's approvers: reads the queue and approves what waits, while the other approver
+ * does the same, so both often approve one submission at the same moment. The first decision
+ * places the order; the other is refused as already decided (a 409, not an error).
+ */
+async function approverLoop(client: Client, deadline: number, stats: Stats) {
+  while (Date.now() < deadline) {
+    const queue = await client.request("/account/approvals");
+    const waiting = new Set([...queue.text.matchAll(/name="submissionId" value="([\w-]{36})"/g)].map((m) => m[1]));
+    for (const submissionId of waiting) {
+      if (!submissionId || Date.now() > deadline) break;
+      const decided = await client.request("/account/approvals", { form: { intent: "approve", submissionId } });
+      if (decided.status === 200) stats.approvalsWon += 1;
+      else {
+        const reason = `approval ${decided.status}`;
+        stats.refusals.set(reason, (stats.refusals.get(reason) ?? 0) + 1);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
@@ -261,7 +298,15 @@ export async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let store: ChildProcess | undefined;
-  const stats: Stats = { requests: 0, errors: 0, errorSamples: new Set(), ordersSeen: [], refusals: new Map() };
+  const stats: Stats = {
+    requests: 0,
+    errors: 0,
+    errorSamples: new Set(),
+    ordersSeen: [],
+    refusals: new Map(),
+    submitted: 0,
+    approvalsWon: 0,
+  };
   try {
     store = spawn(process.execPath, ["scripts/start.js"], {
       cwd: root,
@@ -283,7 +328,7 @@ export async function main() {
     // Buyers sign up through the store, then their e-mail is marked confirmed (no mailbox here).
     const handle = await openDatabase({ databaseUrl: postgres.url });
     const emails = Array.from({ length: clients }, (_, i) => `soak-buyer-${i}@example.com`);
-    for (const [i, email] of emails.entries()) {
+    for (const [i, email] of [...emails, APPROVER].entries()) {
       await new Client(base, stats).request("/auth", {
         form: {
           intent: "sign-up",
@@ -299,7 +344,10 @@ export async function main() {
         },
       });
     }
-    await handle.db.update(user).set({ emailVerified: true }).where(inArray(user.email, emails));
+    await handle.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(inArray(user.email, [...emails, APPROVER]));
     await handle.db
       .insert(promoCodes)
       .values({ code: PROMO, description: "$5 off", discountType: "fixed", discountValue: "5", maxUses: 10 });
@@ -338,8 +386,32 @@ export async function main() {
       if (invitation) await invitee?.request(invitation, { form: {} });
     }
 
-    // The first company's admin makes an API key on its page and a ship-to for the ERP's orders.
+    // The first company's admin invites a second approver and gives its buyer a per-order limit:
+    // the buyer's larger orders wait for the two approvers (the admin is one).
     const owner = buyers[0];
+    const approver = new Client(base, stats);
+    await approver.signIn(APPROVER, PASSWORD);
+    await owner?.request("/account/company", { form: { intent: "invite", email: APPROVER, role: "approver" } });
+    const [approverMail] = await handle.db
+      .select({ text: mailQueue.text })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.to, APPROVER), like(mailQueue.text, "%/company/join/%")));
+    const approverInvitation = /\/company\/join\/[\w-]+/.exec(approverMail?.text ?? "")?.[0];
+    if (approverInvitation) await approver.request(approverInvitation, { form: {} });
+    const [limited] = await handle.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, emails[1] ?? ""));
+    const limits = await owner?.request("/account/company", {
+      form: { intent: "set-limits", userId: limited?.id ?? "", orderLimit: ORDER_LIMIT, monthlyLimit: "" },
+    });
+    if (!approverInvitation || limits?.status !== 200)
+      throw new Error("The soak could not set up its approver and its buyer's spend limit.");
+    // The admin approves from a second session of their own, as they would from another tab.
+    const ownerApproving = new Client(base, stats);
+    await ownerApproving.signIn(emails[0] ?? "", PASSWORD);
+
+    // The first company's admin makes an API key on its page and a ship-to for the ERP's orders.
     const made = await owner?.request("/account/company/api-keys.data", {
       form: { intent: "create", name: "Soak ERP" },
     });
@@ -379,7 +451,12 @@ export async function main() {
     const deadline = Date.now() + seconds * 1000;
     const approvals = (async () => {
       // The admin approves Net 30 for the buyers one by one while they shop.
-      const approvable = await handle.db.select({ id: profiles.id }).from(profiles);
+      // The approvers' company first, so its submissions can be placed from early on.
+      const approvable = await handle.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .innerJoin(user, eq(user.id, profiles.userId))
+        .orderBy(sql`${user.email} <> ${emails[0] ?? ""}`, profiles.id);
       for (const profile of approvable) {
         if (Date.now() > deadline) break;
         await admin.request("/admin", { form: { intent: "approve", profileId: profile.id, creditLimit: "400" } });
@@ -388,6 +465,8 @@ export async function main() {
     })();
     await Promise.all([
       approvals,
+      approverLoop(ownerApproving, deadline, stats),
+      approverLoop(approver, deadline, stats),
       apiLoop(base, apiKey, shipToId, partNumbers, deadline, stats),
       ...buyers.map((buyer, i) =>
         buyerLoop(
@@ -429,20 +508,43 @@ export async function main() {
       .select({ count: sql<number>`count(distinct ${companyMembers.companyId})::int` })
       .from(companyMembers)
       .where(sql`${companyMembers.role} = 'buyer'`);
+    // Each approved submission names one order that exists; no order is named by two.
+    const [decisions] = (
+      await handle.db.execute<{
+        approved: number;
+        placed: number;
+        distinctOrders: number;
+        pending: number;
+        failed: number;
+      }>(sql`
+      select count(*) filter (where a.status = 'approved')::int as approved,
+             count(o.id) filter (where a.status = 'approved')::int as placed,
+             count(distinct a.order_id) filter (where a.status = 'approved')::int as "distinctOrders",
+             count(*) filter (where a.status = 'pending')::int as pending,
+             count(*) filter (where a.status = 'failed')::int as failed
+        from order_approvals a left join orders o on o.id = a.order_id`)
+    ).rows;
     await handle.close();
 
+    const approvalsConsistent =
+      decisions !== undefined &&
+      decisions.placed === decisions.approved &&
+      decisions.distinctOrders === decisions.approved &&
+      decisions.approved === stats.approvalsWon &&
+      decisions.approved + decisions.pending + decisions.failed <= stats.submitted;
     const stockConsistent = (before[0]?.total ?? 0) - (after[0]?.total ?? 0) === (units?.total ?? 0);
     const promoConsistent = promo?.currentUses === promoOrders?.count && (promo?.currentUses ?? 0) <= 10;
     for (const sample of stats.errorSamples) console.log(`error: ${sample}`);
     console.log(
       [
-        `soak: ${seconds}s, ${clients} buyers + 1 admin + 1 ERP on the API, PostgreSQL`,
+        `soak: ${seconds}s, ${clients} buyers + 1 admin + 1 approver + 1 ERP on the API, PostgreSQL`,
         `requests ${stats.requests}, errors ${stats.errors}`,
         `orders confirmed to clients ${stats.ordersSeen.length}, in the database ${written.length}, missing or duplicated ${missing.length + seenTwice}`,
         `checkouts refused with a message: ${[...stats.refusals].map(([reason, n]) => `${reason} ${n}`).join(", ") || "none"}`,
         `stock: ${negative?.count ?? 0} products below zero; units ordered ${units?.total ?? 0}, stock taken ${(before[0]?.total ?? 0) - (after[0]?.total ?? 0)} (${stockConsistent ? "consistent" : "INCONSISTENT"})`,
         `promo ${PROMO}: current_uses ${promo?.currentUses}, orders using it ${promoOrders?.count}, max 10 (${promoConsistent ? "consistent" : "INCONSISTENT"})`,
         `credit: ${shared?.count ?? 0} companies of two buyers; ${overLimit.rows.length} companies over their limit`,
+        `approvals: ${stats.submitted} submitted, ${decisions?.approved ?? 0} approved (${stats.approvalsWon} approvals answered placed) with ${decisions?.placed ?? 0} orders, ${decisions?.failed ?? 0} failed on placing, ${decisions?.pending ?? 0} still waiting (${approvalsConsistent ? "consistent" : "INCONSISTENT"})`,
       ].join("\n"),
     );
     const ok =
@@ -452,6 +554,7 @@ export async function main() {
       (negative?.count ?? 0) === 0 &&
       stockConsistent &&
       promoConsistent &&
+      approvalsConsistent &&
       overLimit.rows.length === 0;
     if (!ok) process.exitCode = 1;
   } finally {

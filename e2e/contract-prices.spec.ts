@@ -11,6 +11,9 @@ import {
 } from "./helpers";
 
 const wheelPage = "/products/grinding-wheel-4-5-in-gw-45-001"; // GW-45-001, list $12.99
+// CW-45-045: $2.45, 100+ $1.98, 500+ $1.75, 1,000+ $1.55.
+const cutOffPage = "/products/cut-off-wheel-4-5-x-045-in-cw-45-045";
+const compareBoth = "/compare?parts=CW-45-045,GW-45-001";
 
 test("the admin gives a company a fixed price and a brand percentage; its member sees them struck through against list on the product page, the listing, the cart and the order; a visitor sees list prices only", async ({
   page,
@@ -57,6 +60,12 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   const rules = adminPage.getByRole("table", { name: "Price List" });
   await expect(rules.getByRole("row").filter({ hasText: "Brand Ironridge" })).toContainText("10% off list");
   await expect(rules.getByRole("row").filter({ hasText: "Part GW-45-001" })).toContainText("$9.50");
+  // A fixed price between the cut-off wheel's tiers: below its 1-99 and 100-499 prices, above its 500+ ones.
+  await adminPage.getByLabel("Part number").fill("CW-45-045");
+  await adminPage.getByLabel("Price ($)").fill("1.80");
+  await adminPage.getByLabel("Starts on (YYYY-MM-DD)").fill("2020-01-01");
+  await adminPage.getByRole("button", { name: "Add Rule" }).click();
+  await expect(rules.getByRole("row").filter({ hasText: "Part CW-45-045" })).toContainText("$1.80");
   await expectNoAccessibilityViolations(adminPage);
   await adminContext.close();
 
@@ -78,6 +87,64 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   await expect(disc.getByText("List price $8.49")).toBeVisible();
   await expect(disc.getByText("$7.64")).toBeVisible();
 
+  // The bulk table and the quantity price follow the one rule: the contract price where it is below
+  // the tier, the tier where it is lower.
+  await page.goto(cutOffPage);
+  await waitForHydration(page);
+  const tiers = main.getByRole("table", { name: "Bulk Pricing" });
+  for (const [range, struck] of [
+    ["1-99", "List price $2.45"],
+    ["100-499", "Bulk price $1.98"],
+  ] as const) {
+    const row = tiers.getByRole("row").filter({ hasText: range });
+    await expect(row.locator("s")).toHaveText(struck);
+    await expect(row).toContainText("$1.80");
+  }
+  for (const [range, price] of [
+    ["500-999", "$1.75"],
+    ["1,000+", "$1.55"],
+  ] as const) {
+    const row = tiers.getByRole("row").filter({ hasText: range });
+    await expect(row).toContainText(price);
+    await expect(row.locator("s")).toHaveCount(0);
+  }
+  const price = main.locator('[aria-live="polite"]').filter({ hasText: "Line total" });
+  await page.getByLabel("Quantity").fill("150");
+  await expect(price).toContainText("$1.80 each");
+  await expect(price).toContainText("Line total for 150: $270.00");
+  await expect(price).toContainText("Buy 500 or more at $1.75 each, save $25.00");
+  await page.getByLabel("Quantity").fill("500");
+  await expect(price).toContainText("$1.75 each");
+  await expect(price).toContainText("Line total for 500: $875.00");
+  await expect(price).not.toContainText("contract price");
+  await expectNoAccessibilityViolations(page);
+
+  // The compare page, the search suggestions and a saved list: the member's price, list struck through.
+  await page.goto(compareBoth);
+  await waitForHydration(page);
+  const priceRow = main.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Price/ }) });
+  await expect(priceRow).toContainText("List price $2.45");
+  await expect(priceRow).toContainText("$1.80");
+  await expect(priceRow).toContainText("$9.50");
+  await expectNoAccessibilityViolations(page);
+  await page.goto("/search");
+  await waitForHydration(page);
+  await page.getByRole("combobox", { name: "Search again" }).pressSequentially("CW-45-045", { delay: 30 });
+  const suggestion = page
+    .getByRole("listbox", { name: "Suggestions" })
+    .getByRole("option")
+    .filter({ hasText: "Cut-Off Wheel 4.5 x .045 in" });
+  await expect(suggestion).toContainText("List price $2.45");
+  await expect(suggestion).toContainText("$1.80");
+  await page.goto("/account/lists");
+  await page.getByLabel("List name").fill("Cut-off wheels");
+  await page.getByLabel(/^Part numbers/).fill("CW-45-045, 200");
+  await page.getByRole("button", { name: "Create List" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cut-off wheels" })).toBeVisible();
+  await expect(main.getByRole("listitem").filter({ hasText: "CW-45-045" })).toContainText("List price $2.45");
+  await expect(main.getByRole("listitem").filter({ hasText: "CW-45-045" })).toContainText("$1.80 each");
+  await expectNoAccessibilityViolations(page);
+
   // The cart, the checkout and the order charge the contract price.
   await page.goto(wheelPage);
   await waitForHydration(page);
@@ -97,6 +164,11 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
   await expect(page.getByText("List price $12.99")).toBeVisible();
   await expect(page.getByText("1 × List price $12.99, your price $9.50")).toBeVisible();
+  // My Account's recent orders show the order's lines as it was placed, list price beside.
+  await page.goto("/account");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "Orders" }).click();
+  await expect(page.getByRole("main").getByText("1 × List price $12.99, your price $9.50")).toBeVisible();
 
   // A visitor gets the list price only, on the same shared pages.
   const visitor = await (await browser.newContext()).newPage();
@@ -109,4 +181,13 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   await waitForHydration(visitor);
   await expect(visitor.getByRole("listitem").filter({ hasText: "FD-80-001" }).getByText("$8.49")).toBeVisible();
   await expect(visitor.getByText("$7.64")).toHaveCount(0);
+  await visitor.goto(cutOffPage);
+  await waitForHydration(visitor);
+  const visitorTiers = visitor.getByRole("table", { name: "Bulk Pricing" });
+  await expect(visitorTiers.getByRole("row").filter({ hasText: "1-99" })).toContainText("$2.45");
+  await expect(visitorTiers.locator("s")).toHaveCount(0);
+  await visitor.goto(compareBoth);
+  await waitForHydration(visitor);
+  await expect(visitor.getByText("$1.80")).toHaveCount(0);
+  await expect(visitor.getByText("List price", { exact: false })).toHaveCount(0);
 });

@@ -49,6 +49,8 @@ const personalWords = companies.flatMap((buyer) => [
   buyer.contractPrice,
 ]);
 
+const WHEEL_AND_DISC = "GW-45-001,FD-80-001";
+
 const PAGES = [
   "/products/grinding-wheel-4-5-in-gw-45-001",
   "/category/abrasives/grinding-wheels",
@@ -157,6 +159,69 @@ describe("two buyers of different companies and a visitor", () => {
       for (const buyer of buyers) expect(texts.get(buyer), page).toBe(visitorText);
       for (const word of personalWords) expect(visitorText, `${page} names ${word}`).not.toContain(word);
     }
+  });
+
+  it("get the compare page with list prices only: the visitor's from the shared cache, each buyer's never cached", async () => {
+    for (const page of [`/compare?parts=${WHEEL_AND_DISC}`, `/compare.data?parts=${WHEEL_AND_DISC}`]) {
+      const shared = await visitor.get(page);
+      expect(shared.status, page).toBe(200);
+      expect(shared.headers.get("cache-control"), page).toMatch(/^public, max-age=300/);
+      const sharedText = await shared.text();
+      expect(sharedText, page).toContain("12.99");
+      for (const word of personalWords) expect(sharedText, `${page} names ${word}`).not.toContain(word);
+      for (const buyer of buyers) {
+        const own = await buyer.get(page);
+        expect(own.status, page).toBe(200);
+        // Rendered for the buyer (the header names them), so no cache keeps it; the contract price
+        // still comes only from their own GET /api/prices, after the page loads.
+        expect(own.headers.get("cache-control"), page).toBe("private, no-store");
+        expect(own.headers.get("x-page-cache"), page).toBeNull();
+        const text = await own.text();
+        expect(text, page).toContain("12.99");
+        for (const company of companies) expect(text, page).not.toContain(company.contractPrice);
+      }
+    }
+  });
+
+  it("get the same search suggestions, with list prices only, cached for everyone", async () => {
+    const suggest = `/api/search/suggest?q=${encodeURIComponent("grinding wheel")}`;
+    const texts: string[] = [];
+    for (const asker of [...buyers, visitor]) {
+      const answer = await asker.get(suggest);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("cache-control")).toMatch(/^public, max-age=300/);
+      expect(answer.headers.get("set-cookie")).toBeNull();
+      texts.push(await answer.text());
+    }
+    expect(texts[0]).toContain(WHEEL);
+    expect(texts[0]).toContain('"price":"12.99"');
+    expect(new Set(texts).size).toBe(1);
+    for (const word of personalWords) expect(texts[0], `suggestions name ${word}`).not.toContain(word);
+  });
+
+  it("each see their own company's price on their saved list, and cannot open the other's", async () => {
+    const listIds: string[] = [];
+    for (const buyer of buyers) {
+      const made = await buyer.post("/account/lists", { name: "Shop floor", lines: `${WHEEL}, 2` });
+      expect(made.status).toBe(302);
+      const listId = /\/account\/lists\/([\w-]+)/.exec(made.headers.get("location") ?? "")?.[1];
+      expect(listId).toBeTruthy();
+      listIds.push(listId ?? "");
+    }
+    for (const [index, buyer] of buyers.entries()) {
+      const own = await buyer.get(`/account/lists/${listIds[index]}`);
+      expect(own.status).toBe(200);
+      expect(own.headers.get("cache-control")).toBe("private, no-store");
+      const text = await own.text();
+      expect(text).toContain(`$${companies[index]?.contractPrice}`);
+      expect(text).toContain("List price");
+      expect(text).not.toContain(companies[1 - index]?.contractPrice);
+      const others = await buyer.get(`/account/lists/${listIds[1 - index]}`);
+      expect(others.status).toBe(404);
+      expect(await others.text()).not.toContain(companies[1 - index]?.contractPrice);
+    }
+    const nobody = await visitor.get(`/account/lists/${listIds[0]}`);
+    expect(nobody.status).toBe(302);
   });
 
   it("each get only their own name and cart from their own request, which no cache keeps", async () => {

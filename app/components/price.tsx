@@ -9,12 +9,21 @@ export function Price({ amount, className }: { amount: string | number; classNam
  * A unit price, and beside it, when a contract price applies, the list price struck through. The
  * strike is not all it says: a screen reader hears "List price $12.99, your price $9.50".
  */
-export function UnitPrice({ amount, listAmount }: { amount: string; listAmount?: string | null }) {
+export function UnitPrice({
+  amount,
+  listAmount,
+  listLabel = "List price",
+}: {
+  amount: string;
+  listAmount?: string | null;
+  /** What the struck-through price is, for a screen reader: a bulk tier's row strikes the tier's price. */
+  listLabel?: string;
+}) {
   if (!listAmount) return <>{formatUsd(amount)}</>;
   return (
     <>
       <s className="mr-1 text-slate-600">
-        <span className="sr-only">List price </span>
+        <span className="sr-only">{listLabel} </span>
         {formatUsd(listAmount)}
       </s>
       <span className="sr-only">, your price </span>

@@ -13,8 +13,7 @@ import {
 } from "../../server/address-book/address-book";
 import { membershipOf } from "../../server/companies/membership";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { dispatchIntent, type FormIntent, succeeded } from "../../server/form-intents";
 import { AddressFields } from "../components/address-fields";
 import { Breadcrumb } from "../components/breadcrumb";
 import { CheckboxField, Field } from "../components/form-field";
@@ -43,8 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 
-const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
-
 /** The address a form names; an id that is not one answers like another buyer's: not found. */
 function idOf(formData: FormData): string {
   const parsed = shipToIdSchema.safeParse({ id: formData.get("id") });
@@ -52,10 +49,8 @@ function idOf(formData: FormData): string {
   return parsed.data.id;
 }
 
-type Intent = { failure: string; handle: (userId: string, formData: FormData) => Promise<unknown> };
-
 /** The page's forms, by the intent they send. */
-const intents: Record<string, Intent> = {
+const intents: Record<string, FormIntent> = {
   add: {
     failure: "Failed to save the address",
     async handle(userId, formData) {
@@ -93,16 +88,8 @@ const intents: Record<string, Intent> = {
   },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const formData = await readForm(request);
-  const name = String(formData.get("intent"));
-  // hasOwn: a name such as "constructor" must not reach the properties every object has.
-  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!intent) {
-    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
-  }
-  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents);
 }
 
 export default function AddressBookPage({ loaderData }: Route.ComponentProps) {

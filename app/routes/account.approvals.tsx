@@ -1,8 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Link, useFetcher } from "react-router";
-import type { z } from "zod";
+import { Link, useFetcher } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
 import {
@@ -12,8 +10,7 @@ import {
   rejectSubmission,
   withdrawSubmission,
 } from "../../server/approvals/approvals";
-import { readForm } from "../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { dispatchIntent, type FormIntent, parsedForm, succeeded } from "../../server/form-intents";
 import { Breadcrumb } from "../components/breadcrumb";
 import { TextareaField } from "../components/form-field";
 import { Price } from "../components/price";
@@ -62,24 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 
-type Intent = { failure: string; handle: (userId: string, formData: FormData) => Promise<unknown> };
-
-/** Every form parses with the shared schema; a value no form sends is answered 400, never a 500. */
-function parsed<Output>(formData: FormData, schema: z.ZodType<Output>) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success")
-    return { refused: data<ActionResult>({ ok: false, reply: submission.reply() }, 400) } as const;
-  return { value: submission.value } as const;
-}
-
-const succeeded = (title: string, description?: string) =>
-  dataWithToast<ActionResult>({ ok: true }, { type: "success", title, description });
-
-const intents: Record<string, Intent> = {
+const intents: Record<string, FormIntent> = {
   approve: {
     failure: "Failed to approve the order",
     async handle(userId, formData) {
-      const form = parsed(formData, decideSchema);
+      const form = parsedForm(formData, decideSchema);
       if ("refused" in form) return form.refused;
       const { orderNumber } = await approveSubmission(userId, form.value.submissionId);
       return succeeded(`Order approved and placed: ${orderNumber}`);
@@ -88,7 +72,7 @@ const intents: Record<string, Intent> = {
   reject: {
     failure: "Failed to reject the order",
     async handle(userId, formData) {
-      const form = parsed(formData, rejectSchema);
+      const form = parsedForm(formData, rejectSchema);
       if ("refused" in form) return form.refused;
       const { buyerEmail } = await rejectSubmission(userId, form.value);
       return succeeded("Order rejected", `${buyerEmail} has been told, with your note.`);
@@ -97,7 +81,7 @@ const intents: Record<string, Intent> = {
   withdraw: {
     failure: "Failed to withdraw the order",
     async handle(userId, formData) {
-      const form = parsed(formData, withdrawSchema);
+      const form = parsedForm(formData, withdrawSchema);
       if ("refused" in form) return form.refused;
       await withdrawSubmission(userId, form.value.submissionId);
       return succeeded("Submission withdrawn");
@@ -105,16 +89,8 @@ const intents: Record<string, Intent> = {
   },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const formData = await readForm(request);
-  const name = String(formData.get("intent"));
-  // hasOwn: a name such as "constructor" must not reach the properties every object has.
-  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!intent) {
-    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
-  }
-  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents);
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

@@ -8,8 +8,8 @@ import { data, Link, useFetcher } from "react-router";
 import { requireUser } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
@@ -67,21 +67,13 @@ async function revoke(userId: string, formData: FormData) {
   return dataWithToast<ActionResult>({ ok: true }, { type: "success", title: `API key ${revoked.name} revoked` });
 }
 
-const intents = {
+const intents: Record<string, FormIntent> = {
   create: { failure: "Failed to create the API key", handle: create },
   revoke: { failure: "Failed to revoke the API key", handle: revoke },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const formData = await readForm(request);
-  const name = String(formData.get("intent"));
-  // hasOwn: a name such as "constructor" must not reach the properties every object has.
-  const intent = Object.hasOwn(intents, name) ? intents[name as keyof typeof intents] : undefined;
-  if (!intent) {
-    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
-  }
-  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents);
 }
 
 export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {

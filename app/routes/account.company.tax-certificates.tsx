@@ -10,8 +10,8 @@ import {
   uploadCertificate,
 } from "../../server/companies/tax-certificates";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
@@ -99,20 +99,13 @@ async function remove(userId: string, formData: FormData) {
   );
 }
 
-const intents: Record<string, { failure: string; handle: (userId: string, formData: FormData) => Promise<unknown> }> = {
+const intents: Record<string, FormIntent> = {
   upload: { failure: "The certificate was not uploaded", handle: upload },
   remove: { failure: "The certificate was not removed", handle: remove },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const formData = await readForm(request);
-  const name = String(formData.get("intent"));
-  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!intent) {
-    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
-  }
-  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents);
 }
 
 export default function TaxCertificatesPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useFetcher } from "react-router";
-import type { z } from "zod";
 import { requireUser } from "../../server/accounts/session";
 import {
   changeMemberRole,
@@ -12,8 +10,7 @@ import {
   setSpendLimits,
 } from "../../server/companies/members";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../server/toast";
+import { dispatchIntent, type FormIntent, parsedForm, succeeded } from "../../server/form-intents";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
@@ -55,23 +52,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 
-const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
-
-type Intent = { failure: string; handle: (userId: string, formData: FormData) => Promise<unknown> };
-
-/** Every form parses with the shared schema; a value no form sends is answered 400, never a 500. */
-function parsed<Output>(formData: FormData, schema: z.ZodType<Output>) {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success")
-    return { refused: data<ActionResult>({ ok: false, reply: submission.reply() }, 400) } as const;
-  return { value: submission.value } as const;
-}
-
-const intents: Record<string, Intent> = {
+const intents: Record<string, FormIntent> = {
   invite: {
     failure: "Failed to send the invitation",
     async handle(userId, formData) {
-      const form = parsed(formData, inviteSchema);
+      const form = parsedForm(formData, inviteSchema);
       if ("refused" in form) return form.refused;
       await inviteMember(userId, form.value);
       return succeeded(`Invitation sent to ${form.value.email}`);
@@ -80,7 +65,7 @@ const intents: Record<string, Intent> = {
   "change-role": {
     failure: "Failed to change the role",
     async handle(userId, formData) {
-      const form = parsed(formData, changeRoleSchema);
+      const form = parsedForm(formData, changeRoleSchema);
       if ("refused" in form) return form.refused;
       const changed = await changeMemberRole(userId, form.value);
       return succeeded(`${changed.email} is now ${roleNames[changed.role].toLowerCase()}`);
@@ -89,7 +74,7 @@ const intents: Record<string, Intent> = {
   remove: {
     failure: "Failed to remove the member",
     async handle(userId, formData) {
-      const form = parsed(formData, removeMemberSchema);
+      const form = parsedForm(formData, removeMemberSchema);
       if ("refused" in form) return form.refused;
       const removed = await removeMember(userId, form.value);
       return succeeded(`${removed.email} was removed from the company`);
@@ -98,7 +83,7 @@ const intents: Record<string, Intent> = {
   "set-limits": {
     failure: "Failed to save the spend limits",
     async handle(userId, formData) {
-      const form = parsed(formData, spendLimitsSchema);
+      const form = parsedForm(formData, spendLimitsSchema);
       if ("refused" in form) return form.refused;
       const saved = await setSpendLimits(userId, form.value);
       return succeeded(`Spend limits saved for ${saved.email}`);
@@ -107,7 +92,7 @@ const intents: Record<string, Intent> = {
   revoke: {
     failure: "Failed to cancel the invitation",
     async handle(userId, formData) {
-      const form = parsed(formData, revokeInvitationSchema);
+      const form = parsedForm(formData, revokeInvitationSchema);
       if ("refused" in form) return form.refused;
       const revoked = await revokeInvitation(userId, form.value.invitationId);
       return succeeded(`Invitation to ${revoked?.email ?? ""} cancelled`);
@@ -115,16 +100,8 @@ const intents: Record<string, Intent> = {
   },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const formData = await readForm(request);
-  const name = String(formData.get("intent"));
-  // hasOwn: a name such as "constructor" must not reach the properties every object has.
-  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!intent) {
-    return dataWithToast<ActionResult>({ ok: false }, { type: "error", title: "That action is not known." }, 400);
-  }
-  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents);
 }
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {

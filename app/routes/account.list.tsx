@@ -5,19 +5,20 @@ import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { requireUser } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
+import { memberPrices } from "../../server/companies/contract-prices";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
+import { type MemberPrice, ShelfPrice } from "../components/member-prices";
 import { NotFoundPanel } from "../components/not-found-panel";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { formatUsd } from "../lib/money";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../lib/saved-lists";
 import type { Route } from "./+types/account.list";
 
@@ -32,9 +33,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const headers = { "Cache-Control": "private, no-store" };
   try {
-    return data({ list: await findList(user.id, params.listId) }, { headers });
+    const list = await findList(user.id, params.listId);
+    // This page is the member's own (never cached): their company's prices are filled in here.
+    const prices = await memberPrices(
+      user.id,
+      list.lines.map((line) => line.partNumber),
+    );
+    return data({ list, prices }, { headers });
   } catch (error) {
-    if (error instanceof StoreError && error.kind === "NotFound") return data({ list: null }, { status: 404, headers });
+    if (error instanceof StoreError && error.kind === "NotFound")
+      return data({ list: null, prices: {} }, { status: 404, headers });
     throw error;
   }
 }
@@ -73,7 +81,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 type List = NonNullable<Route.ComponentProps["loaderData"]["list"]>;
 
-export default function SavedListPage({ loaderData: { list } }: Route.ComponentProps) {
+export default function SavedListPage({ loaderData: { list, prices } }: Route.ComponentProps) {
   if (!list) {
     return <NotFoundPanel title="List not found" backTo="/account/lists" backLabel="Back to Saved Lists" />;
   }
@@ -93,12 +101,12 @@ export default function SavedListPage({ loaderData: { list } }: Route.ComponentP
           <DeleteList name={list.name} />
         </div>
       </div>
-      <ListLines list={list} />
+      <ListLines list={list} prices={prices} />
     </div>
   );
 }
 
-function ListLines({ list }: { list: List }) {
+function ListLines({ list, prices }: { list: List; prices: Record<string, MemberPrice> }) {
   const { fetcher } = useCart();
   const [chosen, setChosen] = useState<string[]>([]);
   const formId = useId();
@@ -137,7 +145,13 @@ function ListLines({ list }: { list: List }) {
                 <span className="block font-medium text-slate-950">{line.name}</span>
                 <span className="block font-mono text-slate-600">{line.partNumber}</span>
                 <span className="block text-slate-700">
-                  {line.price === null ? "No longer available" : `${formatUsd(line.price)} each`}
+                  {line.price === null ? (
+                    "No longer available"
+                  ) : (
+                    <>
+                      <ShelfPrice price={line.price} member={prices[line.partNumber]} /> each
+                    </>
+                  )}
                   {line.stockLevel === 0 && " · Out of stock"}
                 </span>
               </label>

@@ -13,7 +13,7 @@ import { YourData } from "../components/account/your-data";
 import { CartReport } from "../components/cart/cart-report";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { ReorderTopProduct } from "../components/orders/reorder-top-product";
-import { Price } from "../components/price";
+import { Price, UnitPrice } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
@@ -250,7 +250,7 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
               <span className="text-slate-950">{item.productName}</span>
               {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
               <span className="ml-2 text-slate-700">
-                {item.quantity} × <Price amount={item.unitPrice} />
+                {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
               </span>
             </span>
             <Price amount={item.totalPrice} className="font-medium text-slate-950" />

@@ -4,6 +4,7 @@ import { productsToCompare } from "../../server/catalog/compare";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { setCompared } from "../components/catalog/compare-picks";
 import { ProductPicture } from "../components/catalog/product-picture";
+import { ShelfPrice, useMemberPrices } from "../components/member-prices";
 import { compareHref, compareRows, parseCompareParts } from "../lib/compare";
 import { formatUsd } from "../lib/money";
 import type { Route } from "./+types/compare";
@@ -37,8 +38,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { products, problems } = loaderData;
-  const rows = compareRows(products, formatUsd);
   const partNumbers = products.map((product) => product.partNumber);
+  // The shared page compares list prices; a member's own prices arrive by their own request.
+  const memberPrices = useMemberPrices(partNumbers);
+  const rows = compareRows(
+    products.map((product) => ({ ...product, price: memberPrices[product.partNumber]?.price ?? product.price })),
+    formatUsd,
+  );
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-950">Compare Parts</h1>
@@ -107,7 +113,14 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                     </th>
                     {row.values.map((value, index) => (
                       <td key={partNumbers[index]} className="p-3 align-top break-words text-slate-950">
-                        {value || <span className="text-slate-600">Not given</span>}
+                        {row.name === "Price" ? (
+                          <ShelfPrice
+                            price={products[index]?.price ?? ""}
+                            member={memberPrices[partNumbers[index] ?? ""]}
+                          />
+                        ) : (
+                          value || <span className="text-slate-600">Not given</span>
+                        )}
                       </td>
                     ))}
                   </tr>

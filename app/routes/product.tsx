@@ -22,7 +22,7 @@ import { ReviewSummary } from "../components/catalog/review-stars";
 import { ReviewsPanel } from "../components/catalog/reviews-panel";
 import { AddToListDialog } from "../components/lists/add-to-list-dialog";
 import { useMemberPrices } from "../components/member-prices";
-import { Price } from "../components/price";
+import { Price, UnitPrice } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
 import { Input } from "../components/ui/input";
@@ -31,7 +31,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { isBuyable } from "../lib/catalog/product-status";
 import { toCents } from "../lib/pricing/money";
-import { priceList } from "../lib/pricing/tiers";
+import { pricedList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
 import { reviewSchema } from "../lib/review-form";
 import type { Route } from "./+types/product";
@@ -127,8 +127,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const inStock = product.stockLevel > 0;
-  const prices = priceList(product.price, product.tiers);
   const memberPrice = useMemberPrices([product.partNumber])[product.partNumber];
+  const contractPriceCents = memberPrice ? toCents(memberPrice.price) : undefined;
+  const prices = pricedList({ price: product.price, tiers: product.tiers, contractPriceCents });
   const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
 
   return (
@@ -197,7 +198,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             price={product.price}
             tiers={product.tiers}
             quantity={wanted}
-            contractPriceCents={memberPrice ? toCents(memberPrice.price) : undefined}
+            contractPriceCents={contractPriceCents}
           />
           {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
@@ -229,7 +230,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                           : `${tier.minQuantity.toLocaleString("en-US")}+`}
                       </td>
                       <td className="py-1 font-medium">
-                        <Price amount={tier.unitPrice} />
+                        {tier.withoutContract ? (
+                          <UnitPrice
+                            amount={tier.unitPrice}
+                            listAmount={tier.withoutContract}
+                            listLabel={tier.minQuantity > 1 ? "Bulk price" : "List price"}
+                          />
+                        ) : (
+                          <Price amount={tier.unitPrice} />
+                        )}
                       </td>
                     </tr>
                   );

@@ -1,16 +1,49 @@
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CompanyRole } from "../../app/lib/companies";
+import { userContext } from "../../app/lib/context";
+import * as apiKeysRoute from "../../app/routes/account.company.api-keys";
+import * as companyPricesRoute from "../../app/routes/admin/company-prices";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
-import { addShipTo, findShipTo } from "../address-book/address-book";
+import { addShipTo, deleteShipTo, findShipTo, makeDefaultShipTo, updateShipTo } from "../address-book/address-book";
 import { apiKeysPage, authenticateApiKey, createApiKey, revokeApiKey } from "../api/api-keys";
 import { findApiOrder, listApiOrders } from "../api/orders";
+import {
+  approvalQueue,
+  approveSubmission,
+  rejectSubmission,
+  submitForApproval,
+  withdrawSubmission,
+} from "../approvals/approvals";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { createList, findList, listsOf } from "../cart/saved-lists";
+import {
+  addListToCart,
+  addToList,
+  createList,
+  deleteList,
+  findList,
+  listsOf,
+  removeListLine,
+  renameList,
+  setListLineQuantity,
+} from "../cart/saved-lists";
 import { cartSummary } from "../cart/summary";
-import { companies, companyMembers, contractPrices, mailQueue, orders, products, user } from "../db/schema";
+import {
+  companies,
+  companyApiKeys,
+  companyMembers,
+  contractPrices,
+  mailQueue,
+  orderApprovals,
+  orders,
+  products,
+  shipToAddresses,
+  taxCertificates,
+  user,
+} from "../db/schema";
 import { buyerOrderDocument } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
 import { placeNet30Order } from "../orders/checkout";
@@ -28,6 +61,7 @@ import {
   setSpendLimits,
 } from "./members";
 import { membershipOf } from "./membership";
+import { companyCertificates, removeCertificate, uploadCertificate } from "./tax-certificates";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -305,4 +339,141 @@ describe("a member of company A against company B", () => {
     expect((await findOrder(order.orderNumber, bBuyer.id))?.orderNumber).toBe(order.orderNumber);
     expect(await db().select().from(companyMembers).where(eq(companyMembers.companyId, b.companyId))).toHaveLength(2);
   });
+
+  it("changes none of B's addresses, lists, certificates, submissions, keys or prices, nor joins B by its invitation", async () => {
+    const a = await person("Ada", { creditLimit: "1000" });
+    const b = await person("Bo", { creditLimit: "1000" });
+    const bBuyer = await person("Bea");
+    await join(b, bBuyer, "buyer");
+    const address = {
+      line1: "3 Dock Rd",
+      line2: undefined,
+      city: "Salem",
+      state: "OR" as const,
+      zip: "97301",
+      country: "United States",
+    };
+    const shipTo = await addShipTo(b.id, { label: "Dock", address });
+    const list = await addToList(b.id, { newName: "B's shelf" }, [{ productId: wheel, quantity: 2 }]);
+    const [line] = (await findList(b.id, list.id)).lines;
+    const certificate = await uploadCertificate(
+      b.id,
+      { state: "TX", certificateNumber: "TX-7654321", expiresOn: "2030-03-31" },
+      { bytes: new TextEncoder().encode("%PDF-1.4\n% B's certificate\n%%EOF\n"), name: "b.pdf" },
+    );
+    const bKey = await createApiKey(b.id, { name: "B's ERP" });
+    const [bCompany] = await db().select().from(companies).where(eq(companies.id, b.companyId));
+    // B's buyer may order $1.00 at most without approval: their order waits in B's queue.
+    await setSpendLimits(b.id, { userId: bBuyer.id, orderLimit: "1.00" });
+    const submission = await submitForApproval(
+      bBuyer.id,
+      await cartOf(bBuyer, 1),
+      checkoutInput(bBuyer.email, { paymentMethod: "net_30" }),
+    );
+    const bToken = await inviteMember(b.id, { email: "bo-new@example.com", role: "approver" });
+
+    // Addresses and lists: the same answer as for a made-up id.
+    const noAddress = "404 That address does not exist.";
+    expect(await outcome(updateShipTo(a.id, shipTo.id, { label: "Mine", address }))).toBe(noAddress);
+    expect(await outcome(makeDefaultShipTo(a.id, shipTo.id))).toBe(noAddress);
+    expect(await outcome(deleteShipTo(a.id, shipTo.id))).toBe(noAddress);
+    const noList = "404 That list was not found.";
+    expect(await outcome(renameList(a.id, list.id, "Mine"))).toBe(noList);
+    expect(await outcome(setListLineQuantity(a.id, list.id, line?.id ?? "", 9))).toBe(noList);
+    expect(await outcome(removeListLine(a.id, list.id, line?.id ?? ""))).toBe(noList);
+    expect(await outcome(addToList(a.id, { listId: list.id }, [{ productId: wheel, quantity: 1 }]))).toBe(noList);
+    expect(await outcome(addListToCart(a.id, list.id, await findOrCreateCart({ userId: a.id })))).toBe(noList);
+    expect(await outcome(deleteList(a.id, list.id))).toBe(noList);
+    expect(await listsOf(a.id)).toEqual([]);
+
+    // Tax certificates: A's admin neither sees nor removes B's.
+    expect((await companyCertificates(a.id)).certificates).toEqual([]);
+    expect(await outcome(removeCertificate(a.id, certificate.id))).toBe("404 That certificate does not exist.");
+
+    // Approvals: A's admin (who may approve A's orders) cannot decide B's submission, nor withdraw it.
+    const noSubmission = "404 That submission does not exist.";
+    expect((await approvalQueue(a.id)).pending).toEqual([]);
+    expect(await outcome(approveSubmission(a.id, submission.id))).toBe(noSubmission);
+    expect(await outcome(rejectSubmission(a.id, { submissionId: submission.id, note: "No" }))).toBe(noSubmission);
+    expect(await outcome(withdrawSubmission(a.id, submission.id))).toBe(noSubmission);
+
+    // Invitations: B's link for someone else does not let A's admin in.
+    expect(await outcome(acceptInvitation(a, bToken))).toBe(
+      "403 This invitation was sent to bo-new@example.com. Sign in with that address to accept it.",
+    );
+    expect((await membershipOf(a.id))?.companyId).toBe(a.companyId);
+
+    // API keys through the page's action: B's key id revokes nothing, and a company id smuggled
+    // into the form makes a key for A's own company.
+    const revoked = await asMember(apiKeysRoute.action, a, "/account/company/api-keys", {
+      intent: "revoke",
+      keyId: bKey.id,
+    });
+    expect(revoked.status).toBe(404);
+    const made = await asMember(apiKeysRoute.action, a, "/account/company/api-keys", {
+      intent: "create",
+      name: "Smuggled",
+      companyId: b.companyId,
+    });
+    expect(made.status).toBe(200);
+    const [smuggled] = await db().select().from(companyApiKeys).where(eq(companyApiKeys.name, "Smuggled"));
+    expect(smuggled?.companyId).toBe(a.companyId);
+
+    // Contract prices are the store admin's page: a company admin can neither read nor change B's.
+    const pricesPath = `/admin/companies/${bCompany?.accountNumber}/prices`;
+    const params = { accountNumber: bCompany?.accountNumber ?? "" };
+    expect((await asMember(companyPricesRoute.loader, a, pricesPath, undefined, params)).status).toBe(403);
+    const priced = await asMember(
+      companyPricesRoute.action,
+      a,
+      pricesPath,
+      { intent: "save", partNumber: "GW-45-001", price: "0.01", startsOn: "2020-01-01" },
+      params,
+    );
+    expect(priced.status).toBe(403);
+
+    // B is as it was.
+    expect(await db().select().from(contractPrices).where(eq(contractPrices.companyId, b.companyId))).toEqual([]);
+    expect((await findShipTo(b.id, shipTo.id)).label).toBe("Dock");
+    expect((await findList(b.id, list.id)).lines).toHaveLength(1);
+    expect(await db().select().from(taxCertificates).where(eq(taxCertificates.companyId, b.companyId))).toHaveLength(1);
+    const [waiting] = await db().select().from(orderApprovals).where(eq(orderApprovals.id, submission.id));
+    expect(waiting?.status).toBe("pending");
+    expect((await apiKeysPage(b.id)).keys.map((key) => [key.name, key.revokedAt])).toEqual([["B's ERP", null]]);
+    expect(await db().select().from(shipToAddresses).where(eq(shipToAddresses.companyId, a.companyId))).toEqual([]);
+  });
 });
+
+/**
+ * Calls a route module's loader or action as React Router does, signed in as `who` (a company member,
+ * never a store admin); a thrown Response (a refusal) is answered like a returned one.
+ */
+async function asMember(
+  run: (args: never) => unknown,
+  who: { id: string; email: string },
+  path: string,
+  form?: Record<string, string>,
+  params: Record<string, string> = {},
+): Promise<{ status: number }> {
+  const context = new RouterContextProvider();
+  context.set(userContext, {
+    id: who.id,
+    email: who.email,
+    name: who.email,
+    isAdmin: false,
+    twoFactorEnabled: false,
+    twoFactorVerified: false,
+  });
+  const url = new URL(`http://store.test${path}`);
+  const request = form ? new Request(url, { method: "POST", body: new URLSearchParams(form) }) : new Request(url);
+  try {
+    const result = await run({ request, url, context, params, pattern: path } as never);
+    if (result instanceof Response) return { status: result.status };
+    return { status: (result as { init?: { status?: number } | null }).init?.status ?? 200 };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status };
+    const refused = thrown as { init?: { status?: number } | null; type?: string };
+    if (refused?.type === "DataWithResponseInit") return { status: refused.init?.status ?? 500 };
+    throw thrown;
+  }
+}

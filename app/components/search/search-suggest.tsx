@@ -5,9 +5,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CategorySuggestion } from "../../lib/catalog/category-suggestions";
-import { formatUsd } from "../../lib/money";
 import { searchHref } from "../../lib/search-params";
 import { cn } from "../../lib/utils";
+import { type MemberPrice, ShelfPrice, useMemberPrices } from "../member-prices";
 
 export interface Suggestion {
   slug: string;
@@ -151,6 +151,10 @@ export function SearchSuggest({
     } else if (event.key === "Tab") close();
   };
 
+  // The suggestions are shared (cached for everyone); a member's own prices come by their own request.
+  const memberPrices = useMemberPrices(
+    suggestions.flatMap((option) => (option.kind === "product" ? [option.partNumber] : [])),
+  );
   const optionId = (index: number) => `${listId}-option-${index}`;
   const activeSuggestion = open ? suggestions[active] : undefined;
 
@@ -200,7 +204,10 @@ export function SearchSuggest({
             onKeyDown={() => {}}
             className="flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-50 hover:bg-slate-100"
           >
-            <OptionContent option={option} />
+            <OptionContent
+              option={option}
+              member={option.kind === "product" ? memberPrices[option.partNumber] : undefined}
+            />
           </div>
         ))}
       </div>
@@ -211,7 +218,7 @@ export function SearchSuggest({
   );
 }
 
-function OptionContent({ option }: { option: Option }) {
+function OptionContent({ option, member }: { option: Option; member: MemberPrice | undefined }) {
   if (option.kind === "query")
     return (
       <span className="min-w-0 truncate">
@@ -236,7 +243,7 @@ function OptionContent({ option }: { option: Option }) {
         </span>
         {option.replaces && <span className="block text-xs text-slate-700">Replaces {option.replaces}</span>}
       </span>
-      <span className="shrink-0 font-semibold">{formatUsd(option.price)}</span>
+      <ShelfPrice price={option.price} member={member} className="shrink-0 font-semibold" />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nextTierOffer, priceList, priceQuantity, unitPriceFor } from "./tiers";
+import { nextTierOffer, pricedList, priceList, priceQuantity, unitPriceFor } from "./tiers";
 
 // The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const tiers = [
@@ -118,6 +118,42 @@ describe("priceQuantity", () => {
 
   it("refuses a quantity the cart would refuse", () => {
     expect(() => priceQuantity({ ...sample, quantity: 0 })).toThrow(RangeError);
+  });
+});
+
+describe("pricedList", () => {
+  it("is the tier table for everyone without a contract price", () => {
+    expect(pricedList(sample)).toEqual([
+      { minQuantity: 1, unitPrice: "2.45", withoutContract: null },
+      { minQuantity: 100, unitPrice: "1.98", withoutContract: null },
+      { minQuantity: 500, unitPrice: "1.75", withoutContract: null },
+      { minQuantity: 1000, unitPrice: "1.55", withoutContract: null },
+    ]);
+  });
+
+  it("shows a member the contract price where it is below the row's tier, and the tier where the tier is lower", () => {
+    expect(pricedList({ ...sample, contractPriceCents: 180 })).toEqual([
+      { minQuantity: 1, unitPrice: "1.80", withoutContract: "2.45" },
+      { minQuantity: 100, unitPrice: "1.80", withoutContract: "1.98" },
+      { minQuantity: 500, unitPrice: "1.75", withoutContract: null },
+      { minQuantity: 1000, unitPrice: "1.55", withoutContract: null },
+    ]);
+    // Every row is what the cart charges for that quantity (one rule, priceQuantity).
+    for (const row of pricedList({ ...sample, contractPriceCents: 180 }))
+      expect(row.unitPrice).toBe(
+        (priceQuantity({ ...sample, contractPriceCents: 180, quantity: row.minQuantity }).unitPriceCents / 100).toFixed(
+          2,
+        ),
+      );
+  });
+
+  it("is a contract price everywhere when it is below every tier", () => {
+    expect(pricedList({ ...sample, contractPriceCents: 150 }).map((row) => row.unitPrice)).toEqual([
+      "1.50",
+      "1.50",
+      "1.50",
+      "1.50",
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Cents, requireCents, toCents } from "./money";
+import { type Cents, fromCents, requireCents, toCents } from "./money";
 import { lineTotalCents } from "./totals";
 
 export interface BulkTier {
@@ -86,4 +86,23 @@ export function nextTierOffer(product: QuantityOfProduct) {
       };
   }
   return null;
+}
+
+/**
+ * The product page's price list as this buyer pays it: each row's price is priceQuantity's at the
+ * row's first quantity (a row's quantities all reach the same tier), so a contract price below a
+ * tier shows in its row, with the price everyone else pays there struck through beside it, and a
+ * tier below the contract price stays the row's price. Empty without bulk tiers, as priceList.
+ */
+export function pricedList(product: Omit<QuantityOfProduct, "quantity">) {
+  return priceList(product.price, product.tiers).map(({ minQuantity }) => {
+    const everyone = priceQuantity({ ...product, contractPriceCents: undefined, quantity: minQuantity });
+    const paid = priceQuantity({ ...product, quantity: minQuantity });
+    return {
+      minQuantity,
+      unitPrice: fromCents(paid.unitPriceCents),
+      /** The row's price without the contract, shown struck through when the contract price is lower. */
+      withoutContract: paid.contractApplied ? fromCents(everyone.unitPriceCents) : null,
+    };
+  });
 }
