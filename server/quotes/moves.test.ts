@@ -4,9 +4,14 @@ import { refusedMove } from "./moves";
 
 describe("quote moves", () => {
   it("allow the life of a quote: requested, quoted, revised, quoted again, accepted, ordered", () => {
-    const path = ["requested", "quoted", "requested", "quoted", "accepted", "ordered"] as const;
-    const moves = path.slice(1).map((to, i) => canMoveQuote(path[i], to));
-    expect(moves).toEqual([true, true, true, true, true]);
+    const steps = [
+      ["requested", "quoted"],
+      ["quoted", "requested"],
+      ["requested", "quoted"],
+      ["quoted", "accepted"],
+      ["accepted", "ordered"],
+    ] as const;
+    expect(steps.map(([from, to]) => canMoveQuote(from, to))).toEqual([true, true, true, true, true]);
   });
 
   it("end for good at ordered, declined, expired and withdrawn", () => {
