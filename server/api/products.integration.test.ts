@@ -8,6 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clientAddressContext } from "../../app/lib/context";
 import { listingParamNames } from "../../app/lib/listing-params";
 import { parseSearchParams, searchParamNames } from "../../app/lib/search-params";
+import * as openapi from "../../app/routes/api.v1.openapi";
 import * as route from "../../app/routes/api.v1.products";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
@@ -19,6 +20,7 @@ import { readSpecFilters } from "../catalog/spec-facets";
 import { attributes, contractPrices, productAttributeValues, products, user } from "../db/schema";
 import { announce } from "../events";
 import { createApiKey } from "./api-keys";
+import { productParamNames } from "./product-params";
 import { countVisitorCall, visitorCatalogueLimit } from "./products";
 
 const { handle } = withTestDatabase();
@@ -398,5 +400,28 @@ describe("limits, caching and prices", () => {
     // A key that is sent must be valid: a mistyped one is a 401, not an answer at visitors' prices.
     const mistyped = await call(query, { key: `${key.slice(0, -2)}xx` });
     expect(mistyped.status).toBe(401);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes every parameter, the answer's shape and every refusal of GET /products", async () => {
+    const document = JSON.parse(await openapi.loader().text());
+    const get = document.paths["/products"].get;
+    expect(get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual([
+      ...productParamNames,
+      "attributes",
+    ]);
+    expect(get.security).toEqual([{}, { apiKey: [] }]);
+    expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "400", "401", "404", "405", "429", "500"]);
+    const schemas = document.components.schemas;
+    expect(schemas.ProductPage.required).toEqual(["total", "page", "per_page", "items", "facets"]);
+    expect(schemas.ProductItem.required).toEqual(["part_number", "name", "price", "stock_level", "url"]);
+    expect(Object.keys(schemas.ProductFacets.properties)).toEqual(["categories", "brands", "attributes"]);
+    // The answer has exactly the documented keys.
+    const answer = await call("?subcategory=grinding-wheels&per_page=1");
+    expect(Object.keys(answer.json).sort()).toEqual([...schemas.ProductPage.required].sort());
+    expect(Object.keys(answer.json.items[0]).sort()).toEqual([...schemas.ProductItem.required].sort());
+    const attributeKeys = schemas.ProductFacets.properties.attributes.items.required;
+    expect(Object.keys(answer.json.facets.attributes[0]).sort()).toEqual([...attributeKeys].sort());
   });
 });
