@@ -147,7 +147,7 @@ export function openApiDocument() {
           summary: "The catalogue: search, filter by category and specification, sort, a page at a time",
           description: [
             "Open to anyone: without a key, prices are list prices; with your company's key, each price is what your company pays for one (its contract price where that is lower). The parts, their order and the counts are those of the store's category and search pages for the same filters: both are answered by one query.",
-            `Without a key, calls are limited to ${visitorCatalogueLimit.max} a minute per address (429 with Retry-After past it), and answers are public: \`Cache-Control: ${VISITOR_CACHE_CONTROL}\` with an ETag (send If-None-Match for a 304). With a key, the key's own limit applies and answers are \`private, no-store\`.`,
+            `Without a key, calls are limited to ${visitorCatalogueLimit().max} a minute per address (429 with Retry-After past it), and answers are public: \`Cache-Control: ${VISITOR_CACHE_CONTROL}\` with an ETag (send If-None-Match for a 304). With a key, the key's own limit applies and answers are \`private, no-store\`.`,
             "Every parameter is checked: an unknown one, or a value that cannot be used, is a 400 naming it in `error.field`; an unknown category or subcategory slug is a 404 naming it.",
           ].join("\n\n"),
           operationId: "listProducts",

@@ -335,7 +335,7 @@ describe("bad parameters", () => {
 describe("limits, caching and prices", () => {
   it("holds a visitor's address to its limit with a 429, Retry-After and a JSON message; another address is not held", async () => {
     const address = "203.0.113.9";
-    for (let i = 0; i < visitorCatalogueLimit.max; i++) await countVisitorCall(address);
+    for (let i = 0; i < visitorCatalogueLimit().max; i++) await countVisitorCall(address);
     const refused = await call("?category=abrasives", { address });
     expect(refused.status).toBe(429);
     expect(refused.json.error.code).toBe("rate_limited");

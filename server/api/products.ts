@@ -15,8 +15,8 @@ import type { ApiCaller } from "./api-keys";
 import { ApiProblem, apiJson } from "./http";
 import { apiFacet, apiSorts, type ProductParams, productParamNames, resolveAttributeParams } from "./product-params";
 
-/** Calls a visitor's address may make: one a second on average; a company's key has its own, higher limit. */
-export const visitorCatalogueLimit: Limit = { max: 60, windowMs: 60_000 };
+/** Calls a visitor's address may make in a minute (one a second by default); a company's key has its own limit. */
+export const visitorCatalogueLimit = (): Limit => ({ max: config().API_CALLS_PER_ADDRESS, windowMs: 60_000 });
 export const visitorLimitMessage =
   "Too many catalogue requests from your address (a company API key has a limit of its own).";
 
@@ -27,7 +27,7 @@ const VISITOR_VARY = "Authorization, Accept-Encoding";
 
 /** Counts a visitor's call against their address's limit; TooManyRequests (with the wait) past it. */
 export function countVisitorCall(address: string, now = Date.now()) {
-  return countUse(`api:visitor:${address}`, visitorCatalogueLimit, now, visitorLimitMessage);
+  return countUse(`api:visitor:${address}`, visitorCatalogueLimit(), now, visitorLimitMessage);
 }
 
 const badParameter = (field: string, message: string) => new ApiProblem(400, "invalid_parameter", message, { field });
