@@ -2,7 +2,7 @@
 // endpoint answers, and every answer JSON: a refusal is `{ "error": { "code", "message", "field"? } }`
 // with its status, a StoreError mapped here once, and anything unexpected logged and answered as a
 // generic 500, never a stack or a page.
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { clientAddressContext } from "../../app/lib/context";
 import { type ErrorKind, StoreError } from "../errors";
@@ -123,8 +123,8 @@ interface EndpointArgs {
 
 /** The address the HTTP layer set; "unknown" when there is none (a loader called outside it). */
 function addressOf(context: unknown): string {
-  if (context instanceof RouterContextProvider) return context.get(clientAddressContext);
-  return "unknown";
+  const provider = context as Partial<Pick<RouterContextProvider, "get">> | undefined;
+  return typeof provider?.get === "function" ? provider.get(clientAddressContext) : "unknown";
 }
 
 /**

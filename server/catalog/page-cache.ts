@@ -139,6 +139,8 @@ let catalogueApi: PageCache | undefined;
  * visitor's call against their address's limit first, then asks this cache.
  */
 export function catalogueApiCache() {
-  catalogueApi ??= clearedOnCatalogChange(createPageCache({ shares: (pathname) => pathname === "/api/v1/products" }));
+  catalogueApi ??= clearedOnCatalogChange(
+    createPageCache({ shares: (pathname) => pathname === "/api/v1/products", maxBytes: 16 * 1024 * 1024 }),
+  );
   return catalogueApi;
 }
