@@ -106,6 +106,13 @@ const envSchema = z.object({
     .min(1, "a whole number of sign-ups from 1 to 100000")
     .max(100_000, "a whole number of sign-ups from 1 to 100000")
     .default(30),
+  // Calls to the catalogue API (GET /api/v1/products) one address may make in a minute without a key.
+  API_CALLS_PER_ADDRESS: z.coerce
+    .number({ message: "a whole number of calls from 1 to 100000" })
+    .int("a whole number of calls from 1 to 100000")
+    .min(1, "a whole number of calls from 1 to 100000")
+    .max(100_000, "a whole number of calls from 1 to 100000")
+    .default(60),
   // How many processes serve the store on PostgreSQL; unset, one per core. PGlite serves from one.
   WEB_CONCURRENCY: optional(
     z.coerce

@@ -154,6 +154,25 @@ const queries: [string, string[]][] = [
   ["/account/receipts/ORD1700000000000AAAAA.pdf", []],
 ];
 
+/** What GET /api/v1/products reads: its own parameters and grinding wheels' attributes, values and ranges. */
+const productQueryNames = [
+  "q",
+  "category",
+  "subcategory",
+  "brand",
+  "in_stock",
+  "sort",
+  "page",
+  "per_page",
+  "diameter",
+  "diameter_min",
+  "diameter_max",
+  "abrasive",
+  "abrasive_min",
+  "grit",
+  "perPage",
+];
+
 /** A query string in any shape: known and hostile names, repeated, with hostile values. */
 const hostileQuery = (names: string[]) =>
   fc
@@ -433,7 +452,12 @@ const method = fc.constantFrom("POST", "POST", "POST", "POST", "PUT", "PATCH", "
 const what = (who: string, sent: string) => `${who} ${sent.slice(0, 300)}`;
 
 beforeAll(async () => {
-  store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  // Every fuzzed call comes from one address: the catalogue API's limit per address is tested apart.
+  store = await storeProcess({
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    API_CALLS_PER_ADDRESS: "100000",
+  });
   guest = client(store);
   signedInAdmin = client(store);
   await store.start();
@@ -594,7 +618,7 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
       fc.constant("/api/v1/orders"),
       fc.constant("/api/v1/addresses"),
       hostileQuery(["page", "perPage"]).map((query) => `/api/v1/orders?${query}`),
-      hostileQuery(["page", "perPage"]).map((query) => `/api/v1/products?${query}`),
+      hostileQuery(productQueryNames).map((query) => `/api/v1/products?${query}`),
       hostileQuery(["parts", "quantity"]).map((query) => `/api/v1/prices?${query}`),
       // Encodings that do not decode are the path test's (above): they never reach the API.
       hostileText.map((number) => `/api/v1/orders/${encoded(number)}`),
@@ -636,6 +660,69 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
     expect(huge.status).toBe(413);
     expect(await huge.json()).toEqual({
       error: { code: "body_too_large", message: "Request too large: at most 64 KB may be sent here." },
+    });
+  }, 120_000);
+
+  it("answers the catalogue API's hostile queries, with a key or without, with JSON naming the parameter", async () => {
+    // Mostly in scope (a subcategory), so attribute values reach the filters' reader.
+    const query = fc.oneof(
+      hostileQuery(productQueryNames),
+      hostileQuery(productQueryNames).map((rest) => `subcategory=grinding-wheels&${rest}`),
+      hostileQuery(productQueryNames).map((rest) => `category=abrasives&${rest}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(query, fc.boolean(), async (sent, keyed) => {
+        const response = await fetch(`${store.base}/api/v1/products?${sent}`, {
+          headers: keyed ? { authorization: `Bearer ${apiKey}` } : {},
+        });
+        const what = `${keyed ? "key" : "visitor"} ${sent.slice(0, 300)}`;
+        const text = await response.text();
+        expect(response.status, what).toBeLessThan(500);
+        if (response.status === 431) return;
+        expect(response.headers.get("content-type") ?? "", what).toContain("application/json");
+        const answer = JSON.parse(text);
+        if (response.status === 200) {
+          expect(answer, what).toMatchObject({ total: expect.any(Number), items: expect.any(Array) });
+          expect(response.headers.get("cache-control"), what).toBe(keyed ? "private, no-store" : "public, max-age=60");
+          return;
+        }
+        expect([400, 404, 429], what).toContain(response.status);
+        expect(answer.error.message, what).toEqual(expect.any(String));
+        if (response.status !== 429) expect(answer.error.field, what).toEqual(expect.any(String));
+      }),
+      { numRuns: 120, seed },
+    );
+    // Through the running server, a visitor's answer is kept and served again (gzipped by the
+    // store's cache, not twice by the server), revalidates with its ETag, and names what it varies by.
+    const listing = `${store.base}/api/v1/products?subcategory=grinding-wheels&diameter=4.5in&sort=price_asc&per_page=5`;
+    const first = await fetch(listing, { headers: { "accept-encoding": "gzip" } });
+    const again = await fetch(listing, { headers: { "accept-encoding": "gzip" } });
+    expect(first.status).toBe(200);
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(again.headers.get("vary")).toContain("Authorization");
+    expect(await again.json()).toEqual(await first.json());
+    const etag = again.headers.get("etag") ?? "";
+    expect((await fetch(listing, { headers: { "if-none-match": etag } })).status).toBe(304);
+    const keyed = await fetch(listing, { headers: { authorization: `Bearer ${apiKey}` } });
+    expect(keyed.headers.get("x-page-cache")).toBeNull();
+    expect(keyed.headers.get("cache-control")).toBe("private, no-store");
+    // Each refusal names its parameter, through the running server.
+    const refused = async (sent: string) => {
+      const response = await fetch(`${store.base}/api/v1/products?${sent}`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expect(response.status, sent).toBe(400);
+      return (await response.json()).error;
+    };
+    expect(await refused("per_page=101")).toMatchObject({ field: "per_page" });
+    expect(await refused("subcategory=grinding-wheels&diameter_min=9in&diameter_max=4in")).toMatchObject({
+      field: "diameter_min",
+    });
+    expect(await refused(`subcategory=grinding-wheels&abrasive=${"%00".repeat(300)}`)).toMatchObject({
+      field: "abrasive",
+    });
+    expect(await refused(`subcategory=grinding-wheels&diameter=${"9".repeat(400)}`)).toMatchObject({
+      field: "diameter",
     });
   }, 120_000);
 

@@ -251,7 +251,9 @@ describe("API keys", () => {
 
   it("answer 401 JSON for no key, a made-up key, a revoked key and a key whose admin left the company", async () => {
     const ada = await companyAdmin("Ada");
-    const none = await call(productsRoute, "/api/v1/products");
+    // The catalogue is open to visitors; every other endpoint needs a key.
+    expect((await call(productsRoute, "/api/v1/products")).status).toBe(200);
+    const none = await call(orders, "/api/v1/orders");
     expect(none.status).toBe(401);
     expect(none.headers.get("www-authenticate")).toBe('Bearer realm="api"');
     expect(none.headers.get("content-type")).toContain("application/json");
@@ -296,35 +298,34 @@ describe("API keys", () => {
 });
 
 describe("reading through the API", () => {
-  it("pages the catalogue's public data, drafts left out", async () => {
+  it("lists the catalogue's listed parts, drafts left out, at the key's company's prices", async () => {
     const ada = await companyAdmin("Ada");
     const { key } = await createApiKey(ada.id, { name: "ERP" });
-    const first = await call(productsRoute, "/api/v1/products?perPage=1", { key });
-    expect(first.json).toMatchObject({ page: 1, perPage: 1, total: 2, totalPages: 2 });
-    expect(first.json.data).toEqual([
+    const first = await call(productsRoute, "/api/v1/products?per_page=1&sort=name", { key });
+    expect(first.json).toMatchObject({ page: 1, per_page: 1, total: 2 });
+    expect(first.json.items).toEqual([
       {
-        partNumber: "API-CW-1",
+        part_number: "API-CW-1",
         name: "Cut-Off Wheel",
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "cut-off-wheels",
         price: "2.45",
-        currency: "USD",
-        stockLevel: 2847,
-        status: "active",
-        tiers: [
-          { minQuantity: 100, unitPrice: "1.98" },
-          { minQuantity: 500, unitPrice: "1.75" },
-          { minQuantity: 1000, unitPrice: "1.55" },
-        ],
+        stock_level: 2847,
         url: expect.stringMatching(/\/products\/cutoff-wheel-api-cw-1$/),
       },
     ]);
-    const second = await call(productsRoute, "/api/v1/products?perPage=1&page=2", { key });
-    expect(second.json.data.map((p: { partNumber: string }) => p.partNumber)).toEqual(["API-FD-1"]);
-    const bad = await call(productsRoute, "/api/v1/products?perPage=5000&page=x", { key });
-    expect(bad.status).toBe(422);
-    expect(bad.json.error.details.map((d: { field: string }) => d.field).sort()).toEqual(["page", "perPage"]);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    const second = await call(productsRoute, "/api/v1/products?per_page=1&page=2&sort=name", { key });
+    expect(second.json.items.map((p: { part_number: string }) => p.part_number)).toEqual(["API-FD-1"]);
+    const bad = await call(productsRoute, "/api/v1/products?per_page=5000", { key });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: "invalid_parameter", field: "per_page" });
+    // A contract price on the wheel: the key's answer shows it, a visitor's the list price.
+    await db()
+      .insert(contractPrices)
+      .values({ companyId: ada.companyId, productId: wheelId, price: "1.60", startsOn: "2000-01-01" });
+    const priced = await call(productsRoute, "/api/v1/products?per_page=1&sort=name", { key });
+    expect(priced.json.items[0]).toMatchObject({ part_number: "API-CW-1", price: "1.60" });
+    const visitor = await call(productsRoute, "/api/v1/products?per_page=1&sort=name");
+    expect(visitor.json.items[0]).toMatchObject({ part_number: "API-CW-1", price: "2.45" });
   });
 
   it("prices parts as the cart does: the tier for the quantity, each price break, unknown parts named", async () => {

@@ -1,14 +1,9 @@
-// The catalogue through the API: the products a buyer can reach, page by page, with their public
-// list prices and bulk tiers; and the prices the calling company pays, priced as its cart would be.
-import { asc, count, inArray } from "drizzle-orm";
+// The prices the calling company pays through the API, priced as its cart would be, and the
+// paging of the API's lists (the catalogue itself is server/api/products.ts).
 import { z } from "zod";
 import { fromCents } from "../../app/lib/pricing/money";
 import { findPartNumbers } from "../cart/quick-order";
 import { priceProductLines } from "../cart/summary";
-import { shownToBuyers } from "../catalog/visibility";
-import { config } from "../config";
-import { db } from "../db/client";
-import { productBulkTiers, products } from "../db/schema";
 
 export const MAX_PER_PAGE = 200;
 export const MAX_PRICE_PARTS = 100;
@@ -49,62 +44,6 @@ export const pricesQuerySchema = z.object({
 /** The query string as an object for a schema: absent parameters are undefined, so defaults apply. */
 export function queryObject(url: URL, names: readonly string[]) {
   return Object.fromEntries(names.map((name) => [name, url.searchParams.get(name) ?? undefined]));
-}
-
-const pageOf = (page: number, perPage: number, total: number) => ({
-  page,
-  perPage,
-  total,
-  totalPages: Math.ceil(total / perPage),
-});
-
-/** A page of the catalogue in part-number order: what any visitor could read on the product pages. */
-export async function listProducts({ page, perPage }: z.output<typeof pageQuerySchema>) {
-  const [rows, [total]] = await Promise.all([
-    db()
-      .select({
-        id: products.id,
-        partNumber: products.partNumber,
-        name: products.name,
-        brand: products.brand,
-        category: products.category,
-        subcategory: products.subcategory,
-        slug: products.slug,
-        price: products.price,
-        stockLevel: products.stockLevel,
-        status: products.status,
-      })
-      .from(products)
-      .where(shownToBuyers)
-      .orderBy(asc(products.partNumber))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db().select({ total: count() }).from(products).where(shownToBuyers),
-  ]);
-  const tiers = rows.length
-    ? await db()
-        .select()
-        .from(productBulkTiers)
-        .where(
-          inArray(
-            productBulkTiers.productId,
-            rows.map((row) => row.id),
-          ),
-        )
-        .orderBy(asc(productBulkTiers.minQuantity))
-    : [];
-  const origin = config().PUBLIC_URL;
-  return {
-    data: rows.map(({ id, slug, ...product }) => ({
-      ...product,
-      currency: "USD",
-      tiers: tiers
-        .filter((tier) => tier.productId === id)
-        .map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tier.unitPrice })),
-      url: `${origin}/products/${slug}`,
-    })),
-    ...pageOf(page, perPage, total?.total ?? 0),
-  };
 }
 
 /**

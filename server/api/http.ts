@@ -2,7 +2,9 @@
 // endpoint answers, and every answer JSON: a refusal is `{ "error": { "code", "message", "field"? } }`
 // with its status, a StoreError mapped here once, and anything unexpected logged and answered as a
 // generic 500, never a stack or a page.
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { clientAddressContext } from "../../app/lib/context";
 import { type ErrorKind, StoreError } from "../errors";
 import { logger } from "../logger";
 import { type ApiCaller, authenticateApiKey } from "./api-keys";
@@ -102,34 +104,65 @@ export async function readJson(request: Request): Promise<unknown> {
   }
 }
 
-export interface ApiCall {
+export interface ApiCall<Caller = ApiCaller> {
   request: Request;
-  caller: ApiCaller;
+  caller: Caller;
   params: Record<string, string | undefined>;
+  /** The client's address (server/client-address.ts), for per-address limits. */
+  address: string;
 }
 
 type Method = "GET" | "POST";
-type Handlers = Partial<Record<Method, (call: ApiCall) => Promise<Response>>>;
+type Handlers<Caller> = Partial<Record<Method, (call: ApiCall<Caller>) => Promise<Response>>>;
+
+interface EndpointArgs {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context?: unknown;
+}
+
+/** The address the HTTP layer set; "unknown" when there is none (a loader called outside it). */
+function addressOf(context: unknown): string {
+  const provider = context as Partial<Pick<RouterContextProvider, "get">> | undefined;
+  return typeof provider?.get === "function" ? provider.get(clientAddressContext) : "unknown";
+}
 
 /**
- * One endpoint's loader and action: the method checked (HEAD as GET), the key authenticated, the
- * handler run, and whatever it throws answered as JSON.
+ * One endpoint's loader and action: the method checked (HEAD as GET), the caller found from the
+ * Authorization header, the handler run, and whatever it throws answered as JSON.
  */
-export function apiEndpoint(handlers: Handlers) {
+function endpoint<Caller>(handlers: Handlers<Caller>, identify: (authorization: string | null) => Promise<Caller>) {
   const allowed = Object.keys(handlers).join(", ");
-  return async ({ request, params }: { request: Request; params: Record<string, string | undefined> }) => {
+  return async ({ request, params, context }: EndpointArgs) => {
     const method = request.method === "HEAD" ? "GET" : request.method;
     const handle = Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
     try {
       if (!handle)
         throw new ApiProblem(405, "method_not_allowed", `${request.method} is not allowed here. Use ${allowed}.`);
-      const authorization = request.headers.get("authorization");
-      const caller = await authenticateApiKey(authorization === null ? null : (bearerToken(authorization) ?? ""));
-      return await handle({ request, caller, params });
+      const caller = await identify(request.headers.get("authorization"));
+      return await handle({ request, caller, params, address: addressOf(context) });
     } catch (error) {
       return answerError(error, request, handle ? {} : { Allow: allowed });
     }
   };
+}
+
+/** An endpoint for a company's key only: no key, or one that is not valid, is a 401. */
+export function apiEndpoint(handlers: Handlers<ApiCaller>) {
+  return endpoint(handlers, (authorization) =>
+    authenticateApiKey(authorization === null ? null : (bearerToken(authorization) ?? "")),
+  );
+}
+
+/**
+ * An endpoint open to visitors as well: without an Authorization header the caller is null (a
+ * visitor); a header that is sent must hold a valid key, so a mistyped key is a 401, never a
+ * quiet answer at visitors' prices.
+ */
+export function openApiEndpoint(handlers: Handlers<ApiCaller | null>) {
+  return endpoint(handlers, (authorization) =>
+    authorization === null ? Promise.resolve(null) : authenticateApiKey(bearerToken(authorization) ?? ""),
+  );
 }
 
 export function answerError(error: unknown, request: Request, headers: Record<string, string> = {}): Response {

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { config } from "../config";
 import { MAX_PER_PAGE, MAX_PRICE_PARTS } from "./catalog";
 import { MAX_ORDER_LINES, orderBodySchema } from "./orders";
+import { apiSorts, DEFAULT_API_PER_PAGE, MAX_API_PAGE, MAX_API_PER_PAGE } from "./product-params";
+import { VISITOR_CACHE_CONTROL, visitorCatalogueLimit } from "./products";
 
 const money = {
   type: "string",
@@ -18,6 +20,78 @@ const error = (description: string) => ({ description, content: json(ref("Error"
 const pageParameters = [
   { name: "page", in: "query", schema: { type: "integer", minimum: 1, default: 1 } },
   { name: "perPage", in: "query", schema: { type: "integer", minimum: 1, maximum: MAX_PER_PAGE, default: 50 } },
+];
+
+/** GET /products' parameters (server/api/product-params.ts reads them). */
+const productParameters = () => [
+  {
+    name: "q",
+    in: "query",
+    description:
+      "Words, a part number or an OEM number, as in the store's search box: sizes in any form ('4 1/2', '4.5in', '115 mm'), trade synonyms, up to two typos a word. Empty or absent: no words.",
+    schema: { type: "string", maxLength: 200 },
+    example: "grinding wheel",
+  },
+  {
+    name: "category",
+    in: "query",
+    description: "A category's slug, as in /category/<slug>. Unknown: 404.",
+    schema: { type: "string" },
+    example: "abrasives",
+  },
+  {
+    name: "subcategory",
+    in: "query",
+    description:
+      "A subcategory's slug (unique across categories; `category` may be left out). Unknown, or not of `category`: 404. Its attributes are the filters on offer.",
+    schema: { type: "string" },
+    example: "grinding-wheels",
+  },
+  {
+    name: "brand",
+    in: "query",
+    description: "A brand's name, as `facets.brands` lists it.",
+    schema: { type: "string", maxLength: 60 },
+  },
+  {
+    name: "in_stock",
+    in: "query",
+    description: "`1`: only parts in stock. Any other value: 400.",
+    schema: { type: "string", enum: ["1"] },
+  },
+  {
+    name: "sort",
+    in: "query",
+    description:
+      "`relevance` (the default): best match for `q`, and without `q` the store's listing order (featured, then most reviewed). `price_asc`, `price_desc`: by list price. `name`: A to Z. Ties go by name, then part number.",
+    schema: { type: "string", enum: Object.keys(apiSorts), default: "relevance" },
+  },
+  {
+    name: "page",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: MAX_API_PAGE, default: 1 },
+  },
+  {
+    name: "per_page",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: MAX_API_PER_PAGE, default: DEFAULT_API_PER_PAGE },
+  },
+  {
+    name: "attributes",
+    in: "query",
+    description: [
+      "One parameter per spec filter, named by the attribute's slug (the slugs on offer are in `facets.attributes`); they need a `subcategory`, a `category` or `q` to say whose attributes they are, and a slug that is not an attribute there is a 400.",
+      "Numbers: `diameter=4.5in` (a value; `4-1/2in`, `4 1/2 in` and `114.3mm` are the same one), or a range `diameter_min=4in&diameter_max=115mm` (either end may be left out). A number carries its unit; a bare number is in the unit `facets.attributes[].unit` names.",
+      "Choices and text: `abrasive=Zirconia`, matched whatever its case. Several values of one attribute: repeat the parameter (`abrasive=Zirconia&abrasive=Ceramic`), and a part with any of them matches; a comma is part of a value, not a separator. Different attributes must all match.",
+    ].join("\n\n"),
+    style: "form",
+    explode: true,
+    schema: {
+      type: "object",
+      additionalProperties: { oneOf: [{ type: "string" }, { type: "array", items: { type: "string" } }] },
+    },
+    example: { diameter: "4.5in", arbor: "7/8 in", grit: "36" },
+  },
 ];
 
 const page = (item: string) => ({
@@ -63,17 +137,48 @@ export function openApiDocument() {
       title: "Cascade Industrial Supply API",
       version: "1.0.0",
       description:
-        'Read the catalogue and your company\'s prices, and place orders on your company\'s terms. Authenticate with a company API key (a company admin creates one at /account/company/api-keys): `Authorization: Bearer cis_…`. Every error is `{ "error": { "code", "message", "field"? } }`.',
+        'Read the catalogue (open to anyone: GET /products) and your company\'s prices, and place orders on your company\'s terms. Authenticate with a company API key (a company admin creates one at /account/company/api-keys): `Authorization: Bearer cis_…`. Every error is `{ "error": { "code", "message", "field"? } }`.',
     },
     servers: [{ url: `${config().PUBLIC_URL}/api/v1` }],
     security: [{ apiKey: [] }],
     paths: {
       "/products": {
         get: {
-          summary: "The catalogue, a page at a time, in part-number order",
+          summary: "The catalogue: search, filter by category and specification, sort, a page at a time",
+          description: [
+            "Open to anyone: without a key, prices are list prices; with your company's key, each price is what your company pays for one (its contract price where that is lower). The parts, their order and the counts are those of the store's category and search pages for the same filters: both are answered by one query.",
+            `Without a key, calls are limited to ${visitorCatalogueLimit().max} a minute per address (429 with Retry-After past it), and answers are public: \`Cache-Control: ${VISITOR_CACHE_CONTROL}\` with an ETag (send If-None-Match for a 304). With a key, the key's own limit applies and answers are \`private, no-store\`.`,
+            "Every parameter is checked: an unknown one, or a value that cannot be used, is a 400 naming it in `error.field`; an unknown category or subcategory slug is a 404 naming it.",
+          ].join("\n\n"),
           operationId: "listProducts",
-          parameters: pageParameters,
-          responses: { 200: { description: "A page of products", content: json(page("Product")) }, ...common },
+          security: [{}, { apiKey: [] }],
+          parameters: productParameters(),
+          responses: {
+            200: {
+              description: "A page of products, the total and the facets",
+              headers: {
+                "Cache-Control": {
+                  description: `\`${VISITOR_CACHE_CONTROL}\` without a key; \`private, no-store\` with one`,
+                  schema: { type: "string" },
+                },
+                ETag: { description: "Without a key: the answer's tag, for If-None-Match", schema: { type: "string" } },
+              },
+              content: json(ref("ProductPage")),
+            },
+            304: { description: "Without a key: the answer is the one tagged by If-None-Match" },
+            400: error(
+              "A parameter that cannot be used (`field` names it): unknown, given twice, empty, `per_page` over 100, `page` not a positive whole number, an unknown `sort`, `in_stock` other than 1, an attribute that is not of the subcategory, a value or range that cannot be read, a range on a choice",
+            ),
+            401: error("A key was sent and is not valid (or is revoked): send a valid key, or none"),
+            404: error("No category or subcategory has the slug given (`field` says which)"),
+            405: error("The method is not allowed here"),
+            429: {
+              description: "Too many calls from this address (or with this key): wait the seconds in Retry-After",
+              headers: { "Retry-After": { schema: { type: "integer" } } },
+              content: json(ref("Error")),
+            },
+            500: error("Something went wrong on the store's side"),
+          },
         },
       },
       "/prices": {
@@ -195,23 +300,86 @@ export function openApiDocument() {
             },
           },
         },
-        Product: {
+        ProductPage: {
           type: "object",
+          required: ["total", "page", "per_page", "items", "facets"],
           properties: {
-            partNumber: { type: "string" },
+            total: { type: "integer", description: "Parts matching every filter" },
+            page: { type: "integer" },
+            per_page: { type: "integer" },
+            items: { type: "array", items: ref("ProductItem") },
+            facets: ref("ProductFacets"),
+          },
+        },
+        ProductItem: {
+          type: "object",
+          required: ["part_number", "name", "price", "stock_level", "url"],
+          properties: {
+            part_number: { type: "string" },
             name: { type: "string" },
-            brand: { type: "string" },
-            category: { type: "string" },
-            subcategory: { type: "string" },
-            price: { ...money, description: "List price of one" },
-            currency: { const: "USD" },
-            tiers: {
+            price: { ...money, description: "One unit: the list price, or with a key what your company pays" },
+            stock_level: { type: "integer" },
+            url: { type: "string", format: "uri", description: "The product's page" },
+          },
+        },
+        FacetCount: {
+          type: "object",
+          required: ["value", "count"],
+          properties: {
+            value: { type: "string", description: "What the parameter takes" },
+            name: { type: "string", description: "Categories: the category's name" },
+            count: { type: "integer", description: "Parts this value would leave" },
+          },
+        },
+        ProductFacets: {
+          type: "object",
+          description:
+            "Each count applies every other filter but its own facet's, so it is the total a client would get by choosing that value instead (categories ignore `category`, brands ignore `brand`, an attribute ignores its own filter).",
+          required: ["categories", "brands", "attributes"],
+          properties: {
+            categories: {
               type: "array",
-              items: { type: "object", properties: { minQuantity: { type: "integer" }, unitPrice: money } },
+              items: ref("FacetCount"),
+              description: "By `category` slug, most parts first",
             },
-            stockLevel: { type: "integer" },
-            status: { enum: ["active", "discontinued"] },
-            url: { type: "string", format: "uri" },
+            brands: { type: "array", items: ref("FacetCount"), description: "By `brand`, most parts first" },
+            attributes: {
+              type: "array",
+              description:
+                "The spec filters on offer: those of the `subcategory`, or of the `category`'s subcategories, or of what `q` matches; none without any of the three.",
+              items: {
+                type: "object",
+                required: ["slug", "name", "kind", "unit", "options", "more", "range"],
+                properties: {
+                  slug: { type: "string", description: "The parameter that filters on it", examples: ["diameter"] },
+                  name: { type: "string", examples: ["Diameter"] },
+                  kind: { enum: ["number", "choice", "text"] },
+                  unit: { type: ["string", "null"], description: "Numbers: the unit a bare number is read in" },
+                  options: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      required: ["value", "label", "count"],
+                      properties: {
+                        value: {
+                          type: "string",
+                          description: "As the parameter takes it",
+                          examples: ["4.5in", "Zirconia"],
+                        },
+                        label: { type: "string", description: "As the store shows it", examples: ["4-1/2 in"] },
+                        count: { type: "integer" },
+                      },
+                    },
+                  },
+                  more: { type: "integer", description: "Values present but not listed (free text with many values)" },
+                  range: {
+                    type: ["object", "null"],
+                    description: "Numbers: the smallest and largest value the other filters leave",
+                    properties: { min: { type: "string" }, max: { type: "string" } },
+                  },
+                },
+              },
+            },
           },
         },
         PriceList: {

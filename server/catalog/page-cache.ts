@@ -37,9 +37,18 @@ function acceptsGzip(request: Request): boolean {
 export interface PageCacheOptions {
   ttlMs?: number;
   maxBytes?: number;
+  /** Which answers may be shared: the shared pages and the suggestions unless said. */
+  shares?: (pathname: string) => boolean;
 }
 
-export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }: PageCacheOptions = {}) {
+const sharedPagesAndSuggestions = (pathname: string) =>
+  isSharedPage(pathname) || pathname.replace(/\.data$/, "") === SUGGESTIONS;
+
+export function createPageCache({
+  ttlMs = 60_000,
+  maxBytes = 64 * 1024 * 1024,
+  shares = sharedPagesAndSuggestions,
+}: PageCacheOptions = {}) {
   const entries = new LRUCache<string, Entry>({
     ttl: ttlMs,
     maxSize: maxBytes,
@@ -50,7 +59,7 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
   const keyFor = (request: Request) => {
     if (request.method !== "GET" || carriesToast(request)) return undefined;
     const { pathname, search } = new URL(request.url);
-    return isSharedPage(pathname) || pathname.replace(/\.data$/, "") === SUGGESTIONS ? pathname + search : undefined;
+    return shares(pathname) ? pathname + search : undefined;
   };
 
   function answer(entry: Entry, request: Request, nonce: string | undefined): Response {
@@ -102,18 +111,36 @@ export function createPageCache({ ttlMs = 60_000, maxBytes = 64 * 1024 * 1024 }:
   };
 }
 
-let shared: ReturnType<typeof createPageCache> | undefined;
+type PageCache = ReturnType<typeof createPageCache>;
+
+/** `cache`, emptied whenever what the catalogue shows changes: stock, reviews, products, categories, synonyms. */
+function clearedOnCatalogChange(cache: PageCache): PageCache {
+  onStoreEvent("stockChanged", () => cache.clear());
+  onStoreEvent("reviewsChanged", () => cache.clear());
+  onStoreEvent("catalogChanged", () => cache.clear());
+  onStoreEvent("categoriesChanged", () => cache.clear());
+  onStoreEvent("searchSynonymsChanged", () => cache.clear());
+  return cache;
+}
+
+let shared: PageCache | undefined;
 
 /** The process's page cache; a page rendered before stock or reviews changed is not served again. */
 export function pageCache() {
-  if (!shared) {
-    const cache = createPageCache();
-    onStoreEvent("stockChanged", () => cache.clear());
-    onStoreEvent("reviewsChanged", () => cache.clear());
-    onStoreEvent("catalogChanged", () => cache.clear());
-    onStoreEvent("categoriesChanged", () => cache.clear());
-    onStoreEvent("searchSynonymsChanged", () => cache.clear());
-    shared = cache;
-  }
+  shared ??= clearedOnCatalogChange(createPageCache());
   return shared;
+}
+
+let catalogueApi: PageCache | undefined;
+
+/**
+ * The catalogue API's answers to visitors (GET /api/v1/products without a key), the same for every
+ * visitor. Apart from the page cache, which serves before a route runs: the API's route counts the
+ * visitor's call against their address's limit first, then asks this cache.
+ */
+export function catalogueApiCache() {
+  catalogueApi ??= clearedOnCatalogChange(
+    createPageCache({ shares: (pathname) => pathname === "/api/v1/products", maxBytes: 16 * 1024 * 1024 }),
+  );
+  return catalogueApi;
 }

@@ -3,26 +3,33 @@
 // with sizes in any of their forms and the operator's synonyms, and part-number fragments; the
 // catalogue's spelling when that finds little; names within one typo (pg_trgm) when nothing else
 // matches. The same on PGlite and PostgreSQL.
-import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { emptySpecState, type SpecFacet, type SpecState } from "../../app/lib/catalog/spec-filters";
-import { plainText } from "../../app/lib/plain-text";
-import { MAX_QUERY_LENGTH, type SearchParams } from "../../app/lib/search-params";
+import type { SearchParams } from "../../app/lib/search-params";
 import { db } from "../db/client";
 import { escapeLike } from "../db/like";
 import { products } from "../db/schema";
-import { productCardColumns } from "./card-columns";
+import {
+  type CatalogQuery,
+  type CatalogResults,
+  findProducts,
+  looksLikePartNumber,
+  MIN_PART_FRAGMENT,
+  type Mode,
+  matching,
+  productItemsQuery,
+  queryText,
+} from "./catalog-query";
 import { normalizedPartNumber, normalizePartNumber } from "./part-numbers";
 import { prefixQuery } from "./prefix-query";
-import { type NormalizedQuery, normalizeQuery, type SynonymGroups } from "./query-normalizer";
-import { searchSynonymGroups, spellingDictionary } from "./search-vocabulary";
-import { type ScopeAttribute, specFacets, specWhere } from "./spec-facets";
+import type { SynonymGroups } from "./query-normalizer";
+import { spellingDictionary } from "./search-vocabulary";
+import type { ScopeAttribute } from "./spec-facets";
 import { correctQuery } from "./spelling";
 import { listedForBuyers, shownToBuyers } from "./visibility";
 
 export const SEARCH_PAGE_SIZE = 24;
 export const SUGGESTION_LIMIT = 8;
-// Part-number fragments shorter than this match too much to be useful.
-const MIN_PART_FRAGMENT = 3;
 
 /**
  * The product whose part number is exactly this query (ignoring case, dashes and spaces), if any;
@@ -48,77 +55,6 @@ export async function findByPartNumber(query: string): Promise<{ slug: string; r
   return { slug: only.slug, replaces: only.oemNumbers.find((number) => normalizePartNumber(number) === key) ?? query };
 }
 
-/** A query that could be (part of) a part number: a digit in it, and at most two words. */
-const looksLikePartNumber = (text: string) => /\d/.test(text) && text.split(/\s+/).length <= 2;
-
-type Mode = "words" | "typo";
-
-/** A query ready to match: what the buyer typed (cleaned), and its sizes and synonyms as groups. */
-interface Prepared {
-  text: string;
-  normalized: NormalizedQuery;
-}
-
-async function prepare(text: string): Promise<Prepared> {
-  return { text, normalized: normalizeQuery(text, await searchSynonymGroups()) };
-}
-
-/** The words as websearch reads them, and-ed with each group's phrases or-ed. */
-function tsQueryOf({ text, normalized }: Prepared): SQL {
-  const parts = normalized.words ? [sql`websearch_to_tsquery('english', ${normalized.words})`] : [];
-  for (const group of normalized.groups)
-    parts.push(
-      sql`(${sql.join(
-        group.map((phrase) => sql`phraseto_tsquery('english', ${phrase})`),
-        sql` || `,
-      )})`,
-    );
-  return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : sql`websearch_to_tsquery('english', ${text})`;
-}
-
-/**
- * What a query matches, and how well. "words" matches the full-text index (sizes and synonyms
- * in any of their forms) and, for part-number-like queries, part-number fragments; "typo" is the
- * fallback when that finds nothing: names within one typo (pg_trgm word similarity). Ranks are
- * kept cheap to compute, since they are computed for every match.
- */
-function matching(prepared: Prepared, mode: Mode) {
-  const { text } = prepared;
-  const key = normalizePartNumber(text);
-  const partBoost = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} then 50 else 0 end)`;
-  const featured = sql<number>`(case when ${products.featured} then 0.5 else 0 end)`;
-  if (mode === "typo") {
-    return {
-      where: sql`${text} <% ${products.name}`,
-      rank: sql<number>`word_similarity(${text}, ${products.name}) + ${featured}`,
-    };
-  }
-  const tsquery = tsQueryOf(prepared);
-  const fullText = sql`${products.searchVector} @@ ${tsquery}`;
-  const partFragment =
-    key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text)
-      ? sql`${normalizedPartNumber} like ${`%${escapeLike(key)}%`}`
-      : undefined;
-  return {
-    where: partFragment ? sql`(${fullText} or ${partFragment})` : fullText,
-    rank: sql<number>`${partBoost} + ts_rank_cd(${products.searchVector}, ${tsquery}) + ${featured}`,
-  };
-}
-
-const orderings = {
-  relevance: (rank: SQL<number>) => [desc(rank), asc(products.name), asc(products.partNumber)],
-  "price-asc": () => [asc(products.price), asc(products.name), asc(products.partNumber)],
-  "price-desc": () => [desc(products.price), asc(products.name), asc(products.partNumber)],
-  "rating-desc": () => [desc(products.rating), desc(products.reviewCount), asc(products.partNumber)],
-} as const;
-
-/**
- * What a buyer typed, as the query language takes it: control characters (NUL above all, which
- * PostgreSQL refuses) become spaces, and a query is cut at its length limit (no word then passes
- * the 2 KB tsquery limit, and a typo match costs no more than for a query typed in full).
- */
-const queryText = (query: string) => plainText(query).trim().slice(0, MAX_QUERY_LENGTH);
-
 /** The spec filters of a search and the attributes they were read against (server/catalog/spec-facets.ts). */
 export interface SearchSpec {
   spec: SpecState;
@@ -127,27 +63,21 @@ export interface SearchSpec {
 
 const noSpec: SearchSpec = { spec: emptySpecState, attributes: [] };
 
-function searchConditions(
-  { category, brand, stock }: SearchParams,
-  prepared: Prepared,
-  mode: Mode,
+/** The search page's state as the catalogue's one query takes it: the first `page` pages, for Load More. */
+const searchQuery = (
+  { q, category, brand, stock, sort, page }: SearchParams,
   { spec, attributes }: SearchSpec,
-) {
-  const { where, rank } = matching(prepared, mode);
-  const inStock = stock === "in" ? gt(products.stockLevel, 0) : undefined;
-  const inCategory = category ? eq(products.category, category) : undefined;
-  const ofBrand = brand ? eq(products.brand, brand) : undefined;
-  const bySpec = specWhere(spec, attributes);
-  return {
-    matches: and(where, listedForBuyers) as SQL,
-    where: and(where, inStock, listedForBuyers, bySpec) as SQL,
-    rank,
-    inStock,
-    inCategory,
-    ofBrand,
-    filtered: and(where, inStock, listedForBuyers, inCategory, ofBrand, bySpec),
-  };
-}
+): CatalogQuery => ({
+  q,
+  category,
+  brand,
+  inStock: stock === "in",
+  sort,
+  limit: SEARCH_PAGE_SIZE * page,
+  spec,
+  attributes,
+  groupCounts: true,
+});
 
 /** The results query itself (the benchmark runs its SQL through pgbench). */
 export function searchItemsQuery(
@@ -156,99 +86,19 @@ export function searchItemsQuery(
   synonyms: SynonymGroups = [],
   searchSpec: SearchSpec = noSpec,
 ) {
-  const text = queryText(params.q);
-  return itemsQuery(params, { text, normalized: normalizeQuery(text, synonyms) }, mode, searchSpec);
+  return productItemsQuery(searchQuery(params, searchSpec), mode, synonyms);
 }
 
-function itemsQuery(params: SearchParams, prepared: Prepared, mode: Mode, searchSpec: SearchSpec) {
-  const { rank, filtered } = searchConditions(params, prepared, mode, searchSpec);
-  return db()
-    .select(productCardColumns)
-    .from(products)
-    .where(filtered)
-    .orderBy(...orderings[params.sort](rank))
-    .limit(SEARCH_PAGE_SIZE * params.page);
-}
-
-/**
- * The total and both facets in one pass over the matches: each facet counts with the other
- * facet's filter applied but not its own, so a buyer can switch category or brand.
- */
-async function countsAndFacets(params: SearchParams, prepared: Prepared, mode: Mode, searchSpec: SearchSpec) {
-  const { where, inCategory, ofBrand } = searchConditions(params, prepared, mode, searchSpec);
-  const rows = await db()
-    .select({
-      category: products.category,
-      brand: products.brand,
-      level: sql<number>`grouping(${products.category}, ${products.brand})::int`,
-      forCategory: sql<number>`(count(*) filter (where ${ofBrand ?? sql`true`}))::int`,
-      forBrand: sql<number>`(count(*) filter (where ${inCategory ?? sql`true`}))::int`,
-      total: sql<number>`(count(*) filter (where ${and(inCategory, ofBrand) ?? sql`true`}))::int`,
-    })
-    .from(products)
-    .where(where)
-    .groupBy(sql`grouping sets ((${products.category}), (${products.brand}), ())`);
-  const facet = (entries: { value: string; total: number }[]) =>
-    entries.filter((entry) => entry.total > 0).sort((a, b) => b.total - a.total || a.value.localeCompare(b.value));
-  return {
-    total: rows.find((row) => row.level === 3)?.total ?? 0,
-    categories: facet(
-      rows.filter((row) => row.level === 1).map((row) => ({ value: row.category, total: row.forCategory })),
-    ),
-    brands: facet(rows.filter((row) => row.level === 2).map((row) => ({ value: row.brand, total: row.forBrand }))),
-  };
-}
-
-/** The spec facets of what the query matches: every value the matches have, counted with the other filters. */
-function searchSpecFacets(params: SearchParams, prepared: Prepared, mode: Mode, searchSpec: SearchSpec) {
-  const { matches, inStock, inCategory, ofBrand } = searchConditions(params, prepared, mode, searchSpec);
-  return specFacets({
-    scope: matches,
-    fixed: and(inStock, inCategory, ofBrand),
-    ...searchSpec,
-    definedChoices: false,
-  });
-}
-
-async function resultsFor(params: SearchParams, prepared: Prepared, mode: Mode, searchSpec: SearchSpec) {
-  const [items, counts, facets] = await Promise.all([
-    itemsQuery(params, prepared, mode, searchSpec),
-    countsAndFacets(params, prepared, mode, searchSpec),
-    searchSpecFacets(params, prepared, mode, searchSpec),
-  ]);
-  return { items, ...counts, facets };
-}
-
-// A query finding fewer products than this may be misspelt: its correction is tried.
-export const FEW_RESULTS = 3;
-
-export interface SearchResults extends Awaited<ReturnType<typeof resultsFor>> {
-  /** A spelling that finds more: offered as a link, or (when the query found nothing) already shown. */
-  correction?: { query: string; shown: boolean };
-}
+export type SearchResults = CatalogResults;
 
 /**
  * One page of results (the first `page` pages, for Load More), their total and the facets to
- * narrow them (category, brand and the spec filters). Words first (sizes and synonyms understood);
- * when they find little, the query with each word spelt as the catalogue spells it (up to two
- * typos a word); when still nothing, names within one typo.
+ * narrow them (category, brand and the spec filters): the catalogue's one query (catalog-query.ts)
+ * with the words typed. Nothing typed finds nothing.
  */
 export async function searchProducts(params: SearchParams, searchSpec: SearchSpec = noSpec): Promise<SearchResults> {
-  const text = queryText(params.q);
-  if (!text) return { items: [], total: 0, categories: [], brands: [], facets: [] as SpecFacet[] };
-  const found = await resultsFor(params, await prepare(text), "words", searchSpec);
-  const matched = found.total > 0 || found.categories.length > 0 || found.facets.length > 0;
-  if (found.total >= FEW_RESULTS) return found;
-  const corrected = correctQuery(text, await spellingDictionary());
-  if (corrected) {
-    const better = await resultsFor(params, await prepare(corrected), "words", searchSpec);
-    if (better.total > found.total) {
-      return matched
-        ? { ...found, correction: { query: corrected, shown: false } }
-        : { ...better, correction: { query: corrected, shown: true } };
-    }
-  }
-  return matched ? found : resultsFor(params, await prepare(text), "typo", searchSpec);
+  if (!queryText(params.q)) return { items: [], total: 0, categories: [], brands: [], facets: [] as SpecFacet[] };
+  return findProducts(searchQuery(params, searchSpec));
 }
 
 const suggestionColumns = {

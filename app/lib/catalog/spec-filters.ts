@@ -126,6 +126,12 @@ const urlUnit = (unit: string | null) => (unit ?? "").replace("°", "deg").repla
 export const urlNumber = (base: number, family: UnitFamily, unit: string | null) =>
   `${entryNumber(base, family, unit)}${urlUnit(unit)}`;
 
+/** What could not be used, and the URL parameter (`diameter`, `diameter_min`) it was written in. */
+export interface SpecIssue {
+  param: string;
+  message: string;
+}
+
 /** Raw text for a message: cut short, so a hostile link is not echoed back at length. */
 const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}...` : text}"`;
 
@@ -133,20 +139,24 @@ const quoted = (text: string) => `"${text.length > 40 ? `${text.slice(0, 40)}...
  * The filters a URL names, read against the attributes on offer: numbers in their unit (a bare
  * number in the unit the buyer's system enters), choices matched whatever their case. What cannot
  * be used is left out and said in `problems`; a parameter that names no attribute is someone
- * else's (a tracking tag) and is left alone.
+ * else's (a tracking tag) and is left alone. `issues` are the problems with the parameter each
+ * was written in (the API refuses a request with any).
  */
 export function resolveSpecFilters(
   raw: RawSpecParams,
   attributes: readonly FilterAttribute[],
   units: UnitSystem,
-): { state: SpecState; problems: string[] } {
-  const problems: string[] = [];
+): { state: SpecState; problems: string[]; issues: SpecIssue[] } {
+  const issues: SpecIssue[] = [];
   const filters: SpecFilter[] = [];
   const named = [...raw.keys()].sort();
   for (const slug of named) {
     const attribute = attributes.find((candidate) => candidate.slug === slug);
     const entry = raw.get(slug);
     if (!attribute || !entry) continue;
+    const problems = {
+      push: (message: string, param = slug) => issues.push({ param, message }),
+    };
     if (filters.length === MAX_FILTERED_ATTRIBUTES) {
       problems.push(
         `At most ${MAX_FILTERED_ATTRIBUTES} specifications can be filtered at once: ${attribute.name} was left out.`,
@@ -170,7 +180,12 @@ export function resolveSpecFilters(
         : textFilter(attribute, written, problems);
     if (filter) filters.push(filter);
   }
-  return { state: { filters, units }, problems };
+  return { state: { filters, units }, problems: issues.map((issue) => issue.message), issues };
+}
+
+/** Where a problem goes: its message, and the parameter it is about (the attribute's slug unless said). */
+interface Problems {
+  push(message: string, param?: string): void;
 }
 
 function numberFilter(
@@ -178,27 +193,33 @@ function numberFilter(
   entry: { min?: string; max?: string },
   written: string[],
   units: UnitSystem,
-  problems: string[],
+  problems: Problems,
 ): SpecFilter | undefined {
   const family = attribute.unitFamily;
   if (!family) return undefined;
   const unit = entryUnit(attribute, units);
-  const read = (text: string) => {
+  const read = (text: string, param = attribute.slug) => {
     if (text.length > MAX_VALUE_LENGTH) {
-      problems.push(`${attribute.name}: a value longer than ${MAX_VALUE_LENGTH} characters was left out.`);
+      problems.push(`${attribute.name}: a value longer than ${MAX_VALUE_LENGTH} characters was left out.`, param);
       return undefined;
     }
     const measure = parseMeasure(text, family, unit);
     if (measure.ok && Number.isFinite(measure.value)) return measure.value;
-    problems.push(`${attribute.name}: ${quoted(text.trim())} is not a number this filter takes, so it was left out.`);
+    problems.push(
+      `${attribute.name}: ${quoted(text.trim())} is not a number this filter takes, so it was left out.`,
+      param,
+    );
     return undefined;
   };
-  const values = [...new Set(written.map(read).filter((value) => value !== undefined))].sort((a, b) => a - b);
-  let min = entry.min?.trim() ? read(entry.min) : undefined;
-  let max = entry.max?.trim() ? read(entry.max) : undefined;
+  const values = [...new Set(written.map((text) => read(text)).filter((value) => value !== undefined))].sort(
+    (a, b) => a - b,
+  );
+  let min = entry.min?.trim() ? read(entry.min, `${attribute.slug}_min`) : undefined;
+  let max = entry.max?.trim() ? read(entry.max, `${attribute.slug}_max`) : undefined;
   if (min !== undefined && max !== undefined && min > max) {
     problems.push(
       `${attribute.name}: the minimum (${showNumber(min, family, unit)}) is more than the maximum (${showNumber(max, family, unit)}), so the range was left out.`,
+      `${attribute.slug}_min`,
     );
     min = undefined;
     max = undefined;
@@ -215,7 +236,7 @@ function numberFilter(
   };
 }
 
-function textFilter(attribute: FilterAttribute, written: string[], problems: string[]): SpecFilter | undefined {
+function textFilter(attribute: FilterAttribute, written: string[], problems: Problems): SpecFilter | undefined {
   const values = new Set<string>();
   for (const text of written) {
     const clean = plainText(text).trim();
