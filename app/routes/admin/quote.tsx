@@ -410,9 +410,8 @@ function VersionCard({ quoteNumber, version }: { quoteNumber: string; version: L
         <a
           href={`/admin/quotes/${quoteNumber}/pdf/${version.version}`}
           className="mt-3 inline-block text-sm text-brand-700 underline"
-          aria-label={`Download version ${version.version} as PDF`}
         >
-          Download PDF
+          Download version {version.version} as PDF
         </a>
       </CardContent>
     </Card>
