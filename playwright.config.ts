@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { findChromium } from "./scripts/chromium.js";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
-const smtpPort = port + 1;
+export const smtpPort = port + 1;
 export const mailCatcherUrl = `http://127.0.0.1:${port + 2}`;
 export const admin = { email: "admin@cascade.test", password: "admin-password-e2e" };
 /** For a spec that starts a store of its own (with other settings than the shared one). */

@@ -1,10 +1,13 @@
-// The admin dashboard when the customer profiles cannot be read: the page still shows, and says so.
+// The admin dashboard when the customer profiles cannot be read: the page still shows, and says so;
+// and the count of requests for quote waiting for prices, left out when it cannot be read.
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { userContext } from "../app/lib/context";
 import { loader } from "../app/routes/admin/dashboard";
+import { companies } from "../server/db/schema";
 import { withTestDatabase } from "./database";
+import { requestedQuote } from "./quote-fixtures";
 
 const { handle } = withTestDatabase();
 
@@ -33,5 +36,22 @@ it("shows the dashboard with empty figures and 'Failed to load profiles' when th
     expect(page.promos).toEqual([]);
   } finally {
     await handle().db.execute(sql`alter table profiles_unreadable rename to profiles`);
+  }
+});
+
+it("counts the requests for quote waiting for prices, and shows without the count when quotes cannot be read", async () => {
+  expect((await loader(askedByAdmin())).waitingQuotes).toBe(0);
+  const [company] = await handle().db.insert(companies).values({ name: "Waiting Co" }).returning();
+  const lines = [{ partNumber: "X-1", description: "A part", quantity: 1 }];
+  await requestedQuote({ userId: null, companyId: company?.id ?? "", lines });
+  await requestedQuote({ userId: null, companyId: company?.id ?? "", lines });
+  expect((await loader(askedByAdmin())).waitingQuotes).toBe(2);
+  await handle().db.execute(sql`alter table quotes rename to quotes_unreadable`);
+  try {
+    const page = await loader(askedByAdmin());
+    expect(page.waitingQuotes).toBeNull();
+    expect(page.toast).toBeNull();
+  } finally {
+    await handle().db.execute(sql`alter table quotes_unreadable rename to quotes`);
   }
 });

@@ -137,6 +137,9 @@ const queries: [string, string[]][] = [
   ["/admin/audit-log", ["page"]],
   ["/admin/reviews", ["show", "page"]],
   ["/admin/tax-certificates", ["show", "page"]],
+  ["/admin/quotes", ["show", "sort", "page"]],
+  ["/admin/quotes/Q-000001", []],
+  ["/admin/quotes/Q-000001/pdf/1", []],
   ["/admin/tax-certificates/00000000-0000-4000-8000-000000000000/file", []],
   ["/account/company/tax-certificates", []],
   ["/admin/search-synonyms", []],
@@ -362,6 +365,23 @@ const actions: [string, string[], string[]][] = [
     ["state", "certificateNumber", "expiresOn", "file", "certificateId"],
   ],
   ["/admin/tax-certificates", ["approve", "reject"], ["certificateId", "reason"]],
+  // Answering a request for quote: there is none, so every answer is refused.
+  [
+    "/admin/quotes/Q-999999",
+    [""],
+    [
+      "version",
+      "validUntil",
+      "message",
+      "lines[0].requestLineId",
+      "lines[0].outcome",
+      "lines[0].partNumber",
+      "lines[0].quantity",
+      "lines[0].unitPrice",
+      "lines[0].note",
+      "lines[1].outcome",
+    ],
+  ],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
 ];

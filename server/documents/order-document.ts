@@ -9,7 +9,7 @@ import { termsName } from "../../app/lib/terms/terms";
 import { config } from "../config";
 import type { MailAttachment } from "../db/schema";
 import { type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";
-import { renderPdf } from "./pdf";
+import { partLineColumns, renderPdf } from "./pdf";
 
 export interface OrderDocument {
   kind: "invoice" | "receipt";
@@ -106,16 +106,7 @@ export function renderOrderDocument(document: OrderDocument): Promise<Buffer> {
     pdf.header(document.title, { name: "Cascade Industrial Supply", email: STORE_EMAIL, phone: STORE_PHONE });
     pdf.facts(document.facts);
     pdf.blocks(document.blocks);
-    pdf.table(
-      [
-        { header: "Part Number", width: 2 },
-        { header: "Description", width: 4 },
-        { header: "Qty", width: 1, align: "right" },
-        { header: "Unit Price", width: 1.5, align: "right" },
-        { header: "Amount", width: 1.5, align: "right" },
-      ],
-      document.lines,
-    );
+    pdf.table(partLineColumns, document.lines);
     pdf.totals(document.totals);
     for (const note of document.notes) pdf.text(note);
   });

@@ -14,6 +14,15 @@ export interface Column {
   align?: "left" | "right";
 }
 
+/** The lines of an order or a quote: part, description, quantity, unit price, amount. */
+export const partLineColumns: Column[] = [
+  { header: "Part Number", width: 2 },
+  { header: "Description", width: 4 },
+  { header: "Qty", width: 1, align: "right" },
+  { header: "Unit Price", width: 1.5, align: "right" },
+  { header: "Amount", width: 1.5, align: "right" },
+];
+
 export class PdfWriter {
   constructor(readonly doc: PDFKit.PDFDocument) {}
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
-import { data, Form, useSubmit } from "react-router";
+import { data, Form, Link, useSubmit } from "react-router";
 import type { z } from "zod";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
@@ -16,6 +16,7 @@ import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } 
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
 import { logger } from "../../../server/logger";
+import { waitingQuoteCount } from "../../../server/quotes/quoting";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { CustomerAccounts } from "../../components/admin/customer-accounts";
@@ -44,8 +45,16 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin({ context });
   const search = customerSearchSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [customers, promos] = await Promise.all([customersOrNothing(search), listPromoCodes()]);
-  return { ...customers, q: search.q, promos };
+  const [customers, promos, waitingQuotes] = await Promise.all([
+    customersOrNothing(search),
+    listPromoCodes(),
+    // A figure beside the customers': when it cannot be read, the dashboard shows without it.
+    waitingQuoteCount().catch((error: unknown) => {
+      logger.error({ err: error }, "the admin dashboard could not count the waiting quotes");
+      return null;
+    }),
+  ]);
+  return { ...customers, q: search.q, promos, waitingQuotes };
 }
 
 /**
@@ -161,7 +170,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {
-  const { stats, customers, total, page, pageSize, q, promos, toast } = loaderData;
+  const { stats, customers, total, page, pageSize, q, promos, toast, waitingQuotes } = loaderData;
   useToast(toast);
   const pageLink = (n: number) => `?${new URLSearchParams({ ...(q ? { q } : {}), page: String(n) })}`;
   return (
@@ -174,6 +183,16 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
         <Stat label="Total Credit Limit" value={<Price amount={stats.totalCreditLimit} />} />
         <Stat label="Pending Approvals" value={stats.pendingApprovals.toLocaleString("en-US")} />
       </dl>
+      {waitingQuotes !== null && (
+        <p className="mt-4 text-slate-700">
+          {waitingQuotes === 0
+            ? "No requests for quote are waiting for prices."
+            : `${waitingQuotes.toLocaleString("en-US")} ${waitingQuotes === 1 ? "request for quote is" : "requests for quote are"} waiting for prices.`}{" "}
+          <Link to="/admin/quotes" className="text-brand-700 underline">
+            Open the quote queue
+          </Link>
+        </p>
+      )}
       <CustomerSearch q={q} />
       <CustomerAccounts customers={customers} />
       <Pagination label="Customer pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
