@@ -1,7 +1,7 @@
 // A buyer's request for quote and the buyer's moves on it: what their forms accept, shared by the
 // browser and the server (docs/decisions/quotes.md).
 import { z } from "zod";
-import { isDay } from "./dates";
+import { formatShortDate, isDay } from "./dates";
 import { plainText } from "./plain-text";
 import { quoteSources } from "./quotes";
 
@@ -82,3 +82,6 @@ export const quoteStatusLabels = {
   expired: "Expired",
   withdrawn: "Withdrawn",
 } as const;
+
+/** A calendar day (YYYY-MM-DD: a needed-by or valid-until day) as the store writes dates: noon UTC is that day in the store's zone. */
+export const formatDay = (day: string) => formatShortDate(`${day}T12:00:00Z`);

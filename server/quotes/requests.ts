@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { addDays, formatShortDate, storeDay } from "../../app/lib/dates";
 import {
+  formatDay,
   MAX_QUOTE_DESCRIPTION,
   MAX_QUOTE_LINES,
   MAX_QUOTE_PART_NUMBER,
@@ -315,7 +316,7 @@ async function currentValidUntil(tx: Database, quoteId: string, version: number)
 }
 
 export const expiredMessage = (validUntil: string) =>
-  `This quote was valid until ${formatShortDate(`${validUntil}T12:00:00Z`)} and has expired. Ask us for a new quote.`;
+  `This quote was valid until ${formatDay(validUntil)} and has expired. Ask us for a new quote.`;
 
 /**
  * A buyer's move on the company's quote, checked against its state at that moment (moveQuote locks
