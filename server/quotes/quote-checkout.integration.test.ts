@@ -68,7 +68,7 @@ async function orderOf(orderNumber: string) {
   const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
   if (!order) throw new Error("no order");
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  return { order, items: items.sort((a, b) => a.productSku.localeCompare(b.productSku)) };
+  return { order, items: items.sort((a, b) => String(a.productSku).localeCompare(String(b.productSku))) };
 }
 
 beforeAll(async () => {
