@@ -112,10 +112,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     decline: "Quote declined",
     withdraw: "Request withdrawn",
   } as const;
-  return redirectWithToast(`/account/quotes/${params.quoteNumber}`, {
-    type: "success",
-    title: titles[parsed.data.intent],
-  });
+  // An accepted quote goes straight to its checkout at the quoted prices.
+  const to =
+    parsed.data.intent === "accept" ? `/checkout?quote=${params.quoteNumber}` : `/account/quotes/${params.quoteNumber}`;
+  return redirectWithToast(to, { type: "success", title: titles[parsed.data.intent] });
 }
 
 const textareaClass =
