@@ -204,6 +204,17 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       )}
+      {quote.status === "expired" && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-slate-900">
+          {current
+            ? `This quote was valid until ${formatDay(current.validUntil)} and has expired`
+            : "This quote has expired"}
+          : it can no longer be accepted.{" "}
+          <Link to="/quotes/new" className="font-medium text-brand-700 underline">
+            Request a new quote
+          </Link>
+        </p>
+      )}
       {canMove && quote.status === "accepted" && (
         <Card>
           <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
