@@ -148,6 +148,10 @@ const queries: [string, string[]][] = [
   ["/admin/companies/ACCT-999999/prices", ["edit"]],
   ["/account/company/api-keys", []],
   ["/account/approvals", []],
+  ["/quotes/new", ["from", "list", "product", "qty"]],
+  ["/account/quotes", []],
+  ["/account/quotes/Q-000001", []],
+  ["/checkout", ["quote", "state"]],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -188,6 +192,7 @@ const actions: [string, string[], string[]][] = [
       "poNumber",
       "jobReference",
       "poDuplicateConfirmed",
+      "quote",
     ],
   ],
   [
@@ -345,6 +350,11 @@ const actions: [string, string[], string[]][] = [
   ["/admin/tax-certificates", ["approve", "reject"], ["certificateId", "reason"]],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
+  // A request for quote: a hostile source, list, part, quantity, day or ship-to is refused (the
+  // fuzzer never sends a real ship-to of the admin's company, so no quote is written).
+  ["/quotes/new", [""], ["source", "listId", "partNumber", "quantity", "lines", "neededBy", "shipTo", "notes", "file"]],
+  // The buyer's moves on a quote that does not exist: each is refused as not found.
+  ["/account/quotes/Q-999999", ["accept", "revise", "decline", "withdraw"], ["version", "comment"]],
 ];
 
 // Field names a form of the store never sends: object members, paths Conform cannot read, and an
