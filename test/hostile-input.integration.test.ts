@@ -772,6 +772,32 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
     expect(asGuest.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
   }, 120_000);
 
+  it("refuses hostile lists sent with a request for quote with a 4xx and its message, writing nothing", async () => {
+    const files: [string, Buffer, number, RegExp][] = [
+      ["parts.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01]), 400, /holds binary data/],
+      ["parts.csv", Buffer.from('GW-45-001, "10\nFD-80-001, 5'), 400, /could not be read|quantity/],
+      ["parts.csv", Buffer.from(Array.from({ length: 150 }, () => "GW-45-001, 1").join("\n")), 400, /at most 100/],
+      ["parts.csv", Buffer.from("GW-45-001, -4\nFD-80-001, 1e9\n,,"), 400, /Line 1: the quantity/],
+      ["parts.csv", Buffer.from("NO-SUCH-PART, 3"), 400, /we do not list part NO-SUCH-PART/],
+      ["parts.csv", Buffer.alloc(30_000, 0x41), 400, /too long/],
+    ];
+    for (const [name, content, status, message] of files) {
+      const body = new FormData();
+      body.append("source", "paste");
+      body.append("shipTo", "profile");
+      body.append("file", new Blob([new Uint8Array(content)]), name);
+      const response = await signedInAdmin.send("/quotes/new", { method: "POST", body });
+      expect(response.status, String(message)).toBe(status);
+      expect(await response.text(), String(message)).toMatch(message);
+    }
+    const body = new FormData();
+    body.append("source", "paste");
+    body.append("file", new Blob([Buffer.from("GW-45-001, 1")]), "parts.csv");
+    const asGuest = await guest.send("/quotes/new", { method: "POST", body });
+    expect(asGuest.status).toBe(302);
+    expect(asGuest.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+  }, 120_000);
+
   it("leaves the admin's session and cart as they were, and every table unchanged", async () => {
     const cart = await (await signedInAdmin.get("/api/cart")).json();
     expect(cart.cart).toMatchObject({ count: 2, subtotal: "25.98" });
