@@ -6,6 +6,7 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { storeDay } from "../../app/lib/dates";
 import { priceCart } from "../../app/lib/pricing/price-cart";
+import { formatDay } from "../../app/lib/quote-request";
 import { type CartRead, type cartPromo, productLines } from "../cart/cart";
 import type { PricingFor } from "../cart/summary";
 import { companyOf } from "../companies/membership";
@@ -14,12 +15,14 @@ import { type Database, db } from "../db/client";
 import { orders, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
 import { StoreError } from "../errors";
 import { moveQuote, quoteNotFound } from "./moves";
-import { expiredMessage } from "./requests";
 
 type Quote = typeof quotes.$inferSelect;
 type StoredPromo = NonNullable<Awaited<ReturnType<typeof cartPromo>>>;
 
 const QUOTE_NUMBER = /^Q-\d{6,12}$/;
+
+export const expiredMessage = (validUntil: string) =>
+  `This quote was valid until ${formatDay(validUntil)} and has expired. Ask us for a new quote.`;
 
 /** The buyer's company's quote by number; another company's, or a made-up number, is NotFound. */
 export async function companyQuote(userId: string, quoteNumber: string, executor: Database = db()): Promise<Quote> {

@@ -190,7 +190,14 @@ describe("a request for quote", () => {
     const other = await member();
     const shipTo = await addShipTo(buyer.id, {
       label: "Warehouse",
-      address: { line1: "1 Dock Rd", line2: undefined, city: "Austin", state: "TX", zip: "78701", country: "United States" },
+      address: {
+        line1: "1 Dock Rd",
+        line2: undefined,
+        city: "Austin",
+        state: "TX",
+        zip: "78701",
+        country: "United States",
+      },
     });
     const number = await requestQuote(
       buyer.id,

@@ -8,7 +8,6 @@ import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { addDays, formatShortDate, storeDay } from "../../app/lib/dates";
 import {
-  formatDay,
   MAX_QUOTE_DESCRIPTION,
   MAX_QUOTE_LINES,
   MAX_QUOTE_PART_NUMBER,
@@ -30,6 +29,7 @@ import { quoteEvents, quoteRequestLines, quotes, quoteVersionLines, quoteVersion
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { moveQuote, nextQuoteNumber, quoteNotFound } from "./moves";
+import { companyQuote, expiredMessage } from "./quote-checkout";
 
 /** The ship-to value that means "the address on my profile" (a company whose address book is empty). */
 export const PROFILE_SHIP_TO = "profile";
@@ -244,23 +244,9 @@ export async function quotesOf(userId: string) {
     .limit(200);
 }
 
-const QUOTE_NUMBER = /^Q-\d{6,12}$/;
-
-/** The company's quote by its number (another company's, or a made-up number, is NotFound). */
-async function ownQuote(userId: string, quoteNumber: string, executor: Database = db()) {
-  const [quote] = QUOTE_NUMBER.test(quoteNumber)
-    ? await executor
-        .select()
-        .from(quotes)
-        .where(and(eq(quotes.quoteNumber, quoteNumber), eq(quotes.companyId, companyOf(userId))))
-    : [];
-  if (!quote) throw new StoreError("NotFound", quoteNotFound);
-  return quote;
-}
-
 /** The quote with its request lines, every version with its lines (newest first) and its history of moves. */
 export async function findQuote(userId: string, quoteNumber: string) {
-  const quote = await ownQuote(userId, quoteNumber);
+  const quote = await companyQuote(userId, quoteNumber);
   const [requestLines, versions, events] = await Promise.all([
     db()
       .select()
@@ -315,9 +301,6 @@ async function currentValidUntil(tx: Database, quoteId: string, version: number)
   return row?.validUntil ?? null;
 }
 
-export const expiredMessage = (validUntil: string) =>
-  `This quote was valid until ${formatDay(validUntil)} and has expired. Ask us for a new quote.`;
-
 /**
  * A buyer's move on the company's quote, checked against its state at that moment (moveQuote locks
  * the row). Accepting takes only the current version and only while it is valid; an expired one
@@ -325,7 +308,7 @@ export const expiredMessage = (validUntil: string) =>
  */
 export async function moveOwnQuote(userId: string, quoteNumber: string, move: QuoteMoveInput, now = new Date()) {
   await requirePermission(userId, "placeOrders");
-  const { id } = await ownQuote(userId, quoteNumber);
+  const { id } = await companyQuote(userId, quoteNumber);
   const expiredOn = await db().transaction(async (tx) => {
     if (move.intent === "accept") {
       const [locked] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
