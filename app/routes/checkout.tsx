@@ -41,7 +41,7 @@ import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { useZodForm } from "../components/use-zod-form";
-import { addressFrom } from "../lib/address";
+import { type Address, addressFrom } from "../lib/address";
 import { NEW_SHIP_TO } from "../lib/address-book";
 import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
 import { can, refusals } from "../lib/companies";
@@ -64,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canOrder = !user || (role !== null && can(role, "placeOrders"));
   // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
   const shipTos = user ? await listShipTos(user.id) : [];
-  const defaultShipTo = shipTos.find((shipTo) => shipTo.isDefault);
+  // A quote's order goes first where the quote asked it to ship (the book's entry at that address, if any).
+  const quoted = quoteNumber && user ? await quoteShipTo(user.id, quoteNumber) : null;
+  const defaultShipTo =
+    (quoted && shipTos.find((shipTo) => sameStreet(shipTo.address, quoted))) ??
+    (quoted ? undefined : shipTos.find((shipTo) => shipTo.isDefault));
   // What a guest filled in before being sent to sign in wins over the profile.
   const { draft, clear } = user ? await takeCheckoutDraft(request) : { draft: null };
   // The page's address names the shipping state the buyer picked (?state=), once they pick one (a two-letter code).
@@ -74,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (url.searchParams.get("state") ?? "").slice(0, 2)
     : typeof draftState === "string"
       ? draftState
-      : (defaultShipTo?.address.state ?? profile?.shippingState ?? "");
+      : (defaultShipTo?.address.state ?? quoted?.state ?? profile?.shippingState ?? "");
   const cart =
     quoteNumber && user
       ? await quoteSummary(user.id, quoteNumber, taxState)
@@ -88,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastName: profile?.lastName ?? "",
     companyName: profile?.companyName ?? "",
     phone: profile?.phone ?? "",
-    shipping: defaultShipTo?.address ?? shipping ?? undefined,
+    shipping: defaultShipTo?.address ?? quoted ?? shipping ?? undefined,
     shipTo: defaultShipTo?.id ?? NEW_SHIP_TO,
     billing: billing ?? undefined,
     paymentMethod: "credit_card",
@@ -198,6 +202,21 @@ function quoteOf(request: Request, formData?: FormData): string | null {
   const sent = formData?.get("quote") ?? new URL(request.url).searchParams.get("quote");
   return typeof sent === "string" && sent ? sent.slice(0, 20) : null;
 }
+
+/** Where the quote asked its order to ship, or null for a quote that is not the company's. */
+async function quoteShipTo(userId: string, quoteNumber: string): Promise<Address | null> {
+  const quote = await companyQuote(userId, quoteNumber).catch((error: unknown) => {
+    if (error instanceof StoreError) return null;
+    throw error;
+  });
+  if (!quote) return null;
+  const { label: _label, ...address } = quote.shipTo;
+  return { ...address, line2: address.line2 ?? undefined, state: address.state as Address["state"] };
+}
+
+const sameStreet = (a: Address, b: Address) =>
+  [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() ===
+  [b.line1, b.city, b.state, b.zip].join("|").toLowerCase();
 
 /** The accepted quote priced as a cart, for the page; a quote that cannot be ordered sends the buyer back to it. */
 async function quoteSummary(userId: string, quoteNumber: string, taxState: string) {
