@@ -244,5 +244,7 @@ test("an expired quote cannot be accepted", async ({ browser }) => {
   // Nor can it be checked out by its address.
   await page.goto(`/checkout?quote=${quoteNumber}`);
   await expect(page).toHaveURL(`${base}/account/quotes/${quoteNumber}`);
-  await expect(page.getByText(/This quote was valid until .* and has expired\. Ask us for a new quote\./)).toBeVisible();
+  await expect(
+    page.getByText(/This quote was valid until .* and has expired\. Ask us for a new quote\./),
+  ).toBeVisible();
 });

@@ -10,15 +10,7 @@ import { addToCart, findOrCreateCart } from "../cart/cart";
 import { addToList } from "../cart/saved-lists";
 import { companyMembers, products, quoteEvents, quoteRequestLines, quotes, user } from "../db/schema";
 import { StoreError } from "../errors";
-import {
-  expireQuotes,
-  findQuote,
-  moveOwnQuote,
-  PROFILE_SHIP_TO,
-  parseQuoteLines,
-  quotesOf,
-  requestQuote,
-} from "./requests";
+import { expireQuotes, findQuote, moveOwnQuote, PROFILE_SHIP_TO, quotesOf, requestQuote } from "./requests";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -85,24 +77,6 @@ beforeAll(async () => {
     )
     .returning({ id: products.id, slug: products.slug });
   for (const row of rows) product[row.slug] = row.id;
-});
-
-describe("pasted lines", () => {
-  it("read PART, QTY with a description, tabs or semicolons, and skip a header row", () => {
-    expect(parseQuoteLines("part,qty\nQW-100, 5\nQD-200\t10\n;3;Custom bracket, 10 mm\n")).toEqual([
-      { partNumber: "QW-100", quantity: 5, description: "" },
-      { partNumber: "QD-200", quantity: 10, description: "" },
-      { partNumber: "", quantity: 3, description: "Custom bracket, 10 mm" },
-    ]);
-  });
-
-  it("name every line that is wrong", () => {
-    expect(() => parseQuoteLines("QW-100, 0\nQD-200, lots\n,4")).toThrow(
-      /Line 1: the quantity "0".*Line 2: the quantity "lots".*Line 3: give a part number or a description/,
-    );
-    expect(() => parseQuoteLines("\n\n")).toThrow(/Paste at least one line/);
-    expect(() => parseQuoteLines(Array.from({ length: 101 }, () => "QW-100, 1").join("\n"))).toThrow(/at most 100/);
-  });
 });
 
 describe("a request for quote", () => {
