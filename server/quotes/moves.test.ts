@@ -5,7 +5,8 @@ import { refusedMove } from "./moves";
 describe("quote moves", () => {
   it("allow the life of a quote: requested, quoted, revised, quoted again, accepted, ordered", () => {
     const path = ["requested", "quoted", "requested", "quoted", "accepted", "ordered"] as const;
-    for (let i = 1; i < path.length; i++) expect(canMoveQuote(path[i - 1], path[i])).toBe(true);
+    for (const [from, to] of path.slice(1).map((to, i) => [path[i], to] as const))
+      expect(canMoveQuote(from ?? "requested", to)).toBe(true);
   });
 
   it("end for good at ordered, declined, expired and withdrawn", () => {
