@@ -12,7 +12,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { expect, type Page, test } from "@playwright/test";
 import { waitUntilAnswering } from "../scripts/local-server.js";
-import { confirmedBuyer, expectNoAccessibilityViolations, payWithCard, signIn } from "./helpers";
+import { addWheels, confirmedBuyer, expectNoAccessibilityViolations, openCart, payWithCard, signIn } from "./helpers";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "store-e2e-quotes-"));
 const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -227,6 +227,14 @@ test("an expired quote cannot be accepted", async ({ browser }) => {
   const buyer = await confirmedBuyer(page, "expired-quote", "Lapsed");
   await signIn(page, buyer.email, buyer.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
+  // From the cart: its lines are shown on the request, and the cart is left as it is.
+  await addWheels(page, 1);
+  const cart = await openCart(page);
+  await cart.getByRole("link", { name: "Request a quote" }).click();
+  await expect(page.getByRole("tab", { name: "From cart" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("list", { name: "Parts in your cart" })).toContainText("Grinding Wheel 4.5 in");
+  await expectNoAccessibilityViolations(page);
+
   await page.goto("/quotes/new?product=FD-80-001&qty=40");
   await expect(page.getByLabel("Part number")).toHaveValue("FD-80-001");
   await expect(page.getByLabel("Quantity")).toHaveValue("40");

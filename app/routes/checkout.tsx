@@ -409,7 +409,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </SubmitButton>
           )}
         </Form>
-        <OrderSummary cart={shown}>
+        <OrderSummary cart={shown} saveLabel={quoteNumber ? "Save Quote to List" : undefined}>
           {/* Once a payment is started, its amount is fixed: a new code means starting again. */}
           {!payment && !quoteNumber && (
             <div className="mt-2 border-t border-slate-200 pt-3">

@@ -237,7 +237,7 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
             </CardHeader>
             <CardContent className="space-y-4">
               <div className="space-y-1">
-                <Label htmlFor="quote-needed-by">
+                <Label htmlFor="quote-needed-by" className="block">
                   Needed by <span className="font-normal text-slate-700">(optional)</span>
                 </Label>
                 <Input
