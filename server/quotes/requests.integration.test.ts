@@ -272,6 +272,20 @@ describe("the buyer's moves", () => {
     expect(await statusOf(number)).toBe("expired");
   });
 
+  it("let only one of two moves at once through: the other is refused by the state the first left", async () => {
+    const { buyer, number } = await quoted();
+    const results = await Promise.all([
+      messageOf(moveOwnQuote(buyer.id, number, { intent: "accept", version: 1 })),
+      messageOf(moveOwnQuote(buyer.id, number, { intent: "decline", comment: "no" })),
+    ]);
+    expect(results.filter((result) => result === "ok")).toHaveLength(1);
+    expect(
+      results.filter((result) => /^409 This quote is (accepted|declined), so it cannot be/.test(result)),
+    ).toHaveLength(1);
+    const { events } = await findQuote(buyer.id, number);
+    expect(events.filter((event) => event.fromStatus === "quoted")).toHaveLength(1);
+  });
+
   it("still accept on its last valid day", async () => {
     const { buyer, number } = await quoted(today);
     await moveOwnQuote(buyer.id, number, { intent: "accept", version: 1 });
