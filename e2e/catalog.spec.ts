@@ -137,7 +137,10 @@ test("a product page shows its pictures, related products and, out of stock, a d
   await expect(page.getByText("Out of Stock", { exact: true }).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Out of Stock: Torque Wrench 10 mm Chrome" })).toBeDisabled();
   await expect(page.getByLabel("Quantity")).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Get Quote for Bulk Orders" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Get Quote for Bulk Orders" })).toHaveAttribute(
+    "href",
+    "/quotes/new?product=WRN-100004&qty=1",
+  );
 
   const images = page.getByRole("region", { name: "Product images" });
   await expect(images.getByRole("img", { name: "Torque Wrench 10 mm Chrome, image 1" })).toBeVisible();

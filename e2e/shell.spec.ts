@@ -24,7 +24,7 @@ test("a visitor lands on the home page and sees the hero, the header and the foo
   await page.keyboard.press("Escape");
 
   await expect(page.getByRole("link", { name: "Shop Products" })).toHaveAttribute("href", "/shop");
-  await expect(page.getByRole("button", { name: "Request a Quote" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Request a Quote" })).toHaveAttribute("href", "/quotes/new");
   await expect(page.getByText("Free shipping on orders of $299 and above").first()).toBeVisible();
   await expect(page.getByText("CAGE 7XK42")).toBeVisible();
 
@@ -109,7 +109,7 @@ test("/shop shows the nine category cards with their links and the help block", 
   await expect(
     page.getByRole("link", { name: "Contact Support" }).or(page.getByRole("button", { name: "Contact Support" })),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Request Quote" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Request Quote" })).toHaveAttribute("href", "/quotes/new");
   await expectNoAccessibilityViolations(page);
 
   await cards.filter({ hasText: "Hand Tools" }).click();

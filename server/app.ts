@@ -18,6 +18,7 @@ import { createHttpApp } from "./http";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
+import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
 
 // The catalogue commands (npm run catalog:import / catalog:export) run from this build as well.
@@ -31,6 +32,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const MAIL_DELIVERY_LOCK = 720_302;
 const PAYMENT_RECONCILIATION_LOCK = 720_303;
 const CERTIFICATE_REMINDERS_LOCK = 720_320;
+const QUOTE_EXPIRY_LOCK = 720_340;
 
 /** Opens, migrates and seeds the database the config names. */
 export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
@@ -95,6 +97,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     { name: "mail delivery", lock: MAIL_DELIVERY_LOCK, start: () => startMailDelivery() },
     { name: "payment reconciliation", lock: PAYMENT_RECONCILIATION_LOCK, start: () => startPaymentReconciliation() },
     { name: "tax certificate reminders", lock: CERTIFICATE_REMINDERS_LOCK, start: () => startCertificateReminders() },
+    { name: "quote expiry", lock: QUOTE_EXPIRY_LOCK, start: () => startQuoteExpiry() },
   ];
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);

@@ -151,6 +151,10 @@ const queries: [string, string[]][] = [
   ["/admin/companies/ACCT-999999/prices", ["edit"]],
   ["/account/company/api-keys", []],
   ["/account/approvals", []],
+  ["/quotes/new", ["from", "list", "product", "qty"]],
+  ["/account/quotes", []],
+  ["/account/quotes/Q-000001", []],
+  ["/checkout", ["quote", "state"]],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],
   ["/account/invoices/INV-000001.pdf", []],
@@ -210,6 +214,7 @@ const actions: [string, string[], string[]][] = [
       "poNumber",
       "jobReference",
       "poDuplicateConfirmed",
+      "quote",
     ],
   ],
   [
@@ -384,6 +389,11 @@ const actions: [string, string[], string[]][] = [
   ],
   ["/api/payments/test/confirm", [""], ["clientSecret", "number", "expiry", "cvc"]],
   ["/api/payments/stripe/webhook", [""], ["id", "type"]],
+  // A request for quote: a hostile source, list, part, quantity, day or ship-to is refused (the
+  // fuzzer never sends a real ship-to of the admin's company, so no quote is written).
+  ["/quotes/new", [""], ["source", "listId", "partNumber", "quantity", "lines", "neededBy", "shipTo", "notes", "file"]],
+  // The buyer's moves on a quote that does not exist: each is refused as not found.
+  ["/account/quotes/Q-999999", ["accept", "revise", "decline", "withdraw"], ["version", "comment"]],
 ];
 
 // Field names a form of the store never sends: object members, paths Conform cannot read, and an
@@ -865,6 +875,32 @@ describe("hostile input, as a guest and as a signed-in admin with a cart", () =>
     body.append("intent", "upload");
     body.append("file", new Blob([Buffer.from("%PDF-1.4\n")]), "c.pdf");
     const asGuest = await guest.send("/account/company/tax-certificates", { method: "POST", body });
+    expect(asGuest.status).toBe(302);
+    expect(asGuest.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+  }, 120_000);
+
+  it("refuses hostile lists sent with a request for quote with a 4xx and its message, writing nothing", async () => {
+    const files: [string, Buffer, number, RegExp][] = [
+      ["parts.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x01]), 400, /holds binary data/],
+      ["parts.csv", Buffer.from('GW-45-001, "10\nFD-80-001, 5'), 400, /could not be read|quantity/],
+      ["parts.csv", Buffer.from(Array.from({ length: 150 }, () => "GW-45-001, 1").join("\n")), 400, /at most 100/],
+      ["parts.csv", Buffer.from("GW-45-001, -4\nFD-80-001, 1e9\n,,"), 400, /Line 1: the quantity/],
+      ["parts.csv", Buffer.from("NO-SUCH-PART, 3"), 400, /we do not list part NO-SUCH-PART/],
+      ["parts.csv", Buffer.alloc(30_000, 0x41), 400, /too long/],
+    ];
+    for (const [name, content, status, message] of files) {
+      const body = new FormData();
+      body.append("source", "paste");
+      body.append("shipTo", "profile");
+      body.append("file", new Blob([new Uint8Array(content)]), name);
+      const response = await signedInAdmin.send("/quotes/new", { method: "POST", body });
+      expect(response.status, String(message)).toBe(status);
+      expect(await response.text(), String(message)).toMatch(message);
+    }
+    const body = new FormData();
+    body.append("source", "paste");
+    body.append("file", new Blob([Buffer.from("GW-45-001, 1")]), "parts.csv");
+    const asGuest = await guest.send("/quotes/new", { method: "POST", body });
     expect(asGuest.status).toBe(302);
     expect(asGuest.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
   }, 120_000);

@@ -14,6 +14,7 @@ import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
 import { type MemberPrice, ShelfPrice } from "../components/member-prices";
 import { NotFoundPanel } from "../components/not-found-panel";
+import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
@@ -171,6 +172,7 @@ function ListLines({ list, prices }: { list: List; prices: Record<string, Member
             <ShoppingCart aria-hidden="true" />
             {chosen.length > 0 ? `Add Selected to Cart (${chosen.length})` : "Add List to Cart"}
           </Button>
+          <RequestQuoteButton label="Request a quote" variant="outline" size="default" from={{ list: list.id }} />
         </div>
         <p className="mt-2 text-sm text-slate-700">Items are added to your cart at today's prices.</p>
         <div className="mt-3">

@@ -102,6 +102,9 @@ function Account({
             <Link to="/account/lists">Saved Lists</Link>
           </Button>
           <Button asChild variant="outline">
+            <Link to="/account/quotes">Quotes</Link>
+          </Button>
+          <Button asChild variant="outline">
             <Link to="/account/credit">Credit &amp; Invoices</Link>
           </Button>
           {profile?.companyRole &&

@@ -3,11 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
+import { requireUser } from "../../server/accounts/session";
 import { listShipTos } from "../../server/address-book/address-book";
 import { submitForApproval } from "../../server/approvals/approvals";
 import { cartApprovalReason } from "../../server/approvals/spend-limits";
 import { currentCart } from "../../server/cart/cart-cookie";
-import { type CartSummary, cartSummary } from "../../server/cart/summary";
+import { type CartSummary, cartSummary, summarize } from "../../server/cart/summary";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
@@ -15,13 +16,16 @@ import {
   completeCardPayment,
   missingOrderInformation,
   placeNet30Order,
+  placeNet30QuoteOrder,
   saveCheckoutToProfile,
   startCardPayment,
+  startQuoteCardPayment,
 } from "../../server/orders/checkout";
 import { checkBeforePlacing } from "../../server/orders/checkout-checks";
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
 import { PurchaseOrderProblem } from "../../server/orders/purchase-order";
 import { paymentProvider } from "../../server/payments/configured";
+import { checkOrderable, companyQuote, priceQuote } from "../../server/quotes/quote-checkout";
 import { accountTermsDays, checkoutTerms } from "../../server/terms/account-terms";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
@@ -37,7 +41,7 @@ import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { useZodForm } from "../components/use-zod-form";
-import { addressFrom } from "../lib/address";
+import { type Address, addressFrom } from "../lib/address";
 import { NEW_SHIP_TO } from "../lib/address-book";
 import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
 import { can, refusals } from "../lib/companies";
@@ -51,13 +55,20 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
+  // ?quote=Q-000001: an accepted quote checked out at its prices, instead of the cart (docs/decisions/quotes.md).
+  const quoteNumber = quoteOf(request);
+  if (quoteNumber && !user) requireUser({ request, context });
   const profile = user ? await getProfile(user.id) : null;
   // A visitor may fill the form (and is asked to sign in); a member orders only if their role allows it.
   const role = profile?.companyRole ?? null;
   const canOrder = !user || (role !== null && can(role, "placeOrders"));
   // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
   const shipTos = user ? await listShipTos(user.id) : [];
-  const defaultShipTo = shipTos.find((shipTo) => shipTo.isDefault);
+  // A quote's order goes first where the quote asked it to ship (the book's entry at that address, if any).
+  const quoted = quoteNumber && user ? await quoteShipTo(user.id, quoteNumber) : null;
+  const defaultShipTo =
+    (quoted && shipTos.find((shipTo) => sameStreet(shipTo.address, quoted))) ??
+    (quoted ? undefined : shipTos.find((shipTo) => shipTo.isDefault));
   // What a guest filled in before being sent to sign in wins over the profile.
   const { draft, clear } = user ? await takeCheckoutDraft(request) : { draft: null };
   // The page's address names the shipping state the buyer picked (?state=), once they pick one (a two-letter code).
@@ -67,8 +78,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (url.searchParams.get("state") ?? "").slice(0, 2)
     : typeof draftState === "string"
       ? draftState
-      : (defaultShipTo?.address.state ?? profile?.shippingState ?? "");
-  const cart = await cartSummary(cartId, { taxState, buyerId: user?.id });
+      : (defaultShipTo?.address.state ?? quoted?.state ?? profile?.shippingState ?? "");
+  const cart =
+    quoteNumber && user
+      ? await quoteSummary(user.id, quoteNumber, taxState)
+      : await cartSummary(cartId, { taxState, buyerId: user?.id });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const shipping = profile && addressFrom("shipping", profile);
   const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;
@@ -78,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lastName: profile?.lastName ?? "",
     companyName: profile?.companyName ?? "",
     phone: profile?.phone ?? "",
-    shipping: defaultShipTo?.address ?? shipping ?? undefined,
+    shipping: defaultShipTo?.address ?? quoted ?? shipping ?? undefined,
     shipTo: defaultShipTo?.id ?? NEW_SHIP_TO,
     billing: billing ?? undefined,
     paymentMethod: "credit_card",
@@ -92,8 +106,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
       sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
       terms: user && canOrder ? await checkoutTerms(user.id) : null,
+      quoteNumber,
       // Above the buyer's spend limit the order is submitted for approval instead (docs/decisions/approvals.md).
-      approval: user && canOrder ? await cartApprovalReason(user.id, cartId, taxState) : null,
+      approval: user && canOrder && !quoteNumber ? await cartApprovalReason(user.id, cartId, taxState) : null,
       canOrder,
       canSaveShipTo: role !== null && can(role, "manageAddresses"),
       shipTos,
@@ -127,8 +142,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       kept ? [["Set-Cookie", kept]] : [],
     );
   }
-  if (!cartId) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
-
   if (formData.get("intent") === "complete") {
     try {
       const paymentId = formData.get("paymentId");
@@ -143,12 +156,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
 
+  const quoteNumber = quoteOf(request, formData);
+  if (!cartId && !quoteNumber) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   const checkout = submission.value;
   const refused = await refusedBeforePlacing(user.id, submission);
   if (refused) return refused;
   await saveCheckoutToProfile(user.id, checkout);
+  if (quoteNumber) return quoteCheckout(user.id, quoteNumber, checkout, submission);
+  if (!cartId) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   if (await cartApprovalReason(user.id, cartId, checkout.shipping.state)) {
     try {
       await submitForApproval(user.id, cartId, checkout);
@@ -174,6 +191,66 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { cart: charged, ...payment } = await startCardPayment(user.id, cartId, checkout);
+    return data<ActionResult>({ reply: submission.reply(), payment, charged });
+  } catch (error) {
+    return refusal(error, "Payment failed");
+  }
+}
+
+/** The quote the checkout is for (?quote=, or the form's own field), or null for the cart. */
+function quoteOf(request: Request, formData?: FormData): string | null {
+  const sent = formData?.get("quote") ?? new URL(request.url).searchParams.get("quote");
+  return typeof sent === "string" && sent ? sent.slice(0, 20) : null;
+}
+
+/** Where the quote asked its order to ship, or null for a quote that is not the company's. */
+async function quoteShipTo(userId: string, quoteNumber: string): Promise<Address | null> {
+  const quote = await companyQuote(userId, quoteNumber).catch((error: unknown) => {
+    if (error instanceof StoreError) return null;
+    throw error;
+  });
+  if (!quote) return null;
+  const { label: _label, ...address } = quote.shipTo;
+  return { ...address, line2: address.line2 ?? undefined, state: address.state as Address["state"] };
+}
+
+const sameStreet = (a: Address, b: Address) =>
+  [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() ===
+  [b.line1, b.city, b.state, b.zip].join("|").toLowerCase();
+
+/** The accepted quote priced as a cart, for the page; a quote that cannot be ordered sends the buyer back to it. */
+async function quoteSummary(userId: string, quoteNumber: string, taxState: string) {
+  try {
+    const quote = await companyQuote(userId, quoteNumber);
+    await checkOrderable(quote, new Date());
+    return summarize(await priceQuote(quote, { taxState, buyerId: userId }));
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    const to = error.kind === "NotFound" ? "/account/quotes" : `/account/quotes/${quoteNumber}`;
+    throw await redirectWithToast(to, { type: "error", title: error.message });
+  }
+}
+
+/** An accepted quote's order: on terms at once, or the card payment for its quoted total. */
+async function quoteCheckout(
+  userId: string,
+  quoteNumber: string,
+  checkout: CheckoutInput,
+  submission: Submission<CheckoutInput>,
+) {
+  if (checkout.paymentMethod === "net_30") {
+    try {
+      const { orderNumber, termsDays } = await placeNet30QuoteOrder(userId, quoteNumber, checkout);
+      return redirectWithToast(`/order-confirmation/${orderNumber}`, {
+        type: "success",
+        title: termsOrderPlaced(termsDays ?? 30),
+      });
+    } catch (error) {
+      return refusal(error, termsOrderFailed(await accountTermsDays(userId)));
+    }
+  }
+  try {
+    const { cart: charged, ...payment } = await startQuoteCardPayment(userId, quoteNumber, checkout);
     return data<ActionResult>({ reply: submission.reply(), payment, charged });
   } catch (error) {
     return refusal(error, "Payment failed");
@@ -209,7 +286,8 @@ function refusal(error: unknown, fallback: string) {
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo, approval } = loaderData;
+  const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo, approval, quoteNumber } =
+    loaderData;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
     lastResult: actionData?.reply,
     defaultValue: defaults,
@@ -232,6 +310,11 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumb crumbs={[{ label: "Home", to: "/" }, { label: "Checkout" }]} />
       <h1 className="mt-4 text-3xl font-bold text-slate-950">Checkout</h1>
+      {quoteNumber && (
+        <p role="status" className="mt-2 text-slate-700">
+          Quote {quoteNumber} at its quoted prices. Your cart is not changed.
+        </p>
+      )}
       {!signedIn && (
         <p className="mt-2 text-slate-700">
           <Link to="/auth?redirectTo=/checkout" className="font-medium text-brand-700 underline">
@@ -243,6 +326,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <Form method="post" {...getFormProps(form)} className="space-y-8">
           <input type="hidden" name="intent" value="place" />
+          {quoteNumber && <input type="hidden" name="quote" value={quoteNumber} />}
           <fieldset disabled={payment !== undefined} className="space-y-8">
             <section aria-labelledby="contact-heading" className="space-y-4">
               <h2 id="contact-heading" className="text-xl font-semibold text-slate-950">
@@ -325,9 +409,9 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </SubmitButton>
           )}
         </Form>
-        <OrderSummary cart={shown}>
+        <OrderSummary cart={shown} saveLabel={quoteNumber ? "Save Quote to List" : undefined}>
           {/* Once a payment is started, its amount is fixed: a new code means starting again. */}
-          {!payment && (
+          {!payment && !quoteNumber && (
             <div className="mt-2 border-t border-slate-200 pt-3">
               <PromoCodeField />
             </div>

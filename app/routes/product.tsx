@@ -284,7 +284,11 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             </div>
           )}
           <div className="mt-4">
-            <RequestQuoteButton label="Get Quote for Bulk Orders" variant="outline" />
+            <RequestQuoteButton
+              label="Get Quote for Bulk Orders"
+              variant="outline"
+              from={{ product: product.partNumber, quantity: quickOrderQuantity(quantity) }}
+            />
           </div>
         </div>
       </div>

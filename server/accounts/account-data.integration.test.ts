@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { quoteRequestSchema } from "../../app/lib/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { type Buyer, cardOrder, fillCart, productId, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
@@ -26,6 +27,7 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { placeNet30Order, startCardPayment } from "../orders/checkout";
+import { PROFILE_SHIP_TO, requestQuote } from "../quotes/requests";
 import { exportAccountData } from "./account-data";
 import { listOrdersWithItems } from "./account-overview";
 import { ensureAdmin } from "./admin-bootstrap";
@@ -78,6 +80,15 @@ beforeAll(async () => {
   await db()
     .insert(backInStockRequests)
     .values({ userId: dana.id, productId: await productId("GW-45-001") });
+  await requestQuote(
+    dana.id,
+    quoteRequestSchema.parse({
+      source: "paste",
+      lines: "GW-45-001, 500",
+      shipTo: PROFILE_SHIP_TO,
+      notes: "Dock 4, mornings",
+    }),
+  );
   await cardOrder(sam, [["GW-45-001", 1]]);
   await fillCart(sam, [["FD-80-001", 4]]);
 }, 60_000);
@@ -119,6 +130,13 @@ describe("Download my data", () => {
       expect.objectContaining({ partNumber: "GW-45-001", productName: "Grinding Wheel 4.5 in", emailedAt: null }),
     ]);
     expect(data.cardPayments).toHaveLength(2);
+    expect(data.quoteRequests).toEqual([
+      expect.objectContaining({
+        status: "requested",
+        notes: "Dock 4, mornings",
+        shipTo: expect.objectContaining({ line1: "100 Main St" }),
+      }),
+    ]);
     expect(data.emails.map((m) => m.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/order/i)]));
   });
 

@@ -20,6 +20,7 @@ import {
   products,
   profiles,
   promoCodes,
+  quotes,
   savedListLines,
   savedLists,
   session,
@@ -177,56 +178,81 @@ export async function exportAccountData(userId: string, now = new Date()) {
     .from(user)
     .where(eq(user.id, userId));
   if (!person) throw new StoreError("NotFound", "That account does not exist.");
-  const [profile, addressBook, orderList, cart, lists, reviews, stockAlerts, signIns, sessions, cardPayments, emails] =
-    await Promise.all([
-      profileOf(userId),
-      listShipTos(userId),
-      ordersOf(userId),
-      cartOf(userId),
-      savedListsOf(userId),
-      reviewsBy(userId),
-      db()
-        .select({
-          partNumber: products.partNumber,
-          productName: products.name,
-          askedAt: backInStockRequests.createdAt,
-          emailedAt: backInStockRequests.notifiedAt,
-        })
-        .from(backInStockRequests)
-        .innerJoin(products, eq(products.id, backInStockRequests.productId))
-        .where(eq(backInStockRequests.userId, userId))
-        .orderBy(asc(backInStockRequests.createdAt)),
-      db()
-        .select({ method: account.providerId, createdAt: account.createdAt })
-        .from(account)
-        .where(eq(account.userId, userId)),
-      // Never the session tokens: they are keys to the account.
-      db()
-        .select({
-          createdAt: session.createdAt,
-          expiresAt: session.expiresAt,
-          ipAddress: session.ipAddress,
-          userAgent: session.userAgent,
-        })
-        .from(session)
-        .where(eq(session.userId, userId))
-        .orderBy(asc(session.createdAt)),
-      db()
-        .select({
-          amount: checkoutPayments.amount,
-          status: checkoutPayments.status,
-          createdAt: checkoutPayments.createdAt,
-          checkout: checkoutPayments.checkout,
-        })
-        .from(checkoutPayments)
-        .where(eq(checkoutPayments.userId, userId))
-        .orderBy(asc(checkoutPayments.createdAt)),
-      db()
-        .select({ subject: mailQueue.subject, createdAt: mailQueue.createdAt, sentAt: mailQueue.sentAt })
-        .from(mailQueue)
-        .where(eq(mailQueue.to, person.email))
-        .orderBy(asc(mailQueue.createdAt)),
-    ]);
+  const [
+    profile,
+    addressBook,
+    orderList,
+    cart,
+    lists,
+    reviews,
+    stockAlerts,
+    signIns,
+    sessions,
+    cardPayments,
+    emails,
+    quotesAsked,
+  ] = await Promise.all([
+    profileOf(userId),
+    listShipTos(userId),
+    ordersOf(userId),
+    cartOf(userId),
+    savedListsOf(userId),
+    reviewsBy(userId),
+    db()
+      .select({
+        partNumber: products.partNumber,
+        productName: products.name,
+        askedAt: backInStockRequests.createdAt,
+        emailedAt: backInStockRequests.notifiedAt,
+      })
+      .from(backInStockRequests)
+      .innerJoin(products, eq(products.id, backInStockRequests.productId))
+      .where(eq(backInStockRequests.userId, userId))
+      .orderBy(asc(backInStockRequests.createdAt)),
+    db()
+      .select({ method: account.providerId, createdAt: account.createdAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+    // Never the session tokens: they are keys to the account.
+    db()
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db()
+      .select({
+        amount: checkoutPayments.amount,
+        status: checkoutPayments.status,
+        createdAt: checkoutPayments.createdAt,
+        checkout: checkoutPayments.checkout,
+      })
+      .from(checkoutPayments)
+      .where(eq(checkoutPayments.userId, userId))
+      .orderBy(asc(checkoutPayments.createdAt)),
+    db()
+      .select({ subject: mailQueue.subject, createdAt: mailQueue.createdAt, sentAt: mailQueue.sentAt })
+      .from(mailQueue)
+      .where(eq(mailQueue.to, person.email))
+      .orderBy(asc(mailQueue.createdAt)),
+    // The requests for quote they made: what they wrote (notes, where to ship), not the store's prices.
+    db()
+      .select({
+        quoteNumber: quotes.quoteNumber,
+        status: quotes.status,
+        createdAt: quotes.createdAt,
+        neededBy: quotes.neededBy,
+        shipTo: quotes.shipTo,
+        notes: quotes.notes,
+      })
+      .from(quotes)
+      .where(eq(quotes.userId, userId))
+      .orderBy(asc(quotes.createdAt)),
+  ]);
   return {
     exportedAt: now,
     account: { ...person, signInMethods: signIns },
@@ -238,6 +264,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
     reviews,
     backInStockRequests: stockAlerts,
     cardPayments,
+    quoteRequests: quotesAsked,
     sessions,
     emails,
   };

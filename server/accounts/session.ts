@@ -56,7 +56,11 @@ export function requireUser({ request, context }: RequestArgs): SignedInUser {
   const user = currentUser(context);
   if (!user) {
     const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    // A client-side navigation asks for the page's data at <path>.data (with ?_routes=): the
+    // visitor comes back to the page itself.
+    url.searchParams.delete("_routes");
+    const page = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(page + url.search)}`);
   }
   return user;
 }

@@ -5,8 +5,11 @@ import type { CompanyRole } from "../../app/lib/companies";
 import { userContext } from "../../app/lib/context";
 import * as apiKeysRoute from "../../app/routes/account.company.api-keys";
 import * as companyPricesRoute from "../../app/routes/admin/company-prices";
+import { addDays, storeDay } from "../../app/lib/dates";
+import { quoteRequestSchema } from "../../app/lib/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { answerQuote } from "../../test/quote-fixtures";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo, deleteShipTo, findShipTo, makeDefaultShipTo, updateShipTo } from "../address-book/address-book";
 import { apiKeysPage, authenticateApiKey, createApiKey, revokeApiKey } from "../api/api-keys";
@@ -40,14 +43,16 @@ import {
   orderApprovals,
   orders,
   products,
+  profiles,
   shipToAddresses,
   taxCertificates,
   user,
 } from "../db/schema";
 import { buyerOrderDocument } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
-import { placeNet30Order } from "../orders/checkout";
+import { placeNet30Order, placeNet30QuoteOrder, startQuoteCardPayment } from "../orders/checkout";
 import { findOrder } from "../orders/orders";
+import { findQuote, moveOwnQuote, PROFILE_SHIP_TO, quotesOf, requestQuote } from "../quotes/requests";
 import { creditCentre } from "../terms/account-terms";
 import { memberPrices } from "./contract-prices";
 import {
@@ -477,3 +482,53 @@ async function asMember(
     throw thrown;
   }
 }
+describe("quotes between companies and roles", () => {
+  const quoteRequest = (partNumber: string) =>
+    quoteRequestSchema.parse({ source: "product", partNumber, quantity: "5", shipTo: PROFILE_SHIP_TO });
+  const withAddress = {
+    shippingAddressLine1: "1 Main St",
+    shippingCity: "Portland",
+    shippingState: "OR",
+    shippingZip: "97201",
+  };
+
+  it("a member of company A finds none of B's quotes, and can neither move nor order them", async () => {
+    const a = await person("Ann", { creditLimit: "1000" });
+    const b = await person("Ben", { creditLimit: "1000" });
+    await db().update(profiles).set(withAddress).where(eq(profiles.userId, b.id));
+    const number = await requestQuote(b.id, quoteRequest("GW-45-001"));
+    await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
+
+    expect(await quotesOf(a.id)).toEqual([]);
+    expect(await outcome(findQuote(a.id, number))).toBe("404 That quote does not exist.");
+    for (const move of [
+      { intent: "accept", version: 1 },
+      { intent: "revise", comment: "cheaper" },
+      { intent: "decline", comment: undefined },
+      { intent: "withdraw", comment: undefined },
+    ] as const)
+      expect(await outcome(moveOwnQuote(a.id, number, move))).toBe("404 That quote does not exist.");
+    await moveOwnQuote(b.id, number, { intent: "accept", version: 1 });
+    const input = checkoutInput(a.email, { paymentMethod: "net_30" });
+    expect(await outcome(placeNet30QuoteOrder(a.id, number, input))).toBe("404 That quote does not exist.");
+    expect(await outcome(startQuoteCardPayment(a.id, number, input))).toBe("404 That quote does not exist.");
+    expect((await findQuote(b.id, number)).quote.status).toBe("accepted");
+  });
+
+  it("a viewer reads the company's quotes but cannot request, move or order one", async () => {
+    const admin = await person("Ada", { creditLimit: "1000" });
+    const viewer = await person("Vic");
+    await join(admin, viewer, "viewer");
+    await db().update(profiles).set(withAddress).where(eq(profiles.userId, admin.id));
+    const number = await requestQuote(admin.id, quoteRequest("GW-45-001"));
+    await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
+    const refused = "403 Your role in this company does not allow placing orders. Ask your company admin.";
+    expect((await findQuote(viewer.id, number)).quote.quoteNumber).toBe(number);
+    expect(await outcome(requestQuote(viewer.id, quoteRequest("GW-45-001")))).toBe(refused);
+    expect(await outcome(moveOwnQuote(viewer.id, number, { intent: "accept", version: 1 }))).toBe(refused);
+    await moveOwnQuote(admin.id, number, { intent: "accept", version: 1 });
+    expect(
+      await outcome(placeNet30QuoteOrder(viewer.id, number, checkoutInput(viewer.email, { paymentMethod: "net_30" }))),
+    ).toBe(refused);
+  });
+});

@@ -524,7 +524,9 @@ export const checkoutPayments = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    cartId: uuid("cart_id").notNull(),
+    // What the payment is for: the buyer's cart, or an accepted quote (docs/decisions/quotes.md).
+    cartId: uuid("cart_id"),
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "set null" }),
     provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
     providerPaymentId: text("provider_payment_id").notNull(),
     amount: money("amount").notNull(),

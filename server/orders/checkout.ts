@@ -10,11 +10,13 @@ import { fromCents, toCents } from "../../app/lib/pricing/money";
 import { type CartSummary, priceStoredCart, summarize } from "../cart/summary";
 import { requirePermission } from "../companies/membership";
 import { db } from "../db/client";
-import { checkoutPayments, profiles } from "../db/schema";
+import { checkoutPayments, profiles, quotes } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { paymentProvider } from "../payments/configured";
 import { ProviderUnavailable } from "../payments/provider";
+import { quoteNotFound } from "../quotes/moves";
+import { checkOrderable, companyQuote, priceQuote } from "../quotes/quote-checkout";
 import { checkoutColumns } from "./checkout-columns";
 import { type PlacedOrder, placeOrder } from "./place-order";
 
@@ -32,6 +34,17 @@ async function checkedCart(userId: string, cartId: string, checkout: CheckoutInp
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   return cart;
+}
+
+/** The accepted quote priced for this checkout, refused up front when it could not become an order. */
+async function checkedQuote(userId: string, quoteId: string, checkout: CheckoutInput) {
+  const [quote] = await db().select().from(quotes).where(eq(quotes.id, quoteId));
+  if (!quote) throw new StoreError("NotFound", quoteNotFound);
+  await checkOrderable(quote, new Date());
+  const priced = await priceQuote(quote, { taxState: checkout.shipping.state, buyerId: userId });
+  const [problem] = priced.problems;
+  if (problem) throw new StoreError("Conflict", problem);
+  return priced;
 }
 
 /** A provider that gave no answer becomes a message the buyer can act on; the cause goes to the log. */
@@ -54,10 +67,26 @@ export interface CardPayment {
   cart: CartSummary;
 }
 
+/** What a card payment pays for: the buyer's cart, or an accepted quote (by its id). */
+export type PaymentFor = { cartId: string } | { quoteId: string };
+
 /** Creates the provider payment for the server's total and keeps the checkout it pays for. */
 export async function startCardPayment(userId: string, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
+  return startPayment(userId, { cartId }, checkout);
+}
+
+/** The card payment for an accepted quote at its quoted prices (server/quotes/quote-checkout.ts). */
+export async function startQuoteCardPayment(userId: string, quoteNumber: string, checkout: CheckoutInput) {
+  const quote = await companyQuote(userId, quoteNumber);
+  return startPayment(userId, { quoteId: quote.id }, checkout);
+}
+
+async function startPayment(userId: string, paysFor: PaymentFor, checkout: CheckoutInput): Promise<CardPayment> {
   await requirePermission(userId, "placeOrders");
-  const cart = await checkedCart(userId, cartId, checkout);
+  const cart =
+    "cartId" in paysFor
+      ? await checkedCart(userId, paysFor.cartId, checkout)
+      : await checkedQuote(userId, paysFor.quoteId, checkout);
   const totalCents = cart.totals.totalCents;
   const total = fromCents(totalCents);
   const provider = paymentProvider();
@@ -74,7 +103,16 @@ export async function startCardPayment(userId: string, cartId: string, checkout:
     );
   await db()
     .insert(checkoutPayments)
-    .values({ id, userId, cartId, provider: provider.name, providerPaymentId: payment.id, amount: total, checkout });
+    .values({
+      id,
+      userId,
+      cartId: "cartId" in paysFor ? paysFor.cartId : null,
+      quoteId: "quoteId" in paysFor ? paysFor.quoteId : null,
+      provider: provider.name,
+      providerPaymentId: payment.id,
+      amount: total,
+      checkout,
+    });
   return { paymentId: payment.id, clientSecret: payment.clientSecret, amount: total, cart: summarize(cart) };
 }
 
@@ -115,12 +153,11 @@ export async function completeCardPayment(providerPaymentId: string, userId?: st
   const checkout = checkoutSchema.safeParse(row.checkout);
   if (!checkout.success) return refundUnorderedPayment(row.id, providerPaymentId, missingOrderInformation, row.amount);
   try {
-    return await placeOrder({
-      userId: row.userId,
-      cartId: row.cartId,
-      checkout: checkout.data,
-      payment: { checkoutPaymentId: row.id, providerPaymentId, amountCents: payment.amountCents },
-    });
+    const paid = { checkoutPaymentId: row.id, providerPaymentId, amountCents: payment.amountCents };
+    if (row.quoteId)
+      return await placeOrder({ userId: row.userId, quoteId: row.quoteId, checkout: checkout.data, payment: paid });
+    if (!row.cartId) return refundUnorderedPayment(row.id, providerPaymentId, missingOrderInformation, row.amount);
+    return await placeOrder({ userId: row.userId, cartId: row.cartId, checkout: checkout.data, payment: paid });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return refundUnorderedPayment(row.id, providerPaymentId, error.message, row.amount);
@@ -158,6 +195,16 @@ async function refundUnorderedPayment(
 
 export async function placeNet30Order(userId: string, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
   return placeOrder({ userId, cartId, checkout });
+}
+
+/** An accepted quote's order on the company's terms. */
+export async function placeNet30QuoteOrder(
+  userId: string,
+  quoteNumber: string,
+  checkout: CheckoutInput,
+): Promise<PlacedOrder> {
+  const quote = await companyQuote(userId, quoteNumber);
+  return placeOrder({ userId, quoteId: quote.id, checkout });
 }
 
 const RECONCILE_AFTER_MS = 2 * 60_000;

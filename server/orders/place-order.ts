@@ -44,6 +44,8 @@ import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
+import { lockQuote, quoteNotFound } from "../quotes/moves";
+import { checkOrderable, markQuoteOrdered, orderNumberOf, priceQuote } from "../quotes/quote-checkout";
 import { creditHoldOf, lockedGrant, openInvoices, usedCreditCents } from "../terms/account-terms";
 import { checkoutColumns } from "./checkout-columns";
 import { type OrderWithItems, orderConfirmationMessage } from "./messages";
@@ -61,6 +63,18 @@ interface CardPaid {
 export interface OrderRequest {
   userId: string;
   cartId: string;
+  checkout: CheckoutInput;
+  payment?: CardPaid;
+  now?: Date;
+}
+
+/**
+ * An accepted quote's order (docs/decisions/quotes.md): its lines and prices are the accepted
+ * version's, by card or on terms; the buyer's cart is not touched.
+ */
+export interface QuoteOrderRequest {
+  userId: string;
+  quoteId: string;
   checkout: CheckoutInput;
   payment?: CardPaid;
   now?: Date;
@@ -84,7 +98,7 @@ export interface PlacedOrder {
 
 type PricedCart = Awaited<ReturnType<typeof priceStoredCart>>;
 
-export async function placeOrder(request: OrderRequest): Promise<PlacedOrder> {
+export async function placeOrder(request: OrderRequest | QuoteOrderRequest): Promise<PlacedOrder> {
   const { productIds, ...placed } = await db().transaction((tx) => placeOrderIn(tx, request));
   if (placed.created) announce("stockChanged", { productIds });
   return placed;
@@ -101,7 +115,7 @@ export function placeLinesOrderIn(tx: Database, request: LinesOrderRequest) {
 
 async function placeOrderIn(
   tx: Database,
-  request: OrderRequest | LinesOrderRequest,
+  request: OrderRequest | LinesOrderRequest | QuoteOrderRequest,
 ): Promise<PlacedOrder & { productIds: string[] }> {
   const { userId, checkout, now = new Date() } = request;
   const payment = "payment" in request ? request.payment : undefined;
@@ -114,13 +128,26 @@ async function placeOrderIn(
     }
     if (!cartFound) throw new StoreError("Conflict", emptyCartMessage);
   }
+  // A quote's row is locked first, as a cart's is: a second placement (a double click, the webhook
+  // beside the browser) waits, then finds the quote ordered and answers with the same order.
+  const quote = "quoteId" in request ? await lockQuote(tx, request.quoteId) : undefined;
+  if (quote) {
+    if (quote.companyId !== buyer.companyId) throw new StoreError("NotFound", quoteNotFound);
+    const existing = payment ? await claimPayment(tx, payment) : await orderNumberOf(quote, tx);
+    if (existing) return { orderNumber: existing, created: false, productIds: [] };
+    await checkOrderable(quote, now, tx);
+  }
   await lockBuyerLimits(tx, userId);
 
   // The company's contract prices and certificates are read again here, inside the order: a rule
   // ended or a certificate rejected or expired since the checkout page was shown no longer applies.
   const read = { executor: tx, lock: true, taxState: checkout.shipping.state, buyerId: userId, now };
   const cart =
-    "cartId" in request ? await priceStoredCart(request.cartId, read) : await priceProductLines(request.lines, read);
+    "cartId" in request
+      ? await priceStoredCart(request.cartId, read)
+      : quote
+        ? await priceQuote(quote, read)
+        : await priceProductLines((request as LinesOrderRequest).lines, read);
   const termsDays = await checkOrder(tx, { buyer, checkout, payment, cart, now });
   // Above the buyer's spend limit the order waits for an approver (docs/decisions/approvals.md).
   const needsApproval = await spendLimitReason(tx, buyer, cart.totals.totalCents, now);
@@ -128,6 +155,10 @@ async function placeOrderIn(
 
   const order = await writeCheckedOrder(tx, { buyer, checkout, payment, termsDays, cart, now });
   if ("cartId" in request) await closeCart(tx, { cartId: request.cartId, payment, orderId: order.id, now });
+  if (quote) {
+    await markQuoteOrdered(tx, { quoteId: quote.id, orderId: order.id, orderNumber: order.orderNumber, userId, now });
+    if (payment) await tiePayment(tx, { payment, orderId: order.id, now });
+  }
   await queueConfirmation(tx, order, userId);
   return {
     orderNumber: order.orderNumber,
@@ -425,10 +456,13 @@ async function closeCart(
 ) {
   await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
   await tx.update(carts).set({ promoCodeId: null, updatedAt: now }).where(eq(carts.id, cartId));
-  if (payment) {
-    await tx
-      .update(checkoutPayments)
-      .set({ status: "ordered", orderId, updatedAt: now })
-      .where(eq(checkoutPayments.id, payment.checkoutPaymentId));
-  }
+  if (payment) await tiePayment(tx, { payment, orderId, now });
+}
+
+/** Ties the card payment to the order it paid for. */
+async function tiePayment(tx: Database, { payment, orderId, now }: { payment: CardPaid; orderId: string; now: Date }) {
+  await tx
+    .update(checkoutPayments)
+    .set({ status: "ordered", orderId, updatedAt: now })
+    .where(eq(checkoutPayments.id, payment.checkoutPaymentId));
 }

@@ -4,6 +4,7 @@ import type { RefObject } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../lib/money";
 import { UnitPrice } from "../price";
+import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
 import type { LazyDialogProps } from "../ui/lazy-dialog";
 import { CartTotals } from "./cart-totals";
@@ -106,6 +107,14 @@ export default function CartPopover({
                   </Button>
                 </Popover.Close>
               </div>
+              <Popover.Close asChild>
+                <Link
+                  to={requestQuotePath({ cart: true })}
+                  className="mt-2 block text-center text-sm font-medium text-brand-700 underline"
+                >
+                  Request a quote
+                </Link>
+              </Popover.Close>
             </>
           )}
         </Popover.Content>

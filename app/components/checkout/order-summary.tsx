@@ -6,7 +6,16 @@ import { OrderTotals } from "../order-totals";
 import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
-export function OrderSummary({ cart, children }: { cart: CartSummary; children?: React.ReactNode }) {
+export function OrderSummary({
+  cart,
+  children,
+  saveLabel = "Save Cart to List",
+}: {
+  cart: CartSummary;
+  children?: React.ReactNode;
+  /** What saving these lines to a list is called ("Save Quote to List" at a quote's checkout). */
+  saveLabel?: string;
+}) {
   return (
     <aside
       aria-labelledby="order-summary-heading"
@@ -33,7 +42,7 @@ export function OrderSummary({ cart, children }: { cart: CartSummary; children?:
       </ul>
       <AddToListDialog
         items={cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }))}
-        label="Save Cart to List"
+        label={saveLabel}
       />
       {children}
       <div className="mt-2 border-t border-slate-200 pt-3">

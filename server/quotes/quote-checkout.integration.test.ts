@@ -1,0 +1,237 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, storeDay } from "../../app/lib/dates";
+import { quoteRequestSchema } from "../../app/lib/quote-request";
+import { checkoutInput } from "../../test/checkout-input";
+import { withTestDatabase } from "../../test/database";
+import { answerQuote } from "../../test/quote-fixtures";
+import { profileWithCompany } from "../../test/store-fixtures";
+import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
+import { checkoutPayments, orderItems, orders, products, quotes, taxCertificates, user } from "../db/schema";
+import { StoreError } from "../errors";
+import { completeCardPayment, placeNet30QuoteOrder, startQuoteCardPayment } from "../orders/checkout";
+import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { findQuote, moveOwnQuote, PROFILE_SHIP_TO, requestQuote } from "./requests";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+const today = storeDay(new Date());
+
+const messageOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? `${error.status} ${error.message}` : String(error)),
+  );
+
+let people = 0;
+async function buyer() {
+  people += 1;
+  const id = `qc-buyer-${people}`;
+  const email = `qc${people}@example.com`;
+  await db()
+    .insert(user)
+    .values({ id, name: `Lee ${people}`, email, emailVerified: true });
+  const { companyId } = await profileWithCompany(id, {
+    creditLimit: "100000",
+    shippingAddressLine1: "100 Main St",
+    shippingCity: "Portland",
+    shippingState: "OR",
+    shippingZip: "97201",
+  });
+  return { id, email, companyId };
+}
+
+/** A quote for the three catalogue parts and one free-text line, answered (priced, alternative, priced, unavailable) and accepted. */
+async function acceptedQuote(who: { id: string }, validUntil = addDays(today, 7)) {
+  const number = await requestQuote(
+    who.id,
+    quoteRequestSchema.parse({
+      source: "paste",
+      shipTo: PROFILE_SHIP_TO,
+      lines: "QC-1, 10\nQC-2, 4\nQC-3, 2\n, 5, Custom jig",
+    }),
+  );
+  await answerQuote(number, {
+    validUntil,
+    lines: [
+      { outcome: "priced", unitPrice: "9.00" },
+      { outcome: "alternative", unitPrice: "20.00", alternative: "QC-ALT" },
+      { outcome: "priced", unitPrice: "100.00" },
+      { outcome: "unavailable" },
+    ],
+  });
+  await moveOwnQuote(who.id, number, { intent: "accept", version: 1 });
+  return number;
+}
+
+async function orderOf(orderNumber: string) {
+  const [order] = await db().select().from(orders).where(eq(orders.orderNumber, orderNumber));
+  if (!order) throw new Error("no order");
+  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  return { order, items: items.sort((a, b) => String(a.productSku).localeCompare(String(b.productSku))) };
+}
+
+beforeAll(async () => {
+  await db()
+    .insert(products)
+    .values(
+      [
+        ["qc-1", "QC-1", "Grinding Wheel", "12.99", 100],
+        ["qc-2", "QC-2", "Flap Disc", "30.00", 100],
+        ["qc-3", "QC-3", "Hole Saw Kit", "150.00", 100],
+        ["qc-alt", "QC-ALT", "Flap Disc Premium", "35.00", 100],
+      ].map(([slug, partNumber, name, price, stockLevel]) => ({
+        slug: String(slug),
+        partNumber: String(partNumber),
+        name: String(name),
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: String(price),
+        stockLevel: Number(stockLevel),
+      })),
+    );
+});
+
+describe("an accepted quote's order", () => {
+  it("has the accepted version's lines at its prices, taxed for the ship-to state, and leaves the cart alone", async () => {
+    const who = await buyer();
+    const number = await acceptedQuote(who);
+    const cartId = await findOrCreateCart({ userId: who.id });
+    const [wheel] = await db().select().from(products).where(eq(products.partNumber, "QC-1"));
+    await addToCart(cartId, wheel?.id ?? "", 3);
+    // A catalogue price change after the quote does not reach it.
+    await db().update(products).set({ price: "1.00" }).where(eq(products.partNumber, "QC-3"));
+
+    const placed = await placeNet30QuoteOrder(
+      who.id,
+      number,
+      checkoutInput(who.email, { paymentMethod: "net_30" }, "CA"),
+    );
+    expect(placed.created).toBe(true);
+    const { order, items } = await orderOf(placed.orderNumber);
+    expect(items.map((item) => [item.productSku, item.quantity, item.unitPrice, item.totalPrice])).toEqual([
+      ["QC-1", 10, "9.00", "90.00"],
+      ["QC-3", 2, "100.00", "200.00"],
+      ["QC-ALT", 4, "20.00", "80.00"],
+    ]);
+    // California's 8.25% on $370.00.
+    expect(order).toMatchObject({
+      subtotalAmount: "370.00",
+      taxAmount: "30.53",
+      totalAmount: "400.53",
+      paymentMethod: "net_30",
+    });
+    expect((await cartLines(cartId)).map((line) => [line.partNumber, line.quantity])).toEqual([["QC-1", 3]]);
+
+    const found = await findQuote(who.id, number);
+    expect(found.quote).toMatchObject({ status: "ordered", orderId: order.id });
+    expect(found.events.at(-1)).toMatchObject({
+      fromStatus: "accepted",
+      toStatus: "ordered",
+      comment: `Order ${placed.orderNumber}`,
+    });
+    await db().update(products).set({ price: "150.00" }).where(eq(products.partNumber, "QC-3"));
+  });
+
+  it("is not taxed in a state where the company holds an approved certificate", async () => {
+    const who = await buyer();
+    await db()
+      .insert(taxCertificates)
+      .values({
+        companyId: who.companyId,
+        state: "CA",
+        certificateNumber: "CA-123",
+        expiresOn: addDays(today, 100),
+        fileKey: "x",
+        fileName: "x.pdf",
+        status: "approved",
+      });
+    const number = await acceptedQuote(who);
+    const placed = await placeNet30QuoteOrder(
+      who.id,
+      number,
+      checkoutInput(who.email, { paymentMethod: "net_30" }, "CA"),
+    );
+    expect((await orderOf(placed.orderNumber)).order).toMatchObject({
+      taxAmount: "0.00",
+      taxExemptCertificate: "CA-123",
+    });
+  });
+
+  it("is placed once: a second placement answers with the same order", async () => {
+    const who = await buyer();
+    const number = await acceptedQuote(who);
+    const input = checkoutInput(who.email, { paymentMethod: "net_30" });
+    const [first, second] = await Promise.all([
+      placeNet30QuoteOrder(who.id, number, input),
+      placeNet30QuoteOrder(who.id, number, input),
+    ]);
+    expect(first.orderNumber).toBe(second.orderNumber);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(1);
+  });
+
+  it("by card: the payment is for the quoted total, and completing it twice (browser and webhook) makes one order", async () => {
+    const who = await buyer();
+    const number = await acceptedQuote(who);
+    const payment = await startQuoteCardPayment(who.id, number, checkoutInput(who.email));
+    expect(payment.amount).toBe("370.00");
+    await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+    const [browser, webhook] = await Promise.all([
+      completeCardPayment(payment.paymentId, who.id),
+      completeCardPayment(payment.paymentId),
+    ]);
+    expect(browser.orderNumber).toBe(webhook.orderNumber);
+    expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(1);
+    const [row] = await db()
+      .select()
+      .from(checkoutPayments)
+      .where(eq(checkoutPayments.providerPaymentId, payment.paymentId));
+    expect(row).toMatchObject({ status: "ordered", cartId: null });
+    const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
+    expect(quote?.status).toBe("ordered");
+    expect((await orderOf(browser.orderNumber)).order).toMatchObject({
+      paymentMethod: "credit_card",
+      totalAmount: "370.00",
+    });
+  });
+
+  it("is refused when the quote is not accepted, has expired, or is another company's", async () => {
+    const who = await buyer();
+    const stranger = await buyer();
+    const number = await acceptedQuote(who);
+    const input = checkoutInput(who.email, { paymentMethod: "net_30" });
+    expect(await messageOf(placeNet30QuoteOrder(stranger.id, number, input))).toBe("404 That quote does not exist.");
+    expect(await messageOf(startQuoteCardPayment(stranger.id, number, input))).toBe("404 That quote does not exist.");
+
+    const later = new Date(Date.now() + 10 * 86_400_000);
+    const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
+    const { placeOrder } = await import("../orders/place-order");
+    expect(
+      await messageOf(placeOrder({ userId: who.id, quoteId: quote?.id ?? "", checkout: input, now: later })),
+    ).toMatch(/^409 This quote was valid until .* and has expired/);
+
+    const requested = await requestQuote(
+      who.id,
+      quoteRequestSchema.parse({ source: "product", partNumber: "QC-1", shipTo: PROFILE_SHIP_TO }),
+    );
+    await answerQuote(requested, { validUntil: addDays(today, 3) });
+    expect(await messageOf(placeNet30QuoteOrder(who.id, requested, input))).toBe(
+      "409 Accept this quote first: only an accepted quote can be checked out.",
+    );
+    expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
+  });
+
+  it("is refused when a quoted part ran short of stock", async () => {
+    const who = await buyer();
+    const number = await acceptedQuote(who);
+    await db().update(products).set({ stockLevel: 1 }).where(eq(products.partNumber, "QC-3"));
+    expect(
+      await messageOf(placeNet30QuoteOrder(who.id, number, checkoutInput(who.email, { paymentMethod: "net_30" }))),
+    ).toMatch(/^409 Only 1 of Hole Saw Kit left in stock/);
+    await db().update(products).set({ stockLevel: 100 }).where(eq(products.partNumber, "QC-3"));
+    const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
+    expect(quote?.status).toBe("accepted");
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { quoteMoveSchema, quoteRequestSchema } from "../../app/lib/quote-request";
+import { parseQuoteLines } from "./requests";
+
+describe("pasted lines", () => {
+  it("read PART, QTY with a description, tabs or semicolons, and skip a header row", () => {
+    expect(parseQuoteLines("part,qty\nQW-100, 5\nQD-200\t10\n;3;Custom bracket, 10 mm\n")).toEqual([
+      { partNumber: "QW-100", quantity: 5, description: "" },
+      { partNumber: "QD-200", quantity: 10, description: "" },
+      { partNumber: "", quantity: 3, description: "Custom bracket, 10 mm" },
+    ]);
+  });
+
+  it("name every line that is wrong", () => {
+    expect(() => parseQuoteLines("QW-100, 0\nQD-200, lots\n,4")).toThrow(
+      /Line 1: the quantity "0".*Line 2: the quantity "lots".*Line 3: give a part number or a description/,
+    );
+    expect(() => parseQuoteLines("\n\n")).toThrow(/Paste at least one line/);
+    expect(() => parseQuoteLines(Array.from({ length: 101 }, () => "QW-100, 1").join("\n"))).toThrow(/at most 100/);
+  });
+});
+
+describe("the request and move forms", () => {
+  it("need a ship-to, a real day and a comment for a revision", () => {
+    const issues = (input: unknown) => quoteRequestSchema.safeParse(input).error?.issues.map((issue) => issue.message);
+    expect(issues({ source: "paste" })).toEqual(["Choose where the order would ship."]);
+    expect(issues({ source: "paste", shipTo: "profile", neededBy: "2026-02-30" })).toEqual([
+      "Enter the date as YYYY-MM-DD, e.g. 2026-12-31.",
+    ]);
+    expect(issues({ source: "fax", shipTo: "profile" })).toEqual(["Choose where the quote's lines come from."]);
+    expect(quoteMoveSchema.safeParse({ intent: "revise", comment: "  " }).error?.issues[0]?.message).toBe(
+      "Say what should change in the next version.",
+    );
+    expect(quoteMoveSchema.parse({ intent: "decline", comment: "" })).toEqual({
+      intent: "decline",
+      comment: undefined,
+    });
+  });
+});
