@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { data, isRouteErrorResponse, useNavigation } from "react-router";
 import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { listCategoryProducts } from "../../server/catalog/listing";

@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { storefrontCategoryTree } from "../../server/catalog/category-tree";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search";
