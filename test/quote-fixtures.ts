@@ -1,19 +1,15 @@
-// Quotes written straight into the tables: a request as the buyer's request would leave it
-// (status requested, its lines, its first move), and the store's answer to one (a version with
-// its lines, the quote moved to 'quoted'), for tests of either side on its own.
-import { eq } from "drizzle-orm";
+// A request for quote written straight into the tables, as the buyer's request would leave it
+// (status requested, its lines, its first move), for the back office's tests; and the store's
+// answer to one, sent by the back office's own code, for the buyer's side.
+import { asc, eq } from "drizzle-orm";
+import { storeDay } from "../app/lib/dates";
+import type { QuoteAnswerLine } from "../app/lib/quote-answer";
 import type { QuoteLineOutcome } from "../app/lib/quotes";
 import type { Database } from "../server/db/client";
 import { db } from "../server/db/client";
-import {
-  products,
-  quoteEvents,
-  quoteRequestLines,
-  quotes,
-  quoteVersionLines,
-  quoteVersions,
-} from "../server/db/schema";
-import { moveQuote, nextQuoteNumber } from "../server/quotes/moves";
+import { quoteEvents, quoteRequestLines, quotes, user } from "../server/db/schema";
+import { nextQuoteNumber } from "../server/quotes/moves";
+import { sendQuote } from "../server/quotes/quoting";
 
 export interface RequestedLine {
   productId?: string | null;
@@ -89,9 +85,13 @@ export interface AnsweredLine {
   alternative?: string;
 }
 
+/** The store admin who sends the fixtures' answers (written once per database). */
+const quotingAdmin = "fixture-quoting-admin";
+
 /**
- * Answers the quote `quoteNumber` with a new version valid until `validUntil`: one answer per
- * request line, in the request's order (a missing answer prices the line at 1.00).
+ * The store's answer to the quote `quoteNumber`, sent by the back office's own `sendQuote`: one
+ * answer per request line, in the request's order (a missing answer prices the line at 1.00), at
+ * the quantity asked for. A version already past its last valid day is sent as of that day.
  */
 export async function answerQuote(
   quoteNumber: string,
@@ -100,51 +100,33 @@ export async function answerQuote(
     lines = [],
     message = "Thank you for your request.",
   }: { validUntil: string; lines?: AnsweredLine[]; message?: string },
-) {
-  return db().transaction(async (tx) => {
-    const [quote] = await tx.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
-    if (!quote) throw new Error(`no quote ${quoteNumber}`);
-    const requested = await tx.select().from(quoteRequestLines).where(eq(quoteRequestLines.quoteId, quote.id));
-    requested.sort((a, b) => a.position - b.position);
-    const answered = [];
-    let subtotalCents = 0;
-    for (const [index, line] of requested.entries()) {
-      const answer = lines[index] ?? { outcome: "priced", unitPrice: "1.00" };
-      let product: { id: string; name: string; partNumber: string } | undefined;
-      if (answer.alternative) {
-        [product] = await tx
-          .select({ id: products.id, name: products.name, partNumber: products.partNumber })
-          .from(products)
-          .where(eq(products.partNumber, answer.alternative));
-      } else if (line.productId) {
-        [product] = await tx
-          .select({ id: products.id, name: products.name, partNumber: products.partNumber })
-          .from(products)
-          .where(eq(products.id, line.productId));
-      }
-      const priced = answer.outcome !== "unavailable";
-      const unitCents = priced ? Math.round(Number(answer.unitPrice ?? "1.00") * 100) : 0;
-      subtotalCents += unitCents * line.quantity;
-      answered.push({
-        requestLineId: line.id,
-        outcome: answer.outcome,
-        productId: priced ? (product?.id ?? null) : null,
-        productName: priced ? (product?.name ?? line.description) : null,
-        productSku: priced ? (product?.partNumber ?? line.partNumber) : null,
-        quantity: line.quantity,
-        unitPrice: priced ? (unitCents / 100).toFixed(2) : null,
-        totalPrice: priced ? ((unitCents * line.quantity) / 100).toFixed(2) : null,
-      });
-    }
-    const version = quote.currentVersion + 1;
-    const [row] = await tx
-      .insert(quoteVersions)
-      .values({ quoteId: quote.id, version, validUntil, message, subtotalAmount: (subtotalCents / 100).toFixed(2) })
-      .returning({ id: quoteVersions.id });
-    if (!row) throw new Error("no version row");
-    await tx.insert(quoteVersionLines).values(answered.map((line) => ({ ...line, versionId: row.id })));
-    await moveQuote(tx, quote.id, "quoted", { actorId: null, comment: `Version ${version}` });
-    await tx.update(quotes).set({ currentVersion: version }).where(eq(quotes.id, quote.id));
-    return version;
+): Promise<number> {
+  await db()
+    .insert(user)
+    .values({ id: quotingAdmin, name: "Quinn Quoter", email: "quoting-admin@example.com", emailVerified: true })
+    .onConflictDoNothing();
+  const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+  if (!quote) throw new Error(`no quote ${quoteNumber}`);
+  const requested = await db()
+    .select({ id: quoteRequestLines.id, quantity: quoteRequestLines.quantity })
+    .from(quoteRequestLines)
+    .where(eq(quoteRequestLines.quoteId, quote.id))
+    .orderBy(asc(quoteRequestLines.position));
+  const answerLines = requested.map((line, i): QuoteAnswerLine => {
+    const answer = lines[i] ?? { outcome: "priced", unitPrice: "1.00" };
+    const common = { requestLineId: line.id, note: null };
+    if (answer.outcome === "unavailable") return { ...common, outcome: "unavailable" };
+    const priced = { ...common, quantity: line.quantity, unitPrice: answer.unitPrice ?? "1.00" };
+    return answer.outcome === "alternative"
+      ? { ...priced, outcome: "alternative", partNumber: answer.alternative ?? "" }
+      : { ...priced, outcome: "priced" };
   });
+  const now = validUntil < storeDay(new Date()) ? new Date(`${validUntil}T17:00:00Z`) : new Date();
+  const sent = await sendQuote(
+    quotingAdmin,
+    quote.id,
+    { version: quote.currentVersion + 1, validUntil, message, lines: answerLines },
+    now,
+  );
+  return sent.version;
 }

@@ -5,7 +5,7 @@
 // change alters it. No promo code and no bulk tier or contract price applies on top.
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { storeDay } from "../../app/lib/dates";
-import { priceCart } from "../../app/lib/pricing/price-cart";
+import { type CartLine, priceCart } from "../../app/lib/pricing/price-cart";
 import { formatDay } from "../../app/lib/quote-request";
 import { type CartRead, type cartPromo, productLines } from "../cart/cart";
 import type { PricingFor } from "../cart/summary";
@@ -102,7 +102,31 @@ export async function priceQuote(
     }),
   );
   const certificates = buyerId ? await certificatesOf(companyOf(buyerId), read.executor) : [];
-  return priceCart<Line, StoredPromo>({ lines, promo: null, taxState, certificates, now });
+  return priceCart<Line, StoredPromo>({
+    lines,
+    promo: null,
+    taxState,
+    certificates,
+    now,
+    lineProblem: quoteLineProblem,
+  });
+}
+
+/**
+ * Why a quoted line cannot be ordered now: its quantity is the quote's, so the buyer cannot lower it
+ * in a cart; the store has to answer again.
+ */
+export function quoteLineProblem({
+  name,
+  status,
+  stockLevel,
+  quantity,
+}: Pick<CartLine, "name" | "status" | "stockLevel" | "quantity">) {
+  if (status !== "active")
+    return `${name} can no longer be ordered, so we cannot fill this quote now. Ask us for a revision.`;
+  if (quantity > stockLevel)
+    return `We have only ${Math.max(stockLevel, 0).toLocaleString("en-US")} of ${name} in stock, so we cannot fill this quote now. Ask us for a revision.`;
+  return undefined;
 }
 
 /** The order an ordered quote became (its number), for a repeated placement. */

@@ -76,6 +76,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   certificates = [],
   now,
   contractRules = [],
+  lineProblem = (line) => cartLineStatusProblem(line) ?? stockProblem(line),
 }: {
   lines: readonly Line[];
   promo: Applied | null;
@@ -86,6 +87,8 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   /** The buyer's company's tax-exempt certificates (any state, any status). */
   certificates?: readonly ExemptionCertificate[];
   now: Date;
+  /** Why a line cannot be ordered (a cart's lines are fixed in the cart, a quote's by asking for a revision). */
+  lineProblem?: (line: Line) => string | undefined;
 }): PricedCart<Line, Applied> {
   const day = storeDay(now);
   const priced = lines.map(
@@ -95,7 +98,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
         ...line,
         contractPriceCents: contractPriceOf(line, toCents(line.price), contractRules, day),
       }),
-      problem: cartLineStatusProblem(line) ?? stockProblem(line),
+      problem: lineProblem(line),
     }),
   );
   const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
