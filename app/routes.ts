@@ -19,6 +19,7 @@ export default [
   route("account/approvals", "routes/account.approvals.tsx"),
   route("account/quotes", "routes/account.quotes.tsx"),
   route("account/quotes/:quoteNumber", "routes/account.quote.tsx"),
+  route("account/quotes/:quoteNumber/pdf/:version", "routes/account.quote-pdf.tsx"),
   route("quotes/new", "routes/quotes.new.tsx"),
   route("company/join/:token", "routes/company.join.tsx"),
   route("account/credit", "routes/account.credit.tsx"),

@@ -154,6 +154,7 @@ const queries: [string, string[]][] = [
   ["/quotes/new", ["from", "list", "product", "qty"]],
   ["/account/quotes", []],
   ["/account/quotes/Q-000001", []],
+  ["/account/quotes/Q-000001/pdf/1", []],
   ["/checkout", ["quote", "state"]],
   ["/account/credit/statement.pdf", ["from", "to"]],
   ["/account/credit/statement.csv", ["from", "to"]],

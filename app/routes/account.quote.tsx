@@ -244,6 +244,12 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
               Sent {formatShortDate(version.createdAt)} · valid until {formatDay(version.validUntil)}
             </p>
             {version.message && <p className="whitespace-pre-line text-slate-800">{version.message}</p>}
+            <a
+              href={`/account/quotes/${quote.quoteNumber}/pdf/${version.version}`}
+              className="inline-block text-sm text-brand-700 underline"
+            >
+              Download version {version.version} as PDF
+            </a>
           </CardHeader>
           <CardContent className="p-0">
             <div className="overflow-x-auto">

@@ -6,6 +6,7 @@ import { userContext } from "../../app/lib/context";
 import { addDays, storeDay } from "../../app/lib/dates";
 import { quoteRequestSchema } from "../../app/lib/quote-request";
 import * as apiKeysRoute from "../../app/routes/account.company.api-keys";
+import * as quotePdfRoute from "../../app/routes/account.quote-pdf";
 import * as companyPricesRoute from "../../app/routes/admin/company-prices";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
@@ -52,7 +53,7 @@ import { buyerOrderDocument } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
 import { placeNet30Order, placeNet30QuoteOrder, startQuoteCardPayment } from "../orders/checkout";
 import { findOrder } from "../orders/orders";
-import { findQuote, moveOwnQuote, PROFILE_SHIP_TO, quotesOf, requestQuote } from "../quotes/requests";
+import { buyerQuotePdf, findQuote, moveOwnQuote, PROFILE_SHIP_TO, quotesOf, requestQuote } from "../quotes/requests";
 import { creditCentre } from "../terms/account-terms";
 import { memberPrices } from "./contract-prices";
 import {
@@ -501,6 +502,13 @@ describe("quotes between companies and roles", () => {
 
     expect(await quotesOf(a.id)).toEqual([]);
     expect(await outcome(findQuote(a.id, number))).toBe("404 That quote does not exist.");
+    const pdf = `/account/quotes/${number}/pdf/1`;
+    const pdfParams = { quoteNumber: number, version: "1" };
+    expect(await asMember(quotePdfRoute.loader, a, pdf, undefined, pdfParams)).toEqual({ status: 404 });
+    expect(await asMember(quotePdfRoute.loader, b, pdf, undefined, pdfParams)).toEqual({ status: 200 });
+    expect(await asMember(quotePdfRoute.loader, b, pdf, undefined, { ...pdfParams, version: "2" })).toEqual({
+      status: 404,
+    });
     for (const move of [
       { intent: "accept", version: 1 },
       { intent: "revise", comment: "cheaper" },
@@ -524,6 +532,9 @@ describe("quotes between companies and roles", () => {
     await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
     const refused = "403 Your role in this company does not allow placing orders. Ask your company admin.";
     expect((await findQuote(viewer.id, number)).quote.quoteNumber).toBe(number);
+    const file = await buyerQuotePdf(viewer.id, number, 1);
+    expect(file?.filename).toBe(`${number}-v1.pdf`);
+    expect(file?.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(await outcome(requestQuote(viewer.id, quoteRequest("GW-45-001")))).toBe(refused);
     expect(await outcome(moveOwnQuote(viewer.id, number, { intent: "accept", version: 1 }))).toBe(refused);
     await moveOwnQuote(admin.id, number, { intent: "accept", version: 1 });

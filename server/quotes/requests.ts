@@ -21,7 +21,7 @@ import { findShipTo, listShipTos } from "../address-book/address-book";
 import { cartLines } from "../cart/cart";
 import { findPartNumbers } from "../cart/quick-order";
 import { findList } from "../cart/saved-lists";
-import { companyOf, requirePermission } from "../companies/membership";
+import { companyOf, membershipOf, requirePermission } from "../companies/membership";
 import { user } from "../db/auth-schema";
 import { type Database, db } from "../db/client";
 import type { QuoteShipTo } from "../db/schema";
@@ -30,6 +30,8 @@ import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { moveQuote, nextQuoteNumber, quoteNotFound } from "./moves";
 import { companyQuote, expiredMessage } from "./quote-checkout";
+import { quotePdf } from "./quote-document";
+import { quoteIdByNumber } from "./quoting";
 
 /** The ship-to value that means "the address on my profile" (a company whose address book is empty). */
 export const PROFILE_SHIP_TO = "profile";
@@ -242,6 +244,18 @@ export async function quotesOf(userId: string) {
     .where(eq(quotes.companyId, companyOf(userId)))
     .orderBy(desc(quotes.createdAt), desc(quotes.quoteNumber))
     .limit(200);
+}
+
+/**
+ * Version `version` of the quote as the PDF the buyer was mailed, for a member of the quote's
+ * company only: null for anyone else's quote, as for a quote or version that does not exist.
+ */
+export async function buyerQuotePdf(userId: string, quoteNumber: string, version: number) {
+  const quoteId = await quoteIdByNumber(quoteNumber);
+  const file = quoteId ? await quotePdf(quoteId, version) : null;
+  if (!file) return null;
+  const membership = await membershipOf(userId);
+  return membership?.companyId === file.companyId ? file : null;
 }
 
 /** The quote with its request lines, every version with its lines (newest first) and its history of moves. */
