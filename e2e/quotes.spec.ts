@@ -1,120 +1,20 @@
-// Requests for quote, the buyer's side: a buyer asks for three catalogue parts and one line the
-// store does not list, asks for a revision of the store's answer, accepts version 2 and pays at
-// its prices; an expired quote cannot be accepted. The store's answers are written into the
-// database (the back office's quoting screens are tested on their own): on a store of its own,
-// stopped for the moment of writing, since only the store's process can open its PGlite.
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+// Requests for quote, both sides through their own screens: a buyer asks for three catalogue parts
+// and one line the store does not list, the admin (in a browser of their own) prices it from the
+// queue and sends it, the buyer asks for a revision, the admin sends version 2, the buyer accepts it
+// and pays at its prices. An expired quote cannot be accepted: that one needs a day to pass, so it
+// runs on a store of its own, whose answer is sent (by the back office's code) as of yesterday.
+import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { waitUntilAnswering } from "../scripts/local-server.js";
+import { eq } from "drizzle-orm";
+import { addDays, storeDay } from "../app/lib/dates";
+import { admin, mailCatcherUrl, smtpPort } from "../playwright.config";
+import { setDatabase } from "../server/db/client";
+import { quotes } from "../server/db/schema";
+import { answerQuote } from "../test/quote-fixtures";
+import { storeProcess } from "../test/store-process";
 import { addWheels, confirmedBuyer, expectNoAccessibilityViolations, openCart, payWithCard, signIn } from "./helpers";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "store-e2e-quotes-"));
-const smtpPort = Number(process.env.E2E_PORT ?? 3210) + 1;
-let port = 0;
-let base = "";
-let store: ChildProcess | undefined;
-
-test.describe.configure({ mode: "serial" });
-
-/** A port the system has free now: the spare store's, so it never meets another spec's. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function startStore() {
-  store = spawn(process.execPath, ["scripts/start.js"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      SIGN_UPS_PER_ADDRESS: "1000",
-    },
-    stdio: "ignore",
-  });
-  await waitUntilAnswering(`${base}/healthz`, { child: store });
-}
-
-async function stopStore() {
-  const child = store;
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-}
-
-/**
- * The store's answer: a new version of the quote, valid until `validUntil`, each request line (in
- * order) priced at `prices[i]` or unavailable (null); the quote moved to 'quoted'.
- */
-async function answerQuote(
-  quoteNumber: string,
-  { validUntil, prices, message }: { validUntil: string; prices: (string | null)[]; message: string },
-) {
-  await stopStore();
-  const db = new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
-  try {
-    await db.transaction(async (tx) => {
-      const {
-        rows: [quote],
-      } = await tx.query<{ id: string; current_version: number; status: string }>(
-        "select id, current_version, status from quotes where quote_number = $1",
-        [quoteNumber],
-      );
-      if (!quote) throw new Error(`no quote ${quoteNumber}`);
-      const { rows: lines } = await tx.query<{ id: string; product_id: string | null; quantity: number }>(
-        "select id, product_id, quantity from quote_request_lines where quote_id = $1 order by position",
-        [quote.id],
-      );
-      const version = quote.current_version + 1;
-      const subtotal = lines.reduce((sum, line, i) => sum + Number(prices[i] ?? 0) * line.quantity, 0);
-      const {
-        rows: [row],
-      } = await tx.query<{ id: string }>(
-        "insert into quote_versions (quote_id, version, valid_until, message, subtotal_amount) values ($1, $2, $3, $4, $5) returning id",
-        [quote.id, version, validUntil, message, subtotal.toFixed(2)],
-      );
-      for (const [i, line] of lines.entries()) {
-        const price = prices[i] ?? null;
-        await tx.query(
-          `insert into quote_version_lines (version_id, request_line_id, outcome, product_id, product_name, product_sku, quantity, unit_price, total_price)
-           select $1::uuid, $2::uuid, $3::text, p.id, p.name, p.part_number, $4::int, $5::numeric, $5::numeric * $4::int
-           from (select 1) one left join products p on p.id = $6::uuid and $3::text <> 'unavailable'`,
-          [row?.id, line.id, price === null ? "unavailable" : "priced", line.quantity, price, line.product_id],
-        );
-      }
-      await tx.query("update quotes set status = 'quoted', current_version = $2 where id = $1", [quote.id, version]);
-      await tx.query(
-        "insert into quote_events (quote_id, from_status, to_status, comment) values ($1, $2, 'quoted', $3)",
-        [quote.id, quote.status, `Version ${version}`],
-      );
-    });
-  } finally {
-    await db.close();
-  }
-  await startStore();
-}
-
-/** A calendar day `days` from today in the store's zone (New York), as YYYY-MM-DD. */
-const storeDay = (days: number) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(Date.now() + days * 86_400_000));
+const today = () => storeDay(new Date());
 
 /** No part of the page is wider than a 375 px phone. */
 async function fitsAPhone(page: Page) {
@@ -124,46 +24,64 @@ async function fitsAPhone(page: Page) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  await startStore();
-});
+/** The quote's number from the heading of its page ("Quote Q-000123"). */
+async function quoteNumberOf(page: Page) {
+  await expect(page.getByText(/^Quote Q-\d{6} requested$/)).toBeVisible();
+  const heading = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+  const number = heading.replace("Quote ", "").trim();
+  expect(number).toMatch(/^Q-\d{6}$/);
+  return number;
+}
 
-test.afterAll(async () => {
-  await stopStore();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+/** The raw mail last sent to `email` with this subject, once it has arrived. */
+async function mailTo(email: string, subject: string) {
+  let raw = "";
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${mailCatcherUrl}/messages?to=${encodeURIComponent(email)}`);
+        const { messages } = (await response.json()) as { messages: { raw: string }[] };
+        raw = messages.findLast((message) => message.raw.includes(`Subject: ${subject}`))?.raw ?? "";
+        return raw;
+      },
+      { message: `"${subject}" mailed to ${email}`, timeout: 20_000 },
+    )
+    .not.toBe("");
+  return raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+}
 
-test("a buyer requests a quote, asks for a revision, accepts version 2 and pays at its prices", async ({ browser }) => {
+test("a buyer requests a quote, the admin quotes it twice, the buyer accepts version 2 and pays at its prices", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(300_000);
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  const desk = await (await browser.newContext({ baseURL })).newPage();
 
   // A visitor asking for a quote is sent to sign in, and comes back to the request.
   await page.goto("/products/grinding-wheel-4-5-in-gw-45-001");
   await page.getByRole("link", { name: "Get Quote for Bulk Orders" }).click();
   await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fquotes%2Fnew%3Fproduct%3DGW-45-001/);
-
   const buyer = await confirmedBuyer(page, "quote-buyer", "Quoteson");
   await signIn(page, buyer.email, buyer.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
 
+  // The request, pasted, filled and sent by keyboard alone.
   await page.goto("/");
   await page.getByRole("link", { name: "Request a Quote" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Request a Quote" })).toBeVisible();
-  await page
-    .getByLabel(/^Parts/)
-    .fill("GW-45-001, 100\nFD-80-001, 50\nCW-45-045, 200\nBRK-10, 20, Stainless mounting bracket 10 mm");
-  await page.getByLabel(/^Needed by/).fill(storeDay(20));
-  await page.getByLabel(/^Notes/).fill("Deliver to dock 4, mornings only.");
+  await page.getByLabel(/^Parts/).focus();
+  await page.keyboard.insertText(
+    "GW-45-001, 100\nFD-80-001, 50\nCW-45-045, 200\nBRK-10, 20, Stainless mounting bracket 10 mm",
+  );
+  await page.getByLabel(/^Needed by/).fill(addDays(today(), 20));
+  await page.getByLabel(/^Notes/).focus();
+  await page.keyboard.insertText("Deliver to dock 4, mornings only.");
   await expectNoAccessibilityViolations(page);
   await fitsAPhone(page);
-  await page.getByRole("button", { name: "Send Request" }).click();
-
-  await expect(page.getByText(/^Quote Q-\d{6} requested$/)).toBeVisible();
-  const quoteNumber = (await page.getByRole("heading", { level: 1 }).textContent())?.replace("Quote ", "").trim() ?? "";
-  expect(quoteNumber).toMatch(/^Q-\d{6}$/);
+  await page.getByRole("button", { name: "Send Request" }).focus();
+  await page.keyboard.press("Enter");
+  const quoteNumber = await quoteNumberOf(page);
   await expect(page.getByText("Stainless mounting bracket 10 mm")).toBeVisible();
   await expect(page.getByText("We are preparing your prices")).toBeVisible();
 
@@ -171,38 +89,108 @@ test("a buyer requests a quote, asks for a revision, accepts version 2 and pays 
   await page.getByRole("link", { name: "Quotes", exact: true }).click();
   const row = page.getByRole("row").filter({ hasText: quoteNumber });
   await expect(row).toContainText("Requested");
-  await expect(row).toContainText("4");
   await expect(row).toContainText("Awaiting prices");
   await expectNoAccessibilityViolations(page);
   await fitsAPhone(page);
 
-  // Version 1: three parts priced, the bracket unavailable.
-  await answerQuote(quoteNumber, {
-    validUntil: storeDay(10),
-    prices: ["11.00", "7.50", "2.10", null],
-    message: "Our best prices for these quantities.",
-  });
+  // The admin finds it in the queue, from the back office's navigation.
+  await desk.goto("/admin/login");
+  await desk.getByLabel("Email").fill(admin.email);
+  await desk.getByLabel("Password").fill(admin.password);
+  await desk.getByRole("button", { name: "Sign In" }).click();
+  await expect(desk.getByText("Login successful!")).toBeVisible();
+  await expect(desk.getByText(/requests? for quote (is|are) waiting for prices\./)).toBeVisible();
+  await desk.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Quotes" }).click();
+  await expect(desk.getByRole("heading", { level: 1, name: "Quotes" })).toBeVisible();
+  const queued = desk.getByRole("row").filter({ hasText: quoteNumber });
+  await expect(queued).toContainText(buyer.email);
+  await expect(queued.getByRole("cell").nth(3)).toHaveText("4");
+  await expectNoAccessibilityViolations(desk);
+  await fitsAPhone(desk);
+  await desk.getByLabel("Sort").selectOption("value");
+  await desk.getByRole("button", { name: "Show Quotes" }).press("Enter");
+  await expect(desk).toHaveURL(/sort=value/);
+  await queued.getByRole("link", { name: quoteNumber }).focus();
+  await desk.keyboard.press("Enter");
+
+  // Version 1: the three parts priced, the bracket answered with another part.
+  await expect(desk.getByRole("heading", { level: 1, name: `Quote ${quoteNumber}` })).toBeVisible();
+  await expect(desk.getByText("Deliver to dock 4, mornings only.")).toBeVisible();
+  await expect(desk.getByRole("table", { name: "Requested lines" }).getByText("Not in the catalogue")).toBeVisible();
+  const line = (n: number) => desk.getByRole("group", { name: new RegExp(`^Line ${n}:`) });
+  await line(1).getByLabel("Unit price ($)").fill("11.00");
+  await line(2).getByLabel("Unit price ($)").fill("");
+  await line(2).getByLabel("Unit price ($)").blur();
+  await expect(line(2).getByText("Line 2: enter a unit price in dollars, e.g. 12.50")).toBeVisible();
+  await expect(line(2).getByLabel("Unit price ($)")).toHaveAttribute("aria-invalid", "true");
+  await line(2).getByLabel("Unit price ($)").fill("7.50");
+  await line(3).getByLabel("Unit price ($)").fill("2.10");
+  await line(4).getByLabel("Outcome").selectOption("Alternative");
+  await line(4).getByLabel("Alternative part number").fill("NO-SUCH-PART");
+  await line(4).getByLabel("Unit price ($)").fill("3.00");
+  await desk.getByLabel("Valid until").fill(addDays(today(), 10));
+  await desk.getByLabel("Message to the buyer").fill("Our best prices for these quantities.");
+  await expectNoAccessibilityViolations(desk);
+  await fitsAPhone(desk);
+  await desk.getByRole("button", { name: "Send Quote" }).click();
+  await expect(desk.getByText("Line 4: there is no active part NO-SUCH-PART to offer instead.").first()).toBeVisible();
+  await line(4).getByLabel("Alternative part number").fill("FD-80-001");
+  await desk.getByRole("button", { name: "Send Quote" }).click();
+  await expect(desk.getByText(`Quote ${quoteNumber} version 1 sent`)).toBeVisible();
+  // 100 × 11.00 + 50 × 7.50 + 200 × 2.10 + 20 × 3.00
+  await expect(desk.getByText("Subtotal: $1,955.00")).toBeVisible();
+  await expect(desk.getByRole("button", { name: "Send Quote" })).toHaveCount(0);
+
+  // The buyer's mail: a link to the quote in their account, and the quote as a PDF.
+  const mail = await mailTo(buyer.email, `Your quote ${quoteNumber} is ready`);
+  expect(mail).toContain(`${baseURL}/account/quotes/${quoteNumber}`);
+  expect(mail).toMatch(/Content-Type: application\/pdf/);
+  expect(mail).toContain(`${quoteNumber}-v1.pdf`);
+
   await page.goto(`/account/quotes/${quoteNumber}`);
   await expect(page.getByText("Version 1 (current)")).toBeVisible();
   await expect(page.getByText("Our best prices for these quantities.")).toBeVisible();
-  await expect(page.getByText("Unavailable")).toBeVisible();
+  await expect(page.getByText("Alternative:")).toBeVisible();
   await expectNoAccessibilityViolations(page);
   await fitsAPhone(page);
-  await page.getByLabel("What should change?").fill("Can you do better on the grinding wheels?");
+  await page.getByLabel("What should change?").fill("Better on the grinding wheels? And we need the bracket itself.");
   await page.getByRole("button", { name: "Ask for a Revision" }).click();
   await expect(page.getByText("Revision requested")).toBeVisible();
-  await expect(page.getByText("“Can you do better on the grinding wheels?”")).toBeVisible();
 
-  // Version 2: the wheels cheaper; version 1 stays readable.
-  await answerQuote(quoteNumber, {
-    validUntil: storeDay(10),
-    prices: ["10.00", "7.50", "2.10", null],
-    message: "Revised: wheels at $10.00.",
-  });
+  // Version 2: the admin reads the comment; the wheels cheaper, the bracket unavailable.
+  await desk.reload();
+  await expect(
+    desk
+      .getByRole("region", { name: "Revisions the buyer asked for" })
+      .getByText("Better on the grinding wheels? And we need the bracket itself."),
+  ).toBeVisible();
+  await expect(line(2).getByLabel("Unit price ($)")).toHaveValue("7.50");
+  await line(1).getByLabel("Unit price ($)").fill("10.00");
+  await line(4).getByLabel("Outcome").selectOption("Unavailable");
+  await line(4).getByLabel("Note to the buyer").fill("We do not carry brackets.");
+  await desk.getByLabel("Message to the buyer").fill("Revised: wheels at $10.00.");
+  await desk.getByRole("button", { name: "Send Quote" }).click();
+  await expect(desk.getByText(`Quote ${quoteNumber} version 2 sent`)).toBeVisible();
+  await expect(desk.getByText("Subtotal: $1,795.00")).toBeVisible();
+
+  // The buyer reads both versions, downloads version 1's PDF, and accepts version 2 by keyboard.
   await page.goto(`/account/quotes/${quoteNumber}`);
   await expect(page.getByText("Version 2 (current)")).toBeVisible();
   await expect(page.getByText("Version 1", { exact: true })).toBeVisible();
-  await page.getByRole("button", { name: "Accept Quote" }).click();
+  await expect(page.getByText("We do not carry brackets.")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await fitsAPhone(page);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download version 1 as PDF" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${quoteNumber}-v1.pdf`);
+  expect(
+    readFileSync((await file.path()) ?? "")
+      .subarray(0, 5)
+      .toString("latin1"),
+  ).toBe("%PDF-");
+  await page.getByRole("button", { name: "Accept Quote" }).focus();
+  await page.keyboard.press("Enter");
 
   // The checkout at the quoted prices: 100 × $10.00 + 50 × $7.50 + 200 × $2.10 = $1,795.00 (Oregon: no tax).
   await expect(page.getByText("Quote accepted")).toBeVisible();
@@ -211,10 +199,23 @@ test("a buyer requests a quote, asks for a revision, accepts version 2 and pays 
   await expect(main.getByText(`Quote ${quoteNumber} at its quoted prices.`)).toBeVisible();
   await main.getByLabel("Phone").fill("5035550142");
   await expectNoAccessibilityViolations(page);
+  await fitsAPhone(page);
   await main.getByRole("button", { name: "Place Order - $1,795.00" }).click();
   await payWithCard(page, "4242 4242 4242 4242");
   await expect(page.getByText("Payment successful!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  const items = page.getByRole("listitem").filter({ hasText: "SKU: " });
+  await expect(items).toHaveCount(3);
+  for (const [sku, quantity, unit, total] of [
+    ["GW-45-001", "100", "$10.00", "$1,000.00"],
+    ["FD-80-001", "50", "$7.50", "$375.00"],
+    ["CW-45-045", "200", "$2.10", "$420.00"],
+  ]) {
+    const item = items.filter({ hasText: `SKU: ${sku}` });
+    await expect(item).toContainText(`${quantity} × ${unit}`);
+    await expect(item).toContainText(total);
+  }
+  await expect(page.getByText("$1,795.00").first()).toBeVisible();
 
   await page.goto(`/account/quotes/${quoteNumber}`);
   await expect(page.getByText("Ordered", { exact: true }).first()).toBeVisible();
@@ -223,36 +224,64 @@ test("a buyer requests a quote, asks for a revision, accepts version 2 and pays 
 
 test("an expired quote cannot be accepted", async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
-  const buyer = await confirmedBuyer(page, "expired-quote", "Lapsed");
-  await signIn(page, buyer.email, buyer.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
-  // From the cart: its lines are shown on the request, and the cart is left as it is.
-  await addWheels(page, 1);
-  const cart = await openCart(page);
-  await cart.getByRole("link", { name: "Request a quote" }).click();
-  await expect(page.getByRole("tab", { name: "From cart" })).toHaveAttribute("aria-selected", "true");
-  await expect(page.getByRole("list", { name: "Parts in your cart" })).toContainText("Grinding Wheel 4.5 in");
-  await expectNoAccessibilityViolations(page);
+  const store = await storeProcess({
+    LOG_LEVEL: "warn",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SIGN_UPS_PER_ADDRESS: "1000",
+  });
+  try {
+    await store.start();
+    const context = await browser.newContext({ baseURL: store.base });
+    const page = await context.newPage();
+    const buyer = await confirmedBuyer(page, "expired-quote", "Lapsed");
+    await signIn(page, buyer.email, buyer.password);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    // From the cart: its lines are shown on the request, and the cart is left as it is.
+    await addWheels(page, 1);
+    const cart = await openCart(page);
+    await cart.getByRole("link", { name: "Request a quote" }).click();
+    await expect(page.getByRole("tab", { name: "From cart" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("list", { name: "Parts in your cart" })).toContainText("Grinding Wheel 4.5 in");
+    await expectNoAccessibilityViolations(page);
 
-  await page.goto("/quotes/new?product=FD-80-001&qty=40");
-  await expect(page.getByLabel("Part number")).toHaveValue("FD-80-001");
-  await expect(page.getByLabel("Quantity")).toHaveValue("40");
-  await page.getByRole("button", { name: "Send Request" }).click();
-  await expect(page.getByText(/^Quote Q-\d{6} requested$/)).toBeVisible();
-  const quoteNumber = (await page.getByRole("heading", { level: 1 }).textContent())?.replace("Quote ", "").trim() ?? "";
+    await page.goto("/quotes/new?product=FD-80-001&qty=40");
+    await expect(page.getByLabel("Part number")).toHaveValue("FD-80-001");
+    await expect(page.getByLabel("Quantity")).toHaveValue("40");
+    await page.getByRole("button", { name: "Send Request" }).click();
+    const quoteNumber = await quoteNumberOf(page);
 
-  await answerQuote(quoteNumber, { validUntil: storeDay(-1), prices: ["6.00"], message: "Valid until yesterday." });
-  await page.goto(`/account/quotes/${quoteNumber}`);
-  // The store's hourly expiry moved it to 'expired' as it started again; either way it cannot be accepted.
-  await expect(page.getByText(/has expired: it can no longer be accepted/)).toBeVisible();
-  await expect(page.getByText("Expired", { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("button", { name: "Accept Quote" })).toHaveCount(0);
-  await expectNoAccessibilityViolations(page);
-  // Nor can it be checked out by its address.
-  await page.goto(`/checkout?quote=${quoteNumber}`);
-  await expect(page).toHaveURL(`${base}/account/quotes/${quoteNumber}`);
-  await expect(
-    page.getByText(/This quote was valid until .* and has expired\. Ask us for a new quote\./),
-  ).toBeVisible();
+    // The store's answer, valid until yesterday: sent as of that day, with the store stopped,
+    // since only the store's process can open its embedded database.
+    await store.stop();
+    const database = await store.openDatabase();
+    try {
+      setDatabase(database);
+      await answerQuote(quoteNumber, {
+        validUntil: addDays(today(), -1),
+        lines: [{ outcome: "priced", unitPrice: "6.00" }],
+      });
+      const [quote] = await database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+      expect(quote?.status).toBe("quoted");
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+    await store.start();
+
+    await page.goto(`${store.base}/account/quotes/${quoteNumber}`);
+    // The store's hourly expiry moved it to 'expired' as it started again; either way it cannot be accepted.
+    await expect(page.getByText(/has expired: it can no longer be accepted/)).toBeVisible();
+    await expect(page.getByText("Expired", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Accept Quote" })).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+    // Nor can it be checked out by its address.
+    await page.goto(`${store.base}/checkout?quote=${quoteNumber}`);
+    await expect(page).toHaveURL(`${store.base}/account/quotes/${quoteNumber}`);
+    await expect(
+      page.getByText(/This quote was valid until .* and has expired\. Ask us for a new quote\./),
+    ).toBeVisible();
+    await context.close();
+  } finally {
+    await store.remove();
+  }
 });

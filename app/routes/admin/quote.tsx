@@ -171,26 +171,28 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
               </ul>
             </section>
           )}
-          <table aria-label="Requested lines" className="mt-6 w-full text-left text-sm">
-            <TableHead columns={["Line", "Part number", "Description", "Qty asked", "List price"]} />
-            <tbody className="divide-y divide-slate-200">
-              {lines.map((line, i) => (
-                <tr key={line.id}>
-                  <td className="px-6 py-2">{i + 1}</td>
-                  <td className="px-6 py-2 font-mono">{line.catalogPartNumber ?? line.partNumber ?? "None given"}</td>
-                  <td className="px-6 py-2">
-                    {line.catalogName ?? line.description}
-                    {!line.productId && <span className="block text-xs text-slate-600">Not in the catalogue</span>}
-                    {line.productId && line.catalogName !== line.description && (
-                      <span className="block text-xs text-slate-600">{line.description}</span>
-                    )}
-                  </td>
-                  <td className="px-6 py-2">{line.quantity.toLocaleString("en-US")}</td>
-                  <td className="px-6 py-2">{line.listPrice ? <Price amount={line.listPrice} /> : "None"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="mt-6 overflow-x-auto">
+            <table aria-label="Requested lines" className="w-full text-left text-sm">
+              <TableHead columns={["Line", "Part number", "Description", "Qty asked", "List price"]} />
+              <tbody className="divide-y divide-slate-200">
+                {lines.map((line, i) => (
+                  <tr key={line.id}>
+                    <td className="px-6 py-2">{i + 1}</td>
+                    <td className="px-6 py-2 font-mono">{line.catalogPartNumber ?? line.partNumber ?? "None given"}</td>
+                    <td className="px-6 py-2">
+                      {line.catalogName ?? line.description}
+                      {!line.productId && <span className="block text-xs text-slate-600">Not in the catalogue</span>}
+                      {line.productId && line.catalogName !== line.description && (
+                        <span className="block text-xs text-slate-600">{line.description}</span>
+                      )}
+                    </td>
+                    <td className="px-6 py-2">{line.quantity.toLocaleString("en-US")}</td>
+                    <td className="px-6 py-2">{line.listPrice ? <Price amount={line.listPrice} /> : "None"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </CardContent>
       </Card>
       {quote.status === "requested" ? (
