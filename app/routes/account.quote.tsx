@@ -253,7 +253,8 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
           </CardHeader>
           <CardContent className="p-0">
             <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
+              {/* On a phone the table scrolls inside its card rather than stacking each name a word a line. */}
+              <table className="w-full min-w-[640px] text-left text-sm">
                 <caption className="sr-only">Prices of version {version.version}</caption>
                 <TableHead columns={["Asked for", "Quoted", "Qty", "Unit price", "Total"]} />
                 <tbody className="divide-y divide-slate-200">

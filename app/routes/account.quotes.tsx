@@ -48,7 +48,7 @@ export default function QuotesPage({ loaderData: { quotes } }: Route.ComponentPr
                 <tbody className="divide-y divide-slate-200">
                   {quotes.map((quote) => (
                     <tr key={quote.quoteNumber}>
-                      <td className="px-6 py-3">
+                      <td className="px-6 py-3 whitespace-nowrap">
                         <Link
                           to={`/account/quotes/${quote.quoteNumber}`}
                           className="font-semibold text-brand-700 underline"
