@@ -210,12 +210,15 @@ test("a buyer requests a quote, the admin quotes it twice, the buyer accepts ver
     ["GW-45-001", "100", "$10.00", "$1,000.00"],
     ["FD-80-001", "50", "$7.50", "$375.00"],
     ["CW-45-045", "200", "$2.10", "$420.00"],
-  ]) {
+  ] as const) {
     const item = items.filter({ hasText: `SKU: ${sku}` });
     await expect(item).toContainText(`${quantity} × ${unit}`);
     await expect(item).toContainText(total);
   }
-  await expect(page.getByText("$1,795.00").first()).toBeVisible();
+  // The order's total, as its details list it: no tax to Oregon, free shipping.
+  await expect(page.locator("dt", { hasText: /^Total$/ }).locator("xpath=following-sibling::dd")).toHaveText(
+    "$1,795.00",
+  );
 
   await page.goto(`/account/quotes/${quoteNumber}`);
   await expect(page.getByText("Ordered", { exact: true }).first()).toBeVisible();
