@@ -215,10 +215,11 @@ test("a buyer requests a quote, the admin quotes it twice, the buyer accepts ver
     await expect(item).toContainText(`${quantity} × ${unit}`);
     await expect(item).toContainText(total);
   }
-  // The order's total, as its details list it: no tax to Oregon, free shipping.
-  await expect(page.locator("dt", { hasText: /^Total$/ }).locator("xpath=following-sibling::dd")).toHaveText(
+  // The order's total, in its details and under its lines: no tax to Oregon, free shipping.
+  await expect(page.locator("dt", { hasText: /^Total$/ }).locator("xpath=following-sibling::dd")).toHaveText([
     "$1,795.00",
-  );
+    "$1,795.00",
+  ]);
 
   await page.goto(`/account/quotes/${quoteNumber}`);
   await expect(page.getByText("Ordered", { exact: true }).first()).toBeVisible();
