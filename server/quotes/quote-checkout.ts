@@ -124,8 +124,9 @@ export function quoteLineProblem({
 }: Pick<CartLine, "name" | "status" | "stockLevel" | "quantity">) {
   if (status !== "active")
     return `${name} can no longer be ordered, so we cannot fill this quote now. Ask us for a revision.`;
+  if (stockLevel <= 0) return `${name} is out of stock, so we cannot fill this quote now. Ask us for a revision.`;
   if (quantity > stockLevel)
-    return `We have only ${Math.max(stockLevel, 0).toLocaleString("en-US")} of ${name} in stock, so we cannot fill this quote now. Ask us for a revision.`;
+    return `We have only ${stockLevel.toLocaleString("en-US")} of ${name} in stock, so we cannot fill this quote now. Ask us for a revision.`;
   return undefined;
 }
 
