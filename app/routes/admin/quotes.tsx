@@ -110,7 +110,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-200">
                 {items.map((quote) => (
                   <tr key={quote.id} className="align-top">
-                    <td className="px-6 py-3">
+                    <td className="px-6 py-3 whitespace-nowrap">
                       <Link
                         to={`/admin/quotes/${quote.quoteNumber}`}
                         className="font-mono font-semibold text-brand-700 underline"
