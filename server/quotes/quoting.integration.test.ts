@@ -310,6 +310,29 @@ describe("sending a quote", () => {
     expect(await state(request.id)).toEqual({ status: "withdrawn", currentVersion: 1, versions: 1 });
   });
 
+  it("refuses a subtotal past the money columns and a validity years ahead with a 400, writing nothing", async () => {
+    const acme = await buyer("Huge");
+    const request = await fourLineRequest(acme);
+    const most: AnswerLine = { outcome: "priced", quantity: 999_999, unitPrice: "1000000", note: null };
+    // One such line overflowed numeric(12,2) (a 500); four of them, the cents a number holds exactly.
+    expect(await refusal(sendQuote(storeAdmin.id, request.id, answer(request.lineIds, [most, most, most, most])))).toBe(
+      "400 A quote's subtotal can be at most $10,000,000.00: split the lines into several quotes.",
+    );
+    expect(
+      await refusal(
+        sendQuote(storeAdmin.id, request.id, answer(request.lineIds, fullAnswer, { validUntil: "9999-12-31" })),
+      ),
+    ).toMatch(/^400 A quote can be valid for at most 366 days: choose .+ or earlier\.$/);
+    expect(await state(request.id)).toEqual({ status: "requested", currentVersion: 0, versions: 0 });
+    expect(await mailsTo(acme.email)).toEqual([]);
+    await sendQuote(
+      storeAdmin.id,
+      request.id,
+      answer(request.lineIds, fullAnswer, { validUntil: addDays(today, 366) }),
+    );
+    expect(await state(request.id)).toEqual({ status: "quoted", currentVersion: 1, versions: 1 });
+  });
+
   it("numbers the versions: 1, then 2 after the buyer asks for a revision; both stay readable", async () => {
     const acme = await buyer("Revised");
     const request = await fourLineRequest(acme);

@@ -2,10 +2,17 @@
 // the store's prices, one quote as the admin reads it, and sending a version of the store's answer,
 // which is written, audit-logged and mailed (with its PDF) in one transaction.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatLongDate, storeDay } from "../../app/lib/dates";
+import { addDays, formatLongDate, storeDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
-import { fromCents } from "../../app/lib/pricing/money";
-import { type QuoteAnswer, type QuoteQueueFilter, type QuoteQueueSort, quoteTotals } from "../../app/lib/quote-answer";
+import { fromCents, toCents } from "../../app/lib/pricing/money";
+import {
+  MAX_QUOTE_SUBTOTAL,
+  MAX_QUOTE_VALID_DAYS,
+  type QuoteAnswer,
+  type QuoteQueueFilter,
+  type QuoteQueueSort,
+  quoteTotals,
+} from "../../app/lib/quote-answer";
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
@@ -152,6 +159,23 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
   const today = storeDay(now);
   if (answer.validUntil < today)
     throw new StoreError("Invalid", "The quote must be valid at least through today: choose today or a later day.");
+  if (answer.validUntil > addDays(today, MAX_QUOTE_VALID_DAYS))
+    throw new StoreError(
+      "Invalid",
+      `A quote can be valid for at most ${MAX_QUOTE_VALID_DAYS} days: choose ${formatLongDate(`${addDays(today, MAX_QUOTE_VALID_DAYS)}T12:00:00Z`)} or earlier.`,
+    );
+  // Checked before anything is written, in bigint: a line of 999,999 at $1,000,000 overflows the
+  // money columns, and a hundred of them the cents a number holds exactly.
+  const asked = answer.lines.reduce(
+    (total, line) =>
+      line.outcome === "unavailable" ? total : total + BigInt(toCents(line.unitPrice)) * BigInt(line.quantity),
+    0n,
+  );
+  if (asked > BigInt(MAX_QUOTE_SUBTOTAL) * 100n)
+    throw new StoreError(
+      "Invalid",
+      `A quote's subtotal can be at most ${formatUsd(MAX_QUOTE_SUBTOTAL)}: split the lines into several quotes.`,
+    );
   return db().transaction(async (tx) => {
     const before = await moveQuote(tx, quoteId, "quoted", { actorId: adminId, now });
     const version = before.currentVersion + 1;
