@@ -197,6 +197,33 @@ describe("a request for quote", () => {
   });
 });
 
+describe("request spam", () => {
+  it("allows 20 requests an hour per account and 50 per company, then 429 with the wait, writing nothing", async () => {
+    const first = await member();
+    const countQuotes = async () =>
+      (await db().select().from(quotes).where(eq(quotes.companyId, first.companyId))).length;
+    const now = new Date();
+    const ask = (who: { id: string }, at = now) =>
+      requestQuote(who.id, request({ source: "product", partNumber: "QW-100" }), { now: at });
+    for (let i = 0; i < 20; i++) await ask(first);
+    expect(await messageOf(ask(first))).toBe(
+      "429 You have sent many requests for quote in the last hour. Please wait 60 minutes and try again.",
+    );
+    expect(await countQuotes()).toBe(20);
+    // A refused request (a bad list) is not counted: the buyer can correct it.
+    expect(await messageOf(requestQuote(first.id, request({ source: "paste", lines: "NOPE-1, 2" })))).toMatch(/^400 /);
+    const [second, third] = [
+      await member({ companyId: first.companyId, role: "buyer" }),
+      await member({ companyId: first.companyId, role: "buyer" }),
+    ];
+    for (let i = 0; i < 20; i++) await ask(second);
+    for (let i = 0; i < 10; i++) await ask(third);
+    expect(await messageOf(ask(third))).toMatch(/^429 You have sent many requests/);
+    expect(await countQuotes()).toBe(50);
+    expect(await messageOf(ask(first, new Date(now.getTime() + 61 * 60_000)))).toBe("ok");
+  });
+});
+
 describe("the buyer's moves", () => {
   async function quoted(validUntil = addDays(today, 10)) {
     const buyer = await member();

@@ -17,6 +17,7 @@ import {
   type QuoteRequestInput,
 } from "../../app/lib/quote-request";
 import { getProfile } from "../accounts/account-overview";
+import { countUse, type Limit } from "../accounts/rate-limit";
 import { findShipTo, listShipTos } from "../address-book/address-book";
 import { cartLines } from "../cart/cart";
 import { findPartNumbers } from "../cart/quick-order";
@@ -167,6 +168,16 @@ async function requestedShipTo(userId: string, shipTo: string): Promise<QuoteShi
   return { label, ...address };
 }
 
+/**
+ * Requests a buyer may make in an hour, and a company: each one waits in the back office's queue
+ * for a person to price it, so a script must not be able to fill it. Far above a busy buyer's day.
+ */
+export const quoteRequestLimits = {
+  account: { max: 20, windowMs: 60 * 60_000 },
+  company: { max: 50, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+const tooManyRequests = "You have sent many requests for quote in the last hour.";
+
 /** Creates the request for quote and its first move (none → requested); returns its number. */
 export async function requestQuote(
   userId: string,
@@ -182,6 +193,9 @@ export async function requestQuote(
   if (lines.length > MAX_QUOTE_LINES)
     throw invalid(`That is ${lines.length} lines; a request can have at most ${MAX_QUOTE_LINES}.`);
   const shipTo = await requestedShipTo(userId, input.shipTo);
+  // Counted once the request is valid, so correcting a pasted list costs nothing.
+  await countUse(`quote:account:${userId}`, quoteRequestLimits.account, now.getTime(), tooManyRequests);
+  await countUse(`quote:company:${companyId}`, quoteRequestLimits.company, now.getTime(), tooManyRequests);
   return db().transaction(async (tx) => {
     const quoteNumber = await nextQuoteNumber(tx);
     const [quote] = await tx
