@@ -367,12 +367,16 @@ export async function expireQuotes(now = new Date()): Promise<number> {
     try {
       await db().transaction(async (tx) => {
         const [locked] = await tx
-          .select({ status: quotes.status })
+          .select({ status: quotes.status, currentVersion: quotes.currentVersion })
           .from(quotes)
           .where(eq(quotes.id, quote.id))
           .for("update");
         if (locked?.status !== "quoted" && locked?.status !== "accepted") return;
-        await moveQuote(tx, quote.id, "expired", { actorId: null, comment: `Valid until ${quote.validUntil}`, now });
+        // Read again under the lock: since the list was read, the buyer may have asked for a
+        // revision and the store sent a new version, valid for longer.
+        const validUntil = await currentValidUntil(tx, quote.id, locked.currentVersion);
+        if (!validUntil || validUntil >= today) return;
+        await moveQuote(tx, quote.id, "expired", { actorId: null, comment: `Valid until ${validUntil}`, now });
         expired += 1;
       });
     } catch (error) {
