@@ -7,6 +7,7 @@ import { parse } from "csv-parse/sync";
 import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { addDays, formatShortDate, storeDay } from "../../app/lib/dates";
+import { oneLine, visibleText } from "../../app/lib/plain-text";
 import {
   MAX_QUOTE_DESCRIPTION,
   MAX_QUOTE_LINES,
@@ -64,7 +65,10 @@ export function parseQuoteLines(text: string): PastedQuoteLine[] {
   } catch (error) {
     throw invalid(`The list could not be read: ${(error as Error).message}`);
   }
-  const rows = records.filter((cells) => cells.some((cell) => cell !== ""));
+  // A part number with a zero-width character in it looked like the catalogue's and matched nothing.
+  const rows = records
+    .map((cells) => cells.map((cell) => oneLine(visibleText(cell)).trim()))
+    .filter((cells) => cells.some((cell) => cell !== ""));
   if (rows[0] && /^(part|sku|item)/i.test(rows[0][0] ?? "") && !/^\d/.test(rows[0][1] ?? "")) rows.shift();
   if (rows.length === 0)
     throw invalid("Paste at least one line: PART, QTY (and a description for a part we do not list).");
