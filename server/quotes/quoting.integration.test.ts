@@ -310,6 +310,16 @@ describe("sending a quote", () => {
     expect(await state(request.id)).toEqual({ status: "withdrawn", currentVersion: 1, versions: 1 });
   });
 
+  it("mails the company's admins, not a requester who has left the company since", async () => {
+    const company = await buyer("Stayer");
+    const leaver = await buyer("Leaver");
+    // Asked while a member of Stayer's company; removed since, now in a company of their own.
+    const request = await fourLineRequest({ id: leaver.id, companyId: company.companyId });
+    const sent = await sendQuote(storeAdmin.id, request.id, answer(request.lineIds, fullAnswer));
+    expect(sent.mailedTo).toEqual([company.email]);
+    expect(await mailsTo(leaver.email)).toEqual([]);
+  });
+
   it("refuses a subtotal past the money columns and a validity years ahead with a 400, writing nothing", async () => {
     const acme = await buyer("Huge");
     const request = await fourLineRequest(acme);

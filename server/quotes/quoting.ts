@@ -314,10 +314,16 @@ async function alternativeParts(tx: Database, partNumbers: string[]) {
   return new Map(found.map((part) => [part.partNumber.toUpperCase(), part]));
 }
 
-/** Who is told: the requester, or the company's admins when the requester's account is gone. */
+/** Who is told: the requester, or the company's admins when the requester's account is gone or has left the company. */
 async function quoteRecipients(tx: Database, quote: { userId: string | null; companyId: string }) {
   if (quote.userId) {
-    const [requester] = await tx.select({ email: user.email }).from(user).where(eq(user.id, quote.userId));
+    // Only while they are still the company's: a member removed since (now in a company of their
+    // own) must not be mailed the company's prices.
+    const [requester] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .innerJoin(companyMembers, eq(companyMembers.userId, user.id))
+      .where(and(eq(user.id, quote.userId), eq(companyMembers.companyId, quote.companyId)));
     if (requester) return [requester.email];
   }
   const admins = await tx
