@@ -310,6 +310,31 @@ describe("sending a quote", () => {
     expect(await state(request.id)).toEqual({ status: "withdrawn", currentVersion: 1, versions: 1 });
   });
 
+  it("lists a request for the most a buyer can ask at list prices by value, not a 500", async () => {
+    const whale = await buyer("Whale");
+    const [dear] = await db()
+      .insert(products)
+      .values({
+        slug: "qa-dear",
+        partNumber: "QA-DEAR",
+        name: "Press Brake",
+        brand: "Ironridge",
+        category: "hand-tools",
+        subcategory: "wrenches",
+        price: "1000000.00",
+        status: "active",
+        stockLevel: 1,
+      })
+      .returning({ id: products.id });
+    const most = { productId: dear?.id, partNumber: "QA-DEAR", description: "Press Brake", quantity: 999_999 };
+    const request = await requestedQuote(
+      { userId: whale.id, companyId: whale.companyId, lines: Array.from({ length: 100 }, () => most) },
+      db(),
+    );
+    const { items } = await quoteQueue({ show: "requested", sort: "value", page: 1 });
+    expect(items[0]).toMatchObject({ quoteNumber: request.quoteNumber, value: "99999900000000.00" });
+  });
+
   it("mails the company's admins, not a requester who has left the company since", async () => {
     const company = await buyer("Stayer");
     const leaver = await buyer("Leaver");

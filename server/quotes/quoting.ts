@@ -41,8 +41,10 @@ export const quotePath = (quoteNumber: string) => `/account/quotes/${quoteNumber
 // Since when the quote is in its state: its last move (a revision asked for puts it back in the
 // queue, and waits from then), or its creation.
 const since = sql<Date>`coalesce((select max(${quoteEvents.at}) from ${quoteEvents} where ${quoteEvents.quoteId} = ${quotes.id}), ${quotes.createdAt})`;
-// What the lines are worth at today's list prices, for the parts the catalogue knows.
-const listValue = sql<string>`coalesce(sum(${products.price} * ${quoteRequestLines.quantity}), 0)::numeric(14,2)::text`;
+// What the lines are worth at today's list prices, for the parts the catalogue knows. Wide enough
+// for the most a request can ask (100 lines of 999,999 at $1,000,000): numeric(14,2) overflowed,
+// and one such request made the whole queue a 500.
+const listValue = sql<string>`coalesce(sum(${products.price} * ${quoteRequestLines.quantity}), 0)::numeric(20,2)::text`;
 
 /**
  * The queue: by default the requests waiting for the store, the longest-waiting first; sorted by
