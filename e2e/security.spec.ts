@@ -24,10 +24,21 @@ test("a state-changing post from another site is refused and changes nothing", a
     ["/checkout", { intent: "place", email: "a@b.co", paymentMethod: "net_30" }],
     ["/admin", { intent: "approve", profileId: "00000000-0000-4000-8000-000000000000", creditLimit: "1" }],
     ["/auth/sign-out", {}],
+    // Requests for quote and the moves on one, the back office's answer, and the account pages'
+    // forms (server/form-intents.ts).
+    ["/quotes/new", { source: "paste", lines: "GW-45-001, 5", shipTo: "profile" }],
+    ["/account/quotes/Q-000001", { intent: "accept", version: "1" }],
+    ["/account/quotes/Q-000001", { intent: "withdraw" }],
+    ["/admin/quotes/Q-000001", { version: "1", validUntil: "2099-01-01" }],
+    ["/account/company/api-keys", { intent: "create", name: "x" }],
+    ["/account/addresses", { intent: "add" }],
   ];
   for (const [path, form] of attempts) {
     const response = await request.post(path, { form, headers: { Origin: evil }, maxRedirects: 0 });
     expect(response.status(), path).toBe(403);
+    // An upload is a form too: the request's list sent as a file.
+    const multipart = await request.post(path, { multipart: form, headers: { Origin: evil }, maxRedirects: 0 });
+    expect(multipart.status(), `${path} multipart`).toBe(403);
   }
   const { cart } = await (await request.get("/api/cart")).json();
   expect(cart).toMatchObject({ count: 1, subtotal: "12.99" });

@@ -1,6 +1,12 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER, type ClientAddressEnv, clientAddress, clientAddressMiddleware } from "./client-address";
+import {
+  CLIENT_ADDRESS_HEADER,
+  type ClientAddressEnv,
+  clientAddress,
+  clientAddressMiddleware,
+  limitedAddress,
+} from "./client-address";
 
 describe("clientAddress", () => {
   it.each([
@@ -69,5 +75,19 @@ describe("clientAddressMiddleware", () => {
       context: "198.51.100.1",
       header: "198.51.100.1",
     });
+  });
+});
+
+describe("limitedAddress", () => {
+  it.each([
+    ["203.0.113.9", "203.0.113.9"],
+    ["2001:db8:aa:bb:1:2:3:4", "2001:db8:aa:bb::/64"],
+    ["2001:0DB8:00aa:00bb:ffff::1", "2001:db8:aa:bb::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["2001:db8:0:0:ffff:ffff:ffff:ffff", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["unknown", "unknown"],
+  ])("counts %s as %s", (address, expected) => {
+    expect(limitedAddress(address)).toBe(expected);
   });
 });

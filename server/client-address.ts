@@ -38,6 +38,23 @@ export function clientAddress(
   return address;
 }
 
+/**
+ * The address a per-address limit counts: an IPv4 address as it is, an IPv6 address by its /64.
+ * One home or office network gets a /64 and may use any of its 2^64 addresses, so counting each
+ * one apart let a client take a fresh budget with every call.
+ */
+export function limitedAddress(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [left = "", right] = address.toLowerCase().split("::");
+  const head = left ? left.split(":") : [];
+  const tail = right ? right.split(":") : [];
+  const groups = right === undefined ? head : [...head, ...Array(8 - head.length - tail.length).fill("0"), ...tail];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
 export type ClientAddressEnv = { Variables: { clientAddress: string } };
 
 /**

@@ -109,6 +109,47 @@ describe("finding out who has an account", () => {
   });
 });
 
+describe("the return address after signing in", () => {
+  it("is a path of this store whatever the link says: never another host, never a 500", async () => {
+    // What requireUser writes for a visitor sent to sign in: the page itself, even asked as .data.
+    const visitor = client(store);
+    const sent = await visitor.get("/account/quotes/Q-000001.data?_routes=routes%2Faccount.quote");
+    expect(sent.status).toBe(202);
+    expect(await sent.text()).toContain('"redirect","/auth?redirectTo=%2Faccount%2Fquotes%2FQ-000001"');
+    const hostile = [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "https:evil.example",
+      "%2F%2Fevil.example",
+      "/\t/evil.example",
+      "\\\\evil.example",
+      " //evil.example",
+      "javascript:alert(1)",
+      // Past U+00FF, which a Location header cannot carry: Node refused it with a 500.
+      "/\u3002evil.example",
+      "/caf\u00e9",
+    ];
+    for (const redirectTo of hostile) {
+      const buyer = await client(store).post("/auth", { intent: "sign-in", ...admin, redirectTo });
+      expect(`${JSON.stringify(redirectTo)} ${buyer.status} ${buyer.headers.get("location")}`).toBe(
+        `${JSON.stringify(redirectTo)} 302 /`,
+      );
+      const back = await client(store).post(`/admin/login?${new URLSearchParams({ redirectTo })}`, admin);
+      expect(`${JSON.stringify(redirectTo)} ${back.status} ${back.headers.get("location")}`).toBe(
+        `${JSON.stringify(redirectTo)} 302 /admin`,
+      );
+    }
+    // Encoded slashes stay a path of this store.
+    const encoded = await client(store).post("/auth", {
+      intent: "sign-in",
+      ...admin,
+      redirectTo: "/%2F%2Fevil.example",
+    });
+    expect(encoded.headers.get("location")).toBe("/%2F%2Fevil.example");
+  }, 120_000);
+});
+
 describe("failed sign-ins", () => {
   it("slow the admin's account down instead of locking it, say how long to wait, and let the password in after", async () => {
     const attacker = client(store);

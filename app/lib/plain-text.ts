@@ -14,3 +14,13 @@ export function plainText(text: string): string {
 export function oneLine(text: string): string {
   return plainText(text).replace(/[\t\n\r\u0085\u2028\u2029]+/g, " ");
 }
+
+/**
+ * Text a buyer writes for a person to read (a quote's lines, notes and comments): plain, without
+ * the invisible characters that make it read otherwise than it is: direction overrides and
+ * isolates (an unclosed U+202E turns the rest of a line round), and zero-width characters. The
+ * marks a right-to-left text needs (U+200E, U+200F) stay.
+ */
+export function visibleText(text: string): string {
+  return plainText(text).replace(/[\u200b-\u200d\u202a-\u202e\u2060-\u2069\ufeff]/g, "");
+}

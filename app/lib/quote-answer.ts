@@ -12,6 +12,13 @@ export const MAX_QUOTE_UNIT_PRICE = 1_000_000;
 export const MAX_QUOTE_QUANTITY = 999_999;
 export const MAX_QUOTE_NOTE = 500;
 export const MAX_QUOTE_MESSAGE = 2_000;
+/**
+ * A version's subtotal at most, in dollars: far above any order the store takes, and far below what
+ * its money columns hold (numeric(12,2): under $10 billion), so an order made of it fits with its tax.
+ */
+export const MAX_QUOTE_SUBTOTAL = 10_000_000;
+/** How far ahead a version may hold, in days: a quote's prices do not stay open for years. */
+export const MAX_QUOTE_VALID_DAYS = 366;
 /** The form's rows are `lines[0]` to `lines[99]`: the store's forms carry list indexes of at most two digits. */
 export const MAX_QUOTE_FORM_LINES = 100;
 

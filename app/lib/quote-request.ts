@@ -2,7 +2,7 @@
 // browser and the server (docs/decisions/quotes.md).
 import { z } from "zod";
 import { formatShortDate, isDay } from "./dates";
-import { plainText } from "./plain-text";
+import { visibleText } from "./plain-text";
 import { quoteSources } from "./quotes";
 
 export const MAX_QUOTE_LINES = 100;
@@ -16,7 +16,7 @@ export const MAX_PASTED_QUOTE = 20_000;
 const multiLine = (max: number) =>
   z
     .string()
-    .overwrite(plainText)
+    .overwrite(visibleText)
     .trim()
     .max(max, `Use at most ${max.toLocaleString("en-US")} characters`);
 

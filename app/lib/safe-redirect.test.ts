@@ -11,6 +11,11 @@ describe("safeRedirect", () => {
     ["", "/"],
     [null, "/"],
     ["/account\r\nSet-Cookie: a=b", "/"],
+    ["/\u3002evil.example", "/"],
+    ["/caf\u00e9", "/"],
+    ["/\tevil.example", "/"],
+    ["https:evil.example", "/"],
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
     [`/${"a".repeat(2_000)}`, "/"],
   ])("sends %j to %j", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);

@@ -3,12 +3,13 @@ const MAX_REDIRECT_LENGTH = 2_000;
 
 /**
  * A path on this site to go to after signing in; anything else (another host, "//x", a control
- * character a Location header cannot carry, 2,000 characters or more) goes to the fallback.
+ * or non-ASCII character a Location header cannot carry, 2,000 characters or more) goes to the fallback.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  if (to.length >= MAX_REDIRECT_LENGTH || /[\u0000-\u001f\u007f]/.test(to)) return fallback;
+  // Printable ASCII only: a path the store makes is percent-encoded, and a Location header cannot
+  // carry a control character or (Node refuses it, a 500) a character past U+00FF, as "/。evil.com".
+  if (to.length >= MAX_REDIRECT_LENGTH || /[^\u0020-\u007e]/.test(to)) return fallback;
   return to;
 }
 

@@ -3,6 +3,7 @@
 // (docs/decisions/sign-in-delays.md); sign-up and the e-mails the store sends on request have a
 // fixed budget per e-mail and per address.
 import { eq, inArray, sql } from "drizzle-orm";
+import { limitedAddress } from "../client-address";
 import { config } from "../config";
 import { db } from "../db/client";
 import { rateLimit } from "../db/schema";
@@ -30,6 +31,9 @@ const accountLimits = () =>
 
 type Who = { email: string; address: string };
 const kinds = ["email", "address"] as const;
+/** What a limit counts: the e-mail in lower case, the address by its network (an IPv6 /64). */
+const counted = (who: Who, kind: (typeof kinds)[number]) =>
+  kind === "email" ? who.email.toLowerCase() : limitedAddress(who.address);
 
 /** "45 seconds", "1 minute", "15 minutes": how long to wait, rounded up. */
 export function waitText(ms: number): string {
@@ -74,7 +78,7 @@ export async function countUse(id: string, { max, windowMs }: Limit, now = Date.
 /** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */
 export async function takeAttempt(action: keyof ReturnType<typeof accountLimits>, who: Who, now = Date.now()) {
   for (const kind of kinds) {
-    await countUse(`form:${action}:${kind}:${who[kind].toLowerCase()}`, accountLimits()[action][kind], now);
+    await countUse(`form:${action}:${kind}:${counted(who, kind)}`, accountLimits()[action][kind], now);
   }
 }
 
@@ -105,7 +109,7 @@ export function waitAfterFailures(failures: number, { free, firstWaitMs, maxWait
   return Math.min(maxWaitMs, firstWaitMs * 2 ** (failures - free));
 }
 
-const signInKey = (kind: (typeof kinds)[number], who: Who) => `signIn:${kind}:${who[kind].toLowerCase()}`;
+const signInKey = (kind: (typeof kinds)[number], who: Who) => `signIn:${kind}:${counted(who, kind)}`;
 
 /**
  * Claims a sign-in attempt (a password or a two-factor code) for the e-mail and the address.

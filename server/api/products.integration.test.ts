@@ -346,6 +346,12 @@ describe("limits, caching and prices", () => {
     expect((await call("?category=abrasives", { address: "203.0.113.10" })).status).toBe(200);
   });
 
+  it("counts an IPv6 visitor by the /64: a fresh address of the same network is held too", async () => {
+    for (let i = 0; i < visitorCatalogueLimit().max; i++) await countVisitorCall(`2001:db8:1:2::${i.toString(16)}`);
+    expect((await call("?category=abrasives", { address: "2001:db8:1:2:dead:beef:0:1" })).status).toBe(429);
+    expect((await call("?category=abrasives", { address: "2001:db8:1:3::1" })).status).toBe(200);
+  });
+
   it("caches a visitor's answer publicly with an ETag, keeps it until the catalogue changes", async () => {
     const first = await call("?category=paint");
     expect(first.status).toBe(200);

@@ -9,6 +9,7 @@ import { findProducts } from "../catalog/catalog-query";
 import { storefrontCategoryTree } from "../catalog/category-tree";
 import { catalogueApiCache } from "../catalog/page-cache";
 import { scopeAttributes } from "../catalog/spec-facets";
+import { limitedAddress } from "../client-address";
 import { memberPrices } from "../companies/contract-prices";
 import { config } from "../config";
 import type { ApiCaller } from "./api-keys";
@@ -27,7 +28,7 @@ const VISITOR_VARY = "Authorization, Accept-Encoding";
 
 /** Counts a visitor's call against their address's limit; TooManyRequests (with the wait) past it. */
 export function countVisitorCall(address: string, now = Date.now()) {
-  return countUse(`api:visitor:${address}`, visitorCatalogueLimit(), now, visitorLimitMessage);
+  return countUse(`api:visitor:${limitedAddress(address)}`, visitorCatalogueLimit(), now, visitorLimitMessage);
 }
 
 const badParameter = (field: string, message: string) => new ApiProblem(400, "invalid_parameter", message, { field });

@@ -23,8 +23,31 @@ export const partLineColumns: Column[] = [
   { header: "Amount", width: 1.5, align: "right" },
 ];
 
+// The standard fonts write WinAnsi (Latin-1 and these few more); pdfkit writes any other character
+// as the bytes of its UTF-16 code units, so a buyer's "漢字" or an emoji came out as other letters.
+const WIN_ANSI_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+
+/**
+ * Text as the standard fonts can draw it: a character they lack becomes "?", and characters that
+ * are not shown (zero-width, direction overrides, controls but the line break) are dropped.
+ */
+export function drawable(text: string): string {
+  return (
+    text
+      .normalize("NFC")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: dropping control characters is the point.
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]|\p{Cf}/gu, "")
+      .replace(/[^\n\u0020-\u00ff]/gu, (char) => (WIN_ANSI_EXTRAS.includes(char) ? char : "?"))
+  );
+}
+
 export class PdfWriter {
-  constructor(readonly doc: PDFKit.PDFDocument) {}
+  constructor(readonly doc: PDFKit.PDFDocument) {
+    // Every piece below draws through doc.text: what any of them is given is made drawable once here.
+    const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => PDFKit.PDFDocument;
+    doc.text = ((value: unknown, ...rest: unknown[]) =>
+      text(typeof value === "string" ? drawable(value) : value, ...rest)) as typeof doc.text;
+  }
 
   /** The store's name and contact at the top right, the document's title at the left. */
   header(title: string, store: { name: string; email: string; phone: string }) {

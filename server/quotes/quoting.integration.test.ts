@@ -310,6 +310,64 @@ describe("sending a quote", () => {
     expect(await state(request.id)).toEqual({ status: "withdrawn", currentVersion: 1, versions: 1 });
   });
 
+  it("lists a request for the most a buyer can ask at list prices by value, not a 500", async () => {
+    const whale = await buyer("Whale");
+    const [dear] = await db()
+      .insert(products)
+      .values({
+        slug: "qa-dear",
+        partNumber: "QA-DEAR",
+        name: "Press Brake",
+        brand: "Ironridge",
+        category: "hand-tools",
+        subcategory: "wrenches",
+        price: "1000000.00",
+        status: "active",
+        stockLevel: 1,
+      })
+      .returning({ id: products.id });
+    const most = { productId: dear?.id, partNumber: "QA-DEAR", description: "Press Brake", quantity: 999_999 };
+    const request = await requestedQuote(
+      { userId: whale.id, companyId: whale.companyId, lines: Array.from({ length: 100 }, () => most) },
+      db(),
+    );
+    const { items } = await quoteQueue({ show: "requested", sort: "value", page: 1 });
+    expect(items[0]).toMatchObject({ quoteNumber: request.quoteNumber, value: "99999900000000.00" });
+  });
+
+  it("mails the company's admins, not a requester who has left the company since", async () => {
+    const company = await buyer("Stayer");
+    const leaver = await buyer("Leaver");
+    // Asked while a member of Stayer's company; removed since, now in a company of their own.
+    const request = await fourLineRequest({ id: leaver.id, companyId: company.companyId });
+    const sent = await sendQuote(storeAdmin.id, request.id, answer(request.lineIds, fullAnswer));
+    expect(sent.mailedTo).toEqual([company.email]);
+    expect(await mailsTo(leaver.email)).toEqual([]);
+  });
+
+  it("refuses a subtotal past the money columns and a validity years ahead with a 400, writing nothing", async () => {
+    const acme = await buyer("Huge");
+    const request = await fourLineRequest(acme);
+    const most: AnswerLine = { outcome: "priced", quantity: 999_999, unitPrice: "1000000", note: null };
+    // One such line overflowed numeric(12,2) (a 500); four of them, the cents a number holds exactly.
+    expect(await refusal(sendQuote(storeAdmin.id, request.id, answer(request.lineIds, [most, most, most, most])))).toBe(
+      "400 A quote's subtotal can be at most $10,000,000.00: split the lines into several quotes.",
+    );
+    expect(
+      await refusal(
+        sendQuote(storeAdmin.id, request.id, answer(request.lineIds, fullAnswer, { validUntil: "9999-12-31" })),
+      ),
+    ).toMatch(/^400 A quote can be valid for at most 366 days: choose .+ or earlier\.$/);
+    expect(await state(request.id)).toEqual({ status: "requested", currentVersion: 0, versions: 0 });
+    expect(await mailsTo(acme.email)).toEqual([]);
+    await sendQuote(
+      storeAdmin.id,
+      request.id,
+      answer(request.lineIds, fullAnswer, { validUntil: addDays(today, 366) }),
+    );
+    expect(await state(request.id)).toEqual({ status: "quoted", currentVersion: 1, versions: 1 });
+  });
+
   it("numbers the versions: 1, then 2 after the buyer asks for a revision; both stay readable", async () => {
     const acme = await buyer("Revised");
     const request = await fourLineRequest(acme);

@@ -2,10 +2,17 @@
 // the store's prices, one quote as the admin reads it, and sending a version of the store's answer,
 // which is written, audit-logged and mailed (with its PDF) in one transaction.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { formatLongDate, storeDay } from "../../app/lib/dates";
+import { addDays, formatLongDate, storeDay } from "../../app/lib/dates";
 import { formatUsd } from "../../app/lib/money";
-import { fromCents } from "../../app/lib/pricing/money";
-import { type QuoteAnswer, type QuoteQueueFilter, type QuoteQueueSort, quoteTotals } from "../../app/lib/quote-answer";
+import { fromCents, toCents } from "../../app/lib/pricing/money";
+import {
+  MAX_QUOTE_SUBTOTAL,
+  MAX_QUOTE_VALID_DAYS,
+  type QuoteAnswer,
+  type QuoteQueueFilter,
+  type QuoteQueueSort,
+  quoteTotals,
+} from "../../app/lib/quote-answer";
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
@@ -34,8 +41,10 @@ export const quotePath = (quoteNumber: string) => `/account/quotes/${quoteNumber
 // Since when the quote is in its state: its last move (a revision asked for puts it back in the
 // queue, and waits from then), or its creation.
 const since = sql<Date>`coalesce((select max(${quoteEvents.at}) from ${quoteEvents} where ${quoteEvents.quoteId} = ${quotes.id}), ${quotes.createdAt})`;
-// What the lines are worth at today's list prices, for the parts the catalogue knows.
-const listValue = sql<string>`coalesce(sum(${products.price} * ${quoteRequestLines.quantity}), 0)::numeric(14,2)::text`;
+// What the lines are worth at today's list prices, for the parts the catalogue knows. Wide enough
+// for the most a request can ask (100 lines of 999,999 at $1,000,000): numeric(14,2) overflowed,
+// and one such request made the whole queue a 500.
+const listValue = sql<string>`coalesce(sum(${products.price} * ${quoteRequestLines.quantity}), 0)::numeric(20,2)::text`;
 
 /**
  * The queue: by default the requests waiting for the store, the longest-waiting first; sorted by
@@ -152,6 +161,23 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
   const today = storeDay(now);
   if (answer.validUntil < today)
     throw new StoreError("Invalid", "The quote must be valid at least through today: choose today or a later day.");
+  if (answer.validUntil > addDays(today, MAX_QUOTE_VALID_DAYS))
+    throw new StoreError(
+      "Invalid",
+      `A quote can be valid for at most ${MAX_QUOTE_VALID_DAYS} days: choose ${formatLongDate(`${addDays(today, MAX_QUOTE_VALID_DAYS)}T12:00:00Z`)} or earlier.`,
+    );
+  // Checked before anything is written, in bigint: a line of 999,999 at $1,000,000 overflows the
+  // money columns, and a hundred of them the cents a number holds exactly.
+  const asked = answer.lines.reduce(
+    (total, line) =>
+      line.outcome === "unavailable" ? total : total + BigInt(toCents(line.unitPrice)) * BigInt(line.quantity),
+    0n,
+  );
+  if (asked > BigInt(MAX_QUOTE_SUBTOTAL) * 100n)
+    throw new StoreError(
+      "Invalid",
+      `A quote's subtotal can be at most ${formatUsd(MAX_QUOTE_SUBTOTAL)}: split the lines into several quotes.`,
+    );
   return db().transaction(async (tx) => {
     const before = await moveQuote(tx, quoteId, "quoted", { actorId: adminId, now });
     const version = before.currentVersion + 1;
@@ -290,10 +316,16 @@ async function alternativeParts(tx: Database, partNumbers: string[]) {
   return new Map(found.map((part) => [part.partNumber.toUpperCase(), part]));
 }
 
-/** Who is told: the requester, or the company's admins when the requester's account is gone. */
+/** Who is told: the requester, or the company's admins when the requester's account is gone or has left the company. */
 async function quoteRecipients(tx: Database, quote: { userId: string | null; companyId: string }) {
   if (quote.userId) {
-    const [requester] = await tx.select({ email: user.email }).from(user).where(eq(user.id, quote.userId));
+    // Only while they are still the company's: a member removed since (now in a company of their
+    // own) must not be mailed the company's prices.
+    const [requester] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .innerJoin(companyMembers, eq(companyMembers.userId, user.id))
+      .where(and(eq(user.id, quote.userId), eq(companyMembers.companyId, quote.companyId)));
     if (requester) return [requester.email];
   }
   const admins = await tx

@@ -8,8 +8,9 @@ import { profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo } from "../address-book/address-book";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { addToList } from "../cart/saved-lists";
-import { companyMembers, products, quoteEvents, quoteRequestLines, quotes, user } from "../db/schema";
+import { companyMembers, products, quoteEvents, quoteRequestLines, quotes, quoteVersions, user } from "../db/schema";
 import { StoreError } from "../errors";
+import { moveQuote } from "./moves";
 import { expireQuotes, findQuote, moveOwnQuote, PROFILE_SHIP_TO, quotesOf, requestQuote } from "./requests";
 
 const { handle } = withTestDatabase();
@@ -197,6 +198,33 @@ describe("a request for quote", () => {
   });
 });
 
+describe("request spam", () => {
+  it("allows 20 requests an hour per account and 50 per company, then 429 with the wait, writing nothing", async () => {
+    const first = await member();
+    const countQuotes = async () =>
+      (await db().select().from(quotes).where(eq(quotes.companyId, first.companyId))).length;
+    const now = new Date();
+    const ask = (who: { id: string }, at = now) =>
+      requestQuote(who.id, request({ source: "product", partNumber: "QW-100" }), { now: at });
+    for (let i = 0; i < 20; i++) await ask(first);
+    expect(await messageOf(ask(first))).toBe(
+      "429 You have sent many requests for quote in the last hour. Please wait 60 minutes and try again.",
+    );
+    expect(await countQuotes()).toBe(20);
+    // A refused request (a bad list) is not counted: the buyer can correct it.
+    expect(await messageOf(requestQuote(first.id, request({ source: "paste", lines: "NOPE-1, 2" })))).toMatch(/^400 /);
+    const [second, third] = [
+      await member({ companyId: first.companyId, role: "buyer" }),
+      await member({ companyId: first.companyId, role: "buyer" }),
+    ];
+    for (let i = 0; i < 20; i++) await ask(second);
+    for (let i = 0; i < 10; i++) await ask(third);
+    expect(await messageOf(ask(third))).toMatch(/^429 You have sent many requests/);
+    expect(await countQuotes()).toBe(50);
+    expect(await messageOf(ask(first, new Date(now.getTime() + 61 * 60_000)))).toBe("ok");
+  });
+});
+
 describe("the buyer's moves", () => {
   async function quoted(validUntil = addDays(today, 10)) {
     const buyer = await member();
@@ -315,5 +343,41 @@ describe("expiry", () => {
     const [event] = (await findQuote(buyer.id, lapsed)).events.slice(-1);
     expect(event).toMatchObject({ fromStatus: "quoted", toStatus: "expired", actor: null });
     expect(await expireQuotes(inFourDays)).toBe(0);
+  });
+
+  it("leaves a quote the store answered again while the job waited for its row", async () => {
+    const buyer = await member();
+    const number = await requestQuote(buyer.id, request({ source: "product", partNumber: "QW-100" }));
+    await answerQuote(number, { validUntil: addDays(today, 3) });
+    const [row] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
+    const quoteId = row?.id ?? "";
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lockTaken = () => {};
+    const taken = new Promise<void>((resolve) => {
+      lockTaken = resolve;
+    });
+    // The buyer asks for a revision and the store sends version 2, valid for a month, while the
+    // job holds version 1's day from the list it read before it could lock the row.
+    const revision = db().transaction(async (tx) => {
+      await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
+      lockTaken();
+      await held;
+      await moveQuote(tx, quoteId, "requested", { actorId: buyer.id, comment: "Cheaper, please." });
+      await tx
+        .insert(quoteVersions)
+        .values({ quoteId, version: 2, validUntil: addDays(today, 30), subtotalAmount: "1.00" });
+      await tx.update(quotes).set({ currentVersion: 2 }).where(eq(quotes.id, quoteId));
+      await moveQuote(tx, quoteId, "quoted", { actorId: null });
+    });
+    await taken;
+    const job = expireQuotes(new Date(Date.now() + 4 * 86_400_000));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await revision;
+    await job;
+    expect(await statusOf(number)).toBe("quoted");
   });
 });

@@ -11,6 +11,19 @@ describe("pasted lines", () => {
     ]);
   });
 
+  it("drop invisible characters, so a part number reads and matches as it looks", () => {
+    expect(
+      parseQuoteLines('QW-100\u200b, 5\n\ufeffQD-200, 1\u2060\n, 2, "Custom\nbracket \u202Egnp.exe\u0007"'),
+    ).toEqual([
+      { partNumber: "QW-100", quantity: 5, description: "" },
+      { partNumber: "QD-200", quantity: 1, description: "" },
+      { partNumber: "", quantity: 2, description: "Custom bracket gnp.exe" },
+    ]);
+    expect(quoteRequestSchema.parse({ source: "paste", shipTo: "profile", notes: "Dock \u202E3 kcod" }).notes).toBe(
+      "Dock 3 kcod",
+    );
+  });
+
   it("name every line that is wrong", () => {
     expect(() => parseQuoteLines("QW-100, 0\nQD-200, lots\n,4")).toThrow(
       /Line 1: the quantity "0".*Line 2: the quantity "lots".*Line 3: give a part number or a description/,

@@ -7,6 +7,7 @@ import { parse } from "csv-parse/sync";
 import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { addressFrom } from "../../app/lib/address";
 import { addDays, formatShortDate, storeDay } from "../../app/lib/dates";
+import { oneLine, visibleText } from "../../app/lib/plain-text";
 import {
   MAX_QUOTE_DESCRIPTION,
   MAX_QUOTE_LINES,
@@ -17,6 +18,7 @@ import {
   type QuoteRequestInput,
 } from "../../app/lib/quote-request";
 import { getProfile } from "../accounts/account-overview";
+import { countUse, type Limit } from "../accounts/rate-limit";
 import { findShipTo, listShipTos } from "../address-book/address-book";
 import { cartLines } from "../cart/cart";
 import { findPartNumbers } from "../cart/quick-order";
@@ -65,7 +67,10 @@ export function parseQuoteLines(text: string): PastedQuoteLine[] {
   } catch (error) {
     throw invalid(`The list could not be read: ${(error as Error).message}`);
   }
-  const rows = records.filter((cells) => cells.some((cell) => cell !== ""));
+  // A part number with a zero-width character in it looked like the catalogue's and matched nothing.
+  const rows = records
+    .map((cells) => cells.map((cell) => oneLine(visibleText(cell)).trim()))
+    .filter((cells) => cells.some((cell) => cell !== ""));
   if (rows[0] && /^(part|sku|item)/i.test(rows[0][0] ?? "") && !/^\d/.test(rows[0][1] ?? "")) rows.shift();
   if (rows.length === 0)
     throw invalid("Paste at least one line: PART, QTY (and a description for a part we do not list).");
@@ -169,6 +174,16 @@ async function requestedShipTo(userId: string, shipTo: string): Promise<QuoteShi
   return { label, ...address };
 }
 
+/**
+ * Requests a buyer may make in an hour, and a company: each one waits in the back office's queue
+ * for a person to price it, so a script must not be able to fill it. Far above a busy buyer's day.
+ */
+export const quoteRequestLimits = {
+  account: { max: 20, windowMs: 60 * 60_000 },
+  company: { max: 50, windowMs: 60 * 60_000 },
+} satisfies Record<string, Limit>;
+const tooManyRequests = "You have sent many requests for quote in the last hour.";
+
 /** Creates the request for quote and its first move (none → requested); returns its number. */
 export async function requestQuote(
   userId: string,
@@ -184,6 +199,9 @@ export async function requestQuote(
   if (lines.length > MAX_QUOTE_LINES)
     throw invalid(`That is ${lines.length} lines; a request can have at most ${MAX_QUOTE_LINES}.`);
   const shipTo = await requestedShipTo(userId, input.shipTo);
+  // Counted once the request is valid, so correcting a pasted list costs nothing.
+  await countUse(`quote:account:${userId}`, quoteRequestLimits.account, now.getTime(), tooManyRequests);
+  await countUse(`quote:company:${companyId}`, quoteRequestLimits.company, now.getTime(), tooManyRequests);
   return db().transaction(async (tx) => {
     const quoteNumber = await nextQuoteNumber(tx);
     const [quote] = await tx
@@ -367,12 +385,16 @@ export async function expireQuotes(now = new Date()): Promise<number> {
     try {
       await db().transaction(async (tx) => {
         const [locked] = await tx
-          .select({ status: quotes.status })
+          .select({ status: quotes.status, currentVersion: quotes.currentVersion })
           .from(quotes)
           .where(eq(quotes.id, quote.id))
           .for("update");
         if (locked?.status !== "quoted" && locked?.status !== "accepted") return;
-        await moveQuote(tx, quote.id, "expired", { actorId: null, comment: `Valid until ${quote.validUntil}`, now });
+        // Read again under the lock: since the list was read, the buyer may have asked for a
+        // revision and the store sent a new version, valid for longer.
+        const validUntil = await currentValidUntil(tx, quote.id, locked.currentVersion);
+        if (!validUntil || validUntil >= today) return;
+        await moveQuote(tx, quote.id, "expired", { actorId: null, comment: `Valid until ${validUntil}`, now });
         expired += 1;
       });
     } catch (error) {
