@@ -287,6 +287,13 @@ describe("sending a quote", () => {
     expect(await refusal(sendQuote(storeAdmin.id, request.id, withAlternative("QA-300")))).toBe(
       "400 Line 3: QA-300 is the part asked for: choose Price instead.",
     );
+    const pricedGauge = answer(request.lineIds, [
+      ...fullAnswer.slice(0, 3),
+      { outcome: "priced", quantity: 3, unitPrice: "40.00", note: null },
+    ]);
+    expect(await refusal(sendQuote(storeAdmin.id, request.id, pricedGauge))).toBe(
+      "400 Line 4: ACME-77 is not a catalogue part, so it cannot be ordered at a price: offer an alternative part or mark it unavailable.",
+    );
     expect(
       await refusal(
         sendQuote(storeAdmin.id, request.id, answer(request.lineIds, fullAnswer, { validUntil: addDays(today, -1) })),

@@ -242,12 +242,18 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
           unitPrice: line.unitPrice,
         };
       }
-      // A line the catalogue does not list is priced as the buyer described it (a special order).
+      // An order is made of catalogue parts (stock, the invoice's part numbers), so a line the
+      // catalogue does not list is answered with an alternative part or as unavailable.
+      if (!request.productId)
+        throw new StoreError(
+          "Invalid",
+          `${name}: ${request.partNumber ?? request.description} is not a catalogue part, so it cannot be ordered at a price: offer an alternative part or mark it unavailable.`,
+        );
       return {
         ...common,
         productId: request.productId,
-        productName: request.catalogName ?? request.description,
-        productSku: request.catalogPartNumber ?? request.partNumber,
+        productName: request.catalogName,
+        productSku: request.catalogPartNumber,
         quantity: line.quantity,
         unitPrice: line.unitPrice,
       };
