@@ -368,6 +368,17 @@ export async function benchQueries(
     console.log(
       `Catalogue queries, nothing cached: PostgreSQL, ${(await seeded(handle)).toLocaleString("en-US")} products (${seedNote}); load average ${load?.toFixed(2)}`,
     );
+    const only = process.argv.indexOf("--search");
+    if (only >= 0) {
+      for (const q of (process.argv[only + 1] ?? "").split(",")) {
+        const started = performance.now();
+        await search(q);
+        console.log(`  ${q}: ${(performance.now() - started).toFixed(1)} ms`);
+      }
+      setDatabase(undefined);
+      await handle.close();
+      return;
+    }
     const found = await listings(handle, 30);
     const prefixes = typedPrefixes();
     const kinds: [string, [string, () => Promise<unknown>][], number | undefined][] = [

@@ -168,9 +168,11 @@ export async function specFacets({
   // Each attribute id is numbered by its facet (its slug's place in `attributes`): grouping and
   // comparing small integers, not slugs, keeps the statement cheap on a large subcategory.
   const facetOf = new Map(attributes.map((attribute, index) => [attribute.slug, index]));
-  const facetIds = list(
-    attributes.flatMap((attribute, index) => attribute.ids.map((id) => sql`(${id}::int, ${index}::int)`)),
-  );
+  // Two array parameters rather than a VALUES row per id: searching every subcategory names ~300
+  // attributes, and planning 600 parameters took ~50 ms of each search at 100,000 products.
+  const pairs = attributes.flatMap((attribute, index) => attribute.ids.map((id) => [id, index] as const));
+  const intArray = (values: number[]) => `{${values.join(",")}}`;
+  const facetIds = sql`${intArray(pairs.map(([id]) => id))}::int[], ${intArray(pairs.map(([, index]) => index))}::int[]`;
   // A value of attribute A counts the parts that pass every filter but A's own.
   const othersPass = sql.join(
     [
@@ -186,7 +188,7 @@ export async function specFacets({
     with base as (
       select ${products.id} as id, (${fixed ?? sql`true`}) as fixed_pass ${sql.join(flags, sql``)}
       from ${products} where ${scope}
-    ), facet_of(id, facet) as (values ${facetIds})
+    ), facet_of(id, facet) as (select * from unnest(${facetIds}))
     select facet, num, txt, present, n, distinct_values, span_min, span_max from (
       select g.*,
         row_number() over (partition by g.facet order by g.present desc, g.num, g.txt) as rn,
