@@ -1,4 +1,4 @@
-// `npm run bench [-- --products N --seconds S]`: the store under load on loopback, on embedded
+// `npm run bench [-- --products N --seconds S]` (`--queries`: bench/queries.ts): the store under load on loopback, on embedded
 // PGlite and on PostgreSQL, beside the machine's ceiling. Every run is bounded in time; the
 // figures are printed and written to bench/results/latest.json.
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
@@ -15,6 +15,7 @@ import { benchAdminScale } from "./admin-scale";
 import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
 import { benchImport } from "./import";
 import { type LoadResult, load } from "./load";
+import { benchQueries } from "./queries";
 import { medianAndP99, timed, typedPrefixes } from "./typed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -266,6 +267,10 @@ export async function main() {
   const size = option("products", 100_000);
   const seconds = option("seconds", 5);
   if (process.argv.includes("--buyers")) return buyersOnly(size, seconds);
+  if (process.argv.includes("--queries")) {
+    const at = process.argv.indexOf("--database-url");
+    return benchQueries(size, seed, at >= 0 ? process.argv[at + 1] : undefined);
+  }
   const lines: string[] = [`npm run bench -- --products ${size} --seconds ${seconds}   (${new Date().toISOString()})`];
   const print = (line: string) => {
     lines.push(line);

@@ -52,6 +52,13 @@ describe("search", () => {
     expect((await parts("cut-of wheel 4.5 x .045"))[0]).toBe("CW-45-045");
   });
 
+  it("does not match two letters within a typo (one typo from them is any two letters)", async () => {
+    const twoLetters = await search("in");
+    expect(twoLetters.total).toBe(0);
+    expect(twoLetters.items).toEqual([]);
+    expect(await parts("grindng")).toContain("GW-45-001");
+  });
+
   it("filters by category, brand and stock, and counts the facets", async () => {
     const all = await search("wheel", { page: 100 });
     expect(all.total).toBe(all.items.length);

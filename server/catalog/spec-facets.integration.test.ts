@@ -4,6 +4,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SpecFacet } from "../../app/lib/catalog/spec-filters";
+import { isUnitFamily, unitsOf } from "../../app/lib/catalog/units";
 import { type ListingParams, listingParamNames } from "../../app/lib/listing-params";
 import { parseSearchParams, searchParamNames } from "../../app/lib/search-params";
 import { withTestDatabase } from "../../test/database";
@@ -11,7 +12,7 @@ import { attributes, productAttributeValues, products } from "../db/schema";
 import { listCategoryProducts } from "./listing";
 import { searchProducts } from "./search";
 import { seedCatalogIfEmpty } from "./seed";
-import { readSpecFilters } from "./spec-facets";
+import { MAX_NUMBER_OPTIONS, readSpecFilters } from "./spec-facets";
 
 const { handle } = withTestDatabase();
 const everything: ListingParams = { sort: "featured", page: 500 };
@@ -219,6 +220,40 @@ describe("spec filters on a listing", () => {
     const none = await listing("abrasive=Diamond");
     expect(none).toMatchObject({ items: [], totalMatching: 0 });
     expect(facet(none.facets, "abrasive").options).toContainEqual({ value: "Diamond", count: 0 });
+  });
+});
+
+describe("a number attribute with too many values to list", () => {
+  it("counts the value named in the link, not 0", async () => {
+    // The attribute of the seeded catalogue with the most distinct values: filtered by range only.
+    const [many] = (
+      await handle().db.execute<{
+        category: string;
+        subcategory: string;
+        slug: string;
+        family: string | null;
+        value: number;
+      }>(sql`
+        select s.category_slug as category, a.subcategory_slug as subcategory, a.slug, a.unit_family as family,
+          mode() within group (order by v.number_value) as value
+        from attributes a join product_attribute_values v on v.attribute_id = a.id
+        join subcategories s on s.slug = a.subcategory_slug
+        where a.kind = 'number' group by 1, 2, 3, 4
+        having count(distinct v.number_value) > ${MAX_NUMBER_OPTIONS}
+        order by count(distinct v.number_value) desc, 3 limit 1`)
+    ).rows;
+    expect(many, "an attribute with more than MAX_NUMBER_OPTIONS values").toBeDefined();
+    if (!many) return;
+    // The value as stored, in its family's base unit, named.
+    const unit = many.family && isUnitFamily(many.family) ? (unitsOf(many.family)[0] ?? "") : "";
+    const filtered = await listing(`${many.slug}=${Number(many.value)}${unit}`, many);
+    const parts = await partsOf(many.category, many.subcategory);
+    const having = parts.filter((part) => close(part.values.get(many.slug), Number(many.value)));
+    expect(filtered.totalMatching).toBe(having.length);
+    const option = facet(filtered.facets, many.slug).options.find((candidate) =>
+      close(candidate.value, Number(many.value)),
+    );
+    expect(option?.count).toBe(having.length);
   });
 });
 

@@ -1,0 +1,417 @@
+// `npm run bench -- --queries [--products 100000] [--database-url URL]`: the catalogue's queries
+// themselves, nothing cached. A throwaway PostgreSQL is seeded with the bench's catalogue (or an
+// already seeded database is used as it is), then the store's own query functions are called
+// directly, as the loaders call them (no page cache, no HTTP): each query asked once, one at a
+// time, then the same list again at 10 concurrent callers (the store's pool has 10 connections).
+// The facet counts of the listings are checked against direct COUNT(*) queries. Bounded in time.
+import { loadavg } from "node:os";
+import { and, eq, sql } from "drizzle-orm";
+import type { SpecFilter, SpecState } from "../app/lib/catalog/spec-filters";
+import { parseSearchParams, searchParamNames } from "../app/lib/search-params";
+import { startTestPostgres } from "../scripts/test-postgres.js";
+import { findProducts } from "../server/catalog/catalog-query";
+import { listCategoryProducts } from "../server/catalog/listing";
+import { findByPartNumber, searchProducts, suggestProducts } from "../server/catalog/search";
+import { readSpecFilters, type ScopeAttribute, scopeAttributes } from "../server/catalog/spec-facets";
+import { listedForBuyers } from "../server/catalog/visibility";
+import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
+import { productAttributeValues, products } from "../server/db/schema";
+import { typedPrefixes } from "./typed.js";
+
+const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
+const CONCURRENCY = 10;
+// The queries stop after this long from the end of seeding, whatever is left (a slow query finishes first).
+const RUN_LIMIT_MS = 12 * 60_000;
+
+/** What buyers type into the search page: the broadest words, trade terms, sizes, typos, part numbers. */
+const SEARCHES = [
+  "in",
+  "type",
+  "pack",
+  "steel",
+  "wheel",
+  "grinding wheel",
+  "grinding wheel 4.5",
+  "4 1/2 grinding wheel",
+  "4.5in grinding wheel",
+  "115 mm grinding wheel",
+  "grindng whel",
+  "cut-off wheel",
+  "cut off wheel 5/8-11",
+  "flap disc",
+  "flap disc 60",
+  "flap disc 80 grit zirconia",
+  "zirconia",
+  "ceramic",
+  "aluminum oxide",
+  "60 grit",
+  "type 27",
+  "type 1",
+  "drill bit",
+  "cobalt drill",
+  "hss",
+  "hss jobber",
+  "high speed steel",
+  "ss",
+  "stainless steel",
+  "stainles stel",
+  "ppe",
+  "safety glasses",
+  "nitrile gloves",
+  "glove",
+  "respirator",
+  "n95",
+  "ear plugs",
+  "hard hat",
+  "tape",
+  "duct tape",
+  "wire",
+  "wire brush",
+  "wire wheel",
+  "abrasive belt",
+  "sanding disc",
+  "sanding belt 2x72",
+  "hose clamp",
+  "end mill",
+  "carbide end mill",
+  "tap",
+  "die",
+  "hex key",
+  "socket",
+  "wrench",
+  "screwdriver",
+  "bolt",
+  "nut",
+  "washer",
+  "anchor",
+  "lubricant",
+  "cleaner",
+  "marker",
+  "ladder",
+  "light",
+  "battery",
+  "cable tie",
+  "zip ties",
+  "abrasives",
+  "welding",
+  "welding rod",
+  "saw blade",
+  "bandsaw blade",
+  "jigsaw",
+  "1/4",
+  "1/2 in",
+  "3/8",
+  "7/8 arbor",
+  "5/8-11",
+  "12 in",
+  "100",
+  "large",
+  "heavy duty",
+  "industrial",
+  "black",
+  "blue",
+  "premium",
+  "standard",
+  "metal",
+  "wood",
+  "concrete",
+  "gw",
+  "gw-45",
+  "gw-45-001",
+  "fd-80",
+  "qqqq",
+  "xyzzy",
+  "grinding wheel in stock",
+  "glasses anti fog",
+  "gloves large",
+  "cutting",
+  "polishing",
+];
+
+interface Timing {
+  label: string;
+  ms: number;
+  failed?: boolean;
+}
+
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+
+function summary(kind: string, times: Timing[], budget: number | undefined) {
+  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
+  const [p50, p90, p99] = [0.5, 0.9, 0.99].map((share) => percentile(sorted, share).toFixed(1)) as [
+    string,
+    string,
+    string,
+  ];
+  const slowest = [...times]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((t) => `${t.label} ${t.ms.toFixed(0)}`)
+    .join(", ");
+  const p99n = percentile(sorted, 0.99);
+  const verdict =
+    budget === undefined
+      ? ""
+      : p99n < budget
+        ? `  budget p99 < ${budget} ms: met`
+        : `  budget p99 < ${budget} ms: MISSED by ${(p99n - budget).toFixed(1)} ms`;
+  const failures = times.filter((t) => t.failed).length;
+  const failed = failures ? `  (${failures} FAILED, timed until they failed)` : "";
+  return `  ${kind.padEnd(30)} n=${String(sorted.length).padEnd(4)} p50 ${p50.padStart(6)}  p90 ${p90.padStart(6)}  p99 ${p99.padStart(6)} ms${verdict}${failed}\n    slowest: ${slowest}`;
+}
+
+/** Each task once, `concurrency` at a time; the time of each. */
+async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: number, deadline: number) {
+  const times: Timing[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length && performance.now() < deadline) {
+      const [label, run] = tasks[next++] as [string, () => Promise<unknown>];
+      const started = performance.now();
+      // A query that fails (the pool's 5 s wait for a connection running out, at a large size) is
+      // counted and reported, not fatal: the others are still measured.
+      const failed = await run().then(
+        () => false,
+        () => true,
+      );
+      times.push({ label, ms: performance.now() - started, failed });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return times;
+}
+
+/** The search page's loader, minus rendering: the exact part number, the spec filters on offer, the results. */
+async function search(q: string) {
+  const params = new URLSearchParams({ q });
+  if (await findByPartNumber(q)) return;
+  const { attributes, spec } = await readSpecFilters(params, undefined, searchParamNames);
+  await searchProducts(parseSearchParams(params), { spec, attributes });
+}
+
+interface Listing {
+  label: string;
+  category: string;
+  subcategory: string;
+  spec: SpecState;
+  attributes: ScopeAttribute[];
+  sort: "price-asc" | "price-desc" | "name" | "rating-desc" | "featured";
+  inStock: boolean;
+}
+
+/**
+ * Listings with two spec filters and a sort, for the largest subcategories with two filterable
+ * attributes: one attribute's commonest value, and another's commonest value or a range around it.
+ */
+async function listings(handle: DatabaseHandle, wanted: number): Promise<Listing[]> {
+  const bySize = await handle.db
+    .select({ category: products.category, subcategory: products.subcategory, n: sql<number>`count(*)::int` })
+    .from(products)
+    .groupBy(products.category, products.subcategory)
+    .orderBy(sql`count(*) desc`);
+  const sorts: Listing["sort"][] = ["price-asc", "price-desc", "name", "rating-desc", "featured"];
+  const found: Listing[] = [];
+  for (const { category, subcategory } of bySize) {
+    if (found.length >= wanted) break;
+    const attributes = await scopeAttributes([subcategory], []);
+    const commonest: { attribute: ScopeAttribute; num: number | null; txt: string | null }[] = [];
+    for (const attribute of attributes) {
+      const [row] = await handle.db
+        .select({
+          num: productAttributeValues.numberValue,
+          txt: productAttributeValues.textValue,
+          n: sql<number>`count(*)::int`,
+        })
+        .from(productAttributeValues)
+        .where(sql`${productAttributeValues.attributeId} in (${sql.join(attribute.ids, sql`, `)})`)
+        .groupBy(productAttributeValues.numberValue, productAttributeValues.textValue)
+        .orderBy(sql`count(*) desc`)
+        .limit(1);
+      if (row) commonest.push({ attribute, ...row });
+    }
+    if (commonest.length < 2) continue;
+    const filterOf = (entry: (typeof commonest)[number], range: boolean): SpecFilter =>
+      entry.attribute.kind === "number"
+        ? {
+            slug: entry.attribute.slug,
+            kind: "number",
+            family: entry.attribute.unitFamily ?? "length",
+            unit: entry.attribute.displayUnit,
+            values: range ? [] : [entry.num ?? 0],
+            ...(range ? { min: (entry.num ?? 0) * 0.5, max: (entry.num ?? 0) * 1.5 } : {}),
+          }
+        : { slug: entry.attribute.slug, kind: "text", values: [entry.txt ?? ""] };
+    // Pairs of attributes in turn, each listing its own sort; a range where the second is a number.
+    for (let i = 0; i + 1 < commonest.length && found.length < wanted; i += 1) {
+      const [first, second] = [commonest[i], commonest[i + 1]] as [(typeof commonest)[0], (typeof commonest)[0]];
+      const sort = sorts[found.length % sorts.length] ?? "name";
+      const inStock = found.length % 2 === 0;
+      found.push({
+        label: `${subcategory}?${first.attribute.slug}&${second.attribute.slug}${second.attribute.kind === "number" ? "(range)" : ""}&sort=${sort}${inStock ? "&stock=in" : ""}`,
+        category,
+        subcategory,
+        spec: { filters: [filterOf(first, false), filterOf(second, true)], units: "metric" },
+        attributes,
+        sort,
+        inStock,
+      });
+      if (i >= 3) break;
+    }
+  }
+  return found;
+}
+
+const listingQuery = (listing: Listing) =>
+  listCategoryProducts(
+    { category: listing.category, subcategory: listing.subcategory },
+    { stock: listing.inStock ? "in" : undefined, sort: listing.sort, page: 1, brand: undefined } as never,
+    listing.spec,
+    listing.attributes,
+  );
+
+/** A filter's condition written out by hand, apart from the store's own SQL. */
+function byHand(filter: SpecFilter, attribute: ScopeAttribute) {
+  const value =
+    filter.kind === "text"
+      ? sql`v.text_value in (${sql.join(
+          filter.values.map((text) => sql`${text}`),
+          sql`, `,
+        )})`
+      : sql.join(
+          [
+            filter.values.length
+              ? sql`(${sql.join(
+                  filter.values.map((n) => sql`abs(v.number_value - ${n}::float8) <= 0.0001`),
+                  sql` or `,
+                )})`
+              : sql`true`,
+            filter.min === undefined ? sql`true` : sql`v.number_value >= ${filter.min - 1e-4}::float8`,
+            filter.max === undefined ? sql`true` : sql`v.number_value <= ${filter.max + 1e-4}::float8`,
+          ],
+          sql` and `,
+        );
+  return sql`exists (select 1 from product_attribute_values v where v.product_id = ${products.id}
+    and v.attribute_id in (${sql.join(attribute.ids, sql`, `)}) and ${value})`;
+}
+
+/**
+ * Every option of every facet of each listing, and its total, against COUNT(*) written by hand:
+ * the parts in the subcategory, in stock when asked, passing every other filter and having the value.
+ */
+async function checkFacets(handle: DatabaseHandle, all: Listing[], deadline: number) {
+  let checked = 0;
+  const wrong: string[] = [];
+  for (const listing of all) {
+    if (performance.now() > deadline) break;
+    const result = await listingQuery(listing);
+    const base = and(
+      listedForBuyers,
+      eq(products.category, listing.category),
+      eq(products.subcategory, listing.subcategory),
+      listing.inStock ? sql`${products.stockLevel} > 0` : undefined,
+    );
+    const attributeOf = (slug: string) => listing.attributes.find((a) => a.slug === slug) as ScopeAttribute;
+    const countWhere = async (conditions: (SQL | undefined)[]) => {
+      const [row] = await handle.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(and(base, ...conditions));
+      return row?.n ?? 0;
+    };
+    const all = listing.spec.filters.map((filter) => byHand(filter, attributeOf(filter.slug)));
+    const total = await countWhere(all);
+    checked += 1;
+    if (total !== result.totalMatching)
+      wrong.push(`${listing.label}: total ${result.totalMatching}, COUNT(*) ${total}`);
+    for (const facet of result.facets) {
+      const attribute = attributeOf(facet.slug);
+      const others = listing.spec.filters
+        .filter((filter) => filter.slug !== facet.slug)
+        .map((filter) => byHand(filter, attributeOf(filter.slug)));
+      for (const option of facet.options) {
+        const own: SpecFilter =
+          typeof option.value === "number"
+            ? { slug: facet.slug, kind: "number", family: "length", unit: null, values: [option.value] }
+            : { slug: facet.slug, kind: "text", values: [String(option.value)] };
+        const expected = await countWhere([...others, byHand(own, attribute)]);
+        checked += 1;
+        if (expected !== option.count)
+          wrong.push(`${listing.label}: ${facet.slug}=${option.value} shows ${option.count}, COUNT(*) ${expected}`);
+      }
+    }
+  }
+  return { checked, wrong };
+}
+
+type SQL = ReturnType<typeof sql>;
+
+async function seeded(handle: DatabaseHandle) {
+  const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
+  return row?.n ?? 0;
+}
+
+export async function benchQueries(
+  size: number,
+  seed: (env: NodeJS.ProcessEnv, size: number) => number,
+  databaseUrl?: string,
+) {
+  const postgres = databaseUrl ? undefined : await startTestPostgres();
+  const url = databaseUrl ?? postgres?.url;
+  if (!url) throw new Error("--queries needs PostgreSQL: none is installed, and no --database-url was given.");
+  try {
+    let handle = await openDatabase({ databaseUrl: url });
+    await handle.migrate();
+    let seedNote = "already seeded, used as it is";
+    if ((await seeded(handle)) !== size) {
+      await handle.close();
+      const seconds = seed({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" }, size);
+      seedNote = `seeded in ${seconds.toFixed(1)}s`;
+      handle = await openDatabase({ databaseUrl: url });
+    }
+    await handle.db.execute(sql`analyze`);
+    const deadline = performance.now() + RUN_LIMIT_MS;
+    setDatabase(handle);
+    const [load] = loadavg();
+    console.log(
+      `Catalogue queries, nothing cached: PostgreSQL, ${(await seeded(handle)).toLocaleString("en-US")} products (${seedNote}); load average ${load?.toFixed(2)}`,
+    );
+    const only = process.argv.indexOf("--search");
+    if (only >= 0) {
+      for (const q of (process.argv[only + 1] ?? "").split(",")) {
+        const started = performance.now();
+        await search(q);
+        console.log(`  ${q}: ${(performance.now() - started).toFixed(1)} ms`);
+      }
+      setDatabase(undefined);
+      await handle.close();
+      return;
+    }
+    const found = await listings(handle, 30);
+    const prefixes = typedPrefixes();
+    const kinds: [string, [string, () => Promise<unknown>][], number | undefined][] = [
+      ["search results", SEARCHES.map((q) => [q, () => search(q)]), BUDGETS.search],
+      ["listing, 2 spec filters + sort", found.map((l) => [l.label, () => listingQuery(l)]), BUDGETS.listing],
+      ["suggestions", prefixes.map((p) => [p, () => suggestProducts(p)]), BUDGETS.suggestions],
+    ];
+    // The first call fills the store's in-process vocabularies (synonyms, spelling, attributes).
+    await search("warm up");
+    for (const concurrency of [1, CONCURRENCY]) {
+      console.log(`${concurrency === 1 ? "One at a time" : `${concurrency} at a time`}:`);
+      for (const [kind, tasks, budget] of kinds)
+        console.log(summary(kind, await runAll(tasks, concurrency, deadline), budget));
+    }
+    const { checked, wrong } = await checkFacets(handle, found, deadline);
+    console.log(
+      wrong.length === 0
+        ? `Facet counts and totals of ${found.length} listings: ${checked} counts, all equal to COUNT(*).`
+        : `Facet counts WRONG (${wrong.length} of ${checked}):\n  ${wrong.slice(0, 20).join("\n  ")}`,
+    );
+    if (performance.now() > deadline) console.log(`Stopped at the ${RUN_LIMIT_MS / 60_000}-minute limit.`);
+    setDatabase(undefined);
+    await handle.close();
+    if (wrong.length > 0) process.exitCode = 1;
+  } finally {
+    postgres?.stop();
+  }
+}
