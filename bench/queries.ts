@@ -9,7 +9,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { SpecFilter, SpecState } from "../app/lib/catalog/spec-filters";
 import { parseSearchParams, searchParamNames } from "../app/lib/search-params";
 import { startTestPostgres } from "../scripts/test-postgres.js";
-import { findProducts } from "../server/catalog/catalog-query";
 import { listCategoryProducts } from "../server/catalog/listing";
 import { findByPartNumber, searchProducts, suggestProducts } from "../server/catalog/search";
 import { readSpecFilters, type ScopeAttribute, scopeAttributes } from "../server/catalog/spec-facets";
