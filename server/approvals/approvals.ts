@@ -14,6 +14,7 @@ import { priceStoredCart } from "../cart/summary";
 import { membershipOf, requirePermission } from "../companies/membership";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
+import { inProductOrder } from "../db/lock-order";
 import {
   cartItems,
   carts,
@@ -127,7 +128,7 @@ export async function submitForApproval(
       .returning({ id: orderApprovals.id });
     if (!submission) throw new Error("The submission row was not written.");
     await tx.insert(orderApprovalItems).values(
-      priced.lines.map((line) => ({
+      inProductOrder(priced.lines).map((line) => ({
         approvalId: submission.id,
         productId: line.productId,
         productName: line.name,

@@ -3,7 +3,7 @@
 // the cart's own function for everything else (stock, a part no longer sold, tax for the
 // shipping state under the company's certificates), so no cart change and no catalogue price
 // change alters it. No promo code and no bulk tier or contract price applies on top.
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
 import { storeDay } from "../../app/lib/dates";
 import { type CartLine, priceCart } from "../../app/lib/pricing/price-cart";
 import { formatDay } from "../../app/lib/quote-request";
@@ -12,7 +12,7 @@ import type { PricingFor } from "../cart/summary";
 import { companyOf } from "../companies/membership";
 import { certificatesOf } from "../companies/tax-certificates";
 import { type Database, db } from "../db/client";
-import { orders, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
+import { orders, quoteRequestLines, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
 import { StoreError } from "../errors";
 import { moveQuote, quoteNotFound } from "./moves";
 
@@ -74,6 +74,7 @@ export async function priceQuote(
     })
     .from(quoteVersionLines)
     .innerJoin(quoteVersions, eq(quoteVersions.id, quoteVersionLines.versionId))
+    .innerJoin(quoteRequestLines, eq(quoteRequestLines.id, quoteVersionLines.requestLineId))
     .where(
       and(
         eq(quoteVersions.quoteId, quote.id),
@@ -81,7 +82,8 @@ export async function priceQuote(
         ne(quoteVersionLines.outcome, "unavailable"),
         isNotNull(quoteVersionLines.productId),
       ),
-    );
+    )
+    .orderBy(asc(quoteRequestLines.position));
   const items = quoted.map((line) => ({ productId: line.productId ?? "", quantity: line.quantity }));
   const rows = await productLines(items, read);
   const byId = new Map(rows.map((row) => [row.productId, row]));
