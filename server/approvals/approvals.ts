@@ -14,7 +14,6 @@ import { priceStoredCart } from "../cart/summary";
 import { membershipOf, requirePermission } from "../companies/membership";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
-import { inProductOrder } from "../db/lock-order";
 import {
   cartItems,
   carts,
@@ -128,7 +127,7 @@ export async function submitForApproval(
       .returning({ id: orderApprovals.id });
     if (!submission) throw new Error("The submission row was not written.");
     await tx.insert(orderApprovalItems).values(
-      inProductOrder(priced.lines).map((line) => ({
+      priced.lines.map((line) => ({
         approvalId: submission.id,
         productId: line.productId,
         productName: line.name,

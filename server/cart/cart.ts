@@ -83,7 +83,7 @@ export async function cartLines(cartId: string, { executor = db(), lock = false 
     .where(eq(cartItems.cartId, cartId))
     .$dynamic();
   const lines = lock
-    ? await query.orderBy(asc(products.id)).for("update", { of: products })
+    ? await query.orderBy(asc(products.id)).for("no key update", { of: products })
     : await query.orderBy(asc(cartItems.addedAt), asc(products.name));
   return withTiers(lines, executor);
 }
@@ -105,7 +105,7 @@ export async function productLines(
         .orderBy(asc(products.id))
         .$dynamic()
     : undefined;
-  const rows = query ? await (lock ? query.for("update", { of: products }) : query) : [];
+  const rows = query ? await (lock ? query.for("no key update", { of: products }) : query) : [];
   const byId = new Map(rows.map((row) => [row.productId, row]));
   const lines = items.flatMap(({ productId, quantity }) => {
     const row = byId.get(productId);
@@ -118,7 +118,7 @@ export async function productLines(
 export async function promoById(promoCodeId: string | null, { executor = db(), lock = false }: CartRead = {}) {
   if (!promoCodeId) return null;
   const query = executor.select().from(promoCodes).where(eq(promoCodes.id, promoCodeId)).$dynamic();
-  const [promo] = lock ? await query.for("update") : await query;
+  const [promo] = lock ? await query.for("no key update") : await query;
   return promo ?? null;
 }
 
@@ -130,7 +130,7 @@ export async function cartPromo(cartId: string, { executor = db(), lock = false 
     .innerJoin(promoCodes, eq(promoCodes.id, carts.promoCodeId))
     .where(eq(carts.id, cartId))
     .$dynamic();
-  const [row] = lock ? await query.for("update", { of: promoCodes }) : await query;
+  const [row] = lock ? await query.for("no key update", { of: promoCodes }) : await query;
   return row?.promo ?? null;
 }
 

@@ -7,7 +7,6 @@ import { MAX_LIST_QUANTITY } from "../../app/lib/saved-lists";
 import { shownToBuyers } from "../catalog/visibility";
 import { companyOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
-import { inProductOrder } from "../db/lock-order";
 import { products, savedListLines, savedLists } from "../db/schema";
 import { StoreError } from "../errors";
 import { findPartNumbers } from "./quick-order";
@@ -117,7 +116,7 @@ async function putLines(executor: Database, listId: string, lines: NewLine[]) {
   await executor
     .insert(savedListLines)
     .values(
-      inProductOrder(lines).map((line) => ({
+      lines.map((line) => ({
         listId,
         ...line,
         productName: line.name,

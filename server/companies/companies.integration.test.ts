@@ -9,7 +9,7 @@ import * as apiKeysRoute from "../../app/routes/account.company.api-keys";
 import * as quotePdfRoute from "../../app/routes/account.quote-pdf";
 import * as companyPricesRoute from "../../app/routes/admin/company-prices";
 import { checkoutInput } from "../../test/checkout-input";
-import { withTestDatabase } from "../../test/database";
+import { testDriver, withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo, deleteShipTo, findShipTo, makeDefaultShipTo, updateShipTo } from "../address-book/address-book";
@@ -36,6 +36,8 @@ import {
 } from "../cart/saved-lists";
 import { cartSummary } from "../cart/summary";
 import {
+  apiIdempotencyKeys,
+  backInStockRequests,
   companies,
   companyApiKeys,
   companyMembers,
@@ -283,6 +285,42 @@ describe("one credit limit per company", () => {
     expect(placed).toHaveLength(1);
     expect(Number(placed[0]?.totalAmount)).toBeLessThanOrEqual(Number(company?.creditLimit));
   });
+
+  // PGlite runs one transaction at a time, so there is no row lock to wait for there.
+  if (testDriver === "postgres")
+    it("an order does not wait for a transaction that only names its company and product in new rows", async () => {
+      const buyer = await person("Kit", { creditLimit: "1000" });
+      const cartId = await cartOf(buyer, 1);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let named = () => {};
+      const naming = new Promise<void>((resolve) => {
+        named = resolve;
+      });
+      // An API call's idempotency record names the company and a buyer's wish names the product,
+      // early in transactions of their own; their foreign keys share-lock both rows until they end.
+      const holder = db().transaction(async (tx) => {
+        await tx.insert(apiIdempotencyKeys).values({
+          companyId: buyer.companyId,
+          key: "held-open",
+          requestHash: "-",
+          status: 0,
+          response: "",
+        });
+        await tx.insert(backInStockRequests).values({ productId: wheel, userId: buyer.id });
+        named();
+        await released;
+      });
+      await naming;
+      const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000));
+      const placed = termsOrder(buyer, cartId).then((order) => order.orderNumber);
+      const first = await Promise.race([placed, waited]);
+      release();
+      await holder;
+      expect(first).toMatch(/^ORD\d/);
+    });
 });
 
 describe("a member of company A against company B", () => {

@@ -18,7 +18,6 @@ import { priceCart } from "../../app/lib/pricing/price-cart";
 import { recordAudit } from "../admin/audit";
 import { normalizePartNumber } from "../catalog/part-numbers";
 import { type Database, db } from "../db/client";
-import { inProductOrder } from "../db/lock-order";
 import {
   carts,
   categories,
@@ -324,9 +323,7 @@ export async function importContractPrices(
     const before = (await priceRules(company.id, tx)).map(asWritten);
     await tx.delete(contractPrices).where(eq(contractPrices.companyId, company.id));
     if (resolved.rules.length > 0)
-      await tx
-        .insert(contractPrices)
-        .values(inProductOrder(resolved.rules).map((rule) => ({ ...rule, companyId: company.id })));
+      await tx.insert(contractPrices).values(resolved.rules.map((rule) => ({ ...rule, companyId: company.id })));
     const after = (await priceRules(company.id, tx)).map(asWritten);
     await recordAudit(tx, {
       adminId,

@@ -15,6 +15,11 @@
 // buyer's member row, products by id, the promo, the company), so concurrent checkouts wait for
 // each other instead of deadlocking. The company row's lock is what makes two members ordering
 // at once on terms use its one credit limit one after the other (docs/decisions/companies.md).
+// Products, the promo and the company are locked FOR NO KEY UPDATE: it queues orders behind each
+// other as FOR UPDATE does, but not the share lock a new row's foreign key takes on them (an API
+// key's idempotency record or a submission names the company, a submission's lines name products,
+// each early in its own transaction), which otherwise closed a circle with an order waiting for
+// the company while holding the products (three deadlocks in one soak).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../app/lib/address-book";
 import type { CheckoutInput } from "../../app/lib/checkout-schema";

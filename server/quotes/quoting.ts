@@ -16,7 +16,6 @@ import {
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
-import { inProductOrder } from "../db/lock-order";
 import {
   companies,
   companyMembers,
@@ -274,12 +273,10 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
       .returning({ id: quoteVersions.id });
     if (!written) throw new Error("The quote version was not written.");
     await tx.insert(quoteVersionLines).values(
-      inProductOrder(
-        rows.map((row, i) => {
-          const total = lineTotals[i];
-          return { ...row, versionId: written.id, totalPrice: total == null ? null : fromCents(total) };
-        }),
-      ),
+      rows.map((row, i) => {
+        const total = lineTotals[i];
+        return { ...row, versionId: written.id, totalPrice: total == null ? null : fromCents(total) };
+      }),
     );
     await tx.update(quotes).set({ currentVersion: version }).where(eq(quotes.id, quoteId));
     await recordAudit(tx, {

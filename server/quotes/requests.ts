@@ -26,7 +26,6 @@ import { findList } from "../cart/saved-lists";
 import { companyOf, membershipOf, requirePermission } from "../companies/membership";
 import { user } from "../db/auth-schema";
 import { type Database, db } from "../db/client";
-import { inProductOrder } from "../db/lock-order";
 import type { QuoteShipTo } from "../db/schema";
 import { quoteEvents, quoteRequestLines, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
 import { StoreError } from "../errors";
@@ -221,16 +220,14 @@ export async function requestQuote(
       .returning({ id: quotes.id });
     if (!quote) throw new Error("The quote row was not written.");
     await tx.insert(quoteRequestLines).values(
-      inProductOrder(
-        lines.map((line, position) => ({
-          quoteId: quote.id,
-          position,
-          productId: line.productId,
-          partNumber: line.partNumber?.slice(0, MAX_QUOTE_PART_NUMBER) ?? null,
-          description: line.description.slice(0, MAX_QUOTE_DESCRIPTION),
-          quantity: line.quantity,
-        })),
-      ),
+      lines.map((line, position) => ({
+        quoteId: quote.id,
+        position,
+        productId: line.productId,
+        partNumber: line.partNumber?.slice(0, MAX_QUOTE_PART_NUMBER) ?? null,
+        description: line.description.slice(0, MAX_QUOTE_DESCRIPTION),
+        quantity: line.quantity,
+      })),
     );
     await tx
       .insert(quoteEvents)

@@ -76,7 +76,7 @@ async function grantOf(userId: string) {
 
 /** The company's grant, locked for the order transaction: members' terms orders wait for each other here. */
 export async function lockedGrant(tx: Database, companyId: string) {
-  const [grant] = await tx.select(grantColumns).from(companies).where(eq(companies.id, companyId)).for("update");
+  const [grant] = await tx.select(grantColumns).from(companies).where(eq(companies.id, companyId)).for("no key update");
   return grant;
 }
 
