@@ -6,6 +6,8 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { nonceContext } from "./lib/context";
+import { holdScriptsUntilPaint } from "./lib/hydration-after-paint.server";
+import { isSharedPage } from "./lib/shared-pages";
 
 export const streamTimeout = 5_000;
 
@@ -45,7 +47,15 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // The catalogue's pages, where buyers land, paint before their JavaScript runs; the pages
+          // of forms (sign-in, checkout, account) hydrate at once (docs/decisions/hydration-after-paint.md).
+          if (isSharedPage(new URL(request.url).pathname)) {
+            const held = holdScriptsUntilPaint();
+            held.pipe(body);
+            pipe(held);
+          } else {
+            pipe(body);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

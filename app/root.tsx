@@ -21,6 +21,7 @@ import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { LazyToaster, useToast } from "./components/toasts";
 import { headerUser } from "./lib/context";
+import { START_AFTER_PAINT } from "./lib/hydration-after-paint";
 import { isSharedPage } from "./lib/shared-pages";
 import { yearsInBusiness } from "./lib/years-in-business";
 
@@ -90,6 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own constant script, no input in it
+          dangerouslySetInnerHTML={{ __html: START_AFTER_PAINT }}
+        />
       </body>
     </html>
   );

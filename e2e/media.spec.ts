@@ -6,12 +6,13 @@ import { products } from "../server/db/schema";
 import { storeProductImage } from "../server/media/images";
 import { fileStorage, mediaFolder } from "../server/media/storage";
 import { type StoreProcess, storeProcess } from "../test/store-process";
-import { expectNoAccessibilityViolations } from "./helpers";
+import { expectNoAccessibilityViolations, waitForHydration } from "./helpers";
 
 const wheel = { name: "Cut-Off Wheel 4.5 x .045 in", slug: "cut-off-wheel-4-5-x-045-in-cw-45-045" };
 
 test("a buyer downloads a product's data sheet from its Documents tab", async ({ page }) => {
   await page.goto(`/products/${wheel.slug}`);
+  await waitForHydration(page); // the tabs switch with JavaScript
   await page.getByRole("tab", { name: "Documents" }).click();
   const documents = page.getByRole("tabpanel", { name: "Documents" });
   const link = documents.getByRole("link", { name: "Download PDF" });
@@ -80,8 +81,14 @@ test.describe("a product with a photograph of its own", () => {
     await expectNoAccessibilityViolations(page);
 
     await page.goto(`${store.base}/category/abrasives/cut-off-wheels`);
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: wheel.name }) });
-    await expect(card.locator("picture img")).toHaveAttribute("loading", "lazy");
+    const cards = page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ has: page.locator("picture") });
+    const card = cards.filter({ has: page.getByRole("link", { name: wheel.name }) });
+    // The first row's pictures (four cards at the widest) are in view and load first; the rest wait.
+    const position = (await cards.allTextContents()).findIndex((text) => text.includes(wheel.name));
+    await expect(card.locator("picture img")).toHaveAttribute("loading", position < 4 ? "eager" : "lazy");
     await expect(card.locator("picture source")).toHaveCount(2);
     await expectNoAccessibilityViolations(page);
   });

@@ -38,6 +38,7 @@ test("a buyer opens a product from its listing, reads the details and adds sever
   }
 
   await expect(page.getByRole("tabpanel", { name: "Specifications" }).getByText("13,300")).toBeVisible();
+  await waitForHydration(page); // the tabs switch with JavaScript
   await page.getByRole("tab", { name: "OEM Cross-Ref" }).click();
   await expect(page.getByText("DW8062")).toBeVisible();
   await page.getByRole("tab", { name: "Reviews" }).click();

@@ -65,6 +65,7 @@ test("the storefront's pages fit a 375 px phone without sideways scrolling", asy
   ]);
   // The product page's tabs, each opened, and its reviews.
   await page.goto("/products/grinding-wheel-4-5-in-gw-45-001");
+  await waitForHydration(page); // the tabs switch with JavaScript
   for (const tab of ["Documents", "OEM Cross-Ref", "Reviews"]) {
     await page.getByRole("tab", { name: tab }).click();
     await expectFitsTheScreen(page, `the product page's ${tab} tab`);

@@ -1,12 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { admin } from "../playwright.config";
-import { confirmedBuyer, expectNoAccessibilityViolations, payWithCard, signIn } from "./helpers";
+import { confirmedBuyer, expectNoAccessibilityViolations, payWithCard, signIn, waitForHydration } from "./helpers";
 
 const disc = "Flap Disc 80 Grit 4.5 in";
 const discPage = "/products/flap-disc-80-grit-4-5-in-fd-80-001";
 
 async function openReviews(page: Page) {
   await page.goto(discPage);
+  await waitForHydration(page); // the tabs switch with JavaScript
   await page.getByRole("tab", { name: "Reviews" }).click();
   return page.getByRole("tabpanel", { name: "Reviews" });
 }
@@ -27,6 +28,7 @@ test("a visitor sees no figure nobody counted: no years in business unless confi
   }
   await page.goto("/products/cut-off-wheel-4-5-x-045-in-cw-45-045");
   await expect(page.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
+  await waitForHydration(page);
   await page.getByRole("tab", { name: "Reviews" }).click();
   const reviews = page.getByRole("tabpanel", { name: "Reviews" });
   await expect(reviews.getByText("No reviews yet")).toBeVisible();
@@ -116,6 +118,7 @@ test("a buyer who ordered a part reviews it and everyone sees it and its count a
   await visitor.reload();
   await expect(visitor.getByRole("img", { name: /^Rated/ })).toHaveCount(0);
   await expect(visitor.getByText(/\(\d+ reviews?\)/)).toHaveCount(0);
+  await waitForHydration(visitor);
   await visitor.getByRole("tab", { name: "Reviews" }).click();
   await expect(visitor.getByRole("tabpanel", { name: "Reviews" }).getByText("No reviews yet")).toBeVisible();
   await visitor.close();

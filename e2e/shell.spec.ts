@@ -159,3 +159,28 @@ test("a listing filters to in-stock parts, sorts by price and rating, and loads 
   await page.goto("/category/cutting-tools?page=banana&sort=%27%3B--&stock=maybe");
   await expect(page.getByText(`Showing 24 of ${total}`)).toBeVisible();
 });
+
+test("a page paints before its JavaScript is fetched, then hydrates", async ({ page }) => {
+  const consoleErrors = watchConsoleErrors(page);
+  const response = await page.goto("/products/cut-off-wheel-4-5-x-045-in-cw-45-045");
+  // The modules and their preloads arrive inert, so nothing is fetched or run before the paint.
+  const html = (await response?.text()) ?? "";
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).not.toMatch(/<script[^>]*type="module"/);
+
+  // Then they run: the page hydrates (Add to Cart is enabled by JavaScript only) and works.
+  const addToCart = page.getByRole("button", { name: "Add to Cart: Cut-Off Wheel 4.5 x .045 in" });
+  await expect(addToCart).toBeEnabled();
+  await addToCart.click();
+  await expect(page.getByText("Cut-Off Wheel 4.5 x .045 in added to cart!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Shopping cart, 1 item" })).toBeVisible();
+
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    const modules = performance.getEntriesByType("resource").filter((entry) => entry.name.endsWith(".js"));
+    return { paint, modules: modules.length, firstModule: Math.min(...modules.map((entry) => entry.startTime)) };
+  });
+  expect(timing.modules).toBeGreaterThan(5);
+  expect(timing.firstModule).toBeGreaterThan(timing.paint);
+  expect(consoleErrors()).toEqual([]);
+});

@@ -1,5 +1,6 @@
 // What the cart endpoint accepts, shared by the browser and the server.
 import { z } from "zod";
+import { formatNumber } from "./numbers";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order";
 
 export const MAX_LINE_QUANTITY = 100_000;
@@ -10,7 +11,7 @@ const wholeNumber = (min: number) =>
     .number({ message: "Quantity must be a whole number." })
     .int("Quantity must be a whole number.")
     .min(min, min === 1 ? "Quantity must be at least 1." : "Quantity must be a whole number.")
-    .max(MAX_LINE_QUANTITY, `Quantity can be at most ${MAX_LINE_QUANTITY.toLocaleString("en-US")}.`);
+    .max(MAX_LINE_QUANTITY, `Quantity can be at most ${formatNumber(MAX_LINE_QUANTITY)}.`);
 
 export const cartActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId, quantity: wholeNumber(1) }),

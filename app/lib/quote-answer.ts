@@ -4,6 +4,7 @@
 // know (that an alternative part exists, that the form answers the version it should).
 import { z } from "zod";
 import { type Day, isDay } from "./dates";
+import { formatNumber } from "./numbers";
 import { oneLine, plainText } from "./plain-text";
 import { type Cents, centsFromBigInt, toCents } from "./pricing/money";
 import { type QuoteStatus, quoteLineOutcomes, quoteStatuses } from "./quotes";
@@ -107,7 +108,7 @@ export function quoteAnswerSchema(today: Day) {
           else if (row.partNumber.length > 64) problem(at("partNumber"), `${name}: that part number is too long.`);
         }
         if (!row.quantity || !QUANTITY.test(row.quantity) || Number(row.quantity) < 1)
-          problem(at("quantity"), `${name}: enter a quantity from 1 to ${MAX_QUOTE_QUANTITY.toLocaleString("en-US")}.`);
+          problem(at("quantity"), `${name}: enter a quantity from 1 to ${formatNumber(MAX_QUOTE_QUANTITY)}.`);
         if (!row.unitPrice || !PRICE.test(row.unitPrice))
           problem(at("unitPrice"), `${name}: enter a unit price in dollars, e.g. 12.50`);
         else if (toCents(row.unitPrice) === 0)

@@ -2,6 +2,7 @@
 // browser and the server (docs/decisions/quotes.md).
 import { z } from "zod";
 import { formatShortDate, isDay } from "./dates";
+import { formatNumber } from "./numbers";
 import { visibleText } from "./plain-text";
 import { quoteSources } from "./quotes";
 
@@ -18,7 +19,7 @@ const multiLine = (max: number) =>
     .string()
     .overwrite(visibleText)
     .trim()
-    .max(max, `Use at most ${max.toLocaleString("en-US")} characters`);
+    .max(max, `Use at most ${formatNumber(max)} characters`);
 
 const optionalText = (max: number) =>
   multiLine(max)
@@ -29,7 +30,7 @@ export const quoteQuantity = z.coerce
   .number({ message: "Quantity must be a whole number." })
   .int("Quantity must be a whole number.")
   .min(1, "Quantity must be at least 1.")
-  .max(MAX_QUOTE_QUANTITY, `Quantity can be at most ${MAX_QUOTE_QUANTITY.toLocaleString("en-US")}.`);
+  .max(MAX_QUOTE_QUANTITY, `Quantity can be at most ${formatNumber(MAX_QUOTE_QUANTITY)}.`);
 
 /**
  * The request form: where its lines come from (the cart, a saved list, pasted or uploaded lines,

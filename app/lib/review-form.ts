@@ -1,5 +1,6 @@
 // The review form's rules, shared by the browser (only once a buyer may review) and the server.
 import { z } from "zod";
+import { formatNumber } from "./numbers";
 import { oneLine, plainText } from "./plain-text";
 
 export const REVIEW_TITLE_MAX = 120;
@@ -24,7 +25,7 @@ export const reviewSchema = z.object({
     .overwrite(plainText)
     .trim()
     .min(REVIEW_BODY_MIN, `Write at least ${REVIEW_BODY_MIN} characters`)
-    .max(REVIEW_BODY_MAX, `Use at most ${REVIEW_BODY_MAX.toLocaleString("en-US")} characters`),
+    .max(REVIEW_BODY_MAX, `Use at most ${formatNumber(REVIEW_BODY_MAX)} characters`),
 });
 
 export type ReviewInput = z.output<typeof reviewSchema>;

@@ -1,6 +1,8 @@
 // Product reviews: who may write one and how a product's stars and count read
 // (docs/product-rules.md, Reviews and honest figures). The form's rules are in review-form.ts, apart,
 // so that every page drawing stars does not carry zod to the browser.
+
+import { formatNumber } from "./numbers";
 import type { OrderStatus } from "./order-status";
 
 /** An order with the product in any of these counts as having bought it: placed and not cancelled. */
@@ -23,7 +25,7 @@ export type ReviewVisibility = (typeof reviewVisibilities)[number];
 
 /** "1 review", "1,204 reviews". */
 export function reviewCountLabel(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "review" : "reviews"}`;
+  return `${formatNumber(count)} ${count === 1 ? "review" : "reviews"}`;
 }
 
 /** Whole stars drawn for a rating: its floor, as the specification draws them. */

@@ -5,6 +5,7 @@ import { subcategoryCounts } from "../../server/catalog/counts";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
 import { Breadcrumb } from "../components/breadcrumb";
 import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
+import { formatNumber } from "../lib/numbers";
 import type { Route } from "./+types/abrasives";
 
 // The subcategories the landing features (the specification's six) and their feature tags; names
@@ -72,7 +73,7 @@ export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
               className="flex h-full flex-col rounded-lg border border-slate-200 p-6 shadow-sm hover:border-brand-700"
             >
               <h2 className="text-xl font-semibold text-slate-950">{card.name}</h2>
-              <p className="mt-1 text-sm font-semibold text-brand-800">{card.count.toLocaleString("en-US")} parts</p>
+              <p className="mt-1 text-sm font-semibold text-brand-800">{formatNumber(card.count)} parts</p>
               {card.description && <p className="mt-2 text-sm text-slate-700">{card.description}</p>}
               <ul className="mt-auto flex flex-wrap gap-2 pt-4">
                 {card.tags.map((tag) => (
@@ -86,7 +87,7 @@ export default function AbrasivesLanding({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <p className="mt-10 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm font-medium text-slate-800">
-        <span>{total.toLocaleString("en-US")} abrasive products</span>
+        <span>{formatNumber(total)} abrasive products</span>
         <span>Premium brands</span>
         <span className="flex items-center gap-1">
           <Truck className="size-4" aria-hidden="true" /> Same-day shipping on stock items

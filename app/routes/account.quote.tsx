@@ -19,6 +19,7 @@ import { type Address, formatAddress } from "../lib/address";
 import { can } from "../lib/companies";
 import { formatShortDate, STORE_TIME_ZONE, storeDay } from "../lib/dates";
 import { formatUsd } from "../lib/money";
+import { formatNumber } from "../lib/numbers";
 import { formatDay, MAX_QUOTE_COMMENT, quoteMoveSchema, quoteStatusLabels } from "../lib/quote-request";
 import { canMoveQuote } from "../lib/quotes";
 import type { Route } from "./+types/account.quote";
@@ -282,7 +283,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
                           )}
                           {line.note && <span className="block text-slate-700">{line.note}</span>}
                         </td>
-                        <td className="px-6 py-3">{line.quantity.toLocaleString("en-US")}</td>
+                        <td className="px-6 py-3">{formatNumber(line.quantity)}</td>
                         <td className="px-6 py-3 whitespace-nowrap">
                           {line.unitPrice ? formatUsd(line.unitPrice) : "—"}
                         </td>
@@ -320,7 +321,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
                   {line.partNumber && <span className="text-slate-700"> ({line.partNumber})</span>}
                   {!line.listed && <span className="text-slate-700"> · not in our catalogue</span>}
                 </span>
-                <span>Qty {line.quantity.toLocaleString("en-US")}</span>
+                <span>Qty {formatNumber(line.quantity)}</span>
               </li>
             ))}
           </ul>

@@ -30,6 +30,7 @@ import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
 import { isBuyable } from "../lib/catalog/product-status";
+import { formatNumber } from "../lib/numbers";
 import { toCents } from "../lib/pricing/money";
 import { pricedList } from "../lib/pricing/tiers";
 import { quickOrderQuantity } from "../lib/quick-order";
@@ -226,8 +227,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                     >
                       <td className="py-1">
                         {next
-                          ? `${tier.minQuantity.toLocaleString("en-US")}-${(next.minQuantity - 1).toLocaleString("en-US")}`
-                          : `${tier.minQuantity.toLocaleString("en-US")}+`}
+                          ? `${formatNumber(tier.minQuantity)}-${formatNumber(next.minQuantity - 1)}`
+                          : `${formatNumber(tier.minQuantity)}+`}
                       </td>
                       <td className="py-1 font-medium">
                         {tier.withoutContract ? (

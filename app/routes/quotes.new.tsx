@@ -21,6 +21,7 @@ import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import { formatAddress } from "../lib/address";
 import { can, refusals } from "../lib/companies";
+import { formatNumber } from "../lib/numbers";
 import {
   MAX_PASTED_QUOTE,
   MAX_QUOTE_NOTES,
@@ -180,7 +181,7 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
                           <span>
                             {line.name} <span className="text-slate-700">({line.partNumber})</span>
                           </span>
-                          <span>Qty {line.quantity.toLocaleString("en-US")}</span>
+                          <span>Qty {formatNumber(line.quantity)}</span>
                         </li>
                       ))}
                     </ul>

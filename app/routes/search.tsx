@@ -14,6 +14,7 @@ import { DidYouMean } from "../components/search/did-you-mean";
 import { SearchSuggest } from "../components/search/search-suggest";
 import { findCategory } from "../lib/catalog/category-tree";
 import type { SpecState } from "../lib/catalog/spec-filters";
+import { formatNumber } from "../lib/numbers";
 import {
   parseSearchParams,
   type SearchParams,
@@ -93,7 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               ? "Loading products..."
               : total === 0
                 ? "No products found. Check the part number or try a shorter keyword."
-                : `Showing ${items.length} of ${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
+                : `Showing ${items.length} of ${formatNumber(total)} ${total === 1 ? "product" : "products"}`}
           </p>
           {correction && <DidYouMean {...correction} />}
           <nav aria-label="Filter and sort results" className="mt-4 space-y-3">

@@ -6,6 +6,7 @@ import { Form, useNavigation } from "react-router";
 import { attributeSchema, categorySchema, subcategorySchema } from "../../lib/catalog/category-input";
 import { attributeKinds } from "../../lib/catalog/product-input";
 import { unitFamilies, unitsOf } from "../../lib/catalog/units";
+import { formatNumber } from "../../lib/numbers";
 import { CheckboxMetaField, Field, SelectField, TextareaField } from "../form-field";
 import { SubmitButton } from "../submit-button";
 import { useZodForm } from "../use-zod-form";
@@ -194,7 +195,7 @@ export function AttributeForm({
   );
 }
 
-export const counted = (total: number) => `${total.toLocaleString("en-US")} product${total === 1 ? "" : "s"}`;
+export const counted = (total: number) => `${formatNumber(total)} product${total === 1 ? "" : "s"}`;
 
 /** Marks an entry the store does not show. */
 export function EntryStatus({ active }: { active: boolean }) {

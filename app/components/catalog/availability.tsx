@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ProductStatus } from "../../lib/catalog/product-input";
 import { isBuyable } from "../../lib/catalog/product-status";
+import { formatNumber } from "../../lib/numbers";
 import type { BackInStockResponse } from "../../routes/api.back-in-stock";
 import { useSignedInUser, useStoreContact } from "../root-data";
 import { Button } from "../ui/button";
@@ -29,7 +30,7 @@ export function Availability({ productId, status, stockLevel, leadTimeDays, sign
   if (stockLevel > 0)
     return (
       <>
-        <p className="mt-4 font-semibold text-green-800">{`In Stock (${stockLevel.toLocaleString("en-US")} available)`}</p>
+        <p className="mt-4 font-semibold text-green-800">{`In Stock (${formatNumber(stockLevel)} available)`}</p>
         <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
           <Truck className="size-4 shrink-0" aria-hidden="true" />
           Same-day shipping on stock items ordered before 3PM EST

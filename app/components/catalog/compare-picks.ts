@@ -25,11 +25,15 @@ const isPick = (value: unknown): value is ComparePick =>
   typeof (value as ComparePick).partNumber === "string" &&
   typeof (value as ComparePick).name === "string";
 
-/** What this browser kept; anything unreadable (another version's, edited by hand) counts as none. */
+/**
+ * What this browser kept; anything unreadable (another version's, edited by hand) counts as none.
+ * None is the server's own value, so a page hydrates without re-rendering every card for it.
+ */
 function stored(): ComparePicks {
   try {
     const kept: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? "[]");
-    return { picks: Array.isArray(kept) ? kept.filter(isPick).slice(0, MAX_COMPARED) : [], notice: null };
+    const picks = Array.isArray(kept) ? kept.filter(isPick).slice(0, MAX_COMPARED) : [];
+    return picks.length > 0 ? { picks, notice: null } : nothing;
   } catch {
     return nothing;
   }

@@ -39,9 +39,10 @@ function ProductCards({ products, Heading }: { products: ProductCardData[]; Head
   const memberPrices = useMemberPrices(products.map((product) => product.partNumber));
   return (
     <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id} className="flex flex-col rounded-lg border border-slate-200 p-4 shadow-sm">
-          <ProductPicture src={product.image ?? undefined} alt="" className="mb-3" />
+          {/* The first row (four cards at the widest) is in view: often the page's largest content. */}
+          <ProductPicture src={product.image ?? undefined} alt="" className="mb-3" eager={index < 4} />
           <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{product.brand}</p>
           <Heading className="mt-1 font-semibold text-slate-900">
             <Link to={`/products/${product.slug}`} prefetch="intent" className="hover:text-brand-700 hover:underline">

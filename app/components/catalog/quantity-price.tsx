@@ -1,6 +1,8 @@
 // The product page's price for the quantity the buyer chose: the tier's unit price (or the member's
 // contract price, the list price struck through beside it), the line total and what the next tier
 // would save, worked out by the cart's own pricing rule as the quantity changes.
+
+import { formatNumber } from "../../lib/numbers";
 import { fromCents } from "../../lib/pricing/money";
 import { nextTierOffer, priceQuantity, type QuantityOfProduct } from "../../lib/pricing/tiers";
 import { Price, UnitPrice } from "../price";
@@ -8,7 +10,7 @@ import { Price, UnitPrice } from "../price";
 export function QuantityPrice(product: QuantityOfProduct) {
   const { unitPriceCents, listPriceCents, contractApplied, lineTotalCents } = priceQuantity(product);
   const offer = nextTierOffer(product);
-  const count = product.quantity.toLocaleString("en-US");
+  const count = formatNumber(product.quantity);
   return (
     // Polite and whole: a screen reader hears the new price once the buyer pauses, not each digit.
     <div aria-live="polite" aria-atomic="true" className="mt-6">
@@ -28,8 +30,8 @@ export function QuantityPrice(product: QuantityOfProduct) {
       </p>
       {offer && (
         <p className="mt-1 text-sm font-semibold text-green-800">
-          Buy {offer.minQuantity.toLocaleString("en-US")} or more at <Price amount={fromCents(offer.unitPriceCents)} />{" "}
-          each, save <Price amount={fromCents(offer.savingCents)} />
+          Buy {formatNumber(offer.minQuantity)} or more at <Price amount={fromCents(offer.unitPriceCents)} /> each, save{" "}
+          <Price amount={fromCents(offer.savingCents)} />
         </p>
       )}
     </div>

@@ -4,6 +4,7 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { formatNumber } from "../../lib/numbers";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ReviewInput, reviewSchema } from "../../lib/review-form";
 import { cn } from "../../lib/utils";
 import { Field, TextareaField } from "../form-field";
@@ -70,8 +71,7 @@ export default function ReviewForm({
       ) : null}
       <SubmitButton busy={busy}>{own ? "Update Review" : "Post Review"}</SubmitButton>
       <p className="text-xs text-slate-600">
-        Titles up to {REVIEW_TITLE_MAX} characters, reviews up to {REVIEW_BODY_MAX.toLocaleString("en-US")}. Plain text
-        only.
+        Titles up to {REVIEW_TITLE_MAX} characters, reviews up to {formatNumber(REVIEW_BODY_MAX)}. Plain text only.
       </p>
     </Form>
   );

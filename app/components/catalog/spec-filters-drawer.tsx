@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatNumber } from "../../lib/numbers";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "../ui/dialog";
 import type { LazyDialogProps } from "../ui/lazy-dialog";
@@ -23,12 +24,12 @@ export default function FiltersDrawer({
       >
         <DialogTitle>Filters</DialogTitle>
         <p className="mt-1 mb-4 text-sm text-slate-700" aria-live="polite">
-          {`${total.toLocaleString("en-US")} ${total === 1 ? "part matches" : "parts match"}`}
+          {`${formatNumber(total)} ${total === 1 ? "part matches" : "parts match"}`}
         </p>
         {children}
         <DialogClose asChild>
           <Button type="button" className="mt-6 w-full">
-            {`Show ${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
+            {`Show ${formatNumber(total)} ${total === 1 ? "product" : "products"}`}
           </Button>
         </DialogClose>
       </DialogContent>

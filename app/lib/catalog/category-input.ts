@@ -2,6 +2,7 @@
 // by the browser and the server. The rules that need the database (a slug taken, products in a
 // subcategory) are the server's: server/catalog/category-editor.ts.
 import { z } from "zod";
+import { formatNumber } from "../numbers";
 import { plainText } from "../plain-text";
 import { attributeKinds, oneLineText, slugField } from "./product-input";
 import { isUnitFamily, type UnitFamily, unitFamilies, unitsOf } from "./units";
@@ -14,10 +15,7 @@ const positionField = z
   .trim()
   .regex(/^\d{1,5}$/, { message: "The position must be a whole number, 0 or more, e.g. 3", abort: true })
   .transform(Number)
-  .refine(
-    (position) => position <= MAX_POSITION,
-    `The position can be at most ${MAX_POSITION.toLocaleString("en-US")}`,
-  );
+  .refine((position) => position <= MAX_POSITION, `The position can be at most ${formatNumber(MAX_POSITION)}`);
 
 /** A checkbox: sent ("on") when ticked, absent when not. */
 const checkboxField = z

@@ -1,6 +1,7 @@
 // Measures as trade buyers write them: 4-1/2 in, 4.5in, 114.3 mm and 4 1/2" are one length. A
 // measure is stored once in its family's base unit and shown in the unit the buyer reads.
 // Shared by the browser (the product editor) and the server (import, filters, display).
+import { formatNumber } from "../numbers";
 
 export const unitFamilies = ["length", "angle", "mass", "volume", "count", "grit", "speed", "current"] as const;
 export type UnitFamily = (typeof unitFamilies)[number];
@@ -169,14 +170,12 @@ export function fromBase(base: number, family: UnitFamily, unit?: string | null)
   return base / (shown?.factor ?? 1);
 }
 
-const decimal = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
-
 /** A base-unit value shown in `unit` of its family: "4-1/2 in", "114.3 mm", "13,300 rpm", "60". */
 export function formatMeasure(base: number, family: UnitFamily, unit?: string | null): string {
   const shown = (unit ? findUnit(family, unit) : undefined) ?? families[family].units[0];
-  if (!shown) return decimal.format(base);
+  if (!shown) return formatNumber(base);
   const value = base / shown.factor;
-  const number = (shown.symbol === "in" ? inchFraction(value) : undefined) ?? decimal.format(value);
+  const number = (shown.symbol === "in" ? inchFraction(value) : undefined) ?? formatNumber(value);
   if (shown.symbol === "") return number;
   return shown.symbol === "°" ? `${number}°` : `${number} ${shown.symbol}`;
 }

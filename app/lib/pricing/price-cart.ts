@@ -9,6 +9,7 @@
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
 import { storeDay } from "../dates";
+import { formatNumber } from "../numbers";
 import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../tax-exemption";
 import { type ContractRule, contractPriceFor } from "./contract";
 import { type Cents, centsFromBigInt, toCents } from "./money";
@@ -65,7 +66,7 @@ export const emptyCartMessage = "Your cart is empty";
 export function stockProblem({ name, stockLevel, quantity }: Pick<CartLine, "name" | "stockLevel" | "quantity">) {
   if (stockLevel <= 0) return `${name} is now out of stock. Remove it from your cart to continue.`;
   if (quantity > stockLevel)
-    return `Only ${stockLevel.toLocaleString("en-US")} of ${name} left in stock. Lower the quantity in your cart to continue.`;
+    return `Only ${formatNumber(stockLevel)} of ${name} left in stock. Lower the quantity in your cart to continue.`;
   return undefined;
 }
 

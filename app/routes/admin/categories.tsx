@@ -7,6 +7,7 @@ import { redirectWithToast } from "../../../server/toast";
 import { CategoryForm, counted, type EditorReply, EntryStatus } from "../../components/admin/category-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { categorySchema } from "../../lib/catalog/category-input";
+import { formatNumber } from "../../lib/numbers";
 import type { Route } from "./+types/categories";
 import { parseEditorForm, runEditorIntent } from "./category-editor.server";
 
@@ -62,7 +63,7 @@ export default function AdminCategoriesPage({ loaderData, actionData }: Route.Co
                   <Link to={`/admin/categories/${category.slug}/${sub.slug}`} className="text-brand-800 underline">
                     {sub.name}
                   </Link>
-                  <span className="text-slate-700"> ({sub.productCount.toLocaleString("en-US")})</span>
+                  <span className="text-slate-700"> ({formatNumber(sub.productCount)})</span>
                   <EntryStatus active={sub.active} />
                 </li>
               ))}

@@ -34,6 +34,7 @@ import {
   promoStatusSchema,
   revokeNet30Schema,
 } from "../../lib/admin-schemas";
+import { formatNumber } from "../../lib/numbers";
 import { poRequiredSchema } from "../../lib/purchase-order";
 import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/dashboard";
@@ -178,16 +179,16 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
       <h1 className="text-3xl font-bold text-slate-950">Admin Dashboard</h1>
       <p className="mt-1 text-slate-700">Manage Net 30 payment approvals and customer accounts</p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Customers" value={stats.totalCustomers.toLocaleString("en-US")} />
-        <Stat label="Net 30 Approved" value={stats.net30Approved.toLocaleString("en-US")} />
+        <Stat label="Total Customers" value={formatNumber(stats.totalCustomers)} />
+        <Stat label="Net 30 Approved" value={formatNumber(stats.net30Approved)} />
         <Stat label="Total Credit Limit" value={<Price amount={stats.totalCreditLimit} />} />
-        <Stat label="Pending Approvals" value={stats.pendingApprovals.toLocaleString("en-US")} />
+        <Stat label="Pending Approvals" value={formatNumber(stats.pendingApprovals)} />
       </dl>
       {waitingQuotes !== null && (
         <p className="mt-4 text-slate-700">
           {waitingQuotes === 0
             ? "No requests for quote are waiting for prices."
-            : `${waitingQuotes.toLocaleString("en-US")} ${waitingQuotes === 1 ? "request for quote is" : "requests for quote are"} waiting for prices.`}{" "}
+            : `${formatNumber(waitingQuotes)} ${waitingQuotes === 1 ? "request for quote is" : "requests for quote are"} waiting for prices.`}{" "}
           <Link to="/admin/quotes" className="text-brand-700 underline">
             Open the quote queue
           </Link>

@@ -11,6 +11,7 @@ import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
 import { MAX_ADMIN_QUERY_LENGTH, orderListSchema } from "../../lib/admin-schemas";
 import { formatShortDate } from "../../lib/dates";
+import { formatNumber } from "../../lib/numbers";
 import { orderStatuses, orderStatusLabel } from "../../lib/order-status";
 import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/orders";
@@ -33,7 +34,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold text-slate-950">Orders</h1>
       <p className="mt-1 text-slate-700">
-        {total.toLocaleString("en-US")} {total === 1 ? "order" : "orders"}, newest first
+        {formatNumber(total)} {total === 1 ? "order" : "orders"}, newest first
       </p>
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="space-y-1">

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
+import { formatNumber } from "../../lib/numbers";
 import type { Route } from "./+types/products-import";
 
 export function meta() {
@@ -140,7 +141,7 @@ export default function AdminProductsImportPage({ actionData }: Route.ComponentP
               <p className="text-sm text-slate-700">
                 {progress.rows === 0
                   ? "Checking the file…"
-                  : `${progress.rows.toLocaleString("en-US")} rows read (${Math.round(progress.share * 100)}%)`}
+                  : `${formatNumber(progress.rows)} rows read (${Math.round(progress.share * 100)}%)`}
               </p>
             </div>
           ) : null}
@@ -198,7 +199,7 @@ function ImportResultPanel({ result }: { result: ImportResult | undefined }) {
       ) : null}
       {result.report?.unlistedProblems ? (
         <p className="text-sm text-slate-700">
-          … and {result.report.unlistedProblems.toLocaleString("en-US")} more problems not listed.
+          … and {formatNumber(result.report.unlistedProblems)} more problems not listed.
         </p>
       ) : null}
     </div>

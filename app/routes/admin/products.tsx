@@ -14,6 +14,7 @@ import { MAX_ADMIN_QUERY_LENGTH, productListSchema, stockFilterLabel, stockFilte
 import { productStatuses } from "../../lib/catalog/product-input";
 import { productEditorPath } from "../../lib/catalog/product-paths";
 import { productStatusLabel } from "../../lib/catalog/product-status";
+import { formatNumber } from "../../lib/numbers";
 import type { Route } from "./+types/products";
 
 export function meta() {
@@ -52,7 +53,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
         <div>
           <h1 className="text-3xl font-bold text-slate-950">Products</h1>
           <p className="mt-1 text-slate-700">
-            {total.toLocaleString("en-US")} {total === 1 ? "product" : "products"}, by part number
+            {formatNumber(total)} {total === 1 ? "product" : "products"}, by part number
           </p>
         </div>
         <Button asChild>
@@ -129,7 +130,7 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
                     <td className="px-6 py-3 text-right">
                       <Price amount={product.price} />
                     </td>
-                    <td className="px-6 py-3 text-right">{product.stockLevel.toLocaleString("en-US")}</td>
+                    <td className="px-6 py-3 text-right">{formatNumber(product.stockLevel)}</td>
                     <td className="px-6 py-3">{productStatusLabel[product.status]}</td>
                   </tr>
                 ))}

@@ -26,6 +26,7 @@ import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
 import { useZodForm } from "../../components/use-zod-form";
 import { addDays, formatLongDate, formatShortDate, storeDay } from "../../lib/dates";
+import { formatNumber } from "../../lib/numbers";
 import {
   MAX_QUOTE_MESSAGE,
   MAX_QUOTE_NOTE,
@@ -186,7 +187,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
                         <span className="block text-xs text-slate-600">{line.description}</span>
                       )}
                     </td>
-                    <td className="px-6 py-2">{line.quantity.toLocaleString("en-US")}</td>
+                    <td className="px-6 py-2">{formatNumber(line.quantity)}</td>
                     <td className="px-6 py-2">{line.listPrice ? <Price amount={line.listPrice} /> : "None"}</td>
                   </tr>
                 ))}
@@ -296,7 +297,7 @@ function AnswerForm({ loaderData, lastResult }: { loaderData: LoaderData; lastRe
               <fieldset key={row.key} className="rounded-md border border-slate-300 p-4">
                 <legend className="px-1 font-semibold text-slate-950">
                   Line {i + 1}: {asked?.catalogPartNumber ?? asked?.partNumber ?? ""}{" "}
-                  {asked?.catalogName ?? asked?.description}, {asked?.quantity.toLocaleString("en-US")} asked
+                  {asked?.catalogName ?? asked?.description}, {formatNumber(asked?.quantity ?? 0)} asked
                 </legend>
                 <input {...getInputProps(line.requestLineId, { type: "hidden" })} key={line.requestLineId.key} />
                 <div className="grid gap-4 sm:grid-cols-4">
@@ -398,7 +399,7 @@ function VersionCard({ quoteNumber, version }: { quoteNumber: string; version: L
                   {line.note && <span className="block text-xs text-slate-600">Note: {line.note}</span>}
                 </td>
                 <td className="px-6 py-2 font-mono">{line.productSku ?? line.requestedPartNumber ?? ""}</td>
-                <td className="px-6 py-2">{line.quantity.toLocaleString("en-US")}</td>
+                <td className="px-6 py-2">{formatNumber(line.quantity)}</td>
                 <td className="px-6 py-2">{line.unitPrice ? <Price amount={line.unitPrice} /> : "—"}</td>
                 <td className="px-6 py-2">{line.totalPrice ? <Price amount={line.totalPrice} /> : "—"}</td>
               </tr>

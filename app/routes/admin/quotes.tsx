@@ -11,6 +11,7 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
 import { formatShortDate, startOfStoreDay } from "../../lib/dates";
+import { formatNumber } from "../../lib/numbers";
 import { quoteQueueFilters, quoteQueueSorts, quoteStatusNames } from "../../lib/quote-answer";
 import type { Route } from "./+types/quotes";
 
@@ -28,7 +29,7 @@ const queueSchema = z.object({
 function waited(since: Date, now: Date): string {
   const days = Math.floor((now.getTime() - since.getTime()) / 86_400_000);
   if (days < 1) return "Today";
-  return days === 1 ? "1 day" : `${days.toLocaleString("en-US")} days`;
+  return days === 1 ? "1 day" : `${formatNumber(days)} days`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -49,7 +50,7 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold text-slate-950">Quotes</h1>
       <p className="mt-1 text-slate-700">
-        Requests for quote from companies. {total.toLocaleString("en-US")} {total === 1 ? "quote" : "quotes"}{" "}
+        Requests for quote from companies. {formatNumber(total)} {total === 1 ? "quote" : "quotes"}{" "}
         {show === "all" ? "in all" : quoteStatusNames[show].toLowerCase()}. The value is the requested parts at today's
         list prices (lines the catalogue does not list count for nothing).
       </p>

@@ -1,0 +1,47 @@
+/** What the server makes of React Router's module preloads and inline module (see .server.ts). */
+export const HELD_PRELOAD = "x-after-paint-modulepreload";
+export const HELD_TYPE = "text/x-after-paint";
+
+/**
+ * Inline, after <Scripts>: once the page has loaded and painted, the preloads are made
+ * preloads again, so every module downloads at once rather than import by import, then the held
+ * text becomes a live module, which hydrates the page. The work is cut into tasks short enough
+ * that a tap in the meantime is answered at once.
+ */
+export const START_AFTER_PAINT = `(() => {
+  const preloads = [...document.querySelectorAll('link[rel="${HELD_PRELOAD}"]')];
+  const hydrate = () => {
+    const held = document.querySelector('script[type="${HELD_TYPE}"]');
+    if (!held) return;
+    const live = document.createElement("script");
+    live.type = "module";
+    live.nonce = held.nonce;
+    live.textContent = held.textContent;
+    held.replaceWith(live);
+  };
+  const preloadSome = () => {
+    for (const link of preloads.splice(0, 4)) link.rel = "modulepreload";
+    setTimeout(preloads.length > 0 ? preloadSome : hydrate);
+  };
+  // After the load event and the first contentful paint as the browser reports it (a frame's
+  // callbacks run before the frame is shown, which can be later still). A hidden tab paints
+  // nothing; a browser without paint timing waits a frame; a page never painted starts anyway.
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    preloadSome();
+  };
+  const afterPaint = () => {
+    if (document.visibilityState === "hidden") return go();
+    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) return requestAnimationFrame(() => setTimeout(go));
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      go();
+    }).observe({ type: "paint", buffered: true });
+    setTimeout(go, 3000);
+  };
+  if (document.readyState === "complete") afterPaint();
+  else addEventListener("load", afterPaint, { once: true });
+})();`;
