@@ -223,6 +223,21 @@ describe("an accepted quote's order", () => {
     expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
   });
 
+  it("is refused, with why, when every line of the accepted version is unavailable", async () => {
+    const who = await buyer();
+    const number = await requestQuote(
+      who.id,
+      quoteRequestSchema.parse({ source: "product", partNumber: "QC-1", shipTo: PROFILE_SHIP_TO }),
+    );
+    await answerQuote(number, { validUntil: addDays(today, 7), lines: [{ outcome: "unavailable" }] });
+    await moveOwnQuote(who.id, number, { intent: "accept", version: 1 });
+    const input = checkoutInput(who.email, { paymentMethod: "net_30" });
+    const nothing = "409 Nothing in this quote can be ordered: every line is unavailable. Ask us for a revision.";
+    expect(await messageOf(placeNet30QuoteOrder(who.id, number, input))).toBe(nothing);
+    expect(await messageOf(startQuoteCardPayment(who.id, number, input))).toBe(nothing);
+    expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
+  });
+
   it("is refused when a quoted part ran short of stock", async () => {
     const who = await buyer();
     const number = await acceptedQuote(who);

@@ -84,6 +84,11 @@ export async function priceQuote(
       ),
     )
     .orderBy(asc(quoteRequestLines.position));
+  if (quoted.length === 0)
+    throw new StoreError(
+      "Conflict",
+      "Nothing in this quote can be ordered: every line is unavailable. Ask us for a revision.",
+    );
   const items = quoted.map((line) => ({ productId: line.productId ?? "", quantity: line.quantity }));
   const rows = await productLines(items, read);
   const byId = new Map(rows.map((row) => [row.productId, row]));
