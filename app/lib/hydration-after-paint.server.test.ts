@@ -6,7 +6,7 @@ import { holdScriptsUntilPaint } from "./hydration-after-paint.server";
 
 const page =
   '<head><link rel="modulepreload" href="/a.js" nonce="n"/><link rel="modulepreload" href="/b.js"/></head>' +
-  '<body><p>type=&quot;module&quot; async=&quot;&quot;, as React writes it in text</p>' +
+  "<body><p>type=&quot;module&quot; async=&quot;&quot;, as React writes it in text</p>" +
   '<script nonce="n">window.__reactRouterContext = {}</script>' +
   '<script nonce="n" type="module" async="">import "/a.js";</script></body>';
 

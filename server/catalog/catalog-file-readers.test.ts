@@ -69,10 +69,15 @@ describe("what the file is", () => {
     );
   });
 
-  it("refuses binary named .csv, a workbook named .csv, text named .xlsx, and an empty file", async () => {
+  it("refuses binary named .csv, UTF-16 text, a workbook named .csv, text named .xlsx, and an empty file", async () => {
     const binary = await saved("picture.csv", Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0]));
     await expect(checkFileContent(binary, "csv", 7)).rejects.toThrow(
       "This file is not CSV text: it holds binary data.",
+    );
+    const excelUnicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("part_number\r\n", "utf16le")]);
+    const utf16 = await saved("unicode.csv", excelUnicodeText);
+    await expect(checkFileContent(utf16, "csv", excelUnicodeText.length)).rejects.toThrow(
+      "This file is UTF-16 text, which is not read here: save it as UTF-8 (in Excel, CSV UTF-8) and upload it again.",
     );
     const workbook = await saved("book.csv", zipOf([{ name: "a", content: Buffer.from("x") }]));
     await expect(checkFileContent(workbook, "csv", 100)).rejects.toThrow(/is a workbook, not CSV text/);

@@ -10,6 +10,7 @@ import { createInflateRaw } from "node:zlib";
 import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import { StoreError } from "../errors";
+import { isUtf16, UTF16_MESSAGE } from "../text-uploads";
 
 export const CATALOG_FILE_LIMITS = {
   /** The largest file read: a 100,000-product CSV with descriptions is about 40 MB. */
@@ -59,6 +60,7 @@ export async function checkFileContent(file: string, format: CatalogFormat, size
     if (format === "xlsx" && !zip) throw refuse("This file is not an XLSX workbook (an .xlsx file is a zip archive).");
     if (format === "csv" && zip)
       throw refuse("This file is a workbook, not CSV text: name it .xlsx, or save it as CSV.");
+    if (format === "csv" && isUtf16(start)) throw refuse(UTF16_MESSAGE);
     if (format === "csv" && start.includes(0)) throw refuse("This file is not CSV text: it holds binary data.");
   } finally {
     await handle.close();

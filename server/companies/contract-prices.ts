@@ -29,6 +29,7 @@ import {
   subcategories,
 } from "../db/schema";
 import { StoreError } from "../errors";
+import { isUtf16, UTF16_MESSAGE } from "../text-uploads";
 import { companyOf } from "./membership";
 
 const ruleColumns = {
@@ -341,6 +342,7 @@ export async function importContractPrices(
 function readPriceListCsv(csv: string): Record<string, string>[] {
   if (Buffer.byteLength(csv) > CONTRACT_CSV_LIMITS.maxBytes)
     throw new StoreError("Invalid", "The file is larger than 1 MB: split the price list or remove rules that ended.");
+  if (isUtf16(csv)) throw new StoreError("Invalid", UTF16_MESSAGE);
   if (csv.includes("\u0000")) throw new StoreError("Invalid", "This file is not CSV text: it holds binary data.");
   let records: string[][];
   try {

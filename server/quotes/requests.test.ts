@@ -29,6 +29,8 @@ describe("pasted lines", () => {
       /Line 1: the quantity "0".*Line 2: the quantity "lots".*Line 3: give a part number or a description/,
     );
     expect(() => parseQuoteLines("\n\n")).toThrow(/Paste at least one line/);
+    const excelUnicodeText = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from("QW-100, 5", "utf16le")]);
+    expect(() => parseQuoteLines(excelUnicodeText.toString("utf8"))).toThrow(/This file is UTF-16 text/);
     expect(() => parseQuoteLines(Array.from({ length: 101 }, () => "QW-100, 1").join("\n"))).toThrow(/at most 100/);
   });
 });

@@ -30,6 +30,7 @@ import type { QuoteShipTo } from "../db/schema";
 import { quoteEvents, quoteRequestLines, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
+import { isUtf16, UTF16_MESSAGE } from "../text-uploads";
 import { moveQuote, nextQuoteNumber, quoteNotFound } from "./moves";
 import { companyQuote, expiredMessage } from "./quote-checkout";
 import { quotePdf } from "./quote-document";
@@ -53,6 +54,7 @@ const invalid = (message: string) => new StoreError("Invalid", message);
  * naming the columns (`part, qty`) is skipped. Every problem is named with its line number.
  */
 export function parseQuoteLines(text: string): PastedQuoteLine[] {
+  if (isUtf16(text)) throw invalid(UTF16_MESSAGE);
   if (text.includes("\u0000")) throw invalid("This is not a text list: it holds binary data.");
   let records: string[][];
   try {
