@@ -184,3 +184,24 @@ test("a page paints before its JavaScript is fetched, then hydrates", async ({ p
   expect(timing.firstModule).toBeGreaterThan(timing.paint);
   expect(consoleErrors()).toEqual([]);
 });
+
+test("a tab pressed before the page has hydrated opens once it has", async ({ page }) => {
+  // The entry module is held back until the buyer has pressed the tab, so the press surely comes first.
+  let pressed: () => void = () => {};
+  const afterPress = new Promise<void>((resolve) => {
+    pressed = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await afterPress;
+    await route.continue();
+  });
+  await page.goto("/products/cut-off-wheel-4-5-x-045-in-cw-45-045");
+  await page.getByRole("tab", { name: "Documents" }).click();
+  await expect(page.getByRole("tab", { name: "Documents" })).toHaveAttribute("aria-selected", "false");
+  pressed();
+
+  await expect(page.getByRole("tab", { name: "Documents" })).toHaveAttribute("aria-selected", "true");
+  await expect(
+    page.getByRole("tabpanel", { name: "Documents" }).getByRole("link", { name: "Download PDF" }),
+  ).toHaveCount(1);
+});

@@ -1,14 +1,36 @@
 /** What the server makes of React Router's module preloads and inline module (see .server.ts). */
 export const HELD_PRELOAD = "x-after-paint-modulepreload";
 export const HELD_TYPE = "text/x-after-paint";
+/** Sent by the root once the page has hydrated. */
+export const HYDRATED_EVENT = "store:hydrated";
 
 /**
  * Inline, after <Scripts>: once the page has loaded and painted, the preloads are made
  * preloads again, so every module downloads at once rather than import by import, then the held
  * text becomes a live module, which hydrates the page. The work is cut into tasks short enough
- * that a tap in the meantime is answered at once.
+ * that a tap in the meantime is answered at once. A button that works only with JavaScript (a tab,
+ * a menu, Add to List) pressed before then is pressed again once the page has hydrated, so the
+ * press is not lost; links and forms work before it.
  */
 export const START_AFTER_PAINT = `(() => {
+  let early = null;
+  const remember = (event) => {
+    const button = event.target instanceof Element ? event.target.closest('button[type="button"], [role="tab"]') : null;
+    if (button) early = button;
+  };
+  document.addEventListener("click", remember, true);
+  // Pressed again as a pointer would: tabs and menus act on the press, dialogs on the click.
+  const pressAgain = (button) => {
+    for (const type of ["pointerdown", "mousedown", "pointerup", "mouseup"]) {
+      const Kind = type.startsWith("pointer") ? PointerEvent : MouseEvent;
+      button.dispatchEvent(new Kind(type, { bubbles: true, cancelable: true, button: 0, pointerType: "mouse", isPrimary: true }));
+    }
+    button.click();
+  };
+  addEventListener("${HYDRATED_EVENT}", () => {
+    document.removeEventListener("click", remember, true);
+    if (early?.isConnected) pressAgain(early);
+  }, { once: true });
   const preloads = [...document.querySelectorAll('link[rel="${HELD_PRELOAD}"]')];
   const hydrate = () => {
     const held = document.querySelector('script[type="${HELD_TYPE}"]');
