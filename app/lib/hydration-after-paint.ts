@@ -1,6 +1,8 @@
 /** What the server makes of React Router's module preloads and inline module (see .server.ts). */
 export const HELD_PRELOAD = "x-after-paint-modulepreload";
 export const HELD_TYPE = "text/x-after-paint";
+/** Sent by app/entry.client.tsx once React listens to the page's events. */
+export const HYDRATION_STARTED_EVENT = "store:hydration-started";
 /** Sent by the root once the page has hydrated. */
 export const HYDRATED_EVENT = "store:hydrated";
 
@@ -27,8 +29,9 @@ export const START_AFTER_PAINT = `(() => {
     }
     button.click();
   };
+  // React replays what is pressed once it listens; what was pressed before, the page presses again.
+  addEventListener("${HYDRATION_STARTED_EVENT}", () => document.removeEventListener("click", remember, true), { once: true });
   addEventListener("${HYDRATED_EVENT}", () => {
-    document.removeEventListener("click", remember, true);
     if (early?.isConnected) pressAgain(early);
   }, { once: true });
   const preloads = [...document.querySelectorAll('link[rel="${HELD_PRELOAD}"]')];
@@ -47,7 +50,8 @@ export const START_AFTER_PAINT = `(() => {
   };
   // After the load event and the first contentful paint as the browser reports it (a frame's
   // callbacks run before the frame is shown, which can be later still). A hidden tab paints
-  // nothing; a browser without paint timing waits a frame; a page never painted starts anyway.
+  // nothing; a browser without paint timing waits a frame; a picture that never finishes loading,
+  // or a page that never paints, holds hydration back 4 seconds at most.
   let started = false;
   const go = () => {
     if (started) return;
@@ -62,8 +66,8 @@ export const START_AFTER_PAINT = `(() => {
       observer.disconnect();
       go();
     }).observe({ type: "paint", buffered: true });
-    setTimeout(go, 3000);
   };
   if (document.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint, { once: true });
+  setTimeout(go, 4000);
 })();`;
