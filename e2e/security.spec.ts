@@ -96,7 +96,7 @@ test("script in a name is stored and shown as text, and never runs", async ({ pa
   await signIn(page, buyer.email, buyer.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await page.goto("/account");
-  await expect(page.getByText(`Dana ${payload}`)).toBeVisible();
+  await expect(page.getByRole("tabpanel", { name: "Profile" }).getByText(`Dana ${payload}`)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   await expect(page.locator("main img[src='x']")).toHaveCount(0);
 });

@@ -1,5 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAccessibilityViolations, expectPricesLowToHigh, watchConsoleErrors } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  expectNoAccessibilityViolations,
+  expectPricesLowToHigh,
+  waitForHydration,
+  watchConsoleErrors,
+} from "./helpers";
 
 test("a visitor lands on the home page and sees the hero, the header and the footer", async ({ page }) => {
   const consoleErrors = watchConsoleErrors(page);
@@ -185,16 +190,21 @@ test("a page paints before its JavaScript is fetched, then hydrates", async ({ p
   expect(consoleErrors()).toEqual([]);
 });
 
-test("a tab pressed before the page has hydrated opens once it has", async ({ page }) => {
-  // The entry module is held back until the buyer has pressed the tab, so the press surely comes first.
-  let pressed: () => void = () => {};
-  const afterPress = new Promise<void>((resolve) => {
-    pressed = resolve;
+/** Holds the entry module back until the returned function is called, so the page hydrates after it. */
+async function holdHydration(page: Page) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
   await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await afterPress;
+    await released;
     await route.continue();
   });
+  return release;
+}
+
+test("a tab pressed before the page has hydrated opens once it has", async ({ page }) => {
+  const pressed = await holdHydration(page);
   await page.goto("/products/cut-off-wheel-4-5-x-045-in-cw-45-045");
   await page.getByRole("tab", { name: "Documents" }).click();
   await expect(page.getByRole("tab", { name: "Documents" })).toHaveAttribute("aria-selected", "false");
@@ -204,4 +214,32 @@ test("a tab pressed before the page has hydrated opens once it has", async ({ pa
   await expect(
     page.getByRole("tabpanel", { name: "Documents" }).getByRole("link", { name: "Download PDF" }),
   ).toHaveCount(1);
+});
+
+test("what a buyer types before the page has hydrated is kept, and suggestions follow", async ({ page }) => {
+  let typed = await holdHydration(page);
+  await page.goto("/search");
+  const again = page.getByRole("combobox", { name: "Search again" });
+  await again.pressSequentially("flap disc");
+  typed();
+  await waitForHydration(page);
+  await again.pressSequentially(" 80");
+  await expect(again).toHaveValue("flap disc 80");
+  await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toContainText(
+    'Search for "flap disc 80"',
+  );
+
+  await page.unrouteAll();
+  typed = await holdHydration(page);
+  await page.goto("/shop");
+  const header = page.getByRole("combobox", { name: "Search products" });
+  await header.click();
+  await header.pressSequentially("grinding wheel");
+  typed();
+  await expect(page.getByRole("listbox", { name: "Suggestions" })).toBeVisible();
+  await expect(header).toHaveValue("grinding wheel");
+  await expect(header).toBeFocused();
+  await expect(page.getByRole("listbox", { name: "Suggestions" }).getByRole("option").first()).toContainText(
+    'Search for "grinding wheel"',
+  );
 });

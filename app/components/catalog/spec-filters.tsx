@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from "lucide-react";
-import { type FormEvent, lazy, type ReactNode, useEffect, useId, useState } from "react";
+import { type FormEvent, lazy, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import {
   dependsOnUnits,
@@ -18,6 +18,7 @@ import {
 } from "../../lib/catalog/spec-filters";
 import { Button } from "../ui/button";
 import { useLazyDialog } from "../ui/lazy-dialog";
+import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 
 const loadDrawer = () => import("./spec-filters-drawer");
 const FiltersDrawer = lazy(loadDrawer);
@@ -284,6 +285,8 @@ function RangeField({
   // What the buyer types, until the URL's value for this field changes.
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, value, setText);
   const described = [error ? `${id}-error` : undefined, hintId].filter(Boolean).join(" ");
   return (
     <div>
@@ -297,6 +300,7 @@ function RangeField({
         name={name}
         inputMode="decimal"
         autoComplete="off"
+        ref={box}
         value={text}
         onChange={(event) => setText(event.target.value)}
         aria-invalid={error ? true : undefined}

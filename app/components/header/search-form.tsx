@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { type ComponentType, useRef, useState } from "react";
+import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { cn } from "../../lib/utils";
 import type { SearchSuggest } from "../search/search-suggest";
@@ -18,14 +18,24 @@ const loadSuggest = () => import("../search/search-suggest");
  */
 export function SearchForm({ className }: { className?: string }) {
   const [Suggest, setSuggest] = useState<ComponentType<Parameters<typeof SearchSuggest>[0]>>();
+  const plain = useRef<HTMLInputElement>(null);
   const typed = useRef("");
   const load = () => {
     loadSuggest()
-      .then((module) => setSuggest(() => module.SearchSuggest))
+      .then((module) => {
+        typed.current = plain.current?.value ?? typed.current;
+        setSuggest(() => module.SearchSuggest);
+      })
       .catch(() => {
         // Offline or a new deployment: the plain box still searches.
       });
   };
+  // Focused before the page hydrated (catalogue pages hydrate after their first paint), the box
+  // missed its focus event.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the focus from before mounting
+  useEffect(() => {
+    if (document.activeElement === plain.current) load();
+  }, []);
   return (
     <Form method="get" action="/search" role="search" className={cn("max-w-2xl", className)}>
       <label htmlFor={INPUT_ID} className="sr-only">
@@ -43,6 +53,7 @@ export function SearchForm({ className }: { className?: string }) {
           />
         ) : (
           <input
+            ref={plain}
             id={INPUT_ID}
             type="search"
             name="q"
@@ -56,9 +67,6 @@ export function SearchForm({ className }: { className?: string }) {
             aria-describedby={HINT_ID}
             onPointerEnter={() => void loadSuggest()}
             onFocus={load}
-            onChange={(event) => {
-              typed.current = event.target.value;
-            }}
             className="h-10 min-w-0 flex-1 rounded-l-md border border-slate-300 px-3 text-sm text-slate-900 placeholder:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           />
         )}

@@ -8,6 +8,7 @@ import type { CategorySuggestion } from "../../lib/catalog/category-suggestions"
 import { searchHref } from "../../lib/search-params";
 import { cn } from "../../lib/utils";
 import { type MemberPrice, ShelfPrice, useMemberPrices } from "../member-prices";
+import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 
 export interface Suggestion {
   slug: string;
@@ -74,6 +75,10 @@ export function SearchSuggest({
   useEffect(() => {
     setValue(defaultValue);
   }, [defaultValue]);
+  useTypedBeforeHydration(input, defaultValue, (early) => {
+    typed.current = true;
+    setValue(early);
+  });
 
   useEffect(() => {
     const query = value.trim();
