@@ -14,23 +14,32 @@ async function fill(handle: DatabaseHandle) {
     insert into "user" (id, name, email, email_verified, created_at, updated_at)
     select 'scale-' || n, 'Buyer ' || n, 'buyer' || n || '@scale.test', true, now(), now()
     from generate_series(1, ${CUSTOMERS}) n`);
+  // 2,000 companies of five buyers each; every seventh company is on terms.
   await db.execute(sql`
-    insert into profiles (user_id, first_name, last_name, company_name, net_30_approved, credit_limit)
-    select 'scale-' || n, (array['Dana','Sam','Lee','Kim','Ana'])[1 + n % 5], 'Buyer' || n,
-      'Company ' || (n % 2000), n % 7 = 0, case when n % 7 = 0 then 25000 else 0 end
+    insert into companies (name, net_30_approved, credit_limit)
+    select 'Company ' || k, k % 7 = 0, case when k % 7 = 0 then 25000 else 0 end
+    from generate_series(0, 1999) k`);
+  await db.execute(sql`
+    insert into profiles (user_id, first_name, last_name)
+    select 'scale-' || n, (array['Dana','Sam','Lee','Kim','Ana'])[1 + n % 5], 'Buyer' || n
     from generate_series(1, ${CUSTOMERS}) n`);
   await db.execute(sql`
-    insert into orders (user_id, order_number, order_date, total_amount, status, shipping_address_line1,
+    insert into company_members (user_id, company_id, role)
+    select 'scale-' || n, c.id, case when n <= 2000 then 'admin' else 'buyer' end
+    from generate_series(1, ${CUSTOMERS}) n join companies c on c.name = 'Company ' || (n % 2000)`);
+  await db.execute(sql`
+    insert into orders (user_id, company_id, order_number, order_date, total_amount, status, shipping_address_line1,
       shipping_city, shipping_state, shipping_zip, email, first_name, last_name, company_name, phone,
       billing_address_line1, billing_city, billing_state, billing_zip, subtotal_amount, discount_amount,
       tax_rate_ppm, tax_amount, payment_method, paid_at)
-    select 'scale-' || (1 + n % ${CUSTOMERS}), 'ORD' || (1700000000000 + n * 1000) || lpad(n::text, 5, '0'),
+    select 'scale-' || (1 + n % ${CUSTOMERS}), m.company_id,
+      'ORD' || (1700000000000 + n * 1000) || lpad(n::text, 5, '0'),
       now() - (n || ' minutes')::interval, 108.00,
       (array['pending_payment','paid','processing','shipped','completed','cancelled'])[1 + n % 6],
       '1 Main St', 'Portland', 'OR', '97201', 'buyer' || (1 + n % ${CUSTOMERS}) || '@scale.test', 'Dana', 'Buyer',
-      'Company ' || (n % 2000), '5035550142', '1 Main St', 'Portland', 'OR', '97201', 100.00, 0, 80000, 8.00,
-      case when n % 3 = 0 then 'net_30' else 'credit_card' end, case when n % 3 = 0 then null else now() end
-    from generate_series(1, ${ORDERS}) n`);
+      'Company ' || ((1 + n % ${CUSTOMERS}) % 2000), '5035550142', '1 Main St', 'Portland', 'OR', '97201', 100.00, 0,
+      80000, 8.00, case when n % 3 = 0 then 'net_30' else 'credit_card' end, case when n % 3 = 0 then null else now() end
+    from generate_series(1, ${ORDERS}) n join company_members m on m.user_id = 'scale-' || (1 + n % ${CUSTOMERS})`);
   await db.execute(sql`
     insert into order_items (order_id, product_name, product_sku, quantity, unit_price, total_price)
     select o.id, 'Part ' || k, 'P-' || k, 1, 40.00, 40.00
