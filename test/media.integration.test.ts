@@ -83,10 +83,14 @@ describe("a stored product picture", () => {
     }
   });
 
-  it("is the card's picture in listings, loaded lazily", async () => {
+  it("is the card's picture in listings, eager in the first row of four and lazy after it", async () => {
     const html = await (await get("/category/abrasives/cut-off-wheels")).text();
-    const card = new RegExp(`<img src="${pictureUrl}" alt="" width="1024" height="768" loading="lazy"`);
-    expect(html).toMatch(card);
+    const cards = [...html.matchAll(/<img src="([^"]+)" alt="" width="\d+" height="\d+" loading="(eager|lazy)"/g)];
+    const index = cards.findIndex(([tag]) =>
+      tag.startsWith(`<img src="${pictureUrl}" alt="" width="1024" height="768"`),
+    );
+    expect(index).toBeGreaterThanOrEqual(0);
+    expect(cards.map(([, , loading]) => loading)).toEqual(cards.map((_, at) => (at < 4 ? "eager" : "lazy")));
     expect(html).toContain(`<source type="image/avif"`);
   });
 
