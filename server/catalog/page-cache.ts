@@ -14,7 +14,8 @@ import { carriesToast } from "./http-cache";
 
 // Besides the shared pages, the search suggestions: the same for everyone.
 const SUGGESTIONS = "/api/search/suggest";
-const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary"];
+// A client navigation's data also carries React Router's mark of its own answers.
+const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary", "x-remix-response"];
 
 /** A page the cache keeps. */
 export interface KeptPage {
