@@ -79,7 +79,7 @@ async function storeWithCache() {
   return { cache, seen, get };
 }
 
-const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(answer.headers["content-security-policy"] ?? "")?.[1];
+const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
 /** The answer's headers and body with its nonce blanked, and without the date. */
 function withoutNonce(answer: Answer, body = answer.body) {
@@ -112,10 +112,25 @@ describe("cache hits answered before the middleware", () => {
     expect({ ...withoutNonce(first), headers: hitHeaders }).toEqual(withoutNonce(rendered));
   });
 
+  it("give each of many answers at once a body with its own nonce throughout, reusing the buffers sent", async () => {
+    const { seen, get } = await storeWithCache();
+    await get("/products/wheel");
+    const first = await get("/products/wheel");
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await Promise.all(Array.from({ length: 40 }, () => get("/products/wheel")));
+      for (const answer of answers) {
+        expect(withoutNonce(answer)).toEqual(withoutNonce(first));
+        expect(answer.body.toString().match(/nonce="[^"]*"/g)).toEqual(Array(2).fill(`nonce="${nonceOf(answer)}"`));
+      }
+      expect(new Set(answers.map(nonceOf)).size).toBe(40);
+    }
+    expect(seen.chain).toBe(2);
+  });
+
   it("learn gzip, plain and a buyer's cookie apart, and write the access log's line", async () => {
     const { seen, get } = await storeWithCache();
     await get("/products/wheel");
-    const kinds = [{ "accept-encoding": "gzip, deflate, br" }, {}, { cookie: "cart=abc" }];
+    const kinds: Record<string, string>[] = [{ "accept-encoding": "gzip, deflate, br" }, {}, { cookie: "cart=abc" }];
     for (const headers of kinds) await get("/products/wheel", headers);
     expect(seen.chain).toBe(4);
     log.mockClear();

@@ -43,7 +43,7 @@ function get(path: string, headers: Record<string, string>): Promise<Answer> {
   });
 }
 
-const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(answer.headers["content-security-policy"] ?? "")?.[1];
+const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 
 /** What a client sees of an answer but its nonce, the date, the mark of a hit and how the body is framed. */
 function seen(answer: Answer) {
