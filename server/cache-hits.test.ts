@@ -144,7 +144,7 @@ describe("cache hits answered before the middleware", () => {
     expect(log).toHaveBeenCalledWith(expect.objectContaining({ method: "GET", path: "/products/wheel", status: 200 }));
   });
 
-  it("leave revalidations, toasts, HEAD, other encodings and rewritten URLs to the middleware", async () => {
+  it("leave revalidations, toasts, HEAD, other encodings, odd hosts and escaped paths to the middleware", async () => {
     const { seen, get } = await storeWithCache();
     await get("/products/wheel?x=1");
     await get("/products/wheel?x=1");
@@ -155,10 +155,17 @@ describe("cache hits answered before the middleware", () => {
     await get("/products/wheel?x=1", { cookie: "toast=saved" });
     await get("/products/wheel?x=1", {}, "HEAD");
     await get("/products/wheel?x=1", { "accept-encoding": "deflate" });
-    await get("/products/wheel?x=%31", {});
-    await get("/products/../products/wheel?x=1");
     await get("/products/wheel?x=1", { host: "Store.Example" });
-    expect(seen.chain).toBe(9);
+    expect(seen.chain).toBe(7);
+    // Hono logs this path decoded: each time through the middleware (a render, then hits).
+    for (let time = 0; time < 3; time += 1) await get("/products/whe%65l");
+    expect(seen.chain).toBe(10);
+    // Refused by @hono/node-server, and here too.
+    expect((await get("/products\\wheel?x=1")).status).toBe(400);
+    expect(seen.chain).toBe(10);
+    // Rewritten by @hono/node-server to the page learnt above, and answered here.
+    await get("/products/../products/wheel?x=1");
+    expect(seen.chain).toBe(10);
   });
 
   it("never give a page kept anew the headers learnt for the page it replaced", async () => {

@@ -66,6 +66,7 @@ const PAGES = [
   "/products/grinding-wheel-4-5-in-gw-45-001",
   "/category/abrasives/grinding-wheels",
   "/search?q=grinding+wheel",
+  "/search?q=grinding%20wheel%204.5",
   "/products/grinding-wheel-4-5-in-gw-45-001.data",
   "/api/search/suggest?q=grind",
 ];
