@@ -95,9 +95,9 @@ export function cacheHits(cache: PageCache) {
     if (!target.startsWith("/") || target.includes("\\")) return false;
     const kind = hitKind((name) => incoming.headers[name] as string | undefined);
     if (!kind) return false;
-    const url = new URL(`http://${host}${target}`);
+    const url = URL.parse(`http://${host}${target}`);
     // Hono logs a path with %-escapes decoded; such paths are left to it.
-    if (url.pathname.includes("%")) return false;
+    if (!url || url.pathname.includes("%")) return false;
     const page = cache.kept(url);
     const reply = page && replies.get(page)?.get(kind);
     if (!page || !reply) return false;
