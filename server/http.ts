@@ -1,7 +1,8 @@
 // The Hono app that serves everything: the client's address, security headers, no caching of a
 // visitor's own answers, request body limits, compression, the build's browser files (hashed
 // assets cached for good), one log line per request, the health check, the links in account
-// e-mails, then React Router.
+// e-mails, then React Router. A hit of the page cache is answered before all of it once its kind
+// has been through it (server/cache-hits.ts, createRequestListener).
 import type { RequestListener } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
