@@ -1,9 +1,9 @@
 // The production server: the entry of the SSR build, started by scripts/start.js.
 import cluster from "node:cluster";
+import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
-import { serve as serveHttp } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
@@ -14,7 +14,7 @@ import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
 import { coordinate, type Duty } from "./db/coordination";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
-import { createHttpApp } from "./http";
+import { createRequestListener } from "./http";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
@@ -105,30 +105,23 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const closeBackups =
     database.driver === "pglite" ? await openBackupEndpoint(config.DATA_DIR, database.db) : async () => {};
 
-  const app = createHttpApp({
+  const listener = createRequestListener({
     build: build as unknown as ServerBuild,
     clientDir,
     publicUrl: config.PUBLIC_URL,
     trustedProxies: config.TRUSTED_PROXY,
   });
-  const server = serveHttp(
-    {
-      fetch: app.fetch,
-      port: config.PORT,
-      hostname: config.HOST,
-      serverOptions: slowClientLimits(config.REQUEST_TIMEOUT * 1000),
-    },
-    (info) => {
-      logger.info(
-        { port: info.port, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
-        `store listening on http://${config.HOST}:${info.port}${
-          database.driver === "pglite"
-            ? " in one process: PGlite is embedded in it (set DATABASE_URL to run one process per core)"
-            : ""
-        }`,
-      );
-    },
-  );
+  const server = createServer(slowClientLimits(config.REQUEST_TIMEOUT * 1000), listener);
+  server.listen(config.PORT, config.HOST, () => {
+    logger.info(
+      { port: config.PORT, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
+      `store listening on http://${config.HOST}:${config.PORT}${
+        database.driver === "pglite"
+          ? " in one process: PGlite is embedded in it (set DATABASE_URL to run one process per core)"
+          : ""
+      }`,
+    );
+  });
 
   let stopping = false;
   const shutdown = (signal: string) => {

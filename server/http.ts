@@ -1,8 +1,10 @@
 // The Hono app that serves everything: the client's address, security headers, no caching of a
 // visitor's own answers, request body limits, compression, the build's browser files (hashed
 // assets cached for good), one log line per request, the health check, the links in account
-// e-mails, then React Router.
-import { randomBytes } from "node:crypto";
+// e-mails, then React Router. A hit of the page cache is answered before all of it once its kind
+// has been through it (server/cache-hits.ts, createRequestListener).
+import type { RequestListener } from "node:http";
+import { getRequestListener } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { compress } from "hono/compress";
@@ -13,9 +15,11 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { clientAddressContext, nonceContext } from "../app/lib/context";
 import { auth } from "./accounts/auth";
 import { browserFiles } from "./browser-files";
+import { cacheHits } from "./cache-hits";
 import { isPersonalAnswer, PERSONAL_CACHE_CONTROL } from "./catalog/http-cache";
 import { pageCache } from "./catalog/page-cache";
 import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address";
+import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
 import { logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
@@ -64,20 +68,6 @@ const deniedFeatures = [
   "usb",
   "xrSpatialTracking",
 ] as const;
-
-// CSP nonces (128 bits each) cut from random bytes drawn 4 KiB at a time: one call to the
-// system's CSPRNG per 256 answers rather than one per answer, which counts on cached pages.
-const NONCE_BYTES = 16;
-let noncePool = Buffer.alloc(0);
-let nonceOffset = 0;
-function nextNonce(): string {
-  if (nonceOffset + NONCE_BYTES > noncePool.length) {
-    noncePool = randomBytes(256 * NONCE_BYTES);
-    nonceOffset = 0;
-  }
-  nonceOffset += NONCE_BYTES;
-  return noncePool.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
-}
 
 export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = [] }: HttpOptions) {
   const publicOrigin = new URL(publicUrl).origin;
@@ -218,4 +208,10 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
   });
 
   return app;
+}
+
+/** The server's request listener: the Hono app, but for the page cache's hits it answers before it (server/cache-hits.ts). */
+export function createRequestListener(options: HttpOptions): RequestListener {
+  const hits = cacheHits(pageCache());
+  return hits.before(getRequestListener(hits.learning(createHttpApp(options).fetch)));
 }

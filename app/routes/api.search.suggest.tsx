@@ -13,6 +13,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [suggestions, tree] = await Promise.all([suggestProducts(query), storefrontCategoryTree()]);
   return Response.json(
     { query, suggestions, categories: suggestCategories(tree, query) },
-    { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=600" } },
+    // Vary named here: the page cache keeps these headers, and the compression middleware adds it
+    // only to an answer it compresses itself, so a kept answer served gzipped went without it.
+    { headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=600", Vary: "Accept-Encoding" } },
   );
 }

@@ -23,8 +23,11 @@ function storedBlock(bytes: Buffer): Buffer[] {
   return [header, bytes];
 }
 
-/** The gzip of `pieces` joined by `filler`, from their deflated forms. The filler must be under 64 KiB. */
-export function gzipJoined(pieces: Buffer[], deflated: Buffer[], filler: Buffer) {
+/**
+ * The gzip of `pieces` joined by `filler`, from their deflated forms, as buffers to send in this
+ * order. The filler must be under 64 KiB.
+ */
+export function gzipPieces(pieces: Buffer[], deflated: Buffer[], filler: Buffer): Buffer[] {
   const blocks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
@@ -42,5 +45,5 @@ export function gzipJoined(pieces: Buffer[], deflated: Buffer[], filler: Buffer)
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size % 2 ** 32, 4);
   blocks.push(FINAL_BLOCK, trailer);
-  return Buffer.concat(blocks);
+  return blocks;
 }

@@ -34,14 +34,19 @@ function currentBuildId(): string {
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:[\w.-]*session_token|toast|cart)=/;
 const TOAST_COOKIE = /(?:^|;\s*)toast=/;
 
-/** Whether the request carries a session, a cart or a flash toast: a page other than the shared ones is that buyer's own. */
-export const isPersonal = (request: Request) => PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "");
+/** Whether a Cookie header holds a session, a cart or a flash toast: a page other than the shared ones is that buyer's own. */
+export const hasPersonalCookie = (cookie: string) => PERSONAL_COOKIES.test(cookie);
 
 /**
- * Whether the request carries a flash toast: even a shared page is then rendered for this browser
+ * Whether a Cookie header holds a flash toast: even a shared page is then rendered for this browser
  * alone, once (it shows the toast and clears the cookie).
  */
-export const carriesToast = (request: Request) => TOAST_COOKIE.test(request.headers.get("Cookie") ?? "");
+export const hasToastCookie = (cookie: string) => TOAST_COOKIE.test(cookie);
+
+const isPersonal = (request: Request) => hasPersonalCookie(request.headers.get("Cookie") ?? "");
+
+/** Whether the request carries a flash toast (`hasToastCookie`). */
+export const carriesToast = (request: Request) => hasToastCookie(request.headers.get("Cookie") ?? "");
 
 // Pages that are one buyer's own whoever asks (a guest is sent to sign in from them).
 const PERSONAL_PAGES = /^\/(?:account|checkout|order-confirmation|admin)(?:[/.]|$)/;

@@ -9,14 +9,16 @@ import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
 import { isSharedPage } from "../../app/lib/shared-pages";
 import { onStoreEvent } from "../events";
-import { deflatePieces, gzipJoined } from "./gzip-pieces";
+import { deflatePieces, gzipPieces } from "./gzip-pieces";
 import { carriesToast } from "./http-cache";
 
 // Besides the shared pages, the search suggestions: the same for everyone.
 const SUGGESTIONS = "/api/search/suggest";
-const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary"];
+// A client navigation's data also carries React Router's mark of its own answers.
+const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary", "x-remix-response"];
 
-interface Entry {
+/** A page the cache keeps. */
+export interface KeptPage {
   status: number;
   headers: [string, string][];
   /** The body's bytes, cut where the nonce goes: encoded once, not on every answer. */
@@ -26,9 +28,16 @@ interface Entry {
   size: number;
 }
 
-/** Whether the request's Accept-Encoding takes gzip (by name, else through "*"), as Hono's compression reads it. */
-function acceptsGzip(request: Request): boolean {
-  const offers = parseAccept(request.headers.get("accept-encoding") ?? "");
+/** The body of `page` with `nonce` in its places, gzipped or not, as pieces to send in this order. */
+export function bodyPieces(page: KeptPage, nonce: string | undefined, gzip: boolean): Buffer[] {
+  const filler = Buffer.from(nonce ?? "");
+  if (gzip) return gzipPieces(page.parts, page.deflated, filler);
+  return page.parts.flatMap((part, index) => (index === 0 ? [part] : [filler, part]));
+}
+
+/** Whether an Accept-Encoding header takes gzip (by name, else through "*"), as Hono's compression reads it. */
+export function acceptsGzip(acceptEncoding: string): boolean {
+  const offers = parseAccept(acceptEncoding);
   const gzip =
     offers.find((offer) => offer.type.toLowerCase() === "gzip") ?? offers.find((offer) => offer.type === "*");
   return (gzip?.q ?? 0) > 0;
@@ -41,6 +50,8 @@ export interface PageCacheOptions {
   shares?: (pathname: string) => boolean;
 }
 
+const pageKey = (url: URL) => url.pathname + url.search;
+
 const sharedPagesAndSuggestions = (pathname: string) =>
   isSharedPage(pathname) || pathname.replace(/\.data$/, "") === SUGGESTIONS;
 
@@ -49,7 +60,7 @@ export function createPageCache({
   maxBytes = 64 * 1024 * 1024,
   shares = sharedPagesAndSuggestions,
 }: PageCacheOptions = {}) {
-  const entries = new LRUCache<string, Entry>({
+  const entries = new LRUCache<string, KeptPage>({
     ttl: ttlMs,
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.size),
@@ -58,23 +69,24 @@ export function createPageCache({
   /** The page's key in the cache, or undefined when it may not be shared. */
   const keyFor = (request: Request) => {
     if (request.method !== "GET" || carriesToast(request)) return undefined;
-    const { pathname, search } = new URL(request.url);
-    return shares(pathname) ? pathname + search : undefined;
+    const url = new URL(request.url);
+    return shares(url.pathname) ? pageKey(url) : undefined;
   };
 
-  function answer(entry: Entry, request: Request, nonce: string | undefined): Response {
-    const headers = new Headers(entry.headers);
+  // Which kept page, and which nonce, each answer from memory carries (for server/cache-hits.ts).
+  const answered = new WeakMap<Response, { page: KeptPage; nonce: string | undefined }>();
+
+  function answer(page: KeptPage, request: Request, nonce: string | undefined): Response {
+    const headers = new Headers(page.headers);
     const etag = headers.get("etag");
     if (etag && request.headers.get("if-none-match")?.includes(etag))
       return new Response(null, { status: 304, headers });
     headers.set("x-page-cache", "hit");
-    const filler = Buffer.from(nonce ?? "");
-    if (acceptsGzip(request)) {
-      headers.set("content-encoding", "gzip");
-      return new Response(gzipJoined(entry.parts, entry.deflated, filler), { status: entry.status, headers });
-    }
-    const body = entry.parts.flatMap((part, index) => (index === 0 ? [part] : [filler, part]));
-    return new Response(Buffer.concat(body), { status: entry.status, headers });
+    const gzip = acceptsGzip(request.headers.get("accept-encoding") ?? "");
+    if (gzip) headers.set("content-encoding", "gzip");
+    const response = new Response(Buffer.concat(bodyPieces(page, nonce, gzip)), { status: page.status, headers });
+    answered.set(response, { page, nonce });
+    return response;
   }
 
   return {
@@ -94,7 +106,7 @@ export function createPageCache({
       const body = await response.text();
       const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part));
       const deflated = deflatePieces(parts);
-      const entry: Entry = {
+      const entry: KeptPage = {
         status: response.status,
         headers: [...response.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
         parts,
@@ -103,6 +115,14 @@ export function createPageCache({
       };
       entries.set(key, entry);
       return new Response(body, { status: response.status, headers: response.headers });
+    },
+    /** The page kept for a GET of `url` by a browser without a toast, if any. */
+    kept(url: URL): KeptPage | undefined {
+      return entries.get(pageKey(url));
+    },
+    /** The kept page `response` (an answer of `serve`) was made from, and the nonce put in it; undefined for a render. */
+    answeredFrom(response: Response) {
+      return answered.get(response);
     },
     /** The catalogue changed here: nothing rendered before may be served again. */
     clear() {
