@@ -1,9 +1,10 @@
-// `npm run bench [-- --products N --seconds S]` (`--queries`: bench/queries.ts): the store under load on loopback, on embedded
+// `npm run bench [-- --products N --seconds S]` (`--queries`: bench/queries.ts; `--import`: the
+// catalogue import alone, bench/import.ts): the store under load on loopback, on embedded
 // PGlite and on PostgreSQL, beside the machine's ceiling. Every run is bounded in time; the
 // figures are printed and written to bench/results/latest.json.
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
@@ -13,7 +14,7 @@ import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
 import { benchAdminScale } from "./admin-scale";
 import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
-import { benchImport } from "./import";
+import { benchImport, IMPORT_ROWS } from "./import";
 import { type LoadResult, load } from "./load";
 import { benchQueries } from "./queries";
 import { medianAndP99, timed, typedPrefixes } from "./typed.js";
@@ -27,6 +28,12 @@ function option(name: string, fallback: number): number {
   const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`--${name} needs a whole number above 0`);
   return value;
+}
+
+/** `--database-url URL`: a PostgreSQL to use instead of a throwaway one. */
+function databaseUrlOption(): string | undefined {
+  const at = process.argv.indexOf("--database-url");
+  return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
 function seed(env: NodeJS.ProcessEnv, size: number): number {
@@ -263,14 +270,31 @@ async function buyersOnly(size: number, seconds: number) {
   }
 }
 
+/**
+ * `--import [--rows N] [--database-url URL]`: the catalogue import alone (the full run ends with
+ * it), on a throwaway PostgreSQL or in a database of its own on the server at URL.
+ */
+async function importOnly(rows: number, serverUrl: string | undefined) {
+  const postgres = serverUrl ? undefined : await startTestPostgres();
+  const url = serverUrl ?? postgres?.url;
+  if (!url) throw new Error("--import needs PostgreSQL: none is installed, and no --database-url was given.");
+  try {
+    const [load = 0] = loadavg();
+    console.log(
+      `Catalogue import on PostgreSQL (npm run catalog:import, its own process), load average ${load.toFixed(2)}:`,
+    );
+    for (const line of await benchImport(url, rows)) console.log(line);
+  } finally {
+    postgres?.stop();
+  }
+}
+
 export async function main() {
   const size = option("products", 100_000);
   const seconds = option("seconds", 5);
   if (process.argv.includes("--buyers")) return buyersOnly(size, seconds);
-  if (process.argv.includes("--queries")) {
-    const at = process.argv.indexOf("--database-url");
-    return benchQueries(size, seed, at >= 0 ? process.argv[at + 1] : undefined);
-  }
+  if (process.argv.includes("--queries")) return benchQueries(size, seed, databaseUrlOption());
+  if (process.argv.includes("--import")) return importOnly(option("rows", IMPORT_ROWS), databaseUrlOption());
   const lines: string[] = [`npm run bench -- --products ${size} --seconds ${seconds}   (${new Date().toISOString()})`];
   const print = (line: string) => {
     lines.push(line);

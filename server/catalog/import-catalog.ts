@@ -4,11 +4,11 @@
 // counts everything and writes nothing; importing the same file again changes nothing and says so.
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { asc, inArray, sql } from "drizzle-orm";
+import { asc, getTableName, inArray, sql } from "drizzle-orm";
 import { type ProductInput, tierProblem } from "../../app/lib/catalog/product-input";
 import { recordAudit } from "../admin/audit";
 import type { Database, Transaction } from "../db/client";
-import { productBulkTiers, products } from "../db/schema";
+import { productAttributeValues, productBulkTiers, products } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { type MediaStorage, mediaStorage } from "../media/storage";
@@ -180,6 +180,7 @@ async function importRows(
   const firstRowOf = new Map<string, number>();
   let batch: { row: number; input: ProductInput }[] = [];
   let feedBatch: { row: number; input: FeedRow }[] = [];
+  const grew = dryRun ? async () => {} : vacuumingAsItGrows(db);
   let storage: MediaStorage | undefined;
   const rowStorage = () => {
     storage ??= dryRun ? dryRunStorage(mediaStorage()) : mediaStorage();
@@ -204,6 +205,7 @@ async function importRows(
       report.created += written.created;
       report.updated += written.updated;
       report.unchanged += written.unchanged;
+      await grew(written.created);
       options.onProgress?.({ rows: report.rows, share: Math.min(1, report.rows / options.total) });
     })();
     // Its failure surfaces where it is awaited (the next batch, or the end), not as unhandled.
@@ -420,6 +422,38 @@ async function feedChanges(
     before.push({ partNumber: product.partNumber, price: product.price, stock_level: product.stockLevel });
   }
   return { changed, before, unchanged, restockedIds };
+}
+
+/**
+ * Does what autovacuum would do, when an import needs it. Called with each batch's count of created
+ * products, the function returned vacuums and analyzes the tables once the products created since
+ * the last time outnumber those counted then: an empty catalogue after the first batch, then at
+ * twice, four times... its size (a few times per import). Autovacuum looks once a minute: a
+ * catalogue that was empty stayed unvacuumed long into a 100,000-row import, and the planner,
+ * reading a new trigram index's statistics (VACUUM keeps them), looked a batch's part numbers up
+ * through that index instead of the unique one, each number scanning the index's pending entries:
+ * 1 ms became 1 to 6 s a batch (BENCHMARKS.md, Catalogue import). The store's own part-number
+ * lookups are spared the same.
+ */
+function vacuumingAsItGrows(db: Database): (created: number) => Promise<void> {
+  let counted: number | undefined;
+  let uncounted = 0;
+  return async (created) => {
+    if (created === 0) return;
+    if (counted === undefined) {
+      const result = await db.execute<{ reltuples: number }>(
+        sql`select reltuples::float8 as reltuples from pg_class where oid = ${getTableName(products)}::regclass`,
+      );
+      // -1: never counted.
+      counted = Math.max(0, Number(result.rows[0]?.reltuples ?? 0));
+    }
+    uncounted += created;
+    if (uncounted < counted) return;
+    // The attribute values too: the listings' spec filters are planned from their statistics.
+    await db.execute(sql`vacuum (analyze) ${products}, ${productAttributeValues}`);
+    counted += uncounted;
+    uncounted = 0;
+  };
 }
 
 /**

@@ -265,7 +265,15 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
   ];
   const changedIds = changed.map(({ id }) => id);
   if (changedIds.length > 0) {
-    await tx.delete(productBulkTiers).where(inArray(productBulkTiers.productId, changedIds));
+    // Only an updated product has tiers to replace: looking for a created one's costs an import a
+    // thousand-id statement a batch.
+    if (toUpdate.length > 0)
+      await tx.delete(productBulkTiers).where(
+        inArray(
+          productBulkTiers.productId,
+          toUpdate.map(({ id }) => id),
+        ),
+      );
     const tiers = changed.flatMap(({ id, product }) => product.input.tiers.map((tier) => ({ ...tier, productId: id })));
     if (tiers.length > 0)
       await tx.execute(sql`
