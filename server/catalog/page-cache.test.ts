@@ -115,4 +115,68 @@ describe("the page cache", () => {
     await cache.serve(get("/search?q=other"), "n", page("n", renders));
     expect(renders.count).toBe(4); // another query is another page
   });
+
+  it("renders a page missed by many requests at once only once, each answer with its own nonce", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    const slowPage = (nonce: string) => async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return page(nonce, renders)();
+    };
+    const answers = await Promise.all(
+      ["a", "b", "c", "d"].map((nonce) => cache.serve(get("/category/abrasives"), nonce, slowPage(nonce))),
+    );
+    expect(renders.count).toBe(1);
+    expect(await Promise.all(answers.map((answer) => answer.text()))).toEqual(
+      ["a", "b", "c", "d"].map((nonce) => `<script nonce="${nonce}">go()</script><p>render 1</p>`),
+    );
+  });
+
+  it("renders again for each waiting request when the page could not be kept, or its render failed", async () => {
+    const cache = createPageCache();
+    let renders = 0;
+    const notFound = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return new Response("gone", { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.serve(get("/products/gone"), "n", notFound)));
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404]);
+    expect(renders).toBe(3);
+
+    const failing = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      throw new Error("database went away");
+    };
+    const fine = { count: 0 };
+    const [failed, retried] = await Promise.allSettled([
+      cache.serve(get("/shop"), "n", failing),
+      cache.serve(get("/shop"), "m", page("m", fine)),
+    ]);
+    expect(failed.status).toBe("rejected");
+    expect(retried.status === "fulfilled" && (await retried.value.text())).toBe(
+      '<script nonce="m">go()</script><p>render 1</p>',
+    );
+  });
+
+  it("does not keep a page whose render began before the catalogue changed", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    let finish: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const before = cache.serve(get("/search?q=disc"), "n", async () => {
+      await held;
+      return page("n", renders)();
+    });
+    cache.clear();
+    const after = cache.serve(get("/search?q=disc"), "n", page("n", renders));
+    expect(await (await after).text()).toContain("render 1");
+    finish();
+    expect(await (await before).text()).toContain("render 2");
+    const again = await cache.serve(get("/search?q=disc"), "n", page("n", renders));
+    expect(await again.text()).toContain("render 1");
+    expect(renders.count).toBe(2);
+  });
 });

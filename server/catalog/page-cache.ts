@@ -89,13 +89,23 @@ export function createPageCache({
     return response;
   }
 
-  return {
-    /** Serves the page from memory when it can, else renders it (and keeps it when it may be shared). */
-    async serve(request: Request, nonce: string | undefined, render: () => Promise<Response>): Promise<Response> {
-      const key = keyFor(request);
-      if (key === undefined) return render();
-      const kept = entries.get(key);
-      if (kept) return answer(kept, request, nonce);
+  // Pages being rendered, each for every request that missed it meanwhile: ten buyers asking for a
+  // listing nobody asked for in the last minute render it once, not ten times at once (on a large
+  // catalogue such a render takes a second of the database's time).
+  const rendering = new Map<string, Promise<KeptPage | undefined>>();
+  // Counts the catalogue's changes, so a page rendered from what it showed before is not kept.
+  let generation = 0;
+
+  /** Renders the page and keeps it when it may be shared; `done` gets the kept page, if any, even on an error. */
+  async function renderAndKeep(
+    key: string,
+    nonce: string | undefined,
+    render: () => Promise<Response>,
+    done: (page: KeptPage | undefined) => void,
+  ): Promise<Response> {
+    const renderedFor = generation;
+    let entry: KeptPage | undefined;
+    try {
       const response = await render();
       if (
         response.status !== 200 ||
@@ -106,15 +116,43 @@ export function createPageCache({
       const body = await response.text();
       const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part));
       const deflated = deflatePieces(parts);
-      const entry: KeptPage = {
+      entry = {
         status: response.status,
         headers: [...response.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
         parts,
         deflated,
         size: [...parts, ...deflated].reduce((total, part) => total + part.length, 0),
       };
-      entries.set(key, entry);
+      if (renderedFor === generation) entries.set(key, entry);
       return new Response(body, { status: response.status, headers: response.headers });
+    } finally {
+      done(entry);
+    }
+  }
+
+  return {
+    /** Serves the page from memory when it can, else renders it (and keeps it when it may be shared). */
+    async serve(request: Request, nonce: string | undefined, render: () => Promise<Response>): Promise<Response> {
+      const key = keyFor(request);
+      if (key === undefined) return render();
+      const kept = entries.get(key);
+      if (kept) return answer(kept, request, nonce);
+      const inFlight = rendering.get(key);
+      if (inFlight) {
+        // Another request is rendering this page: its page, with this request's nonce. A render
+        // that could not be kept (an error, a 404) is done again for this request.
+        const page = await inFlight;
+        return page ? answer(page, request, nonce) : render();
+      }
+      let resolve: (page: KeptPage | undefined) => void = () => {};
+      const promise = new Promise<KeptPage | undefined>((settle) => {
+        resolve = settle;
+      });
+      rendering.set(key, promise);
+      return renderAndKeep(key, nonce, render, (page) => {
+        if (rendering.get(key) === promise) rendering.delete(key);
+        resolve(page);
+      });
     },
     /** The page kept for a GET of `url` by a browser without a toast, if any. */
     kept(url: URL): KeptPage | undefined {
@@ -126,7 +164,9 @@ export function createPageCache({
     },
     /** The catalogue changed here: nothing rendered before may be served again. */
     clear() {
+      generation += 1;
       entries.clear();
+      rendering.clear();
     },
   };
 }
