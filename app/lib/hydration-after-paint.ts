@@ -17,8 +17,9 @@ export const HYDRATED_EVENT = "store:hydrated";
 export const START_AFTER_PAINT = `(() => {
   let early = null;
   const remember = (event) => {
-    const button = event.target instanceof Element ? event.target.closest('button[type="button"], [role="tab"]') : null;
-    if (button) early = button;
+    // Not a form's submit button: the browser sends the form itself.
+    const button = event.target instanceof Element ? event.target.closest('button, [role="tab"]') : null;
+    if (button && !(button.form && button.type === "submit")) early = button;
   };
   document.addEventListener("click", remember, true);
   // Pressed again as a pointer would: tabs and menus act on the press, dialogs on the click.
