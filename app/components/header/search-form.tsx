@@ -23,6 +23,7 @@ export function SearchForm({ className }: { className?: string }) {
   const load = () => {
     loadSuggest()
       .then((module) => {
+        // Letters typed before the page hydrated, which no change event reported.
         typed.current = plain.current?.value ?? typed.current;
         setSuggest(() => module.SearchSuggest);
       })
@@ -67,6 +68,10 @@ export function SearchForm({ className }: { className?: string }) {
             aria-describedby={HINT_ID}
             onPointerEnter={() => void loadSuggest()}
             onFocus={load}
+            // Letters typed while the suggestions load: the swap happens at the render after.
+            onChange={(event) => {
+              typed.current = event.target.value;
+            }}
             className="h-10 min-w-0 flex-1 rounded-l-md border border-slate-300 px-3 text-sm text-slate-900 placeholder:text-slate-600 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
           />
         )}

@@ -2,7 +2,7 @@
 // query itself, matching categories and products. Up/Down move through the options, Enter opens
 // the highlighted one (or submits the surrounding form when none is highlighted), Escape closes
 // the list, then clears the box. Without JavaScript it is a plain search input inside its GET form.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CategorySuggestion } from "../../lib/catalog/category-suggestions";
 import { searchHref } from "../../lib/search-params";
@@ -64,8 +64,9 @@ export function SearchSuggest({
   const typed = useRef(typedAlready);
   const input = useRef<HTMLInputElement>(null);
 
-  // The header's box is swapped for this one as the buyer focuses it: focus and caret follow.
-  useEffect(() => {
+  // The header's box is swapped for this one as the buyer focuses it: focus and caret follow,
+  // before the browser handles the next key (an effect after the paint let a letter fall on the page).
+  useLayoutEffect(() => {
     const box = input.current;
     if (!autoFocus || !box) return;
     box.focus();
