@@ -5,11 +5,23 @@
 /** 13300 → "13,300"; 4.5 → "4.5": at most `maxFractionDigits` decimals, no trailing zeros. */
 export function formatNumber(value: number, maxFractionDigits = 3): string {
   if (!Number.isFinite(value)) return String(value);
-  const [whole = "0", decimals = ""] = Math.abs(value).toFixed(maxFractionDigits).split(".");
-  const fraction = decimals.replace(/0+$/, "");
-  const shown = `${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
-  return value < 0 && shown !== "0" ? `-${shown}` : shown;
+  return formatFixed(value, maxFractionDigits, (whole, decimals) => {
+    const fraction = decimals.replace(/0+$/, "");
+    return fraction ? `${whole}.${fraction}` : whole;
+  });
 }
 
-/** "1234567" → "1,234,567": a string of digits. */
-export const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ",");
+/**
+ * `value` rounded to `fractionDigits` decimals, laid out by `layout` from its whole part with
+ * thousands grouped ("1,234") and its decimals ("50"); a minus sign before it unless it rounds to
+ * zero (where Intl writes "-0").
+ */
+export function formatFixed(
+  value: number,
+  fractionDigits: number,
+  layout: (whole: string, decimals: string) => string,
+): string {
+  const [whole = "0", decimals = ""] = Math.abs(value).toFixed(fractionDigits).split(".");
+  const shown = layout(whole.replace(/\B(?=(\d{3})+$)/g, ","), decimals);
+  return value < 0 && /[1-9]/.test(whole + decimals) ? `-${shown}` : shown;
+}

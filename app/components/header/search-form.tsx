@@ -3,6 +3,7 @@ import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { cn } from "../../lib/utils";
 import type { SearchSuggest } from "../search/search-suggest";
+import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 
 const INPUT_ID = "site-search";
 const HINT_ID = "site-search-hint";
@@ -22,15 +23,14 @@ export function SearchForm({ className }: { className?: string }) {
   const typed = useRef("");
   const load = () => {
     loadSuggest()
-      .then((module) => {
-        // Letters typed before the page hydrated, which no change event reported.
-        typed.current = plain.current?.value ?? typed.current;
-        setSuggest(() => module.SearchSuggest);
-      })
+      .then((module) => setSuggest(() => module.SearchSuggest))
       .catch(() => {
         // Offline or a new deployment: the plain box still searches.
       });
   };
+  useTypedBeforeHydration(plain, "", (early) => {
+    typed.current = early;
+  });
   // Focused before the page hydrated (catalogue pages hydrate after their first paint), the box
   // missed its focus event.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the focus from before mounting
@@ -68,7 +68,6 @@ export function SearchForm({ className }: { className?: string }) {
             aria-describedby={HINT_ID}
             onPointerEnter={() => void loadSuggest()}
             onFocus={load}
-            // Letters typed while the suggestions load: the swap happens at the render after.
             onChange={(event) => {
               typed.current = event.target.value;
             }}

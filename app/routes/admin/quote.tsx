@@ -297,7 +297,7 @@ function AnswerForm({ loaderData, lastResult }: { loaderData: LoaderData; lastRe
               <fieldset key={row.key} className="rounded-md border border-slate-300 p-4">
                 <legend className="px-1 font-semibold text-slate-950">
                   Line {i + 1}: {asked?.catalogPartNumber ?? asked?.partNumber ?? ""}{" "}
-                  {asked?.catalogName ?? asked?.description}, {formatNumber(asked?.quantity ?? 0)} asked
+                  {asked?.catalogName ?? asked?.description}, {asked && formatNumber(asked.quantity)} asked
                 </legend>
                 <input {...getInputProps(line.requestLineId, { type: "hidden" })} key={line.requestLineId.key} />
                 <div className="grid gap-4 sm:grid-cols-4">
