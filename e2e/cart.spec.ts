@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+import { confirmedBuyer, expectNoAccessibilityViolations, signIn, waitForHydration } from "./helpers";
 
 const wheel = "Grinding Wheel 4.5 in";
 const disc = "Flap Disc 80 Grit 4.5 in";
@@ -57,6 +57,32 @@ test("a guest adds from a listing, changes quantities in the cart popover and re
   await page.keyboard.press("Escape");
   await expect(popover).toBeHidden();
   await expect(cartButton).toBeFocused();
+});
+
+test("Add to Cart waits for the buyer's cart, so an add is not overwritten by the first, older answer", async ({
+  page,
+}) => {
+  // The header's first cart request first asks where /api/cart is; that question is held here.
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/__manifest" && (url.searchParams.get("paths") ?? "").includes("/api/cart"),
+    async (route) => {
+      await released;
+      await route.continue();
+    },
+  );
+  await page.goto("/category/abrasives/grinding-wheels");
+  await waitForHydration(page);
+  const add = page.getByRole("button", { name: `Add to Cart: ${wheel}` });
+  await expect(add).toBeDisabled();
+  release();
+
+  await add.click();
+  await expect(page.getByText(`${wheel} added to cart!`)).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
 });
 
 test("a guest's cart survives a reload and joins the account's cart at sign-in", async ({ page }) => {

@@ -2,7 +2,6 @@ import { Loader2, ShoppingCart } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
-import { useHydrated } from "../use-hydrated";
 import { useCart } from "./use-cart";
 
 interface AddToCartButtonProps {
@@ -15,7 +14,7 @@ interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ productId, name, quantity = 1, inStock, announceQuantity }: AddToCartButtonProps) {
-  const { fetcher, change } = useCart();
+  const { fetcher, change, ready } = useCart();
   // This button's answer is the first cart response that differs from the one shown at the click.
   const [pending, setPending] = useState<{ before: unknown } | null>(null);
   useEffect(() => {
@@ -28,13 +27,12 @@ export function AddToCartButton({ productId, name, quantity = 1, inStock, announ
     );
   }, [pending, fetcher.state, fetcher.data, announceQuantity]);
 
-  const hydrated = useHydrated();
   const label = inStock ? "Add to Cart" : "Out of Stock";
   return (
     <Button
       type="button"
       size="sm"
-      disabled={!inStock || !hydrated || pending !== null}
+      disabled={!inStock || !ready || pending !== null}
       aria-label={`${label}: ${name}`}
       onClick={() => {
         setPending({ before: fetcher.data });

@@ -25,7 +25,7 @@ const emptyRow = (): Row => ({ id: nextRowId++, partNumber: "", quantity: "1" })
  */
 export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus }: LazyDialogProps) {
   const [rows, setRows] = useState<Row[]>(() => [emptyRow()]);
-  const { fetcher, change } = useCart();
+  const { fetcher, change, ready } = useCart();
   const [pending, setPending] = useState<{ before: unknown } | null>(null);
   const formId = useId();
   const lastPartInput = useRef<HTMLInputElement>(null);
@@ -160,7 +160,7 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
             <Button type="button" variant="outline" onClick={() => setOpenAndReset(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending !== null}>
+            <Button type="submit" disabled={!ready || pending !== null}>
               Add to Cart
             </Button>
           </div>

@@ -29,5 +29,9 @@ export function useCart() {
   const { load: loadFrom, submit } = fetcher;
   const load = useCallback(() => loadFrom("/api/cart"), [loadFrom]);
   const change = useCallback((fields: CartChange) => submit(fields, { method: "post", action: "/api/cart" }), [submit]);
-  return { cart: fetcher.data?.cart ?? noCart, fetcher, load, change };
+  // A change is offered only once the first load has answered. That load first asks the server
+  // where /api/cart is (lazy route discovery), and while it does, React Router cannot cancel it:
+  // a change sent then is answered, and then overwritten by the older, empty cart.
+  const ready = fetcher.data !== undefined;
+  return { cart: fetcher.data?.cart ?? noCart, ready, fetcher, load, change };
 }
