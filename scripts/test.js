@@ -126,8 +126,9 @@ await Promise.all([
 ]);
 
 // Then the integration suites on both databases side by side (vitest gives each one worker on two
-// cores, so together they use the machine), then the browser tests and the soak, each alone:
-// beside an integration suite, the browser tests' timing-sensitive stories failed on two cores.
+// cores, so together they use the machine), the soak after the shorter PostgreSQL one (it counts
+// orders and stock, not time), then the browser tests alone: beside an integration suite, their
+// timing-sensitive stories failed on two cores.
 async function integrationOnPostgres() {
   let postgres;
   let databaseUrl = process.env.TEST_DATABASE_URL;
@@ -148,10 +149,15 @@ async function integrationOnPostgres() {
     postgres?.stop();
   }
 }
-await Promise.all([vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" }), integrationOnPostgres()]);
+await Promise.all([
+  vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" }),
+  (async () => {
+    await integrationOnPostgres();
+    if (built) await check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
+  })(),
+]);
 if (!chromium) count("e2e: FAILED (no Chromium, see above)", 0, 1);
 if (built && chromium) await playwright();
-if (built) await check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
 audit();
 
 console.log(`\n${summary.join("\n")}\nall suites in ${Math.round((Date.now() - started) / 60_000)} min`);
