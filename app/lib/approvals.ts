@@ -2,7 +2,7 @@
 // calendar month, the rule that sends an order for approval, a submission's states and the forms
 // of the members and approvals pages; shared by the browser (what to show) and the server (what to allow).
 import { z } from "zod";
-import { type Day, STORE_TIME_ZONE, startOfStoreDay, storeDay } from "./dates";
+import { type Day, startOfStoreDay, storeDateFormat, storeDay } from "./dates";
 import { formatUsd } from "./money";
 import { type Cents, fromCents, toCents } from "./pricing/money";
 
@@ -76,18 +76,17 @@ export const rejectSchema = z.object({
 });
 export const withdrawSchema = z.object({ submissionId });
 
-const decidedAt = new Intl.DateTimeFormat("en-US", {
+const decidedAt = storeDateFormat("en-US", {
   month: "short",
   day: "numeric",
   year: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: STORE_TIME_ZONE,
   timeZoneName: "short",
 });
 
 /** "Nov 26, 2026, 11:42 AM EST": when a submission was decided, in the store's time zone. */
-export const formatDecidedAt = (at: Date | string) => decidedAt.format(new Date(at));
+export const formatDecidedAt = (at: Date | string) => decidedAt(new Date(at));
 
 /** How long a submission has waited: "just now", "5 minutes", "3 hours", "2 days". */
 export function waitingFor(since: Date | string, now: Date): string {

@@ -4,6 +4,7 @@ import { Pagination } from "../../components/admin/admin-shell";
 import { Card, CardContent } from "../../components/ui/card";
 import { TableHead } from "../../components/ui/table-head";
 import { auditLogSchema } from "../../lib/admin-schemas";
+import { storeDateFormat } from "../../lib/dates";
 import type { Route } from "./+types/audit-log";
 
 export function meta() {
@@ -16,11 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listAuditLog({ page });
 }
 
-const when = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "medium",
-  timeZone: "America/New_York",
-});
+const when = storeDateFormat("en-US", { dateStyle: "medium", timeStyle: "medium" });
 
 /** Only what changed, "field: before → after", so an entry reads at a glance. */
 function changes(before: unknown, after: unknown): string[] {
@@ -51,7 +48,7 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-slate-200">
                 {entries.map((entry) => (
                   <tr key={entry.id} className="align-top">
-                    <td className="px-6 py-3 whitespace-nowrap">{when.format(new Date(entry.createdAt))}</td>
+                    <td className="px-6 py-3 whitespace-nowrap">{when(new Date(entry.createdAt))}</td>
                     <td className="px-6 py-3">{entry.adminEmail ?? "Deleted account"}</td>
                     <td className="px-6 py-3">{entry.action.replaceAll("_", " ")}</td>
                     <td className="px-6 py-3 font-mono text-xs">
