@@ -57,6 +57,9 @@ function serverCodeStaysOnTheServer(): Plugin {
 // every route module share one module graph (one PGlite handle per process).
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressAssets()],
+  resolve: {
+    alias: { "@radix-ui/react-use-is-hydrated": path.resolve("app/components/radix-is-hydrated.ts") },
+  },
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
