@@ -6,6 +6,7 @@ import {
   addWheels,
   confirmedBuyer,
   expectNoAccessibilityViolations,
+  holdRequests,
   openCart,
   signIn,
   waitForHydration,
@@ -72,14 +73,7 @@ test("a signed-in buyer with a cart gets the shared page, and the header shows t
 
 test("the header keeps the room for its links while it asks who is signed in", async ({ page }) => {
   // The buyer's own request held back: the header shows the neutral Account link in the same place.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/cart*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/cart*");
   await page.goto(PRODUCT);
   await waitForHydration(page);
   const banner = page.getByRole("banner");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { confirmedBuyer, expectNoAccessibilityViolations, signIn, waitForHydration } from "./helpers";
+import { confirmedBuyer, expectNoAccessibilityViolations, holdRequests, signIn, waitForHydration } from "./helpers";
 
 const wheel = "Grinding Wheel 4.5 in";
 const disc = "Flap Disc 80 Grit 4.5 in";
@@ -63,16 +63,9 @@ test("Add to Cart waits for the buyer's cart, so an add is not overwritten by th
   page,
 }) => {
   // The header's first cart request first asks where /api/cart is; that question is held here.
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
+  const release = await holdRequests(
+    page,
     (url) => url.pathname === "/__manifest" && (url.searchParams.get("paths") ?? "").includes("/api/cart"),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
   );
   await page.goto("/category/abrasives/grinding-wheels");
   await waitForHydration(page);

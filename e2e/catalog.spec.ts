@@ -1,24 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAccessibilityViolations, waitForHydration } from "./helpers";
+import { expectNoAccessibilityViolations, holdRequests, waitForHydration } from "./helpers";
 
 /** Holds the listing's next data request until `release` is called. */
 /**
  * Holds the listing's data requests for `search` (a prefetch on hover as well as the navigation)
  * until released; the header's own cart request goes through.
  */
-async function holdListingData(page: Page, search: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => url.pathname.endsWith(".data") && url.search.includes(search),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
+function holdListingData(page: Page, search: string) {
+  return holdRequests(page, (url) => url.pathname.endsWith(".data") && url.search.includes(search));
 }
 
 test("a buyer browses a listing: cards with pictures and prices, featured parts first, 1 to 4 columns", async ({

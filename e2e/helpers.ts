@@ -155,6 +155,19 @@ export async function waitForHydration(page: Page) {
   ).toBeEnabled();
 }
 
+/** Holds the page's requests that `url` matches until the returned function is called. */
+export async function holdRequests(page: Page, url: Parameters<Page["route"]>[0]): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Waits until the listing's card prices read lowest first. The address changes as a navigation
  * commits; the new cards may render a moment later, so the prices are read until they settle.

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   expectNoAccessibilityViolations,
   expectPricesLowToHigh,
+  holdRequests,
   waitForHydration,
   watchConsoleErrors,
 } from "./helpers";
@@ -196,17 +197,7 @@ test("a page paints before its JavaScript is fetched, then hydrates", async ({ p
 });
 
 /** Holds the entry module back until the returned function is called, so the page hydrates after it. */
-async function holdHydration(page: Page) {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdHydration = (page: Page) => holdRequests(page, /\/assets\/entry\.client-[^/]+\.js$/);
 
 test("a tab pressed before the page has hydrated opens once it has", async ({ page }) => {
   const pressed = await holdHydration(page);
