@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -21,7 +22,7 @@ import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { LazyToaster, useToast } from "./components/toasts";
 import { headerUser } from "./lib/context";
-import { START_AFTER_PAINT } from "./lib/hydration-after-paint";
+import { HYDRATED_EVENT, START_AFTER_PAINT } from "./lib/hydration-after-paint";
 import { isSharedPage } from "./lib/shared-pages";
 import { yearsInBusiness } from "./lib/years-in-business";
 
@@ -104,6 +105,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData?.toast);
+  // Effects run children first: when the root's runs, the whole page has hydrated.
+  useEffect(() => {
+    dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return <Outlet />;
 }
 

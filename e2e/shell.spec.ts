@@ -66,13 +66,12 @@ test("the navigation menu reaches a category and a subcategory listing", async (
   await page.goto("/");
   await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Main" });
-  // By keyboard: a pointer resting on a trigger opens its menu by itself after a moment, and a
-  // click then closes it, so a slow machine's click could land on either side of that moment.
-  // A pointer's press is in "a menu button pressed before the page has hydrated…".
-  await nav.getByRole("button", { name: "Abrasives" }).focus();
-  await page.keyboard.press("Enter");
+  await nav.getByRole("button", { name: "Abrasives" }).click();
   await nav.getByRole("link", { name: "Grinding Wheels" }).click();
   await expect(page).toHaveURL("/category/abrasives/grinding-wheels");
+  // Following a link closes its panel.
+  await expect(nav.getByRole("button", { name: "Abrasives" })).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "Grinding Wheels" })).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Grinding Wheels" })).toBeVisible();
   const breadcrumb = page.getByRole("navigation", { name: "breadcrumb" });
   await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -95,6 +94,53 @@ test("the navigation menu reaches a category and a subcategory listing", async (
     await expect(page.getByRole("link", { name: new RegExp(`^${card} [\\d,]+ parts`) })).toBeVisible();
   }
   await expect(page.getByText(/^[\d,]+ abrasive products$/)).toBeVisible();
+});
+
+test("the category menu opens one panel at a time and closes by keyboard, by a press outside and when focus leaves", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const abrasives = nav.getByRole("button", { name: "Abrasives" });
+  const electrical = nav.getByRole("button", { name: "Electrical" });
+
+  // By keyboard alone: Enter opens, Tab reaches the panel's links, Escape closes and returns focus.
+  await abrasives.focus();
+  await page.keyboard.press("Enter");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "Shop all Abrasives" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "false");
+  await expect(abrasives).toBeFocused();
+  await expect(nav.getByRole("link", { name: "Shop all Abrasives" })).toHaveCount(0);
+
+  // Opening another closes the first.
+  await abrasives.click();
+  await electrical.click();
+  await expect(electrical).toHaveAttribute("aria-expanded", "true");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "Cable Ties" })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+
+  // A press elsewhere on the page closes it, as does the same button pressed again.
+  await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+  await expect(electrical).toHaveAttribute("aria-expanded", "false");
+  await electrical.click();
+  await electrical.click();
+  await expect(electrical).toHaveAttribute("aria-expanded", "false");
+
+  // Tabbing past the last panel's last link, out of the menu, closes it.
+  const last = nav.getByRole("button").last();
+  await last.focus();
+  await page.keyboard.press("Enter");
+  await expect(last).toHaveAttribute("aria-expanded", "true");
+  const links = await nav.getByRole("link").count();
+  for (let press = 0; press < links; press += 1) await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link").last()).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(last).toHaveAttribute("aria-expanded", "false");
 });
 
 test("/shop shows the nine category cards with their links and the help block", async ({ page }) => {
