@@ -1,10 +1,11 @@
 // The admin forms' rules, shared by the browser and the server.
 import { z } from "zod";
 import { productStatuses } from "./catalog/product-input";
-import { endOfStoreDay, isDay } from "./dates";
+import { isDay } from "./dates";
 import { orderStatuses } from "./order-status";
 import { plainText } from "./plain-text";
 import { reviewVisibilities } from "./reviews";
+import { endOfStoreDay } from "./store-day-bounds";
 import { MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "./terms/terms";
 
 export const MAX_CREDIT_LIMIT = 10_000_000;

@@ -2,9 +2,10 @@
 // calendar month, the rule that sends an order for approval, a submission's states and the forms
 // of the members and approvals pages; shared by the browser (what to show) and the server (what to allow).
 import { z } from "zod";
-import { type Day, startOfStoreDay, storeDateFormat, storeDay } from "./dates";
+import { type Day, storeDateFormat, storeDay } from "./dates";
 import { formatUsd } from "./money";
 import { type Cents, fromCents, toCents } from "./pricing/money";
+import { startOfStoreDay } from "./store-day-bounds";
 
 export const MAX_SPEND_LIMIT = 10_000_000;
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  endOfStoreDay,
-  formatLongDate,
-  formatShortDate,
-  isDay,
-  lastStoreDayBefore,
-  startOfStoreDay,
-  storeDay,
-} from "./dates";
+import { addDays, formatLongDate, formatShortDate, isDay, lastStoreDayBefore, storeDay } from "./dates";
+import { endOfStoreDay, startOfStoreDay } from "./store-day-bounds";
 
 describe("dates", () => {
   it("shows the short US form on the account page", () => {

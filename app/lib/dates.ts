@@ -1,8 +1,6 @@
 // Dates in US English, in the store's time zone (docs/product-rules.md, Texts). A date that means
 // a calendar day (a promo's last day, an invoice's due day) is that day in the store's time zone,
 // whatever the server's or the browser's own zone.
-import { TZDate } from "@date-fns/tz";
-
 export const STORE_TIME_ZONE = "America/New_York";
 
 /**
@@ -64,17 +62,6 @@ export function daysBetween(from: Day, to: Day): number {
     return Date.UTC(year, month - 1, date);
   };
   return Math.round((utc(to) - utc(from)) / 86_400_000);
-}
-
-/** The instant `day` begins in the store's time zone. */
-export function startOfStoreDay(day: Day): Date {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, date, STORE_TIME_ZONE).getTime());
-}
-
-/** The instant `day` ends in the store's time zone: the next day's start there. */
-export function endOfStoreDay(day: Day): Date {
-  return startOfStoreDay(addDays(day, 1));
 }
 
 const justBefore = (end: Date | string) => new Date(new Date(end).getTime() - 1);

@@ -1,7 +1,8 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "../../app/lib/address";
-import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
+import { addDays, storeDay } from "../../app/lib/dates";
+import { startOfStoreDay } from "../../app/lib/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, startOfStoreDay, storeDay } from "../../app/lib/dates";
+import { addDays, storeDay } from "../../app/lib/dates";
+import { startOfStoreDay } from "../../app/lib/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startOfStoreDay } from "../dates";
+import { startOfStoreDay } from "../store-day-bounds";
 import { buildStatement, type StatementInvoice } from "./statement";
 
 // Noon Eastern on a day, so the store day is plain to read.

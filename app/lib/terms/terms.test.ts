@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startOfStoreDay } from "../dates";
+import { startOfStoreDay } from "../store-day-bounds";
 import {
   agingBucket,
   creditHold,

@@ -30,7 +30,8 @@ import {
   contractPriceFormSchema,
   removeContractPriceSchema,
 } from "../../lib/contract-prices";
-import { formatShortDate, startOfStoreDay } from "../../lib/dates";
+import { formatShortDate } from "../../lib/dates";
+import { startOfStoreDay } from "../../lib/store-day-bounds";
 import type { Route } from "./+types/company-prices";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -10,9 +10,10 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { formatShortDate, startOfStoreDay } from "../../lib/dates";
+import { formatShortDate } from "../../lib/dates";
 import { formatNumber } from "../../lib/numbers";
 import { quoteQueueFilters, quoteQueueSorts, quoteStatusNames } from "../../lib/quote-answer";
+import { startOfStoreDay } from "../../lib/store-day-bounds";
 import type { Route } from "./+types/quotes";
 
 export function meta() {
