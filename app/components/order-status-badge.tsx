@@ -1,11 +1,11 @@
+import { clsx } from "clsx";
 import { orderStatusLabel } from "../lib/order-status";
-import { cn } from "../lib/utils";
 
 /** The status as a badge: 'completed' in the primary style, every other status secondary (docs/product-rules.md, Orders). */
 export function OrderStatusBadge({ status }: { status: string }) {
   return (
     <span
-      className={cn(
+      className={clsx(
         "rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
         status === "completed" ? "bg-brand-800 text-white" : "bg-slate-200 text-slate-900",
       )}

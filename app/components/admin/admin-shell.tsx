@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import { Link, NavLink, useLocation } from "react-router";
-import { cn } from "../../lib/utils";
 import { useSignedInUser } from "../root-data";
 
 const TWO_FACTOR_PAGE = "/admin/two-factor";
@@ -62,7 +62,7 @@ export function AdminNav() {
               to={section.to}
               end={section.end}
               className={({ isActive }) =>
-                cn(
+                clsx(
                   "inline-block border-b-2 px-3 py-2 text-sm font-semibold",
                   isActive
                     ? "border-brand-700 text-brand-800"

@@ -1,6 +1,6 @@
+import { clsx } from "clsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/utils";
 
 /** A filter or sort choice that is a link: its state lives in the URL, and it works before hydration. */
 export function FilterChip({ to, active, children }: { to: string; active: boolean; children: ReactNode }) {
@@ -9,7 +9,7 @@ export function FilterChip({ to, active, children }: { to: string; active: boole
       to={to}
       preventScrollReset
       aria-current={active ? "true" : undefined}
-      className={cn(
+      className={clsx(
         "rounded-full border px-4 py-1.5 text-sm font-medium",
         active ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-900 hover:border-brand-700",
       )}

@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import { pictureSources } from "../../lib/product-images";
-import { cn } from "../../lib/utils";
 
 /** On a product card: one to four columns across the page (product-grid.tsx). */
 export const CARD_PICTURE_SIZES = "(min-width: 1280px) 18rem, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -27,7 +27,7 @@ export function ProductPicture({
   const loading = eager ? "eager" : "lazy";
   const fetchPriority = eager ? "high" : undefined;
   return (
-    <div className={cn("aspect-square overflow-hidden rounded-lg bg-slate-100", className)}>
+    <div className={clsx("aspect-square overflow-hidden rounded-lg bg-slate-100", className)}>
       {stored ? (
         <picture>
           {stored.sources.map((source) => (

@@ -1,12 +1,12 @@
 // The review form of a product's Reviews tab, for a buyer who bought the part; a default export
 // because the tab loads it lazily.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatNumber } from "../../lib/numbers";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ReviewInput, reviewSchema } from "../../lib/review-form";
-import { cn } from "../../lib/utils";
 import { Field, TextareaField } from "../form-field";
 import { SubmitButton } from "../submit-button";
 import { useZodForm } from "../use-zod-form";
@@ -49,7 +49,7 @@ export default function ReviewForm({
                 className="absolute inset-0 z-10 m-0 size-full cursor-pointer appearance-none opacity-0"
               />
               <Star
-                className={cn("size-7", n <= chosen ? "fill-amber-500 text-amber-500" : "text-slate-500")}
+                className={clsx("size-7", n <= chosen ? "fill-amber-500 text-amber-500" : "text-slate-500")}
                 aria-hidden="true"
               />
               <span className="sr-only">{n === 1 ? "1 star" : `${n} stars`}</span>

@@ -1,14 +1,15 @@
 // A product's stars and review count, drawn only when buyers' reviews are there to count
 // (docs/product-rules.md, Reviews and honest figures): no review, no stars and no "(0 reviews)".
+
+import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { reviewCountLabel, wholeStars } from "../../lib/reviews";
-import { cn } from "../../lib/utils";
 
 /** Five stars, the rating's floor filled (as the specification draws them), read as "Rated 4.5 out of 5". */
 export function StarRow({ rating, className }: { rating: string | number; className?: string }) {
   const filled = wholeStars(rating);
   return (
-    <span className={cn("flex", className)} role="img" aria-label={`Rated ${rating} out of 5`}>
+    <span className={clsx("flex", className)} role="img" aria-label={`Rated ${rating} out of 5`}>
       {[1, 2, 3, 4, 5].map((n) => (
         <Star
           key={n}

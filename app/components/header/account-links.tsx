@@ -1,5 +1,5 @@
+import { clsx } from "clsx";
 import { Form, Link } from "react-router";
-import { cn } from "../../lib/utils";
 import { useSignedInUser } from "../root-data";
 
 const link =
@@ -15,8 +15,8 @@ const layer = "col-start-1 row-start-1 flex items-center justify-end gap-4";
 export function AccountLinks({ className }: { className?: string }) {
   const user = useSignedInUser();
   return (
-    <div className={cn("grid", className)}>
-      <div className={cn(layer, user !== null && "invisible")}>
+    <div className={clsx("grid", className)}>
+      <div className={clsx(layer, user !== null && "invisible")}>
         <Link to="/auth?tab=sign-up" className={link}>
           Create Account
         </Link>
@@ -24,11 +24,11 @@ export function AccountLinks({ className }: { className?: string }) {
           Sign In
         </Link>
       </div>
-      <div className={cn(layer, user === null && "invisible")}>
+      <div className={clsx(layer, user === null && "invisible")}>
         <Link to="/account" prefetch="intent" className={link}>
           Account
         </Link>
-        <Form method="post" action="/auth/sign-out" className={cn(!user && "invisible")}>
+        <Form method="post" action="/auth/sign-out" className={clsx(!user && "invisible")}>
           <button type="submit" className={`${link} cursor-pointer`}>
             Sign Out
           </button>

@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { Search } from "lucide-react";
 import { type ComponentType, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { cn } from "../../lib/utils";
 import type { SearchSuggest } from "../search/search-suggest";
 import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 
@@ -38,7 +38,7 @@ export function SearchForm({ className }: { className?: string }) {
     if (document.activeElement === plain.current) load();
   }, []);
   return (
-    <Form method="get" action="/search" role="search" className={cn("max-w-2xl", className)}>
+    <Form method="get" action="/search" role="search" className={clsx("max-w-2xl", className)}>
       <label htmlFor={INPUT_ID} className="sr-only">
         Search products
       </label>

@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { BadgePercent, ChevronLeft, ChevronRight, Disc3, Pause, Play, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { cn } from "../../lib/utils";
 
 const slides = [
   {
@@ -90,7 +90,7 @@ export function BannerCarousel() {
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${slides.length}`}
             hidden={index !== active}
-            className={cn("bg-gradient-to-r px-14 pt-10 pb-16 text-white sm:px-20 sm:pt-12", tone)}
+            className={clsx("bg-gradient-to-r px-14 pt-10 pb-16 text-white sm:px-20 sm:pt-12", tone)}
           >
             <div className="flex items-center justify-between gap-8">
               <div>
@@ -126,7 +126,7 @@ export function BannerCarousel() {
             className="group rounded-full p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white"
           >
             <span
-              className={cn(
+              className={clsx(
                 "block size-3 rounded-full border border-white transition-colors",
                 index === active ? "bg-white" : "bg-white/20 group-hover:bg-white/60",
               )}
@@ -162,7 +162,7 @@ function ArrowButton({
       type="button"
       onClick={onClick}
       aria-label={label}
-      className={cn(
+      className={clsx(
         "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-950 shadow hover:bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-slate-900",
         className,
       )}

@@ -2,11 +2,12 @@
 // query itself, matching categories and products. Up/Down move through the options, Enter opens
 // the highlighted one (or submits the surrounding form when none is highlighted), Escape closes
 // the list, then clears the box. Without JavaScript it is a plain search input inside its GET form.
+
+import { clsx } from "clsx";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CategorySuggestion } from "../../lib/catalog/category-suggestions";
 import { searchHref } from "../../lib/search-params";
-import { cn } from "../../lib/utils";
 import { type MemberPrice, ShelfPrice, useMemberPrices } from "../member-prices";
 import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 
@@ -165,7 +166,7 @@ export function SearchSuggest({
   const activeSuggestion = open ? suggestions[active] : undefined;
 
   return (
-    <div className={cn("relative min-w-0 flex-1", className)}>
+    <div className={clsx("relative min-w-0 flex-1", className)}>
       <input
         id={id}
         type="search"

@@ -1,7 +1,7 @@
+import { clsx } from "clsx";
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../../lib/utils";
 import { Button } from "./button";
 
 const Dialog = DialogPrimitive.Root;
@@ -12,13 +12,7 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none",
-          className,
-        )}
-        {...props}
-      >
+      <DialogPrimitive.Content className={clsx("dialog-content", className)} {...props}>
         {children}
         <DialogPrimitive.Close
           className="absolute top-4 right-4 rounded-sm text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
@@ -32,11 +26,11 @@ function DialogContent({ className, children, ...props }: React.ComponentProps<t
 }
 
 function DialogTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn("text-lg font-semibold text-slate-950", className)} {...props} />;
+  return <DialogPrimitive.Title className={clsx("dialog-title", className)} {...props} />;
 }
 
 function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn("mt-1 text-sm text-slate-700", className)} {...props} />;
+  return <DialogPrimitive.Description className={clsx("dialog-description", className)} {...props} />;
 }
 
 /** The button that closes a dialog without doing anything: "Cancel", or what keeps things as they are. */

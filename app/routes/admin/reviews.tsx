@@ -2,6 +2,7 @@
 // product's stars) or shows it again; each change is audit-logged (docs/product-rules.md, Reviews
 // and honest figures).
 import { parseWithZod } from "@conform-to/zod/v4";
+import { clsx } from "clsx";
 import { Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listReviewsForAdmin, setReviewHidden } from "../../../server/catalog/reviews";
@@ -15,7 +16,6 @@ import { TableHead } from "../../components/ui/table-head";
 import { reviewListSchema, reviewVisibilitySchema } from "../../lib/admin-schemas";
 import { formatShortDate } from "../../lib/dates";
 import { type ReviewVisibility, reviewVisibilities } from "../../lib/reviews";
-import { cn } from "../../lib/utils";
 import type { Route } from "./+types/reviews";
 
 export function meta() {
@@ -66,7 +66,7 @@ export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {
             key={value}
             to={`?show=${value}`}
             aria-current={value === show ? "true" : undefined}
-            className={cn(
+            className={clsx(
               "rounded-full border px-3 py-1 text-sm font-semibold",
               value === show ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-900",
             )}

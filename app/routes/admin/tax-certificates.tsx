@@ -2,6 +2,7 @@
 // approves the certificate or rejects it with a reason the company sees; each decision is
 // audit-logged (docs/decisions/tax-exemption.md).
 import { parseWithZod } from "@conform-to/zod/v4";
+import { clsx } from "clsx";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -24,7 +25,6 @@ import {
   reviewCertificateSchema,
   stateName,
 } from "../../lib/tax-exemption";
-import { cn } from "../../lib/utils";
 import type { Route } from "./+types/tax-certificates";
 
 export function meta() {
@@ -85,7 +85,7 @@ export default function AdminTaxCertificatesPage({ loaderData }: Route.Component
             key={value}
             to={`?show=${value}`}
             aria-current={value === show ? "true" : undefined}
-            className={cn(
+            className={clsx(
               "rounded-full border px-3 py-1 text-sm font-semibold",
               value === show ? "border-brand-800 bg-brand-800 text-white" : "border-slate-300 text-slate-900",
             )}

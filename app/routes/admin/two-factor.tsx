@@ -18,7 +18,6 @@ import { useZodForm } from "../../components/use-zod-form";
 import { authenticatorCodeSchema, twoFactorPasswordSchema } from "../../lib/account-schemas";
 import { clientAddressContext } from "../../lib/context";
 import { withRetryAfter } from "../../lib/retry-after";
-import { cn } from "../../lib/utils";
 import type { Route } from "./+types/two-factor";
 
 export function meta() {
@@ -156,7 +155,7 @@ function Step({ title, className, children }: { title: string; className?: strin
       <CardHeader>
         <h2 className="text-xl font-semibold text-slate-950">{title}</h2>
       </CardHeader>
-      <CardContent className={cn("py-4", className)}>{children}</CardContent>
+      <CardContent className={className}>{children}</CardContent>
     </Card>
   );
 }
