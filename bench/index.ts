@@ -138,9 +138,7 @@ async function benchProcesses(env: NodeJS.ProcessEnv, seconds: number, slug: str
       const page = `${base}/products/${slug}`;
       const label = `${processes} process${processes === 1 ? "" : "es"}`;
       rows.push(...(await measure(`product page, ${label}`, page, seconds, {})));
-      rows.push(
-        ...(await measure(`  sign-in page (rendered), ${label}`, `${base}/auth`, seconds, {})),
-      );
+      rows.push(...(await measure(`  sign-in page (rendered), ${label}`, `${base}/auth`, seconds, {})));
     } finally {
       await stop(store);
     }
