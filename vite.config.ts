@@ -66,6 +66,21 @@ export default defineConfig({
   // code only they kept; the functions lose nothing but a name for debuggers.
   build: { rolldownOptions: { treeshake: { manualPureFunctions: ["__name"] } } },
   environments: {
+    client: {
+      // React, React DOM and React Router go in one chunk, as every page loads all three first:
+      // compressed together they are 3 KB smaller than as the four chunks they were split into.
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "react", test: /node_modules\/(react|react-dom|scheduler|react-router)\//, priority: 20 },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
 });

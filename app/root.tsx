@@ -92,11 +92,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LazyToaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* It runs once, from the server's HTML, before React is there: the browser's bundle need not
+            carry its text (hydration leaves a script's content as the server sent it). */}
         <script
           nonce={nonce}
           suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the store's own constant script, no input in it
-          dangerouslySetInnerHTML={{ __html: START_AFTER_PAINT }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_PAINT : "" }}
         />
       </body>
     </html>

@@ -1,9 +1,12 @@
 import { clsx } from "clsx";
-import { Label as LabelPrimitive } from "radix-ui";
 import type * as React from "react";
 
-function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={clsx("label", className)} {...props} />;
+// A plain label: Radix's adds only a guard against selecting its text on a double click.
+function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: the caller ties it to its field with htmlFor
+    <label className={clsx("label", className)} {...props} />
+  );
 }
 
 export { Label };
