@@ -122,6 +122,8 @@ await Promise.all([
   (async () => {
     built = await run("build", "npx", ["react-router", "build"]);
     if (!built) count("build: FAILED", 0, 1);
+    // Issue 21's budget: within 30 KB of an empty React Router page's first load.
+    else await check("first-load JavaScript", "node", ["bench/first-load.js"]);
   })(),
 ]);
 
