@@ -3,7 +3,7 @@ export const HELD_PRELOAD = "x-after-paint-modulepreload";
 export const HELD_TYPE = "text/x-after-paint";
 /** Sent by app/entry.client.tsx once React listens to the page's events. */
 export const HYDRATION_STARTED_EVENT = "store:hydration-started";
-/** Sent once the whole page has hydrated: by the header's category menu, which hydrates last. */
+/** Sent by the root once the page has hydrated (effects run children first). */
 export const HYDRATED_EVENT = "store:hydrated";
 
 /**
