@@ -26,9 +26,12 @@ export function CartButton() {
       load();
     }
   }, [navigation.state, navigation.formMethod, load]);
+  // One toast per answer: the toaster shows one at a time, so a second would hide the first. Part
+  // done (a quick order with unknown part numbers) says what was added and, below, what was not.
   useEffect(() => {
-    if (fetcher.data?.message) toast.error(fetcher.data.message);
-    if (fetcher.data?.notice) toast.success(fetcher.data.notice);
+    const { notice, message } = fetcher.data ?? {};
+    if (notice) toast.success(notice, { description: message });
+    else if (message) toast.error(message);
   }, [fetcher.data]);
 
   const count = cart.count;
