@@ -3,22 +3,29 @@ import { prefixQuery } from "./prefix-query";
 
 describe("prefixQuery", () => {
   it("makes every word a prefix term", () => {
-    expect(prefixQuery("Flap dis")).toBe("flap:* & dis:*");
-    expect(prefixQuery("gw-45")).toBe("gw:* & 45:*");
+    expect(prefixQuery("Flap dis")).toEqual({ before: "flap:*", last: "dis:*", shorter: "", lastIsOneCharacter: false });
+    expect(prefixQuery("gw-45")).toMatchObject({ before: "gw:*", last: "45:*" });
+    expect(prefixQuery("sanding belt 2x72")).toMatchObject({ before: "sanding:* & belt:*", last: "2x72:*" });
   });
 
   it("lets the word being typed match its own shorter forms, as stems are shorter than words", () => {
-    expect(prefixQuery("grindi")).toBe("(grindi:* | grin | grind)");
-    expect(prefixQuery("safety glasse")).toBe("safety:* & (glasse:* | glas | glass)");
+    expect(prefixQuery("grindi")).toMatchObject({ before: "", last: "grindi:*", shorter: "grin | grind" });
+    expect(prefixQuery("safety glasse")).toMatchObject({ before: "safety:*", shorter: "glas | glass" });
   });
 
   it("leaves short words, numbers and the words already typed alone", () => {
-    expect(prefixQuery("whee")).toBe("whee:*");
-    expect(prefixQuery("grinding 4500")).toBe("grinding:* & 4500:*");
+    expect(prefixQuery("whee")).toMatchObject({ last: "whee:*", shorter: "" });
+    expect(prefixQuery("grinding 4500")).toMatchObject({ before: "grinding:*", last: "4500:*", shorter: "" });
+  });
+
+  it("says when the last word is one character", () => {
+    expect(prefixQuery("hose c")?.lastIsOneCharacter).toBe(true);
+    expect(prefixQuery("gw-4")?.lastIsOneCharacter).toBe(true);
+    expect(prefixQuery("gw-45")?.lastIsOneCharacter).toBe(false);
   });
 
   it("drops what is not a letter or digit, so no tsquery syntax gets through", () => {
-    expect(prefixQuery("a:* | !b & (c)")).toBe("a:* & b:* & c:*");
-    expect(prefixQuery("' ; --")).toBe("");
+    expect(prefixQuery("a:* | !b & (c)")).toMatchObject({ before: "a:* & b:*", last: "c:*" });
+    expect(prefixQuery("' ; --")).toBeUndefined();
   });
 });

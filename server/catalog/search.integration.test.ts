@@ -167,6 +167,18 @@ describe("search", () => {
         typed,
       ).toEqual(grind.rows.map((row) => row.part_number));
     }
+    // A stem that stems again: "abrasives" is indexed as "abras", which to_tsquery would make "abra".
+    const abrasives = await handle().db.execute<{ part_number: string }>(sql`
+      select part_number from products
+      where search_vector @@ 'abras'::tsquery
+      order by featured desc, review_count desc, part_number limit 8`);
+    expect(abrasives.rows.length).toBeGreaterThan(0);
+    for (const typed of ["abrasi", "abrasiv"]) {
+      expect(
+        (await suggestProducts(typed)).map((s) => s.partNumber),
+        typed,
+      ).toEqual(abrasives.rows.map((row) => row.part_number));
+    }
     const glasses = await suggestProducts("safety glasse");
     expect(glasses.length).toBeGreaterThan(0);
     expect(glasses.every((s) => /glass/i.test(s.name))).toBe(true);
