@@ -6,7 +6,7 @@
 // The facet counts of the listings are checked against direct COUNT(*) queries. Bounded in time.
 import { loadavg } from "node:os";
 import { and, eq, sql } from "drizzle-orm";
-import type { SpecFilter, SpecState } from "../app/lib/catalog/spec-filters";
+import { emptySpecState, type SpecFilter, type SpecState } from "../app/lib/catalog/spec-filters";
 import { parseSearchParams, searchParamNames } from "../app/lib/search-params";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { listCategoryProducts } from "../server/catalog/listing";
@@ -15,6 +15,7 @@ import { readSpecFilters, type ScopeAttribute, scopeAttributes } from "../server
 import { listedForBuyers } from "../server/catalog/visibility";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
 import { productAttributeValues, products } from "../server/db/schema";
+import { buildMemoryIndex, memoryListing, memorySearch } from "./in-memory-index";
 import { typedPrefixes } from "./typed.js";
 
 const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
@@ -345,6 +346,71 @@ async function checkFacets(handle: DatabaseHandle, all: Listing[], deadline: num
 
 type SQL = ReturnType<typeof sql>;
 
+/**
+ * `--in-memory`: the same searches and listings against an index kept in memory beside the
+ * database (bench/in-memory-index.ts), one at a time, in this process; each listing's total and
+ * facet counts compared with the store's, and each search's total.
+ */
+async function inMemory(handle: DatabaseHandle, found: Listing[]) {
+  let started = performance.now();
+  const index = await buildMemoryIndex(handle);
+  const heap = process.memoryUsage().heapUsed / 2 ** 20;
+  console.log(
+    `In-memory index of ${index.size.toLocaleString("en-US")} products built in ${((performance.now() - started) / 1000).toFixed(1)} s (${index.words.size.toLocaleString("en-US")} words, ${index.valueSlug.length.toLocaleString("en-US")} spec values; heap ${heap.toFixed(0)} MB)`,
+  );
+  await memorySearch(index, handle, "warm up");
+  const searches: [string, () => Promise<unknown>][] = SEARCHES.map((q) => [q, () => memorySearch(index, handle, q)]);
+  const lists: [string, () => Promise<unknown>][] = found.map((listing) => [
+    listing.label,
+    async () => memoryListing(index, { ...listing, sort: listing.sort }),
+  ]);
+  const deadline = performance.now() + RUN_LIMIT_MS;
+  // One thread answers: at 10 at a time the callers queue behind each other (an engine's server
+  // would answer on every core).
+  for (const concurrency of [1, CONCURRENCY]) {
+    console.log(`${concurrency === 1 ? "One at a time" : `${concurrency} at a time`}, in memory:`);
+    console.log(summary("search results", await runAll(searches, concurrency, deadline), BUDGETS.search));
+    console.log(summary("listing, 2 spec filters + sort", await runAll(lists, concurrency, deadline), BUDGETS.listing));
+  }
+
+  started = performance.now();
+  let equalTotals = 0;
+  for (const q of SEARCHES) {
+    const params = new URLSearchParams({ q });
+    const store = await searchProducts(parseSearchParams(params), { spec: emptySpecState, attributes: [] });
+    if (store.total === (await memorySearch(index, handle, q)).total) equalTotals += 1;
+  }
+  let checked = 0;
+  const wrong: string[] = [];
+  for (const listing of found) {
+    const store = await listingQuery(listing);
+    const memory = memoryListing(index, listing);
+    checked += 2;
+    if (store.totalMatching !== memory.total)
+      wrong.push(`${listing.label}: total ${store.totalMatching} / ${memory.total}`);
+    if (store.items.map((item) => item.id).join() !== memory.items.join())
+      wrong.push(`${listing.label}: first page differs`);
+    for (const facet of store.facets) {
+      const mine = memory.facets.find((candidate) => candidate.slug === facet.slug);
+      for (const option of facet.options) {
+        const same = mine?.options.find((candidate) =>
+          typeof option.value === "number"
+            ? Math.abs(Number(candidate.value) - option.value) < 1e-4
+            : candidate.value === option.value,
+        );
+        checked += 1;
+        if ((same?.count ?? 0) !== option.count)
+          wrong.push(
+            `${listing.label}: ${facet.slug}=${option.value} store ${option.count} / ${same?.count ?? "absent"}`,
+          );
+      }
+    }
+  }
+  console.log(
+    `Against the store: ${equalTotals} of ${SEARCHES.length} search totals equal (phrases are taken as "and", and the typo fallbacks are not built); listings: ${checked - wrong.length} of ${checked} first pages, totals and facet counts equal${wrong.length ? `:\n  ${wrong.slice(0, 10).join("\n  ")}` : "."} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
 async function seeded(handle: DatabaseHandle) {
   const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
   return row?.n ?? 0;
@@ -387,6 +453,12 @@ export async function benchQueries(
       return;
     }
     const found = await listings(handle, 30);
+    if (process.argv.includes("--in-memory")) {
+      await inMemory(handle, found);
+      setDatabase(undefined);
+      await handle.close();
+      return;
+    }
     const prefixes = typedPrefixes();
     const kinds: [string, [string, () => Promise<unknown>][], number | undefined][] = [
       ["search results", SEARCHES.map((q) => [q, () => search(q)]), BUDGETS.search],

@@ -35,7 +35,7 @@ export const queryText = (query: string) => plainText(query).trim().slice(0, MAX
 export type Mode = "words" | "typo";
 
 /** A query ready to match: what the buyer typed (cleaned), and its sizes and synonyms as groups. */
-interface Prepared {
+export interface Prepared {
   text: string;
   normalized: NormalizedQuery;
 }
@@ -44,8 +44,8 @@ async function prepare(text: string): Promise<Prepared> {
   return { text, normalized: normalizeQuery(text, await searchSynonymGroups()) };
 }
 
-/** The words as websearch reads them, and-ed with each group's phrases or-ed. */
-function tsQueryOf({ text, normalized }: Prepared): SQL {
+/** The words as websearch reads them, and-ed with each group's phrases or-ed (bench/in-memory-index.ts reads it too). */
+export function tsQueryOf({ text, normalized }: Prepared): SQL {
   const parts = normalized.words ? [sql`websearch_to_tsquery('english', ${normalized.words})`] : [];
   for (const group of normalized.groups)
     parts.push(

@@ -3,7 +3,12 @@ import { prefixQuery } from "./prefix-query";
 
 describe("prefixQuery", () => {
   it("makes every word a prefix term", () => {
-    expect(prefixQuery("Flap dis")).toEqual({ before: "flap:*", last: "dis:*", shorter: "", lastIsOneCharacter: false });
+    expect(prefixQuery("Flap dis")).toEqual({
+      before: "flap:*",
+      last: "dis:*",
+      shorter: "",
+      lastIsOneCharacter: false,
+    });
     expect(prefixQuery("gw-45")).toMatchObject({ before: "gw:*", last: "45:*" });
     expect(prefixQuery("sanding belt 2x72")).toMatchObject({ before: "sanding:* & belt:*", last: "2x72:*" });
   });

@@ -157,7 +157,9 @@ function typedWords(typed: PrefixQuery): SQL {
  * 'gw-4' took 10 ms to expand its '4:*' alone, and 'sanding d' 10 ms for 'd:*'.
  */
 function wordsBeforeOneCharacter(typed: PrefixQuery): SQL | undefined {
-  return typed.lastIsOneCharacter && typed.before ? sql`${products.searchVector} @@ ${english(typed.before)}` : undefined;
+  return typed.lastIsOneCharacter && typed.before
+    ? sql`${products.searchVector} @@ ${english(typed.before)}`
+    : undefined;
 }
 
 /** The most popular products whose words match what was typed. */
