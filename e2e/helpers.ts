@@ -11,11 +11,15 @@ export async function expectNoAccessibilityViolations(page: Page) {
   expect(summary, "accessibility violations").toEqual([]);
 }
 
-/** Collects console errors and CSP violations so a test can assert there were none. */
+/**
+ * Collects console errors, CSP violations and the browser's warnings about the store's own
+ * headers ("Error with Permissions-Policy header: …"), so a test can assert there were none.
+ */
 export function watchConsoleErrors(page: Page): () => string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+    const text = message.text();
+    if (message.type() === "error" || (message.type() === "warning" && / header/.test(text))) errors.push(text);
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return () => errors;
@@ -55,7 +59,8 @@ export interface Buyer {
   company?: string;
 }
 
-export async function signUp(page: Page, buyer: Buyer) {
+/** Fills in the sign-up form and sends it, by its button or (`pressEnter`) by Enter in the last field. */
+export async function signUp(page: Page, buyer: Buyer, { pressEnter = false } = {}) {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Create Account" }).click();
   const form = page.getByRole("tabpanel", { name: "Create Account" });
@@ -68,7 +73,8 @@ export async function signUp(page: Page, buyer: Buyer) {
   await form.getByLabel("City").fill("Portland");
   await form.getByLabel("State").selectOption("OR");
   await form.getByLabel("ZIP").fill("97201");
-  await form.getByRole("button", { name: "Create Account" }).click();
+  if (pressEnter) await form.getByLabel("ZIP").press("Enter");
+  else await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
 }
 
