@@ -49,10 +49,10 @@ export interface HttpOptions {
 
 type Env = { Variables: ClientAddressEnv["Variables"] & { secureHeadersNonce?: string } };
 
-// Browser features no page of the store uses (Permissions-Policy), in hono's names.
+// Browser features no page of the store uses (Permissions-Policy), in hono's names. Only those
+// Chromium knows: for any other ('bluetooth') it warns in the console of every page.
 const deniedFeatures = [
   "accelerometer",
-  "bluetooth",
   "browsingTopics",
   "camera",
   "displayCapture",
