@@ -114,7 +114,23 @@ test("a declined card shows its message, writes no order, and the buyer can pay 
   await signedInBuyerWithWheels(page, "declined", 1);
   const main = await openCheckout(page);
   await main.getByLabel("Phone").fill("5035550142");
-  await main.getByRole("button", { name: "Place Order - $12.99" }).click();
+  // On a phone, by keyboard: the focus and the view follow Place Order to the payment panel below
+  // the order summary, and Edit Details gives the focus back to Place Order.
+  await page.setViewportSize({ width: 375, height: 740 });
+  const placeOrder = main.getByRole("button", { name: "Place Order - $12.99" });
+  await placeOrder.focus();
+  await page.keyboard.press("Enter");
+  const panel = page.getByRole("region", { name: "Payment Information" });
+  const heading = panel.getByRole("heading", { name: "Payment Information" });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  await page.keyboard.press("Tab");
+  await expect(panel.getByLabel("Card number")).toBeFocused();
+  await panel.getByRole("button", { name: "Edit Details" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(placeOrder).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(heading).toBeFocused();
   await payWithCard(page, "4000 0000 0000 0002");
   await expect(page.getByText("Your card was declined.")).toBeVisible();
   const pay = page.getByRole("button", { name: "Pay $12.99" });
@@ -128,7 +144,6 @@ test("a declined card shows its message, writes no order, and the buyer can pay 
   await other.close();
 
   // The keyboard alone: card number, Tab, expiry, Tab, CVC, Enter.
-  const panel = page.getByRole("region", { name: "Payment Information" });
   await panel.getByLabel("Card number").fill("");
   await panel.getByLabel("Card number").focus();
   await page.keyboard.type("4242424242424242");

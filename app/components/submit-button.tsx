@@ -2,9 +2,17 @@ import { Loader2 } from "lucide-react";
 import { Button } from "./ui/button";
 
 /** A form's submit button: a spinner and disabled while the form is being sent. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
+export function SubmitButton({
+  busy,
+  children,
+  ref,
+}: {
+  busy: boolean;
+  children: React.ReactNode;
+  ref?: React.Ref<HTMLButtonElement>;
+}) {
   return (
-    <Button type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+    <Button ref={ref} type="submit" className="w-full" disabled={busy} aria-busy={busy}>
       {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
       {children}
     </Button>

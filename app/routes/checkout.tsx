@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
@@ -295,6 +295,14 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [sameAsShipping, setSameAsShipping] = useState(loaderData.sameAsShipping);
   const [payment, setPayment] = useState<StartedPayment | undefined>();
   useEffect(() => setPayment(actionData?.payment), [actionData]);
+  // Edit Details takes the payment panel away: the focus goes back to the button that opened it.
+  const placeOrder = useRef<HTMLButtonElement>(null);
+  const editingDetails = useRef(false);
+  useEffect(() => {
+    if (payment || !editingDetails.current) return;
+    editingDetails.current = false;
+    placeOrder.current?.focus();
+  }, [payment]);
   useToast(actionData?.toast);
   // Once a payment is started the form is locked (and its disabled fields read as empty).
   const chosenState = payment ? loaderData.taxState : (fields.shipping.getFieldset().state.value ?? "");
@@ -404,7 +412,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
             </>
           )}
           {!payment && canOrder && !approval && (
-            <SubmitButton busy={placing}>
+            <SubmitButton busy={placing} ref={placeOrder}>
               {placing ? "Placing Order..." : `Place Order - ${formatUsd(shown.total)}`}
             </SubmitButton>
           )}
@@ -423,7 +431,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               payment={payment}
               provider={payments}
               email={fields.email.value ?? ""}
-              onCancel={() => setPayment(undefined)}
+              onCancel={() => {
+                editingDetails.current = true;
+                setPayment(undefined);
+              }}
             />
           </div>
         )}

@@ -41,6 +41,13 @@ export function CardPaymentPanel({
   const submit = useSubmit();
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<ConfirmCard | null>(null);
+  // The panel takes the place of the Place Order button the buyer just pressed, below the order
+  // summary on a phone: the focus and the view follow it, not left on the page's start.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, []);
 
   async function pay(event: React.FormEvent) {
     event.preventDefault();
@@ -63,7 +70,12 @@ export function CardPaymentPanel({
       className="rounded-lg border border-slate-300 bg-slate-50 p-5"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="payment-information-heading" className="text-xl font-semibold text-slate-950">
+        <h2
+          id="payment-information-heading"
+          ref={heading}
+          tabIndex={-1}
+          className="text-xl font-semibold text-slate-950 focus:outline-none"
+        >
           Payment Information
         </h2>
         <span className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-1 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
