@@ -353,9 +353,18 @@ test("promo codes give every promo message: minimum (after an edit), expired, an
   // The admin's own order uses up the one-time code.
   await addWheels(page, 1);
   const adminCart = await openCart(page);
-  await adminCart.getByLabel("Promo code", { exact: true }).fill(`one${suffix}`);
-  await adminCart.getByRole("button", { name: "Apply" }).click();
+  const promoField = adminCart.getByLabel("Promo code", { exact: true });
+  await promoField.fill(`one${suffix}`);
+  await promoField.press("Enter");
   await expect(page.getByText("Promo code applied successfully!")).toBeVisible();
+  // By keyboard: the focus follows the field to the applied code's Remove control, and back.
+  const removePromo = adminCart.getByRole("button", { name: `Remove promo code ONE${suffix}` });
+  await expect(removePromo).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(promoField).toBeFocused();
+  await page.keyboard.type(`one${suffix}`);
+  await page.keyboard.press("Enter");
+  await expect(removePromo).toBeFocused();
   await adminCart.getByRole("link", { name: "Checkout" }).click();
   const main = page.getByRole("main");
   await fillCheckout(main);

@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
-import type { RefObject } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../lib/money";
 import { UnitPrice } from "../price";
@@ -21,6 +21,21 @@ export default function CartPopover({
   onCloseAutoFocus,
 }: LazyDialogProps & { anchor: RefObject<HTMLButtonElement | null> }) {
   const { cart, change } = useCart();
+  // A line removed (its Remove button, or Decrease at 1) takes the pressed button with it: the
+  // focus goes to the Remove button now in its place (or the last one), or to the title when the
+  // cart is empty, not to the page behind the popover.
+  const list = useRef<HTMLUListElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const removedAt = useRef<number | null>(null);
+  const lineCount = cart.lines.length;
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const removeButtons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-line]") ?? [];
+    (removeButtons[Math.min(at, lineCount - 1)] ?? title.current)?.focus();
+  }, [lineCount]);
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <Popover.Anchor virtualRef={anchor} />
@@ -36,12 +51,14 @@ export default function CartPopover({
           className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-xl"
           aria-label="Shopping Cart"
         >
-          <h2 className="text-lg font-semibold text-slate-950">Shopping Cart</h2>
+          <h2 ref={title} tabIndex={-1} className="text-lg font-semibold text-slate-950 focus:outline-none">
+            Shopping Cart
+          </h2>
           {cart.lines.length === 0 ? (
             <p className="py-8 text-center text-slate-700">Your cart is empty</p>
           ) : (
-            <ul className="mt-3 h-64 divide-y divide-slate-200 overflow-y-auto pr-1">
-              {cart.lines.map((line) => (
+            <ul ref={list} className="mt-3 h-64 divide-y divide-slate-200 overflow-y-auto pr-1">
+              {cart.lines.map((line, index) => (
                 <li key={line.productId} className="py-3">
                   <div className="flex justify-between gap-2">
                     <div>
@@ -50,7 +67,11 @@ export default function CartPopover({
                     </div>
                     <button
                       type="button"
-                      onClick={() => change({ intent: "remove", productId: line.productId })}
+                      data-remove-line
+                      onClick={() => {
+                        removedAt.current = index;
+                        change({ intent: "remove", productId: line.productId });
+                      }}
                       aria-label={`Remove ${line.name}`}
                       className="self-start rounded p-1 text-slate-700 hover:bg-slate-100 hover:text-red-700"
                     >
@@ -61,9 +82,10 @@ export default function CartPopover({
                     <div className="flex items-center gap-2">
                       <button
                         type="button"
-                        onClick={() =>
-                          change({ intent: "set", productId: line.productId, quantity: line.quantity - 1 })
-                        }
+                        onClick={() => {
+                          if (line.quantity === 1) removedAt.current = index;
+                          change({ intent: "set", productId: line.productId, quantity: line.quantity - 1 });
+                        }}
                         aria-label={`Decrease quantity of ${line.name}`}
                         className="rounded border border-slate-300 p-1 hover:bg-slate-100"
                       >

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { normalizePromoInput } from "../../lib/pricing/promo";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
@@ -15,6 +15,18 @@ export function PromoCodeField() {
   const { cart, fetcher, change } = useCart();
   const [code, setCode] = useState("");
   const applying = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "apply-promo";
+  // Applying a code replaces the field with the code and its Remove control, and removing it does
+  // the reverse: the focus the pressed control had goes to the one in its place.
+  const field = useRef<HTMLInputElement>(null);
+  const removeControl = useRef<HTMLButtonElement>(null);
+  const applied = Boolean(cart.promo);
+  const wasApplied = useRef(applied);
+  useEffect(() => {
+    if (wasApplied.current === applied) return;
+    wasApplied.current = applied;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    (applied ? removeControl : field).current?.focus();
+  }, [applied]);
   const apply = () => {
     if (applying) return;
     // Enter in a blank box gets the same answer the server gives ('Please enter a promo code').
@@ -38,6 +50,7 @@ export function PromoCodeField() {
           {cart.promo.problem && <p className="text-red-700">{cart.promo.problem}</p>}
         </div>
         <button
+          ref={removeControl}
           type="button"
           onClick={() => change({ intent: "remove-promo" })}
           aria-label={`Remove promo code ${cart.promo.code}`}
@@ -55,6 +68,7 @@ export function PromoCodeField() {
       </label>
       <div className="mt-1 flex gap-2">
         <Input
+          ref={field}
           id={id}
           value={code}
           maxLength={64}
