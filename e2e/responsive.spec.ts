@@ -111,4 +111,16 @@ test("the back office fits a 375 px phone", async ({ page, browser }) => {
     "/admin/audit-log",
     "/admin/settings",
   ]);
+  // In the customers' table, an account number and a Net 30 status each stay on one line.
+  await page.goto("/admin");
+  const table = page.getByRole("table", { name: "Customer Accounts" });
+  for (const text of [/^ACCT-\d{6}$/, /^Not Approved$/]) {
+    const cell = table.getByText(text).first();
+    const lines = await cell.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines, String(text)).toBe(1);
+  }
 });

@@ -51,7 +51,7 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
   return (
     <tr>
-      <td className="px-6 py-3 font-mono">{customer.accountNumber ?? "Not assigned"}</td>
+      <td className="px-6 py-3 font-mono whitespace-nowrap">{customer.accountNumber ?? "Not assigned"}</td>
       <td className="px-6 py-3">
         <div className="font-medium text-slate-950">{name}</div>
         {customer.phone && <div className="text-slate-700">{customer.phone}</div>}
@@ -61,8 +61,8 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
         <span
           className={
             customer.net30Approved
-              ? "rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
-              : "rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900"
+              ? "whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
+              : "whitespace-nowrap rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900"
           }
         >
           {customer.net30Approved ? "Approved" : "Not Approved"}
