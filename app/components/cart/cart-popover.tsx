@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
-import { type RefObject, useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../lib/money";
 import { UnitPrice } from "../price";
@@ -91,7 +91,10 @@ export default function CartPopover({
                       >
                         <Minus className="size-3.5" aria-hidden="true" />
                       </button>
-                      <span className="min-w-8 text-center text-sm font-semibold">{line.quantity}</span>
+                      <LineQuantity
+                        line={line}
+                        onSet={(quantity) => change({ intent: "set", productId: line.productId, quantity })}
+                      />
                       <button
                         type="button"
                         onClick={() =>
@@ -142,5 +145,45 @@ export default function CartPopover({
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * A line's quantity, typed (a trade buyer going from 600 to 500 does not press Decrease 100 times):
+ * sent on Enter or on leaving the field. Anything but a whole number of 1 or more goes back to the
+ * line's quantity; the server checks the stock and says so when there is not enough.
+ */
+function LineQuantity({
+  line,
+  onSet,
+}: {
+  line: { name: string; quantity: number; stockLevel: number };
+  onSet: (quantity: number) => void;
+}) {
+  const [typed, setTyped] = useState(String(line.quantity));
+  // Each answer of the cart (this change, refused or not, or a press of − or +) shows its quantity.
+  useEffect(() => setTyped(String(line.quantity)), [line]);
+  const send = () => {
+    const quantity = Number(typed);
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity === line.quantity) setTyped(String(line.quantity));
+    else onSet(quantity);
+  };
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={line.stockLevel}
+      value={typed}
+      aria-label={`Quantity of ${line.name}`}
+      onChange={(event) => setTyped(event.target.value)}
+      onBlur={send}
+      onKeyDown={(event) => {
+        if (event.key !== "Enter") return;
+        event.preventDefault();
+        send();
+      }}
+      className="w-16 rounded border border-slate-300 px-1 py-0.5 text-center text-sm font-semibold"
+    />
   );
 }
