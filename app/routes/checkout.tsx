@@ -295,14 +295,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   const [sameAsShipping, setSameAsShipping] = useState(loaderData.sameAsShipping);
   const [payment, setPayment] = useState<StartedPayment | undefined>();
   useEffect(() => setPayment(actionData?.payment), [actionData]);
-  // Edit Details takes the payment panel away: the focus goes back to the button that opened it.
-  const placeOrder = useRef<HTMLButtonElement>(null);
-  const editingDetails = useRef(false);
-  useEffect(() => {
-    if (payment || !editingDetails.current) return;
-    editingDetails.current = false;
-    placeOrder.current?.focus();
-  }, [payment]);
+
   useToast(actionData?.toast);
   // Once a payment is started the form is locked (and its disabled fields read as empty).
   const chosenState = payment ? loaderData.taxState : (fields.shipping.getFieldset().state.value ?? "");
@@ -310,6 +303,15 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
 
   const navigation = useNavigation();
   const placing = navigation.state !== "idle" && navigation.formData?.get("intent") === "place";
+  // Edit Details takes the payment panel away: the focus goes back to the button that opened it,
+  // once it can take it (it is disabled while the page reloads after placing).
+  const placeOrder = useRef<HTMLButtonElement>(null);
+  const editingDetails = useRef(false);
+  useEffect(() => {
+    if (payment || placing || !editingDetails.current) return;
+    editingDetails.current = false;
+    placeOrder.current?.focus();
+  }, [payment, placing]);
   const paymentMethod = fields.paymentMethod.value === "net_30" && terms && !terms.hold ? "net_30" : "credit_card";
   // Once a payment is started, the figures are those the server asked the provider for.
   const shown = (payment && actionData?.charged) || loaderData.cart;
