@@ -99,19 +99,23 @@ function upload(url: string, headers: Record<string, string>, bytes: number) {
  * the server answered, and after how long it closed.
  */
 function rawExchange(port: string, head: string | Buffer, drip?: string) {
-  return new Promise<{ answer: string; ms: number }>((resolve) => {
+  return new Promise<{ answer: string; ms: number; reset: boolean }>((resolve) => {
     const started = performance.now();
     const socket = connect(Number(port), "127.0.0.1");
     let answer = "";
+    let reset = false;
     socket.setEncoding("utf8");
     socket.on("data", (data) => {
       answer += data;
     });
-    socket.on("error", () => {});
+    // A server closing a connection with unread bytes resets it, which can drop its answer in flight.
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      reset = error.code === "ECONNRESET" || error.code === "EPIPE";
+    });
     const timer = drip ? setInterval(() => socket.write(drip), 300) : undefined;
     socket.on("close", () => {
       clearInterval(timer);
-      resolve({ answer, ms: performance.now() - started });
+      resolve({ answer, ms: performance.now() - started, reset });
     });
     socket.write(head);
     if (!drip) socket.end();
@@ -344,8 +348,10 @@ describe(`the server on ${testDriver}`, () => {
         Buffer.alloc(8 * MB, "a"),
       ]),
     );
+    // Its answer can be lost to the reset that closing on 8 MB of unread bytes makes (seen once in CI,
+    // on a loaded machine); then the reset itself shows the connection was refused.
     const statuses = understated.answer.match(/^HTTP\/1\.1 \d+/gm) ?? [];
-    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.length > 0 || understated.reset).toBe(true);
     expect(
       statuses.every((status) => / 4\d\d$/.test(status)),
       statuses.join(),
