@@ -48,7 +48,10 @@ export default function CartPopover({
           }}
           align="end"
           sideOffset={8}
-          className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white p-4 shadow-xl"
+          // Above the toaster (z-index 999999999): a toast in the bottom corner covered the popover's
+          // Checkout link on a short screen, and pointing at it only paused the toast. No taller than
+          // the screen below the cart button: it scrolls, so Checkout is always in reach.
+          className="z-[1000000000] max-h-(--radix-popover-content-available-height) w-[min(24rem,calc(100vw-1rem))] overflow-y-auto rounded-lg border border-slate-200 bg-white p-4 shadow-xl"
           aria-label="Shopping Cart"
         >
           <h2 ref={title} tabIndex={-1} className="text-lg font-semibold text-slate-950 focus:outline-none">
