@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseSearchParams, type SearchParams } from "../../app/lib/search-params";
@@ -156,29 +156,21 @@ describe("search", () => {
   it("keeps suggesting a word typed part-way past its stem, letter by letter", async () => {
     // "grindi" is no prefix of the stem "grind": it must still find the popular grinding products,
     // not fall back to the typo-tolerant match.
-    const grind = await handle().db.execute<{ part_number: string }>(sql`
-      select part_number from products
-      where search_vector @@ to_tsquery('english', 'grind')
-      order by featured desc, review_count desc, part_number limit 8`);
-    expect(grind.rows.length).toBeGreaterThan(0);
-    for (const typed of ["grindi", "grindin"]) {
-      expect(
-        (await suggestProducts(typed)).map((s) => s.partNumber),
-        typed,
-      ).toEqual(grind.rows.map((row) => row.part_number));
-    }
+    // Each word typed suggests, letter by letter, the most popular products with this lexeme.
+    const suggestsLexeme = async (lexeme: SQL, typedWords: string[]) => {
+      const expected = await handle().db.execute<{ part_number: string }>(sql`
+        select part_number from products where search_vector @@ ${lexeme}
+        order by featured desc, review_count desc, part_number limit 8`);
+      expect(expected.rows.length).toBeGreaterThan(0);
+      for (const typed of typedWords)
+        expect(
+          (await suggestProducts(typed)).map((s) => s.partNumber),
+          typed,
+        ).toEqual(expected.rows.map((row) => row.part_number));
+    };
+    await suggestsLexeme(sql`to_tsquery('english', 'grind')`, ["grindi", "grindin"]);
     // A stem that stems again: "abrasives" is indexed as "abras", which to_tsquery would make "abra".
-    const abrasives = await handle().db.execute<{ part_number: string }>(sql`
-      select part_number from products
-      where search_vector @@ 'abras'::tsquery
-      order by featured desc, review_count desc, part_number limit 8`);
-    expect(abrasives.rows.length).toBeGreaterThan(0);
-    for (const typed of ["abrasi", "abrasiv"]) {
-      expect(
-        (await suggestProducts(typed)).map((s) => s.partNumber),
-        typed,
-      ).toEqual(abrasives.rows.map((row) => row.part_number));
-    }
+    await suggestsLexeme(sql`'abras'::tsquery`, ["abrasi", "abrasiv"]);
     const glasses = await suggestProducts("safety glasse");
     expect(glasses.length).toBeGreaterThan(0);
     expect(glasses.every((s) => /glass/i.test(s.name))).toBe(true);
