@@ -3,6 +3,7 @@ import { Popover } from "radix-ui";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../lib/money";
+import { focusIfLost } from "../focus-if-lost";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
@@ -32,9 +33,8 @@ export default function CartPopover({
     const at = removedAt.current;
     if (at === null) return;
     removedAt.current = null;
-    if (document.activeElement && document.activeElement !== document.body) return;
     const removeButtons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-remove-line]") ?? [];
-    (removeButtons[Math.min(at, lineCount - 1)] ?? title.current)?.focus();
+    focusIfLost(removeButtons[Math.min(at, lineCount - 1)] ?? title.current);
   }, [lineCount]);
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { normalizePromoInput } from "../../lib/pricing/promo";
 import { toast } from "../../lib/toast";
+import { focusIfLost } from "../focus-if-lost";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { useCart } from "./use-cart";
@@ -24,8 +25,7 @@ export function PromoCodeField() {
   useEffect(() => {
     if (wasApplied.current === applied) return;
     wasApplied.current = applied;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    (applied ? removeControl : field).current?.focus();
+    focusIfLost((applied ? removeControl : field).current);
   }, [applied]);
   const apply = () => {
     if (applying) return;
