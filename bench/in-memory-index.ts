@@ -8,14 +8,15 @@
 import { sql } from "drizzle-orm";
 import type { SpecFilter } from "../app/lib/catalog/spec-filters";
 import { looksLikePartNumber, MIN_PART_FRAGMENT, queryText, tsQueryOf } from "../server/catalog/catalog-query";
+import { LISTING_PAGE_SIZE } from "../server/catalog/listing";
 import { normalizePartNumber } from "../server/catalog/part-numbers";
 import { normalizeQuery } from "../server/catalog/query-normalizer";
+import { SEARCH_PAGE_SIZE } from "../server/catalog/search";
 import { searchSynonymGroups } from "../server/catalog/search-vocabulary";
+import { MAX_FACETS, MAX_NUMBER_OPTIONS } from "../server/catalog/spec-facets";
 import type { DatabaseHandle } from "../server/db/client";
 
-const PAGE = 24;
-const MAX_FACETS = 10;
-const MAX_NUMBER_OPTIONS = 15;
+// Spec values are compared to a ten-thousandth of a base unit, as the store compares them.
 const TOLERANCE = 1e-4;
 // ts_rank_cd's default weights of A, B, C and D.
 const WEIGHTS: Record<string, number> = { A: 1, B: 0.4, C: 0.2, D: 0.1 };
@@ -373,7 +374,7 @@ export async function memorySearch(index: MemoryIndex, handle: DatabaseHandle, q
     brands[b] = (brands[b] ?? 0) + 1;
   }
   return {
-    items: topByScore(index, matched, score, PAGE),
+    items: topByScore(index, matched, score, SEARCH_PAGE_SIZE),
     categories,
     brands,
     ...countFacets(index, matched, () => -1),
@@ -417,7 +418,7 @@ export function memoryListing(
   const subcategory = index.subcategories.find(listing.subcategory);
   const items: string[] = [];
   const inOrder = index.orders[listing.sort];
-  for (let i = 0; i < inOrder.length && items.length < PAGE; i++) {
+  for (let i = 0; i < inOrder.length && items.length < LISTING_PAGE_SIZE; i++) {
     const p = inOrder[i] ?? 0;
     if (index.subcategory[p] === subcategory && fails(p) === -1) items.push(index.ids[p] ?? "");
   }
