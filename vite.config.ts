@@ -47,7 +47,7 @@ function serverCodeStaysOnTheServer(): Plugin {
           .map((importer) => `${shown(importer)} imports ${shown(id)}`),
       );
       this.error(
-        `Server code in the browser bundle: ${imports.join("; ") || reached.map(shown).join(", ")}. Browser code may import app/ only: move what both sides need to app/lib/, or read it in a loader.`,
+        `Server code in the browser bundle: ${imports.join("; ") || reached.map(shown).join(", ")}. Browser code may import app/ and domain/ only: move a rule both sides need to domain/, or read it in a loader.`,
       );
     },
   };

@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { isSharedPage } from "../domain/catalog/shared-pages";
+import { nonceContext } from "../server/context";
 import { NonceProvider } from "./components/nonce";
-import { nonceContext } from "./lib/context";
 import { holdScriptsUntilPaint } from "./lib/hydration-after-paint.server";
-import { isSharedPage } from "./lib/shared-pages";
 
 export const streamTimeout = 5_000;
 

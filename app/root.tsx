@@ -9,9 +9,12 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
+import { isSharedPage } from "../domain/catalog/shared-pages";
+import { yearsInBusiness } from "../domain/dates/years-in-business";
 import { currentUser, readSession } from "../server/accounts/session";
-import { storefrontCategoryTree } from "../server/catalog/category-tree";
+import { storefrontCategoryTree } from "../server/catalog/products/category-tree";
 import { config } from "../server/config";
+import { headerUser } from "../server/context";
 import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
@@ -21,10 +24,7 @@ import { useNonce } from "./components/nonce";
 import { NotFound } from "./components/not-found";
 import type { RootData } from "./components/root-data";
 import { LazyToaster, useToast } from "./components/toasts";
-import { headerUser } from "./lib/context";
 import { HYDRATED_EVENT, START_AFTER_PAINT } from "./lib/hydration-after-paint";
-import { isSharedPage } from "./lib/shared-pages";
-import { yearsInBusiness } from "./lib/years-in-business";
 
 /**
  * After any form is sent (even one answered 4xx), the root reloads to pick up the flash toast and

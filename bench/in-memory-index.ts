@@ -6,14 +6,14 @@
 // totals and facet counts are checked against the store's. A measurement of the design the
 // benchmark notes recommend for large catalogues, not a part of the store.
 import { sql } from "drizzle-orm";
-import type { SpecFilter } from "../app/lib/catalog/spec-filters";
-import { looksLikePartNumber, MIN_PART_FRAGMENT, queryText, tsQueryOf } from "../server/catalog/catalog-query";
-import { LISTING_PAGE_SIZE } from "../server/catalog/listing";
-import { normalizePartNumber } from "../server/catalog/part-numbers";
-import { normalizeQuery } from "../server/catalog/query-normalizer";
-import { SEARCH_PAGE_SIZE } from "../server/catalog/search";
-import { searchSynonymGroups } from "../server/catalog/search-vocabulary";
-import { MAX_FACETS, MAX_NUMBER_OPTIONS } from "../server/catalog/spec-facets";
+import type { SpecFilter } from "../domain/catalog/spec-filters";
+import { LISTING_PAGE_SIZE } from "../server/catalog/pages/listing";
+import { normalizePartNumber } from "../server/catalog/products/part-numbers";
+import { looksLikePartNumber, MIN_PART_FRAGMENT, queryText, tsQueryOf } from "../server/catalog/search/catalog-query";
+import { normalizeQuery } from "../server/catalog/search/query-normalizer";
+import { SEARCH_PAGE_SIZE } from "../server/catalog/search/search";
+import { searchSynonymGroups } from "../server/catalog/search/search-vocabulary";
+import { MAX_FACETS, MAX_NUMBER_OPTIONS } from "../server/catalog/search/spec-facets";
 import type { DatabaseHandle } from "../server/db/client";
 
 // Spec values are compared to a ten-thousandth of a base unit, as the store compares them.

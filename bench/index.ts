@@ -9,7 +9,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
-import { searchItemsQuery } from "../server/catalog/search";
+import { searchItemsQuery } from "../server/catalog/search/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
 import { benchAdminScale } from "./admin-scale";

@@ -6,13 +6,13 @@
 // The facet counts of the listings are checked against direct COUNT(*) queries. Bounded in time.
 import { loadavg } from "node:os";
 import { and, eq, sql } from "drizzle-orm";
-import { emptySpecState, type SpecFilter, type SpecState } from "../app/lib/catalog/spec-filters";
-import { parseSearchParams, searchParamNames } from "../app/lib/search-params";
+import { parseSearchParams, searchParamNames } from "../domain/catalog/search-params";
+import { emptySpecState, type SpecFilter, type SpecState } from "../domain/catalog/spec-filters";
 import { startTestPostgres } from "../scripts/test-postgres.js";
-import { listCategoryProducts } from "../server/catalog/listing";
-import { findByPartNumber, searchProducts, suggestProducts } from "../server/catalog/search";
-import { readSpecFilters, type ScopeAttribute, scopeAttributes } from "../server/catalog/spec-facets";
-import { listedForBuyers } from "../server/catalog/visibility";
+import { listCategoryProducts } from "../server/catalog/pages/listing";
+import { listedForBuyers } from "../server/catalog/products/visibility";
+import { findByPartNumber, searchProducts, suggestProducts } from "../server/catalog/search/search";
+import { readSpecFilters, type ScopeAttribute, scopeAttributes } from "../server/catalog/search/spec-facets";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
 import { productAttributeValues, products } from "../server/db/schema";
 import { buildMemoryIndex, memoryListing, memorySearch } from "./in-memory-index";

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { addDays, storeDay } from "../app/lib/dates";
+import { addDays, storeDay } from "../domain/dates/dates";
 import { admin, mailCatcherUrl, smtpPort } from "../playwright.config";
 import { setDatabase } from "../server/db/client";
 import { quotes } from "../server/db/schema";

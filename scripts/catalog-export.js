@@ -1,4 +1,4 @@
-// `npm run catalog:export -- FILE`: see server/catalog/catalog-command.ts (run from the SSR build).
+// `npm run catalog:export -- FILE`: see server/catalog/import/catalog-command.ts (run from the SSR build).
 import { importServerBuild } from "./ensure-build.js";
 
 process.env.NODE_ENV ??= "production";

@@ -1,4 +1,4 @@
-// `npm run catalog:import -- FILE [--dry-run]`: see server/catalog/catalog-command.ts. It runs from
+// `npm run catalog:import -- FILE [--dry-run]`: see server/catalog/import/catalog-command.ts. It runs from
 // the SSR build, not through Vite's module runner, whose own 350 MB would dwarf the import's.
 import { importServerBuild } from "./ensure-build.js";
 

@@ -7,8 +7,8 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
-import { backfillProductAttributes } from "./catalog/attribute-backfill";
-import { seedCatalogIfEmpty } from "./catalog/seed";
+import { backfillProductAttributes } from "./catalog/seed/attribute-backfill";
+import { seedCatalogIfEmpty } from "./catalog/seed/seed";
 import { startCertificateReminders } from "./companies/tax-certificates";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
@@ -25,7 +25,7 @@ import { slowClientLimits } from "./request-limits";
 export {
   exportMain as exportCatalogCommand,
   importMain as importCatalogCommand,
-} from "./catalog/catalog-command";
+} from "./catalog/import/catalog-command";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 // Advisory locks naming the background duties, beside the migration lock (server/db/client.ts).

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { cacheHits } from "./cache-hits";
-import { createPageCache } from "./catalog/page-cache";
+import { createPageCache } from "./catalog/cache/page-cache";
 import { nextNonce } from "./csp-nonce";
 import { logger } from "./logger";
 

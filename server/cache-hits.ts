@@ -10,8 +10,8 @@
 // Why and how much: docs/decisions/cache-hits.md.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Http2Bindings, HttpBindings } from "@hono/node-server";
-import { hasPersonalCookie, hasToastCookie } from "./catalog/http-cache";
-import { acceptsGzip, bodyPieces, type createPageCache, type KeptPage } from "./catalog/page-cache";
+import { hasPersonalCookie, hasToastCookie } from "./catalog/cache/http-cache";
+import { acceptsGzip, bodyPieces, type createPageCache, type KeptPage } from "./catalog/cache/page-cache";
 import { nextNonce } from "./csp-nonce";
 import { logger } from "./logger";
 

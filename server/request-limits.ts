@@ -6,9 +6,9 @@
 import type { Socket } from "node:net";
 import type { HttpBindings } from "@hono/node-server";
 import type { Context, MiddlewareHandler } from "hono";
-import { CONTRACT_CSV_LIMITS } from "../app/lib/contract-prices";
-import { MAX_CERTIFICATE_BYTES } from "../app/lib/tax-exemption";
-import { MAX_UPLOAD_BYTES } from "./catalog/catalog-upload";
+import { MAX_CERTIFICATE_BYTES } from "../domain/companies/tax-exemption";
+import { CONTRACT_CSV_LIMITS } from "../domain/pricing/contract-prices";
+import { MAX_UPLOAD_BYTES } from "./catalog/import/catalog-upload";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "./media/images";
 
 const KB = 1024;

@@ -3,8 +3,8 @@
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { userContext } from "../app/lib/context";
 import { loader } from "../app/routes/admin/dashboard";
+import { userContext } from "../server/context";
 import { companies } from "../server/db/schema";
 import { withTestDatabase } from "./database";
 import { requestedQuote } from "./quote-fixtures";

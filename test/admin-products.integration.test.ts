@@ -3,9 +3,9 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type SignedInUser, userContext } from "../app/lib/context";
 import { action, loader } from "../app/routes/admin/product-editor";
 import { loader as listLoader } from "../app/routes/admin/products";
+import { type SignedInUser, userContext } from "../server/context";
 import { attributes, products, user } from "../server/db/schema";
 import { withTestDatabase } from "./database";
 

@@ -1,5 +1,5 @@
-import type { Address } from "../app/lib/address";
-import type { CheckoutInput } from "../app/lib/checkout-schema";
+import type { Address } from "../domain/addresses/address";
+import type { CheckoutInput } from "../domain/orders/checkout-schema";
 
 /** A valid checkout form as the schema outputs it: Portland, Oregon (or `state`), billing same as shipping. */
 export function checkoutInput(

@@ -8,7 +8,6 @@ import { Writable } from "node:stream";
 import { and, eq, isNull, like } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SignedInUser, userContext } from "../app/lib/context";
 import { action as editorAction } from "../app/routes/admin/product-editor";
 import {
   type BackInStockResponse,
@@ -18,8 +17,9 @@ import {
 import { loader as compareLoader } from "../app/routes/compare";
 import { loader as productLoader } from "../app/routes/product";
 import { productForEditor } from "../server/admin/products";
-import { exportCatalog } from "../server/catalog/export-catalog";
-import { importCatalogFile } from "../server/catalog/import-catalog";
+import { exportCatalog } from "../server/catalog/import/export-catalog";
+import { importCatalogFile } from "../server/catalog/import/import-catalog";
+import { type SignedInUser, userContext } from "../server/context";
 import { backInStockRequests, mailQueue, products, user } from "../server/db/schema";
 import { withTestDatabase } from "./database";
 

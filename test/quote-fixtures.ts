@@ -2,9 +2,9 @@
 // (status requested, its lines, its first move), for the back office's tests; and the store's
 // answer to one, sent by the back office's own code, for the buyer's side.
 import { asc, eq } from "drizzle-orm";
-import { storeDay } from "../app/lib/dates";
-import type { QuoteAnswerLine } from "../app/lib/quote-answer";
-import type { QuoteLineOutcome } from "../app/lib/quotes";
+import { storeDay } from "../domain/dates/dates";
+import type { QuoteAnswerLine } from "../domain/quotes/quote-answer";
+import type { QuoteLineOutcome } from "../domain/quotes/quotes";
 import type { Database } from "../server/db/client";
 import { db } from "../server/db/client";
 import { quoteEvents, quoteRequestLines, quotes, user } from "../server/db/schema";

@@ -2,7 +2,7 @@
 // the test processor), so tests see the rows a real store would have: users and passwords,
 // profiles, carts, payments, orders with their lines, mail. Needs the database set (setDatabase).
 import { eq } from "drizzle-orm";
-import { signUpSchema } from "../app/lib/account-schemas";
+import { signUpSchema } from "../domain/accounts/account-schemas";
 import { registerBuyer } from "../server/accounts/register";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
 import { applyPromo } from "../server/cart/promo";

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
-import type { AddressKind } from "../lib/address";
-import { usStates } from "../lib/us-states";
+import type { AddressKind } from "../../domain/addresses/address";
+import { usStates } from "../../domain/addresses/us-states";
 import { Field, SelectField } from "./form-field";
 
 type AddressInput = { line1?: string; line2?: string; city?: string; state?: string; zip?: string; country?: string };

@@ -3,7 +3,7 @@
 // request for the page's parts (GET /api/prices) fills in their company's prices.
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { MAX_PRICE_PARTS } from "../lib/pricing/member-prices";
+import { MAX_PRICE_PARTS } from "../../domain/pricing/member-prices";
 import { Price, UnitPrice } from "./price";
 import { useSignedInUser } from "./root-data";
 

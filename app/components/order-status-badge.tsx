@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { orderStatusLabel } from "../lib/order-status";
+import { orderStatusLabel } from "../../domain/orders/order-status";
 
 /** The status as a badge: 'completed' in the primary style, every other status secondary (docs/product-rules.md, Orders). */
 export function OrderStatusBadge({ status }: { status: string }) {

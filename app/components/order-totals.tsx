@@ -1,4 +1,4 @@
-import { formatUsd } from "../lib/money";
+import { formatUsd } from "../../domain/money/format";
 
 /**
  * Subtotal, a discount when there is one, tax (and why none is charged, under a tax-exempt

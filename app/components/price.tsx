@@ -1,4 +1,4 @@
-import { formatUsd } from "../lib/money";
+import { formatUsd } from "../../domain/money/format";
 
 /** Every price on the site goes through here: US dollars, 2 decimals. */
 export function Price({ amount, className }: { amount: string | number; className?: string }) {

@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
-import { quoteStatusLabels } from "../lib/quote-request";
-import type { QuoteStatus } from "../lib/quotes";
+import { quoteStatusLabels } from "../../domain/quotes/quote-request";
+import type { QuoteStatus } from "../../domain/quotes/quotes";
 
 /** A quote's state as a badge: the ones waiting on the buyer stand out. */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {

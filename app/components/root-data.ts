@@ -1,15 +1,15 @@
 // What the root loader gives every page, and the hooks that read it. Its own module, so the
 // header and footer that root renders do not import root back.
 import { useFetcher, useRouteLoaderData } from "react-router";
-import type { CategoryTree } from "../lib/catalog/category-tree";
-import type { HeaderUser } from "../lib/context";
+import type { CategoryTree } from "../../domain/catalog/category-tree";
+import type { HeaderUser } from "../../server/context";
 import type { CartResponse } from "../routes/api.cart";
 import type { ToastMessage } from "./toasts";
 
 interface StoreContact {
   email: string;
   phone: string;
-  /** Counted from the configured founding year (app/lib/years-in-business.ts); null: say none. */
+  /** Counted from the configured founding year (domain/dates/years-in-business.ts); null: say none. */
   yearsInBusiness: number | null;
 }
 
@@ -18,7 +18,7 @@ export interface RootData {
   /** The storefront's category tree (active entries), for the navigation, footer and facets. */
   categories: CategoryTree;
   /**
-   * A shared catalogue page (app/lib/shared-pages.ts): the same document for everyone, so `user`
+   * A shared catalogue page (domain/catalog/shared-pages.ts): the same document for everyone, so `user`
    * is always null here and who is signed in comes from the buyer's own request (GET /api/cart).
    */
   shared: boolean;

@@ -1,11 +1,11 @@
 import { Truck } from "lucide-react";
 import { data, Link } from "react-router";
-import { storefrontCategoryTree } from "../../server/catalog/category-tree";
-import { subcategoryCounts } from "../../server/catalog/counts";
-import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
+import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
+import { formatNumber } from "../../domain/text/numbers";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
+import { subcategoryCounts } from "../../server/catalog/pages/counts";
+import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
 import { Breadcrumb } from "../components/breadcrumb";
-import { findCategory, findSubcategory } from "../lib/catalog/category-tree";
-import { formatNumber } from "../lib/numbers";
 import type { Route } from "./+types/abrasives";
 
 // The subcategories the landing features (the specification's six) and their feature tags; names

@@ -2,6 +2,9 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
+import { formatAddress } from "../../domain/addresses/address";
+import { MAX_SHIP_TOS, type ShipTo, shipToIdSchema, shipToSchema } from "../../domain/addresses/address-book";
+import { can } from "../../domain/companies/companies";
 import { requireUser } from "../../server/accounts/session";
 import {
   addShipTo,
@@ -21,9 +24,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { useZodForm } from "../components/use-zod-form";
-import { formatAddress } from "../lib/address";
-import { MAX_SHIP_TOS, type ShipTo, shipToIdSchema, shipToSchema } from "../lib/address-book";
-import { can } from "../lib/companies";
 import type { Route } from "./+types/account.addresses";
 
 export function meta() {

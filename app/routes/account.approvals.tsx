@@ -1,6 +1,16 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { can } from "../../domain/companies/companies";
+import { formatShortDate } from "../../domain/dates/dates";
+import {
+  approvalStatusLabels,
+  decideSchema,
+  formatDecidedAt,
+  rejectSchema,
+  waitingFor,
+  withdrawSchema,
+} from "../../domain/orders/approvals";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
 import {
@@ -18,16 +28,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { useZodForm } from "../components/use-zod-form";
-import {
-  approvalStatusLabels,
-  decideSchema,
-  formatDecidedAt,
-  rejectSchema,
-  waitingFor,
-  withdrawSchema,
-} from "../lib/approvals";
-import { can } from "../lib/companies";
-import { formatShortDate } from "../lib/dates";
 import type { Route } from "./+types/account.approvals";
 
 export function meta() {

@@ -5,6 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { createApiKeySchema, revokeApiKeySchema } from "../../domain/companies/api-keys";
+import { formatShortDate } from "../../domain/dates/dates";
 import { requireUser } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
 import { StoreError } from "../../server/errors";
@@ -18,8 +20,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
-import { createApiKeySchema, revokeApiKeySchema } from "../lib/api-keys";
-import { formatShortDate } from "../lib/dates";
 import type { Route } from "./+types/account.company.api-keys";
 
 export function meta() {

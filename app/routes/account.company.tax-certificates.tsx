@@ -2,6 +2,19 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
+import { usStates } from "../../domain/addresses/us-states";
+import {
+  CERTIFICATE_FILE_FIELD,
+  CERTIFICATE_FILE_TYPES,
+  certificateSchema,
+  certificateStatusNames,
+  MAX_CERTIFICATE_BYTES,
+  REMINDER_DAYS,
+  removeCertificateSchema,
+  stateName,
+  stateNames,
+} from "../../domain/companies/tax-exemption";
+import { formatShortDate } from "../../domain/dates/dates";
 import { requireUser } from "../../server/accounts/session";
 import {
   CertificateFieldError,
@@ -18,19 +31,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
-import { formatShortDate } from "../lib/dates";
-import {
-  CERTIFICATE_FILE_FIELD,
-  CERTIFICATE_FILE_TYPES,
-  certificateSchema,
-  certificateStatusNames,
-  MAX_CERTIFICATE_BYTES,
-  REMINDER_DAYS,
-  removeCertificateSchema,
-  stateName,
-  stateNames,
-} from "../lib/tax-exemption";
-import { usStates } from "../lib/us-states";
 import type { Route } from "./+types/account.company.tax-certificates";
 
 export function meta() {

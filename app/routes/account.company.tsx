@@ -1,5 +1,18 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { data, Link, useFetcher } from "react-router";
+import {
+  type CompanyRole,
+  changeRoleSchema,
+  companyRoles,
+  INVITATION_DAYS,
+  inviteSchema,
+  removeMemberSchema,
+  revokeInvitationSchema,
+  roleDescriptions,
+  roleNames,
+} from "../../domain/companies/companies";
+import { formatShortDate } from "../../domain/dates/dates";
+import { spendLimitsSchema } from "../../domain/orders/approvals";
 import { requireUser } from "../../server/accounts/session";
 import {
   changeMemberRole,
@@ -18,19 +31,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Label } from "../components/ui/label";
 import { useZodForm } from "../components/use-zod-form";
-import { spendLimitsSchema } from "../lib/approvals";
-import {
-  type CompanyRole,
-  changeRoleSchema,
-  companyRoles,
-  INVITATION_DAYS,
-  inviteSchema,
-  removeMemberSchema,
-  revokeInvitationSchema,
-  roleDescriptions,
-  roleNames,
-} from "../lib/companies";
-import { formatShortDate } from "../lib/dates";
 import type { Route } from "./+types/account.company";
 
 export function meta() {

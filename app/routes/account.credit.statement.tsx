@@ -1,6 +1,6 @@
+import { statementRangeSchema } from "../../domain/terms/statement-range";
 import { requireUser } from "../../server/accounts/session";
 import { buyerStatement, statementCsv, statementPdf } from "../../server/documents/buyer-documents";
-import { statementRangeSchema } from "../lib/terms/statement-range";
 import type { Route } from "./+types/account.credit.statement";
 
 /** The buyer's statement for ?from=&to= as PDF (statement.pdf) or CSV (statement.csv). */

@@ -1,4 +1,8 @@
 import { Link } from "react-router";
+import { formatShortDate, storeDay } from "../../domain/dates/dates";
+import { orderDocumentHref } from "../../domain/orders/order-documents";
+import { defaultStatementRange } from "../../domain/terms/statement-range";
+import { agingBucketLabels, agingBuckets, termsName } from "../../domain/terms/terms";
 import { requireUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
 import { creditCentre } from "../../server/terms/account-terms";
@@ -9,10 +13,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { TableHead } from "../components/ui/table-head";
-import { formatShortDate, storeDay } from "../lib/dates";
-import { orderDocumentHref } from "../lib/order-documents";
-import { defaultStatementRange } from "../lib/terms/statement-range";
-import { agingBucketLabels, agingBuckets, termsName } from "../lib/terms/terms";
 import type { Route } from "./+types/account.credit";
 
 export function meta() {

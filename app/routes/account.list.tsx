@@ -3,6 +3,7 @@
 import { ShoppingCart, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
 import { requireUser } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
 import { memberPrices } from "../../server/companies/contract-prices";
@@ -20,7 +21,6 @@ import { Card, CardContent } from "../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../components/ui/dialog";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../lib/saved-lists";
 import type { Route } from "./+types/account.list";
 
 export function meta({ loaderData }: Route.MetaArgs) {

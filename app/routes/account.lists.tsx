@@ -2,6 +2,8 @@
 // `PART, QTY` lines read by Quick Order's parser, naming the part numbers not found.
 import { ListChecks } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { MAX_LIST_NAME, MAX_PASTED_LIST, newListSchema } from "../../domain/cart/saved-lists";
+import { formatShortDate } from "../../domain/dates/dates";
 import { requireUser } from "../../server/accounts/session";
 import { createList, createListFromText, listsOf } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
@@ -12,8 +14,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { formatShortDate } from "../lib/dates";
-import { MAX_LIST_NAME, MAX_PASTED_LIST, newListSchema } from "../lib/saved-lists";
 import type { Route } from "./+types/account.lists";
 
 export function meta() {

@@ -1,6 +1,10 @@
 // The buyer's own order: items (to reorder or save to a list), addresses, payment, status history,
 // shipment. Another buyer's order number answers 404, as an unknown one does.
 import { data } from "react-router";
+import { orderExemptionLine } from "../../domain/companies/tax-exemption";
+import { formatLongDate } from "../../domain/dates/dates";
+import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
+import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { requireUser } from "../../server/accounts/session";
 import { orderAddressLines, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
@@ -15,10 +19,6 @@ import { PaymentCard } from "../components/orders/payment-card";
 import { ReferencesCard } from "../components/orders/references-card";
 import { ShipmentCard } from "../components/orders/shipment-card";
 import { StatusHistory } from "../components/orders/status-history";
-import { formatLongDate } from "../lib/dates";
-import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
-import { purchaseOrderDetails } from "../lib/purchase-order";
-import { orderExemptionLine } from "../lib/tax-exemption";
 import type { Route } from "./+types/account.order";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -2,6 +2,13 @@
 // unavailable or an alternative; valid until; its message), the history of moves with who and
 // when, and the buyer's moves allowed now. Another company's quote answers 404.
 import { data, Form, Link, useNavigation } from "react-router";
+import { type Address, formatAddress } from "../../domain/addresses/address";
+import { can } from "../../domain/companies/companies";
+import { formatShortDate, STORE_TIME_ZONE, storeDay } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { formatDay, MAX_QUOTE_COMMENT, quoteMoveSchema, quoteStatusLabels } from "../../domain/quotes/quote-request";
+import { canMoveQuote } from "../../domain/quotes/quotes";
+import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
 import { StoreError } from "../../server/errors";
@@ -15,13 +22,6 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Label } from "../components/ui/label";
 import { TableHead } from "../components/ui/table-head";
-import { type Address, formatAddress } from "../lib/address";
-import { can } from "../lib/companies";
-import { formatShortDate, STORE_TIME_ZONE, storeDay } from "../lib/dates";
-import { formatUsd } from "../lib/money";
-import { formatNumber } from "../lib/numbers";
-import { formatDay, MAX_QUOTE_COMMENT, quoteMoveSchema, quoteStatusLabels } from "../lib/quote-request";
-import { canMoveQuote } from "../lib/quotes";
 import type { Route } from "./+types/account.quote";
 
 export function meta({ loaderData }: Route.MetaArgs) {

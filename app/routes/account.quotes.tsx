@@ -1,6 +1,9 @@
 // The company's requests for quote: number, day, state, lines, the current version's value and
 // the needed-by day; every member sees them.
 import { data, Link } from "react-router";
+import { formatShortDate } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { formatDay } from "../../domain/quotes/quote-request";
 import { requireUser } from "../../server/accounts/session";
 import { quotesOf } from "../../server/quotes/requests";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -8,9 +11,6 @@ import { QuoteStatusBadge } from "../components/quote-status-badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { TableHead } from "../components/ui/table-head";
-import { formatShortDate } from "../lib/dates";
-import { formatUsd } from "../lib/money";
-import { formatDay } from "../lib/quote-request";
 import type { Route } from "./+types/account.quotes";
 
 export function meta() {

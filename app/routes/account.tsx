@@ -2,10 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
 import { Await, data, Form, Link } from "react-router";
+import { deleteAccountSchema } from "../../domain/accounts/delete-account";
+import { can, roleNames } from "../../domain/companies/companies";
+import { formatShortDate } from "../../domain/dates/dates";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
+import { clientAddressContext } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
@@ -17,10 +21,6 @@ import { Price, UnitPrice } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { can, roleNames } from "../lib/companies";
-import { clientAddressContext } from "../lib/context";
-import { formatShortDate } from "../lib/dates";
-import { deleteAccountSchema } from "../lib/delete-account";
 import type { Route } from "./+types/account";
 
 export function meta() {

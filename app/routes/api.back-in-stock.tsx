@@ -3,7 +3,7 @@
 // itself. A visitor is told to sign in instead of being redirected: the page links there.
 import { data } from "react-router";
 import { currentUser } from "../../server/accounts/session";
-import { isWaitingForStock, requestBackInStock } from "../../server/catalog/back-in-stock";
+import { isWaitingForStock, requestBackInStock } from "../../server/catalog/products/back-in-stock";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import type { Route } from "./+types/api.back-in-stock";

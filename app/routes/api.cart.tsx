@@ -1,14 +1,14 @@
 import { data } from "react-router";
+import { type CartAction, cartActionSchema, quickOrderSchema } from "../../domain/cart/cart-schemas";
 import { addToCart, deleteCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
 import { buyerCartSummary, type CartSummary } from "../../server/cart/summary";
+import { type HeaderUser, headerUser } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
-import { type CartAction, cartActionSchema, quickOrderSchema } from "../lib/cart-schemas";
-import { type HeaderUser, headerUser } from "../lib/context";
 import type { Route } from "./+types/api.cart";
 
 export type CartResponse = {

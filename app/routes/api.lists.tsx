@@ -1,11 +1,11 @@
 // "Add to List": the buyer's lists for the dialog to offer, and adding products to one of them or
 // to a new one. A visitor is told to sign in (the dialog links there) instead of being redirected.
 import { data } from "react-router";
+import { addToListSchema } from "../../domain/cart/saved-lists";
 import { currentUser } from "../../server/accounts/session";
 import { addToList, listsOf } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
 import { formObject, readForm } from "../../server/forms";
-import { addToListSchema } from "../lib/saved-lists";
 import type { Route } from "./+types/api.lists";
 
 const personal = { "Cache-Control": "private, no-store" };

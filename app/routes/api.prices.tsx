@@ -2,10 +2,10 @@
 // the page is the same for everyone, and this request, for this browser alone, fills in the
 // company's contract prices after it loads.
 import { data } from "react-router";
+import { MAX_PRICE_PARTS } from "../../domain/pricing/member-prices";
 import { currentUser } from "../../server/accounts/session";
 import { memberPrices } from "../../server/companies/contract-prices";
 import type { MemberPrices } from "../components/member-prices";
-import { MAX_PRICE_PARTS } from "../lib/pricing/member-prices";
 import type { Route } from "./+types/api.prices";
 
 const personal = { "Cache-Control": "private, no-store" };

@@ -2,15 +2,15 @@
 // answer is the cart's (the header's cart fetcher submits here, so its badge follows) with each
 // line not added as asked named.
 import { data } from "react-router";
+import { type ReorderRequest, reorderSchema } from "../../domain/cart/saved-lists";
 import { requireUser } from "../../server/accounts/session";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { reorder, reorderTopProduct, reportMessages } from "../../server/cart/reorder";
 import { addListToCart } from "../../server/cart/saved-lists";
 import { buyerCartSummary } from "../../server/cart/summary";
+import { headerUser } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { formObject, readForm } from "../../server/forms";
-import { headerUser } from "../lib/context";
-import { type ReorderRequest, reorderSchema } from "../lib/saved-lists";
 import type { Route } from "./+types/api.reorder";
 import type { CartResponse } from "./api.cart";
 

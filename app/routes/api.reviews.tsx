@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { currentUser } from "../../server/accounts/session";
-import { reviewEligibility } from "../../server/catalog/reviews";
+import { reviewEligibility } from "../../server/catalog/products/reviews";
 import type { Route } from "./+types/api.reviews";
 
 /**

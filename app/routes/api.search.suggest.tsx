@@ -1,8 +1,8 @@
-import { storefrontCategoryTree } from "../../server/catalog/category-tree";
-import { suggestProducts } from "../../server/catalog/search";
-import { suggestCategories } from "../lib/catalog/category-suggestions";
-import { plainText } from "../lib/plain-text";
-import { MAX_QUERY_LENGTH } from "../lib/search-params";
+import { suggestCategories } from "../../domain/catalog/category-suggestions";
+import { MAX_QUERY_LENGTH } from "../../domain/catalog/search-params";
+import { plainText } from "../../domain/text/plain-text";
+import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
+import { suggestProducts } from "../../server/catalog/search/search";
 import type { Route } from "./+types/api.search.suggest";
 
 /** GET /api/search/suggest?q=gw-45: the best few products and categories for what the buyer has typed so far. */

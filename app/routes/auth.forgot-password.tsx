@@ -1,7 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { forgotPasswordSchema } from "../../domain/accounts/account-schemas";
 import { requestPasswordReset } from "../../server/accounts/password-reset";
+import { clientAddressContext } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { Field } from "../components/form-field";
@@ -9,8 +11,6 @@ import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { useZodForm } from "../components/use-zod-form";
-import { forgotPasswordSchema } from "../lib/account-schemas";
-import { clientAddressContext } from "../lib/context";
 import { withRetryAfter } from "../lib/retry-after";
 import type { Route } from "./+types/auth.forgot-password";
 

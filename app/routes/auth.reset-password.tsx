@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { resetPasswordSchema } from "../../domain/accounts/account-schemas";
 import { auth } from "../../server/accounts/auth";
 import { readForm } from "../../server/forms";
 import { redirectWithToast } from "../../server/toast";
@@ -8,7 +9,6 @@ import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { useZodForm } from "../components/use-zod-form";
-import { resetPasswordSchema } from "../lib/account-schemas";
 import type { Route } from "./+types/auth.reset-password";
 
 const LINK_NOT_VALID = "This reset link has expired or was already used. Ask for a new one.";

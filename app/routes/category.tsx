@@ -1,17 +1,22 @@
 import { data, isRouteErrorResponse, useNavigation } from "react-router";
-import { storefrontCategoryTree } from "../../server/catalog/category-tree";
-import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
-import { listCategoryProducts } from "../../server/catalog/listing";
-import { readSpecFilters } from "../../server/catalog/spec-facets";
+import { findCategory, findSubcategory, titleFromSlug } from "../../domain/catalog/category-tree";
+import {
+  type ListingParams,
+  listingParamNames,
+  listingSearch,
+  parseListingParams,
+} from "../../domain/catalog/listing-params";
+import type { SpecState } from "../../domain/catalog/spec-filters";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
+import { listCategoryProducts } from "../../server/catalog/pages/listing";
+import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
+import { readSpecFilters } from "../../server/catalog/search/spec-facets";
 import { Breadcrumb } from "../components/breadcrumb";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { LoadMore } from "../components/catalog/load-more";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { NotFound } from "../components/not-found";
-import { findCategory, findSubcategory, titleFromSlug } from "../lib/catalog/category-tree";
-import type { SpecState } from "../lib/catalog/spec-filters";
-import { type ListingParams, listingParamNames, listingSearch, parseListingParams } from "../lib/listing-params";
 import type { Route } from "./+types/category";
 
 export async function loader({ params, request }: Route.LoaderArgs) {

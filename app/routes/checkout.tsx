@@ -2,6 +2,12 @@ import { getFormProps, getInputProps, type Submission, type SubmissionResult } f
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { type Address, addressFrom } from "../../domain/addresses/address";
+import { NEW_SHIP_TO } from "../../domain/addresses/address-book";
+import { can, refusals } from "../../domain/companies/companies";
+import { formatUsd } from "../../domain/money/format";
+import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../../domain/orders/checkout-schema";
+import { termsOrderFailed, termsOrderPlaced } from "../../domain/terms/terms";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
 import { listShipTos } from "../../server/address-book/address-book";
@@ -41,12 +47,6 @@ import { CheckboxField, Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
 import { useZodForm } from "../components/use-zod-form";
-import { type Address, addressFrom } from "../lib/address";
-import { NEW_SHIP_TO } from "../lib/address-book";
-import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../lib/checkout-schema";
-import { can, refusals } from "../lib/companies";
-import { formatUsd } from "../lib/money";
-import { termsOrderFailed, termsOrderPlaced } from "../lib/terms/terms";
 import type { Route } from "./+types/checkout";
 
 export function meta() {

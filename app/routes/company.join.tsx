@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { roleNames } from "../../domain/companies/companies";
 import { currentUser, requireUser } from "../../server/accounts/session";
 import { acceptInvitation, invitationByToken } from "../../server/companies/members";
 import { companyAccountOf } from "../../server/companies/membership";
@@ -6,7 +7,6 @@ import { StoreError } from "../../server/errors";
 import { dataWithErrorToast, redirectWithToast } from "../../server/toast";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
-import { roleNames } from "../lib/companies";
 import type { Route } from "./+types/company.join";
 
 export function meta() {

@@ -1,12 +1,12 @@
 import { X } from "lucide-react";
 import { data, Link } from "react-router";
-import { productsToCompare } from "../../server/catalog/compare";
-import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
+import { compareHref, compareRows, parseCompareParts } from "../../domain/catalog/compare";
+import { formatUsd } from "../../domain/money/format";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
+import { productsToCompare } from "../../server/catalog/pages/compare";
 import { setCompared } from "../components/catalog/compare-picks";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { ShelfPrice, useMemberPrices } from "../components/member-prices";
-import { compareHref, compareRows, parseCompareParts } from "../lib/compare";
-import { formatUsd } from "../lib/money";
 import type { Route } from "./+types/compare";
 
 /**

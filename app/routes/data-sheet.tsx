@@ -1,4 +1,4 @@
-import { productDataSheet } from "../../server/catalog/data-sheet";
+import { productDataSheet } from "../../server/catalog/pages/data-sheet";
 import type { Route } from "./+types/data-sheet";
 
 /** /data-sheets/{product slug}.pdf: the product's data sheet, drawn from its catalogue entry. */

@@ -1,5 +1,12 @@
 import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
+import { orderExemptionLine } from "../../domain/companies/tax-exemption";
+import { formatLongDate } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
+import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
+import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
+import { termsName } from "../../domain/terms/terms";
 import { requireUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
 import { shippingAddressLines } from "../../server/orders/messages";
@@ -9,13 +16,6 @@ import { OrderTotals } from "../components/order-totals";
 import { UnitPrice } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
-import { formatLongDate } from "../lib/dates";
-import { formatUsd } from "../lib/money";
-import { orderDocumentHref, orderDocumentName } from "../lib/order-documents";
-import { orderStatusLabel, whatsNext } from "../lib/order-status";
-import { purchaseOrderDetails } from "../lib/purchase-order";
-import { orderExemptionLine } from "../lib/tax-exemption";
-import { termsName } from "../lib/terms/terms";
 import type { Route } from "./+types/order-confirmation";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
-import { storefrontCategoryTree } from "../../server/catalog/category-tree";
-import { drawPicture } from "../../server/catalog/pictures";
-import { subcategoryProfiles } from "../../server/catalog/profiles";
-import { subcategoryNames } from "../lib/catalog/category-tree";
+import { subcategoryNames } from "../../domain/catalog/category-tree";
+import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
+import { drawPicture } from "../../server/catalog/seed/pictures";
+import { subcategoryProfiles } from "../../server/catalog/seed/profiles";
 import type { Route } from "./+types/product-image";
 
 /** /images/products/{subcategory}-{view}.svg: the drawn pictures every product of a subcategory shares. */

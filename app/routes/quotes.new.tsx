@@ -4,6 +4,17 @@
 // and comes back here (docs/decisions/quotes.md).
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { formatAddress } from "../../domain/addresses/address";
+import { can, refusals } from "../../domain/companies/companies";
+import {
+  MAX_PASTED_QUOTE,
+  MAX_QUOTE_NOTES,
+  MAX_QUOTE_PART_NUMBER,
+  MAX_QUOTE_QUANTITY,
+  quoteRequestSchema,
+} from "../../domain/quotes/quote-request";
+import type { QuoteSource } from "../../domain/quotes/quotes";
+import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireUser } from "../../server/accounts/session";
 import { cartLines } from "../../server/cart/cart";
@@ -19,17 +30,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card"
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
-import { formatAddress } from "../lib/address";
-import { can, refusals } from "../lib/companies";
-import { formatNumber } from "../lib/numbers";
-import {
-  MAX_PASTED_QUOTE,
-  MAX_QUOTE_NOTES,
-  MAX_QUOTE_PART_NUMBER,
-  MAX_QUOTE_QUANTITY,
-  quoteRequestSchema,
-} from "../lib/quote-request";
-import type { QuoteSource } from "../lib/quotes";
 import type { Route } from "./+types/quotes.new";
 
 export function meta() {

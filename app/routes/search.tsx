@@ -1,9 +1,20 @@
 import { Search } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { storefrontCategoryTree } from "../../server/catalog/category-tree";
-import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/http-cache";
-import { findByPartNumber, searchProducts } from "../../server/catalog/search";
-import { readSpecFilters } from "../../server/catalog/spec-facets";
+import { findCategory } from "../../domain/catalog/category-tree";
+import {
+  parseSearchParams,
+  type SearchParams,
+  searchHref,
+  searchParamNames,
+  searchSortLabels,
+  searchSorts,
+} from "../../domain/catalog/search-params";
+import type { SpecState } from "../../domain/catalog/spec-filters";
+import { formatNumber } from "../../domain/text/numbers";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
+import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
+import { findByPartNumber, searchProducts } from "../../server/catalog/search/search";
+import { readSpecFilters } from "../../server/catalog/search/spec-facets";
 import { redirectWithToast } from "../../server/toast";
 import { FilterChip } from "../components/catalog/filter-chip";
 import { LoadMore } from "../components/catalog/load-more";
@@ -12,17 +23,6 @@ import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { useCategoryTree } from "../components/root-data";
 import { DidYouMean } from "../components/search/did-you-mean";
 import { SearchSuggest } from "../components/search/search-suggest";
-import { findCategory } from "../lib/catalog/category-tree";
-import type { SpecState } from "../lib/catalog/spec-filters";
-import { formatNumber } from "../lib/numbers";
-import {
-  parseSearchParams,
-  type SearchParams,
-  searchHref,
-  searchParamNames,
-  searchSortLabels,
-  searchSorts,
-} from "../lib/search-params";
 import type { Route } from "./+types/search";
 
 export async function loader({ request }: Route.LoaderArgs) {

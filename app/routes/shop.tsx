@@ -12,10 +12,10 @@ import {
   SprayCan,
 } from "lucide-react";
 import { Link } from "react-router";
+import { findCategory } from "../../domain/catalog/category-tree";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { useCategoryTree, useStoreContact } from "../components/root-data";
 import { buttonVariants } from "../components/ui/button";
-import { findCategory } from "../lib/catalog/category-tree";
 
 export function meta() {
   return [

@@ -1,4 +1,4 @@
-import { pagesSitemap, productsSitemap, sitemapIndex } from "../../server/catalog/sitemap";
+import { pagesSitemap, productsSitemap, sitemapIndex } from "../../server/catalog/pages/sitemap";
 import { config } from "../../server/config";
 import type { Route } from "./+types/sitemap";
 

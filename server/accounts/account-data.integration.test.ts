@@ -1,11 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { quoteRequestSchema } from "../../app/lib/quote-request";
+import { quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { type Buyer, cardOrder, fillCart, productId, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
-import { writeReview } from "../catalog/reviews";
-import { seedCatalogIfEmpty } from "../catalog/seed";
+import { writeReview } from "../catalog/products/reviews";
+import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { companyAccountOf, companyOf } from "../companies/membership";
 import {
   account,

@@ -2,9 +2,9 @@
 // (docs/product-rules.md, Retention). Every read is scoped by their user id, or by their e-mail for
 // the mail sent to them; ids of other people (the admin who approved Net 30) are left out.
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { addressFrom } from "../../app/lib/address";
+import { addressFrom } from "../../domain/addresses/address";
 import { listShipTos } from "../address-book/address-book";
-import { reviewsBy } from "../catalog/reviews";
+import { reviewsBy } from "../catalog/products/reviews";
 import { db } from "../db/client";
 import {
   account,

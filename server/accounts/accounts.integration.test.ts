@@ -1,10 +1,10 @@
 import { eq, like, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type SignUpInput, signUpSchema } from "../../app/lib/account-schemas";
-import { userContext } from "../../app/lib/context";
+import { type SignUpInput, signUpSchema } from "../../domain/accounts/account-schemas";
 import { withTestDatabase } from "../../test/database";
 import { authenticatorCode } from "../../test/totp";
+import { userContext } from "../context";
 import { companies, companyMembers, mailQueue, profiles, user, verification } from "../db/schema";
 import { ensureAdmin } from "./admin-bootstrap";
 import { auth, cookieHeaderFrom } from "./auth";

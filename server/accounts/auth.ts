@@ -7,7 +7,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins/two-factor";
 import { and, eq, like } from "drizzle-orm";
-import { MIN_PASSWORD_LENGTH } from "../../app/lib/account-schemas";
+import { MIN_PASSWORD_LENGTH } from "../../domain/accounts/account-schemas";
 import { CLIENT_ADDRESS_HEADER } from "../client-address";
 import { config } from "../config";
 import { type Database, db } from "../db/client";

@@ -5,8 +5,8 @@
 // reviews go too, and the products they reviewed are recounted. Orders outlive the user through a
 // nullable user_id (docs/decisions/account-deletion.md).
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
-import { ADMIN_CANNOT_DELETE, INCORRECT_PASSWORD } from "../../app/lib/delete-account";
-import { deleteReviewsOf } from "../catalog/reviews";
+import { ADMIN_CANNOT_DELETE, INCORRECT_PASSWORD } from "../../domain/accounts/delete-account";
+import { deleteReviewsOf } from "../catalog/products/reviews";
 import { leaveCompanyForDeletion } from "../companies/members";
 import { db } from "../db/client";
 import { account, checkoutPayments, mailQueue, orders, user, userRoles, verification } from "../db/schema";

@@ -1,8 +1,8 @@
 // Creating a buyer's account: the better-auth user, then the profile and the buyer's company of
 // one (with its account number), the buyer its admin.
 import { eq } from "drizzle-orm";
-import type { SignUpInput } from "../../app/lib/account-schemas";
-import { addressColumns } from "../../app/lib/address";
+import type { SignUpInput } from "../../domain/accounts/account-schemas";
+import { addressColumns } from "../../domain/addresses/address";
 import { createCompanyOfOne } from "../companies/membership";
 import { db } from "../db/client";
 import { profiles, user } from "../db/schema";

@@ -2,9 +2,9 @@
 // and action reads the answer through these guards.
 import { and, eq } from "drizzle-orm";
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { type SignedInUser, userContext } from "../../app/lib/context";
-import { isSharedPage } from "../../app/lib/shared-pages";
+import { isSharedPage } from "../../domain/catalog/shared-pages";
 import { config } from "../config";
+import { type SignedInUser, userContext } from "../context";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
 import { auth } from "./auth";

@@ -4,7 +4,7 @@
 // the session cookie and moves the guest's cart into the account's.
 import { createCookie } from "react-router";
 import { z } from "zod";
-import { SIGN_IN_EXPIRED } from "../../app/lib/account-schemas";
+import { SIGN_IN_EXPIRED } from "../../domain/accounts/account-schemas";
 import { mergeGuestCart } from "../cart/cart";
 import { clearGuestCartCookie, guestCartIdFrom } from "../cart/cart-cookie";
 import { config } from "../config";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { Address } from "../../app/lib/address";
-import { MAX_SHIP_TOS, shipToLimitMessage } from "../../app/lib/address-book";
+import type { Address } from "../../domain/addresses/address";
+import { MAX_SHIP_TOS, shipToLimitMessage } from "../../domain/addresses/address-book";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { exportAccountData } from "../accounts/account-data";

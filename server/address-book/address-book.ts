@@ -3,14 +3,14 @@
 // company's address is answered as one that does not exist. Only the company admin changes it.
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
-import { type Address, addressColumns, addressFrom } from "../../app/lib/address";
+import { type Address, addressColumns, addressFrom } from "../../domain/addresses/address";
 import {
   addsAsDefault,
   defaultAfterRemoving,
   MAX_SHIP_TOS,
   type ShipTo,
   shipToLimitMessage,
-} from "../../app/lib/address-book";
+} from "../../domain/addresses/address-book";
 import { companyOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import { companies, shipToAddresses } from "../db/schema";

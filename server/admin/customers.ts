@@ -2,7 +2,7 @@
 // person (their profile); terms, limits and the account number are the person's company's.
 
 import { and, count, desc, eq, ilike, notExists, or, sql } from "drizzle-orm";
-import type { TermsDays } from "../../app/lib/terms/terms";
+import type { TermsDays } from "../../domain/terms/terms";
 import { type Database, db } from "../db/client";
 import { escapeLike } from "../db/like";
 import { companies, companyMembers, profiles, user, userRoles } from "../db/schema";

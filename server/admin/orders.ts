@@ -1,8 +1,8 @@
 // Orders as the operator runs them: find them, move them along, cancel them, mark Net 30
 // invoices paid. Every change is one transaction with its audit entry.
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { orderStatusLabel } from "../../app/lib/order-status";
-import type { Shipment } from "../../app/lib/shipping";
+import { orderStatusLabel } from "../../domain/orders/order-status";
+import type { Shipment } from "../../domain/orders/shipping";
 import { db, type Transaction } from "../db/client";
 import { escapeLike } from "../db/like";
 import { type OrderStatus, orderItems, orders, products, user } from "../db/schema";

@@ -2,8 +2,8 @@
 // before the product is saved so that their URLs are saved with it. A refused file stops the save
 // with its message on its field; the files stored before it stay unused (named by their content,
 // they are the same files when the operator sends them again).
-import { UPLOAD_FIELDS, type UploadProblems } from "../../app/lib/catalog/editor-uploads";
-import { MAX_LIST_ENTRIES } from "../../app/lib/catalog/product-input";
+import { UPLOAD_FIELDS, type UploadProblems } from "../../domain/catalog/editor-uploads";
+import { MAX_LIST_ENTRIES } from "../../domain/catalog/product-input";
 import { StoreError } from "../errors";
 import { storeDocument, storeProductImage } from "../media/images";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { productListSchema } from "../../app/lib/admin-schemas";
-import { productInputSchema } from "../../app/lib/catalog/product-input";
+import { productListSchema } from "../../domain/admin/admin-schemas";
+import { productInputSchema } from "../../domain/catalog/product-input";
 import { withTestDatabase } from "../../test/database";
 import { adminAuditLog, attributes, products, user } from "../db/schema";
 import { StoreError } from "../errors";

@@ -1,12 +1,12 @@
 // The operator's products in the back office: find them, read one as the editor shows it, and save
-// it through the catalogue's one write path (server/catalog/save-products.ts) with its audit entry
+// it through the catalogue's one write path (server/catalog/products/save-products.ts) with its audit entry
 // (the changed fields only, before -> after) and the announcement that clears every page cache.
 import { and, asc, between, count, eq, gt, ilike, or, type SQL, sql } from "drizzle-orm";
-import { LOW_STOCK_LEVEL, type ProductListFilters, type StockFilter } from "../../app/lib/admin-schemas";
-import { formatTiers, type ProductInput, type ProductStatus } from "../../app/lib/catalog/product-input";
-import { attributeDefinitions, formatAttributeValue, productAttributeValueMap } from "../catalog/attributes";
-import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
-import { checkProducts, isBulkTier, type ProductProblem, saveProducts } from "../catalog/save-products";
+import { LOW_STOCK_LEVEL, type ProductListFilters, type StockFilter } from "../../domain/admin/admin-schemas";
+import { formatTiers, type ProductInput, type ProductStatus } from "../../domain/catalog/product-input";
+import { attributeDefinitions, formatAttributeValue, productAttributeValueMap } from "../catalog/products/attributes";
+import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
+import { checkProducts, isBulkTier, type ProductProblem, saveProducts } from "../catalog/products/save-products";
 import { type Database, db, type Transaction } from "../db/client";
 import { escapeLike } from "../db/like";
 import { categories, productBulkTiers, products, subcategories } from "../db/schema";

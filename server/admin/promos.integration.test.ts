@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { promoCodeSchema } from "../../app/lib/admin-schemas";
+import { promoCodeSchema } from "../../domain/admin/admin-schemas";
 import { withTestDatabase } from "../../test/database";
 import { adminAuditLog, promoCodes, user } from "../db/schema";
 import { StoreError } from "../errors";

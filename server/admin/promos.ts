@@ -1,6 +1,6 @@
 // Promo codes as the operator runs them: create, see uses, switch off and on; each change audited.
 import { and, desc, eq, ne } from "drizzle-orm";
-import type { NewPromoCode } from "../../app/lib/admin-schemas";
+import type { NewPromoCode } from "../../domain/admin/admin-schemas";
 import { db } from "../db/client";
 import { promoCodes } from "../db/schema";
 import { StoreError } from "../errors";

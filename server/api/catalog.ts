@@ -1,7 +1,7 @@
 // The prices the calling company pays through the API, priced as its cart would be, and the
 // paging of the API's lists (the catalogue itself is server/api/products.ts).
 import { z } from "zod";
-import { fromCents } from "../../app/lib/pricing/money";
+import { fromCents } from "../../domain/money/cents";
 import { findPartNumbers } from "../cart/quick-order";
 import { priceProductLines } from "../cart/summary";
 

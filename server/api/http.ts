@@ -4,7 +4,7 @@
 // generic 500, never a stack or a page.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { clientAddressContext } from "../../app/lib/context";
+import { clientAddressContext } from "../context";
 import { type ErrorKind, StoreError } from "../errors";
 import { logger } from "../logger";
 import { type ApiCaller, authenticateApiKey } from "./api-keys";

@@ -7,13 +7,13 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { addressFrom } from "../../app/lib/address";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
-import { jobReferenceField, poNumberField } from "../../app/lib/purchase-order";
+import { addressFrom } from "../../domain/addresses/address";
+import type { CheckoutInput } from "../../domain/orders/checkout-schema";
+import { jobReferenceField, poNumberField } from "../../domain/orders/purchase-order";
 import { findShipTo } from "../address-book/address-book";
 import { lockBuyerLimits } from "../approvals/spend-limits";
 import { findPartNumbers } from "../cart/quick-order";
-import { normalizePartNumber } from "../catalog/part-numbers";
+import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { type Database, db } from "../db/client";
 import { apiIdempotencyKeys, companies, orderItems, orders, profiles, user } from "../db/schema";
 import { StoreError } from "../errors";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FilterAttribute } from "../../app/lib/catalog/spec-filters";
+import type { FilterAttribute } from "../../domain/catalog/spec-filters";
 import { apiFacet, parseProductParams, resolveAttributeParams } from "./product-params";
 
 const parse = (query: string) => parseProductParams(new URLSearchParams(query));

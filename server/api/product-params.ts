@@ -1,8 +1,10 @@
 // GET /api/v1/products' query string, read strictly (docs/decisions/catalogue-api.md): unlike a
 // listing's URL, which shows the listing whatever a link says, an integration is told at once
 // which parameter is wrong and how to fix it. Attribute filters are read by the listing's own
-// reader (app/lib/catalog/spec-filters.ts), so "4.5in", "4-1/2 in" and "114.3mm" mean one value
+// reader (domain/catalog/spec-filters.ts), so "4.5in", "4-1/2 in" and "114.3mm" mean one value
 // here as there. No database here: the caller looks up the category and the attributes.
+
+import { MAX_QUERY_LENGTH } from "../../domain/catalog/search-params";
 import {
   entryUnit,
   type FilterAttribute,
@@ -13,10 +15,9 @@ import {
   type SpecState,
   showNumber,
   urlNumber,
-} from "../../app/lib/catalog/spec-filters";
-import { plainText } from "../../app/lib/plain-text";
-import { MAX_QUERY_LENGTH } from "../../app/lib/search-params";
-import type { CatalogSort } from "../catalog/catalog-query";
+} from "../../domain/catalog/spec-filters";
+import { plainText } from "../../domain/text/plain-text";
+import type { CatalogSort } from "../catalog/search/catalog-query";
 
 /** The API's sorts and the catalogue query's name for each. */
 export const apiSorts = {

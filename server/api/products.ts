@@ -1,14 +1,14 @@
 // GET /api/v1/products: the catalogue for integrations, open to visitors (docs/decisions/catalogue-api.md).
-// The products come from the catalogue's one query (server/catalog/catalog-query.ts), the very
+// The products come from the catalogue's one query (server/catalog/search/catalog-query.ts), the very
 // one behind the listing and search pages, so the API and the pages list the same parts for the
 // same filters. With a company's key, a part's price is what that company pays for one.
 import { createHash } from "node:crypto";
-import { findCategory, findSubcategory, titleFromSlug } from "../../app/lib/catalog/category-tree";
+import { findCategory, findSubcategory, titleFromSlug } from "../../domain/catalog/category-tree";
 import { countUse, type Limit } from "../accounts/rate-limit";
-import { findProducts } from "../catalog/catalog-query";
-import { storefrontCategoryTree } from "../catalog/category-tree";
-import { catalogueApiCache } from "../catalog/page-cache";
-import { scopeAttributes } from "../catalog/spec-facets";
+import { catalogueApiCache } from "../catalog/cache/page-cache";
+import { storefrontCategoryTree } from "../catalog/products/category-tree";
+import { findProducts } from "../catalog/search/catalog-query";
+import { scopeAttributes } from "../catalog/search/spec-facets";
 import { limitedAddress } from "../client-address";
 import { memberPrices } from "../companies/contract-prices";
 import { config } from "../config";

@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { startOfStoreMonth } from "../../app/lib/approvals";
-import type { CompanyRole } from "../../app/lib/companies";
+import type { CompanyRole } from "../../domain/companies/companies";
+import { startOfStoreMonth } from "../../domain/orders/approvals";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";

@@ -5,11 +5,11 @@
 // of two approvers deciding at once, the first wins and the second is told who decided and when.
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { type ApprovalStatus, formatDecidedAt } from "../../app/lib/approvals";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
-import { formatUsd } from "../../app/lib/money";
-import { fromCents, toCents } from "../../app/lib/pricing/money";
-import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
+import { type ApprovalStatus, formatDecidedAt } from "../../domain/orders/approvals";
+import type { CheckoutInput } from "../../domain/orders/checkout-schema";
+import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { priceStoredCart } from "../cart/summary";
 import { membershipOf, requirePermission } from "../companies/membership";
 import { config } from "../config";

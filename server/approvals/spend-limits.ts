@@ -1,8 +1,8 @@
 // Whether an order needs approval (docs/decisions/approvals.md): the buyer's limits and what they
 // ordered this calendar month (store time zone, cancelled orders aside), against the order's total.
 import { and, eq, gte, ne, sql } from "drizzle-orm";
-import { approvalReason, startOfStoreMonth } from "../../app/lib/approvals";
-import { type Cents, toCents } from "../../app/lib/pricing/money";
+import { type Cents, toCents } from "../../domain/money/cents";
+import { approvalReason, startOfStoreMonth } from "../../domain/orders/approvals";
 import { priceStoredCart } from "../cart/summary";
 import { membershipOf } from "../companies/membership";
 import { type Database, db } from "../db/client";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase, testDriver } from "../../test/database";
 import { cardOrder, fillCart, signedUpBuyer } from "../../test/store-fixtures";
-import { seedCatalogIfEmpty } from "../catalog/seed";
+import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { type Database, type DatabaseHandle, setDatabase } from "../db/client";
 import { journalEntries } from "../db/migration-journal";
 import { promoCodes } from "../db/schema";

@@ -1,7 +1,7 @@
 // Which cart a request means: the signed-in buyer's, or the guest cart its signed cookie names.
 import { createCookie, type RouterContextProvider } from "react-router";
-import { userContext } from "../../app/lib/context";
 import { config } from "../config";
+import { userContext } from "../context";
 import { findOrCreateCart } from "./cart";
 
 const NINETY_DAYS = 90 * 24 * 60 * 60;

@@ -2,8 +2,8 @@
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { notBuyableReason } from "../../app/lib/catalog/product-status";
-import { productCardColumns } from "../catalog/card-columns";
+import { notBuyableReason } from "../../domain/catalog/product-status";
+import { productCardColumns } from "../catalog/pages/card-columns";
 import { type Database, db } from "../db/client";
 import { cartItems, carts, productBulkTiers, products, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";

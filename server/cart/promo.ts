@@ -1,6 +1,6 @@
 // Applying a promo code to a cart: checked now, and again when the order is placed.
 import { eq } from "drizzle-orm";
-import { checkPromo, normalizePromoInput } from "../../app/lib/pricing/promo";
+import { checkPromo, normalizePromoInput } from "../../domain/pricing/promo";
 import { db } from "../db/client";
 import { carts, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";

@@ -1,8 +1,8 @@
 // Quick Order: part numbers typed or pasted by the buyer, looked up in the catalogue.
 import { and, inArray } from "drizzle-orm";
-import type { QuickOrderLine } from "../../app/lib/quick-order";
-import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
-import { shownToBuyers } from "../catalog/visibility";
+import type { QuickOrderLine } from "../../domain/cart/quick-order";
+import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
+import { shownToBuyers } from "../catalog/products/visibility";
 import { db } from "../db/client";
 import { products } from "../db/schema";
 import { StoreError } from "../errors";

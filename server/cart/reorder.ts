@@ -3,10 +3,10 @@
 // added (discontinued or unknown, out of stock) or added at a price that changed since, and the
 // buyer is told each by name (docs/product-rules.md, Reorder and saved lists).
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { formatUsd } from "../../app/lib/money";
-import { fromCents, toCents } from "../../app/lib/pricing/money";
-import { normalizedPartNumber, normalizePartNumber } from "../catalog/part-numbers";
-import { listedForBuyers } from "../catalog/visibility";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
+import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
+import { listedForBuyers } from "../catalog/products/visibility";
 import { companyOf } from "../companies/membership";
 import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";

@@ -1,10 +1,10 @@
 // Saved (requisition) lists: a company's named lists of parts and quantities. Every read and change
 // is scoped by the member's company, so another company's list answers as an unknown one (404);
-// changes need a role that edits lists (app/lib/companies.ts).
+// changes need a role that edits lists (domain/companies/companies.ts).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { parsePastedLines } from "../../app/lib/quick-order";
-import { MAX_LIST_QUANTITY } from "../../app/lib/saved-lists";
-import { shownToBuyers } from "../catalog/visibility";
+import { parsePastedLines } from "../../domain/cart/quick-order";
+import { MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
+import { shownToBuyers } from "../catalog/products/visibility";
 import { companyOf, requirePermission } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import { products, savedListLines, savedLists } from "../db/schema";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
-import { seedCatalogIfEmpty } from "../catalog/seed";
+import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { products, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";
 import { addToCart, findOrCreateCart, setLineQuantity } from "./cart";

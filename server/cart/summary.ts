@@ -1,10 +1,10 @@
 // The cart priced for the buyer: every figure computed here from the database, nothing taken from
 // the browser. The checkout and order placement price it through the same function.
 
-import type { ContractRule } from "../../app/lib/pricing/contract";
-import { fromCents } from "../../app/lib/pricing/money";
-import { type PricedCart, priceCart } from "../../app/lib/pricing/price-cart";
-import { exemptionLine } from "../../app/lib/tax-exemption";
+import { exemptionLine } from "../../domain/companies/tax-exemption";
+import { fromCents } from "../../domain/money/cents";
+import type { ContractRule } from "../../domain/pricing/contract";
+import { type PricedCart, priceCart } from "../../domain/pricing/price-cart";
 import { getProfile } from "../accounts/account-overview";
 import { cartContractRules, memberContractRules } from "../companies/contract-prices";
 import { companyOf } from "../companies/membership";

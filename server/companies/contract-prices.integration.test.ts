@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contractPriceInputSchema } from "../../app/lib/contract-prices";
+import { contractPriceInputSchema } from "../../domain/pricing/contract-prices";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { type Buyer, fillCart, signedUpBuyer } from "../../test/store-fixtures";
 import { cartSummary } from "../cart/summary";
-import { seedCatalogIfEmpty } from "../catalog/seed";
+import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { adminAuditLog, companies, companyMembers, contractPrices, products } from "../db/schema";
 import { orderDocument, renderOrderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";

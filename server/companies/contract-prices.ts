@@ -4,19 +4,19 @@
 
 import { parse } from "csv-parse/sync";
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { type Day, storeDay } from "../../domain/dates/dates";
+import { fromCents } from "../../domain/money/cents";
+import type { ContractRule } from "../../domain/pricing/contract";
 import {
   CONTRACT_CSV_LIMITS,
   type ContractPriceColumn,
   type ContractPriceInput,
   contractPriceColumns,
   contractPriceInputSchema,
-} from "../../app/lib/contract-prices";
-import { type Day, storeDay } from "../../app/lib/dates";
-import type { ContractRule } from "../../app/lib/pricing/contract";
-import { fromCents } from "../../app/lib/pricing/money";
-import { priceCart } from "../../app/lib/pricing/price-cart";
+} from "../../domain/pricing/contract-prices";
+import { priceCart } from "../../domain/pricing/price-cart";
 import { recordAudit } from "../admin/audit";
-import { normalizePartNumber } from "../catalog/part-numbers";
+import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { type Database, db } from "../db/client";
 import {
   carts,

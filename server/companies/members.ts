@@ -14,7 +14,7 @@ import {
   LEAVING_LAST_ADMIN_MESSAGE,
   leavesNoAdmin,
   roleNames,
-} from "../../app/lib/companies";
+} from "../../domain/companies/companies";
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";

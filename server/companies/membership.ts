@@ -2,7 +2,7 @@
 // sees of the account is the company's: queries scope by `companyOf(userId)`, so another
 // company's order, list, address or invoice answers as one that does not exist.
 import { eq, type SQL, sql } from "drizzle-orm";
-import { type CompanyPermission, type CompanyRole, can, refusals } from "../../app/lib/companies";
+import { type CompanyPermission, type CompanyRole, can, refusals } from "../../domain/companies/companies";
 import { type Database, db } from "../db/client";
 import { companies, companyMembers } from "../db/schema";
 import { StoreError } from "../errors";

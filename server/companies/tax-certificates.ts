@@ -6,8 +6,7 @@
 import path from "node:path";
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import sharp from "sharp";
-import { can } from "../../app/lib/companies";
-import { formatLongDate, storeDay } from "../../app/lib/dates";
+import { can } from "../../domain/companies/companies";
 import {
   type CertificateInput,
   type CertificateListFilter,
@@ -20,7 +19,8 @@ import {
   REMINDER_DAYS,
   reminderHorizon,
   stateName,
-} from "../../app/lib/tax-exemption";
+} from "../../domain/companies/tax-exemption";
+import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";

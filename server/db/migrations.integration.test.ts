@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmptyDatabase, testDriver } from "../../test/database";
-import { seedCatalogIfEmpty } from "../catalog/seed";
+import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import type { DatabaseHandle } from "./client";
 import { journalEntries, migrationsUpTo } from "./migration-journal";
 import { products } from "./schema";

@@ -20,8 +20,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import type { AttributeKind, ProductStatus } from "../../app/lib/catalog/product-input";
-import type { UnitFamily } from "../../app/lib/catalog/units";
+import type { AttributeKind, ProductStatus } from "../../domain/catalog/product-input";
+import type { UnitFamily } from "../../domain/catalog/units";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -89,7 +89,7 @@ export const products = pgTable(
     // The back office's filters: drafts and discontinued parts in part-number order, low and out of stock.
     index("products_status_part_number_idx").on(t.status, t.partNumber),
     index("products_stock_level_idx").on(t.stockLevel),
-    // What buyers see (server/catalog/visibility.ts), counted per category and listed in the sitemap
+    // What buyers see (server/catalog/products/visibility.ts), counted per category and listed in the sitemap
     // from the index alone.
     index("products_listed_idx").on(t.category, t.subcategory).where(sql`${t.status} = 'active'`),
     index("products_shown_slug_idx").on(t.slug).where(sql`${t.status} <> 'draft'`),
@@ -152,7 +152,7 @@ export const attributes = pgTable(
 
 // One typed value per product and attribute: numbers in the family's base unit (a length in
 // millimetres), choices and text as text. products.specifications keeps the same values as shown
-// (written together, server/catalog/attributes.ts), for search and the quick display paths.
+// (written together, server/catalog/products/attributes.ts), for search and the quick display paths.
 export const productAttributeValues = pgTable(
   "product_attribute_values",
   {
@@ -260,10 +260,10 @@ export const contractPrices = pgTable(
   ],
 );
 
-import { companyRoles } from "../../app/lib/companies";
-import { certificateStatuses } from "../../app/lib/tax-exemption";
+import { companyRoles } from "../../domain/companies/companies";
+import { certificateStatuses } from "../../domain/companies/tax-exemption";
 
-export { type CompanyRole, companyRoles } from "../../app/lib/companies";
+export { type CompanyRole, companyRoles } from "../../domain/companies/companies";
 
 // Who buys for which company, and as what. One company at a time: the user is the key.
 export const companyMembers = pgTable(
@@ -395,15 +395,15 @@ export const promoCodes = pgTable(
   ],
 );
 
-import { orderStatuses } from "../../app/lib/order-status";
+import { orderStatuses } from "../../domain/orders/order-status";
 
-export { type OrderStatus, orderStatuses } from "../../app/lib/order-status";
+export { type OrderStatus, orderStatuses } from "../../domain/orders/order-status";
 // 'net_30' is kept as the name of paying on terms, whatever their length (orders.terms_days).
 export const paymentMethods = ["credit_card", "net_30"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
-export { type Carrier, carriers } from "../../app/lib/shipping";
+export { type Carrier, carriers } from "../../domain/orders/shipping";
 
-import { carriers } from "../../app/lib/shipping";
+import { carriers } from "../../domain/orders/shipping";
 
 // Invoice numbers (INV-000001, INV-000002 ...): sequential and unique, also under concurrent orders.
 export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1 });
@@ -462,7 +462,7 @@ export const orders = pgTable(
     // Given by the admin when the order ships (docs/product-rules.md, Orders).
     carrier: text("carrier", { enum: carriers }),
     trackingNumber: text("tracking_number"),
-    // The buyer's purchase order number and job reference, as given at checkout (app/lib/purchase-order.ts).
+    // The buyer's purchase order number and job reference, as given at checkout (domain/orders/purchase-order.ts).
     poNumber: text("po_number"),
     jobReference: text("job_reference"),
   },
@@ -822,7 +822,7 @@ export const taxCertificates = pgTable(
   ],
 );
 
-import { approvalStatuses } from "../../app/lib/approvals";
+import { approvalStatuses } from "../../domain/orders/approvals";
 
 // An order above the buyer's spend limit, waiting for an approver: what was priced, where it
 // ships and how it was to be paid (the checkout form as the schema outputs it), and the decision.
@@ -905,7 +905,7 @@ export const backInStockRequests = pgTable(
   ],
 );
 
-import { quoteLineOutcomes, quoteSources, quoteStatuses } from "../../app/lib/quotes";
+import { quoteLineOutcomes, quoteSources, quoteStatuses } from "../../domain/quotes/quotes";
 
 // Quote numbers (Q-000001 ...): sequential and unique, like invoice numbers.
 export const quoteNumberSequence = pgSequence("quote_number_seq", { startWith: 1 });

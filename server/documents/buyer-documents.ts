@@ -2,10 +2,10 @@
 // and CSV). Each is looked up within the member's company: another company's answers as a made-up one does.
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
-import { type Day, formatLongDate, storeDay } from "../../app/lib/dates";
-import { formatUsd } from "../../app/lib/money";
-import { buildStatement, type Statement } from "../../app/lib/terms/statement";
-import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../app/lib/terms/terms";
+import { type Day, formatLongDate, storeDay } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { buildStatement, type Statement } from "../../domain/terms/statement";
+import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
 import { companyOf } from "../companies/membership";
 import { config } from "../config";
 import { db } from "../db/client";

@@ -1,11 +1,12 @@
 // An order's one document, in two variants: a terms order's invoice (number, dates, terms, remit-to,
 // amount due) and a card order's paid receipt. Built first as plain data (what the document says),
 // then drawn, so its content is tested apart from the drawing.
-import { formatLongDate } from "../../app/lib/dates";
-import { formatUsd } from "../../app/lib/money";
-import { purchaseOrderDetails } from "../../app/lib/purchase-order";
-import { orderExemptionLine } from "../../app/lib/tax-exemption";
-import { termsName } from "../../app/lib/terms/terms";
+
+import { orderExemptionLine } from "../../domain/companies/tax-exemption";
+import { formatLongDate } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
+import { termsName } from "../../domain/terms/terms";
 import { config } from "../config";
 import type { MailAttachment } from "../db/schema";
 import { type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";

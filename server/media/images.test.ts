@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { imageVariantKey } from "../../app/lib/product-images";
+import { imageVariantKey } from "../../domain/catalog/product-images";
 import {
   importDocument,
   importProductImage,

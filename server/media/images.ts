@@ -5,7 +5,7 @@
 //
 // A picture is checked (format, size in bytes, size in pixels: a small PNG may claim to be
 // 100,000 × 100,000 pixels, which would take gigabytes to decode), then made, once, into WebP and
-// AVIF at the widths of app/lib/product-images.ts. A product keeps the URL storeProductImage
+// AVIF at the widths of domain/catalog/product-images.ts. A product keeps the URL storeProductImage
 // returns in its `images`; pages derive every version from it.
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
@@ -18,7 +18,7 @@ import {
   parseStoredImageUrl,
   type StoredImageName,
   storedImageUrl,
-} from "../../app/lib/product-images";
+} from "../../domain/catalog/product-images";
 import { StoreError } from "../errors";
 import { contentHash, type MediaStorage, mediaKey, mediaStorage } from "./storage";
 

@@ -3,9 +3,9 @@
 // ship-to to keep from a member who does not manage the company's addresses, a ship-to id that is
 // not the company's (answered as not found), and a PO number that does not pass (placement checks
 // each again in its transaction).
-import { chosenShipToId, shipToToSave } from "../../app/lib/address-book";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
-import { can, refusals } from "../../app/lib/companies";
+import { chosenShipToId, shipToToSave } from "../../domain/addresses/address-book";
+import { can, refusals } from "../../domain/companies/companies";
+import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { findShipTo } from "../address-book/address-book";
 import { requirePermission } from "../companies/membership";
 import { StoreError } from "../errors";

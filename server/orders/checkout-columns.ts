@@ -1,6 +1,6 @@
 // The checkout's contact and addresses, as the columns profiles and orders both store them in.
-import { addressColumns } from "../../app/lib/address";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
+import { addressColumns } from "../../domain/addresses/address";
+import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 
 export function checkoutColumns(checkout: CheckoutInput) {
   return {

@@ -1,14 +1,14 @@
 import { eq, inArray, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "../../app/lib/address";
-import { addDays, storeDay } from "../../app/lib/dates";
-import { startOfStoreDay } from "../../app/lib/store-day-bounds";
+import type { Address } from "../../domain/addresses/address";
+import { addDays, storeDay } from "../../domain/dates/dates";
+import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { applyPromo } from "../cart/promo";
-import { pageCache } from "../catalog/page-cache";
+import { pageCache } from "../catalog/cache/page-cache";
 import {
   cartItems,
   checkoutPayments,

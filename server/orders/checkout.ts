@@ -4,9 +4,9 @@
 // first). Net 30: the order is written at once, within the buyer's credit.
 import { randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import { type CheckoutInput, checkoutSchema } from "../../app/lib/checkout-schema";
-import { formatUsd } from "../../app/lib/money";
-import { fromCents, toCents } from "../../app/lib/pricing/money";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
+import { type CheckoutInput, checkoutSchema } from "../../domain/orders/checkout-schema";
 import { type CartSummary, priceStoredCart, summarize } from "../cart/summary";
 import { requirePermission } from "../companies/membership";
 import { db } from "../db/client";

@@ -1,13 +1,13 @@
 // The order confirmation e-mail: the same figures and words as the confirmation page.
-import { type AddressKind, addressFrom, formatAddress } from "../../app/lib/address";
-import { formatLongDate } from "../../app/lib/dates";
-import { formatUsd } from "../../app/lib/money";
-import { orderDocumentHref } from "../../app/lib/order-documents";
-import { orderStatusLabel, whatsNext } from "../../app/lib/order-status";
-import { oneLine } from "../../app/lib/plain-text";
-import { purchaseOrderLines } from "../../app/lib/purchase-order";
-import { orderExemptionLine } from "../../app/lib/tax-exemption";
-import { termsName } from "../../app/lib/terms/terms";
+import { type AddressKind, addressFrom, formatAddress } from "../../domain/addresses/address";
+import { orderExemptionLine } from "../../domain/companies/tax-exemption";
+import { formatLongDate } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { orderDocumentHref } from "../../domain/orders/order-documents";
+import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
+import { purchaseOrderLines } from "../../domain/orders/purchase-order";
+import { termsName } from "../../domain/terms/terms";
+import { oneLine } from "../../domain/text/plain-text";
 import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";

@@ -21,14 +21,14 @@
 // each early in its own transaction), which otherwise closed a circle with an order waiting for
 // the company while holding the products (three deadlocks in one soak).
 import { and, eq, sql } from "drizzle-orm";
-import { shipToToSave } from "../../app/lib/address-book";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
-import { can } from "../../app/lib/companies";
-import { formatUsd } from "../../app/lib/money";
-import { type Cents, fromCents, toCents } from "../../app/lib/pricing/money";
-import { emptyCartMessage } from "../../app/lib/pricing/price-cart";
-import { startOfStoreDay } from "../../app/lib/store-day-bounds";
-import { dueDay, formatInvoiceNumber, termsName } from "../../app/lib/terms/terms";
+import { shipToToSave } from "../../domain/addresses/address-book";
+import { can } from "../../domain/companies/companies";
+import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
+import { type Cents, fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
+import type { CheckoutInput } from "../../domain/orders/checkout-schema";
+import { emptyCartMessage } from "../../domain/pricing/price-cart";
+import { dueDay, formatInvoiceNumber, termsName } from "../../domain/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
 import { lockBuyerLimits, spendLimitReason } from "../approvals/spend-limits";
 import { priceProductLines, priceStoredCart } from "../cart/summary";

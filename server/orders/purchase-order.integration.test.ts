@@ -3,10 +3,10 @@
 // the order and in its e-mail, and a new ship-to saved only with the order that ships to it.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "../../app/lib/address";
-import { NEW_SHIP_TO } from "../../app/lib/address-book";
-import type { CheckoutInput } from "../../app/lib/checkout-schema";
-import { duplicatePoMessage, poNumberRequiredMessage } from "../../app/lib/purchase-order";
+import type { Address } from "../../domain/addresses/address";
+import { NEW_SHIP_TO } from "../../domain/addresses/address-book";
+import type { CheckoutInput } from "../../domain/orders/checkout-schema";
+import { duplicatePoMessage, poNumberRequiredMessage } from "../../domain/orders/purchase-order";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";

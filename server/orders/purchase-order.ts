@@ -7,7 +7,7 @@ import {
   duplicatePoMessage,
   type PurchaseOrderInput,
   poNumberRequiredMessage,
-} from "../../app/lib/purchase-order";
+} from "../../domain/orders/purchase-order";
 import { companyOf } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import { companies, orders } from "../db/schema";

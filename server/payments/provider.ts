@@ -1,7 +1,7 @@
 // The card payment provider, behind one small interface: Stripe when its keys are set, else the
 // built-in test card processor. The server creates each payment for the amount it computed and
 // later asks the provider, never the browser, whether it succeeded.
-import type { Cents } from "../../app/lib/pricing/money";
+import type { Cents } from "../../domain/money/cents";
 
 export type PaymentStatus = "requires_payment" | "processing" | "succeeded" | "canceled";
 

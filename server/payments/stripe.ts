@@ -2,7 +2,7 @@
 // idempotency key, retrieved to verify success, refunded when no order can be written, and
 // webhooks whose signature is checked against the endpoint's secret.
 import Stripe from "stripe";
-import { requireCents } from "../../app/lib/pricing/money";
+import { requireCents } from "../../domain/money/cents";
 import { type PaymentProvider, type PaymentStatus, type ProviderPayment, ProviderUnavailable } from "./provider";
 
 export interface StripeOptions {

@@ -4,7 +4,7 @@
 // in test_processor_payments, as a provider's would live on its own servers.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { fromCents, toCents } from "../../app/lib/pricing/money";
+import { fromCents, toCents } from "../../domain/money/cents";
 import { db } from "../db/client";
 import { testProcessorPayments } from "../db/schema";
 import { StoreError } from "../errors";

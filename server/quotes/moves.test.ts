@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMoveQuote, quoteStatuses } from "../../app/lib/quotes";
+import { canMoveQuote, quoteStatuses } from "../../domain/quotes/quotes";
 import { refusedMove } from "./moves";
 
 describe("quote moves", () => {

@@ -1,8 +1,8 @@
-// A quote's moves between states (app/lib/quotes.ts): each one checked against the state the quote
+// A quote's moves between states (domain/quotes/quotes.ts): each one checked against the state the quote
 // is in at that moment (the row locked, so two moves at once cannot both pass) and written down
 // with who made it, when, and the comment given.
 import { eq, sql } from "drizzle-orm";
-import { canMoveQuote, type QuoteStatus } from "../../app/lib/quotes";
+import { canMoveQuote, type QuoteStatus } from "../../domain/quotes/quotes";
 import type { Database } from "../db/client";
 import { quoteEvents, quotes } from "../db/schema";
 import { StoreError } from "../errors";

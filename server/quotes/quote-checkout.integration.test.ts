@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, storeDay } from "../../app/lib/dates";
-import { quoteRequestSchema } from "../../app/lib/quote-request";
+import { addDays, storeDay } from "../../domain/dates/dates";
+import { quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";

@@ -4,9 +4,9 @@
 // shipping state under the company's certificates), so no cart change and no catalogue price
 // change alters it. No promo code and no bulk tier or contract price applies on top.
 import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
-import { storeDay } from "../../app/lib/dates";
-import { type CartLine, priceCart } from "../../app/lib/pricing/price-cart";
-import { formatDay } from "../../app/lib/quote-request";
+import { storeDay } from "../../domain/dates/dates";
+import { type CartLine, priceCart } from "../../domain/pricing/price-cart";
+import { formatDay } from "../../domain/quotes/quote-request";
 import { type CartRead, type cartPromo, productLines } from "../cart/cart";
 import type { PricingFor } from "../cart/summary";
 import { companyOf } from "../companies/membership";

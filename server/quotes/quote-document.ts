@@ -2,9 +2,9 @@
 // by the buyer's pages): built first as plain data (what the document says), then drawn with the
 // store's PDF pieces, as invoices are.
 import { and, eq } from "drizzle-orm";
-import { formatLongDate } from "../../app/lib/dates";
-import { formatUsd } from "../../app/lib/money";
-import { shipToLines } from "../../app/lib/quote-answer";
+import { formatLongDate } from "../../domain/dates/dates";
+import { formatUsd } from "../../domain/money/format";
+import { shipToLines } from "../../domain/quotes/quote-answer";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { companies, type MailAttachment, quotes, user } from "../db/schema";

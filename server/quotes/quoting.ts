@@ -2,9 +2,9 @@
 // the store's prices, one quote as the admin reads it, and sending a version of the store's answer,
 // which is written, audit-logged and mailed (with its PDF) in one transaction.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { addDays, formatLongDate, storeDay } from "../../app/lib/dates";
-import { formatUsd } from "../../app/lib/money";
-import { fromCents, toCents } from "../../app/lib/pricing/money";
+import { addDays, formatLongDate, storeDay } from "../../domain/dates/dates";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
 import {
   MAX_QUOTE_SUBTOTAL,
   MAX_QUOTE_VALID_DAYS,
@@ -12,7 +12,7 @@ import {
   type QuoteQueueFilter,
   type QuoteQueueSort,
   quoteTotals,
-} from "../../app/lib/quote-answer";
+} from "../../domain/quotes/quote-answer";
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";

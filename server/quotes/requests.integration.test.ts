@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, storeDay } from "../../app/lib/dates";
-import { type QuoteRequestInput, quoteRequestSchema } from "../../app/lib/quote-request";
+import { addDays, storeDay } from "../../domain/dates/dates";
+import { type QuoteRequestInput, quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
 import { profileWithCompany } from "../../test/store-fixtures";

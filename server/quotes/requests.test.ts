@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteMoveSchema, quoteRequestSchema } from "../../app/lib/quote-request";
+import { quoteMoveSchema, quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { parseQuoteLines } from "./requests";
 
 describe("pasted lines", () => {

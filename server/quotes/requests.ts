@@ -5,9 +5,8 @@
 // that does not exist. Asking and moving need a role that places orders; every member reads.
 import { parse } from "csv-parse/sync";
 import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
-import { addressFrom } from "../../app/lib/address";
-import { addDays, formatShortDate, storeDay } from "../../app/lib/dates";
-import { oneLine, visibleText } from "../../app/lib/plain-text";
+import { addressFrom } from "../../domain/addresses/address";
+import { addDays, formatShortDate, storeDay } from "../../domain/dates/dates";
 import {
   MAX_QUOTE_DESCRIPTION,
   MAX_QUOTE_LINES,
@@ -16,7 +15,8 @@ import {
   type PastedQuoteLine,
   type QuoteMoveInput,
   type QuoteRequestInput,
-} from "../../app/lib/quote-request";
+} from "../../domain/quotes/quote-request";
+import { oneLine, visibleText } from "../../domain/text/plain-text";
 import { getProfile } from "../accounts/account-overview";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { findShipTo, listShipTos } from "../address-book/address-book";

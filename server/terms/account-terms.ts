@@ -2,10 +2,10 @@
 // its open invoices (every member's terms orders), what is still available, and whether an overdue
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
 import { and, asc, eq, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
-import { storeDay } from "../../app/lib/dates";
-import { fromCents, toCents } from "../../app/lib/pricing/money";
-import { agingTotals } from "../../app/lib/terms/statement";
-import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../app/lib/terms/terms";
+import { storeDay } from "../../domain/dates/dates";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { agingTotals } from "../../domain/terms/statement";
+import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { companyOf } from "../companies/membership";
 import { type Database, db } from "../db/client";
 import { companies, orders } from "../db/schema";

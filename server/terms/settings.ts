@@ -1,6 +1,6 @@
 // The store settings an admin changes in the back office (one row, made by the migration).
 import { eq } from "drizzle-orm";
-import { DEFAULT_OVERDUE_GRACE_DAYS } from "../../app/lib/terms/terms";
+import { DEFAULT_OVERDUE_GRACE_DAYS } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
 import { type Database, db } from "../db/client";
 import { storeSettings } from "../db/schema";

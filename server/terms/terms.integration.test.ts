@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, storeDay } from "../../app/lib/dates";
-import { startOfStoreDay } from "../../app/lib/store-day-bounds";
+import { addDays, storeDay } from "../../domain/dates/dates";
+import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";

@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { Download, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { ADMIN_CANNOT_DELETE, deleteAccountSchema } from "../../lib/delete-account";
+import { ADMIN_CANNOT_DELETE, deleteAccountSchema } from "../../../domain/accounts/delete-account";
 import { Field } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
-import { signInSchema } from "../../lib/account-schemas";
+import { signInSchema } from "../../../domain/accounts/account-schemas";
 import { Field } from "../form-field";
 import { SubmitButton } from "../submit-button";
 import { Card, CardContent, CardHeader } from "../ui/card";

@@ -3,10 +3,10 @@
 // schema its action uses.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { attributeSchema, categorySchema, subcategorySchema } from "../../lib/catalog/category-input";
-import { attributeKinds } from "../../lib/catalog/product-input";
-import { unitFamilies, unitsOf } from "../../lib/catalog/units";
-import { formatNumber } from "../../lib/numbers";
+import { attributeSchema, categorySchema, subcategorySchema } from "../../../domain/catalog/category-input";
+import { attributeKinds } from "../../../domain/catalog/product-input";
+import { unitFamilies, unitsOf } from "../../../domain/catalog/units";
+import { formatNumber } from "../../../domain/text/numbers";
 import { CheckboxMetaField, Field, SelectField, TextareaField } from "../form-field";
 import { SubmitButton } from "../submit-button";
 import { useZodForm } from "../use-zod-form";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { termsName } from "../../lib/terms/terms";
+import { termsName } from "../../../domain/terms/terms";
 import { Price } from "../price";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { TableHead } from "../ui/table-head";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { formatUsd } from "../../lib/money";
-import { termsLengths, termsName } from "../../lib/terms/terms";
+import { formatUsd } from "../../../domain/money/format";
+import { termsLengths, termsName } from "../../../domain/terms/terms";
 import { Button } from "../ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";

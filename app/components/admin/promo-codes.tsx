@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { promoCodeSchema } from "../../lib/admin-schemas";
-import { formatLastDay, lastStoreDayBefore } from "../../lib/dates";
-import { formatUsd } from "../../lib/money";
+import { promoCodeSchema } from "../../../domain/admin/admin-schemas";
+import { formatLastDay, lastStoreDayBefore } from "../../../domain/dates/dates";
+import { formatUsd } from "../../../domain/money/format";
 import { Field } from "../form-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { carriers, shipmentSchema } from "../../lib/shipping";
+import { carriers, shipmentSchema } from "../../../domain/orders/shipping";
 import { Field, SelectField } from "../form-field";
 import { Button } from "../ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";

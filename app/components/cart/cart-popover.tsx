@@ -2,7 +2,7 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { formatUsd } from "../../lib/money";
+import { formatUsd } from "../../../domain/money/format";
 import { focusIfLost } from "../focus-if-lost";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";

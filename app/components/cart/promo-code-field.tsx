@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { normalizePromoInput } from "../../lib/pricing/promo";
+import { normalizePromoInput } from "../../../domain/pricing/promo";
 import { toast } from "../../lib/toast";
 import { focusIfLost } from "../focus-if-lost";
 import { Button } from "../ui/button";

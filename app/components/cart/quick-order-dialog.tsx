@@ -1,6 +1,6 @@
 import { Plus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { filledLines, looksLikeList, parsePastedLines, quickOrderQuantity } from "../../lib/quick-order";
+import { filledLines, looksLikeList, parsePastedLines, quickOrderQuantity } from "../../../domain/cart/quick-order";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";

@@ -4,9 +4,9 @@
 import { Clock, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ProductStatus } from "../../lib/catalog/product-input";
-import { isBuyable } from "../../lib/catalog/product-status";
-import { formatNumber } from "../../lib/numbers";
+import type { ProductStatus } from "../../../domain/catalog/product-input";
+import { isBuyable } from "../../../domain/catalog/product-status";
+import { formatNumber } from "../../../domain/text/numbers";
 import type { BackInStockResponse } from "../../routes/api.back-in-stock";
 import { useSignedInUser, useStoreContact } from "../root-data";
 import { Button } from "../ui/button";

@@ -3,7 +3,7 @@
 // first load carries none of it.
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import { compareHref, MAX_COMPARED } from "../../lib/compare";
+import { compareHref, MAX_COMPARED } from "../../../domain/catalog/compare";
 import { Button } from "../ui/button";
 import { clearCompared, setCompared, useComparePicks } from "./compare-picks";
 

@@ -1,7 +1,7 @@
 // The parts a buyer ticked to compare, kept in this browser (localStorage) while they move between
 // listings and search results; the comparison itself lives in the compare page's address.
 import { useSyncExternalStore } from "react";
-import { MAX_COMPARED, tooManyMessage } from "../../lib/compare";
+import { MAX_COMPARED, tooManyMessage } from "../../../domain/catalog/compare";
 
 export interface ComparePick {
   partNumber: string;

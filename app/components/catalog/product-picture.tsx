@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { pictureSources } from "../../lib/product-images";
+import { pictureSources } from "../../../domain/catalog/product-images";
 
 /** On a product card: one to four columns across the page (product-grid.tsx). */
 export const CARD_PICTURE_SIZES = "(min-width: 1280px) 18rem, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";

@@ -2,9 +2,9 @@
 // contract price, the list price struck through beside it), the line total and what the next tier
 // would save, worked out by the cart's own pricing rule as the quantity changes.
 
-import { formatNumber } from "../../lib/numbers";
-import { fromCents } from "../../lib/pricing/money";
-import { nextTierOffer, priceQuantity, type QuantityOfProduct } from "../../lib/pricing/tiers";
+import { fromCents } from "../../../domain/money/cents";
+import { nextTierOffer, priceQuantity, type QuantityOfProduct } from "../../../domain/pricing/tiers";
+import { formatNumber } from "../../../domain/text/numbers";
 import { Price, UnitPrice } from "../price";
 
 export function QuantityPrice(product: QuantityOfProduct) {

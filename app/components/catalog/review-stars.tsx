@@ -3,7 +3,7 @@
 
 import { clsx } from "clsx";
 import { Star } from "lucide-react";
-import { reviewCountLabel, wholeStars } from "../../lib/reviews";
+import { reviewCountLabel, wholeStars } from "../../../domain/reviews/reviews";
 
 /** Five stars, the rating's floor filled (as the specification draws them), read as "Rated 4.5 out of 5". */
 export function StarRow({ rating, className }: { rating: string | number; className?: string }) {

@@ -3,9 +3,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { formatLongDate } from "../../lib/dates";
-import type { ReviewInput } from "../../lib/review-form";
-import { NOT_BOUGHT_MESSAGE, type ReviewEligibility, reviewCountLabel } from "../../lib/reviews";
+import { formatLongDate } from "../../../domain/dates/dates";
+import type { ReviewInput } from "../../../domain/reviews/review-form";
+import { NOT_BOUGHT_MESSAGE, type ReviewEligibility, reviewCountLabel } from "../../../domain/reviews/reviews";
 import { StarRow } from "./review-stars";
 
 // Loaded only for a buyer who may review: the form brings zod and conform, which no other

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatNumber } from "../../lib/numbers";
+import { formatNumber } from "../../../domain/text/numbers";
 import { Button } from "../ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTitle } from "../ui/dialog";
 import type { LazyDialogProps } from "../ui/lazy-dialog";

@@ -15,7 +15,7 @@ import {
   type UnitSystem,
   urlNumber,
   withUnits,
-} from "../../lib/catalog/spec-filters";
+} from "../../../domain/catalog/spec-filters";
 import { Button } from "../ui/button";
 import { useLazyDialog } from "../ui/lazy-dialog";
 import { useTypedBeforeHydration } from "../use-typed-before-hydration";

@@ -1,8 +1,8 @@
 import { Loader2, Lock, ShieldCheck } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useSubmit } from "react-router";
+import { formatUsd } from "../../../domain/money/format";
 import { formatCardExpiry } from "../../lib/card-expiry";
-import { formatUsd } from "../../lib/money";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";

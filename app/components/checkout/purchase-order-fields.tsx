@@ -1,6 +1,11 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { duplicatePoMessage, PO_NUMBER_MAX, poNumberRequiredMessage, samePoNumber } from "../../lib/purchase-order";
+import {
+  duplicatePoMessage,
+  PO_NUMBER_MAX,
+  poNumberRequiredMessage,
+  samePoNumber,
+} from "../../../domain/orders/purchase-order";
 import { Field } from "../form-field";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";

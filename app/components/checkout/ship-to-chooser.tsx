@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useState } from "react";
-import type { Address } from "../../lib/address";
-import { formatAddress } from "../../lib/address";
-import { NEW_SHIP_TO, type ShipTo } from "../../lib/address-book";
+import type { Address } from "../../../domain/addresses/address";
+import { formatAddress } from "../../../domain/addresses/address";
+import { NEW_SHIP_TO, type ShipTo } from "../../../domain/addresses/address-book";
 import { CheckboxField, Field } from "../form-field";
 import { Label } from "../ui/label";
 import { RadioGroup, RadioGroupItem } from "../ui/radio-group";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { formatUsd } from "../../lib/money";
-import { termsOptionLabel } from "../../lib/terms/terms";
+import { formatUsd } from "../../../domain/money/format";
+import { termsOptionLabel } from "../../../domain/terms/terms";
 import { PaymentOption } from "./payment-option";
 
 export interface CheckoutTerms {

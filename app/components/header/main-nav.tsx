@@ -1,7 +1,7 @@
 import { ChevronDown, Menu } from "lucide-react";
 import { lazy, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { CategoryTree } from "../../lib/catalog/category-tree";
+import type { CategoryTree } from "../../../domain/catalog/category-tree";
 import { useCategoryTree } from "../root-data";
 import { useLazyDialog } from "../ui/lazy-dialog";
 

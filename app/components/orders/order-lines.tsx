@@ -1,6 +1,6 @@
 import { RotateCcw } from "lucide-react";
 import { useId, useState } from "react";
-import { formatUsd } from "../../lib/money";
+import { formatUsd } from "../../../domain/money/format";
 import { CartReport } from "../cart/cart-report";
 import { useCart } from "../cart/use-cart";
 import { AddToListDialog } from "../lists/add-to-list-dialog";

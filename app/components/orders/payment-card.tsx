@@ -1,5 +1,5 @@
-import { formatLongDate } from "../../lib/dates";
-import { termsName } from "../../lib/terms/terms";
+import { formatLongDate } from "../../../domain/dates/dates";
+import { termsName } from "../../../domain/terms/terms";
 import { Card, CardContent } from "../ui/card";
 
 export interface PaymentFacts {

@@ -1,5 +1,5 @@
-import { formatLongDate } from "../../lib/dates";
-import { orderStatusLabel } from "../../lib/order-status";
+import { formatLongDate } from "../../../domain/dates/dates";
+import { orderStatusLabel } from "../../../domain/orders/order-status";
 import { Card, CardContent } from "../ui/card";
 
 export interface StatusEntry {

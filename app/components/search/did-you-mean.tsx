@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { searchHref } from "../../lib/search-params";
+import { searchHref } from "../../../domain/catalog/search-params";
 
 /**
  * The query spelt as the catalogue spells it, when that finds more: shown already when the query

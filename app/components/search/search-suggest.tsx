@@ -6,8 +6,8 @@
 import { clsx } from "clsx";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import type { CategorySuggestion } from "../../lib/catalog/category-suggestions";
-import { searchHref } from "../../lib/search-params";
+import type { CategorySuggestion } from "../../../domain/catalog/category-suggestions";
+import { searchHref } from "../../../domain/catalog/search-params";
 import { type MemberPrice, ShelfPrice, useMemberPrices } from "../member-prices";
 import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 

@@ -1,10 +1,10 @@
+import { auditLogSchema } from "../../../domain/admin/admin-schemas";
+import { storeDateFormat } from "../../../domain/dates/dates";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listAuditLog } from "../../../server/admin/audit";
 import { Pagination } from "../../components/admin/admin-shell";
 import { Card, CardContent } from "../../components/ui/card";
 import { TableHead } from "../../components/ui/table-head";
-import { auditLogSchema } from "../../lib/admin-schemas";
-import { storeDateFormat } from "../../lib/dates";
 import type { Route } from "./+types/audit-log";
 
 export function meta() {

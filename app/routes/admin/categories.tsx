@@ -1,13 +1,13 @@
 // The category tree in the back office: every category and subcategory, hidden ones too, with
 // their products; a new category is added here, each entry is edited on its own page.
 import { Link } from "react-router";
+import { categorySchema } from "../../../domain/catalog/category-input";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
-import { categoryTreeForEditor, createCategory } from "../../../server/catalog/category-editor";
+import { categoryTreeForEditor, createCategory } from "../../../server/catalog/products/category-editor";
 import { redirectWithToast } from "../../../server/toast";
 import { CategoryForm, counted, type EditorReply, EntryStatus } from "../../components/admin/category-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { categorySchema } from "../../lib/catalog/category-input";
-import { formatNumber } from "../../lib/numbers";
 import type { Route } from "./+types/categories";
 import { parseEditorForm, runEditorIntent } from "./category-editor.server";
 

@@ -1,13 +1,14 @@
 // One category in the back office: its fields, its subcategories (and a new one), and deleting
 // it while no product and no subcategory is in it.
 import { Form, Link, useNavigation } from "react-router";
+import { categorySchema, subcategorySchema } from "../../../domain/catalog/category-input";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
   categoryTreeForEditor,
   createSubcategory,
   deleteCategory,
   updateCategory,
-} from "../../../server/catalog/category-editor";
+} from "../../../server/catalog/products/category-editor";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import {
   CategoryForm,
@@ -19,7 +20,6 @@ import {
 import { Breadcrumb } from "../../components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { categorySchema, subcategorySchema } from "../../lib/catalog/category-input";
 import type { Route } from "./+types/category";
 import { parseEditorForm, runEditorIntent } from "./category-editor.server";
 

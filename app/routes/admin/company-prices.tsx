@@ -4,6 +4,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { formatShortDate } from "../../../domain/dates/dates";
+import { startOfStoreDay } from "../../../domain/dates/store-day-bounds";
+import {
+  CONTRACT_CSV_LIMITS,
+  contractPriceColumns,
+  contractPriceFormSchema,
+  removeContractPriceSchema,
+} from "../../../domain/pricing/contract-prices";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
   companyPriceList,
@@ -24,14 +32,6 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
 import { useZodForm } from "../../components/use-zod-form";
-import {
-  CONTRACT_CSV_LIMITS,
-  contractPriceColumns,
-  contractPriceFormSchema,
-  removeContractPriceSchema,
-} from "../../lib/contract-prices";
-import { formatShortDate } from "../../lib/dates";
-import { startOfStoreDay } from "../../lib/store-day-bounds";
 import type { Route } from "./+types/company-prices";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -3,6 +3,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import type { z } from "zod";
+import {
+  approveNet30Schema,
+  customerSearchSchema,
+  MAX_ADMIN_QUERY_LENGTH,
+  promoCodeSchema,
+  promoEditSchema,
+  promoStatusSchema,
+  revokeNet30Schema,
+} from "../../../domain/admin/admin-schemas";
+import { poRequiredSchema } from "../../../domain/orders/purchase-order";
+import { termsName } from "../../../domain/terms/terms";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
   approveNet30,
@@ -25,18 +37,6 @@ import { Price } from "../../components/price";
 import { type ToastMessage, useToast } from "../../components/toasts";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import {
-  approveNet30Schema,
-  customerSearchSchema,
-  MAX_ADMIN_QUERY_LENGTH,
-  promoCodeSchema,
-  promoEditSchema,
-  promoStatusSchema,
-  revokeNet30Schema,
-} from "../../lib/admin-schemas";
-import { formatNumber } from "../../lib/numbers";
-import { poRequiredSchema } from "../../lib/purchase-order";
-import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {

@@ -4,7 +4,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { SIGN_IN_EXPIRED, twoFactorCodeSchema } from "../../../domain/accounts/account-schemas";
 import { pendingSignIn, signInWithCode } from "../../../server/accounts/sign-in";
+import { clientAddressContext } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
@@ -13,8 +15,6 @@ import { Field } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useZodForm } from "../../components/use-zod-form";
-import { SIGN_IN_EXPIRED, twoFactorCodeSchema } from "../../lib/account-schemas";
-import { clientAddressContext } from "../../lib/context";
 import { withRetryAfter } from "../../lib/retry-after";
 import { safeRedirect } from "../../lib/safe-redirect";
 import type { Route } from "./+types/login-code";

@@ -3,14 +3,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, useSearchParams } from "react-router";
+import { signInSchema } from "../../../domain/accounts/account-schemas";
 import { codeStepPath, signInWithPassword } from "../../../server/accounts/sign-in";
+import { clientAddressContext } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminLoginForm } from "../../components/admin/admin-login";
 import { AdminPage } from "../../components/admin/admin-shell";
-import { signInSchema } from "../../lib/account-schemas";
-import { clientAddressContext } from "../../lib/context";
 import { withRetryAfter } from "../../lib/retry-after";
 import { safeRedirect } from "../../lib/safe-redirect";
 import type { Route } from "./+types/login";

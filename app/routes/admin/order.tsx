@@ -1,5 +1,12 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { orderStatusChangeSchema } from "../../../domain/admin/admin-schemas";
+import { orderExemptionLine } from "../../../domain/companies/tax-exemption";
+import { formatLongDate } from "../../../domain/dates/dates";
+import { orderStatusLabel } from "../../../domain/orders/order-status";
+import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
+import { shipmentSchema } from "../../../domain/orders/shipping";
+import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
 import { StoreError } from "../../../server/errors";
@@ -15,13 +22,6 @@ import { Price, UnitPrice } from "../../components/price";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
-import { orderStatusChangeSchema } from "../../lib/admin-schemas";
-import { formatLongDate } from "../../lib/dates";
-import { orderStatusLabel } from "../../lib/order-status";
-import { purchaseOrderDetails } from "../../lib/purchase-order";
-import { shipmentSchema } from "../../lib/shipping";
-import { orderExemptionLine } from "../../lib/tax-exemption";
-import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/order";
 
 export function meta({ params }: Route.MetaArgs) {

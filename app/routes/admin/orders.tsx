@@ -1,4 +1,9 @@
 import { Form, Link } from "react-router";
+import { MAX_ADMIN_QUERY_LENGTH, orderListSchema } from "../../../domain/admin/admin-schemas";
+import { formatShortDate } from "../../../domain/dates/dates";
+import { orderStatuses, orderStatusLabel } from "../../../domain/orders/order-status";
+import { termsName } from "../../../domain/terms/terms";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listOrders } from "../../../server/admin/orders";
 import { Pagination } from "../../components/admin/admin-shell";
@@ -9,11 +14,6 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { MAX_ADMIN_QUERY_LENGTH, orderListSchema } from "../../lib/admin-schemas";
-import { formatShortDate } from "../../lib/dates";
-import { formatNumber } from "../../lib/numbers";
-import { orderStatuses, orderStatusLabel } from "../../lib/order-status";
-import { termsName } from "../../lib/terms/terms";
 import type { Route } from "./+types/orders";
 
 export function meta() {

@@ -5,10 +5,20 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { UPLOAD_FIELDS, type UploadProblems } from "../../../domain/catalog/editor-uploads";
+import { pictureSources } from "../../../domain/catalog/product-images";
+import {
+  MAX_LIST_ENTRIES,
+  MAX_TIERS,
+  productInputSchema,
+  productStatuses,
+} from "../../../domain/catalog/product-input";
+import { productEditorPath } from "../../../domain/catalog/product-paths";
+import { productStatusLabel } from "../../../domain/catalog/product-status";
 import { requireAdmin } from "../../../server/accounts/session";
 import { storeEditorUploads } from "../../../server/admin/product-uploads";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
-import { attributeDefinitions } from "../../../server/catalog/attributes";
+import { attributeDefinitions } from "../../../server/catalog/products/attributes";
 import { db } from "../../../server/db/client";
 import { readForm, refuseOtherIntents } from "../../../server/forms";
 import { dataWithErrorToast, redirectWithToast } from "../../../server/toast";
@@ -18,11 +28,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useZodForm } from "../../components/use-zod-form";
-import { UPLOAD_FIELDS, type UploadProblems } from "../../lib/catalog/editor-uploads";
-import { MAX_LIST_ENTRIES, MAX_TIERS, productInputSchema, productStatuses } from "../../lib/catalog/product-input";
-import { productEditorPath } from "../../lib/catalog/product-paths";
-import { productStatusLabel } from "../../lib/catalog/product-status";
-import { pictureSources } from "../../lib/product-images";
 import type { Route } from "./+types/product-editor";
 
 export function meta({ loaderData }: Route.MetaArgs) {

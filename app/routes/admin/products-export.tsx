@@ -1,7 +1,7 @@
 // The catalogue as a file: /admin/products/export.csv or .xlsx, streamed as it is read.
 import { PassThrough, Readable } from "node:stream";
 import { requireAdmin } from "../../../server/accounts/session";
-import { exportCatalog } from "../../../server/catalog/export-catalog";
+import { exportCatalog } from "../../../server/catalog/import/export-catalog";
 import { db } from "../../../server/db/client";
 import { logger } from "../../../server/logger";
 import type { Route } from "./+types/products-export";

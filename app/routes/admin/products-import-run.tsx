@@ -2,8 +2,8 @@
 // answers 4xx at once), then the import runs while this answer streams one JSON line per batch
 // ({"type":"progress","rows":…,"share":…}) and a last line with the report and its summary.
 import { requireAdmin } from "../../../server/accounts/session";
-import { acceptUpload } from "../../../server/catalog/catalog-upload";
-import { summarizeImport } from "../../../server/catalog/import-catalog";
+import { acceptUpload } from "../../../server/catalog/import/catalog-upload";
+import { summarizeImport } from "../../../server/catalog/import/import-catalog";
 import { StoreError } from "../../../server/errors";
 import { logger } from "../../../server/logger";
 import type { Route } from "./+types/products-import-run";

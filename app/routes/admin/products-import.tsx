@@ -3,16 +3,16 @@
 // page's action imports it and answers with the report (no progress bar).
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
-import { acceptUpload } from "../../../server/catalog/catalog-upload";
-import { summarizeImport } from "../../../server/catalog/import-catalog";
+import { acceptUpload } from "../../../server/catalog/import/catalog-upload";
+import { summarizeImport } from "../../../server/catalog/import/import-catalog";
 import { StoreError } from "../../../server/errors";
 import { SubmitButton } from "../../components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { formatNumber } from "../../lib/numbers";
 import type { Route } from "./+types/products-import";
 
 export function meta() {

@@ -1,6 +1,16 @@
 // The operator's products: find one by part number or name, narrow by category, status and stock,
 // and open it in the editor.
 import { Form, Link } from "react-router";
+import {
+  MAX_ADMIN_QUERY_LENGTH,
+  productListSchema,
+  stockFilterLabel,
+  stockFilters,
+} from "../../../domain/admin/admin-schemas";
+import { productStatuses } from "../../../domain/catalog/product-input";
+import { productEditorPath } from "../../../domain/catalog/product-paths";
+import { productStatusLabel } from "../../../domain/catalog/product-status";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { categoryChoices, listProductsForAdmin } from "../../../server/admin/products";
 import { Pagination } from "../../components/admin/admin-shell";
@@ -10,11 +20,6 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { MAX_ADMIN_QUERY_LENGTH, productListSchema, stockFilterLabel, stockFilters } from "../../lib/admin-schemas";
-import { productStatuses } from "../../lib/catalog/product-input";
-import { productEditorPath } from "../../lib/catalog/product-paths";
-import { productStatusLabel } from "../../lib/catalog/product-status";
-import { formatNumber } from "../../lib/numbers";
 import type { Route } from "./+types/products";
 
 export function meta() {

@@ -12,6 +12,17 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { addDays, formatLongDate, formatShortDate, storeDay } from "../../../domain/dates/dates";
+import {
+  MAX_QUOTE_MESSAGE,
+  MAX_QUOTE_NOTE,
+  quoteAnswerSchema,
+  quoteOutcomeNames,
+  quoteStatusNames,
+  shipToLines,
+} from "../../../domain/quotes/quote-answer";
+import { quoteLineOutcomes } from "../../../domain/quotes/quotes";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
@@ -25,17 +36,6 @@ import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
 import { useZodForm } from "../../components/use-zod-form";
-import { addDays, formatLongDate, formatShortDate, storeDay } from "../../lib/dates";
-import { formatNumber } from "../../lib/numbers";
-import {
-  MAX_QUOTE_MESSAGE,
-  MAX_QUOTE_NOTE,
-  quoteAnswerSchema,
-  quoteOutcomeNames,
-  quoteStatusNames,
-  shipToLines,
-} from "../../lib/quote-answer";
-import { quoteLineOutcomes } from "../../lib/quotes";
 import type { Route } from "./+types/quote";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -2,6 +2,10 @@
 // for the store's prices, longest-waiting first, or by their value at list prices; any state on demand.
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { formatShortDate } from "../../../domain/dates/dates";
+import { startOfStoreDay } from "../../../domain/dates/store-day-bounds";
+import { quoteQueueFilters, quoteQueueSorts, quoteStatusNames } from "../../../domain/quotes/quote-answer";
+import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { quoteQueue } from "../../../server/quotes/quoting";
 import { Pagination } from "../../components/admin/admin-shell";
@@ -10,10 +14,6 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { formatShortDate } from "../../lib/dates";
-import { formatNumber } from "../../lib/numbers";
-import { quoteQueueFilters, quoteQueueSorts, quoteStatusNames } from "../../lib/quote-answer";
-import { startOfStoreDay } from "../../lib/store-day-bounds";
 import type { Route } from "./+types/quotes";
 
 export function meta() {

@@ -4,8 +4,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Form, Link, useNavigation } from "react-router";
+import { reviewListSchema, reviewVisibilitySchema } from "../../../domain/admin/admin-schemas";
+import { formatShortDate } from "../../../domain/dates/dates";
+import { type ReviewVisibility, reviewVisibilities } from "../../../domain/reviews/reviews";
 import { requireAdmin } from "../../../server/accounts/session";
-import { listReviewsForAdmin, setReviewHidden } from "../../../server/catalog/reviews";
+import { listReviewsForAdmin, setReviewHidden } from "../../../server/catalog/products/reviews";
 import { readForm } from "../../../server/forms";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
@@ -13,9 +16,6 @@ import { StarRow } from "../../components/catalog/review-stars";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { TableHead } from "../../components/ui/table-head";
-import { reviewListSchema, reviewVisibilitySchema } from "../../lib/admin-schemas";
-import { formatShortDate } from "../../lib/dates";
-import { type ReviewVisibility, reviewVisibilities } from "../../lib/reviews";
 import type { Route } from "./+types/reviews";
 
 export function meta() {

@@ -3,6 +3,7 @@
 // change is audit-logged and applies to the next search.
 import { useId } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
+import { MAX_SYNONYM_LINE, synonymActionSchema } from "../../../domain/catalog/search-synonyms";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
   addSynonymGroup,
@@ -17,7 +18,6 @@ import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { MAX_SYNONYM_LINE, synonymActionSchema } from "../../lib/search-synonyms";
 import type { Route } from "./+types/search-synonyms";
 
 export function meta() {

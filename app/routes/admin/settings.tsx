@@ -2,6 +2,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { storeSettingsSchema } from "../../../domain/admin/admin-schemas";
 import { requireAdmin } from "../../../server/accounts/session";
 import { readForm } from "../../../server/forms";
 import { settingsRow, updateStoreSettings } from "../../../server/terms/settings";
@@ -11,7 +12,6 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
 import { useZodForm } from "../../components/use-zod-form";
-import { storeSettingsSchema } from "../../lib/admin-schemas";
 import type { Route } from "./+types/settings";
 
 export function meta() {

@@ -2,6 +2,7 @@
 // order), and deleting it while no product is in it.
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { attributeMoveSchema, attributeSchema, subcategorySchema } from "../../../domain/catalog/category-input";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
   categoryTreeForEditor,
@@ -10,7 +11,7 @@ import {
   saveAttribute,
   subcategoryForEditor,
   updateSubcategory,
-} from "../../../server/catalog/category-editor";
+} from "../../../server/catalog/products/category-editor";
 import { StoreError } from "../../../server/errors";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import {
@@ -23,7 +24,6 @@ import {
 import { Breadcrumb } from "../../components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
-import { attributeMoveSchema, attributeSchema, subcategorySchema } from "../../lib/catalog/category-input";
 import type { Route } from "./+types/subcategory";
 import { parseEditorForm, runEditorIntent } from "./category-editor.server";
 

@@ -6,6 +6,15 @@ import { clsx } from "clsx";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import {
+  type CertificateListFilter,
+  certificateListFilters,
+  certificateStatusNames,
+  MAX_REJECTION_REASON,
+  reviewCertificateSchema,
+  stateName,
+} from "../../../domain/companies/tax-exemption";
+import { formatShortDate } from "../../../domain/dates/dates";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listCertificatesForAdmin, reviewCertificate } from "../../../server/companies/tax-certificates";
 import { readForm } from "../../../server/forms";
@@ -16,15 +25,6 @@ import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
 import { TableHead } from "../../components/ui/table-head";
-import { formatShortDate } from "../../lib/dates";
-import {
-  type CertificateListFilter,
-  certificateListFilters,
-  certificateStatusNames,
-  MAX_REJECTION_REASON,
-  reviewCertificateSchema,
-  stateName,
-} from "../../lib/tax-exemption";
 import type { Route } from "./+types/tax-certificates";
 
 export function meta() {

@@ -4,9 +4,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useFetcher } from "react-router";
+import { authenticatorCodeSchema, twoFactorPasswordSchema } from "../../../domain/accounts/account-schemas";
 import { requireAdmin } from "../../../server/accounts/session";
 import { confirmEnrolment, type Enrolment, startEnrolment } from "../../../server/accounts/two-factor";
 import { config } from "../../../server/config";
+import { clientAddressContext } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
 import { redirectWithToast } from "../../../server/toast";
@@ -15,8 +17,6 @@ import { SubmitButton } from "../../components/submit-button";
 import { type ToastMessage, useToast } from "../../components/toasts";
 import { Card, CardContent, CardHeader } from "../../components/ui/card";
 import { useZodForm } from "../../components/use-zod-form";
-import { authenticatorCodeSchema, twoFactorPasswordSchema } from "../../lib/account-schemas";
-import { clientAddressContext } from "../../lib/context";
 import { withRetryAfter } from "../../lib/retry-after";
 import type { Route } from "./+types/two-factor";
 

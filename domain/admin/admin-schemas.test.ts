@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { checkPromo } from "../pricing/promo";
+import { promoCodeSchema } from "./admin-schemas";
+
+const terms = { code: "XMAS", description: "Holiday", discountType: "fixed", discountValue: "5" };
+
+describe("a promo code's expiry", () => {
+  it("is the last day it works, all of that day in the store's time zone", () => {
+    const promo = promoCodeSchema.parse({ ...terms, expiresAt: "2026-12-25" });
+    expect(promo.expiresAt?.toISOString()).toBe("2026-12-26T05:00:00.000Z"); // midnight Eastern
+    const row = { ...promo, currentUses: 0, maxUses: null, expiresAt: promo.expiresAt ?? null, isActive: true };
+    const at = (instant: string) => checkPromo(row, { subtotalCents: 1000, now: new Date(instant) });
+    // 7 pm Eastern on the 24th (midnight UTC) and the last minute of the 25th both still work.
+    expect(at("2026-12-25T00:00:00Z").ok).toBe(true);
+    expect(at("2026-12-26T04:59:00Z").ok).toBe(true);
+    expect(at("2026-12-26T05:00:00Z")).toEqual({ ok: false, message: "Promo code has expired" });
+  });
+
+  it("must be a real day written YYYY-MM-DD", () => {
+    for (const expiresAt of ["12/25/2026", "2026-02-30", "tomorrow"]) {
+      expect(promoCodeSchema.safeParse({ ...terms, expiresAt }).error?.issues[0]?.message).toBe(
+        "Enter the last day as YYYY-MM-DD, for example 2026-12-25",
+      );
+    }
+  });
+});

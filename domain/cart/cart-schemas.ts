@@ -1,0 +1,39 @@
+// What the cart endpoint accepts, shared by the browser and the server.
+import { z } from "zod";
+import { formatNumber } from "../text/numbers";
+import { MAX_QUICK_ORDER_LINES } from "./quick-order";
+
+export const MAX_LINE_QUANTITY = 100_000;
+
+const productId = z.uuid("That product is no longer available.");
+const wholeNumber = (min: number) =>
+  z.coerce
+    .number({ message: "Quantity must be a whole number." })
+    .int("Quantity must be a whole number.")
+    .min(min, min === 1 ? "Quantity must be at least 1." : "Quantity must be a whole number.")
+    .max(MAX_LINE_QUANTITY, `Quantity can be at most ${formatNumber(MAX_LINE_QUANTITY)}.`);
+
+export const cartActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId, quantity: wholeNumber(1) }),
+  // Zero or less removes the line (docs/product-rules.md, Cart).
+  z.object({ intent: z.literal("set"), productId, quantity: wholeNumber(-MAX_LINE_QUANTITY) }),
+  z.object({ intent: z.literal("remove"), productId }),
+  // The code's own rules (blank, unknown, expired ...) give their messages on the server (docs/product-rules.md, Promo codes).
+  z.object({ intent: z.literal("apply-promo"), code: z.string().optional() }),
+  z.object({ intent: z.literal("remove-promo") }),
+  z.object({ intent: z.literal("quick-order"), lines: z.string().max(20_000, "That list is too long.") }),
+]);
+
+export type CartAction = z.infer<typeof cartActionSchema>;
+
+export const quickOrderSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        partNumber: z.string().trim().min(1).max(64, "Use at most 64 characters"),
+        quantity: z.number().int().min(1).max(100_000),
+      }),
+    )
+    .min(1, "Please enter at least one part number.")
+    .max(MAX_QUICK_ORDER_LINES, `Add at most ${MAX_QUICK_ORDER_LINES} lines at once.`),
+});

@@ -1,0 +1,128 @@
+// The one function that prices a cart, for every place that shows or charges one: the cart
+// popover, the checkout page and order placement. Each line's unit price (the lowest of its list
+// price, its bulk tier and the company's contract price that day), the promo's check and
+// discount, the tax for the shipping state (none under the company's tax-exempt certificate for
+// that state), the totals, and what stands between the cart and an
+// order (no lines, a line that can no longer be ordered or is short of stock, a promo that no longer
+// applies), in that order.
+
+import type { ProductStatus } from "../catalog/product-input";
+import { cartLineStatusProblem } from "../catalog/product-status";
+import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../companies/tax-exemption";
+import { storeDay } from "../dates/dates";
+import { type Cents, centsFromBigInt, toCents } from "../money/cents";
+import { formatNumber } from "../text/numbers";
+import { type ContractRule, contractPriceFor } from "./contract";
+import { checkPromo, type Promo, type PromoCheck } from "./promo";
+import { type TaxRatePpm, taxRateFor } from "./tax";
+import { priceQuantity } from "./tiers";
+import { type CartTotals, cartTotals } from "./totals";
+
+export interface CartLine {
+  name: string;
+  /** The list price, as numeric text ("12.99"). */
+  price: string;
+  stockLevel: number;
+  /** A line whose product became a draft or was discontinued cannot be ordered. */
+  status: ProductStatus;
+  quantity: number;
+  /** The product's bulk tiers, in any order. */
+  tiers: readonly { minQuantity: number; unitPrice: string }[];
+  /** What a contract rule matches on; a line without them gets no contract price. */
+  productId?: string;
+  category?: string;
+  subcategory?: string;
+  brand?: string;
+}
+
+export type PricedLine<Line extends CartLine> = Line & {
+  unitPriceCents: Cents;
+  listPriceCents: Cents;
+  /** The contract price is the unit price (lower than list and tier): the list price is shown struck through. */
+  contractApplied: boolean;
+  lineTotalCents: Cents;
+  /** Why this line cannot be ordered as it is, or undefined. */
+  problem?: string;
+};
+
+/** A promo code as a cart carries it: the rules' columns and whatever else the caller keeps of its row. */
+export type AppliedPromo = Promo & { code: string };
+
+export interface PricedCart<Line extends CartLine, Applied extends AppliedPromo = AppliedPromo> {
+  lines: PricedLine<Line>[];
+  /** The cart's promo code with its check: ok and the discount, or the message why it does not apply. */
+  promo: (Applied & { check: PromoCheck }) | null;
+  taxRate: TaxRatePpm;
+  /** The certificate that takes the tax off, or null when the order is taxed. */
+  taxExemption: TaxExemption | null;
+  totals: CartTotals;
+  /** Every reason the cart cannot become an order now, most basic first; empty when it can. */
+  problems: string[];
+}
+
+export const emptyCartMessage = "Your cart is empty";
+
+/** What a line short of stock tells the buyer at checkout. */
+export function stockProblem({ name, stockLevel, quantity }: Pick<CartLine, "name" | "stockLevel" | "quantity">) {
+  if (stockLevel <= 0) return `${name} is now out of stock. Remove it from your cart to continue.`;
+  if (quantity > stockLevel)
+    return `Only ${formatNumber(stockLevel)} of ${name} left in stock. Lower the quantity in your cart to continue.`;
+  return undefined;
+}
+
+export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
+  lines,
+  promo,
+  taxState,
+  certificates = [],
+  now,
+  contractRules = [],
+  lineProblem = (line) => cartLineStatusProblem(line) ?? stockProblem(line),
+}: {
+  lines: readonly Line[];
+  promo: Applied | null;
+  /** The buyer's company's price list; none for a guest. */
+  contractRules?: readonly ContractRule[];
+  /** The shipping state; unknown or missing takes the default rate. */
+  taxState?: string | null;
+  /** The buyer's company's tax-exempt certificates (any state, any status). */
+  certificates?: readonly ExemptionCertificate[];
+  now: Date;
+  /** Why a line cannot be ordered (a cart's lines are fixed in the cart, a quote's by asking for a revision). */
+  lineProblem?: (line: Line) => string | undefined;
+}): PricedCart<Line, Applied> {
+  const day = storeDay(now);
+  const priced = lines.map(
+    (line): PricedLine<Line> => ({
+      ...line,
+      ...priceQuantity({
+        ...line,
+        contractPriceCents: contractPriceOf(line, toCents(line.price), contractRules, day),
+      }),
+      problem: lineProblem(line),
+    }),
+  );
+  const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
+  const check = promo ? checkPromo(promo, { subtotalCents, now }) : null;
+  const taxExemption = exemptionFor(certificates, taxState, now);
+  const taxRate = taxExemption ? 0 : taxRateFor(taxState);
+  const totals = cartTotals({ lines: priced, discountCents: check?.ok ? check.discountCents : 0, taxRate });
+  return {
+    lines: priced,
+    promo: promo && check ? { ...promo, check } : null,
+    taxRate,
+    taxExemption,
+    totals,
+    problems: [
+      ...(priced.length === 0 ? [emptyCartMessage] : []),
+      ...priced.flatMap((line) => (line.problem ? [line.problem] : [])),
+      ...(check && !check.ok ? [check.message] : []),
+    ],
+  };
+}
+
+function contractPriceOf(line: CartLine, listCents: Cents, rules: readonly ContractRule[], day: string) {
+  const { productId, category, subcategory, brand } = line;
+  if (rules.length === 0 || productId === undefined || category === undefined || brand === undefined) return undefined;
+  return contractPriceFor({ productId, category, subcategory: subcategory ?? "", brand }, listCents, rules, day);
+}

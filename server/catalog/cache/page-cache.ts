@@ -1,0 +1,206 @@
+// Catalogue pages, kept rendered in this process for a short while: every visitor, signed in or
+// not, with a cart or not, gets the same HTML (who they are and their cart are fetched apart:
+// docs/decisions/buyers-pages.md), so it is rendered once and served from memory until it expires
+// or what it shows changes: stock (an order takes stock, a cancellation returns it), reviews (one is
+// written or hidden: stars and counts move), products or categories (the operator's edits). Only a
+// page that shows a toast is rendered for its browser alone. Each answer still gets its own CSP
+// nonce: the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
+import { parseAccept } from "hono/utils/accept";
+import { LRUCache } from "lru-cache";
+import { isSharedPage } from "../../../domain/catalog/shared-pages";
+import { onStoreEvent } from "../../events";
+import { deflatePieces, gzipPieces } from "./gzip-pieces";
+import { carriesToast } from "./http-cache";
+
+// Besides the shared pages, the search suggestions: the same for everyone.
+const SUGGESTIONS = "/api/search/suggest";
+// A client navigation's data also carries React Router's mark of its own answers.
+const KEPT_HEADERS = ["content-type", "cache-control", "etag", "vary", "x-remix-response"];
+
+/** A page the cache keeps. */
+export interface KeptPage {
+  status: number;
+  headers: [string, string][];
+  /** The body's bytes, cut where the nonce goes: encoded once, not on every answer. */
+  parts: Buffer[];
+  /** The same pieces deflated, for browsers that take gzip (all of them). */
+  deflated: Buffer[];
+  size: number;
+}
+
+/** The body of `page` with `nonce` in its places, gzipped or not, as pieces to send in this order. */
+export function bodyPieces(page: KeptPage, nonce: string | undefined, gzip: boolean): Buffer[] {
+  const filler = Buffer.from(nonce ?? "");
+  if (gzip) return gzipPieces(page.parts, page.deflated, filler);
+  return page.parts.flatMap((part, index) => (index === 0 ? [part] : [filler, part]));
+}
+
+/** Whether an Accept-Encoding header takes gzip (by name, else through "*"), as Hono's compression reads it. */
+export function acceptsGzip(acceptEncoding: string): boolean {
+  const offers = parseAccept(acceptEncoding);
+  const gzip =
+    offers.find((offer) => offer.type.toLowerCase() === "gzip") ?? offers.find((offer) => offer.type === "*");
+  return (gzip?.q ?? 0) > 0;
+}
+
+export interface PageCacheOptions {
+  ttlMs?: number;
+  maxBytes?: number;
+  /** Which answers may be shared: the shared pages and the suggestions unless said. */
+  shares?: (pathname: string) => boolean;
+}
+
+const pageKey = (url: URL) => url.pathname + url.search;
+
+const sharedPagesAndSuggestions = (pathname: string) =>
+  isSharedPage(pathname) || pathname.replace(/\.data$/, "") === SUGGESTIONS;
+
+export function createPageCache({
+  ttlMs = 60_000,
+  maxBytes = 64 * 1024 * 1024,
+  shares = sharedPagesAndSuggestions,
+}: PageCacheOptions = {}) {
+  const entries = new LRUCache<string, KeptPage>({
+    ttl: ttlMs,
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.size),
+  });
+
+  /** The page's key in the cache, or undefined when it may not be shared. */
+  const keyFor = (request: Request) => {
+    if (request.method !== "GET" || carriesToast(request)) return undefined;
+    const url = new URL(request.url);
+    return shares(url.pathname) ? pageKey(url) : undefined;
+  };
+
+  // Which kept page, and which nonce, each answer from memory carries (for server/cache-hits.ts).
+  const answered = new WeakMap<Response, { page: KeptPage; nonce: string | undefined }>();
+
+  function answer(page: KeptPage, request: Request, nonce: string | undefined): Response {
+    const headers = new Headers(page.headers);
+    const etag = headers.get("etag");
+    if (etag && request.headers.get("if-none-match")?.includes(etag))
+      return new Response(null, { status: 304, headers });
+    headers.set("x-page-cache", "hit");
+    const gzip = acceptsGzip(request.headers.get("accept-encoding") ?? "");
+    if (gzip) headers.set("content-encoding", "gzip");
+    const response = new Response(Buffer.concat(bodyPieces(page, nonce, gzip)), { status: page.status, headers });
+    answered.set(response, { page, nonce });
+    return response;
+  }
+
+  // Pages being rendered, each for every request that missed it meanwhile: ten buyers asking for a
+  // listing nobody asked for in the last minute render it once, not ten times at once (on a large
+  // catalogue such a render takes a second of the database's time).
+  const rendering = new Map<string, Promise<KeptPage | undefined>>();
+  // Counts the catalogue's changes, so a page rendered from what it showed before is not kept.
+  let generation = 0;
+
+  /** Renders the page and keeps it when it may be shared; `done` gets the kept page, if any, even on an error. */
+  async function renderAndKeep(
+    key: string,
+    nonce: string | undefined,
+    render: () => Promise<Response>,
+    done: (page: KeptPage | undefined) => void,
+  ): Promise<Response> {
+    const renderedFor = generation;
+    let entry: KeptPage | undefined;
+    try {
+      const response = await render();
+      if (
+        response.status !== 200 ||
+        response.headers.has("set-cookie") ||
+        !/public/.test(response.headers.get("cache-control") ?? "")
+      )
+        return response;
+      const body = await response.text();
+      const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part));
+      const deflated = deflatePieces(parts);
+      entry = {
+        status: response.status,
+        headers: [...response.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
+        parts,
+        deflated,
+        size: [...parts, ...deflated].reduce((total, part) => total + part.length, 0),
+      };
+      if (renderedFor === generation) entries.set(key, entry);
+      return new Response(body, { status: response.status, headers: response.headers });
+    } finally {
+      done(entry);
+    }
+  }
+
+  return {
+    /** Serves the page from memory when it can, else renders it (and keeps it when it may be shared). */
+    async serve(request: Request, nonce: string | undefined, render: () => Promise<Response>): Promise<Response> {
+      const key = keyFor(request);
+      if (key === undefined) return render();
+      const kept = entries.get(key);
+      if (kept) return answer(kept, request, nonce);
+      const inFlight = rendering.get(key);
+      if (inFlight) {
+        // Another request is rendering this page: its page, with this request's nonce. A render
+        // that could not be kept (an error, a 404) is done again for this request.
+        const page = await inFlight;
+        return page ? answer(page, request, nonce) : render();
+      }
+      let resolve: (page: KeptPage | undefined) => void = () => {};
+      const promise = new Promise<KeptPage | undefined>((settle) => {
+        resolve = settle;
+      });
+      rendering.set(key, promise);
+      return renderAndKeep(key, nonce, render, (page) => {
+        if (rendering.get(key) === promise) rendering.delete(key);
+        resolve(page);
+      });
+    },
+    /** The page kept for a GET of `url` by a browser without a toast, if any. */
+    kept(url: URL): KeptPage | undefined {
+      return entries.get(pageKey(url));
+    },
+    /** The kept page `response` (an answer of `serve`) was made from, and the nonce put in it; undefined for a render. */
+    answeredFrom(response: Response) {
+      return answered.get(response);
+    },
+    /** The catalogue changed here: nothing rendered before may be served again. */
+    clear() {
+      generation += 1;
+      entries.clear();
+      rendering.clear();
+    },
+  };
+}
+
+type PageCache = ReturnType<typeof createPageCache>;
+
+/** `cache`, emptied whenever what the catalogue shows changes: stock, reviews, products, categories, synonyms. */
+function clearedOnCatalogChange(cache: PageCache): PageCache {
+  onStoreEvent("stockChanged", () => cache.clear());
+  onStoreEvent("reviewsChanged", () => cache.clear());
+  onStoreEvent("catalogChanged", () => cache.clear());
+  onStoreEvent("categoriesChanged", () => cache.clear());
+  onStoreEvent("searchSynonymsChanged", () => cache.clear());
+  return cache;
+}
+
+let shared: PageCache | undefined;
+
+/** The process's page cache; a page rendered before stock or reviews changed is not served again. */
+export function pageCache() {
+  shared ??= clearedOnCatalogChange(createPageCache());
+  return shared;
+}
+
+let catalogueApi: PageCache | undefined;
+
+/**
+ * The catalogue API's answers to visitors (GET /api/v1/products without a key), the same for every
+ * visitor. Apart from the page cache, which serves before a route runs: the API's route counts the
+ * visitor's call against their address's limit first, then asks this cache.
+ */
+export function catalogueApiCache() {
+  catalogueApi ??= clearedOnCatalogChange(
+    createPageCache({ shares: (pathname) => pathname === "/api/v1/products", maxBytes: 16 * 1024 * 1024 }),
+  );
+  return catalogueApi;
+}

@@ -1,0 +1,116 @@
+// The catalogue export: every product, in the import's format, read from the database a page at a
+// time and written as it is read, so exporting then importing the file changes nothing.
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import { stringify } from "csv-stringify";
+import { asc, gt, inArray } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import type { ProductInput } from "../../../domain/catalog/product-input";
+import type { Database } from "../../db/client";
+import { productAttributeValues, productBulkTiers, products } from "../../db/schema";
+import {
+  type AttributeDefinition,
+  attributeDefinitionsBySubcategory,
+  formatAttributeValue,
+} from "../products/attributes";
+import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, rowOfProduct } from "./catalog-file";
+import type { CatalogFormat } from "./catalog-file-readers";
+
+const PAGE_SIZE = 1_000;
+
+/** Every product as the import reads it, a page at a time in part-number order. */
+async function* productPages(db: Database, definitions: AttributeDefinition[]): AsyncGenerator<ProductInput[]> {
+  const definitionOf = new Map(definitions.map((definition) => [definition.id, definition]));
+  let after: string | undefined;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(products)
+      .where(after === undefined ? undefined : gt(products.partNumber, after))
+      .orderBy(asc(products.partNumber))
+      .limit(PAGE_SIZE);
+    if (page.length === 0) return;
+    after = page.at(-1)?.partNumber;
+    const ids = page.map((product) => product.id);
+    const [tiers, values] = await Promise.all([
+      db
+        .select()
+        .from(productBulkTiers)
+        .where(inArray(productBulkTiers.productId, ids))
+        .orderBy(asc(productBulkTiers.minQuantity)),
+      db.select().from(productAttributeValues).where(inArray(productAttributeValues.productId, ids)),
+    ]);
+    yield page.map((product) => {
+      const shown: Record<string, string> = {};
+      for (const value of values) {
+        const definition = definitionOf.get(value.attributeId);
+        if (value.productId !== product.id || !definition) continue;
+        shown[definition.slug] = formatAttributeValue(
+          definition,
+          value.numberValue !== null
+            ? { kind: "number", value: value.numberValue }
+            : { kind: "text", value: value.textValue ?? "" },
+        );
+      }
+      return {
+        partNumber: product.partNumber,
+        name: product.name,
+        category: product.category,
+        subcategory: product.subcategory,
+        brand: product.brand,
+        price: product.price,
+        stockLevel: product.stockLevel,
+        leadTimeDays: product.leadTimeDays,
+        description: product.description,
+        tiers: tiers
+          .filter((tier) => tier.productId === product.id)
+          .map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: tier.unitPrice })),
+        status: product.status,
+        oemNumbers: product.oemNumbers,
+        relatedParts: product.relatedProducts,
+        images: product.images,
+        documents: product.documents,
+        attributes: shown,
+      };
+    });
+  }
+}
+
+/** Writes every product to `output` as CSV or XLSX; returns how many. `output` is ended. */
+export async function exportCatalog(db: Database, format: CatalogFormat, output: Writable): Promise<number> {
+  const definitions = [...(await attributeDefinitionsBySubcategory(db)).values()].flat();
+  // One column per attribute slug: subcategories that share a slug (diameter) share its column.
+  const attributeColumns = [...new Set(definitions.map((definition) => definition.slug))].sort();
+  const columns = [...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS, ...attributeColumns];
+  let count = 0;
+  if (format === "csv") {
+    const csv = stringify({ header: true, columns });
+    csv.pipe(output);
+    for await (const page of productPages(db, definitions)) {
+      for (const product of page) {
+        if (!csv.write(rowOfProduct(product, attributeColumns))) await once(csv, "drain");
+        count++;
+      }
+    }
+    csv.end();
+    await once(output, "finish");
+    return count;
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const sheet = workbook.addWorksheet("Products");
+  sheet.addRow(columns).commit();
+  for await (const page of productPages(db, definitions)) {
+    for (const product of page) {
+      const row = rowOfProduct(product, attributeColumns);
+      sheet.addRow(columns.map((column) => row[column] ?? "")).commit();
+      count++;
+    }
+  }
+  sheet.commit();
+  await workbook.commit();
+  return count;
+}

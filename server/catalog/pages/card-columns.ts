@@ -1,0 +1,17 @@
+import { sql } from "drizzle-orm";
+import { products } from "../../db/schema";
+
+/** What a product card shows (listings, search results, related products). */
+export const productCardColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  partNumber: products.partNumber,
+  brand: products.brand,
+  price: products.price,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  stockLevel: products.stockLevel,
+  // A product with no picture of its own shows its subcategory's first drawn one (generator.ts pictureUrls).
+  image: sql<string>`coalesce(${products.images}->>0, '/images/products/' || ${products.subcategory} || '-1.svg')`,
+};

@@ -1,0 +1,90 @@
+// The category tree, read from its tables. The storefront's copy (active entries only) is shared
+// data, read once per process and database and read again after the categoriesChanged event, so
+// the header on every page costs no query and an edit in the back office shows at once everywhere.
+import { asc } from "drizzle-orm";
+import type { CategoryTree } from "../../../domain/catalog/category-tree";
+import { type Database, db, type Transaction } from "../../db/client";
+import { categories, subcategories } from "../../db/schema";
+import { onStoreEvent } from "../../events";
+
+export interface TreeSubcategory {
+  slug: string;
+  name: string;
+  description: string;
+  position: number;
+  active: boolean;
+}
+
+export interface TreeCategory extends TreeSubcategory {
+  subcategories: TreeSubcategory[];
+}
+
+/** Every category with its subcategories, inactive ones too, in position order. */
+export async function readCategoryTree(database: Database | Transaction): Promise<TreeCategory[]> {
+  const entryColumns = {
+    slug: categories.slug,
+    name: categories.name,
+    description: categories.description,
+    position: categories.position,
+    active: categories.active,
+  };
+  const [categoryRows, subcategoryRows] = await Promise.all([
+    database.select(entryColumns).from(categories).orderBy(asc(categories.position), asc(categories.slug)),
+    database
+      .select({
+        slug: subcategories.slug,
+        categorySlug: subcategories.categorySlug,
+        name: subcategories.name,
+        description: subcategories.description,
+        position: subcategories.position,
+        active: subcategories.active,
+      })
+      .from(subcategories)
+      .orderBy(asc(subcategories.position), asc(subcategories.slug)),
+  ]);
+  return categoryRows.map((category) => ({
+    ...category,
+    subcategories: subcategoryRows
+      .filter((sub) => sub.categorySlug === category.slug)
+      .map(({ categorySlug: _, ...sub }) => sub),
+  }));
+}
+
+/** What buyers see of the tree: active entries only, without the editor's fields. */
+function storefrontView(tree: TreeCategory[]): CategoryTree {
+  return tree
+    .filter((category) => category.active)
+    .map(({ slug, name, description, subcategories: subs }) => ({
+      slug,
+      name,
+      description,
+      subcategories: subs
+        .filter((sub) => sub.active)
+        .map((sub) => ({ slug: sub.slug, name: sub.name, description: sub.description })),
+    }));
+}
+
+// Keyed by the database, so a test's fresh database never sees another's tree; replaced (not
+// cleared) on a change, so a read still under way when the change lands is not kept.
+let kept = new WeakMap<Database, Promise<CategoryTree>>();
+let listening = false;
+
+/** The storefront's tree, read once per process until the operator changes it. */
+export function storefrontCategoryTree(): Promise<CategoryTree> {
+  if (!listening) {
+    onStoreEvent("categoriesChanged", () => {
+      kept = new WeakMap();
+    });
+    listening = true;
+  }
+  const database = db();
+  let tree = kept.get(database);
+  if (!tree) {
+    const map = kept;
+    tree = readCategoryTree(database).then(storefrontView);
+    // A failed read is not kept: the next page asks again.
+    tree.catch(() => map.delete(database));
+    map.set(database, tree);
+  }
+  return tree;
+}

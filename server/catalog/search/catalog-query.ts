@@ -1,0 +1,290 @@
+// The one query behind every list of the catalogue's products: category listings, search results
+// and GET /api/v1/products (docs/decisions/catalogue-api.md). What a buyer typed (full text with
+// sizes and synonyms, part-number fragments, the catalogue's spelling, names within one typo), the
+// category or subcategory, brand, stock and spec filters narrow the listed products; one of the
+// orderings sorts them; the counts and facets come with them, each facet counted with the other
+// filters applied but not its own. The same on PGlite and PostgreSQL.
+import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { MAX_QUERY_LENGTH } from "../../../domain/catalog/search-params";
+import { emptySpecState, type SpecState } from "../../../domain/catalog/spec-filters";
+import { plainText } from "../../../domain/text/plain-text";
+import { db } from "../../db/client";
+import { escapeLike } from "../../db/like";
+import { products } from "../../db/schema";
+import { productCardColumns } from "../pages/card-columns";
+import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
+import { listedForBuyers } from "../products/visibility";
+import { type NormalizedQuery, normalizeQuery, type SynonymGroups } from "./query-normalizer";
+import { searchSynonymGroups, spellingDictionary } from "./search-vocabulary";
+import { type ScopeAttribute, specFacets, specWhere } from "./spec-facets";
+import { correctQuery } from "./spelling";
+
+// Part-number fragments shorter than this match too much to be useful.
+export const MIN_PART_FRAGMENT = 3;
+
+/** A query that could be (part of) a part number: a digit in it, and at most two words. */
+export const looksLikePartNumber = (text: string) => /\d/.test(text) && text.split(/\s+/).length <= 2;
+
+/**
+ * What a buyer typed, as the query language takes it: control characters (NUL above all, which
+ * PostgreSQL refuses) become spaces, and a query is cut at its length limit (no word then passes
+ * the 2 KB tsquery limit, and a typo match costs no more than for a query typed in full).
+ */
+export const queryText = (query: string) => plainText(query).trim().slice(0, MAX_QUERY_LENGTH);
+
+export type Mode = "words" | "typo";
+
+/** A query ready to match: what the buyer typed (cleaned), and its sizes and synonyms as groups. */
+export interface Prepared {
+  text: string;
+  normalized: NormalizedQuery;
+}
+
+async function prepare(text: string): Promise<Prepared> {
+  return { text, normalized: normalizeQuery(text, await searchSynonymGroups()) };
+}
+
+/** The words as websearch reads them, and-ed with each group's phrases or-ed (bench/in-memory-index.ts reads it too). */
+export function tsQueryOf({ text, normalized }: Prepared): SQL {
+  const parts = normalized.words ? [sql`websearch_to_tsquery('english', ${normalized.words})`] : [];
+  for (const group of normalized.groups)
+    parts.push(
+      sql`(${sql.join(
+        group.map((phrase) => sql`phraseto_tsquery('english', ${phrase})`),
+        sql` || `,
+      )})`,
+    );
+  return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : sql`websearch_to_tsquery('english', ${text})`;
+}
+
+/**
+ * What a query matches, and how well. "words" matches the full-text index (sizes and synonyms
+ * in any of their forms) and, for part-number-like queries, part-number fragments; "typo" is the
+ * fallback when that finds nothing: names within one typo (pg_trgm word similarity). Ranks are
+ * kept cheap to compute, since they are computed for every match.
+ */
+export function matching(prepared: Prepared, mode: Mode) {
+  const { text } = prepared;
+  const key = normalizePartNumber(text);
+  const partBoost = sql<number>`(case when ${normalizedPartNumber} = ${key} then 100 when ${normalizedPartNumber} like ${`${escapeLike(key)}%`} then 50 else 0 end)`;
+  const featured = sql<number>`(case when ${products.featured} then 0.5 else 0 end)`;
+  if (mode === "typo") {
+    return {
+      where: sql`${text} <% ${products.name}`,
+      rank: sql<number>`word_similarity(${text}, ${products.name}) + ${featured}`,
+    };
+  }
+  const tsquery = tsQueryOf(prepared);
+  const fullText = sql`${products.searchVector} @@ ${tsquery}`;
+  const partFragment =
+    key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text)
+      ? sql`${normalizedPartNumber} like ${`%${escapeLike(key)}%`}`
+      : undefined;
+  return {
+    where: partFragment ? sql`(${fullText} or ${partFragment})` : fullText,
+    rank: sql<number>`${partBoost} + ts_rank_cd(${products.searchVector}, ${tsquery}) + ${featured}`,
+  };
+}
+
+export const catalogSorts = ["relevance", "featured", "price-asc", "price-desc", "rating-desc", "name"] as const;
+export type CatalogSort = (typeof catalogSorts)[number];
+
+// The store's featured parts, then the most reviewed: a listing's own order, and "relevance"
+// when nothing was typed to be relevant to.
+const featuredFirst = [
+  desc(products.featured),
+  desc(products.reviewCount),
+  asc(products.name),
+  asc(products.partNumber),
+];
+
+const orderings: Record<CatalogSort, (rank: SQL<number> | undefined) => SQL[]> = {
+  relevance: (rank) => (rank ? [desc(rank), asc(products.name), asc(products.partNumber)] : featuredFirst),
+  featured: () => featuredFirst,
+  "price-asc": () => [asc(products.price), asc(products.name), asc(products.partNumber)],
+  "price-desc": () => [desc(products.price), asc(products.name), asc(products.partNumber)],
+  "rating-desc": () => [
+    desc(products.rating),
+    desc(products.reviewCount),
+    asc(products.name),
+    asc(products.partNumber),
+  ],
+  name: () => [asc(products.name), asc(products.partNumber)],
+};
+
+/** What to list: every field optional but the sort and how many. */
+export interface CatalogQuery {
+  /** What the buyer typed; empty or absent lists without matching words. */
+  q?: string;
+  category?: string;
+  subcategory?: string;
+  brand?: string;
+  inStock?: boolean;
+  sort: CatalogSort;
+  /** Products skipped (an API page's start) and products listed. */
+  offset?: number;
+  limit: number;
+  /** The spec filters and the attributes they were read against (readSpecFilters). */
+  spec?: SpecState;
+  attributes?: ScopeAttribute[];
+  /** Count the matches per category and per brand (search results and the API show these). */
+  groupCounts?: boolean;
+  /** Count every listed product of the category or subcategory, whatever the filters (a listing's "All Products"). */
+  scopeTotal?: boolean;
+}
+
+interface Matcher {
+  prepared: Prepared;
+  mode: Mode;
+}
+
+function conditions(query: CatalogQuery, matcher: Matcher | undefined) {
+  const match = matcher ? matching(matcher.prepared, matcher.mode) : undefined;
+  const inCategory = query.category ? eq(products.category, query.category) : undefined;
+  const inSubcategory = query.subcategory ? eq(products.subcategory, query.subcategory) : undefined;
+  const ofBrand = query.brand ? eq(products.brand, query.brand) : undefined;
+  const inStock = query.inStock ? gt(products.stockLevel, 0) : undefined;
+  const bySpec = specWhere(query.spec ?? emptySpecState, query.attributes ?? []);
+  const matches = and(match?.where, listedForBuyers) as SQL;
+  return {
+    rank: match?.rank,
+    inCategory,
+    ofBrand,
+    /** What the words match, in the category or subcategory: the values spec facets list. */
+    scope: and(matches, inCategory, inSubcategory) as SQL,
+    /** Everything but category and brand, which the group counts apply one at a time. */
+    beforeGroups: and(matches, inSubcategory, inStock, bySpec) as SQL,
+    /** Every filter: the products listed and counted. */
+    where: and(matches, inCategory, inSubcategory, ofBrand, inStock, bySpec) as SQL,
+    inStock,
+  };
+}
+
+/** The products listed, in order (the benchmark runs its SQL through pgbench). */
+function itemsQuery(query: CatalogQuery, matcher: Matcher | undefined) {
+  const { where, rank } = conditions(query, matcher);
+  return db()
+    .select(productCardColumns)
+    .from(products)
+    .where(where)
+    .orderBy(...orderings[query.sort](rank))
+    .limit(query.limit)
+    .offset(query.offset ?? 0);
+}
+
+export interface GroupCount {
+  value: string;
+  total: number;
+}
+
+/**
+ * The total, and with `groupCounts` the category and brand counts, in one pass over the matches:
+ * each group counts with the other group's filter applied but not its own, so a buyer can switch
+ * category or brand.
+ */
+async function totals(
+  query: CatalogQuery,
+  matcher: Matcher | undefined,
+): Promise<{ total: number; categories: GroupCount[]; brands: GroupCount[] }> {
+  const { where, beforeGroups, inCategory, ofBrand } = conditions(query, matcher);
+  if (!query.groupCounts) {
+    const [row] = await db().select({ total: count() }).from(products).where(where);
+    return { total: row?.total ?? 0, categories: [], brands: [] };
+  }
+  const rows = await db()
+    .select({
+      category: products.category,
+      brand: products.brand,
+      level: sql<number>`grouping(${products.category}, ${products.brand})::int`,
+      forCategory: sql<number>`(count(*) filter (where ${ofBrand ?? sql`true`}))::int`,
+      forBrand: sql<number>`(count(*) filter (where ${inCategory ?? sql`true`}))::int`,
+      total: sql<number>`(count(*) filter (where ${and(inCategory, ofBrand) ?? sql`true`}))::int`,
+    })
+    .from(products)
+    .where(beforeGroups)
+    .groupBy(sql`grouping sets ((${products.category}), (${products.brand}), ())`);
+  const group = (entries: GroupCount[]) =>
+    entries.filter((entry) => entry.total > 0).sort((a, b) => b.total - a.total || a.value.localeCompare(b.value));
+  return {
+    total: rows.find((row) => row.level === 3)?.total ?? 0,
+    categories: group(
+      rows.filter((row) => row.level === 1).map((row) => ({ value: row.category, total: row.forCategory })),
+    ),
+    brands: group(rows.filter((row) => row.level === 2).map((row) => ({ value: row.brand, total: row.forBrand }))),
+  };
+}
+
+/**
+ * The spec facets: every value the products in scope have, counted with the other filters. A
+ * listing (nothing typed) lists a choice no part has yet too, at 0; a search only what it matched.
+ */
+function facetsOf(query: CatalogQuery, matcher: Matcher | undefined) {
+  const { scope, ofBrand, inStock } = conditions(query, matcher);
+  return specFacets({
+    scope,
+    fixed: and(inStock, ofBrand),
+    spec: query.spec ?? emptySpecState,
+    attributes: query.attributes ?? [],
+    definedChoices: matcher === undefined,
+  });
+}
+
+async function resultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
+  const scoped = query.scopeTotal
+    ? db()
+        .select({ total: count() })
+        .from(products)
+        .where(conditions(query, matcher).scope)
+        .then(([row]) => row?.total ?? 0)
+    : undefined;
+  const [items, counted, facets, totalInScope] = await Promise.all([
+    itemsQuery(query, matcher),
+    totals(query, matcher),
+    facetsOf(query, matcher),
+    scoped,
+  ]);
+  return { items, ...counted, facets, ...(totalInScope === undefined ? {} : { totalInScope }) };
+}
+
+// Shorter queries are not matched within a typo (suggestions wait for four letters).
+export const MIN_TYPO_LENGTH = 3;
+
+// A query finding fewer products than this may be misspelt: its correction is tried.
+export const FEW_RESULTS = 3;
+
+export interface CatalogResults extends Awaited<ReturnType<typeof resultsFor>> {
+  /** A spelling that finds more: offered as a link, or (when the query found nothing) already shown. */
+  correction?: { query: string; shown: boolean };
+}
+
+/**
+ * The products a query lists, their total and the facets to narrow them. With words: the words
+ * first (sizes and synonyms understood); when they find little, the query with each word spelt as
+ * the catalogue spells it (up to two typos a word); when still nothing, names within one typo.
+ */
+export async function findProducts(query: CatalogQuery): Promise<CatalogResults> {
+  const text = queryText(query.q ?? "");
+  if (!text) return resultsFor(query, undefined);
+  const found = await resultsFor(query, { prepared: await prepare(text), mode: "words" });
+  const matched = found.total > 0 || found.categories.length > 0 || found.facets.length > 0;
+  if (found.total >= FEW_RESULTS) return found;
+  const corrected = correctQuery(text, await spellingDictionary());
+  if (corrected) {
+    const better = await resultsFor(query, { prepared: await prepare(corrected), mode: "words" });
+    if (better.total > found.total) {
+      return matched
+        ? { ...found, correction: { query: corrected, shown: false } }
+        : { ...better, correction: { query: corrected, shown: true } };
+    }
+  }
+  // One typo away from two letters is any two letters: 'in' matched most names by trigram and
+  // ranked them all (~1 s at 100,000 products) for nothing a buyer wanted.
+  if (matched || text.length < MIN_TYPO_LENGTH) return found;
+  return resultsFor(query, { prepared: await prepare(text), mode: "typo" });
+}
+
+/** The items query of `findProducts` for words as given (the benchmark runs its SQL through pgbench). */
+export function productItemsQuery(query: CatalogQuery, mode: Mode = "words", synonyms: SynonymGroups = []) {
+  const text = queryText(query.q ?? "");
+  return itemsQuery(query, text ? { prepared: { text, normalized: normalizeQuery(text, synonyms) }, mode } : undefined);
+}

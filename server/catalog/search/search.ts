@@ -1,0 +1,282 @@
+// Finding products by what a buyer types: an exact part number (or the one OEM number) first, then
+// full-text matches on names, brands, part and OEM numbers and specifications (tsvector + GIN),
+// with sizes in any of their forms and the operator's synonyms, and part-number fragments; the
+// catalogue's spelling when that finds little; names within one typo (pg_trgm) when nothing else
+// matches. The same on PGlite and PostgreSQL.
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SearchParams } from "../../../domain/catalog/search-params";
+import { emptySpecState, type SpecFacet, type SpecState } from "../../../domain/catalog/spec-filters";
+import { db } from "../../db/client";
+import { escapeLike } from "../../db/like";
+import { products } from "../../db/schema";
+import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
+import { listedForBuyers, shownToBuyers } from "../products/visibility";
+import {
+  type CatalogQuery,
+  type CatalogResults,
+  findProducts,
+  looksLikePartNumber,
+  MIN_PART_FRAGMENT,
+  type Mode,
+  matching,
+  productItemsQuery,
+  queryText,
+} from "./catalog-query";
+import { type PrefixQuery, prefixQuery } from "./prefix-query";
+import type { SynonymGroups } from "./query-normalizer";
+import { spellingDictionary } from "./search-vocabulary";
+import type { ScopeAttribute } from "./spec-facets";
+import { correctQuery } from "./spelling";
+
+export const SEARCH_PAGE_SIZE = 24;
+export const SUGGESTION_LIMIT = 8;
+
+/**
+ * The product whose part number is exactly this query (ignoring case, dashes and spaces), if any;
+ * else the one product that lists it as an OEM or competitor number, with that number as listed.
+ */
+export async function findByPartNumber(query: string): Promise<{ slug: string; replaces?: string } | null> {
+  const key = normalizePartNumber(query);
+  if (!key) return null;
+  const [product] = await db()
+    .select({ slug: products.slug })
+    .from(products)
+    .where(and(eq(normalizedPartNumber, key), shownToBuyers))
+    .limit(1);
+  if (product) return product;
+  // A number several of our parts replace is a search, not one part.
+  const replacing = await db()
+    .select({ slug: products.slug, oemNumbers: products.oemNumbers })
+    .from(products)
+    .where(and(sql`oem_keys(${products.oemNumbers}) @> array[${key}]::text[]`, shownToBuyers))
+    .limit(2);
+  const [only] = replacing;
+  if (!only || replacing.length > 1) return null;
+  return { slug: only.slug, replaces: only.oemNumbers.find((number) => normalizePartNumber(number) === key) ?? query };
+}
+
+/** The spec filters of a search and the attributes they were read against (server/catalog/search/spec-facets.ts). */
+export interface SearchSpec {
+  spec: SpecState;
+  attributes: ScopeAttribute[];
+}
+
+const noSpec: SearchSpec = { spec: emptySpecState, attributes: [] };
+
+/** The search page's state as the catalogue's one query takes it: the first `page` pages, for Load More. */
+const searchQuery = (
+  { q, category, brand, stock, sort, page }: SearchParams,
+  { spec, attributes }: SearchSpec,
+): CatalogQuery => ({
+  q,
+  category,
+  brand,
+  inStock: stock === "in",
+  sort,
+  limit: SEARCH_PAGE_SIZE * page,
+  spec,
+  attributes,
+  groupCounts: true,
+});
+
+/** The results query itself (the benchmark runs its SQL through pgbench). */
+export function searchItemsQuery(
+  params: SearchParams,
+  mode: Mode = "words",
+  synonyms: SynonymGroups = [],
+  searchSpec: SearchSpec = noSpec,
+) {
+  return productItemsQuery(searchQuery(params, searchSpec), mode, synonyms);
+}
+
+export type SearchResults = CatalogResults;
+
+/**
+ * One page of results (the first `page` pages, for Load More), their total and the facets to
+ * narrow them (category, brand and the spec filters): the catalogue's one query (catalog-query.ts)
+ * with the words typed. Nothing typed finds nothing.
+ */
+export async function searchProducts(params: SearchParams, searchSpec: SearchSpec = noSpec): Promise<SearchResults> {
+  if (!queryText(params.q)) return { items: [], total: 0, categories: [], brands: [], facets: [] as SpecFacet[] };
+  return findProducts(searchQuery(params, searchSpec));
+}
+
+const suggestionColumns = {
+  slug: products.slug,
+  name: products.name,
+  partNumber: products.partNumber,
+  brand: products.brand,
+  price: products.price,
+};
+
+type Sortable = Parameters<typeof desc>[0];
+
+/** Featured first, then the most reviewed: what buyers know, for any table or subquery with these. */
+const byPopularity = (from: { featured: Sortable; reviewCount: Sortable; partNumber: Sortable }) => [
+  desc(from.featured),
+  desc(from.reviewCount),
+  asc(from.partNumber),
+];
+
+/** The suggestion's columns, read from a subquery that carries them. */
+const suggestionFrom = <T extends Record<keyof typeof suggestionColumns, unknown>>(
+  from: T,
+): Pick<T, keyof typeof suggestionColumns> => ({
+  slug: from.slug,
+  name: from.name,
+  partNumber: from.partNumber,
+  brand: from.brand,
+  price: from.price,
+});
+
+// In the C collation a LIKE prefix and the order of part numbers both come from one btree.
+const partKeyC = sql`(${products.partKey} collate "C")`;
+
+// Walking the popularity index until enough matches turn up is quick when matches are many, but
+// reads the whole catalogue when they are few or none ('abras' matches nothing: 300-500 ms on
+// PGlite). So the walk stops after this many products, and rare words go through the word index.
+const POPULAR_FIRST = 2_000;
+// Matches of a word few popular products have, read through the word index before ranking them
+// by popularity. Not only rare words come this way: 'san' has 18,680 matches at 100,000 products,
+// none among the 2,000 most popular. Reading 5,000 of them took 24-65 ms, 1,000 take ~2 ms.
+const RARE_WORD_MATCHES = 1_000;
+
+const english = (terms: string) => sql`to_tsquery('english', ${terms})`;
+
+/** Whether a product's words match what was typed. */
+function typedWords(typed: PrefixQuery): SQL {
+  const last = typed.shorter
+    ? sql`(${english(typed.last)} || to_tsquery('simple', ${typed.shorter}))`
+    : english(typed.last);
+  return sql`${products.searchVector} @@ (${typed.before ? sql`${english(typed.before)} && ${last}` : last})`;
+}
+
+/**
+ * The words typed before a last word of one character, for the word index to find; undefined when
+ * the last word is longer or alone. As a prefix, one character names most of the index's words:
+ * 'gw-4' took 10 ms to expand its '4:*' alone, and 'sanding d' 10 ms for 'd:*'.
+ */
+function wordsBeforeOneCharacter(typed: PrefixQuery): SQL | undefined {
+  return typed.lastIsOneCharacter && typed.before
+    ? sql`${products.searchVector} @@ ${english(typed.before)}`
+    : undefined;
+}
+
+/** The most popular products whose words match what was typed. */
+async function popularWordMatches(typed: PrefixQuery, limit: number) {
+  const hasTerms = typedWords(typed);
+  const candidateColumns = { ...suggestionColumns, featured: products.featured, reviewCount: products.reviewCount };
+
+  // The most popular products first: a common word has its matches among them.
+  const popular = db()
+    .select({ ...candidateColumns, matches: hasTerms.as("matches") })
+    .from(products)
+    .where(listedForBuyers)
+    .orderBy(...byPopularity(products))
+    .limit(POPULAR_FIRST)
+    .as("popular");
+  const amongPopular = await db()
+    .select(suggestionFrom(popular))
+    .from(popular)
+    .where(sql`${popular.matches}`)
+    .orderBy(...byPopularity(popular))
+    .limit(limit);
+  if (amongPopular.length === limit) return amongPopular;
+
+  // A rare word: its matches through the word index, then the most popular. The limit bounds the
+  // work and has the subquery planned on its own, so the planner cannot walk the popularity index.
+  // A last word of one character is checked on the rows the words before it find.
+  const before = wordsBeforeOneCharacter(typed);
+  const rare = db()
+    .select({ ...candidateColumns, matches: (before ? hasTerms : sql<boolean>`true`).as("matches") })
+    .from(products)
+    .where(and(before ?? hasTerms, listedForBuyers))
+    .limit(RARE_WORD_MATCHES)
+    .as("rare");
+  return db()
+    .select(suggestionFrom(rare))
+    .from(rare)
+    .where(sql`${rare.matches}`)
+    .orderBy(...byPopularity(rare))
+    .limit(limit);
+}
+
+/**
+ * Suggestions as the buyer types: part numbers starting with what was typed (in part-number
+ * order, so the exact one comes first), then the most popular products whose words start with
+ * it; names within one typo when neither finds anything. Each list is read in index order and
+ * stops after a few rows, so a short prefix matching half the catalogue costs no more than a rare one.
+ */
+export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): Promise<ProductSuggestion[]> {
+  const text = queryText(query);
+  if (text.length < 2) return [];
+  const key = normalizePartNumber(text);
+  const partLike = key.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text);
+  const terms = prefixQuery(text);
+  const [replacing, byPart] = partLike
+    ? await Promise.all([
+        replacingParts(key, limit),
+        db()
+          .select(suggestionColumns)
+          .from(products)
+          .where(and(sql`${partKeyC} like ${`${escapeLike(key)}%`}`, shownToBuyers))
+          .orderBy(partKeyC)
+          .limit(limit),
+      ])
+    : [[], []];
+  // A part-number prefix that fills the list is what the buyer is after; its words ("gw", "100")
+  // would match half the catalogue's specifications for nothing.
+  const byWords = terms && byPart.length < limit ? await popularWordMatches(terms, limit) : [];
+  // The part replacing an OEM number first, each product once.
+  const found: ProductSuggestion[] = [];
+  for (const product of [...replacing, ...byPart, ...byWords])
+    if (!found.some((other) => other.slug === product.slug)) found.push(product);
+  if (found.length > 0 || text.length < 4) return found.slice(0, limit);
+  // Misspelt: the catalogue's spelling of each word (up to two typos a word), then names within one typo.
+  const corrected = correctQuery(text, await spellingDictionary());
+  const correctedTerms = corrected ? prefixQuery(corrected) : undefined;
+  const byCorrection = correctedTerms ? await popularWordMatches(correctedTerms, limit) : [];
+  if (byCorrection.length > 0) return byCorrection;
+  const { where, rank } = matching({ text, normalized: { words: text, groups: [] } }, "typo");
+  return db()
+    .select(suggestionColumns)
+    .from(products)
+    .where(and(where, listedForBuyers))
+    .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
+    .limit(limit);
+}
+
+export interface ProductSuggestion {
+  slug: string;
+  name: string;
+  partNumber: string;
+  brand: string;
+  price: string;
+  /** The OEM or competitor number the buyer typed, when this part replaces it. */
+  replaces?: string;
+}
+
+// More parts than anyone lists against one OEM number.
+const REPLACING_CANDIDATES = 1_000;
+
+/** Our parts that list exactly this OEM or competitor number (a part-number key), with the number as they list it. */
+async function replacingParts(key: string, limit: number): Promise<ProductSuggestion[]> {
+  // Found through the OEM-number index first, then ordered: asked for in part-number order at
+  // once, the planner walks every part in that order calling oem_keys on each (590 ms at 100,000
+  // parts when none matches). The limit has the subquery planned on its own.
+  const replacing = db()
+    .select({ ...suggestionColumns, oemNumbers: products.oemNumbers })
+    .from(products)
+    .where(and(sql`oem_keys(${products.oemNumbers}) @> array[${key}]::text[]`, shownToBuyers))
+    .limit(REPLACING_CANDIDATES)
+    .as("replacing");
+  const rows = await db()
+    .select({ ...suggestionFrom(replacing), oemNumbers: replacing.oemNumbers })
+    .from(replacing)
+    .orderBy(asc(replacing.partNumber))
+    .limit(limit);
+  return rows.map(({ oemNumbers, ...product }) => ({
+    ...product,
+    replaces: oemNumbers.find((number) => normalizePartNumber(number) === key) ?? key,
+  }));
+}

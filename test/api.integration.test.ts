@@ -1,0 +1,606 @@
+// The company API end to end below HTTP's wire: the route modules' loaders and actions called with
+// real Requests, on the driver under test, with keys made and revoked as the key page does.
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as addresses from "../app/routes/api.v1.addresses";
+import * as openapi from "../app/routes/api.v1.openapi";
+import * as order from "../app/routes/api.v1.order";
+import * as orders from "../app/routes/api.v1.orders";
+import * as prices from "../app/routes/api.v1.prices";
+import * as productsRoute from "../app/routes/api.v1.products";
+import type { CompanyRole } from "../domain/companies/companies";
+import { addShipTo } from "../server/address-book/address-book";
+import {
+  apiKeyLimit,
+  apiKeysPage,
+  authenticateApiKey,
+  createApiKey,
+  revokeApiKey,
+  revokedKeyMessage,
+} from "../server/api/api-keys";
+import { addToCart, findOrCreateCart } from "../server/cart/cart";
+import { cartSummary } from "../server/cart/summary";
+import { acceptInvitation, inviteMember, removeMember } from "../server/companies/members";
+import {
+  adminAuditLog,
+  companyApiKeys,
+  contractPrices,
+  orders as ordersTable,
+  productBulkTiers,
+  products,
+  user,
+} from "../server/db/schema";
+import { StoreError } from "../server/errors";
+import { placeNet30Order } from "../server/orders/checkout";
+import { checkoutInput } from "./checkout-input";
+import { withTestDatabase } from "./database";
+import { profileWithCompany } from "./store-fixtures";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+
+type Route = {
+  loader?: (args: never) => Promise<Response> | Response;
+  action?: (args: never) => Promise<Response> | Response;
+};
+
+/** Calls a route module as React Router does: GET and HEAD to its loader, the rest to its action. */
+async function call(
+  route: Route,
+  path: string,
+  {
+    key,
+    method = "GET",
+    body,
+    headers = {},
+    params = {},
+  }: {
+    key?: string;
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    params?: Record<string, string>;
+  } = {},
+) {
+  const request = new Request(`http://store.test${path}`, {
+    method,
+    body,
+    headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
+  });
+  const run = method === "GET" || method === "HEAD" ? route.loader : route.action;
+  if (!run) throw new Error(`no ${method} handler`);
+  const response = await run({ request, params, context: undefined } as never);
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: text ? JSON.parse(text) : null };
+}
+
+const postOrder = (key: string, body: unknown, idempotencyKey?: string) =>
+  call(orders, "/api/v1/orders", {
+    key,
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: { "content-type": "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) },
+  });
+
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? `${error.status} ${error.message}` : String(error)),
+  );
+
+let people = 0;
+/** A person with a company of one, they its admin; on terms with `creditLimit`; with a ship-to in its book. */
+async function companyAdmin(name: string, creditLimit?: string) {
+  people += 1;
+  const id = `${name.toLowerCase()}-${people}`;
+  const email = `${id}@example.com`;
+  await db()
+    .insert(user)
+    .values({ id, name: `${name} Test`, email, emailVerified: true });
+  const { companyId } = await profileWithCompany(id, {
+    firstName: name,
+    lastName: "Test",
+    phone: "5035550100",
+    companyName: `${name} Fabrication`,
+    ...(creditLimit ? { creditLimit } : {}),
+  });
+  const shipTo = await addShipTo(id, {
+    label: "Dock",
+    address: {
+      line1: "1 Dock Rd",
+      line2: undefined,
+      city: "Salem",
+      state: "OR",
+      zip: "97301",
+      country: "United States",
+    },
+    makeDefault: true,
+  });
+  return { id, email, companyId, shipToId: shipTo.id };
+}
+
+async function member(admin: { id: string }, name: string, role: CompanyRole) {
+  people += 1;
+  const id = `${name.toLowerCase()}-${people}`;
+  const email = `${id}@example.com`;
+  await db().insert(user).values({ id, name, email, emailVerified: true });
+  await profileWithCompany(id, { firstName: name, lastName: "Test" });
+  await acceptInvitation({ id, email }, await inviteMember(admin.id, { email, role }));
+  return { id, email };
+}
+
+const stockOf = async (partNumber: string) =>
+  (await db().select({ stock: products.stockLevel }).from(products).where(eq(products.partNumber, partNumber)))[0]
+    ?.stock;
+
+let wheelId = "";
+beforeAll(async () => {
+  const [wheel] = await db()
+    .insert(products)
+    .values([
+      // The specification's sample tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
+      {
+        slug: "cutoff-wheel-api-cw-1",
+        partNumber: "API-CW-1",
+        name: "Cut-Off Wheel",
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "cut-off-wheels",
+        price: "2.45",
+        stockLevel: 2847,
+      },
+      {
+        slug: "flap-disc-api-fd-1",
+        partNumber: "API-FD-1",
+        name: "Flap Disc",
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "flap-discs",
+        price: "8.49",
+        stockLevel: 5,
+      },
+      {
+        slug: "draft-api-dr-1",
+        partNumber: "API-DR-1",
+        name: "Draft Part",
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "flap-discs",
+        price: "1.00",
+        stockLevel: 5,
+        status: "draft",
+      },
+    ])
+    .returning({ id: products.id });
+  wheelId = wheel?.id ?? "";
+  await db()
+    .insert(productBulkTiers)
+    .values([
+      { productId: wheelId, minQuantity: 100, unitPrice: "1.98" },
+      { productId: wheelId, minQuantity: 500, unitPrice: "1.75" },
+      { productId: wheelId, minQuantity: 1000, unitPrice: "1.55" },
+    ]);
+});
+
+describe("API keys", () => {
+  it("are made by a company admin, shown once, kept as a hash, listed with who and when, and audited", async () => {
+    const ada = await companyAdmin("Ada");
+    const now = new Date("2026-11-26T09:00:00Z");
+    const created = await createApiKey(ada.id, { name: "ERP" }, now);
+    expect(created.key).toMatch(/^cis_[A-Za-z0-9_-]{43}$/);
+    expect(created.prefix).toBe(created.key.slice(0, 12));
+    const [row] = await db().select().from(companyApiKeys).where(eq(companyApiKeys.id, created.id));
+    expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(created.key.slice(12));
+
+    const page = await apiKeysPage(ada.id);
+    expect(page.keys).toEqual([
+      {
+        id: created.id,
+        name: "ERP",
+        prefix: created.prefix,
+        createdAt: now,
+        createdBy: ada.email,
+        lastUsedAt: null,
+        revokedAt: null,
+        revokedBy: null,
+      },
+    ]);
+    expect(JSON.stringify(page)).not.toContain(created.key.slice(12));
+
+    const used = await call(productsRoute, "/api/v1/products", { key: created.key });
+    expect(used.status).toBe(200);
+    expect((await apiKeysPage(ada.id)).keys[0]?.lastUsedAt).toBeInstanceOf(Date);
+
+    await revokeApiKey(ada.id, created.id);
+    expect((await apiKeysPage(ada.id)).keys[0]).toMatchObject({ revokedBy: ada.email });
+    const audit = await db()
+      .select({ action: adminAuditLog.action, adminId: adminAuditLog.adminId, after: adminAuditLog.after })
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.entityId, ada.companyId));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        {
+          action: "create_api_key",
+          adminId: ada.id,
+          after: { keyId: created.id, name: "ERP", prefix: created.prefix },
+        },
+        {
+          action: "revoke_api_key",
+          adminId: ada.id,
+          after: { keyId: created.id, name: "ERP", prefix: created.prefix, revoked: true },
+        },
+      ]),
+    );
+    expect(await outcome(revokeApiKey(ada.id, created.id))).toBe("404 That API key does not exist.");
+  });
+
+  it("are refused to members who are not the company admin, and to another company's admin", async () => {
+    const ada = await companyAdmin("Ada");
+    const buyer = await member(ada, "Bo", "buyer");
+    const refusal = "403 Only your company admin can manage the company's API keys.";
+    expect(await outcome(createApiKey(buyer.id, { name: "Mine" }))).toBe(refusal);
+    expect(await outcome(apiKeysPage(buyer.id))).toBe(refusal);
+    const key = await createApiKey(ada.id, { name: "ERP" });
+    expect(await outcome(revokeApiKey(buyer.id, key.id))).toBe(refusal);
+    const other = await companyAdmin("Oz");
+    expect(await outcome(revokeApiKey(other.id, key.id))).toBe("404 That API key does not exist.");
+    expect(await outcome(revokeApiKey(other.id, "not-a-uuid"))).toBe("404 That API key does not exist.");
+    expect((await call(productsRoute, "/api/v1/products", { key: key.key })).status).toBe(200);
+  });
+
+  it("answer 401 JSON for no key, a made-up key, a revoked key and a key whose admin left the company", async () => {
+    const ada = await companyAdmin("Ada");
+    // The catalogue is open to visitors; every other endpoint needs a key.
+    expect((await call(productsRoute, "/api/v1/products")).status).toBe(200);
+    const none = await call(orders, "/api/v1/orders");
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe('Bearer realm="api"');
+    expect(none.headers.get("content-type")).toContain("application/json");
+    expect(none.json.error.code).toBe("unauthorized");
+    expect(none.json.error.message).toContain("Authorization: Bearer");
+    for (const key of ["nonsense", `cis_${"A".repeat(43)}`, "cis_' or 1=1 --"]) {
+      const made = await call(productsRoute, "/api/v1/products", { key });
+      expect(made.status, key).toBe(401);
+      expect(made.json.error.message).toContain("not valid");
+    }
+    const key = await createApiKey(ada.id, { name: "ERP" });
+    await revokeApiKey(ada.id, key.id);
+    const revoked = await call(orders, "/api/v1/orders", { key: key.key });
+    expect(revoked).toMatchObject({
+      status: 401,
+      json: { error: { code: "unauthorized", message: revokedKeyMessage } },
+    });
+
+    const admin = await member(ada, "Al", "admin");
+    const hisKey = await createApiKey(admin.id, { name: "His" });
+    expect((await call(orders, "/api/v1/orders", { key: hisKey.key })).status).toBe(200);
+    await removeMember(ada.id, { userId: admin.id });
+    const left = await call(orders, "/api/v1/orders", { key: hisKey.key });
+    expect(left.status).toBe(401);
+    expect(left.json.error.message).toContain("has left the company");
+  });
+
+  it("are held to their rate limit with a 429 that says how long to wait; another key is not", async () => {
+    const ada = await companyAdmin("Ada");
+    const busy = await createApiKey(ada.id, { name: "Busy" });
+    const calm = await createApiKey(ada.id, { name: "Calm" });
+    for (let i = 0; i < apiKeyLimit.max; i++) await authenticateApiKey(busy.key);
+    const refused = await call(productsRoute, "/api/v1/products", { key: busy.key });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe("rate_limited");
+    expect(refused.json.error.message).toMatch(
+      /^Too many requests with this API key\. Please wait \d+ seconds? and try again\.$/,
+    );
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await call(productsRoute, "/api/v1/products", { key: calm.key })).status).toBe(200);
+  });
+});
+
+describe("reading through the API", () => {
+  it("lists the catalogue's listed parts, drafts left out, at the key's company's prices", async () => {
+    const ada = await companyAdmin("Ada");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const first = await call(productsRoute, "/api/v1/products?per_page=1&sort=name", { key });
+    expect(first.json).toMatchObject({ page: 1, per_page: 1, total: 2 });
+    expect(first.json.items).toEqual([
+      {
+        part_number: "API-CW-1",
+        name: "Cut-Off Wheel",
+        price: "2.45",
+        stock_level: 2847,
+        url: expect.stringMatching(/\/products\/cutoff-wheel-api-cw-1$/),
+      },
+    ]);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    const second = await call(productsRoute, "/api/v1/products?per_page=1&page=2&sort=name", { key });
+    expect(second.json.items.map((p: { part_number: string }) => p.part_number)).toEqual(["API-FD-1"]);
+    const bad = await call(productsRoute, "/api/v1/products?per_page=5000", { key });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatchObject({ code: "invalid_parameter", field: "per_page" });
+    // A contract price on the wheel: the key's answer shows it, a visitor's the list price.
+    await db()
+      .insert(contractPrices)
+      .values({ companyId: ada.companyId, productId: wheelId, price: "1.60", startsOn: "2000-01-01" });
+    const priced = await call(productsRoute, "/api/v1/products?per_page=1&sort=name", { key });
+    expect(priced.json.items[0]).toMatchObject({ part_number: "API-CW-1", price: "1.60" });
+    const visitor = await call(productsRoute, "/api/v1/products?per_page=1&sort=name");
+    expect(visitor.json.items[0]).toMatchObject({ part_number: "API-CW-1", price: "2.45" });
+  });
+
+  it("prices parts as the cart does: the tier for the quantity, each price break, unknown parts named", async () => {
+    const ada = await companyAdmin("Ada");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const cartId = await findOrCreateCart({ userId: ada.id });
+    await addToCart(cartId, wheelId, 500);
+    const cart = await cartSummary(cartId);
+
+    const answer = await call(prices, "/api/v1/prices?parts=api-cw-1,API-FD-1,NOPE-1&quantity=500", { key });
+    expect(answer.status).toBe(200);
+    const [wheel, disc] = answer.json.prices;
+    expect(wheel.unitPrice).toBe(cart.lines[0]?.unitPrice);
+    expect(wheel).toMatchObject({ partNumber: "API-CW-1", listPrice: "2.45", unitPrice: "1.75", lineTotal: "875.00" });
+    expect(wheel.priceBreaks).toEqual([
+      { minQuantity: 1, unitPrice: "2.45" },
+      { minQuantity: 100, unitPrice: "1.98" },
+      { minQuantity: 500, unitPrice: "1.75" },
+      { minQuantity: 1000, unitPrice: "1.55" },
+    ]);
+    expect(disc).toMatchObject({
+      partNumber: "API-FD-1",
+      unitPrice: "8.49",
+      priceBreaks: [{ minQuantity: 1, unitPrice: "8.49" }],
+    });
+    expect(answer.json.unknownParts).toEqual(["NOPE-1"]);
+    const none = await call(prices, "/api/v1/prices", { key });
+    expect(none).toMatchObject({ status: 422, json: { error: { code: "validation_failed", field: "parts" } } });
+  });
+
+  it("prices at the key's company's contract price, which another company's key never sees", async () => {
+    const [acme, rival] = [await companyAdmin("Acme"), await companyAdmin("Rival")];
+    await db()
+      .insert(contractPrices)
+      .values({ companyId: acme.companyId, productId: wheelId, price: "1.60", startsOn: "2000-01-01" });
+    const path = "/api/v1/prices?parts=API-CW-1&quantity=10";
+    const [ours] = (await call(prices, path, { key: (await createApiKey(acme.id, { name: "ERP" })).key })).json.prices;
+    expect(ours).toMatchObject({ listPrice: "2.45", unitPrice: "1.60", lineTotal: "16.00" });
+    // From 1,000 the tier (1.55) is lower than the contract price, and wins.
+    expect(ours.priceBreaks.at(-1)).toEqual({ minQuantity: 1000, unitPrice: "1.55" });
+    const [theirs] = (await call(prices, path, { key: (await createApiKey(rival.id, { name: "ERP" })).key })).json
+      .prices;
+    expect(theirs).toMatchObject({ listPrice: "2.45", unitPrice: "2.45" });
+  });
+});
+
+describe("orders through the API", () => {
+  const wheels = (quantity: number, shipToId: string, more: Record<string, unknown> = {}) => ({
+    lines: [{ partNumber: "API-CW-1", quantity }],
+    shipToId,
+    poNumber: "PO-1001",
+    ...more,
+  });
+
+  it("places an order on the company's terms at the tier price, taking stock, and reads it back", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const book = await call(addresses, "/api/v1/addresses", { key });
+    expect(book.json.data).toEqual([
+      {
+        id: ada.shipToId,
+        label: "Dock",
+        isDefault: true,
+        address: { line1: "1 Dock Rd", city: "Salem", state: "OR", zip: "97301", country: "United States" },
+      },
+    ]);
+    const stock = await stockOf("API-CW-1");
+    const placed = await postOrder(key, wheels(100, ada.shipToId), "order-1");
+    expect(placed.status).toBe(201);
+    expect(placed.json).toMatchObject({
+      status: "pending_payment",
+      paymentMethod: "terms",
+      termsDays: 30,
+      poNumber: "PO-1001",
+      placedBy: ada.email,
+      subtotal: "198.00",
+      shipTo: { line1: "1 Dock Rd", city: "Salem", state: "OR", zip: "97301" },
+      lines: [{ partNumber: "API-CW-1", name: "Cut-Off Wheel", quantity: 100, unitPrice: "1.98", lineTotal: "198.00" }],
+    });
+    expect(placed.json.invoiceNumber).toMatch(/^INV-/);
+    expect(placed.headers.get("location")).toBe(`/api/v1/orders/${placed.json.orderNumber}`);
+    expect(await stockOf("API-CW-1")).toBe((stock ?? 0) - 100);
+    const [row] = await db().select().from(ordersTable).where(eq(ordersTable.orderNumber, placed.json.orderNumber));
+    expect(row).toMatchObject({ companyId: ada.companyId, userId: ada.id, paymentMethod: "net_30" });
+
+    const read = await call(order, `/api/v1/orders/${placed.json.orderNumber}`, {
+      key,
+      params: { orderNumber: placed.json.orderNumber },
+    });
+    expect(read).toMatchObject({ status: 200, json: placed.json });
+    const list = await call(orders, "/api/v1/orders", { key });
+    expect(list.json.data.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([placed.json.orderNumber]);
+  });
+
+  it("holds the credit limit, the stock and the company's terms in the order's transaction", async () => {
+    const ada = await companyAdmin("Ada", "100");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const stock = await stockOf("API-CW-1");
+    const over = await postOrder(key, wheels(100, ada.shipToId), "credit-1");
+    expect(over.status).toBe(409);
+    expect(over.json.error).toEqual({
+      code: "conflict",
+      message: "This order of $198.00 would exceed your Net 30 credit limit. Available credit: $100.00.",
+    });
+    const short = await postOrder(
+      key,
+      { lines: [{ partNumber: "API-FD-1", quantity: 6 }], shipToId: ada.shipToId },
+      "stock-1",
+    );
+    expect(short.status).toBe(409);
+    expect(short.json.error.message).toContain("Only 5 of Flap Disc left in stock.");
+    expect(await stockOf("API-CW-1")).toBe(stock);
+    expect(await stockOf("API-FD-1")).toBe(5);
+    // A refused request leaves no trace: its key places the order once it fits (40 at $2.45, no tax in Oregon).
+    const fits = await postOrder(key, wheels(40, ada.shipToId), "credit-1");
+    expect(fits).toMatchObject({ status: 201, json: { total: "98.00" } });
+
+    const cardOnly = await companyAdmin("Cy");
+    const cardKey = await createApiKey(cardOnly.id, { name: "ERP" });
+    const noTerms = await postOrder(cardKey.key, wheels(1, cardOnly.shipToId), "terms-1");
+    expect(noTerms).toMatchObject({ status: 403, json: { error: { code: "forbidden" } } });
+    expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toHaveLength(1);
+  });
+
+  it("answers a retry with the same key and body with the first order, and never places a second", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const first = await postOrder(key, wheels(3, ada.shipToId), "retry-1");
+    // The same body, its fields in another order and spaced differently.
+    const again = await postOrder(
+      key,
+      `{ "poNumber": "PO-1001", "shipToId": "${ada.shipToId}", "lines": [{"quantity": 3, "partNumber": "API-CW-1"}] }`,
+      "retry-1",
+    );
+    expect(again.status).toBe(first.status);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toHaveLength(1);
+
+    const reused = await postOrder(key, wheels(4, ada.shipToId), "retry-1");
+    expect(reused.status).toBe(422);
+    expect(reused.json.error).toMatchObject({ code: "idempotency_key_reused", field: "Idempotency-Key" });
+    expect(reused.json.error.message).toContain("already used for a different request");
+    // Another company's key of the same name is its own.
+    const oz = await companyAdmin("Oz", "1000");
+    const ozKey = await createApiKey(oz.id, { name: "ERP" });
+    expect((await postOrder(ozKey.key, wheels(4, oz.shipToId), "retry-1")).status).toBe(201);
+  });
+
+  it("places one order for two identical requests sent at the same moment", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const [a, b] = await Promise.all([
+      postOrder(key, wheels(2, ada.shipToId), "race-1"),
+      postOrder(key, wheels(2, ada.shipToId), "race-1"),
+    ]);
+    expect([a?.status, b?.status]).toEqual([201, 201]);
+    expect(a?.text).toBe(b?.text);
+    const placed = await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId));
+    expect(placed).toHaveLength(1);
+  });
+
+  it("refuses malformed JSON, wrong types, unknown parts and addresses with a 422 naming the field", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const cases: [unknown, string, string][] = [
+      ['{"lines": [', "invalid_json", "body"],
+      ["", "invalid_json", "body"],
+      ["[]", "validation_failed", "body"],
+      [
+        { lines: [{ partNumber: "API-CW-1", quantity: "2" }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].quantity",
+      ],
+      [
+        { lines: [{ partNumber: "API-CW-1", quantity: 1.5 }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].quantity",
+      ],
+      [{ lines: [], shipToId: ada.shipToId }, "validation_failed", "lines"],
+      [{ lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: "home" }, "validation_failed", "shipToId"],
+      [
+        { lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: ada.shipToId, extra: 1 },
+        "validation_failed",
+        "body",
+      ],
+      [
+        {
+          lines: [
+            { partNumber: "API-CW-1", quantity: 1 },
+            { partNumber: "api cw 1", quantity: 1 },
+          ],
+          shipToId: ada.shipToId,
+        },
+        "validation_failed",
+        "lines[1].partNumber",
+      ],
+      [
+        { lines: [{ partNumber: "NOPE-1", quantity: 1 }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].partNumber",
+      ],
+      [
+        { lines: [{ partNumber: "API-DR-1", quantity: 1 }], shipToId: ada.shipToId },
+        "validation_failed",
+        "lines[0].partNumber",
+      ],
+      [
+        { lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: "00000000-0000-4000-8000-000000000000" },
+        "validation_failed",
+        "shipToId",
+      ],
+    ];
+    for (const [body, code, field] of cases) {
+      const answer = await postOrder(key, body, "bad-1");
+      expect(answer.status, JSON.stringify(body)).toBe(422);
+      expect(answer.json.error, JSON.stringify(body)).toMatchObject({ code, field });
+      expect(answer.json.error.message.length).toBeGreaterThan(10);
+    }
+    const noKey = await postOrder(key, wheels(1, ada.shipToId));
+    expect(noKey.json.error).toMatchObject({ code: "validation_failed", field: "Idempotency-Key" });
+    const other = await companyAdmin("Oz");
+    const theirs = await postOrder(key, wheels(1, other.shipToId), "bad-2");
+    expect(theirs.json.error.field).toBe("shipToId");
+    expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toHaveLength(0);
+  });
+
+  it("shows a company none of another company's orders", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const ben = await companyAdmin("Ben", "1000");
+    const adaKey = await createApiKey(ada.id, { name: "ERP" });
+    const cartId = await findOrCreateCart({ userId: ben.id });
+    await addToCart(cartId, wheelId, 1);
+    const bens = await placeNet30Order(ben.id, cartId, checkoutInput(ben.email, { paymentMethod: "net_30" }));
+    const list = await call(orders, "/api/v1/orders", { key: adaKey.key });
+    expect(list.json).toMatchObject({ data: [], total: 0 });
+    const read = await call(order, `/api/v1/orders/${bens.orderNumber}`, {
+      key: adaKey.key,
+      params: { orderNumber: bens.orderNumber },
+    });
+    expect(read.status).toBe(404);
+    expect(read.json.error.code).toBe("not_found");
+  });
+
+  it("answers other methods with a JSON 405 and describes every endpoint in OpenAPI 3.1", async () => {
+    const ada = await companyAdmin("Ada");
+    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const deleted = await call(orders, "/api/v1/orders", { key, method: "DELETE" });
+    expect(deleted).toMatchObject({ status: 405, json: { error: { code: "method_not_allowed" } } });
+    expect(deleted.headers.get("allow")).toBe("GET, POST");
+    const document = await call(openapi, "/api/v1/openapi.json");
+    expect(document.json.openapi).toBe("3.1.0");
+    expect(Object.keys(document.json.paths).sort()).toEqual([
+      "/addresses",
+      "/orders",
+      "/orders/{orderNumber}",
+      "/prices",
+      "/products",
+    ]);
+    const body = document.json.paths["/orders"].post.requestBody.content["application/json"].schema;
+    expect(body.required).toEqual(["lines", "shipToId"]);
+    expect(body.properties.lines.items.properties.quantity.type).toBe("integer");
+  });
+});
+
+describe("a company admin's API keys and their account", () => {
+  it("lets a company admin who made keys delete their account; the audit entries stay", async () => {
+    const ada = await companyAdmin("Ada");
+    const key = await createApiKey(ada.id, { name: "ERP" });
+    await db().delete(user).where(eq(user.id, ada.id));
+    const [entry] = await db()
+      .select({ adminId: adminAuditLog.adminId })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.entityId, ada.companyId), eq(adminAuditLog.action, "create_api_key")));
+    expect(entry).toEqual({ adminId: null });
+    expect((await call(productsRoute, "/api/v1/products", { key: key.key })).status).toBe(401);
+  });
+});

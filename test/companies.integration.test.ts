@@ -1,0 +1,596 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import * as apiKeysRoute from "../app/routes/account.company.api-keys";
+import * as quotePdfRoute from "../app/routes/account.quote-pdf";
+import * as companyPricesRoute from "../app/routes/admin/company-prices";
+import type { CompanyRole } from "../domain/companies/companies";
+import { addDays, storeDay } from "../domain/dates/dates";
+import { quoteRequestSchema } from "../domain/quotes/quote-request";
+import {
+  addShipTo,
+  deleteShipTo,
+  findShipTo,
+  makeDefaultShipTo,
+  updateShipTo,
+} from "../server/address-book/address-book";
+import { apiKeysPage, authenticateApiKey, createApiKey, revokeApiKey } from "../server/api/api-keys";
+import { findApiOrder, listApiOrders } from "../server/api/orders";
+import {
+  approvalQueue,
+  approveSubmission,
+  rejectSubmission,
+  submitForApproval,
+  withdrawSubmission,
+} from "../server/approvals/approvals";
+import { addToCart, findOrCreateCart } from "../server/cart/cart";
+import {
+  addListToCart,
+  addToList,
+  createList,
+  deleteList,
+  findList,
+  listsOf,
+  removeListLine,
+  renameList,
+  setListLineQuantity,
+} from "../server/cart/saved-lists";
+import { cartSummary } from "../server/cart/summary";
+import { memberPrices } from "../server/companies/contract-prices";
+import {
+  acceptInvitation,
+  changeMemberRole,
+  companyPage,
+  invitationByToken,
+  inviteMember,
+  removeMember,
+  revokeInvitation,
+  setSpendLimits,
+} from "../server/companies/members";
+import { membershipOf } from "../server/companies/membership";
+import { companyCertificates, removeCertificate, uploadCertificate } from "../server/companies/tax-certificates";
+import { userContext } from "../server/context";
+import {
+  apiIdempotencyKeys,
+  backInStockRequests,
+  companies,
+  companyApiKeys,
+  companyMembers,
+  contractPrices,
+  mailQueue,
+  orderApprovals,
+  orders,
+  products,
+  profiles,
+  shipToAddresses,
+  taxCertificates,
+  user,
+} from "../server/db/schema";
+import { buyerOrderDocument } from "../server/documents/buyer-documents";
+import { StoreError } from "../server/errors";
+import { placeNet30Order, placeNet30QuoteOrder, startQuoteCardPayment } from "../server/orders/checkout";
+import { findOrder } from "../server/orders/orders";
+import {
+  buyerQuotePdf,
+  findQuote,
+  moveOwnQuote,
+  PROFILE_SHIP_TO,
+  quotesOf,
+  requestQuote,
+} from "../server/quotes/requests";
+import { creditCentre } from "../server/terms/account-terms";
+import { checkoutInput } from "./checkout-input";
+import { testDriver, withTestDatabase } from "./database";
+import { answerQuote } from "./quote-fixtures";
+import { profileWithCompany } from "./store-fixtures";
+
+const { handle } = withTestDatabase();
+const db = () => handle().db;
+let wheel = "";
+/** One product per racer: a shared product's row lock would serialize them before the credit check does. */
+const otherParts: string[] = [];
+
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "ok",
+    (error: unknown) => (error instanceof StoreError ? `${error.status} ${error.message}` : String(error)),
+  );
+
+let people = 0;
+/** Someone who signed up: a company of one, they its admin; with `creditLimit` it is on Net 30. */
+async function person(name: string, grant: { creditLimit?: string } = {}) {
+  people += 1;
+  const id = `${name.toLowerCase()}-${people}`;
+  const email = `${id}@example.com`;
+  await db().insert(user).values({ id, name, email, emailVerified: true });
+  const { companyId } = await profileWithCompany(id, { firstName: name, lastName: "Test", ...grant });
+  return { id, email, companyId };
+}
+
+/** `admin` invites `who` as `role`, and `who` accepts the link. */
+async function join(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
+  const token = await inviteMember(admin.id, { email: who.email, role });
+  await acceptInvitation(who, token);
+}
+
+async function cartOf(who: { id: string }, wheels: number, productId = wheel) {
+  const cartId = await findOrCreateCart({ userId: who.id });
+  await addToCart(cartId, productId, wheels);
+  return cartId;
+}
+
+const termsOrder = (who: { id: string; email: string }, cartId: string) =>
+  placeNet30Order(who.id, cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
+
+beforeAll(async () => {
+  const rows = await db()
+    .insert(products)
+    .values(
+      ["GW-45-001", "GW-45-002", "GW-45-003", "GW-45-004"].map((partNumber) => ({
+        slug: partNumber.toLowerCase(),
+        partNumber,
+        name: `Grinding Wheel ${partNumber}`,
+        brand: "Ironridge",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: "10.00",
+        stockLevel: 10_000,
+      })),
+    )
+    .returning({ id: products.id });
+  const [first, ...others] = rows.map((row) => row.id);
+  wheel = first ?? "";
+  otherParts.push(...others);
+});
+
+describe("inviting a member", () => {
+  it("mails a one-time link; the invitee signed in with that address joins with the role given", async () => {
+    const admin = await person("Ada");
+    const pat = await person("Pat");
+    const now = new Date("2026-11-25T10:00:00Z");
+    const token = await inviteMember(admin.id, { email: pat.email, role: "buyer" }, now);
+    const [mail] = await db().select().from(mailQueue).where(eq(mailQueue.to, pat.email));
+    expect(mail?.text).toContain(`/company/join/${token}`);
+    expect(mail?.text).toContain("works once, for 7 days");
+    expect(await invitationByToken(token, now)).toMatchObject({ email: pat.email, role: "buyer", state: "open" });
+
+    const stranger = await person("Eve");
+    expect(await outcome(acceptInvitation(stranger, token, now))).toBe(
+      `403 This invitation was sent to ${pat.email}. Sign in with that address to accept it.`,
+    );
+    await acceptInvitation(pat, token, now);
+    expect(await membershipOf(pat.id)).toEqual({ userId: pat.id, companyId: admin.companyId, role: "buyer" });
+    expect(await outcome(acceptInvitation(pat, token, now))).toBe(
+      "409 This invitation has already been used. Ask your company admin for a new one.",
+    );
+    const page = await companyPage(admin.id);
+    expect(page.members.map((member) => [member.email, member.role]).sort()).toEqual([
+      [admin.email, "admin"],
+      [pat.email, "buyer"],
+    ]);
+  });
+
+  it("stops working after 7 days, and when revoked; a made-up link is no invitation", async () => {
+    const admin = await person("Ada");
+    const lee = await person("Lee");
+    const sent = new Date("2026-11-01T10:00:00Z");
+    const token = await inviteMember(admin.id, { email: lee.email, role: "viewer" }, sent);
+    expect(await outcome(acceptInvitation(lee, token, new Date("2026-11-08T10:00:00Z")))).toBe(
+      "409 This invitation has expired. Ask your company admin for a new one.",
+    );
+    const second = await inviteMember(admin.id, { email: lee.email, role: "viewer" });
+    const [open] = (await companyPage(admin.id)).invitations;
+    await revokeInvitation(admin.id, open?.id ?? "");
+    expect(await outcome(acceptInvitation(lee, second))).toMatch(/^404 This invitation link is not valid/);
+    expect(await invitationByToken("made-up")).toBeNull();
+    expect((await membershipOf(lee.id))?.companyId).toBe(lee.companyId);
+  });
+
+  it("is refused for someone already in the company", async () => {
+    const admin = await person("Ada");
+    expect(await outcome(inviteMember(admin.id, { email: admin.email, role: "buyer" }))).toBe(
+      `409 ${admin.email} is already a member of your company.`,
+    );
+  });
+});
+
+describe("roles and the last admin", () => {
+  it("lets the admin change roles, never leaving the company without an admin", async () => {
+    const admin = await person("Ada");
+    const kim = await person("Kim");
+    await join(admin, kim, "buyer");
+    expect(await outcome(changeMemberRole(admin.id, { userId: admin.id, role: "buyer" }))).toBe(
+      "409 A company needs an admin: make another member an admin first.",
+    );
+    await changeMemberRole(admin.id, { userId: kim.id, role: "admin" });
+    await changeMemberRole(kim.id, { userId: admin.id, role: "viewer" });
+    expect((await membershipOf(admin.id))?.role).toBe("viewer");
+    expect(await outcome(companyPage(admin.id))).toBe("403 Only your company admin can manage the company's members.");
+    expect(await outcome(changeMemberRole(admin.id, { userId: kim.id, role: "viewer" }))).toBe(
+      "403 Only your company admin can manage the company's members.",
+    );
+  });
+
+  it("removes a member: their lists stay with the company, they keep a company of their own", async () => {
+    const admin = await person("Ada");
+    const bo = await person("Bo");
+    await join(admin, bo, "buyer");
+    const list = await createList(bo.id, "Bo's parts");
+    expect(await outcome(removeMember(admin.id, { userId: admin.id }))).toBe(
+      "409 You cannot remove yourself. Another company admin can remove you.",
+    );
+    await removeMember(admin.id, { userId: bo.id });
+    expect((await listsOf(admin.id)).map((l) => l.id)).toEqual([list.id]);
+    expect(await outcome(findList(bo.id, list.id))).toBe("404 That list was not found.");
+    const after = await membershipOf(bo.id);
+    expect(after).toMatchObject({ role: "admin" });
+    expect(after?.companyId).not.toBe(admin.companyId);
+  });
+
+  it("moves someone who joins another company, but not the last admin of a company with members", async () => {
+    const first = await person("Ada");
+    const helper = await person("Hal");
+    await join(first, helper, "buyer");
+    const other = await person("Ola");
+    const token = await inviteMember(other.id, { email: first.email, role: "buyer" });
+    expect(await outcome(acceptInvitation(first, token))).toBe(
+      "409 You are the only admin of your company, which has other members: make one of them an admin before you join another company.",
+    );
+    // A company of one is left behind with its orders; its person moves.
+    const solo = await person("Sol");
+    await join(other, solo, "viewer");
+    expect(await membershipOf(solo.id)).toMatchObject({ companyId: other.companyId, role: "viewer" });
+  });
+});
+
+describe("what each role may do", () => {
+  it("a viewer sees the company's orders and invoices but cannot order, keep lists or change addresses", async () => {
+    const admin = await person("Ada", { creditLimit: "1000" });
+    const viewer = await person("Vic");
+    await join(admin, viewer, "viewer");
+    const placed = await termsOrder(admin, await cartOf(admin, 2));
+    expect((await findOrder(placed.orderNumber, viewer.id))?.orderNumber).toBe(placed.orderNumber);
+    expect((await creditCentre(viewer.id)).used).toBe("20.00");
+    expect(await outcome(termsOrder(viewer, await cartOf(viewer, 1)))).toBe(
+      "403 Your role in this company does not allow placing orders. Ask your company admin.",
+    );
+    expect(await outcome(createList(viewer.id, "Mine"))).toBe(
+      "403 Your role in this company does not allow changing lists. Ask your company admin.",
+    );
+    const address = {
+      line1: "1 Dock Rd",
+      line2: undefined,
+      city: "Salem",
+      state: "OR" as const,
+      zip: "97301",
+      country: "United States",
+    };
+    expect(await outcome(addShipTo(viewer.id, { label: "Dock", address }))).toBe(
+      "403 Only your company admin can change the company's address book.",
+    );
+  });
+});
+
+describe("one credit limit per company", () => {
+  it("counts every member's terms orders against the company's limit", async () => {
+    const admin = await person("Ada", { creditLimit: "50" });
+    const buyer = await person("Bea");
+    await join(admin, buyer, "buyer");
+    // 3 wheels at $10 with Oregon's 0% tax: $30 each.
+    await termsOrder(admin, await cartOf(admin, 3));
+    expect(await outcome(termsOrder(buyer, await cartOf(buyer, 3)))).toBe(
+      "409 This order of $30.00 would exceed your Net 30 credit limit. Available credit: $20.00.",
+    );
+    const [placed] = await db().select({ companyId: orders.companyId }).from(orders).where(eq(orders.userId, admin.id));
+    expect(placed?.companyId).toBe(admin.companyId);
+  });
+
+  it("two members racing for the last of the credit get exactly one order", async () => {
+    const admin = await person("Ada", { creditLimit: "100" });
+    const racers = [await person("Rae"), await person("Ray"), await person("Rex")];
+    for (const racer of racers) await join(admin, racer, "buyer");
+    const carts = await Promise.all(racers.map((racer, n) => cartOf(racer, 6, otherParts[n])));
+    const results = await Promise.all(racers.map((racer, n) => outcome(termsOrder(racer, carts[n] ?? ""))));
+    expect(results.filter((result) => result === "ok")).toHaveLength(1);
+    expect(results.filter((result) => result.includes("would exceed your Net 30 credit limit"))).toHaveLength(2);
+    const [company] = await db().select().from(companies).where(eq(companies.id, admin.companyId));
+    const placed = await db().select().from(orders).where(eq(orders.companyId, admin.companyId));
+    expect(placed).toHaveLength(1);
+    expect(Number(placed[0]?.totalAmount)).toBeLessThanOrEqual(Number(company?.creditLimit));
+  });
+
+  // PGlite runs one transaction at a time, so there is no row lock to wait for there.
+  if (testDriver === "postgres")
+    it("an order does not wait for a transaction that only names its company and product in new rows", async () => {
+      const buyer = await person("Kit", { creditLimit: "1000" });
+      const cartId = await cartOf(buyer, 1);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let named = () => {};
+      const naming = new Promise<void>((resolve) => {
+        named = resolve;
+      });
+      // An API call's idempotency record names the company and a buyer's wish names the product,
+      // early in transactions of their own; their foreign keys share-lock both rows until they end.
+      const holder = db().transaction(async (tx) => {
+        await tx.insert(apiIdempotencyKeys).values({
+          companyId: buyer.companyId,
+          key: "held-open",
+          requestHash: "-",
+          status: 0,
+          response: "",
+        });
+        await tx.insert(backInStockRequests).values({ productId: wheel, userId: buyer.id });
+        named();
+        await released;
+      });
+      await naming;
+      const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000));
+      const placed = termsOrder(buyer, cartId).then((order) => order.orderNumber);
+      const first = await Promise.race([placed, waited]);
+      release();
+      await holder;
+      expect(first).toMatch(/^ORD\d/);
+    });
+});
+
+describe("a member of company A against company B", () => {
+  it("finds none of B's orders, invoices, lists, addresses, members, invitations or contract prices", async () => {
+    const a = await person("Ann", { creditLimit: "1000" });
+    const b = await person("Ben", { creditLimit: "1000" });
+    const bBuyer = await person("Bill");
+    await join(b, bBuyer, "buyer");
+    const order = await termsOrder(b, await cartOf(b, 1));
+    const [invoice] = await db().select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
+    const list = await createList(b.id, "B's list");
+    const address = {
+      line1: "2 Pier St",
+      line2: undefined,
+      city: "Salem",
+      state: "OR" as const,
+      zip: "97301",
+      country: "United States",
+    };
+    const shipTo = await addShipTo(b.id, { label: "Pier", address });
+    await inviteMember(b.id, { email: "new@example.com", role: "buyer" });
+    const [bInvitation] = (await companyPage(b.id)).invitations;
+    const bKey = await createApiKey(b.id, { name: "B's ERP" });
+    const aCaller = await authenticateApiKey((await createApiKey(a.id, { name: "A's ERP" })).key);
+
+    expect(await findOrder(order.orderNumber, a.id)).toBeNull();
+    expect(await buyerOrderDocument(a.id, "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
+    expect((await creditCentre(a.id)).open).toEqual([]);
+    expect(await outcome(findList(a.id, list.id))).toBe("404 That list was not found.");
+    expect(await outcome(findShipTo(a.id, shipTo.id))).toBe("404 That address does not exist.");
+    expect(await outcome(changeMemberRole(a.id, { userId: bBuyer.id, role: "viewer" }))).toBe(
+      "404 That member does not exist.",
+    );
+    expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
+    expect(await outcome(setSpendLimits(a.id, { userId: bBuyer.id, orderLimit: "1.00" }))).toBe(
+      "404 That member does not exist.",
+    );
+    expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
+    expect(await outcome(revokeApiKey(a.id, bKey.id))).toBe("404 That API key does not exist.");
+    expect((await apiKeysPage(a.id)).keys.map((key) => key.name)).toEqual(["A's ERP"]);
+    expect(await outcome(findApiOrder(aCaller, order.orderNumber))).toBe(
+      `404 Your company has no order ${order.orderNumber}.`,
+    );
+    expect((await listApiOrders(aCaller, { page: 1, perPage: 50 })).total).toBe(0);
+    expect((await authenticateApiKey(bKey.key)).companyId).toBe(b.companyId);
+    expect((await membershipOf(bBuyer.id))?.role).toBe("buyer");
+    // B's contract price ($8.25 for the wheel, list $10.00) is B's members' alone.
+    await db()
+      .insert(contractPrices)
+      .values({ companyId: b.companyId, productId: wheel, price: "8.25", startsOn: "2000-01-01" });
+    expect(await memberPrices(a.id, ["GW-45-001"])).toEqual({});
+    expect((await cartSummary(await cartOf(a, 1))).lines[0]).toMatchObject({
+      unitPrice: "10.00",
+      listPrice: undefined,
+    });
+    expect(await memberPrices(bBuyer.id, ["GW-45-001"])).toEqual({
+      "GW-45-001": { price: "8.25", listPrice: "10.00" },
+    });
+    // B's own members see it all.
+    expect((await findOrder(order.orderNumber, bBuyer.id))?.orderNumber).toBe(order.orderNumber);
+    expect(await db().select().from(companyMembers).where(eq(companyMembers.companyId, b.companyId))).toHaveLength(2);
+  });
+
+  it("changes none of B's addresses, lists, certificates, submissions, keys or prices, nor joins B by its invitation", async () => {
+    const a = await person("Ada", { creditLimit: "1000" });
+    const b = await person("Bo", { creditLimit: "1000" });
+    const bBuyer = await person("Bea");
+    await join(b, bBuyer, "buyer");
+    const address = {
+      line1: "3 Dock Rd",
+      line2: undefined,
+      city: "Salem",
+      state: "OR" as const,
+      zip: "97301",
+      country: "United States",
+    };
+    const shipTo = await addShipTo(b.id, { label: "Dock", address });
+    const list = await addToList(b.id, { newName: "B's shelf" }, [{ productId: wheel, quantity: 2 }]);
+    const [line] = (await findList(b.id, list.id)).lines;
+    const certificate = await uploadCertificate(
+      b.id,
+      { state: "TX", certificateNumber: "TX-7654321", expiresOn: "2030-03-31" },
+      { bytes: new TextEncoder().encode("%PDF-1.4\n% B's certificate\n%%EOF\n"), name: "b.pdf" },
+    );
+    const bKey = await createApiKey(b.id, { name: "B's ERP" });
+    const [bCompany] = await db().select().from(companies).where(eq(companies.id, b.companyId));
+    // B's buyer may order $1.00 at most without approval: their order waits in B's queue.
+    await setSpendLimits(b.id, { userId: bBuyer.id, orderLimit: "1.00" });
+    const submission = await submitForApproval(
+      bBuyer.id,
+      await cartOf(bBuyer, 1),
+      checkoutInput(bBuyer.email, { paymentMethod: "net_30" }),
+    );
+    const bToken = await inviteMember(b.id, { email: "bo-new@example.com", role: "approver" });
+
+    // Addresses and lists: the same answer as for a made-up id.
+    const noAddress = "404 That address does not exist.";
+    expect(await outcome(updateShipTo(a.id, shipTo.id, { label: "Mine", address }))).toBe(noAddress);
+    expect(await outcome(makeDefaultShipTo(a.id, shipTo.id))).toBe(noAddress);
+    expect(await outcome(deleteShipTo(a.id, shipTo.id))).toBe(noAddress);
+    const noList = "404 That list was not found.";
+    expect(await outcome(renameList(a.id, list.id, "Mine"))).toBe(noList);
+    expect(await outcome(setListLineQuantity(a.id, list.id, line?.id ?? "", 9))).toBe(noList);
+    expect(await outcome(removeListLine(a.id, list.id, line?.id ?? ""))).toBe(noList);
+    expect(await outcome(addToList(a.id, { listId: list.id }, [{ productId: wheel, quantity: 1 }]))).toBe(noList);
+    expect(await outcome(addListToCart(a.id, list.id, await findOrCreateCart({ userId: a.id })))).toBe(noList);
+    expect(await outcome(deleteList(a.id, list.id))).toBe(noList);
+    expect(await listsOf(a.id)).toEqual([]);
+
+    // Tax certificates: A's admin neither sees nor removes B's.
+    expect((await companyCertificates(a.id)).certificates).toEqual([]);
+    expect(await outcome(removeCertificate(a.id, certificate.id))).toBe("404 That certificate does not exist.");
+
+    // Approvals: A's admin (who may approve A's orders) cannot decide B's submission, nor withdraw it.
+    const noSubmission = "404 That submission does not exist.";
+    expect((await approvalQueue(a.id)).pending).toEqual([]);
+    expect(await outcome(approveSubmission(a.id, submission.id))).toBe(noSubmission);
+    expect(await outcome(rejectSubmission(a.id, { submissionId: submission.id, note: "No" }))).toBe(noSubmission);
+    expect(await outcome(withdrawSubmission(a.id, submission.id))).toBe(noSubmission);
+
+    // Invitations: B's link for someone else does not let A's admin in.
+    expect(await outcome(acceptInvitation(a, bToken))).toBe(
+      "403 This invitation was sent to bo-new@example.com. Sign in with that address to accept it.",
+    );
+    expect((await membershipOf(a.id))?.companyId).toBe(a.companyId);
+
+    // API keys through the page's action: B's key id revokes nothing, and a company id smuggled
+    // into the form makes a key for A's own company.
+    const revoked = await asMember(apiKeysRoute.action, a, "/account/company/api-keys", {
+      intent: "revoke",
+      keyId: bKey.id,
+    });
+    expect(revoked.status).toBe(404);
+    const made = await asMember(apiKeysRoute.action, a, "/account/company/api-keys", {
+      intent: "create",
+      name: "Smuggled",
+      companyId: b.companyId,
+    });
+    expect(made.status).toBe(200);
+    const [smuggled] = await db().select().from(companyApiKeys).where(eq(companyApiKeys.name, "Smuggled"));
+    expect(smuggled?.companyId).toBe(a.companyId);
+
+    // Contract prices are the store admin's page: a company admin can neither read nor change B's.
+    const pricesPath = `/admin/companies/${bCompany?.accountNumber}/prices`;
+    const params = { accountNumber: bCompany?.accountNumber ?? "" };
+    expect((await asMember(companyPricesRoute.loader, a, pricesPath, undefined, params)).status).toBe(403);
+    const priced = await asMember(
+      companyPricesRoute.action,
+      a,
+      pricesPath,
+      { intent: "save", partNumber: "GW-45-001", price: "0.01", startsOn: "2020-01-01" },
+      params,
+    );
+    expect(priced.status).toBe(403);
+
+    // B is as it was.
+    expect(await db().select().from(contractPrices).where(eq(contractPrices.companyId, b.companyId))).toEqual([]);
+    expect((await findShipTo(b.id, shipTo.id)).label).toBe("Dock");
+    expect((await findList(b.id, list.id)).lines).toHaveLength(1);
+    expect(await db().select().from(taxCertificates).where(eq(taxCertificates.companyId, b.companyId))).toHaveLength(1);
+    const [waiting] = await db().select().from(orderApprovals).where(eq(orderApprovals.id, submission.id));
+    expect(waiting?.status).toBe("pending");
+    expect((await apiKeysPage(b.id)).keys.map((key) => [key.name, key.revokedAt])).toEqual([["B's ERP", null]]);
+    expect(await db().select().from(shipToAddresses).where(eq(shipToAddresses.companyId, a.companyId))).toEqual([]);
+  });
+});
+
+/**
+ * Calls a route module's loader or action as React Router does, signed in as `who` (a company member,
+ * never a store admin); a thrown Response (a refusal) is answered like a returned one.
+ */
+async function asMember(
+  run: (args: never) => unknown,
+  who: { id: string; email: string },
+  path: string,
+  form?: Record<string, string>,
+  params: Record<string, string> = {},
+): Promise<{ status: number }> {
+  const context = new RouterContextProvider();
+  context.set(userContext, {
+    id: who.id,
+    email: who.email,
+    name: who.email,
+    isAdmin: false,
+    twoFactorEnabled: false,
+    twoFactorVerified: false,
+  });
+  const url = new URL(`http://store.test${path}`);
+  const request = form ? new Request(url, { method: "POST", body: new URLSearchParams(form) }) : new Request(url);
+  try {
+    const result = await run({ request, url, context, params, pattern: path } as never);
+    if (result instanceof Response) return { status: result.status };
+    return { status: (result as { init?: { status?: number } | null }).init?.status ?? 200 };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status };
+    const refused = thrown as { init?: { status?: number } | null; type?: string };
+    if (refused?.type === "DataWithResponseInit") return { status: refused.init?.status ?? 500 };
+    throw thrown;
+  }
+}
+describe("quotes between companies and roles", () => {
+  const quoteRequest = (partNumber: string) =>
+    quoteRequestSchema.parse({ source: "product", partNumber, quantity: "5", shipTo: PROFILE_SHIP_TO });
+  const withAddress = {
+    shippingAddressLine1: "1 Main St",
+    shippingCity: "Portland",
+    shippingState: "OR",
+    shippingZip: "97201",
+  };
+
+  it("a member of company A finds none of B's quotes, and can neither move nor order them", async () => {
+    const a = await person("Ann", { creditLimit: "1000" });
+    const b = await person("Ben", { creditLimit: "1000" });
+    await db().update(profiles).set(withAddress).where(eq(profiles.userId, b.id));
+    const number = await requestQuote(b.id, quoteRequest("GW-45-001"));
+    await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
+
+    expect(await quotesOf(a.id)).toEqual([]);
+    expect(await outcome(findQuote(a.id, number))).toBe("404 That quote does not exist.");
+    const pdf = `/account/quotes/${number}/pdf/1`;
+    const pdfParams = { quoteNumber: number, version: "1" };
+    expect(await asMember(quotePdfRoute.loader, a, pdf, undefined, pdfParams)).toEqual({ status: 404 });
+    expect(await asMember(quotePdfRoute.loader, b, pdf, undefined, pdfParams)).toEqual({ status: 200 });
+    expect(await asMember(quotePdfRoute.loader, b, pdf, undefined, { ...pdfParams, version: "2" })).toEqual({
+      status: 404,
+    });
+    for (const move of [
+      { intent: "accept", version: 1 },
+      { intent: "revise", comment: "cheaper" },
+      { intent: "decline", comment: undefined },
+      { intent: "withdraw", comment: undefined },
+    ] as const)
+      expect(await outcome(moveOwnQuote(a.id, number, move))).toBe("404 That quote does not exist.");
+    await moveOwnQuote(b.id, number, { intent: "accept", version: 1 });
+    const input = checkoutInput(a.email, { paymentMethod: "net_30" });
+    expect(await outcome(placeNet30QuoteOrder(a.id, number, input))).toBe("404 That quote does not exist.");
+    expect(await outcome(startQuoteCardPayment(a.id, number, input))).toBe("404 That quote does not exist.");
+    expect((await findQuote(b.id, number)).quote.status).toBe("accepted");
+  });
+
+  it("a viewer reads the company's quotes but cannot request, move or order one", async () => {
+    const admin = await person("Ada", { creditLimit: "1000" });
+    const viewer = await person("Vic");
+    await join(admin, viewer, "viewer");
+    await db().update(profiles).set(withAddress).where(eq(profiles.userId, admin.id));
+    const number = await requestQuote(admin.id, quoteRequest("GW-45-001"));
+    await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
+    const refused = "403 Your role in this company does not allow placing orders. Ask your company admin.";
+    expect((await findQuote(viewer.id, number)).quote.quoteNumber).toBe(number);
+    const file = await buyerQuotePdf(viewer.id, number, 1);
+    expect(file?.filename).toBe(`${number}-v1.pdf`);
+    expect(file?.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(await outcome(requestQuote(viewer.id, quoteRequest("GW-45-001")))).toBe(refused);
+    expect(await outcome(moveOwnQuote(viewer.id, number, { intent: "accept", version: 1 }))).toBe(refused);
+    await moveOwnQuote(admin.id, number, { intent: "accept", version: 1 });
+    expect(
+      await outcome(placeNet30QuoteOrder(viewer.id, number, checkoutInput(viewer.email, { paymentMethod: "net_30" }))),
+    ).toBe(refused);
+  });
+});
