@@ -16,7 +16,7 @@ async function fill(handle: DatabaseHandle) {
     from generate_series(1, ${CUSTOMERS}) n`);
   // 2,000 companies of five buyers each; every seventh company is on terms.
   await db.execute(sql`
-    insert into companies (name, net_30_approved, credit_limit)
+    insert into companies (name, on_terms, credit_limit)
     select 'Company ' || k, k % 7 = 0, case when k % 7 = 0 then 25000 else 0 end
     from generate_series(0, 1999) k`);
   await db.execute(sql`
@@ -38,7 +38,7 @@ async function fill(handle: DatabaseHandle) {
       (array['pending_payment','paid','processing','shipped','completed','cancelled'])[1 + n % 6],
       '1 Main St', 'Portland', 'OR', '97201', 'buyer' || (1 + n % ${CUSTOMERS}) || '@scale.test', 'Dana', 'Buyer',
       'Company ' || ((1 + n % ${CUSTOMERS}) % 2000), '5035550142', '1 Main St', 'Portland', 'OR', '97201', 100.00, 0,
-      80000, 8.00, case when n % 3 = 0 then 'net_30' else 'credit_card' end, case when n % 3 = 0 then null else now() end
+      80000, 8.00, case when n % 3 = 0 then 'on_terms' else 'credit_card' end, case when n % 3 = 0 then null else now() end
     from generate_series(1, ${ORDERS}) n join company_members m on m.user_id = 'scale-' || (1 + n % ${CUSTOMERS})`);
   await db.execute(sql`
     insert into order_items (order_id, product_name, product_sku, quantity, unit_price, total_price)

@@ -502,7 +502,7 @@ export async function main() {
     const overLimit = await handle.db.execute<{ id: string }>(sql`
       select c.id from companies c
         where (select coalesce(sum(o.total_amount), 0) from orders o
-               where o.company_id = c.id and o.payment_method = 'net_30' and o.paid_at is null
+               where o.company_id = c.id and o.payment_method = 'on_terms' and o.paid_at is null
                  and o.status <> 'cancelled') > c.credit_limit`);
     const [shared] = await handle.db
       .select({ count: sql<number>`count(distinct ${companyMembers.companyId})::int` })

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   addWheels,
-  approveNet30,
+  approveTerms,
   type Buyer,
   confirmedBuyer,
   expectNoAccessibilityViolations,
@@ -33,7 +33,7 @@ test("a company admin sets a buyer's limit; the buyer's order above it is submit
   test.setTimeout(180_000); // three people sign up and confirm by e-mail, the store's admin grants terms
   const lastName = `Apex${Date.now().toString(36)}`;
   const owner = await confirmedBuyer(page, "owner", lastName);
-  await approveNet30(browser, lastName, "5000");
+  await approveTerms(browser, lastName, "5000");
   await signIn(page, owner.email, owner.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
 

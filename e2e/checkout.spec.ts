@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   addWheels,
-  approveNet30,
+  approveTerms,
   confirmedBuyer,
   expectNoAccessibilityViolations,
   openCart,
@@ -171,7 +171,7 @@ test("Net 30 is offered only once approved; an order within the limit is pending
   let main = await openCheckout(page);
   await expect(main.getByRole("radio", { name: /Net 30 Terms/ })).toHaveCount(0);
 
-  await approveNet30(browser, lastName, "100");
+  await approveTerms(browser, lastName, "100");
   main = await openCheckout(page);
   const net30 = main.getByRole("radio", { name: "Net 30 Terms (Pay within 30 days) Approved" });
   await net30.check();

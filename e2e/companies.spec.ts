@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { mailCatcherUrl } from "../playwright.config";
-import { addWheels, approveNet30, confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+import { addWheels, approveTerms, confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
 
 /** The invitation link mailed to `email` (the newest mail to it with one). */
 async function invitationLinkFor(email: string): Promise<string> {
@@ -32,7 +32,7 @@ test("a company admin invites a buyer who joins by the e-mailed link and orders 
   test.setTimeout(120_000); // two people sign up and confirm by e-mail, the store's admin grants terms
   const lastName = `Acme${Date.now().toString(36)}`;
   const owner = await confirmedBuyer(page, "owner", lastName);
-  await approveNet30(browser, lastName, "500");
+  await approveTerms(browser, lastName, "500");
 
   // The buyer-to-be has an account of their own already.
   const patContext = await browser.newContext();

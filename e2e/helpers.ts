@@ -95,7 +95,7 @@ export async function confirmedBuyer(page: Page, name = "buyer", lastName = "Rey
 }
 
 /** The admin, in a browser of their own, approves Net 30 for the one customer with this last name. */
-export async function approveNet30(browser: Browser, lastName: string, creditLimit: string) {
+export async function approveTerms(browser: Browser, lastName: string, creditLimit: string) {
   const page = await browser.newPage();
   await signIn(page, admin.email, admin.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();

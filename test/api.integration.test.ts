@@ -31,7 +31,7 @@ import {
   user,
 } from "../server/db/schema";
 import { StoreError } from "../server/errors";
-import { placeNet30Order } from "../server/orders/checkout";
+import { placeTermsOrder } from "../server/orders/checkout";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
 import { profileWithCompany } from "./store-fixtures";
@@ -409,7 +409,7 @@ describe("orders through the API", () => {
     expect(placed.headers.get("location")).toBe(`/api/v1/orders/${placed.json.orderNumber}`);
     expect(await stockOf("API-CW-1")).toBe((stock ?? 0) - 100);
     const [row] = await db().select().from(ordersTable).where(eq(ordersTable.orderNumber, placed.json.orderNumber));
-    expect(row).toMatchObject({ companyId: ada.companyId, userId: ada.id, paymentMethod: "net_30" });
+    expect(row).toMatchObject({ companyId: ada.companyId, userId: ada.id, paymentMethod: "on_terms" });
 
     const read = await call(order, `/api/v1/orders/${placed.json.orderNumber}`, {
       key,
@@ -559,7 +559,7 @@ describe("orders through the API", () => {
     const adaKey = await createApiKey(ada.id, { name: "ERP" });
     const cartId = await findOrCreateCart({ userId: ben.id });
     await addToCart(cartId, wheelId, 1);
-    const bens = await placeNet30Order(ben.id, cartId, checkoutInput(ben.email, { paymentMethod: "net_30" }));
+    const bens = await placeTermsOrder(ben.id, cartId, checkoutInput(ben.email, { paymentMethod: "net_30" }));
     const list = await call(orders, "/api/v1/orders", { key: adaKey.key });
     expect(list.json).toMatchObject({ data: [], total: 0 });
     const read = await call(order, `/api/v1/orders/${bens.orderNumber}`, {

@@ -5,7 +5,7 @@
 // (docs/decisions/buyers-pages.md).
 import { asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveNet30 } from "../server/admin/customers";
+import { approveTerms } from "../server/admin/customers";
 import { setDatabase } from "../server/db/client";
 import { companyMembers, contractPrices, products, profiles, user } from "../server/db/schema";
 import { fillCart, signedUpBuyer } from "./store-fixtures";
@@ -86,7 +86,7 @@ beforeAll(async () => {
     for (const [index, company] of companies.entries()) {
       const buyer = await signedUpBuyer(company.email, company);
       const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
-      await approveNet30(granting?.id ?? "", profile?.id ?? "", company.creditLimit, { termsDays: company.termsDays });
+      await approveTerms(granting?.id ?? "", profile?.id ?? "", company.creditLimit, { termsDays: company.termsDays });
       await fillCart(buyer, [[partNumbers[index] ?? "", company.quantity]]);
       const [member] = await handle.db
         .select({ companyId: companyMembers.companyId })

@@ -68,7 +68,7 @@ import {
 } from "../server/db/schema";
 import { buyerOrderDocument } from "../server/documents/buyer-documents";
 import { StoreError } from "../server/errors";
-import { placeNet30Order, placeNet30QuoteOrder, startQuoteCardPayment } from "../server/orders/checkout";
+import { placeTermsOrder, placeTermsQuoteOrder, startQuoteCardPayment } from "../server/orders/checkout";
 import { findOrder } from "../server/orders/orders";
 import {
   buyerQuotePdf,
@@ -120,7 +120,7 @@ async function cartOf(who: { id: string }, wheels: number, productId = wheel) {
 }
 
 const termsOrder = (who: { id: string; email: string }, cartId: string) =>
-  placeNet30Order(who.id, cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
+  placeTermsOrder(who.id, cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
 
 beforeAll(async () => {
   const rows = await db()
@@ -569,7 +569,7 @@ describe("quotes between companies and roles", () => {
       expect(await outcome(moveOwnQuote(a.id, number, move))).toBe("404 That quote does not exist.");
     await moveOwnQuote(b.id, number, { intent: "accept", version: 1 });
     const input = checkoutInput(a.email, { paymentMethod: "net_30" });
-    expect(await outcome(placeNet30QuoteOrder(a.id, number, input))).toBe("404 That quote does not exist.");
+    expect(await outcome(placeTermsQuoteOrder(a.id, number, input))).toBe("404 That quote does not exist.");
     expect(await outcome(startQuoteCardPayment(a.id, number, input))).toBe("404 That quote does not exist.");
     expect((await findQuote(b.id, number)).quote.status).toBe("accepted");
   });
@@ -590,7 +590,7 @@ describe("quotes between companies and roles", () => {
     expect(await outcome(moveOwnQuote(viewer.id, number, { intent: "accept", version: 1 }))).toBe(refused);
     await moveOwnQuote(admin.id, number, { intent: "accept", version: 1 });
     expect(
-      await outcome(placeNet30QuoteOrder(viewer.id, number, checkoutInput(viewer.email, { paymentMethod: "net_30" }))),
+      await outcome(placeTermsQuoteOrder(viewer.id, number, checkoutInput(viewer.email, { paymentMethod: "net_30" }))),
     ).toBe(refused);
   });
 });

@@ -96,7 +96,7 @@ export async function profileWithCompany(
     .insert(companies)
     .values({
       name: companyName,
-      net30Approved: creditLimit !== undefined,
+      onTerms: creditLimit !== undefined,
       creditLimit: creditLimit ?? "0",
       termsDays,
       poRequired,

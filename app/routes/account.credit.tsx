@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dueDate: invoice.dueDate.toISOString(),
       total: invoice.total,
       daysPastDue: invoice.daysPastDue,
-      href: orderDocumentHref({ ...invoice, paymentMethod: "net_30" }),
+      href: orderDocumentHref({ ...invoice, paymentMethod: "on_terms" }),
     })),
     statement: defaultStatementRange(storeDay(now)),
     storeEmail: config().STORE_EMAIL,

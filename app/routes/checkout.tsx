@@ -21,8 +21,8 @@ import { logger } from "../../server/logger";
 import {
   completeCardPayment,
   missingOrderInformation,
-  placeNet30Order,
-  placeNet30QuoteOrder,
+  placeTermsOrder,
+  placeTermsQuoteOrder,
   saveCheckoutToProfile,
   startCardPayment,
   startQuoteCardPayment,
@@ -180,7 +180,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (checkout.paymentMethod === "net_30") {
     try {
-      const { orderNumber, termsDays } = await placeNet30Order(user.id, cartId, checkout);
+      const { orderNumber, termsDays } = await placeTermsOrder(user.id, cartId, checkout);
       return redirectWithToast(`/order-confirmation/${orderNumber}`, {
         type: "success",
         title: termsOrderPlaced(termsDays ?? 30),
@@ -240,7 +240,7 @@ async function quoteCheckout(
 ) {
   if (checkout.paymentMethod === "net_30") {
     try {
-      const { orderNumber, termsDays } = await placeNet30QuoteOrder(userId, quoteNumber, checkout);
+      const { orderNumber, termsDays } = await placeTermsQuoteOrder(userId, quoteNumber, checkout);
       return redirectWithToast(`/order-confirmation/${orderNumber}`, {
         type: "success",
         title: termsOrderPlaced(termsDays ?? 30),

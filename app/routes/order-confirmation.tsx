@@ -102,7 +102,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
             {order.purchaseOrder.map(({ label, value }) => (
               <Detail key={label} label={label} value={value} />
             ))}
-            {order.paymentMethod === "net_30" && order.paymentDueDate && (
+            {order.paymentMethod === "on_terms" && order.paymentDueDate && (
               <Detail
                 label={`Payment Due (${termsName(order.termsDays ?? 30)})`}
                 value={formatLongDate(order.paymentDueDate)}

@@ -20,7 +20,7 @@ export const creditLimitField = z
   .refine((value) => Number(value) > 0, "The credit limit must be more than $0")
   .refine((value) => Number(value) <= MAX_CREDIT_LIMIT, "The credit limit can be at most $10,000,000");
 
-export const approveNet30Schema = z.object({
+export const approveTermsSchema = z.object({
   profileId: z.uuid("That customer does not exist"),
   creditLimit: creditLimitField,
   // Net 30 unless the admin picks 60 or 90 (the form sends it; older clients and scripts may not).
@@ -30,7 +30,7 @@ export const approveNet30Schema = z.object({
     .transform((days) => Number(days) as TermsDays),
 });
 
-export const revokeNet30Schema = z.object({ profileId: z.uuid("That customer does not exist") });
+export const revokeTermsSchema = z.object({ profileId: z.uuid("That customer does not exist") });
 
 export const MAX_ADMIN_QUERY_LENGTH = 100;
 

@@ -26,7 +26,7 @@ import {
   verification,
 } from "../db/schema";
 import { StoreError } from "../errors";
-import { placeNet30Order, startCardPayment } from "../orders/checkout";
+import { placeTermsOrder, startCardPayment } from "../orders/checkout";
 import { PROFILE_SHIP_TO, requestQuote } from "../quotes/requests";
 import { exportAccountData } from "./account-data";
 import { listOrdersWithItems } from "./account-overview";
@@ -196,9 +196,9 @@ describe("Delete my account", () => {
     const lee = await signedUpBuyer("lee@example.com", { firstName: "Lee" });
     await db()
       .update(companies)
-      .set({ net30Approved: true, creditLimit: "5000" })
+      .set({ onTerms: true, creditLimit: "5000" })
       .where(eq(companies.id, companyOf(lee.id)));
-    const net30 = await placeNet30Order(
+    const net30 = await placeTermsOrder(
       lee.id,
       await fillCart(lee, [["GW-45-001", 1]]),
       checkoutInput(lee.email, { paymentMethod: "net_30" }),

@@ -49,8 +49,8 @@ async function profileOf(userId: string) {
     billingAddress: addressFrom("billing", profile),
     billingSameAsShipping: profile.sameAsShipping,
     net30: {
-      approved: company?.net30Approved ?? false,
-      approvedDate: company?.net30ApprovedDate ?? null,
+      approved: company?.onTerms ?? false,
+      approvedDate: company?.onTermsSince ?? null,
       termsDays: company?.termsDays ?? 30,
       creditLimit: company?.creditLimit ?? "0",
     },

@@ -84,7 +84,7 @@ describe("registering a buyer", () => {
       .where(eq(companyMembers.userId, profile?.profiles.userId ?? ""));
     expect(company).toMatchObject({
       role: "admin",
-      company: { name: "Reyes Fabrication", net30Approved: false, creditLimit: "0.00", termsDays: 30 },
+      company: { name: "Reyes Fabrication", onTerms: false, creditLimit: "0.00", termsDays: 30 },
     });
   });
 

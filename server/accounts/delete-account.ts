@@ -74,7 +74,7 @@ export async function deleteAccount(who: SignedInUser, password: string, { addre
           eq(orders.userId, who.id),
           or(
             inArray(orders.status, unfulfilled),
-            and(eq(orders.paymentMethod, "net_30"), isNull(orders.paidAt), ne(orders.status, "cancelled")),
+            and(eq(orders.paymentMethod, "on_terms"), isNull(orders.paidAt), ne(orders.status, "cancelled")),
           ),
         ),
       )

@@ -4,7 +4,7 @@ import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { adminAuditLog, companies, companyMembers, profiles, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
-import { approveNet30, customerStats, revokeNet30, searchCustomers } from "./customers";
+import { approveTerms, customerStats, revokeTerms, searchCustomers } from "./customers";
 
 const { handle } = withTestDatabase();
 
@@ -42,7 +42,7 @@ describe("the admin's customer accounts", () => {
     await addCustomer("lee", { firstName: "Lee", lastName: "Park" });
     expect(await customerStats()).toEqual({
       totalCustomers: 3,
-      net30Approved: 1,
+      onTerms: 1,
       totalCreditLimit: "25000.00",
       pendingApprovals: 2,
     });
@@ -64,12 +64,12 @@ describe("the admin's customer accounts", () => {
 
   it("approves Net 60 with a limit, the date and the approver, and logs it", async () => {
     const now = new Date("2026-11-23T15:00:00Z");
-    await approveNet30("admin1", danaProfile, "15000.50", { termsDays: 60, now });
+    await approveTerms("admin1", danaProfile, "15000.50", { termsDays: 60, now });
     const company = await companyOfProfile(danaProfile);
     expect(company).toMatchObject({
-      net30Approved: true,
-      net30ApprovedDate: now,
-      net30ApprovedBy: "admin1",
+      onTerms: true,
+      onTermsSince: now,
+      onTermsApprovedBy: "admin1",
       creditLimit: "15000.50",
       termsDays: 60,
     });
@@ -79,19 +79,19 @@ describe("the admin's customer accounts", () => {
       .where(eq(adminAuditLog.entityId, company?.id ?? ""));
     expect(entry).toMatchObject({
       adminId: "admin1",
-      action: "approve_net_30",
+      action: "approve_terms",
       entity: "company",
-      before: { net30Approved: false, creditLimit: "0.00", termsDays: 30 },
-      after: { net30Approved: true, creditLimit: "15000.50", termsDays: 60 },
+      before: { onTerms: false, creditLimit: "0.00", termsDays: 30 },
+      after: { onTerms: true, creditLimit: "15000.50", termsDays: 60 },
     });
   });
 
   it("revokes terms: date and approver cleared, limit 0, back to Net 30", async () => {
-    await revokeNet30("admin1", danaProfile);
+    await revokeTerms("admin1", danaProfile);
     expect(await companyOfProfile(danaProfile)).toMatchObject({
-      net30Approved: false,
-      net30ApprovedDate: null,
-      net30ApprovedBy: null,
+      onTerms: false,
+      onTermsSince: null,
+      onTermsApprovedBy: null,
       creditLimit: "0.00",
       termsDays: 30,
     });
@@ -100,7 +100,7 @@ describe("the admin's customer accounts", () => {
 
   it("refuses an unknown profile and changes nothing", async () => {
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await expect(approveNet30("admin1", unknown, "100")).rejects.toBeInstanceOf(StoreError);
+    await expect(approveTerms("admin1", unknown, "100")).rejects.toBeInstanceOf(StoreError);
     expect(await handle().db.select().from(adminAuditLog)).toHaveLength(2);
   });
 });

@@ -25,7 +25,7 @@ export async function customerStats() {
   const [row] = await db()
     .select({
       totalCustomers: count(),
-      net30Approved: sql<number>`count(*) filter (where ${companies.net30Approved})::int`,
+      onTerms: sql<number>`count(*) filter (where ${companies.onTerms})::int`,
       totalCreditLimit: sql<string>`coalesce((select sum(${companies.creditLimit}) from ${companies}), 0)::text`,
     })
     .from(profiles)
@@ -33,10 +33,10 @@ export async function customerStats() {
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(isCustomer());
   const total = row?.totalCustomers ?? 0;
-  const approved = row?.net30Approved ?? 0;
+  const approved = row?.onTerms ?? 0;
   return {
     totalCustomers: total,
-    net30Approved: approved,
+    onTerms: approved,
     totalCreditLimit: row?.totalCreditLimit ?? "0",
     pendingApprovals: total - approved,
   };
@@ -65,7 +65,7 @@ export async function searchCustomers({ q, page }: { q: string; page: number }) 
         phone: profiles.phone,
         companyName: companies.name,
         email: user.email,
-        net30Approved: companies.net30Approved,
+        onTerms: companies.onTerms,
         creditLimit: companies.creditLimit,
         poRequired: companies.poRequired,
         termsDays: companies.termsDays,
@@ -88,10 +88,10 @@ export async function searchCustomers({ q, page }: { q: string; page: number }) 
   return { customers: rows, total: total?.total ?? 0, page, pageSize: CUSTOMERS_PAGE_SIZE };
 }
 
-const net30Fields = {
-  net30Approved: companies.net30Approved,
-  net30ApprovedDate: companies.net30ApprovedDate,
-  net30ApprovedBy: companies.net30ApprovedBy,
+const termsFields = {
+  onTerms: companies.onTerms,
+  onTermsSince: companies.onTermsSince,
+  onTermsApprovedBy: companies.onTermsApprovedBy,
   creditLimit: companies.creditLimit,
   termsDays: companies.termsDays,
 };
@@ -109,49 +109,49 @@ export async function lockCustomerCompany(tx: Database, profileId: string) {
   return row.companyId;
 }
 
-async function changeNet30(
+async function changeTerms(
   adminId: string,
   profileId: string,
-  action: "approve_net_30" | "revoke_net_30",
+  action: "approve_terms" | "revoke_terms",
   change: {
-    net30Approved: boolean;
-    net30ApprovedDate: Date | null;
-    net30ApprovedBy: string | null;
+    onTerms: boolean;
+    onTermsSince: Date | null;
+    onTermsApprovedBy: string | null;
     creditLimit: string;
     termsDays: number;
   },
 ) {
   return db().transaction(async (tx) => {
     const companyId = await lockCustomerCompany(tx, profileId);
-    const [before] = await tx.select(net30Fields).from(companies).where(eq(companies.id, companyId));
-    const [after] = await tx.update(companies).set(change).where(eq(companies.id, companyId)).returning(net30Fields);
+    const [before] = await tx.select(termsFields).from(companies).where(eq(companies.id, companyId));
+    const [after] = await tx.update(companies).set(change).where(eq(companies.id, companyId)).returning(termsFields);
     await recordAudit(tx, { adminId, action, entity: "company", entityId: companyId, before, after });
     return after;
   });
 }
 
 /** Approve: terms on (Net 30, 60 or 90), with the date, the approving admin and the credit limit. */
-export function approveNet30(
+export function approveTerms(
   adminId: string,
   profileId: string,
   creditLimit: string,
   { termsDays = 30, now = new Date() }: { termsDays?: TermsDays; now?: Date } = {},
 ) {
-  return changeNet30(adminId, profileId, "approve_net_30", {
-    net30Approved: true,
-    net30ApprovedDate: now,
-    net30ApprovedBy: adminId,
+  return changeTerms(adminId, profileId, "approve_terms", {
+    onTerms: true,
+    onTermsSince: now,
+    onTermsApprovedBy: adminId,
     creditLimit,
     termsDays,
   });
 }
 
 /** Revoke: terms off, date and approver cleared, credit limit 0, back to the default Net 30. */
-export function revokeNet30(adminId: string, profileId: string) {
-  return changeNet30(adminId, profileId, "revoke_net_30", {
-    net30Approved: false,
-    net30ApprovedDate: null,
-    net30ApprovedBy: null,
+export function revokeTerms(adminId: string, profileId: string) {
+  return changeTerms(adminId, profileId, "revoke_terms", {
+    onTerms: false,
+    onTermsSince: null,
+    onTermsApprovedBy: null,
     creditLimit: "0",
     termsDays: 30,
   });

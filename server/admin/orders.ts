@@ -22,13 +22,13 @@ export const ORDERS_PAGE_SIZE = 25;
  * Where an order may go next. A Net 30 order can ship on its terms before it is paid; a card
  * order is paid from the start. Completed and cancelled orders stay as they are.
  */
-const nextStatuses: Record<OrderStatus, { credit_card: OrderStatus[]; net_30: OrderStatus[] }> = {
-  pending_payment: { credit_card: ["cancelled"], net_30: ["processing", "cancelled"] },
-  paid: { credit_card: ["processing", "cancelled"], net_30: ["processing", "cancelled"] },
-  processing: { credit_card: ["shipped", "cancelled"], net_30: ["shipped", "cancelled"] },
-  shipped: { credit_card: ["completed"], net_30: ["completed"] },
-  completed: { credit_card: [], net_30: [] },
-  cancelled: { credit_card: [], net_30: [] },
+const nextStatuses: Record<OrderStatus, { credit_card: OrderStatus[]; on_terms: OrderStatus[] }> = {
+  pending_payment: { credit_card: ["cancelled"], on_terms: ["processing", "cancelled"] },
+  paid: { credit_card: ["processing", "cancelled"], on_terms: ["processing", "cancelled"] },
+  processing: { credit_card: ["shipped", "cancelled"], on_terms: ["shipped", "cancelled"] },
+  shipped: { credit_card: ["completed"], on_terms: ["completed"] },
+  completed: { credit_card: [], on_terms: [] },
+  cancelled: { credit_card: [], on_terms: [] },
 };
 
 export function allowedTransitions(order: Pick<typeof orders.$inferSelect, "status" | "paymentMethod">) {
@@ -176,7 +176,8 @@ async function returnStock(tx: Transaction, orderId: string): Promise<string[]> 
 export async function markInvoicePaid(adminId: string, orderNumber: string, now = new Date()) {
   return db().transaction(async (tx) => {
     const order = await lockedOrder(tx, orderNumber);
-    if (order.paymentMethod !== "net_30") throw new StoreError("Conflict", "Only a Net 30 invoice can be marked paid.");
+    if (order.paymentMethod !== "on_terms")
+      throw new StoreError("Conflict", "Only a Net 30 invoice can be marked paid.");
     if (order.paidAt) throw new StoreError("Conflict", `The invoice for ${orderNumber} is already paid.`);
     if (order.status === "cancelled") throw new StoreError("Conflict", "A cancelled order has no invoice to pay.");
     const [after] = await tx

@@ -99,7 +99,7 @@ export function orderResource(order: typeof orders.$inferSelect, items: (typeof 
     placedBy: order.email,
     poNumber: order.poNumber,
     jobReference: order.jobReference,
-    paymentMethod: order.paymentMethod === "net_30" ? "terms" : "card",
+    paymentMethod: order.paymentMethod === "on_terms" ? "terms" : "card",
     termsDays: order.termsDays,
     invoiceNumber: order.invoiceNumber,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
@@ -157,7 +157,7 @@ export async function listApiOrders(caller: ApiCaller, { page, perPage }: { page
     data: rows.map((row) => ({
       ...row,
       orderDate: row.orderDate.toISOString(),
-      paymentMethod: row.paymentMethod === "net_30" ? "terms" : "card",
+      paymentMethod: row.paymentMethod === "on_terms" ? "terms" : "card",
       currency: "USD",
     })),
     page,

@@ -11,7 +11,7 @@ import { cartSummary } from "../cart/summary";
 import { acceptInvitation, inviteMember, setSpendLimits } from "../companies/members";
 import { adminAuditLog, companyMembers, mailQueue, orderApprovals, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
-import { placeNet30Order } from "../orders/checkout";
+import { placeTermsOrder } from "../orders/checkout";
 import {
   approvalQueue,
   approveSubmission,
@@ -151,7 +151,7 @@ describe("an order above the limit", () => {
     // Checkout refuses to place it, with the reason (the server's rule, whatever the page showed).
     const cartId = await cartOf(buyer, 11, part);
     expect(
-      await outcome(placeNet30Order(buyer.id, cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" }))),
+      await outcome(placeTermsOrder(buyer.id, cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" }))),
     ).toBe("409 This order needs approval: it is above your $100.00 per-order limit.");
     const submission = await submitForApproval(buyer.id, cartId, checkoutInput(buyer.email, { poNumber: "PO-9" }));
     expect(submission).toMatchObject({
@@ -180,7 +180,7 @@ describe("an order above the limit", () => {
   it("within the limit is placed as before", async () => {
     const { buyer } = await company("100");
     const cartId = await cartOf(buyer, 10, await newProduct());
-    const placed = await placeNet30Order(buyer.id, cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" }));
+    const placed = await placeTermsOrder(buyer.id, cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" }));
     expect(placed.created).toBe(true);
   });
 
@@ -188,10 +188,10 @@ describe("an order above the limit", () => {
     const { buyer, companyId } = await company(undefined, "100");
     const part = await newProduct();
     const terms = checkoutInput(buyer.email, { paymentMethod: "net_30" });
-    const first = await placeNet30Order(buyer.id, await cartOf(buyer, 8, part), terms);
+    const first = await placeTermsOrder(buyer.id, await cartOf(buyer, 8, part), terms);
     // $80 this month: $30 more would make $110.
     const cartId = await cartOf(buyer, 3, part);
-    expect(await outcome(placeNet30Order(buyer.id, cartId, terms))).toBe(
+    expect(await outcome(placeTermsOrder(buyer.id, cartId, terms))).toBe(
       "409 This order needs approval: it would take your orders this month to $110.00, above your $100.00 monthly limit.",
     );
     // The first order moved to last month (11:59 pm on the last day of it, New York time): $30 fits.
@@ -199,7 +199,7 @@ describe("an order above the limit", () => {
       .update(orders)
       .set({ orderDate: new Date(startOfStoreMonth(new Date()).getTime() - 60_000) })
       .where(and(eq(orders.orderNumber, first.orderNumber), eq(orders.companyId, companyId)));
-    expect((await placeNet30Order(buyer.id, cartId, terms)).created).toBe(true);
+    expect((await placeTermsOrder(buyer.id, cartId, terms)).created).toBe(true);
   });
 
   it("is refused when the company has no terms to place it on once approved", async () => {
@@ -221,7 +221,7 @@ describe("deciding", () => {
     const { orderNumber } = await approveSubmission(approver.id, submission.id);
     const placed = await db().select().from(orders).where(eq(orders.companyId, companyId));
     expect(placed.map((order) => [order.orderNumber, order.userId, order.totalAmount, order.paymentMethod])).toEqual([
-      [orderNumber, buyer.id, "120.00", "net_30"],
+      [orderNumber, buyer.id, "120.00", "on_terms"],
     ]);
     expect(placed[0]?.poNumber).toBe("PO-77");
     expect(await stockOf(part)).toBe(38);
@@ -304,7 +304,7 @@ describe("deciding", () => {
     const submission = await submitted(buyer, 20, await newProduct());
     // Another member's order uses up all but $50 of the $10,000.
     const big = await newProduct(2000, "9950.00");
-    await placeNet30Order(
+    await placeTermsOrder(
       admin.id,
       await cartOf(admin, 1, big),
       checkoutInput(admin.email, { paymentMethod: "net_30" }),

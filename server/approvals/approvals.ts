@@ -104,7 +104,7 @@ export async function submitForApproval(
     const reason = await spendLimitReason(tx, buyer, priced.totals.totalCents, now);
     if (!reason) throw new StoreError("Conflict", "This order is within your spend limits now: place it instead.");
     const [company] = await tx
-      .select({ onTerms: companies.net30Approved })
+      .select({ onTerms: companies.onTerms })
       .from(companies)
       .where(eq(companies.id, buyer.companyId));
     if (!company?.onTerms) throw new StoreError("Forbidden", noTermsForApproval);

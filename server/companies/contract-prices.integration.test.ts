@@ -62,7 +62,7 @@ beforeAll(async () => {
     .where(eq(products.partNumber, "GW-45-001"));
   wheelBrand = wheel?.brand ?? "";
   // Terms, so the orders below are placed without a card.
-  await handle().db.update(companies).set({ net30Approved: true, creditLimit: "100000" });
+  await handle().db.update(companies).set({ onTerms: true, creditLimit: "100000" });
 });
 
 describe("a price rule's checks", () => {

@@ -209,12 +209,13 @@ describe(`migration payment_terms_and_invoices on ${testDriver}`, () => {
       await handle.migrate();
 
       const rows = await handle.db.execute<{ order_number: string; terms_days: number | null; invoice: string | null }>(
-        sql`select order_number, terms_days, invoice_number as invoice from orders order by order_number`,
+        sql`select order_number, payment_method, terms_days, invoice_number as invoice from orders order by order_number`,
       );
+      // Paid on terms, whatever their length, is named so since 0035_on_terms.
       expect(rows.rows).toEqual([
-        { order_number: "ORD1700000000001AAAAA", terms_days: 30, invoice: "INV-000001" },
-        { order_number: "ORD1700000000002BBBBB", terms_days: 30, invoice: "INV-000002" },
-        { order_number: "ORD1700000000003CCCCC", terms_days: null, invoice: null },
+        { order_number: "ORD1700000000001AAAAA", payment_method: "on_terms", terms_days: 30, invoice: "INV-000001" },
+        { order_number: "ORD1700000000002BBBBB", payment_method: "on_terms", terms_days: 30, invoice: "INV-000002" },
+        { order_number: "ORD1700000000003CCCCC", payment_method: "credit_card", terms_days: null, invoice: null },
       ]);
       const next = await handle.db.execute<{ n: string }>(sql`select nextval('invoice_number_seq')::text as n`);
       expect(next.rows[0]?.n).toBe("3");
@@ -293,7 +294,7 @@ describe(`migration companies on ${testDriver}`, () => {
       await handle.migrate();
 
       const companies = await handle.db.execute<Record<string, unknown>>(sql`
-        select m.user_id, m.role, c.name, c.account_number, c.net_30_approved, c.credit_limit, c.terms_days,
+        select m.user_id, m.role, c.name, c.account_number, c.on_terms, c.credit_limit, c.terms_days,
             c.po_required
           from company_members m join companies c on c.id = m.company_id order by m.user_id`);
       expect(companies.rows).toEqual([
@@ -302,7 +303,7 @@ describe(`migration companies on ${testDriver}`, () => {
           role: "admin",
           name: "Reyes Fabrication",
           account_number: "ACCT-100007",
-          net_30_approved: true,
+          on_terms: true,
           credit_limit: "5000.00",
           terms_days: 60,
           po_required: true,
@@ -312,7 +313,7 @@ describe(`migration companies on ${testDriver}`, () => {
           role: "admin",
           name: null,
           account_number: "ACCT-100008",
-          net_30_approved: false,
+          on_terms: false,
           credit_limit: "0.00",
           terms_days: 30,
           po_required: false,

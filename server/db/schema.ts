@@ -214,13 +214,13 @@ export const companies = pgTable(
     /** Null when the buyer gave none at sign-up (a person buying for themselves). */
     name: text("name"),
     accountNumber: text("account_number").notNull().default(sql`'ACCT-' || nextval('account_number_seq')`),
-    net30Approved: boolean("net_30_approved").notNull().default(false),
-    net30ApprovedDate: timestamp("net_30_approved_date", { withTimezone: true }),
-    net30ApprovedBy: text("net_30_approved_by"),
+    onTerms: boolean("on_terms").notNull().default(false),
+    onTermsSince: timestamp("on_terms_since", { withTimezone: true }),
+    onTermsApprovedBy: text("on_terms_approved_by"),
     creditLimit: money("credit_limit").notNull().default("0"),
     // Set by an admin: every order of this account must carry a PO number (docs/product-rules.md, Checkout).
     poRequired: boolean("po_required").notNull().default(false),
-    // The terms granted with net_30_approved (which means "on terms"): Net 30, 60 or 90.
+    // The terms granted with on_terms: Net 30, 60 or 90.
     termsDays: integer("terms_days").notNull().default(30),
     createdAt: createdAt(),
   },
@@ -398,8 +398,9 @@ export const promoCodes = pgTable(
 import { orderStatuses } from "../../domain/orders/order-status";
 
 export { type OrderStatus, orderStatuses } from "../../domain/orders/order-status";
-// 'net_30' is kept as the name of paying on terms, whatever their length (orders.terms_days).
-export const paymentMethods = ["credit_card", "net_30"] as const;
+// Paying by card, or on the account's terms, whatever their length (orders.terms_days). The checkout
+// form's choice keeps the value the specification gives it, 'net_30' (domain/orders/checkout-schema.ts).
+export const paymentMethods = ["credit_card", "on_terms"] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export { type Carrier, carriers } from "../../domain/orders/shipping";
 

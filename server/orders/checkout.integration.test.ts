@@ -23,7 +23,7 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
-import { completeCardPayment, placeNet30Order, reconcileOpenPayments, startCardPayment } from "./checkout";
+import { completeCardPayment, placeTermsOrder, reconcileOpenPayments, startCardPayment } from "./checkout";
 import { ORDER_NUMBER_PATTERN } from "./order-number";
 import { findOrder } from "./orders";
 
@@ -119,7 +119,7 @@ describe("a Net 30 order", () => {
     );
     await applyPromo(dana.cartId, "take5");
     const now = Date.now();
-    const placed = await placeNet30Order(dana.id, dana.cartId, checkout(dana.email, "CA"));
+    const placed = await placeTermsOrder(dana.id, dana.cartId, checkout(dana.email, "CA"));
     expect(placed.created).toBe(true);
     expect(placed.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
 
@@ -169,7 +169,7 @@ describe("a Net 30 order", () => {
     const relay = checkoutInput("victim@example.org", {
       companyName: "Acme\r\n\r\nYour account is locked: https://phish.example",
     });
-    const placed = await placeNet30Order(eve.id, eve.cartId, relay);
+    const placed = await placeTermsOrder(eve.id, eve.cartId, relay);
     const mails = await db()
       .select()
       .from(mailQueue)
@@ -189,14 +189,14 @@ describe("a Net 30 order", () => {
     const before = await (await page()).text();
     expect(await (await page()).text()).toBe(before);
     const max = await buyer([["wheel", 1]], { creditLimit: "100" });
-    await placeNet30Order(max.id, max.cartId, checkout(max.email));
+    await placeTermsOrder(max.id, max.cartId, checkout(max.email));
     expect(await (await page()).text()).not.toBe(before);
     expect(renders.count).toBe(2);
   });
 
   it("is refused without Net 30 approval, leaving everything as it was", async () => {
     const pat = await buyer([["wheel", 1]]);
-    expect(await messageOf(placeNet30Order(pat.id, pat.cartId, checkout(pat.email)))).toBe(
+    expect(await messageOf(placeTermsOrder(pat.id, pat.cartId, checkout(pat.email)))).toBe(
       "Net 30 terms are not approved for your account. Please pay by card.",
     );
     expect(await ordersOf([pat.id])).toEqual([]);
@@ -206,15 +206,15 @@ describe("a Net 30 order", () => {
   it("is refused past the credit limit, naming the credit still available", async () => {
     // 20 × 12.99 = 259.80, plus New York's 8% = 280.58.
     const lee = await buyer([["wheel", 20]], { creditLimit: "1000" });
-    const first = await placeNet30Order(lee.id, lee.cartId, checkout(lee.email, "NY"));
+    const first = await placeTermsOrder(lee.id, lee.cartId, checkout(lee.email, "NY"));
     expect(first.created).toBe(true);
     const stock = await stockOf("wheel");
     for (let round = 0; round < 3; round++) {
       await addToCart(lee.cartId, product.wheel ?? "", 20);
-      if (round < 2) await placeNet30Order(lee.id, lee.cartId, checkout(lee.email, "NY"));
+      if (round < 2) await placeTermsOrder(lee.id, lee.cartId, checkout(lee.email, "NY"));
     }
     // Three orders of $280.58 are unpaid: $158.26 of $1,000.00 is left.
-    expect(await messageOf(placeNet30Order(lee.id, lee.cartId, checkout(lee.email, "NY")))).toBe(
+    expect(await messageOf(placeTermsOrder(lee.id, lee.cartId, checkout(lee.email, "NY")))).toBe(
       "This order of $280.58 would exceed your Net 30 credit limit. Available credit: $158.26.",
     );
     expect(await ordersOf([lee.id])).toHaveLength(3);
@@ -224,7 +224,7 @@ describe("a Net 30 order", () => {
 
   it("is refused for an empty cart", async () => {
     const kim = await buyer([], { creditLimit: "100" });
-    expect(await messageOf(placeNet30Order(kim.id, kim.cartId, checkout(kim.email)))).toBe("Your cart is empty");
+    expect(await messageOf(placeTermsOrder(kim.id, kim.cartId, checkout(kim.email)))).toBe("Your cart is empty");
   });
 });
 
@@ -359,7 +359,7 @@ describe("races", () => {
       racers.push(racer);
     }
     const results = await Promise.all(
-      racers.map((racer) => messageOf(placeNet30Order(racer.id, racer.cartId, checkout(racer.email)))),
+      racers.map((racer) => messageOf(placeTermsOrder(racer.id, racer.cartId, checkout(racer.email)))),
     );
     expect(results.filter((result) => result === "ok")).toHaveLength(1);
     expect(results.filter((result) => result === "Promo code usage limit reached")).toHaveLength(19);

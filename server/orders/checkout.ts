@@ -193,12 +193,12 @@ async function refundUnorderedPayment(
   throw new StoreError("Conflict", failure);
 }
 
-export async function placeNet30Order(userId: string, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
+export async function placeTermsOrder(userId: string, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
   return placeOrder({ userId, cartId, checkout });
 }
 
 /** An accepted quote's order on the company's terms. */
-export async function placeNet30QuoteOrder(
+export async function placeTermsQuoteOrder(
   userId: string,
   quoteNumber: string,
   checkout: CheckoutInput,

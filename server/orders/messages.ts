@@ -42,7 +42,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
   const discount =
     Number(order.discountAmount) > 0 ? [`Discount (${order.promoCode}): -${formatUsd(order.discountAmount)}`] : [];
   const payment =
-    order.paymentMethod === "net_30" && order.paymentDueDate
+    order.paymentMethod === "on_terms" && order.paymentDueDate
       ? [
           `${termsName(order.termsDays ?? 30)} Terms: payment of ${formatUsd(order.totalAmount)} is due by ${formatLongDate(order.paymentDueDate)}.`,
           `Invoice ${order.invoiceNumber} is attached.`,

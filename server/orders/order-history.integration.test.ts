@@ -11,7 +11,7 @@ import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
 import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
-import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
+import { completeCardPayment, placeTermsOrder, startCardPayment } from "./checkout";
 import { findOrder } from "./orders";
 import { orderStatusHistoryFor } from "./status-history";
 
@@ -106,7 +106,7 @@ describe("status history", () => {
   it("records a Net 30 order's placement, its invoice paid and a cancellation", async () => {
     const lee = await buyer("1000");
     await addToCart(lee.cartId, ids["FD-80-001"] ?? "", 2);
-    const { orderNumber } = await placeNet30Order(lee.id, lee.cartId, checkoutInput(lee.email));
+    const { orderNumber } = await placeTermsOrder(lee.id, lee.cartId, checkoutInput(lee.email));
     await markInvoicePaid("admin", orderNumber);
     await changeOrderStatus("admin", orderNumber, "cancelled");
     expect(await history(orderNumber)).toEqual([

@@ -377,7 +377,7 @@ async function writeOrder(
     now: Date;
   },
 ) {
-  const paymentMethod: PaymentMethod = payment ? "credit_card" : "net_30";
+  const paymentMethod: PaymentMethod = payment ? "credit_card" : "on_terms";
   const [order] = await tx
     .insert(orders)
     .values({

@@ -18,7 +18,7 @@ import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, mailQueue, orders, products, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
-import { completeCardPayment, placeNet30Order, startCardPayment } from "./checkout";
+import { completeCardPayment, placeTermsOrder, startCardPayment } from "./checkout";
 import { checkBeforePlacing } from "./checkout-checks";
 import { PurchaseOrderProblem } from "./purchase-order";
 
@@ -61,7 +61,7 @@ async function buyer() {
 type Buyer = Awaited<ReturnType<typeof buyer>>;
 
 const net30 = (who: Buyer, fields: Partial<CheckoutInput> = {}, state: Address["state"] = "OR") =>
-  placeNet30Order(who.id, who.cartId, checkoutInput(who.email, { paymentMethod: "net_30", ...fields }, state));
+  placeTermsOrder(who.id, who.cartId, checkoutInput(who.email, { paymentMethod: "net_30", ...fields }, state));
 
 /** Another order: the cart is refilled first (placing empties it). */
 async function again(who: Buyer, fields: Partial<CheckoutInput>) {

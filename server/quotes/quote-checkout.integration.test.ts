@@ -9,7 +9,7 @@ import { profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { checkoutPayments, orderItems, orders, products, quotes, taxCertificates, user } from "../db/schema";
 import { StoreError } from "../errors";
-import { completeCardPayment, placeNet30QuoteOrder, startQuoteCardPayment } from "../orders/checkout";
+import { completeCardPayment, placeTermsQuoteOrder, startQuoteCardPayment } from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { findQuote, moveOwnQuote, PROFILE_SHIP_TO, requestQuote } from "./requests";
 
@@ -103,7 +103,7 @@ describe("an accepted quote's order", () => {
     // A catalogue price change after the quote does not reach it.
     await db().update(products).set({ price: "1.00" }).where(eq(products.partNumber, "QC-3"));
 
-    const placed = await placeNet30QuoteOrder(
+    const placed = await placeTermsQuoteOrder(
       who.id,
       number,
       checkoutInput(who.email, { paymentMethod: "net_30" }, "CA"),
@@ -148,7 +148,7 @@ describe("an accepted quote's order", () => {
         status: "approved",
       });
     const number = await acceptedQuote(who);
-    const placed = await placeNet30QuoteOrder(
+    const placed = await placeTermsQuoteOrder(
       who.id,
       number,
       checkoutInput(who.email, { paymentMethod: "net_30" }, "CA"),
@@ -164,8 +164,8 @@ describe("an accepted quote's order", () => {
     const number = await acceptedQuote(who);
     const input = checkoutInput(who.email, { paymentMethod: "net_30" });
     const [first, second] = await Promise.all([
-      placeNet30QuoteOrder(who.id, number, input),
-      placeNet30QuoteOrder(who.id, number, input),
+      placeTermsQuoteOrder(who.id, number, input),
+      placeTermsQuoteOrder(who.id, number, input),
     ]);
     expect(first.orderNumber).toBe(second.orderNumber);
     expect([first.created, second.created].sort()).toEqual([false, true]);
@@ -202,7 +202,7 @@ describe("an accepted quote's order", () => {
     const stranger = await buyer();
     const number = await acceptedQuote(who);
     const input = checkoutInput(who.email, { paymentMethod: "net_30" });
-    expect(await messageOf(placeNet30QuoteOrder(stranger.id, number, input))).toBe("404 That quote does not exist.");
+    expect(await messageOf(placeTermsQuoteOrder(stranger.id, number, input))).toBe("404 That quote does not exist.");
     expect(await messageOf(startQuoteCardPayment(stranger.id, number, input))).toBe("404 That quote does not exist.");
 
     const later = new Date(Date.now() + 10 * 86_400_000);
@@ -217,7 +217,7 @@ describe("an accepted quote's order", () => {
       quoteRequestSchema.parse({ source: "product", partNumber: "QC-1", shipTo: PROFILE_SHIP_TO }),
     );
     await answerQuote(requested, { validUntil: addDays(today, 3) });
-    expect(await messageOf(placeNet30QuoteOrder(who.id, requested, input))).toBe(
+    expect(await messageOf(placeTermsQuoteOrder(who.id, requested, input))).toBe(
       "409 Accept this quote first: only an accepted quote can be checked out.",
     );
     expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
@@ -233,7 +233,7 @@ describe("an accepted quote's order", () => {
     await moveOwnQuote(who.id, number, { intent: "accept", version: 1 });
     const input = checkoutInput(who.email, { paymentMethod: "net_30" });
     const nothing = "409 Nothing in this quote can be ordered: every line is unavailable. Ask us for a revision.";
-    expect(await messageOf(placeNet30QuoteOrder(who.id, number, input))).toBe(nothing);
+    expect(await messageOf(placeTermsQuoteOrder(who.id, number, input))).toBe(nothing);
     expect(await messageOf(startQuoteCardPayment(who.id, number, input))).toBe(nothing);
     expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
   });
@@ -243,7 +243,7 @@ describe("an accepted quote's order", () => {
     const number = await acceptedQuote(who);
     await db().update(products).set({ stockLevel: 1 }).where(eq(products.partNumber, "QC-3"));
     expect(
-      await messageOf(placeNet30QuoteOrder(who.id, number, checkoutInput(who.email, { paymentMethod: "net_30" }))),
+      await messageOf(placeTermsQuoteOrder(who.id, number, checkoutInput(who.email, { paymentMethod: "net_30" }))),
     ).toBe("409 We have only 1 of Hole Saw Kit in stock, so we cannot fill this quote now. Ask us for a revision.");
     await db().update(products).set({ stockLevel: 100 }).where(eq(products.partNumber, "QC-3"));
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));

@@ -29,7 +29,7 @@ export async function openInvoices(companyId: CompanyKey, executor: Database = d
     .where(
       and(
         eq(orders.companyId, companyId),
-        eq(orders.paymentMethod, "net_30"),
+        eq(orders.paymentMethod, "on_terms"),
         isNull(orders.paidAt),
         ne(orders.status, "cancelled"),
       ),
@@ -60,7 +60,7 @@ export async function creditHoldOf(
 }
 
 const grantColumns = {
-  approved: companies.net30Approved,
+  approved: companies.onTerms,
   creditLimit: companies.creditLimit,
   termsDays: companies.termsDays,
 };

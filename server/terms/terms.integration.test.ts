@@ -10,14 +10,14 @@ import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
-import { approveNet30 } from "../admin/customers";
+import { approveTerms } from "../admin/customers";
 import { markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, mailQueue, orders, products, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
 import { orderDocument, renderOrderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
-import { completeCardPayment, placeNet30Order, startCardPayment } from "../orders/checkout";
+import { completeCardPayment, placeTermsOrder, startCardPayment } from "../orders/checkout";
 import { findOrder } from "../orders/orders";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { checkoutTerms, creditCentre } from "./account-terms";
@@ -37,7 +37,7 @@ async function buyerOnTerms(termsDays: 30 | 60 | 90, creditLimit: string, wheels
   const email = `terms${buyers}@example.com`;
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
   const { profileId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
-  await approveNet30("admin", profileId, creditLimit, { termsDays });
+  await approveTerms("admin", profileId, creditLimit, { termsDays });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, wheel, wheels);
   return { id, email, cartId };
@@ -80,7 +80,7 @@ describe("a Net 60 order", () => {
       available: "1000.00",
       hold: null,
     });
-    const placed = await placeNet30Order(dana.id, dana.cartId, checkoutInput(dana.email, { paymentMethod: "net_30" }));
+    const placed = await placeTermsOrder(dana.id, dana.cartId, checkoutInput(dana.email, { paymentMethod: "net_30" }));
     expect(placed.termsDays).toBe(60);
     const order = await findOrder(placed.orderNumber, dana.id);
     orderNumber = placed.orderNumber;
@@ -91,7 +91,7 @@ describe("a Net 60 order", () => {
 
     // The next terms order takes the next number.
     await addToCart(dana.cartId, wheel, 1);
-    const next = await placeNet30Order(dana.id, dana.cartId, checkoutInput(dana.email, { paymentMethod: "net_30" }));
+    const next = await placeTermsOrder(dana.id, dana.cartId, checkoutInput(dana.email, { paymentMethod: "net_30" }));
     const nextOrder = await findOrder(next.orderNumber, dana.id);
     expect(Number(nextOrder?.invoiceNumber?.slice(4))).toBe(Number(invoiceNumber.slice(4)) + 1);
   });
@@ -190,7 +190,7 @@ describe("an invoice past due", () => {
   it("holds new terms orders once it is more than the grace days late, and says why; the card still works", async () => {
     expect(await readStoreSettings()).toEqual({ overdueGraceDays: 15 });
     const sam = await buyerOnTerms(30, "500", 1);
-    const first = await placeNet30Order(sam.id, sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" }));
+    const first = await placeTermsOrder(sam.id, sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" }));
     const order = await findOrder(first.orderNumber, sam.id);
     // Its due day moved back: 16 days ago, so 16 days past due.
     await db()
@@ -201,7 +201,7 @@ describe("an invoice past due", () => {
     await addToCart(sam.cartId, wheel, 1);
     const message = `Terms orders are on hold: invoice ${order?.invoiceNumber} was due`;
     expect(
-      await refusal(placeNet30Order(sam.id, sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" }))),
+      await refusal(placeTermsOrder(sam.id, sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" }))),
     ).toContain(message);
     expect((await checkoutTerms(sam.id))?.hold).toContain(
       "is 16 days past due. Please pay it, or pay for this order by card.",

@@ -3,8 +3,8 @@ import { termsName } from "../../../domain/terms/terms";
 import { Price } from "../price";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { TableHead } from "../ui/table-head";
-import { ApproveNet30Dialog, RevokeNet30Dialog } from "./net30-dialogs";
 import { PoRequiredSwitch } from "./po-required-switch";
+import { ApproveTermsDialog, RevokeTermsDialog } from "./terms-dialogs";
 
 export interface CustomerAccount {
   id: string;
@@ -14,7 +14,7 @@ export interface CustomerAccount {
   phone: string | null;
   companyName: string | null;
   email: string;
-  net30Approved: boolean;
+  onTerms: boolean;
   creditLimit: string;
   poRequired: boolean;
   termsDays: number;
@@ -60,14 +60,14 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
       <td className="px-6 py-3">
         <span
           className={
-            customer.net30Approved
+            customer.onTerms
               ? "whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900"
               : "whitespace-nowrap rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-900"
           }
         >
-          {customer.net30Approved ? "Approved" : "Not Approved"}
+          {customer.onTerms ? "Approved" : "Not Approved"}
         </span>
-        {customer.net30Approved && <span className="ml-2 text-slate-700">{termsName(customer.termsDays)}</span>}
+        {customer.onTerms && <span className="ml-2 text-slate-700">{termsName(customer.termsDays)}</span>}
       </td>
       <td className="px-6 py-3">
         <Price amount={customer.creditLimit} />
@@ -77,10 +77,10 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
       </td>
       <td className="px-6 py-3">
         <div className="flex flex-wrap items-center gap-2">
-          {customer.net30Approved ? (
-            <RevokeNet30Dialog profileId={customer.id} name={name} creditLimit={customer.creditLimit} />
+          {customer.onTerms ? (
+            <RevokeTermsDialog profileId={customer.id} name={name} creditLimit={customer.creditLimit} />
           ) : (
-            <ApproveNet30Dialog profileId={customer.id} name={name} />
+            <ApproveTermsDialog profileId={customer.id} name={name} />
           )}
           {customer.accountNumber && (
             <Link

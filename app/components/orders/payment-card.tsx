@@ -3,7 +3,7 @@ import { termsName } from "../../../domain/terms/terms";
 import { Card, CardContent } from "../ui/card";
 
 export interface PaymentFacts {
-  method: "credit_card" | "net_30";
+  method: "credit_card" | "on_terms";
   /** The terms' length of a terms order (Net 30, 60 or 90). */
   termsDays: number | null;
   /** The order's invoice (terms) or paid receipt (card), to download. */
@@ -18,7 +18,7 @@ export interface PaymentFacts {
 export function paymentState({ method, paidAt, dueDate, refunded }: PaymentFacts): string {
   if (refunded) return "Refunded";
   if (paidAt) return `Paid ${formatLongDate(paidAt)}`;
-  if (method === "net_30") return dueDate ? `Due ${formatLongDate(dueDate)}` : "Unpaid";
+  if (method === "on_terms") return dueDate ? `Due ${formatLongDate(dueDate)}` : "Unpaid";
   return "Unpaid";
 }
 
@@ -31,7 +31,7 @@ export function PaymentCard(payment: PaymentFacts) {
           <div>
             <dt className="text-slate-600">Method</dt>
             <dd className="font-semibold text-slate-950">
-              {payment.method === "net_30" ? `${termsName(payment.termsDays ?? 30)} Terms` : "Credit Card"}
+              {payment.method === "on_terms" ? `${termsName(payment.termsDays ?? 30)} Terms` : "Credit Card"}
             </dd>
           </div>
           <div>

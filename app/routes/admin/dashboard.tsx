@@ -4,23 +4,23 @@ import { useRef } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
 import type { z } from "zod";
 import {
-  approveNet30Schema,
+  approveTermsSchema,
   customerSearchSchema,
   MAX_ADMIN_QUERY_LENGTH,
   promoCodeSchema,
   promoEditSchema,
   promoStatusSchema,
-  revokeNet30Schema,
+  revokeTermsSchema,
 } from "../../../domain/admin/admin-schemas";
 import { poRequiredSchema } from "../../../domain/orders/purchase-order";
 import { termsName } from "../../../domain/terms/terms";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import {
-  approveNet30,
+  approveTerms,
   CUSTOMERS_PAGE_SIZE,
   customerStats,
-  revokeNet30,
+  revokeTerms,
   searchCustomers,
 } from "../../../server/admin/customers";
 import { setPoRequired } from "../../../server/admin/po-required";
@@ -69,7 +69,7 @@ async function customersOrNothing(search: { q: string; page: number }) {
   } catch (error) {
     logger.error({ err: error }, "the admin dashboard could not read the customer profiles");
     return {
-      stats: { totalCustomers: 0, net30Approved: 0, totalCreditLimit: "0", pendingApprovals: 0 },
+      stats: { totalCustomers: 0, onTerms: 0, totalCreditLimit: "0", pendingApprovals: 0 },
       customers: [],
       total: 0,
       page: search.page,
@@ -103,16 +103,16 @@ const intents: Record<string, Intent> = {
   approve: {
     failure: "Failed to approve Net 30 terms",
     async handle(adminId, formData) {
-      const { profileId, creditLimit, termsDays } = fieldsOf(formData, approveNet30Schema);
-      await approveNet30(adminId, profileId, creditLimit, { termsDays });
+      const { profileId, creditLimit, termsDays } = fieldsOf(formData, approveTermsSchema);
+      await approveTerms(adminId, profileId, creditLimit, { termsDays });
       return succeeded(`${termsName(termsDays)} terms approved successfully`);
     },
   },
   revoke: {
     failure: "Failed to revoke Net 30 terms",
     async handle(adminId, formData) {
-      const { profileId } = fieldsOf(formData, revokeNet30Schema, "That customer does not exist.");
-      await revokeNet30(adminId, profileId);
+      const { profileId } = fieldsOf(formData, revokeTermsSchema, "That customer does not exist.");
+      await revokeTerms(adminId, profileId);
       return succeeded("Net 30 terms revoked successfully");
     },
   },
@@ -180,7 +180,7 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
       <p className="mt-1 text-slate-700">Manage Net 30 payment approvals and customer accounts</p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Total Customers" value={formatNumber(stats.totalCustomers)} />
-        <Stat label="Net 30 Approved" value={formatNumber(stats.net30Approved)} />
+        <Stat label="Net 30 Approved" value={formatNumber(stats.onTerms)} />
         <Stat label="Total Credit Limit" value={<Price amount={stats.totalCreditLimit} />} />
         <Stat label="Pending Approvals" value={formatNumber(stats.pendingApprovals)} />
       </dl>

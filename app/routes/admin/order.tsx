@@ -94,7 +94,7 @@ function readShipment(formData: FormData) {
 export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const forward = order.next.filter((status) => status !== "cancelled");
-  const unpaidInvoice = order.paymentMethod === "net_30" && !order.paidAt && order.status !== "cancelled";
+  const unpaidInvoice = order.paymentMethod === "on_terms" && !order.paidAt && order.status !== "cancelled";
   return (
     <div className="max-w-5xl">
       <p className="text-sm">
@@ -108,7 +108,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
       </div>
       <p className="mt-1 text-slate-700">
         Placed {formatLongDate(order.orderDate)} ·{" "}
-        {order.paymentMethod === "net_30"
+        {order.paymentMethod === "on_terms"
           ? `${termsName(order.termsDays ?? 30)}, invoice ${order.invoiceNumber}, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
           : `Card${order.paymentId ? ` (${order.paymentId})` : ""}`}
       </p>

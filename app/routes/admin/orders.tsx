@@ -90,7 +90,7 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
                       {order.poNumber && <div className="text-slate-700">PO {order.poNumber}</div>}
                     </td>
                     <td className="px-6 py-3 whitespace-nowrap">
-                      {order.paymentMethod === "net_30"
+                      {order.paymentMethod === "on_terms"
                         ? `${termsName(order.termsDays ?? 30)}${order.paidAt ? ", paid" : ", unpaid"}`
                         : "Card"}
                     </td>

@@ -11,7 +11,7 @@ import { Label } from "../ui/label";
  * 'Approve Net 30' and the dialog that asks for the terms (Net 30 unless the admin picks 60 or 90)
  * and the credit limit; it closes once the approval is saved.
  */
-export function ApproveNet30Dialog({ profileId, name }: { profileId: string; name: string }) {
+export function ApproveTermsDialog({ profileId, name }: { profileId: string; name: string }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
   const [limit, setLimit] = useState("");
@@ -73,7 +73,7 @@ export function ApproveNet30Dialog({ profileId, name }: { profileId: string; nam
  * 'Revoke' asks first: revoking ends the customer's terms and sets their limit to $0 at once.
  * Approving again restores terms, with the limit the admin then sets.
  */
-export function RevokeNet30Dialog({
+export function RevokeTermsDialog({
   profileId,
   name,
   creditLimit,
