@@ -1,6 +1,7 @@
 // What the server knows about the request being answered, set once before any loader or action
 // runs (the HTTP layer and the root middleware) and read by guards, the cart and rate limits.
 import { createContext } from "react-router";
+import type { CompanyRole } from "../domain/companies/companies";
 
 /** The per-request CSP nonce the server sets, so the document's own scripts may run. */
 export const nonceContext = createContext<string | undefined>(undefined);
@@ -30,3 +31,35 @@ export function headerUser(user: SignedInUser | null): HeaderUser | null {
 
 /** Who is asking: the session's user, or null for a visitor. */
 export const userContext = createContext<SignedInUser | null>(null);
+
+/** The purchasing account a buyer buys for, as it stood when the request began. */
+export interface BuyerCompany {
+  id: string;
+  name: string | null;
+  accountNumber: string;
+  /** The account buys on terms (Net 30, 60 or 90: `termsDays`) within `creditLimit`. */
+  onTerms: boolean;
+  termsDays: number;
+  creditLimit: string;
+  poRequired: boolean;
+}
+
+/**
+ * Who is buying: the user, their company, their role in it and their spend limits, resolved once
+ * per request (`buyerOf`, server/companies/buyer.ts) for a session, an API key or a PunchOut
+ * session alike. Every rule that asks "whose orders, prices, lists, addresses" reads it here.
+ */
+export interface Buyer {
+  userId: string;
+  email: string;
+  name: string;
+  /** Null only for an account that belongs to no company (the rules refuse what needs one). */
+  company: BuyerCompany | null;
+  role: CompanyRole | null;
+  /** The member's spend limits, decimal dollars; null is no limit. */
+  orderLimit: string | null;
+  monthlyLimit: string | null;
+}
+
+/** The signed-in user as a buyer, or null for a visitor (and on shared pages, which name nobody). */
+export const buyerContext = createContext<Buyer | null>(null);

@@ -2,10 +2,13 @@
 // the test processor), so tests see the rows a real store would have: users and passwords,
 // profiles, carts, payments, orders with their lines, mail. Needs the database set (setDatabase).
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { signUpSchema } from "../domain/accounts/account-schemas";
 import { registerBuyer } from "../server/accounts/register";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
 import { applyPromo } from "../server/cart/promo";
+import { buyerOf, type Buyer as RequestBuyer } from "../server/companies/buyer";
+import { buyerContext, type SignedInUser, userContext } from "../server/context";
 import { db } from "../server/db/client";
 import { companies, companyMembers, orders, products, profiles, user } from "../server/db/schema";
 import { completeCardPayment, startCardPayment } from "../server/orders/checkout";
@@ -40,6 +43,19 @@ export async function signedUpBuyer(
   const [row] = await db().update(user).set({ emailVerified: true }).where(eq(user.email, email)).returning();
   if (!row) throw new Error(`${email} was not registered`);
   return { id: row.id, email, password };
+}
+
+/** The account as the rules take it: its company, role and limits as they stand now. */
+export async function asBuyer(who: { id: string; email: string; name?: string }): Promise<RequestBuyer> {
+  return buyerOf({ id: who.id, email: who.email, name: who.name ?? who.email });
+}
+
+/** A loader's or action's context for `who` (a visitor when null), as the session middleware sets it. */
+export async function requestContext(who: SignedInUser | null): Promise<RouterContextProvider> {
+  const context = new RouterContextProvider();
+  context.set(userContext, who);
+  context.set(buyerContext, who ? await buyerOf(who) : null);
+  return context;
 }
 
 export async function productId(partNumber: string): Promise<string> {

@@ -3,8 +3,9 @@
 import { and, eq } from "drizzle-orm";
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { isSharedPage } from "../../domain/catalog/shared-pages";
+import { buyerOf } from "../companies/buyer";
 import { config } from "../config";
-import { type SignedInUser, userContext } from "../context";
+import { type Buyer, buyerContext, type SignedInUser, userContext } from "../context";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
 import { auth } from "./auth";
@@ -44,7 +45,10 @@ export async function userFromSession(request: Request): Promise<SignedInUser | 
 export const readSession: MiddlewareFunction<Response> = async ({ request, context }) => {
   const readsOnly = request.method === "GET" || request.method === "HEAD";
   if (readsOnly && isSharedPage(new URL(request.url).pathname)) return;
-  context.set(userContext, await userFromSession(request));
+  const user = await userFromSession(request);
+  context.set(userContext, user);
+  // The buyer is resolved here, once: every loader and action of the request reads it.
+  context.set(buyerContext, user ? await buyerOf(user) : null);
 };
 
 export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {
@@ -63,6 +67,19 @@ export function requireUser({ request, context }: RequestArgs): SignedInUser {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(page + url.search)}`);
   }
   return user;
+}
+
+/** The request's buyer, or null for a visitor (and on a shared page, which names nobody). */
+export function currentBuyer(context: Readonly<RouterContextProvider>): Buyer | null {
+  return context.get(buyerContext);
+}
+
+/** The signed-in buyer; a visitor is sent to sign in, as by `requireUser`. */
+export function requireBuyer(args: RequestArgs): Buyer {
+  requireUser(args);
+  const buyer = currentBuyer(args.context);
+  if (!buyer) throw new Error("The session middleware resolves the buyer with the user.");
+  return buyer;
 }
 
 export const TWO_FACTOR_SETUP_PATH = "/admin/two-factor";
