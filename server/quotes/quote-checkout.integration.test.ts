@@ -120,7 +120,7 @@ describe("an accepted quote's order", () => {
       subtotalAmount: "370.00",
       taxAmount: "30.53",
       totalAmount: "400.53",
-      paymentMethod: "net_30",
+      paymentMethod: "on_terms",
     });
     expect((await cartLines(cartId)).map((line) => [line.partNumber, line.quantity])).toEqual([["QC-1", 3]]);
 
