@@ -15,7 +15,8 @@ import { markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, mailQueue, orders, products, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
-import { orderDocument, renderOrderDocument } from "../documents/order-document";
+import { orderDocument } from "../documents/order-document";
+import { renderPartsDocument } from "../documents/parts-document";
 import { StoreError } from "../errors";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "../orders/checkout";
 import { findOrder } from "../orders/orders";
@@ -132,10 +133,10 @@ describe("a Net 60 order", () => {
     const order = await findOrder(orderNumber, dana.id);
     if (!order) throw new Error("no order");
     const withReferences = orderDocument({ ...order, poNumber: "PO-4711", jobReference: "Dock 3 rebuild" });
-    const text = await pdfText(await renderOrderDocument(withReferences));
+    const text = await pdfText(await renderPartsDocument(withReferences));
     expect(text).toContain("PO Number: PO-4711");
     expect(text).toContain("Job Reference: Dock 3 rebuild");
-    expect(await pdfText(await renderOrderDocument(orderDocument(order)))).not.toContain("PO Number");
+    expect(await pdfText(await renderPartsDocument(orderDocument(order)))).not.toContain("PO Number");
   });
 
   it("is downloadable by its buyer only; another buyer gets nothing, as for a made-up number", async () => {
