@@ -3,7 +3,7 @@
 // replaces whole from a CSV. Every change is audit-logged with the list's rule before and after.
 
 import { parse } from "csv-parse/sync";
-import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type Day, storeDay } from "../../domain/dates/dates";
 import { fromCents } from "../../domain/money/cents";
 import type { ContractRule } from "../../domain/pricing/contract";
@@ -16,18 +16,10 @@ import {
 } from "../../domain/pricing/contract-prices";
 import { priceCart } from "../../domain/pricing/price-cart";
 import { recordAudit } from "../admin/audit";
+import { pricedProducts } from "../cart/cart";
 import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { type Database, db } from "../db/client";
-import {
-  carts,
-  categories,
-  companies,
-  companyMembers,
-  contractPrices,
-  productBulkTiers,
-  products,
-  subcategories,
-} from "../db/schema";
+import { carts, categories, companies, companyMembers, contractPrices, products, subcategories } from "../db/schema";
 import { StoreError } from "../errors";
 import { isUtf16, UTF16_MESSAGE } from "../text-uploads";
 import { companyOf } from "./membership";
@@ -371,37 +363,9 @@ function readPriceListCsv(csv: string): Record<string, string>[] {
 export async function memberPrices(userId: string, partNumbers: readonly string[], now = new Date()) {
   const rules = await memberContractRules(userId, now);
   if (rules.length === 0 || partNumbers.length === 0) return {};
-  const rows = await db()
-    .select({
-      productId: products.id,
-      partNumber: products.partNumber,
-      name: products.name,
-      category: products.category,
-      subcategory: products.subcategory,
-      brand: products.brand,
-      price: products.price,
-      stockLevel: products.stockLevel,
-      status: products.status,
-    })
-    .from(products)
-    .where(and(inArray(products.partNumber, [...partNumbers]), ne(products.status, "draft")));
-  const tiers = rows.length
-    ? await db()
-        .select()
-        .from(productBulkTiers)
-        .where(
-          inArray(
-            productBulkTiers.productId,
-            rows.map((row) => row.productId),
-          ),
-        )
-    : [];
+  const rows = await pricedProducts(partNumbers);
   const { lines } = priceCart({
-    lines: rows.map((row) => ({
-      ...row,
-      quantity: 1,
-      tiers: tiers.filter((tier) => tier.productId === row.productId),
-    })),
+    lines: rows.map((row) => ({ ...row, quantity: 1 })),
     promo: null,
     now,
     contractRules: rules,
