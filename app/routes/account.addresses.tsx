@@ -53,7 +53,7 @@ function idOf(formData: FormData): string {
 const intents: Record<string, FormIntent> = {
   add: {
     failure: "Failed to save the address",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const submission = parseWithZod(formData, { schema: shipToSchema });
       if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
       const { label, shipping, makeDefault } = submission.value;
@@ -63,7 +63,7 @@ const intents: Record<string, FormIntent> = {
   },
   edit: {
     failure: "Failed to save the address",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const id = idOf(formData);
       const submission = parseWithZod(formData, { schema: shipToSchema });
       if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
@@ -74,14 +74,14 @@ const intents: Record<string, FormIntent> = {
   },
   "make-default": {
     failure: "Failed to change the default address",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const shipTo = await makeDefaultShipTo(userId, idOf(formData));
       return succeeded(`"${shipTo.label}" is now your default address`);
     },
   },
   delete: {
     failure: "Failed to delete the address",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const shipTo = await deleteShipTo(userId, idOf(formData));
       return succeeded(`Address "${shipTo.label}" deleted`);
     },

@@ -62,7 +62,7 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 const intents: Record<string, FormIntent> = {
   approve: {
     failure: "Failed to approve the order",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, decideSchema);
       if ("refused" in form) return form.refused;
       const { orderNumber } = await approveSubmission(userId, form.value.submissionId);
@@ -71,7 +71,7 @@ const intents: Record<string, FormIntent> = {
   },
   reject: {
     failure: "Failed to reject the order",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, rejectSchema);
       if ("refused" in form) return form.refused;
       const { buyerEmail } = await rejectSubmission(userId, form.value);
@@ -80,7 +80,7 @@ const intents: Record<string, FormIntent> = {
   },
   withdraw: {
     failure: "Failed to withdraw the order",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, withdrawSchema);
       if ("refused" in form) return form.refused;
       await withdrawSubmission(userId, form.value.submissionId);

@@ -9,6 +9,7 @@ import { createApiKeySchema, revokeApiKeySchema } from "../../domain/companies/a
 import { formatShortDate } from "../../domain/dates/dates";
 import { requireUser } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
+import type { Buyer } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent, type FormIntent } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
@@ -48,7 +49,7 @@ type ActionResult = {
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-async function create(userId: string, formData: FormData) {
+async function create({ userId }: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: createApiKeySchema });
   if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
   const created = await createApiKey(userId, submission.value);
@@ -60,7 +61,7 @@ async function create(userId: string, formData: FormData) {
   );
 }
 
-async function revoke(userId: string, formData: FormData) {
+async function revoke({ userId }: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: revokeApiKeySchema });
   if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
   const revoked = await revokeApiKey(userId, submission.value.keyId);

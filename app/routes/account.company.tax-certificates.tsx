@@ -22,6 +22,7 @@ import {
   removeCertificate,
   uploadCertificate,
 } from "../../server/companies/tax-certificates";
+import type { Buyer } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent, type FormIntent } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
@@ -55,7 +56,7 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]>; fileProbl
 const uploaded = (file: FormDataEntryValue | null) =>
   file !== null && typeof file !== "string" && file.size > 0 ? file : null;
 
-async function upload(userId: string, formData: FormData) {
+async function upload({ userId }: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: certificateSchema });
   const file = uploaded(formData.get(CERTIFICATE_FILE_FIELD));
   const fileProblem = file ? undefined : "Choose the certificate file (a PDF or a picture).";
@@ -84,7 +85,7 @@ async function upload(userId: string, formData: FormData) {
   );
 }
 
-async function remove(userId: string, formData: FormData) {
+async function remove({ userId }: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: removeCertificateSchema });
   if (submission.status !== "success")
     return dataWithToast<ActionResult>(

@@ -55,7 +55,7 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 const intents: Record<string, FormIntent> = {
   invite: {
     failure: "Failed to send the invitation",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, inviteSchema);
       if ("refused" in form) return form.refused;
       await inviteMember(userId, form.value);
@@ -64,7 +64,7 @@ const intents: Record<string, FormIntent> = {
   },
   "change-role": {
     failure: "Failed to change the role",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, changeRoleSchema);
       if ("refused" in form) return form.refused;
       const changed = await changeMemberRole(userId, form.value);
@@ -73,7 +73,7 @@ const intents: Record<string, FormIntent> = {
   },
   remove: {
     failure: "Failed to remove the member",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, removeMemberSchema);
       if ("refused" in form) return form.refused;
       const removed = await removeMember(userId, form.value);
@@ -82,7 +82,7 @@ const intents: Record<string, FormIntent> = {
   },
   "set-limits": {
     failure: "Failed to save the spend limits",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, spendLimitsSchema);
       if ("refused" in form) return form.refused;
       const saved = await setSpendLimits(userId, form.value);
@@ -91,7 +91,7 @@ const intents: Record<string, FormIntent> = {
   },
   revoke: {
     failure: "Failed to cancel the invitation",
-    async handle(userId, formData) {
+    async handle({ userId }, formData) {
       const form = parsedForm(formData, revokeInvitationSchema);
       if ("refused" in form) return form.refused;
       const revoked = await revokeInvitation(userId, form.value.invitationId);
