@@ -3,9 +3,7 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { type Cents, toCents } from "../../domain/money/cents";
 import { approvalReason, startOfStoreMonth } from "../../domain/orders/approvals";
-import { priceStoredCart } from "../cart/summary";
-import { membershipOf } from "../companies/membership";
-import { type Database, db } from "../db/client";
+import type { Database } from "../db/client";
 import { companyMembers, orders } from "../db/schema";
 
 /**
@@ -48,17 +46,4 @@ export async function spendLimitReason(
       ),
     );
   return approvalReason(limits, { totalCents, monthToDateCents: toCents(month?.total ?? "0") });
-}
-
-/** For the checkout: why the buyer's cart, shipped to `taxState`, needs approval; null when it may be placed. */
-export async function cartApprovalReason(
-  userId: string,
-  cartId: string | undefined,
-  taxState: string | null,
-  now = new Date(),
-): Promise<string | null> {
-  const buyer = await membershipOf(userId);
-  if (!buyer || !cartId) return null;
-  const cart = await priceStoredCart(cartId, { taxState, buyerId: userId, now });
-  return spendLimitReason(db(), buyer, cart.totals.totalCents, now);
 }

@@ -127,8 +127,3 @@ export async function creditCentre(userId: string, now = new Date()) {
     hasInvoices: anyInvoice !== undefined,
   };
 }
-
-/** The account's terms length (30 when it has none), for the checkout's messages. */
-export async function accountTermsDays(userId: string): Promise<number> {
-  return (await grantOf(userId))?.termsDays ?? 30;
-}
