@@ -268,13 +268,16 @@ describe("a refusal's answer (refusalAnswer)", () => {
     expect(other.payload.reply).toMatchObject({ error: { "": ["Orders are open."] } });
   });
 
-  it("keeps what else the page's answer carries", async () => {
-    const result = answer(
-      await refusalAnswer(new StoreError("Invalid", "Too short."), { failure: "Not saved" }, undefined, {
-        target: "new",
-      }),
-    );
-    expect(result.payload).toEqual({ target: "new", ok: false, message: "Too short." });
+  it("keeps what else the page's answer carries, and words the title from the message when asked", async () => {
+    const formData = new FormData();
+    formData.set("id", "group-7");
+    const refusal = {
+      failure: (message: string) => `Login failed: ${message}`,
+      about: (form: FormData, error: StoreError) => ({ target: form.get("id"), kind: error.kind }),
+    };
+    const result = answer(await refusalAnswer(new StoreError("Invalid", "Too short."), refusal, formData));
+    expect(result.payload).toEqual({ target: "group-7", kind: "Invalid", ok: false, message: "Too short." });
+    expect(await flashToast(result.headers)).toEqual({ type: "error", title: "Login failed: Too short." });
   });
 
   it("throws anything but a StoreError on, to the error boundary (a 500 without details)", async () => {

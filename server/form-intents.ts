@@ -45,8 +45,11 @@ export type PosterOf<As extends Poster> = As extends "buyer" ? Buyer : As extend
  * the error's; the message is always the answer's `message`.
  */
 export interface Refusal {
-  /** The toast's title, with the error's message as its description; without one, the message is the title. */
-  failure?: string;
+  /**
+   * The toast's title, with the error's message as its description; a function words the title
+   * from the message, with no description; without one, the message is the title.
+   */
+  failure?: string | ((message: string) => string);
   /**
    * Where the toast shows: "flash" (the default), the next page's toast, which survives a redirect;
    * "inline", the answer's own `toast`, for a page whose form stays; "none", the message is shown beside the form.
@@ -57,8 +60,8 @@ export interface Refusal {
   /** ...or as this field's error, for a refusal of one of `fieldKinds` (any kind when not given). */
   field?: string;
   fieldKinds?: readonly ErrorKind[];
-  /** What else the answer carries, from the form (which of the page's forms the refusal is for). */
-  about?: (formData: FormData) => Record<string, unknown>;
+  /** What else the answer carries (which of the page's forms the refusal is for, the form's reply). */
+  about?: (formData: FormData, error: StoreError) => Record<string, unknown>;
 }
 
 /** One form of a page: what runs, and how a refusal of it shows. */
@@ -112,7 +115,7 @@ async function run<Who>(form: FormIntent<Who>, who: Who, formData: FormData, arg
   try {
     return await form.handle(who, formData, args);
   } catch (error) {
-    return refusalAnswer(error, form, formData, form.about?.(formData));
+    return refusalAnswer(error, form, formData);
   }
 }
 
@@ -121,17 +124,15 @@ async function run<Who>(form: FormIntent<Who>, who: Who, formData: FormData, arg
  * message }`, and the message where `refusal` shows it. Anything but a StoreError is thrown on.
  * `formData` is the form the refused post sent, for Conform's reply.
  */
-export async function refusalAnswer<Extra extends object = object>(
-  error: unknown,
-  refusal: Refusal,
-  formData?: FormData,
-  extra?: Extra,
-) {
+export async function refusalAnswer(error: unknown, refusal: Refusal, formData?: FormData) {
   if (!(error instanceof StoreError)) throw error;
-  const { failure, toast = "flash", schema, field, fieldKinds } = refusal;
-  const shown: Toast = failure
-    ? { type: "error", title: failure, description: error.message }
-    : { type: "error", title: error.message };
+  const { failure, toast = "flash", schema, field, fieldKinds, about } = refusal;
+  const shown: Toast =
+    typeof failure === "function"
+      ? { type: "error", title: failure(error.message) }
+      : failure
+        ? { type: "error", title: failure, description: error.message }
+        : { type: "error", title: error.message };
   const onField = field !== undefined && (!fieldKinds || fieldKinds.includes(error.kind));
   const reply =
     schema && formData
@@ -143,7 +144,7 @@ export async function refusalAnswer<Extra extends object = object>(
   if (toast === "flash") headers.append(...(await setToastHeader(shown)));
   return data(
     {
-      ...(extra as Extra),
+      ...(formData && about?.(formData, error)),
       ok: false as const,
       message: error.message,
       ...(reply && { reply }),

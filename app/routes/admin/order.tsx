@@ -9,10 +9,11 @@ import { shipmentSchema } from "../../../domain/orders/shipping";
 import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
+import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
+import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
 import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
 import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
 import { OrderStatusBadge } from "../../components/order-status-badge";
@@ -60,29 +61,37 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const formData = await readForm(request);
-  try {
-    if (formData.get("intent") === "mark-paid") {
-      await markInvoicePaid(admin.id, params.orderNumber);
+/** The page's forms: an invoice marked paid, or the order moved to another status (shipped with its shipment). */
+const intents: Record<string, FormIntent<SignedInUser>> = {
+  "mark-paid": {
+    failure: "Failed to update the order",
+    async handle(admin, _formData, { params }) {
+      await markInvoicePaid(admin.id, String(params.orderNumber));
       return dataWithToast({ ok: true }, { type: "success", title: "Invoice marked paid" });
-    }
-    const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
-    const order = await changeOrderStatus(
-      admin.id,
-      params.orderNumber,
-      parsed.data.status,
-      parsed.data.status === "shipped" ? readShipment(formData) : undefined,
-    );
-    return dataWithToast(
-      { ok: true },
-      { type: "success", title: `Order ${params.orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
-    );
-  } catch (error) {
-    return dataWithErrorToast("Failed to update the order", error);
-  }
+    },
+  },
+  status: {
+    failure: "Failed to update the order",
+    async handle(admin, formData, { params }) {
+      const orderNumber = String(params.orderNumber);
+      const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
+      const order = await changeOrderStatus(
+        admin.id,
+        orderNumber,
+        parsed.data.status,
+        parsed.data.status === "shipped" ? readShipment(formData) : undefined,
+      );
+      return dataWithToast(
+        { ok: true },
+        { type: "success", title: `Order ${orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
+      );
+    },
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin" });
 }
 
 function readShipment(formData: FormData) {
@@ -122,6 +131,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
             <ShipOrderDialog key={status} busy={busy} />
           ) : (
             <Form method="post" key={status}>
+              <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="status" value={status} />
               <Button type="submit" disabled={busy}>
                 Mark as {orderStatusLabel(status)}
@@ -211,6 +221,7 @@ function CancelOrder({ paidByCard, busy }: { paidByCard: boolean; busy: boolean 
           undone.
         </DialogDescription>
         <Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="status" value="cancelled" />
           <DialogCancel>Keep Order</DialogCancel>
           <Button type="submit" variant="destructive">

@@ -1,7 +1,6 @@
 // Buyers' reviews in the back office: an admin hides one from the storefront (it then counts in no
 // product's stars) or shows it again; each change is audit-logged (docs/product-rules.md, Reviews
 // and honest figures).
-import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { Form, Link, useNavigation } from "react-router";
 import { reviewListSchema, reviewVisibilitySchema } from "../../../domain/admin/admin-schemas";
@@ -9,8 +8,8 @@ import { formatShortDate } from "../../../domain/dates/dates";
 import { type ReviewVisibility, reviewVisibilities } from "../../../domain/reviews/reviews";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listReviewsForAdmin, setReviewHidden } from "../../../server/catalog/products/reviews";
-import { readForm } from "../../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { formFields, handleForm } from "../../../server/form-intents";
+import { dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { StarRow } from "../../components/catalog/review-stars";
 import { Button } from "../../components/ui/button";
@@ -28,22 +27,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listReviewsForAdmin(filters);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const submission = parseWithZod(await readForm(request), { schema: reviewVisibilitySchema });
-  if (submission.status !== "success") {
-    const description = Object.values(submission.error ?? {}).flat()[0] ?? "That action is not known.";
-    return dataWithToast({ ok: false }, { type: "error", title: "The review was not changed", description }, 400);
-  }
-  const { intent, reviewId } = submission.value;
-  try {
-    await setReviewHidden(admin.id, reviewId, intent === "hide");
-  } catch (error) {
-    return dataWithErrorToast("The review was not changed", error);
-  }
-  return dataWithToast(
-    { ok: true },
-    { type: "success", title: intent === "hide" ? "Review hidden from the store" : "Review shown in the store" },
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      failure: "The review was not changed",
+      async handle(admin, formData) {
+        const { intent, reviewId } = formFields(formData, reviewVisibilitySchema);
+        await setReviewHidden(admin.id, reviewId, intent === "hide");
+        return dataWithToast(
+          { ok: true },
+          { type: "success", title: intent === "hide" ? "Review hidden from the store" : "Review shown in the store" },
+        );
+      },
+    },
+    { as: "admin" },
   );
 }
 
