@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as apiKeysRoute from "../app/routes/account.company.api-keys";
 import * as quotePdfRoute from "../app/routes/account.quote-pdf";
@@ -49,7 +48,6 @@ import {
 } from "../server/companies/members";
 import { membershipOf } from "../server/companies/membership";
 import { companyCertificates, removeCertificate, uploadCertificate } from "../server/companies/tax-certificates";
-import { userContext } from "../server/context";
 import {
   apiIdempotencyKeys,
   backInStockRequests,
@@ -82,7 +80,7 @@ import { creditCentre } from "../server/terms/account-terms";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
 import { answerQuote } from "./quote-fixtures";
-import { profileWithCompany } from "./store-fixtures";
+import { profileWithCompany, requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -512,8 +510,7 @@ async function asMember(
   form?: Record<string, string>,
   params: Record<string, string> = {},
 ): Promise<{ status: number }> {
-  const context = new RouterContextProvider();
-  context.set(userContext, {
+  const context = await requestContext({
     id: who.id,
     email: who.email,
     name: who.email,
