@@ -27,7 +27,7 @@ import { StoreError } from "../server/errors";
 import { placeOrder } from "../server/orders/place-order";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { profileWithCompany } from "./store-fixtures";
+import { profileWithCompany, requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -82,12 +82,13 @@ function contextFor(who: SignedInUser | null) {
   return context;
 }
 
-function post(route: typeof companyAction | typeof reviewAction, who: SignedInUser | null, form: FormData) {
+async function post(route: typeof companyAction | typeof reviewAction, who: SignedInUser | null, form: FormData) {
   const url = new URL("http://store.test/account/company/tax-certificates");
   return route({
     request: new Request(url, { method: "POST", body: form }),
     url,
-    context: contextFor(who),
+    // As the session middleware sets it: the user, and the buyer the member pages act as.
+    context: await requestContext(who),
     params: {},
   } as never);
 }
