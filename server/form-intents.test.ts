@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type Buyer, buyerContext, type SignedInUser, userContext } from "./context";
 import { type ErrorKind, StoreError } from "./errors";
-import { dispatchIntent, type FormIntent, handleForm, refusalAnswer } from "./form-intents";
+import { dispatchIntent, type FormIntent, handleForm, refusalAnswer, refusedPage } from "./form-intents";
 import { takeToast } from "./toast";
 
 beforeAll(() => {
@@ -292,5 +292,25 @@ describe("a refusal's answer (refusalAnswer)", () => {
       },
     };
     await expect(dispatchIntent(post(member, { intent: "save" }), intents)).rejects.toBe(bug);
+  });
+});
+
+describe("a loader's refusal (refusedPage)", () => {
+  it("becomes the error page with the refusal's status and message", () => {
+    let thrownPage: unknown;
+    try {
+      refusedPage(new StoreError("Forbidden", "Only your company admin can manage members."));
+    } catch (error) {
+      thrownPage = error;
+    }
+    expect(answer(thrownPage)).toMatchObject({
+      status: 403,
+      payload: "Only your company admin can manage members.",
+    });
+  });
+
+  it("throws anything else on", () => {
+    const bug = new RangeError("out of range");
+    expect(() => refusedPage(bug)).toThrow(bug);
   });
 });

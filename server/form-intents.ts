@@ -154,6 +154,15 @@ export async function refusalAnswer(error: unknown, refusal: Refusal, formData?:
   );
 }
 
+/**
+ * For a loader: a refusal (a StoreError) becomes the page's error, with its status and message;
+ * anything else is thrown on. `load().catch(refusedPage)`.
+ */
+export function refusedPage(error: unknown): never {
+  if (error instanceof StoreError) throw data(error.message, { status: error.status, headers: error.headers });
+  throw error;
+}
+
 /** A form parsed with its page's schema; one no form of the page sends is answered 400, never a 500. */
 export function parsedForm<Output>(formData: FormData, schema: z.ZodType<Output>) {
   const submission = parseWithZod(formData, { schema });

@@ -10,8 +10,7 @@ import { formatShortDate } from "../../domain/dates/dates";
 import { requireUser } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
 import type { Buyer } from "../../server/context";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import { dispatchIntent, type FormIntent, refusedPage } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ConfirmedAction } from "../components/confirmed-action";
@@ -34,10 +33,7 @@ export function headers() {
 /** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return apiKeysPage(user.id).catch((error: unknown) => {
-    if (error instanceof StoreError) throw data(error.message, { status: error.status });
-    throw error;
-  });
+  return apiKeysPage(user.id).catch(refusedPage);
 }
 
 type ActionResult = {

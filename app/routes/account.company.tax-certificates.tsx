@@ -23,8 +23,7 @@ import {
   uploadCertificate,
 } from "../../server/companies/tax-certificates";
 import type { Buyer } from "../../server/context";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import { dispatchIntent, type FormIntent, refusedPage } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Field } from "../components/form-field";
@@ -45,10 +44,7 @@ export function headers() {
 /** Every member sees the company's certificates; only its admin may change them (the actions check). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return companyCertificates(user.id).catch((error: unknown) => {
-    if (error instanceof StoreError) throw data(error.message, { status: error.status });
-    throw error;
-  });
+  return companyCertificates(user.id).catch(refusedPage);
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]>; fileProblem?: string };

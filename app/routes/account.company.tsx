@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import {
   type CompanyRole,
   changeRoleSchema,
@@ -22,8 +22,7 @@ import {
   revokeInvitation,
   setSpendLimits,
 } from "../../server/companies/members";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent, parsedForm, succeeded } from "../../server/form-intents";
+import { dispatchIntent, type FormIntent, parsedForm, refusedPage, succeeded } from "../../server/form-intents";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
@@ -44,10 +43,7 @@ export function headers() {
 /** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
-  return companyPage(user.id).catch((error: unknown) => {
-    if (error instanceof StoreError) throw data(error.message, { status: error.status });
-    throw error;
-  });
+  return companyPage(user.id).catch(refusedPage);
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
