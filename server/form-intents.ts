@@ -16,7 +16,10 @@
 // helper, `refusalAnswer`: the status (and Retry-After) is the error's kind's (Invalid 400, NotFound
 // 404, Conflict 409, ...); the message goes where the form's `Refusal` says (a toast, the answer's own
 // toast, Conform's reply as the form's or a field's error) and always as `message`. Anything else is
-// a bug: it is thrown on to the error boundary (a 500 page without details) and the log.
+// a bug: it is thrown on to the error boundary (a 500 page without details) and the log. A loader
+// does the same with `.catch(refusedPage)`. Resource routes that answer JSON to fetchers with state
+// in every answer (api.cart and its kin), the API (api.v1), provider callbacks and streamed uploads
+// are not forms and keep their own answers.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Params, RouterContextProvider } from "react-router";
 import { data } from "react-router";
