@@ -2,7 +2,6 @@
 import { createCookie, data, redirect } from "react-router";
 import { z } from "zod";
 import { config } from "./config";
-import { StoreError } from "./errors";
 
 const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
@@ -37,15 +36,6 @@ export async function dataWithToast<T>(payload: T, toast: Toast, status = 200, h
   const all = new Headers(headers);
   all.append(...(await setToastHeader(toast)));
   return data(payload, { status, headers: all });
-}
-
-/**
- * An admin action's answer to what went wrong: a StoreError's message under `title`, with the
- * error's status; anything else is a bug, thrown on to the error boundary and the log.
- */
-export async function dataWithErrorToast(title: string, error: unknown) {
-  if (!(error instanceof StoreError)) throw error;
-  return dataWithToast({ ok: false }, { type: "error", title, description: error.message }, error.status);
 }
 
 /** The pending toast of this request, and the header that clears it. */

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as apiKeysRoute from "../app/routes/account.company.api-keys";
 import * as quotePdfRoute from "../app/routes/account.quote-pdf";
@@ -46,7 +45,6 @@ import {
   setSpendLimits,
 } from "../server/companies/members";
 import { companyCertificates, removeCertificate, uploadCertificate } from "../server/companies/tax-certificates";
-import { userContext } from "../server/context";
 import {
   apiIdempotencyKeys,
   backInStockRequests,
@@ -81,7 +79,7 @@ import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
 import { answerQuote } from "./quote-fixtures";
-import { asBuyer, memberOf, profileWithCompany } from "./store-fixtures";
+import { asBuyer, memberOf, profileWithCompany, requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -520,8 +518,7 @@ async function asMember(
   form?: Record<string, string>,
   params: Record<string, string> = {},
 ): Promise<{ status: number }> {
-  const context = new RouterContextProvider();
-  context.set(userContext, {
+  const context = await requestContext({
     id: who.id,
     email: who.email,
     name: who.email,

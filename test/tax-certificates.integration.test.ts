@@ -28,7 +28,7 @@ import { cartSummary } from "../server/pricing/price";
 import { grindingWheel, insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { asBuyer, profileWithCompany } from "./store-fixtures";
+import { asBuyer, profileWithCompany, requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -70,12 +70,13 @@ function contextFor(who: SignedInUser | null) {
   return context;
 }
 
-function post(route: typeof companyAction | typeof reviewAction, who: SignedInUser | null, form: FormData) {
+async function post(route: typeof companyAction | typeof reviewAction, who: SignedInUser | null, form: FormData) {
   const url = new URL("http://store.test/account/company/tax-certificates");
   return route({
     request: new Request(url, { method: "POST", body: form }),
     url,
-    context: contextFor(who),
+    // As the session middleware sets it: the user, and the buyer the member pages act as.
+    context: await requestContext(who),
     params: {},
   } as never);
 }

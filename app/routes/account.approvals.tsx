@@ -12,7 +12,7 @@ import {
   withdrawSchema,
 } from "../../domain/orders/approvals";
 import { getProfile } from "../../server/accounts/account-overview";
-import { requireBuyer } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import {
   approvalQueue,
   approveSubmission,
@@ -40,6 +40,7 @@ export function headers() {
 
 /** Approvers and company admins see their company's queue; everyone who orders sees their own submissions. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
   const profile = await getProfile(buyer);
   const role = profile?.companyRole ?? null;

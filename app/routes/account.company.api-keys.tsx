@@ -7,11 +7,10 @@ import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { createApiKeySchema, revokeApiKeySchema } from "../../domain/companies/api-keys";
 import { formatShortDate } from "../../domain/dates/dates";
-import { requireBuyer } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
-import type { Buyer } from "../../server/companies/buyer";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import type { Buyer } from "../../server/context";
+import { dispatchIntent, type FormIntent, refusedPage } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ConfirmedAction } from "../components/confirmed-action";
@@ -33,11 +32,9 @@ export function headers() {
 
 /** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
-  return apiKeysPage(buyer).catch((error: unknown) => {
-    if (error instanceof StoreError) throw data(error.message, { status: error.status });
-    throw error;
-  });
+  return apiKeysPage(buyer).catch(refusedPage);
 }
 
 type ActionResult = {

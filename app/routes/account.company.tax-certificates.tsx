@@ -15,16 +15,15 @@ import {
   stateNames,
 } from "../../domain/companies/tax-exemption";
 import { formatShortDate } from "../../domain/dates/dates";
-import { requireBuyer } from "../../server/accounts/session";
-import type { Buyer } from "../../server/companies/buyer";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import {
   CertificateFieldError,
   companyCertificates,
   removeCertificate,
   uploadCertificate,
 } from "../../server/companies/tax-certificates";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import type { Buyer } from "../../server/context";
+import { dispatchIntent, type FormIntent, refusedPage } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Field } from "../components/form-field";
@@ -44,11 +43,9 @@ export function headers() {
 
 /** Every member sees the company's certificates; only its admin may change them (the actions check). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
-  return companyCertificates(buyer).catch((error: unknown) => {
-    if (error instanceof StoreError) throw data(error.message, { status: error.status });
-    throw error;
-  });
+  return companyCertificates(buyer).catch(refusedPage);
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]>; fileProblem?: string };

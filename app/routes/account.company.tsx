@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import {
   type CompanyRole,
   changeRoleSchema,
@@ -13,7 +13,7 @@ import {
 } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
 import { spendLimitsSchema } from "../../domain/orders/approvals";
-import { requireBuyer } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import {
   changeMemberRole,
   companyPage,
@@ -22,8 +22,7 @@ import {
   revokeInvitation,
   setSpendLimits,
 } from "../../server/companies/members";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent, parsedForm, succeeded } from "../../server/form-intents";
+import { dispatchIntent, type FormIntent, parsedForm, refusedPage, succeeded } from "../../server/form-intents";
 import { Breadcrumb } from "../components/breadcrumb";
 import { ConfirmedAction } from "../components/confirmed-action";
 import { Field } from "../components/form-field";
@@ -43,11 +42,9 @@ export function headers() {
 
 /** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
-  return companyPage(buyer).catch((error: unknown) => {
-    if (error instanceof StoreError) throw data(error.message, { status: error.status });
-    throw error;
-  });
+  return companyPage(buyer).catch(refusedPage);
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };

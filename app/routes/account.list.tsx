@@ -3,11 +3,12 @@
 import { ShoppingCart, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
 import { requireBuyer } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { dispatchIntent, type FormIntent } from "../../server/form-intents";
 import { memberPrices } from "../../server/pricing/member-prices";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -48,36 +49,56 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const buyer = requireBuyer({ request, context });
-  const parsed = listActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  try {
-    if (!parsed.success)
-      throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "That could not be understood.");
-    const change = parsed.data;
-    switch (change.intent) {
-      case "rename":
-        await renameList(buyer, params.listId, change.name);
-        return dataWithToast({ ok: true }, { type: "success", title: `List renamed to "${change.name}"` });
-      case "delete": {
-        const list = await deleteList(buyer, params.listId);
-        return redirectWithToast("/account/lists", { type: "success", title: `List "${list.name}" deleted` });
-      }
-      case "set-quantity":
-        await setListLineQuantity(buyer, params.listId, change.lineId, change.quantity);
-        return dataWithToast({ ok: true }, { type: "success", title: "Quantity updated" });
-      case "remove-line":
-        await removeListLine(buyer, params.listId, change.lineId);
-        return dataWithToast({ ok: true }, { type: "success", title: "Item removed from the list" });
-    }
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return dataWithToast(
-      { ok: false },
-      { type: "error", title: "The list was not changed", description: error.message },
-      error.status,
-    );
-  }
+type ListAction = z.output<typeof listActionSchema>;
+
+/** The form's change, read by the list's schema: the intent the dispatcher chose, with its fields. */
+function changeOf<Intent extends ListAction["intent"]>(formData: FormData) {
+  const parsed = listActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "That could not be understood.");
+  return parsed.data as Extract<ListAction, { intent: Intent }>;
+}
+
+const failure = "The list was not changed";
+
+/** The list page's forms, by the intent they send. */
+const intents: Record<string, FormIntent> = {
+  rename: {
+    failure,
+    async handle(buyer, formData, { params }) {
+      const { name } = changeOf<"rename">(formData);
+      await renameList(buyer, String(params.listId), name);
+      return dataWithToast({ ok: true }, { type: "success", title: `List renamed to "${name}"` });
+    },
+  },
+  delete: {
+    failure,
+    async handle(buyer, formData, { params }) {
+      changeOf<"delete">(formData);
+      const list = await deleteList(buyer, String(params.listId));
+      return redirectWithToast("/account/lists", { type: "success", title: `List "${list.name}" deleted` });
+    },
+  },
+  "set-quantity": {
+    failure,
+    async handle(buyer, formData, { params }) {
+      const { lineId, quantity } = changeOf<"set-quantity">(formData);
+      await setListLineQuantity(buyer, String(params.listId), lineId, quantity);
+      return dataWithToast({ ok: true }, { type: "success", title: "Quantity updated" });
+    },
+  },
+  "remove-line": {
+    failure,
+    async handle(buyer, formData, { params }) {
+      const { lineId } = changeOf<"remove-line">(formData);
+      await removeListLine(buyer, String(params.listId), lineId);
+      return dataWithToast({ ok: true }, { type: "success", title: "Item removed from the list" });
+    },
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents);
 }
 
 type List = NonNullable<Route.ComponentProps["loaderData"]["list"]>;

@@ -4,10 +4,10 @@ import { ListChecks } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { MAX_LIST_NAME, MAX_PASTED_LIST, newListSchema } from "../../domain/cart/saved-lists";
 import { formatShortDate } from "../../domain/dates/dates";
-import { requireBuyer } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { createList, createListFromText, listsOf } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Button } from "../components/ui/button";
@@ -21,6 +21,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
   const lists = await listsOf(buyer);
   return data(
@@ -40,37 +41,40 @@ async function pastedText(form: FormData): Promise<string | undefined> {
   return typeof lines === "string" && lines.trim() ? lines : undefined;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const buyer = requireBuyer({ request, context });
-  const form = await readForm(request);
-  try {
-    const text = await pastedText(form);
-    const parsed = newListSchema.safeParse({ name: form.get("name") ?? undefined, lines: text });
-    if (!parsed.success) throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "List name is required");
-    const { name, lines } = parsed.data;
-    if (!lines) {
-      const list = await createList(buyer, name);
-      return redirectWithToast(`/account/lists/${list.id}`, { type: "success", title: `List "${list.name}" created` });
-    }
-    const list = await createListFromText(buyer, name, lines);
-    const notes = [
-      ...(list.notFound.length
-        ? [`Part number${list.notFound.length > 1 ? "s" : ""} not found: ${list.notFound.join(", ")}`]
-        : []),
-      ...(list.capped.length ? [`Quantity set to 9,999, the most a list line holds: ${list.capped.join(", ")}`] : []),
-    ];
-    return redirectWithToast(`/account/lists/${list.id}`, {
-      type: notes.length ? "info" : "success",
-      title: `List "${list.name}" created with ${list.added} item(s)`,
-      description: notes.length ? notes.join(". ") : undefined,
-    });
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return data({ message: error.message }, error.status);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, {
+    // A refusal is told beside the form.
+    toast: "none",
+    async handle(buyer, form) {
+      const text = await pastedText(form);
+      const parsed = newListSchema.safeParse({ name: form.get("name") ?? undefined, lines: text });
+      if (!parsed.success) throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "List name is required");
+      const { name, lines } = parsed.data;
+      if (!lines) {
+        const list = await createList(buyer, name);
+        return redirectWithToast(`/account/lists/${list.id}`, {
+          type: "success",
+          title: `List "${list.name}" created`,
+        });
+      }
+      const list = await createListFromText(buyer, name, lines);
+      const notes = [
+        ...(list.notFound.length
+          ? [`Part number${list.notFound.length > 1 ? "s" : ""} not found: ${list.notFound.join(", ")}`]
+          : []),
+        ...(list.capped.length ? [`Quantity set to 9,999, the most a list line holds: ${list.capped.join(", ")}`] : []),
+      ];
+      return redirectWithToast(`/account/lists/${list.id}`, {
+        type: notes.length ? "info" : "success",
+        title: `List "${list.name}" created with ${list.added} item(s)`,
+        description: notes.length ? notes.join(". ") : undefined,
+      });
+    },
+  });
 }
 
 export default function SavedListsPage({ loaderData: { lists }, actionData }: Route.ComponentProps) {
+  const refused = actionData as { message?: string } | undefined;
   const busy = useNavigation().state !== "idle";
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -135,9 +139,9 @@ export default function SavedListsPage({ loaderData: { lists }, actionData }: Ro
               </Label>
               <Input id="list-file" name="file" type="file" accept=".txt,.csv,text/plain,text/csv" />
             </div>
-            {actionData?.message && (
+            {refused?.message && (
               <p className="text-sm text-red-700" role="alert">
-                {actionData.message}
+                {refused.message}
               </p>
             )}
             <Button type="submit" disabled={busy}>

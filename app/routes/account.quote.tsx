@@ -10,9 +10,9 @@ import { formatDay, MAX_QUOTE_COMMENT, quoteMoveSchema, quoteStatusLabels } from
 import { canMoveQuote } from "../../domain/quotes/quotes";
 import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
-import { requireBuyer } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { findQuote, moveOwnQuote } from "../../server/quotes/requests";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -34,6 +34,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
   const headers = { "Cache-Control": "private, no-store" };
   try {
@@ -91,32 +92,30 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const buyer = requireBuyer({ request, context });
-  const form = await readForm(request);
-  const parsed = quoteMoveSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return dataWithToast(
-      { ok: false },
-      { type: "error", title: parsed.error.issues[0]?.message ?? "Check the form." },
-      400,
-    );
-  try {
-    await moveOwnQuote(buyer, params.quoteNumber, parsed.data);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return dataWithToast({ ok: false }, { type: "error", title: error.message }, error.status);
-  }
-  const titles = {
-    accept: "Quote accepted",
-    revise: "Revision requested",
-    decline: "Quote declined",
-    withdraw: "Request withdrawn",
-  } as const;
-  // An accepted quote goes straight to its checkout at the quoted prices.
-  const to =
-    parsed.data.intent === "accept" ? `/checkout?quote=${params.quoteNumber}` : `/account/quotes/${params.quoteNumber}`;
-  return redirectWithToast(to, { type: "success", title: titles[parsed.data.intent] });
+const titles = {
+  accept: "Quote accepted",
+  revise: "Revision requested",
+  decline: "Quote declined",
+  withdraw: "Request withdrawn",
+} as const;
+
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, {
+    async handle(buyer, form, { params }) {
+      const quoteNumber = String(params.quoteNumber);
+      const parsed = quoteMoveSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success)
+        return dataWithToast(
+          { ok: false },
+          { type: "error", title: parsed.error.issues[0]?.message ?? "Check the form." },
+          400,
+        );
+      await moveOwnQuote(buyer, quoteNumber, parsed.data);
+      // An accepted quote goes straight to its checkout at the quoted prices.
+      const to = parsed.data.intent === "accept" ? `/checkout?quote=${quoteNumber}` : `/account/quotes/${quoteNumber}`;
+      return redirectWithToast(to, { type: "success", title: titles[parsed.data.intent] });
+    },
+  });
 }
 
 const textareaClass =

@@ -10,8 +10,7 @@ import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
 import { clientAddressContext } from "../../server/context";
-import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { redirectWithToast } from "../../server/toast";
 import { YourData } from "../components/account/your-data";
 import { CartReport } from "../components/cart/cart-report";
@@ -38,29 +37,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** 'Delete my account': the password confirms it; then the buyer is signed out and sent home. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const submission = parseWithZod(await readForm(request), { schema: deleteAccountSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
-  try {
-    await deleteAccount(user, submission.value.password, { address: context.get(clientAddressContext) });
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    const reply =
-      error.kind === "Unauthorized"
-        ? submission.reply({ fieldErrors: { password: [error.message] } })
-        : submission.reply({ formErrors: [error.message] });
-    return data({ reply }, error.status);
-  }
-  return redirectWithToast(
-    "/",
-    {
-      type: "success",
-      title: "Account deleted",
-      description: "Your account and saved data have been deleted, and you have been signed out.",
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, {
+    // A wrong password is the field's error; another refusal (an admin, open orders) the form's.
+    toast: "none",
+    schema: deleteAccountSchema,
+    field: "password",
+    fieldKinds: ["Unauthorized"],
+    async handle(_buyer, formData, { request, context }) {
+      const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+      if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
+      const user = requireUser({ request, context });
+      await deleteAccount(user, submission.value.password, { address: context.get(clientAddressContext) });
+      return redirectWithToast(
+        "/",
+        {
+          type: "success",
+          title: "Account deleted",
+          description: "Your account and saved data have been deleted, and you have been signed out.",
+        },
+        await signOutHeaders(request),
+      );
     },
-    await signOutHeaders(request),
-  );
+  });
 }
 
 export function headers() {
@@ -73,7 +72,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     <div className="mx-auto max-w-5xl px-4 py-8">
       <Suspense fallback={<p className="py-10 text-center text-slate-700">Loading account information...</p>}>
         <Await resolve={loaderData.account}>
-          {(account) => <Account email={email} isAdmin={isAdmin} deletion={actionData?.reply} {...account} />}
+          {(account) => (
+            <Account
+              email={email}
+              isAdmin={isAdmin}
+              deletion={(actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply}
+              {...account}
+            />
+          )}
         </Await>
       </Suspense>
     </div>

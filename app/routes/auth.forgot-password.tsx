@@ -4,8 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { forgotPasswordSchema } from "../../domain/accounts/account-schemas";
 import { requestPasswordReset } from "../../server/accounts/password-reset";
 import { clientAddressContext } from "../../server/context";
-import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
 import { type ToastMessage, useToast } from "../components/toasts";
@@ -23,26 +22,31 @@ type ActionResult = { reply: SubmissionResult<string[]>; toast?: ToastMessage; s
 /** Refused for trying too often: the answer says when to try again (Retry-After). */
 export const headers = withRetryAfter;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
-  try {
-    // The same answer, in the same time, whether or not the address has an account.
-    await requestPasswordReset({ email: submission.value.email, address: context.get(clientAddressContext) });
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return data<ActionResult>(
-      { reply: submission.reply(), toast: { type: "error", title: "Error", description: error.message } },
-      { status: error.status, headers: error.headers },
-    );
-  }
-  return data<ActionResult>({ reply: submission.reply({ resetForm: true }), sent: true });
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      // Refused for asking too often: told in the answer's own toast, with when to ask again.
+      failure: "Error",
+      toast: "inline",
+      about: (formData) => ({ reply: parseWithZod(formData, { schema: forgotPasswordSchema }).reply() }),
+      async handle(_visitor, formData, { context }) {
+        const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+        if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
+        // The same answer, in the same time, whether or not the address has an account.
+        await requestPasswordReset({ email: submission.value.email, address: context.get(clientAddressContext) });
+        return data<ActionResult>({ reply: submission.reply({ resetForm: true }), sent: true });
+      },
+    },
+    { as: "visitor" },
+  );
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  useToast(actionData?.toast);
-  const [form, fields] = useZodForm("forgot-password", forgotPasswordSchema, { lastResult: actionData?.reply });
+  const answer = actionData as ActionResult | undefined;
+  useToast(answer?.toast);
+  const [form, fields] = useZodForm("forgot-password", forgotPasswordSchema, { lastResult: answer?.reply });
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <Card>
@@ -52,7 +56,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-4 py-6">
-          {actionData?.sent ? (
+          {answer?.sent ? (
             <p role="status" className="text-slate-800">
               If an account exists for that email, we have sent a link to reset its password. The link works once, for
               60 minutes.

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { resetPasswordSchema } from "../../domain/accounts/account-schemas";
 import { auth } from "../../server/accounts/auth";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { redirectWithToast } from "../../server/toast";
 import { Field } from "../components/form-field";
 import { SubmitButton } from "../components/submit-button";
@@ -25,29 +25,38 @@ export function loader({ request }: Route.LoaderArgs) {
 
 type ActionResult = { reply: SubmissionResult<string[]>; linkError?: string };
 
-export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
-  if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
-  const { token, password } = submission.value;
-  const ok = await auth()
-    .api.resetPassword({ body: { token, newPassword: password } })
-    .then(() => true)
-    .catch(() => false);
-  if (!ok) return data<ActionResult>({ reply: submission.reply(), linkError: LINK_NOT_VALID }, 400);
-  return redirectWithToast("/auth", {
-    type: "success",
-    title: "Password updated",
-    description: "You can sign in with your new password.",
-  });
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      async handle(_visitor, formData) {
+        const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+        if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
+        const { token, password } = submission.value;
+        const ok = await auth()
+          .api.resetPassword({ body: { token, newPassword: password } })
+          .then(() => true)
+          .catch(() => false);
+        if (!ok) return data<ActionResult>({ reply: submission.reply(), linkError: LINK_NOT_VALID }, 400);
+        return redirectWithToast("/auth", {
+          type: "success",
+          title: "Password updated",
+          description: "You can sign in with your new password.",
+        });
+      },
+    },
+    { as: "visitor" },
+  );
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as ActionResult | undefined;
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useZodForm("reset-password", resetPasswordSchema, {
-    lastResult: actionData?.reply,
+    lastResult: answer?.reply,
     defaultValue: { token: loaderData.token ?? "" },
   });
-  const linkError = actionData?.linkError ?? (loaderData.token ? null : LINK_NOT_VALID);
+  const linkError = answer?.linkError ?? (loaderData.token ? null : LINK_NOT_VALID);
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <Card>

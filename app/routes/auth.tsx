@@ -6,9 +6,8 @@ import { signInSchema, signUpSchema } from "../../domain/accounts/account-schema
 import { registerBuyer } from "../../server/accounts/register";
 import { currentUser } from "../../server/accounts/session";
 import { codeStepPath, signInWithPassword } from "../../server/accounts/sign-in";
-import { clientAddressContext } from "../../server/context";
-import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { type Buyer, clientAddressContext } from "../../server/context";
+import { dispatchIntent, type FormIntent } from "../../server/form-intents";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
 import { CheckboxField, Field } from "../components/form-field";
@@ -53,27 +52,24 @@ type ActionResult = { intent: string; toast?: ToastMessage; reply?: LastResult }
 /** Refused for trying too often: the answer says when to try again (Retry-After). */
 export const headers = withRetryAfter;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  const address = context.get(clientAddressContext);
-  try {
-    if (intent === "sign-in") return await signIn(request, formData, address);
-    if (intent === "sign-up") return await signUp(formData, address);
-  } catch (error) {
-    if (error instanceof StoreError) {
-      const title = intent === "sign-up" ? "Error creating account" : "Error signing in";
-      return data<ActionResult>(
-        { intent: String(intent), toast: { type: "error", title, description: error.message } },
-        { status: error.status, headers: error.headers },
-      );
-    }
-    throw error;
-  }
-  return data<ActionResult>(
-    { intent: "", toast: { type: "error", title: "Error", description: "An unexpected error occurred." } },
-    400,
-  );
+/** The page's two forms; a refusal is told in the answer's own toast, on the tab it came from. */
+const intents: Record<string, FormIntent<Buyer | null>> = {
+  "sign-in": {
+    failure: "Error signing in",
+    toast: "inline",
+    about: () => ({ intent: "sign-in" }),
+    handle: (_visitor, formData, { request, context }) => signIn(request, formData, context.get(clientAddressContext)),
+  },
+  "sign-up": {
+    failure: "Error creating account",
+    toast: "inline",
+    about: () => ({ intent: "sign-up" }),
+    handle: (_visitor, formData, { context }) => signUp(formData, context.get(clientAddressContext)),
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "visitor" });
 }
 
 async function signIn(request: Request, formData: FormData, address: string) {
@@ -120,7 +116,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const [searchParams] = useSearchParams();
   const [tab, setTab] = useState(searchParams.get("tab") === "sign-up" ? "sign-up" : "sign-in");
   useToast(loaderData.notice);
-  useToast(actionData?.toast);
+  const answer = actionData as ActionResult | undefined;
+  useToast(answer?.toast);
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (
@@ -135,12 +132,12 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             </TabsList>
             <TabsContent value="sign-in">
               <SignInForm
-                lastResult={actionData?.intent === "sign-in" ? actionData.reply : undefined}
+                lastResult={answer?.intent === "sign-in" ? answer.reply : undefined}
                 redirectTo={redirectTo}
               />
             </TabsContent>
             <TabsContent value="sign-up">
-              <SignUpForm lastResult={actionData?.intent === "sign-up" ? actionData.reply : undefined} />
+              <SignUpForm lastResult={answer?.intent === "sign-up" ? answer.reply : undefined} />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -1,40 +1,33 @@
-import { getFormProps, getInputProps, type Submission, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { type Address, addressFrom } from "../../domain/addresses/address";
 import { NEW_SHIP_TO } from "../../domain/addresses/address-book";
-import { can, refusals } from "../../domain/companies/companies";
-import { toCents } from "../../domain/money/cents";
+import { refusals } from "../../domain/companies/companies";
 import { formatUsd } from "../../domain/money/format";
-import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../../domain/orders/checkout-schema";
-import { termsOrderFailed, termsOrderPlaced } from "../../domain/terms/terms";
+import { checkoutSchema, paymentMethodLabels } from "../../domain/orders/checkout-schema";
+import { termsOrderPlaced } from "../../domain/terms/terms";
 import { getProfile } from "../../server/accounts/account-overview";
-import { currentBuyer, requireBuyer, requireUser } from "../../server/accounts/session";
+import { currentBuyer, requireBuyer } from "../../server/accounts/session";
 import { listShipTos } from "../../server/address-book/address-book";
-import { submitForApproval } from "../../server/approvals/approvals";
-import { cartApprovalReason } from "../../server/approvals/spend-limits";
 import { currentCart } from "../../server/cart/cart-cookie";
-import type { Buyer } from "../../server/companies/buyer";
+import { type Buyer, buyerCan } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
-import { logger } from "../../server/logger";
+import { dispatchIntent, type FormArgs, refusalAnswer } from "../../server/form-intents";
 import {
+  approvalReason,
+  type CheckoutCart,
+  type CheckoutSource,
+  checkOut,
+  checkoutCart,
   completeCardPayment,
   missingOrderInformation,
-  placeTermsOrder,
-  placeTermsQuoteOrder,
-  saveCheckoutToProfile,
-  startCardPayment,
-  startQuoteCardPayment,
 } from "../../server/orders/checkout";
-import { checkBeforePlacing } from "../../server/orders/checkout-checks";
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
-import { PurchaseOrderProblem } from "../../server/orders/purchase-order";
 import { paymentProvider } from "../../server/payments/configured";
-import { type CartSummary, cartSummary, priceStoredCart, summarize } from "../../server/pricing/price";
-import { checkOrderable, companyQuote, priceQuote } from "../../server/quotes/quote-checkout";
-import { accountTermsDays, checkoutTerms } from "../../server/terms/account-terms";
+import { type CartSummary, summarize } from "../../server/pricing/price";
+import { checkoutTerms } from "../../server/terms/account-terms";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -57,18 +50,19 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
-  const buyer = currentBuyer(context);
   // ?quote=Q-000001: an accepted quote checked out at its prices, instead of the cart (docs/decisions/quotes.md).
   const quoteNumber = quoteOf(request);
-  if (quoteNumber && !user) requireUser({ request, context });
+  const buyer = quoteNumber ? requireBuyer({ request, context }) : currentBuyer(context);
+  const source = checkoutSource(cartId, quoteNumber);
+  if (!source) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
+  const cart = checkoutCart(context, buyer, source);
   const profile = buyer ? await getProfile(buyer) : null;
   // A visitor may fill the form (and is asked to sign in); a member orders only if their role allows it.
-  const role = profile?.companyRole ?? null;
-  const canOrder = !user || (role !== null && can(role, "placeOrders"));
+  const canOrder = !buyer || buyerCan(buyer, "placeOrders");
   // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
   const shipTos = buyer ? await listShipTos(buyer) : [];
   // A quote's order goes first where the quote asked it to ship (the book's entry at that address, if any).
-  const quoted = quoteNumber && buyer ? await quoteShipTo(buyer, quoteNumber) : null;
+  const quoted = quoteNumber ? await quoteShipTo(cart) : null;
   const defaultShipTo =
     (quoted && shipTos.find((shipTo) => sameStreet(shipTo.address, quoted))) ??
     (quoted ? undefined : shipTos.find((shipTo) => shipTo.isDefault));
@@ -82,11 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : typeof draftState === "string"
       ? draftState
       : (defaultShipTo?.address.state ?? quoted?.state ?? profile?.shippingState ?? "");
-  const cart =
-    quoteNumber && buyer
-      ? await quoteSummary(buyer, quoteNumber, taxState)
-      : await cartSummary(cartId, { taxState, buyer });
-  if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
+  const summary = summarize(await pricedForPage(cart, taxState));
+  if (summary.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const shipping = profile && addressFrom("shipping", profile);
   const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;
   const fromProfile = {
@@ -103,7 +94,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       signedIn: user !== null,
-      cart,
+      cart: summary,
       taxState,
       // A draft is a guest's new address, not one of the book's.
       defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
@@ -111,12 +102,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       terms: buyer && canOrder ? await checkoutTerms(buyer) : null,
       quoteNumber,
       // Above the buyer's spend limit the order is submitted for approval instead (docs/decisions/approvals.md).
-      // The cart priced above, once: its total against the buyer's limits.
-      approval: buyer && canOrder && !quoteNumber ? await cartApprovalReason(buyer, toCents(cart.total)) : null,
+      approval: buyer && canOrder ? await approvalReason(buyer, cart, taxState) : null,
       canOrder,
-      canSaveShipTo: role !== null && can(role, "manageAddresses"),
+      canSaveShipTo: buyer !== null && buyerCan(buyer, "manageAddresses"),
       shipTos,
-      poRequired: profile?.poRequired ?? false,
+      poRequired: buyer?.company?.poRequired ?? false,
       payments: paymentProvider().publicConfig,
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
@@ -133,74 +123,76 @@ type ActionResult = {
   usedPo?: UsedPoNumber;
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
-  const { cartId, user } = await currentCart({ request, context }, { create: false });
-  if (!user) {
-    // The form the guest filled in waits for them on the other side of signing in.
-    const { payload } = parseWithZod(formData, { schema: checkoutSchema });
-    const kept = await keepCheckoutDraft(payload);
-    return redirectWithToast(
-      "/auth?redirectTo=/checkout",
-      { type: "error", title: "Please sign in to complete your order" },
-      kept ? [["Set-Cookie", kept]] : [],
-    );
-  }
-  const buyer = requireBuyer({ request, context });
-  if (formData.get("intent") === "complete") {
-    try {
-      const paymentId = formData.get("paymentId");
-      if (typeof paymentId !== "string" || !paymentId) throw new StoreError("Invalid", missingOrderInformation);
-      const { orderNumber } = await completeCardPayment(paymentId, user.id);
-      return redirectWithToast(`/order-confirmation/${orderNumber}`, {
-        type: "success",
-        title: "Order placed successfully!",
-      });
-    } catch (error) {
-      return refusal(error, "Failed to create order. Please contact support.");
-    }
-  }
+/** A refusal is the answer's own toast: the form stays on the page, filled in. */
+const refusedInPlace = { toast: "inline" } as const;
 
-  const quoteNumber = quoteOf(request, formData);
-  if (!cartId && !quoteNumber) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(
+    args,
+    {
+      place: { ...refusedInPlace, handle: place },
+      complete: { ...refusedInPlace, handle: complete },
+    },
+    { as: "visitor" },
+  );
+}
+
+/** The form as filled in: the order placed, submitted for approval, the card asked for, or refused. */
+async function place(buyer: Buyer | null, formData: FormData, { request, context }: FormArgs) {
+  if (!buyer) return signInFirst(formData);
+  const { cartId } = await currentCart({ request, context }, { create: false });
+  const source = checkoutSource(cartId, quoteOf(request, formData));
+  if (!source) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
-  const checkout = submission.value;
-  const refused = await refusedBeforePlacing(buyer, submission);
-  if (refused) return refused;
-  await saveCheckoutToProfile(buyer, checkout);
-  if (quoteNumber) return quoteCheckout(buyer, quoteNumber, checkout, submission);
-  if (!cartId) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
-  const priced = await priceStoredCart(cartId, { buyer, taxState: checkout.shipping.state });
-  if (await cartApprovalReason(buyer, priced.totals.totalCents)) {
-    try {
-      await submitForApproval(buyer, cartId, checkout);
+  const outcome = await checkOut(buyer, checkoutCart(context, buyer, source), submission.value);
+  switch (outcome.kind) {
+    case "placed":
+      return redirectWithToast(`/order-confirmation/${outcome.orderNumber}`, {
+        type: "success",
+        title: termsOrderPlaced(outcome.termsDays),
+      });
+    case "approval":
       return redirectWithToast("/account/approvals", {
         type: "success",
         title: "Order submitted for approval",
         description: "Your company's approvers have been asked; you will get an e-mail when they decide.",
       });
-    } catch (error) {
-      return refusal(error, "Failed to submit the order for approval. Please contact support.");
-    }
+    case "card":
+      return data<ActionResult>({ reply: submission.reply(), payment: outcome.payment, charged: outcome.charged });
+    case "refused":
+      // A PO number used before is asked about beside the field, not as the field's error (which
+      // would clear, moving the page, as soon as the buyer leaves the field).
+      if (outcome.usedPo) return data<ActionResult>({ usedPo: outcome.usedPo }, outcome.error.status);
+      return refusalAnswer(
+        outcome.error,
+        outcome.field ? { toast: "none", schema: checkoutSchema, field: outcome.field } : refusedInPlace,
+        formData,
+      );
   }
-  if (checkout.paymentMethod === "net_30") {
-    try {
-      const { orderNumber, termsDays } = await placeTermsOrder(buyer, cartId, checkout);
-      return redirectWithToast(`/order-confirmation/${orderNumber}`, {
-        type: "success",
-        title: termsOrderPlaced(termsDays ?? 30),
-      });
-    } catch (error) {
-      return refusal(error, termsOrderFailed(await accountTermsDays(buyer)));
-    }
-  }
-  try {
-    const { cart: charged, ...payment } = await startCardPayment(buyer, cartId, checkout);
-    return data<ActionResult>({ reply: submission.reply(), payment, charged });
-  } catch (error) {
-    return refusal(error, "Payment failed");
-  }
+}
+
+/** The card payment the provider confirmed becomes the order. */
+async function complete(buyer: Buyer | null, formData: FormData) {
+  if (!buyer) return signInFirst(formData);
+  const paymentId = formData.get("paymentId");
+  if (typeof paymentId !== "string" || !paymentId) throw new StoreError("Invalid", missingOrderInformation);
+  const { orderNumber } = await completeCardPayment(paymentId, buyer.userId);
+  return redirectWithToast(`/order-confirmation/${orderNumber}`, {
+    type: "success",
+    title: "Order placed successfully!",
+  });
+}
+
+/** The form the guest filled in waits for them on the other side of signing in. */
+async function signInFirst(formData: FormData) {
+  const { payload } = parseWithZod(formData, { schema: checkoutSchema });
+  const kept = await keepCheckoutDraft(payload);
+  return redirectWithToast(
+    "/auth?redirectTo=/checkout",
+    { type: "error", title: "Please sign in to complete your order" },
+    kept ? [["Set-Cookie", kept]] : [],
+  );
 }
 
 /** The quote the checkout is for (?quote=, or the form's own field), or null for the cart. */
@@ -209,10 +201,13 @@ function quoteOf(request: Request, formData?: FormData): string | null {
   return typeof sent === "string" && sent ? sent.slice(0, 20) : null;
 }
 
+/** The quote, or else the cart; null when there is neither. */
+const checkoutSource = (cartId: string | undefined, quoteNumber: string | null): CheckoutSource | null =>
+  quoteNumber ? { quoteNumber } : cartId ? { cartId } : null;
+
 /** Where the quote asked its order to ship, or null for a quote that is not the company's. */
-async function quoteShipTo(buyer: Buyer, quoteNumber: string): Promise<Address | null> {
-  const { userId } = buyer;
-  const quote = await companyQuote(buyer, quoteNumber).catch((error: unknown) => {
+async function quoteShipTo(cart: CheckoutCart): Promise<Address | null> {
+  const quote = await cart.quote().catch((error: unknown) => {
     if (error instanceof StoreError) return null;
     throw error;
   });
@@ -225,88 +220,30 @@ const sameStreet = (a: Address, b: Address) =>
   [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() ===
   [b.line1, b.city, b.state, b.zip].join("|").toLowerCase();
 
-/** The accepted quote priced as a cart, for the page; a quote that cannot be ordered sends the buyer back to it. */
-async function quoteSummary(buyer: Buyer, quoteNumber: string, taxState: string) {
-  const { userId } = buyer;
+/** The cart or quote priced for the page; a quote that cannot be ordered sends the buyer back to it. */
+async function pricedForPage(cart: CheckoutCart, taxState: string) {
   try {
-    const quote = await companyQuote(buyer, quoteNumber);
-    await checkOrderable(quote, new Date());
-    return summarize(await priceQuote(quote, { taxState, buyer }));
+    return await cart.priced(taxState);
   } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    const to = error.kind === "NotFound" ? "/account/quotes" : `/account/quotes/${quoteNumber}`;
+    if (!(error instanceof StoreError) || !("quoteNumber" in cart.source)) throw error;
+    const to = error.kind === "NotFound" ? "/account/quotes" : `/account/quotes/${cart.source.quoteNumber}`;
     throw await redirectWithToast(to, { type: "error", title: error.message });
   }
-}
-
-/** An accepted quote's order: on terms at once, or the card payment for its quoted total. */
-async function quoteCheckout(
-  buyer: Buyer,
-  quoteNumber: string,
-  checkout: CheckoutInput,
-  submission: Submission<CheckoutInput>,
-) {
-  const { userId } = buyer;
-  if (checkout.paymentMethod === "net_30") {
-    try {
-      const { orderNumber, termsDays } = await placeTermsQuoteOrder(buyer, quoteNumber, checkout);
-      return redirectWithToast(`/order-confirmation/${orderNumber}`, {
-        type: "success",
-        title: termsOrderPlaced(termsDays ?? 30),
-      });
-    } catch (error) {
-      return refusal(error, termsOrderFailed(await accountTermsDays(buyer)));
-    }
-  }
-  try {
-    const { cart: charged, ...payment } = await startQuoteCardPayment(buyer, quoteNumber, checkout);
-    return data<ActionResult>({ reply: submission.reply(), payment, charged });
-  } catch (error) {
-    return refusal(error, "Payment failed");
-  }
-}
-
-/**
- * The ship-to and PO number checks, before a card payment is started or a Net 30 order placed. A
- * PO number used before is asked about beside the field, not as the field's error (which would
- * clear, moving the page, as soon as the buyer leaves the field).
- */
-async function refusedBeforePlacing(buyer: Buyer, submission: Submission<CheckoutInput>) {
-  const { userId } = buyer;
-  if (submission.status !== "success") return undefined;
-  const checkout = submission.value;
-  try {
-    await checkBeforePlacing(buyer, checkout);
-    return undefined;
-  } catch (error) {
-    if (!(error instanceof PurchaseOrderProblem))
-      return refusal(error, "Failed to create order. Please contact support.");
-    if (error.usedOn && checkout.poNumber)
-      return data<ActionResult>({ usedPo: { poNumber: checkout.poNumber, orderNumber: error.usedOn } }, error.status);
-    const reply = submission.reply({ fieldErrors: { poNumber: [error.message] } });
-    return data<ActionResult>({ reply }, error.status);
-  }
-}
-
-/** A refusal the buyer can act on says what is wrong; anything else gets the step's general message. */
-function refusal(error: unknown, fallback: string) {
-  if (!(error instanceof StoreError)) logger.error({ err: error }, fallback);
-  const title = error instanceof StoreError ? error.message : fallback;
-  return data<ActionResult>({ toast: { type: "error", title } }, error instanceof StoreError ? error.status : 500);
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo, approval, quoteNumber } =
     loaderData;
+  const result = actionData as ActionResult | undefined;
   const [form, fields] = useZodForm("checkout", checkoutSchema, {
-    lastResult: actionData?.reply,
+    lastResult: result?.reply,
     defaultValue: defaults,
   });
   const [sameAsShipping, setSameAsShipping] = useState(loaderData.sameAsShipping);
   const [payment, setPayment] = useState<StartedPayment | undefined>();
-  useEffect(() => setPayment(actionData?.payment), [actionData]);
+  useEffect(() => setPayment(result?.payment), [result]);
 
-  useToast(actionData?.toast);
+  useToast(result?.toast);
   // Once a payment is started the form is locked (and its disabled fields read as empty).
   const chosenState = payment ? loaderData.taxState : (fields.shipping.getFieldset().state.value ?? "");
   usePricesForShippingState(chosenState, loaderData.taxState);
@@ -324,7 +261,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   }, [payment, placing]);
   const paymentMethod = fields.paymentMethod.value === "net_30" && terms && !terms.hold ? "net_30" : "credit_card";
   // Once a payment is started, the figures are those the server asked the provider for.
-  const shown = (payment && actionData?.charged) || loaderData.cart;
+  const shown = (payment && result?.charged) || loaderData.cart;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -388,7 +325,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               poNumber={fields.poNumber}
               jobReference={fields.jobReference}
               required={poRequired}
-              usedPo={actionData?.usedPo}
+              usedPo={result?.usedPo}
             />
             <section className="space-y-3">
               <fieldset>

@@ -1,9 +1,9 @@
 import { data, Form, Link } from "react-router";
 import { roleNames } from "../../domain/companies/companies";
-import { currentBuyer, currentUser, requireUser } from "../../server/accounts/session";
+import { currentBuyer, currentUser } from "../../server/accounts/session";
 import { acceptInvitation, invitationByToken } from "../../server/companies/members";
-import { StoreError } from "../../server/errors";
-import { dataWithErrorToast, redirectWithToast } from "../../server/toast";
+import { handleForm } from "../../server/form-intents";
+import { redirectWithToast } from "../../server/toast";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader } from "../components/ui/card";
 import type { Route } from "./+types/company.join";
@@ -32,19 +32,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  try {
-    const joined = await acceptInvitation(user, params.token);
-    return redirectWithToast("/account", {
-      type: "success",
-      title: `You joined ${joined.companyName}`,
-      description: `You are ${roleNames[joined.role].toLowerCase()} of the company's account.`,
-    });
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return dataWithErrorToast("Could not accept the invitation", error);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, {
+    failure: "Could not accept the invitation",
+    async handle(buyer, _formData, { params }) {
+      const joined = await acceptInvitation({ id: buyer.userId, email: buyer.email }, String(params.token));
+      return redirectWithToast("/account", {
+        type: "success",
+        title: `You joined ${joined.companyName}`,
+        description: `You are ${roleNames[joined.role].toLowerCase()} of the company's account.`,
+      });
+    },
+  });
 }
 
 export default function JoinCompanyPage({ loaderData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileText } from "lucide-react";
 import { useState } from "react";
@@ -9,15 +10,13 @@ import { toCents } from "../../domain/money/cents";
 import { pricedList } from "../../domain/pricing/tiers";
 import { reviewSchema } from "../../domain/reviews/review-form";
 import { formatNumber } from "../../domain/text/numbers";
-import { requireUser } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productDocuments } from "../../server/catalog/pages/data-sheet";
 import { getProductBySlug } from "../../server/catalog/pages/product";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
 import { shownReviews, writeReview } from "../../server/catalog/products/reviews";
 import { config } from "../../server/config";
-import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
@@ -64,22 +63,23 @@ export const headers: Route.HeadersFunction = catalogRouteHeaders;
  * A buyer who bought the part posts their review, or replaces the one they wrote
  * (docs/product-rules.md, Reviews and honest figures).
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
-  const product = await getProductBySlug(params.slug);
-  if (!product) throw data("This product is no longer in the catalogue.", { status: 404 });
-  const submission = parseWithZod(await readForm(request), { schema: reviewSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
-  try {
-    const { created } = await writeReview(user.id, product.id, submission.value);
-    return dataWithToast(
-      { reply: submission.reply() },
-      { type: "success", title: created ? "Thank you: your review is posted" : "Your review is updated" },
-    );
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return data({ reply: submission.reply({ formErrors: [error.message] }) }, error.status);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, {
+    // A refused review is told above the form.
+    toast: "none",
+    schema: reviewSchema,
+    async handle({ userId }, formData, { params }) {
+      const product = await getProductBySlug(String(params.slug));
+      if (!product) throw data("This product is no longer in the catalogue.", { status: 404 });
+      const submission = parseWithZod(formData, { schema: reviewSchema });
+      if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
+      const { created } = await writeReview(userId, product.id, submission.value);
+      return dataWithToast(
+        { reply: submission.reply() },
+        { type: "success", title: created ? "Thank you: your review is posted" : "Your review is updated" },
+      );
+    },
+  });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -354,7 +354,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             productId={product.id}
             reviews={reviews}
             signInTo={`/products/${product.slug}`}
-            lastResult={actionData?.reply}
+            lastResult={(actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply}
           />
         </TabsContent>
       </Tabs>

@@ -21,7 +21,7 @@ import { cartLines } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { listsOf } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import { earliestNeededBy, latestNeededBy, requestQuote, shipToChoices } from "../../server/quotes/requests";
 import { redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -86,31 +86,30 @@ async function pastedText(form: FormData): Promise<string | undefined> {
   return typeof lines === "string" ? lines : undefined;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const _user = requireUser({ request, context });
-  const buyer = requireBuyer({ request, context });
-  const form = await readForm(request);
-  try {
-    const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
-    const parsed = quoteRequestSchema.safeParse({ ...fields, lines: await pastedText(form) });
-    if (!parsed.success) throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "Check the form.");
-    const { cartId } = await currentCart({ request, context }, { create: false });
-    const quoteNumber = await requestQuote(buyer, parsed.data, { cartId });
-    return redirectWithToast(`/account/quotes/${quoteNumber}`, {
-      type: "success",
-      title: `Quote ${quoteNumber} requested`,
-      description: "We will answer with prices by e-mail, usually within one business day.",
-    });
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return data({ message: error.message }, error.status);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, {
+    // A refusal is told beside the form.
+    toast: "none",
+    async handle(buyer, form, { request, context }) {
+      const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
+      const parsed = quoteRequestSchema.safeParse({ ...fields, lines: await pastedText(form) });
+      if (!parsed.success) throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "Check the form.");
+      const { cartId } = await currentCart({ request, context }, { create: false });
+      const quoteNumber = await requestQuote(buyer, parsed.data, { cartId });
+      return redirectWithToast(`/account/quotes/${quoteNumber}`, {
+        type: "success",
+        title: `Quote ${quoteNumber} requested`,
+        description: "We will answer with prices by e-mail, usually within one business day.",
+      });
+    },
+  });
 }
 
 const textareaClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
 export default function RequestQuotePage({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData as { message?: string } | undefined;
   const { canRequest, lists, cart, shipTos } = loaderData;
   const [source, setSource] = useState<string>(loaderData.source);
   const busy = useNavigation().state !== "idle";
@@ -287,9 +286,9 @@ export default function RequestQuotePage({ loaderData, actionData }: Route.Compo
               </div>
             </CardContent>
           </Card>
-          {actionData?.message && (
+          {refused?.message && (
             <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800" role="alert">
-              {actionData.message}
+              {refused.message}
             </p>
           )}
           <Button type="submit" size="lg" disabled={busy}>

@@ -14,10 +14,9 @@ export const termsName = (days: number) => `Net ${days}`;
 /** The checkout's payment option (the specification's words for Net 30, the same form for 60 and 90). */
 export const termsOptionLabel = (days: number) => `${termsName(days)} Terms (Pay within ${days} days)`;
 
-/** The checkout's toasts for a terms order. */
+/** The checkout's toast for a terms order placed. */
 export const termsOrderPlaced = (days: number) =>
   `${termsName(days)} order placed successfully! Payment due within ${days} days.`;
-export const termsOrderFailed = (days: number) => `Failed to place ${termsName(days)} order. Please contact support.`;
 
 /** The day a terms invoice is due: the order's store day plus the terms. */
 export const dueDay = (orderedAt: Date | string, days: number): Day => addDays(storeDay(orderedAt), days);

@@ -1,13 +1,19 @@
-// The two ways to check out. Card: the server creates a payment for the total it computed, the
-// browser confirms the card with the provider, and the order is written once the provider says
-// the payment succeeded (from the browser's "complete" or the provider's webhook, whichever comes
-// first). Net 30: the order is written at once, within the buyer's credit.
+// The checkout: what a buyer's order becomes, and the two ways to pay for it. `checkOut` decides,
+// for the buyer, the cart or accepted quote and the parsed form: above the buyer's spend limits it
+// is submitted for approval; on terms it is placed at once, within the company's credit; by card a
+// payment is created for the total the server computed, the browser confirms the card with the
+// provider, and the order is written once the provider says the payment succeeded (from the
+// browser's "complete" or the provider's webhook, whichever comes first). The page and the
+// decision price the cart once per request (`checkoutCart`).
 import { randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { type CheckoutInput, checkoutSchema } from "../../domain/orders/checkout-schema";
-import { type Buyer, buyerOf, requirePermission } from "../companies/buyer";
+import { submitForApproval } from "../approvals/approvals";
+import { spendLimitReason } from "../approvals/spend-limits";
+import type { Buyer } from "../companies/buyer";
+import { buyerOf, requirePermission } from "../companies/buyer";
 import { db } from "../db/client";
 import { checkoutPayments, profiles, quotes } from "../db/schema";
 import { StoreError } from "../errors";
@@ -17,8 +23,133 @@ import { ProviderUnavailable } from "../payments/provider";
 import { type CartSummary, priceStoredCart, summarize } from "../pricing/price";
 import { quoteNotFound } from "../quotes/moves";
 import { checkOrderable, companyQuote, priceQuote } from "../quotes/quote-checkout";
+import { checkBeforePlacing } from "./checkout-checks";
 import { checkoutColumns } from "./checkout-columns";
 import { type PlacedOrder, placeOrder } from "./place-order";
+import { PurchaseOrderProblem } from "./purchase-order";
+
+/** What a checkout orders: the buyer's cart, or an accepted quote of their company. */
+export type CheckoutSource = { cartId: string } | { quoteNumber: string };
+
+type PricedCheckout = Awaited<ReturnType<typeof priceStoredCart>>;
+type Quote = typeof quotes.$inferSelect;
+
+/**
+ * The cart or quote of one checkout request, priced at most once per shipping state: the page's
+ * loader, the approval check and the card payment all read these figures. The order itself is
+ * priced again under its locks (placeOrder).
+ */
+export interface CheckoutCart {
+  readonly source: CheckoutSource;
+  /** The quote checked out (NotFound when it is not the buyer's company's). */
+  quote(): Promise<Quote>;
+  /** Priced for `taxState`; a quote that cannot be ordered now is refused (Conflict). */
+  priced(taxState: string): Promise<PricedCheckout>;
+}
+
+const requestCarts = new WeakMap<object, Map<string, CheckoutCart>>();
+
+/** The checkout's cart for this request (`request` is the request's context, or any object that lives as long). */
+export function checkoutCart(request: object, buyer: Buyer | null, source: CheckoutSource): CheckoutCart {
+  const key = `${buyer?.userId ?? ""}|${"quoteNumber" in source ? `quote:${source.quoteNumber}` : `cart:${source.cartId}`}`;
+  const carts = requestCarts.get(request) ?? new Map<string, CheckoutCart>();
+  requestCarts.set(request, carts);
+  const known = carts.get(key);
+  if (known) return known;
+  let quote: Promise<Quote> | undefined;
+  const priced = new Map<string, Promise<PricedCheckout>>();
+  const cart: CheckoutCart = {
+    source,
+    quote() {
+      if (!("quoteNumber" in source) || !buyer) return Promise.reject(new StoreError("NotFound", quoteNotFound));
+      quote ??= companyQuote(buyer, source.quoteNumber);
+      return quote;
+    },
+    priced(taxState) {
+      const known = priced.get(taxState);
+      if (known) return known;
+      const pricing =
+        "quoteNumber" in source
+          ? cart.quote().then(async (found) => {
+              await checkOrderable(found, new Date());
+              return priceQuote(found, { taxState, buyer });
+            })
+          : priceStoredCart(source.cartId, { taxState, buyer });
+      priced.set(taxState, pricing);
+      return pricing;
+    },
+  };
+  carts.set(key, cart);
+  return cart;
+}
+
+/** Why the buyer's cart, shipped to `taxState`, needs approval (docs/decisions/approvals.md); null when it may be placed. */
+export async function approvalReason(buyer: Buyer, cart: CheckoutCart, taxState: string, now = new Date()) {
+  if (!buyer.company || "quoteNumber" in cart.source) return null;
+  const priced = await cart.priced(taxState);
+  return spendLimitReason(db(), buyer, priced.totals.totalCents, now);
+}
+
+/** A card payment started, as the page shows it (the cart as priced for it is `charged`). */
+export type StartedCardPayment = Omit<CardPayment, "cart">;
+
+/** What a checkout came to; the page only shows it. */
+export type CheckoutOutcome =
+  /** Written at once, on the company's terms (30, 60 or 90 days). */
+  | { kind: "placed"; orderNumber: string; termsDays: number }
+  /** Above the buyer's spend limits: submitted to the company's approvers. */
+  | { kind: "approval"; submissionId: string; reason: string }
+  /** The card is asked for: a payment for the total computed here, and the figures it is for. */
+  | { kind: "card"; payment: StartedCardPayment; charged: CartSummary }
+  /**
+   * Refused by the rules: the error says why (its kind, its status). A PO number problem found
+   * before placing is the `poNumber` field's; a PO number used before is asked about beside it.
+   */
+  | {
+      kind: "refused";
+      error: StoreError;
+      field?: "poNumber";
+      usedPo?: { poNumber: string; orderNumber: string };
+    };
+
+/**
+ * Checks out the cart or quote for the buyer with the parsed form: refuses what cannot be ordered
+ * (role, ship-to, PO number) before anything is charged, keeps the form's contact and addresses for
+ * next time, then submits for approval, places on terms, or starts the card payment.
+ */
+export async function checkOut(buyer: Buyer, cart: CheckoutCart, checkout: CheckoutInput): Promise<CheckoutOutcome> {
+  try {
+    await checkBeforePlacing(buyer, checkout);
+  } catch (error) {
+    if (!(error instanceof PurchaseOrderProblem)) return refusedBy(error);
+    if (error.usedOn && checkout.poNumber)
+      return { kind: "refused", error, usedPo: { poNumber: checkout.poNumber, orderNumber: error.usedOn } };
+    return { kind: "refused", error, field: "poNumber" };
+  }
+  await saveCheckoutToProfile(buyer, checkout);
+  return decide(buyer, cart, checkout).catch(refusedBy);
+}
+
+async function decide(buyer: Buyer, cart: CheckoutCart, checkout: CheckoutInput): Promise<CheckoutOutcome> {
+  const { source } = cart;
+  const reason = await approvalReason(buyer, cart, checkout.shipping.state);
+  if (reason && "cartId" in source) {
+    const submission = await submitForApproval(buyer, source.cartId, checkout);
+    return { kind: "approval", submissionId: submission.id, reason: submission.reason };
+  }
+  const paysFor: PaymentFor = "cartId" in source ? source : { quoteId: (await cart.quote()).id };
+  if (checkout.paymentMethod === "net_30") {
+    const { orderNumber, termsDays } = await placeOrder({ buyer, ...paysFor, checkout });
+    return { kind: "placed", orderNumber, termsDays: termsDays ?? 30 };
+  }
+  const { cart: charged, ...payment } = await startPayment(buyer, paysFor, checkout, cart);
+  return { kind: "card", payment, charged };
+}
+
+const refusedBy = (error: unknown): CheckoutOutcome => {
+  if (!(error instanceof StoreError)) throw error;
+  return { kind: "refused", error };
+};
 
 /** The checkout's contact and addresses become the profile's, for next time (docs/product-rules.md, Checkout). */
 export async function saveCheckoutToProfile(buyer: Buyer, checkout: CheckoutInput) {
@@ -31,21 +162,25 @@ export async function saveCheckoutToProfile(buyer: Buyer, checkout: CheckoutInpu
 
 /** The cart priced for this checkout and buyer, refused up front when it could not become an order. */
 async function checkedCart(buyer: Buyer, cartId: string, checkout: CheckoutInput) {
-  const cart = await priceStoredCart(cartId, { taxState: checkout.shipping.state, buyer });
-  const [problem] = cart.problems;
+  const { userId } = buyer;
+  return withoutProblems(priceStoredCart(cartId, { taxState: checkout.shipping.state, buyer }));
+}
+
+/** A priced cart or quote that could become an order; the first of its problems otherwise (Conflict). */
+async function withoutProblems<Priced extends { problems: string[] }>(pricing: Promise<Priced>): Promise<Priced> {
+  const priced = await pricing;
+  const [problem] = priced.problems;
   if (problem) throw new StoreError("Conflict", problem);
-  return cart;
+  return priced;
 }
 
 /** The accepted quote priced for this checkout, refused up front when it could not become an order. */
 async function checkedQuote(buyer: Buyer, quoteId: string, checkout: CheckoutInput) {
+  const { userId } = buyer;
   const [quote] = await db().select().from(quotes).where(eq(quotes.id, quoteId));
   if (!quote) throw new StoreError("NotFound", quoteNotFound);
   await checkOrderable(quote, new Date());
-  const priced = await priceQuote(quote, { taxState: checkout.shipping.state, buyer });
-  const [problem] = priced.problems;
-  if (problem) throw new StoreError("Conflict", problem);
-  return priced;
+  return withoutProblems(priceQuote(quote, { taxState: checkout.shipping.state, buyer }));
 }
 
 /** A provider that gave no answer becomes a message the buyer can act on; the cause goes to the log. */
@@ -82,11 +217,17 @@ export async function startQuoteCardPayment(buyer: Buyer, quoteNumber: string, c
   return startPayment(buyer, { quoteId: quote.id }, checkout);
 }
 
-async function startPayment(buyer: Buyer, paysFor: PaymentFor, checkout: CheckoutInput): Promise<CardPayment> {
+async function startPayment(
+  buyer: Buyer,
+  paysFor: PaymentFor,
+  checkout: CheckoutInput,
+  shared?: CheckoutCart,
+): Promise<CardPayment> {
   const { userId } = buyer;
-  requirePermission(buyer, "placeOrders");
-  const cart =
-    "cartId" in paysFor
+  await requirePermission(buyer, "placeOrders");
+  const cart = shared
+    ? await withoutProblems(shared.priced(checkout.shipping.state))
+    : "cartId" in paysFor
       ? await checkedCart(buyer, paysFor.cartId, checkout)
       : await checkedQuote(buyer, paysFor.quoteId, checkout);
   const totalCents = cart.totals.totalCents;

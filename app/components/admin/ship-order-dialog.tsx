@@ -26,6 +26,7 @@ export function ShipOrderDialog({ busy }: { busy: boolean }) {
           The buyer is e-mailed the carrier, the tracking number and a link to the order.
         </DialogDescription>
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="status" value="shipped" />
           <SelectField meta={fields.carrier} label="Carrier" options={carriers} placeholder="Choose a carrier" />
           <Field meta={fields.trackingNumber} label="Tracking Number" autoComplete="off" optional />

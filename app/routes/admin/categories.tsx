@@ -5,11 +5,12 @@ import { categorySchema } from "../../../domain/catalog/category-input";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { categoryTreeForEditor, createCategory } from "../../../server/catalog/products/category-editor";
+import { dispatchIntent } from "../../../server/form-intents";
 import { redirectWithToast } from "../../../server/toast";
 import { CategoryForm, counted, type EditorReply, EntryStatus } from "../../components/admin/category-forms";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import type { Route } from "./+types/categories";
-import { parseEditorForm, runEditorIntent } from "./category-editor.server";
+import { parseEditorForm } from "./category-editor.server";
 
 export function meta() {
   return [{ title: "Categories | Admin | Cascade Industrial Supply" }];
@@ -20,21 +21,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { tree: await categoryTreeForEditor() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runEditorIntent(request, context, {
-    "create-category": {
-      failure: "Failed to create the category",
-      async handle(adminId, formData) {
-        const form = parseEditorForm(formData, categorySchema, "new-category");
-        if (!form.ok) return form.answer;
-        const created = await createCategory(adminId, form.value);
-        return redirectWithToast(`/admin/categories/${created.slug}`, {
-          type: "success",
-          title: `Category ${created.name} created`,
-        });
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(
+    args,
+    {
+      "create-category": {
+        failure: "Failed to create the category",
+        async handle({ id: adminId }, formData) {
+          const form = parseEditorForm(formData, categorySchema, "new-category");
+          if (!form.ok) return form.answer;
+          const created = await createCategory(adminId, form.value);
+          return redirectWithToast(`/admin/categories/${created.slug}`, {
+            type: "success",
+            title: `Category ${created.name} created`,
+          });
+        },
       },
     },
-  });
+    { as: "admin" },
+  );
 }
 
 export default function AdminCategoriesPage({ loaderData, actionData }: Route.ComponentProps) {

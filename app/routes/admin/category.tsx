@@ -9,6 +9,7 @@ import {
   deleteCategory,
   updateCategory,
 } from "../../../server/catalog/products/category-editor";
+import { dispatchIntent } from "../../../server/form-intents";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import {
   CategoryForm,
@@ -21,7 +22,7 @@ import { Breadcrumb } from "../../components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import type { Route } from "./+types/category";
-import { parseEditorForm, runEditorIntent } from "./category-editor.server";
+import { parseEditorForm } from "./category-editor.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.category.name ?? "Category"} | Admin | Cascade Industrial Supply` }];
@@ -35,40 +36,45 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { category, categories: tree.map(({ slug, name }) => ({ slug, name })) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  const { params } = args;
   const slug = params.category;
-  return runEditorIntent(request, context, {
-    "update-category": {
-      failure: "Failed to save the category",
-      async handle(adminId, formData) {
-        const form = parseEditorForm(formData, categorySchema, "category");
-        if (!form.ok) return form.answer;
-        const saved = await updateCategory(adminId, slug, form.value);
-        const toast = { type: "success" as const, title: `Category ${saved?.name} saved` };
-        if (saved?.slug !== slug) return redirectWithToast(`/admin/categories/${saved?.slug}`, toast);
-        return dataWithToast({ formId: "category", reply: form.reply }, toast);
+  return dispatchIntent(
+    args,
+    {
+      "update-category": {
+        failure: "Failed to save the category",
+        async handle({ id: adminId }, formData) {
+          const form = parseEditorForm(formData, categorySchema, "category");
+          if (!form.ok) return form.answer;
+          const saved = await updateCategory(adminId, slug, form.value);
+          const toast = { type: "success" as const, title: `Category ${saved?.name} saved` };
+          if (saved?.slug !== slug) return redirectWithToast(`/admin/categories/${saved?.slug}`, toast);
+          return dataWithToast({ formId: "category", reply: form.reply }, toast);
+        },
+      },
+      "delete-category": {
+        failure: "Failed to delete the category",
+        async handle({ id: adminId }) {
+          await deleteCategory(adminId, slug);
+          return redirectWithToast("/admin/categories", { type: "success", title: "Category deleted" });
+        },
+      },
+      "create-subcategory": {
+        failure: "Failed to create the subcategory",
+        async handle({ id: adminId }, formData) {
+          const form = parseEditorForm(formData, subcategorySchema, "new-subcategory");
+          if (!form.ok) return form.answer;
+          const created = await createSubcategory(adminId, form.value);
+          return redirectWithToast(`/admin/categories/${created.categorySlug}/${created.slug}`, {
+            type: "success",
+            title: `Subcategory ${created.name} created`,
+          });
+        },
       },
     },
-    "delete-category": {
-      failure: "Failed to delete the category",
-      async handle(adminId) {
-        await deleteCategory(adminId, slug);
-        return redirectWithToast("/admin/categories", { type: "success", title: "Category deleted" });
-      },
-    },
-    "create-subcategory": {
-      failure: "Failed to create the subcategory",
-      async handle(adminId, formData) {
-        const form = parseEditorForm(formData, subcategorySchema, "new-subcategory");
-        if (!form.ok) return form.answer;
-        const created = await createSubcategory(adminId, form.value);
-        return redirectWithToast(`/admin/categories/${created.categorySlug}/${created.slug}`, {
-          type: "success",
-          title: `Subcategory ${created.name} created`,
-        });
-      },
-    },
-  });
+    { as: "admin" },
+  );
 }
 
 export default function AdminCategoryPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -20,9 +20,10 @@ import {
   removeContractPrice,
   saveContractPrice,
 } from "../../../server/companies/contract-prices";
+import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
+import { dataWithToast } from "../../../server/toast";
 import { Field } from "../../components/form-field";
 import { Price } from "../../components/price";
 import { SubmitButton } from "../../components/submit-button";
@@ -52,52 +53,65 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return priceListOr404(params.accountNumber);
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  try {
-    if (intent === "save") {
+const failure = "Failed to change the price list";
+
+/** The page's forms: a price rule added or saved, one removed, the whole list replaced by a file. */
+const intents: Record<string, FormIntent<SignedInUser>> = {
+  save: {
+    failure,
+    async handle(admin, formData, { params }) {
       const submission = parseWithZod(formData, { schema: contractPriceFormSchema });
       if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
       const { ruleId, ...rule } = submission.value;
-      await saveContractPrice(admin.id, params.accountNumber, rule, ruleId);
+      await saveContractPrice(admin.id, String(params.accountNumber), rule, ruleId);
       return dataWithToast(
         { reply: submission.reply({ resetForm: true }) },
         { type: "success", title: ruleId ? "Price rule saved" : "Price rule added" },
       );
-    }
-    if (intent === "remove") {
-      const submission = parseWithZod(formData, { schema: removeContractPriceSchema });
-      if (submission.status !== "success") throw new StoreError("Invalid", "That price rule does not exist.");
-      await removeContractPrice(admin.id, params.accountNumber, submission.value.ruleId);
+    },
+  },
+  remove: {
+    failure,
+    async handle(admin, formData, { params }) {
+      const { ruleId } = formFields(formData, removeContractPriceSchema, "That price rule does not exist.");
+      await removeContractPrice(admin.id, String(params.accountNumber), ruleId);
       return dataWithToast({ ok: true }, { type: "success", title: "Price rule removed" });
-    }
-    if (intent === "upload") return await uploadPriceList(admin.id, params.accountNumber, formData.get("file"));
-    throw new StoreError("Invalid", "That action is not known.");
-  } catch (error) {
-    return dataWithErrorToast("Failed to change the price list", error);
-  }
+    },
+  },
+  // A refused file is told beside the upload form, as its bad rows are.
+  upload: {
+    toast: "none",
+    about: () => ({ upload: true }),
+    async handle(admin, formData, { params }) {
+      const file = formData.get("file");
+      if (!(file instanceof File) || file.name === "")
+        throw new StoreError("Invalid", "Choose a price list (.csv) to upload.");
+      if (file.size > CONTRACT_CSV_LIMITS.maxBytes)
+        throw new StoreError(
+          "Invalid",
+          "The file is larger than 1 MB: split the price list or remove rules that ended.",
+        );
+      const report = await importContractPrices(admin.id, String(params.accountNumber), await file.text());
+      if (report.problems.length > 0) return data({ problems: report.problems }, 400);
+      return dataWithToast(
+        { imported: report.written },
+        { type: "success", title: `Price list replaced: ${report.written} rules` },
+      );
+    },
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin" });
 }
 
-/** A refused file is told beside the upload form, as its bad rows are. */
-async function uploadPriceList(adminId: string, accountNumber: string, file: FormDataEntryValue | null) {
-  try {
-    if (!(file instanceof File) || file.name === "")
-      throw new StoreError("Invalid", "Choose a price list (.csv) to upload.");
-    if (file.size > CONTRACT_CSV_LIMITS.maxBytes)
-      throw new StoreError("Invalid", "The file is larger than 1 MB: split the price list or remove rules that ended.");
-    const report = await importContractPrices(adminId, accountNumber, await file.text());
-    if (report.problems.length > 0) return data({ problems: report.problems }, 400);
-    return dataWithToast(
-      { imported: report.written },
-      { type: "success", title: `Price list replaced: ${report.written} rules` },
-    );
-  } catch (error) {
-    if (error instanceof StoreError) return data({ uploadError: error.message }, error.status);
-    throw error;
-  }
-}
+/** What the forms show of an answer: the rule form's errors; the file's bad rows, or why the file was refused. */
+type PricesAnswer = {
+  reply?: SubmissionResult<string[]>;
+  problems?: Parameters<typeof PriceListUpload>[0]["problems"];
+  upload?: boolean;
+  message?: string;
+};
 
 const dayShown = (day: string) => formatShortDate(startOfStoreDay(day));
 
@@ -111,8 +125,9 @@ export default function CompanyPricesPage({ loaderData, actionData }: Route.Comp
   const { company, rules } = loaderData;
   const [params] = useSearchParams();
   const editing = rules.find((rule) => rule.id === params.get("edit"));
-  const problems = actionData && "problems" in actionData ? actionData.problems : undefined;
-  const uploadError = actionData && "uploadError" in actionData ? actionData.uploadError : undefined;
+  const answer = actionData as PricesAnswer | undefined;
+  const problems = answer?.problems;
+  const uploadError = answer?.upload ? answer.message : undefined;
   return (
     <div className="max-w-5xl">
       <p className="text-sm">
@@ -126,11 +141,7 @@ export default function CompanyPricesPage({ loaderData, actionData }: Route.Comp
         of the list price, the bulk tier and these prices.
       </p>
       <PriceRules rules={rules} />
-      <RuleForm
-        key={editing?.id ?? "new"}
-        editing={editing}
-        lastResult={actionData && "reply" in actionData ? actionData.reply : undefined}
-      />
+      <RuleForm key={editing?.id ?? "new"} editing={editing} lastResult={answer?.reply} />
       <PriceListUpload problems={problems} error={uploadError} />
     </div>
   );

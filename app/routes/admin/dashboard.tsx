@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef } from "react";
 import { data, Form, Link, useSubmit } from "react-router";
-import type { z } from "zod";
 import {
   approveTermsSchema,
   customerSearchSchema,
@@ -25,11 +24,11 @@ import {
 } from "../../../server/admin/customers";
 import { setPoRequired } from "../../../server/admin/po-required";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
-import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
+import type { SignedInUser } from "../../../server/context";
+import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
 import { logger } from "../../../server/logger";
 import { waitingQuoteCount } from "../../../server/quotes/quoting";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { CustomerAccounts } from "../../components/admin/customer-accounts";
 import { PromoCodes } from "../../components/admin/promo-codes";
@@ -85,41 +84,28 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 // even when the row or dialog that asked has been replaced by then.
 const succeeded = (title: string) => dataWithToast<ActionResult>({ ok: true }, { type: "success", title });
 
-/** The form's fields as `schema` reads them; a form that does not parse fails its intent with `message`. */
-function fieldsOf<Schema extends z.ZodType>(formData: FormData, schema: Schema, message?: string): z.output<Schema> {
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status === "success") return submission.value;
-  throw new StoreError("Invalid", message ?? Object.values(submission.error ?? {}).flat()[0] ?? "");
-}
-
-type Intent = {
-  /** The title of the toast when it fails. */
-  failure: string;
-  handle: (adminId: string, formData: FormData) => Promise<ReturnType<typeof data<ActionResult>>>;
-};
-
 /** Each of the dashboard's forms, by the intent it sends. */
-const intents: Record<string, Intent> = {
+const intents: Record<string, FormIntent<SignedInUser>> = {
   approve: {
     failure: "Failed to approve Net 30 terms",
-    async handle(adminId, formData) {
-      const { profileId, creditLimit, termsDays } = fieldsOf(formData, approveTermsSchema);
+    async handle({ id: adminId }, formData) {
+      const { profileId, creditLimit, termsDays } = formFields(formData, approveTermsSchema);
       await approveTerms(adminId, profileId, creditLimit, { termsDays });
       return succeeded(`${termsName(termsDays)} terms approved successfully`);
     },
   },
   revoke: {
     failure: "Failed to revoke Net 30 terms",
-    async handle(adminId, formData) {
-      const { profileId } = fieldsOf(formData, revokeTermsSchema, "That customer does not exist.");
+    async handle({ id: adminId }, formData) {
+      const { profileId } = formFields(formData, revokeTermsSchema, "That customer does not exist.");
       await revokeTerms(adminId, profileId);
       return succeeded("Net 30 terms revoked successfully");
     },
   },
   "po-required": {
     failure: "Failed to change PO required",
-    async handle(adminId, formData) {
-      const { profileId, required } = fieldsOf(formData, poRequiredSchema, "That customer does not exist.");
+    async handle({ id: adminId }, formData) {
+      const { profileId, required } = formFields(formData, poRequiredSchema, "That customer does not exist.");
       await setPoRequired(adminId, profileId, required === "true");
       return succeeded(required === "true" ? "PO number now required" : "PO number now optional");
     },
@@ -127,7 +113,7 @@ const intents: Record<string, Intent> = {
   // The promo dialogs show a form that does not parse as field errors, not as a toast.
   "create-promo": {
     failure: "Failed to create promo code",
-    async handle(adminId, formData) {
+    async handle({ id: adminId }, formData) {
       const submission = parseWithZod(formData, { schema: promoCodeSchema });
       if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
       const promo = await createPromoCode(adminId, submission.value);
@@ -136,7 +122,7 @@ const intents: Record<string, Intent> = {
   },
   "edit-promo": {
     failure: "Failed to update promo code",
-    async handle(adminId, formData) {
+    async handle({ id: adminId }, formData) {
       const submission = parseWithZod(formData, { schema: promoEditSchema });
       if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
       const { promoId, ...terms } = submission.value;
@@ -146,28 +132,16 @@ const intents: Record<string, Intent> = {
   },
   "promo-status": {
     failure: "Failed to update promo code",
-    async handle(adminId, formData) {
-      const { promoId, active } = fieldsOf(formData, promoStatusSchema, "That promo code does not exist.");
+    async handle({ id: adminId }, formData) {
+      const { promoId, active } = formFields(formData, promoStatusSchema, "That promo code does not exist.");
       await setPromoCodeActive(adminId, promoId, active === "true");
       return succeeded(active === "true" ? "Promo code activated" : "Promo code deactivated");
     },
   },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const formData = await readForm(request);
-  const name = String(formData.get("intent"));
-  // hasOwn: a name such as "constructor" must not reach the properties every object has.
-  const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
-  if (!intent) {
-    return dataWithToast<ActionResult>(
-      { ok: false },
-      { type: "error", title: "Error", description: "That action is not known." },
-      400,
-    );
-  }
-  return intent.handle(admin.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin" });
 }
 
 export default function AdminDashboardPage({ loaderData }: Route.ComponentProps) {

@@ -7,8 +7,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { SIGN_IN_EXPIRED, twoFactorCodeSchema } from "../../../domain/accounts/account-schemas";
 import { pendingSignIn, signInWithCode } from "../../../server/accounts/sign-in";
 import { clientAddressContext } from "../../../server/context";
-import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
+import { handleForm } from "../../../server/form-intents";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminPage } from "../../components/admin/admin-shell";
 import { Field } from "../../components/form-field";
@@ -35,37 +34,54 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type CodeAnswer = { reply: SubmissionResult<string[]>; failure?: string; expired?: boolean };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: twoFactorCodeSchema });
-  const reply = submission.reply({ hideFields: ["code"] });
-  if (submission.status !== "success") return data<CodeAnswer>({ reply }, 400);
-  const failed = (failure: string, status: number, headers: HeadersInit = {}) =>
-    dataWithToast<CodeAnswer>(
-      { reply, failure, expired: failure === SIGN_IN_EXPIRED },
-      { type: "error", title: failure },
-      status,
-      headers,
-    );
-  try {
-    const result = await signInWithCode(request, {
-      code: submission.value.code,
-      address: context.get(clientAddressContext),
-    });
-    if (result.outcome !== "signed-in") return failed(`Login failed: ${result.message}`, result.status);
-    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
-    return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return failed(`Login failed: ${error.message}`, error.status, error.headers);
-  }
+const loginFailed = (message: string) => `Login failed: ${message}`;
+const replyOf = (formData: FormData) =>
+  parseWithZod(formData, { schema: twoFactorCodeSchema }).reply({ hideFields: ["code"] });
+
+/** A refused code: the toast for browsers with JavaScript, `failure` for the page without. */
+const failedAnswer = (reply: SubmissionResult<string[]>, failure: string) => ({
+  reply,
+  failure,
+  expired: failure === SIGN_IN_EXPIRED,
+});
+
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      failure: loginFailed,
+      about: (formData, error) => failedAnswer(replyOf(formData), loginFailed(error.message)),
+      async handle(_visitor, formData, { request, context }) {
+        const submission = parseWithZod(formData, { schema: twoFactorCodeSchema });
+        const reply = replyOf(formData);
+        if (submission.status !== "success") return data<CodeAnswer>({ reply }, 400);
+        const result = await signInWithCode(request, {
+          code: submission.value.code,
+          address: context.get(clientAddressContext),
+        });
+        if (result.outcome !== "signed-in") {
+          const failure = loginFailed(result.message);
+          return dataWithToast<CodeAnswer>(
+            failedAnswer(reply, failure),
+            { type: "error", title: failure },
+            result.status,
+          );
+        }
+        const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+        return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
+      },
+    },
+    { as: "visitor" },
+  );
 }
 
 export default function LoginCodePage({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as CodeAnswer | undefined;
   const [searchParams] = useSearchParams();
   const busy = useNavigation().state !== "idle";
-  const [form, fields] = useZodForm("two-factor-code", twoFactorCodeSchema, { lastResult: actionData?.reply });
+  const [form, fields] = useZodForm("two-factor-code", twoFactorCodeSchema, { lastResult: answer?.reply });
   const login = `/admin/login?${new URLSearchParams({ redirectTo: searchParams.get("redirectTo") ?? "/admin" })}`;
-  const expired = !loaderData.email || actionData?.expired;
+  const expired = !loaderData.email || answer?.expired;
   return (
     <AdminPage>
       <Card className="mx-auto max-w-md">
@@ -73,14 +89,14 @@ export default function LoginCodePage({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-bold text-slate-950">Two-Factor Sign-In</h1>
         </CardHeader>
         <CardContent className="space-y-4 py-6">
-          {actionData?.failure && (
+          {answer?.failure && (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {actionData.failure}
+              {answer.failure}
             </p>
           )}
           {expired ? (
             <>
-              {!actionData?.failure && <p className="text-slate-800">{SIGN_IN_EXPIRED}</p>}
+              {!answer?.failure && <p className="text-slate-800">{SIGN_IN_EXPIRED}</p>}
               <Link to={login} className="font-medium text-brand-700 underline">
                 Sign in again
               </Link>

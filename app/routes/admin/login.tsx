@@ -6,8 +6,7 @@ import { data, redirect, useSearchParams } from "react-router";
 import { signInSchema } from "../../../domain/accounts/account-schemas";
 import { codeStepPath, signInWithPassword } from "../../../server/accounts/sign-in";
 import { clientAddressContext } from "../../../server/context";
-import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
+import { handleForm } from "../../../server/form-intents";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import { AdminLoginForm } from "../../components/admin/admin-login";
 import { AdminPage } from "../../components/admin/admin-shell";
@@ -24,36 +23,47 @@ type LoginAnswer = { reply: SubmissionResult<string[]>; failure?: string };
 /** Refused for trying too often: the answer says when to try again (Retry-After). */
 export const headers = withRetryAfter;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: signInSchema });
-  const reply = submission.reply({ hideFields: ["password"] });
-  if (submission.status !== "success") return data<LoginAnswer>({ reply }, 400);
-  // The toast is for browsers with JavaScript; the page below shows `failure` to those without.
-  const failed = (failure: string, status: number, headers: HeadersInit = {}) =>
-    dataWithToast<LoginAnswer>({ reply, failure }, { type: "error", title: failure }, status, headers);
-  try {
-    const address = context.get(clientAddressContext);
-    const result = await signInWithPassword(request, { ...submission.value, address });
-    if (result.outcome === "refused") return failed(`Login failed: ${result.message}`, 400);
-    const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
-    if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
-    return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
-  } catch (error) {
-    // A refusal the admin can act on (too many attempts: 429, and how long to wait) says why; anything else is ours.
-    if (!(error instanceof StoreError)) throw error;
-    return failed(`Login failed: ${error.message}`, error.status, error.headers);
-  }
+const loginFailed = (message: string) => `Login failed: ${message}`;
+const replyOf = (formData: FormData) =>
+  parseWithZod(formData, { schema: signInSchema }).reply({ hideFields: ["password"] });
+
+// The toast is for browsers with JavaScript; the page below shows `failure` to those without.
+const failed = (reply: SubmissionResult<string[]>, failure: string, status: number) =>
+  dataWithToast<LoginAnswer>({ reply, failure }, { type: "error", title: failure }, status);
+
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      // A refusal the admin can act on (too many attempts: 429, and how long to wait) says why.
+      failure: loginFailed,
+      about: (formData, error) => ({ reply: replyOf(formData), failure: loginFailed(error.message) }),
+      async handle(_visitor, formData, { request, context }) {
+        const submission = parseWithZod(formData, { schema: signInSchema });
+        const reply = replyOf(formData);
+        if (submission.status !== "success") return data<LoginAnswer>({ reply }, 400);
+        const address = context.get(clientAddressContext);
+        const result = await signInWithPassword(request, { ...submission.value, address });
+        if (result.outcome === "refused") return failed(reply, loginFailed(result.message), 400);
+        const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/admin");
+        if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
+        return redirectWithToast(redirectTo, { type: "success", title: "Login successful!" }, result.headers);
+      },
+    },
+    { as: "visitor" },
+  );
 }
 
 /** Reached by a form post without JavaScript; with it, the login form answers in place. */
 export default function AdminLoginPage({ actionData }: Route.ComponentProps) {
+  const answer = actionData as LoginAnswer | undefined;
   const [searchParams] = useSearchParams();
   return (
     <AdminPage>
       <AdminLoginForm
         redirectTo={searchParams.get("redirectTo") ?? "/admin"}
-        lastResult={actionData?.reply}
-        failure={actionData?.failure}
+        lastResult={answer?.reply}
+        failure={answer?.failure}
       />
     </AdminPage>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orderStatusChangeSchema } from "../../../domain/admin/admin-schemas";
+import { orderExemptionLine } from "../../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../../domain/dates/dates";
 import { orderStatusLabel } from "../../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
@@ -8,15 +9,17 @@ import { shipmentSchema } from "../../../domain/orders/shipping";
 import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
+import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
-import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../../server/orders/messages";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
+import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
+import { dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
 import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { OrderItems } from "../../components/orders/order-items";
+import { OrderTotals } from "../../components/order-totals";
 import { ShipmentCard } from "../../components/orders/shipment-card";
+import { Price, UnitPrice } from "../../components/price";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -46,33 +49,49 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     purchaseOrder: purchaseOrderDetails(order),
     shipping: shippingAddressLines(order),
     billing: orderAddressLines(order, "billing"),
-    ...orderItemsView(order),
+    items: order.items,
+    totals: {
+      subtotal: order.subtotalAmount,
+      discount: order.discountAmount,
+      promoCode: order.promoCode,
+      tax: order.taxAmount,
+      taxExemption: orderExemptionLine(order),
+      total: order.totalAmount,
+    },
   };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const formData = await readForm(request);
-  try {
-    if (formData.get("intent") === "mark-paid") {
-      await markInvoicePaid(admin.id, params.orderNumber);
+/** The page's forms: an invoice marked paid, or the order moved to another status (shipped with its shipment). */
+const intents: Record<string, FormIntent<SignedInUser>> = {
+  "mark-paid": {
+    failure: "Failed to update the order",
+    async handle(admin, _formData, { params }) {
+      await markInvoicePaid(admin.id, String(params.orderNumber));
       return dataWithToast({ ok: true }, { type: "success", title: "Invoice marked paid" });
-    }
-    const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
-    const order = await changeOrderStatus(
-      admin.id,
-      params.orderNumber,
-      parsed.data.status,
-      parsed.data.status === "shipped" ? readShipment(formData) : undefined,
-    );
-    return dataWithToast(
-      { ok: true },
-      { type: "success", title: `Order ${params.orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
-    );
-  } catch (error) {
-    return dataWithErrorToast("Failed to update the order", error);
-  }
+    },
+  },
+  status: {
+    failure: "Failed to update the order",
+    async handle(admin, formData, { params }) {
+      const orderNumber = String(params.orderNumber);
+      const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
+      const order = await changeOrderStatus(
+        admin.id,
+        orderNumber,
+        parsed.data.status,
+        parsed.data.status === "shipped" ? readShipment(formData) : undefined,
+      );
+      return dataWithToast(
+        { ok: true },
+        { type: "success", title: `Order ${orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
+      );
+    },
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin" });
 }
 
 function readShipment(formData: FormData) {
@@ -112,6 +131,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
             <ShipOrderDialog key={status} busy={busy} />
           ) : (
             <Form method="post" key={status}>
+              <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="status" value={status} />
               <Button type="submit" disabled={busy}>
                 Mark as {orderStatusLabel(status)}
@@ -161,7 +181,28 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         {order.shipment && <ShipmentCard {...order.shipment} />}
       </div>
 
-      <OrderItems title="Items" items={order.items} totals={order.totals} dense className="mt-6" />
+      <Card className="mt-6">
+        <CardContent className="py-5">
+          <h2 className="text-lg font-semibold text-slate-950">Items</h2>
+          <ul className="mt-2 divide-y divide-slate-200">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-4 py-2 text-sm">
+                <span>
+                  {item.productName}
+                  {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
+                  <span className="ml-2 text-slate-700">
+                    {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+                  </span>
+                </span>
+                <Price amount={item.totalPrice} className="font-semibold" />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-2 border-t border-slate-200 pt-3">
+            <OrderTotals {...order.totals} />
+          </div>
+        </CardContent>
+      </Card>
     </div>
   );
 }
@@ -180,6 +221,7 @@ function CancelOrder({ paidByCard, busy }: { paidByCard: boolean; busy: boolean 
           undone.
         </DialogDescription>
         <Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="status" />
           <input type="hidden" name="status" value="cancelled" />
           <DialogCancel>Keep Order</DialogCancel>
           <Button type="submit" variant="destructive">

@@ -2,7 +2,14 @@
 // the browser and again on the server, where what only the database knows (the subcategory's
 // attributes, related parts) is checked too and shown on its field. /admin/products/new creates;
 // /admin/products/:partNumber/edit edits.
-import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { UPLOAD_FIELDS, type UploadProblems } from "../../../domain/catalog/editor-uploads";
@@ -19,9 +26,11 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { storeEditorUploads } from "../../../server/admin/product-uploads";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
 import { attributeDefinitions } from "../../../server/catalog/products/attributes";
+import type { SignedInUser } from "../../../server/context";
 import { db } from "../../../server/db/client";
-import { readForm, refuseOtherIntents } from "../../../server/forms";
-import { dataWithErrorToast, redirectWithToast } from "../../../server/toast";
+import { type FormArgs, handleForm } from "../../../server/form-intents";
+import { refuseOtherIntents } from "../../../server/forms";
+import { redirectWithToast } from "../../../server/toast";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -67,9 +76,11 @@ const outcomeToast = {
   unchanged: "Nothing to save: the product is as it was",
 } as const;
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const form = await readForm(request);
+export function action(args: Route.ActionArgs) {
+  return handleForm(args, { failure: "The product was not saved", handle: saveProduct }, { as: "admin" });
+}
+
+async function saveProduct(admin: SignedInUser, form: FormData, { params }: FormArgs) {
   refuseOtherIntents(form, ["tiers", "oemNumbers", "relatedParts", "images", "documents"]);
   const submission = parseWithZod(form, { schema: productInputSchema });
   // The subcategory's attribute fields, for the form shown again (it may have changed without JavaScript).
@@ -90,18 +101,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     documents: [...submission.value.documents, ...uploads.documents],
     attributes: Object.fromEntries(Object.entries(submission.value.attributes).filter(([slug]) => shown.has(slug))),
   };
-  try {
-    const saved = await saveProductFromEditor(admin.id, product, params.partNumber);
-    if (!saved.ok)
-      return data({ reply: submission.reply({ fieldErrors: fieldErrors(saved.problems) }), attributes }, 400);
-    return redirectWithToast(productEditorPath(saved.partNumber), {
-      type: saved.outcome === "unchanged" ? "info" : "success",
-      title: outcomeToast[saved.outcome],
-      description: saved.outcome === "unchanged" ? undefined : `${saved.partNumber} is saved.`,
-    });
-  } catch (error) {
-    return dataWithErrorToast("The product was not saved", error);
-  }
+  const saved = await saveProductFromEditor(admin.id, product, params.partNumber);
+  if (!saved.ok)
+    return data({ reply: submission.reply({ fieldErrors: fieldErrors(saved.problems) }), attributes }, 400);
+  return redirectWithToast(productEditorPath(saved.partNumber), {
+    type: saved.outcome === "unchanged" ? "info" : "success",
+    title: outcomeToast[saved.outcome],
+    description: saved.outcome === "unchanged" ? undefined : `${saved.partNumber} is saved.`,
+  });
 }
 
 type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
@@ -163,10 +170,12 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const { pathname } = useLocation();
   const attributesFetcher = useFetcher<typeof loader>();
-  const answered = actionData && "reply" in actionData ? actionData : undefined;
+  // The form sent back: its errors, the attribute fields it was checked with, the files refused.
+  const answered = actionData as
+    | { reply?: SubmissionResult<string[]>; attributes?: typeof loaderData.attributes; uploadProblems?: UploadProblems }
+    | undefined;
   const attributes = attributesFetcher.data?.attributes ?? answered?.attributes ?? loaderData.attributes;
-  const uploadProblems: UploadProblems =
-    (answered as { uploadProblems?: UploadProblems } | undefined)?.uploadProblems ?? {};
+  const uploadProblems: UploadProblems = answered?.uploadProblems ?? {};
   const [form, fields] = useZodForm("product-editor", productInputSchema, {
     lastResult: answered?.reply,
     defaultValue: product ?? {

@@ -25,7 +25,7 @@ import { quoteLineOutcomes } from "../../../domain/quotes/quotes";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
+import { handleForm } from "../../../server/form-intents";
 import { QUOTE_NUMBER_PATTERN, quoteForAdmin, quoteIdByNumber, sendQuote } from "../../../server/quotes/quoting";
 import { dataWithToast } from "../../../server/toast";
 import { Field, TextareaField } from "../../components/form-field";
@@ -61,38 +61,39 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: quoteAnswerSchema(storeDay(new Date())) });
-  if (submission.status !== "success") {
-    const description = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form.";
-    return dataWithToast(
-      { reply: submission.reply() },
-      { type: "error", title: "The quote was not sent", description },
-      400,
-    );
-  }
-  try {
-    const quoteId = await quoteIdByNumber(params.quoteNumber);
-    if (!quoteId) throw new StoreError("NotFound", "That quote does not exist.");
-    const sent = await sendQuote(admin.id, quoteId, submission.value);
-    return dataWithToast(
-      { reply: submission.reply({ resetForm: true }) },
-      {
-        type: "success",
-        title: `Quote ${sent.quoteNumber} version ${sent.version} sent`,
-        description: sent.mailedTo.length > 0 ? `E-mailed to ${sent.mailedTo.join(", ")}` : undefined,
+export function action(args: Route.ActionArgs) {
+  const schema = quoteAnswerSchema(storeDay(new Date()));
+  return handleForm(
+    args,
+    {
+      // A refusal is told in a toast and above the form.
+      failure: "The quote was not sent",
+      schema,
+      async handle(admin, formData, { params }) {
+        const submission = parseWithZod(formData, { schema });
+        if (submission.status !== "success") {
+          const description = Object.values(submission.error ?? {}).flat()[0] ?? "Check the form.";
+          return dataWithToast(
+            { reply: submission.reply() },
+            { type: "error", title: "The quote was not sent", description },
+            400,
+          );
+        }
+        const quoteId = await quoteIdByNumber(String(params.quoteNumber));
+        if (!quoteId) throw new StoreError("NotFound", "That quote does not exist.");
+        const sent = await sendQuote(admin.id, quoteId, submission.value);
+        return dataWithToast(
+          { reply: submission.reply({ resetForm: true }) },
+          {
+            type: "success",
+            title: `Quote ${sent.quoteNumber} version ${sent.version} sent`,
+            description: sent.mailedTo.length > 0 ? `E-mailed to ${sent.mailedTo.join(", ")}` : undefined,
+          },
+        );
       },
-    );
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return dataWithToast(
-      { reply: submission.reply({ formErrors: [error.message] }) },
-      { type: "error", title: "The quote was not sent", description: error.message },
-      error.status,
-    );
-  }
+    },
+    { as: "admin" },
+  );
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];
@@ -199,7 +200,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
       {quote.status === "requested" ? (
         <AnswerForm
           loaderData={loaderData}
-          lastResult={actionData && "reply" in actionData ? actionData.reply : undefined}
+          lastResult={(actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply}
         />
       ) : (
         <p className="mt-6 text-slate-700">

@@ -11,8 +11,9 @@ import {
   listSynonymGroups,
   saveSynonymGroup,
 } from "../../../server/admin/search-synonyms";
-import { StoreError } from "../../../server/errors";
-import { formObject, readForm } from "../../../server/forms";
+import type { SignedInUser } from "../../../server/context";
+import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
+import { formObject } from "../../../server/forms";
 import { dataWithToast } from "../../../server/toast";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -31,42 +32,38 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type Answer = { ok: true } | { ok: false; target: string; message: string };
 
-const titles = {
-  add: "The synonym group was not added",
-  save: "The synonym group was not saved",
-  delete: "The synonym group was not deleted",
+/** Which group's form a refusal is shown beside: its id, or "new". */
+const targetOf = (form: FormData) => ({ target: String(form.get("id") ?? "new").slice(0, 40) });
+
+/** The page's three forms; each reads the form whole (its phrases, the group it names). */
+const intents: Record<string, FormIntent<SignedInUser>> = {
+  add: { failure: "The synonym group was not added", about: targetOf, handle: change },
+  save: { failure: "The synonym group was not saved", about: targetOf, handle: change },
+  delete: { failure: "The synonym group was not deleted", about: targetOf, handle: change },
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const form = await readForm(request);
-  const target = String(form.get("id") ?? "new").slice(0, 40);
+async function change(admin: SignedInUser, form: FormData) {
   const parsed = synonymActionSchema.safeParse(formObject(form));
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? "Check the phrases and try again.";
     return dataWithToast<Answer>(
-      { ok: false, target, message },
+      { ok: false, ...targetOf(form), message },
       { type: "error", title: "Nothing was changed", description: message },
       400,
     );
   }
   const value = parsed.data;
-  try {
-    if (value.intent === "add") await addSynonymGroup(admin.id, value.phrases);
-    else if (value.intent === "save") await saveSynonymGroup(admin.id, value.id, value.phrases);
-    else await deleteSynonymGroup(admin.id, value.id);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return dataWithToast<Answer>(
-      { ok: false, target, message: error.message },
-      { type: "error", title: titles[value.intent], description: error.message },
-      error.status,
-    );
-  }
+  if (value.intent === "add") await addSynonymGroup(admin.id, value.phrases);
+  else if (value.intent === "save") await saveSynonymGroup(admin.id, value.id, value.phrases);
+  else await deleteSynonymGroup(admin.id, value.id);
   const done = { add: "Synonym group added", save: "Synonym group saved", delete: "Synonym group deleted" }[
     value.intent
   ];
   return dataWithToast<Answer>({ ok: true }, { type: "success", title: done });
+}
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin" });
 }
 
 /** One line of phrases with its label, hint and (after a refused save) the reason. */

@@ -1,12 +1,13 @@
+import type { SubmissionResult } from "@conform-to/react";
 // Store settings: how long an invoice may be past due before the account's terms orders stop.
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { storeSettingsSchema } from "../../../domain/admin/admin-schemas";
 import { requireAdmin } from "../../../server/accounts/session";
-import { readForm } from "../../../server/forms";
+import { handleForm } from "../../../server/form-intents";
 import { settingsRow, updateStoreSettings } from "../../../server/terms/settings";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
+import { dataWithToast } from "../../../server/toast";
 import { SubmitButton } from "../../components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
@@ -24,22 +25,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { overdueGraceDays, savedAt: (updatedAt ?? new Date(0)).toISOString() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const submission = parseWithZod(await readForm(request), { schema: storeSettingsSchema });
-  if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
-  try {
-    await updateStoreSettings(admin.id, submission.value);
-    return dataWithToast({ reply: submission.reply() }, { type: "success", title: "Settings saved" });
-  } catch (error) {
-    return dataWithErrorToast("Failed to save the settings", error);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      failure: "Failed to save the settings",
+      async handle(admin, formData) {
+        const submission = parseWithZod(formData, { schema: storeSettingsSchema });
+        if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
+        await updateStoreSettings(admin.id, submission.value);
+        return dataWithToast({ reply: submission.reply() }, { type: "success", title: "Settings saved" });
+      },
+    },
+    { as: "admin" },
+  );
 }
 
 export default function AdminSettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useZodForm("store-settings", storeSettingsSchema, {
-    lastResult: actionData && "reply" in actionData ? actionData.reply : undefined,
+    lastResult: (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply,
     defaultValue: { overdueGraceDays: String(loaderData.overdueGraceDays) },
   });
   const grace = fields.overdueGraceDays;

@@ -13,6 +13,7 @@ import {
   updateSubcategory,
 } from "../../../server/catalog/products/category-editor";
 import { StoreError } from "../../../server/errors";
+import { dispatchIntent } from "../../../server/form-intents";
 import { dataWithToast, redirectWithToast } from "../../../server/toast";
 import {
   AttributeForm,
@@ -25,7 +26,7 @@ import { Breadcrumb } from "../../components/breadcrumb";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import type { Route } from "./+types/subcategory";
-import { parseEditorForm, runEditorIntent } from "./category-editor.server";
+import { parseEditorForm } from "./category-editor.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.subcategory.name ?? "Subcategory"} | Admin | Cascade Industrial Supply` }];
@@ -43,57 +44,62 @@ const attributeIdSchema = z.object({
   attributeId: z.coerce.number({ message: "That attribute does not exist" }).int().positive().optional(),
 });
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export function action(args: Route.ActionArgs) {
+  const { params } = args;
   const slug = params.subcategory;
-  return runEditorIntent(request, context, {
-    "update-subcategory": {
-      failure: "Failed to save the subcategory",
-      async handle(adminId, formData) {
-        const form = parseEditorForm(formData, subcategorySchema, "subcategory");
-        if (!form.ok) return form.answer;
-        const saved = await updateSubcategory(adminId, slug, form.value);
-        const toast = { type: "success" as const, title: `Subcategory ${saved?.name} saved` };
-        if (saved?.slug !== slug || saved.categorySlug !== params.category)
-          return redirectWithToast(`/admin/categories/${saved?.categorySlug}/${saved?.slug}`, toast);
-        return dataWithToast({ formId: "subcategory", reply: form.reply }, toast);
+  return dispatchIntent(
+    args,
+    {
+      "update-subcategory": {
+        failure: "Failed to save the subcategory",
+        async handle({ id: adminId }, formData) {
+          const form = parseEditorForm(formData, subcategorySchema, "subcategory");
+          if (!form.ok) return form.answer;
+          const saved = await updateSubcategory(adminId, slug, form.value);
+          const toast = { type: "success" as const, title: `Subcategory ${saved?.name} saved` };
+          if (saved?.slug !== slug || saved.categorySlug !== params.category)
+            return redirectWithToast(`/admin/categories/${saved?.categorySlug}/${saved?.slug}`, toast);
+          return dataWithToast({ formId: "subcategory", reply: form.reply }, toast);
+        },
+      },
+      "delete-subcategory": {
+        failure: "Failed to delete the subcategory",
+        async handle({ id: adminId }) {
+          await deleteSubcategory(adminId, slug);
+          return redirectWithToast(`/admin/categories/${params.category}`, {
+            type: "success",
+            title: "Subcategory deleted",
+          });
+        },
+      },
+      "save-attribute": {
+        failure: "Failed to save the attribute",
+        async handle({ id: adminId }, formData) {
+          const id = attributeIdSchema.safeParse(Object.fromEntries(formData));
+          if (!id.success) throw new StoreError("Invalid", "That attribute does not exist.");
+          const { attributeId } = id.data;
+          const formId = attributeId ? `attribute-${attributeId}` : "new-attribute";
+          const form = parseEditorForm(formData, attributeSchema, formId);
+          if (!form.ok) return form.answer;
+          const saved = await saveAttribute(adminId, slug, form.value, attributeId);
+          return dataWithToast(
+            { formId, reply: form.reply },
+            { type: "success", title: `Attribute ${saved?.name} saved` },
+          );
+        },
+      },
+      "move-attribute": {
+        failure: "Failed to move the attribute",
+        async handle({ id: adminId }, formData) {
+          const move = attributeMoveSchema.safeParse(Object.fromEntries(formData));
+          if (!move.success) throw new StoreError("Invalid", "That attribute does not exist.");
+          await moveAttribute(adminId, slug, move.data.attributeId, move.data.direction);
+          return dataWithToast({ ok: true }, { type: "success", title: "Attribute moved" });
+        },
       },
     },
-    "delete-subcategory": {
-      failure: "Failed to delete the subcategory",
-      async handle(adminId) {
-        await deleteSubcategory(adminId, slug);
-        return redirectWithToast(`/admin/categories/${params.category}`, {
-          type: "success",
-          title: "Subcategory deleted",
-        });
-      },
-    },
-    "save-attribute": {
-      failure: "Failed to save the attribute",
-      async handle(adminId, formData) {
-        const id = attributeIdSchema.safeParse(Object.fromEntries(formData));
-        if (!id.success) throw new StoreError("Invalid", "That attribute does not exist.");
-        const { attributeId } = id.data;
-        const formId = attributeId ? `attribute-${attributeId}` : "new-attribute";
-        const form = parseEditorForm(formData, attributeSchema, formId);
-        if (!form.ok) return form.answer;
-        const saved = await saveAttribute(adminId, slug, form.value, attributeId);
-        return dataWithToast(
-          { formId, reply: form.reply },
-          { type: "success", title: `Attribute ${saved?.name} saved` },
-        );
-      },
-    },
-    "move-attribute": {
-      failure: "Failed to move the attribute",
-      async handle(adminId, formData) {
-        const move = attributeMoveSchema.safeParse(Object.fromEntries(formData));
-        if (!move.success) throw new StoreError("Invalid", "That attribute does not exist.");
-        await moveAttribute(adminId, slug, move.data.attributeId, move.data.direction);
-        return dataWithToast({ ok: true }, { type: "success", title: "Attribute moved" });
-      },
-    },
-  });
+    { as: "admin" },
+  );
 }
 
 const kindLabel = (attribute: { kind: string; unitFamily: string | null; displayUnit: string | null }) =>

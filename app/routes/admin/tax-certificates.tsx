@@ -1,7 +1,6 @@
 // Companies' tax-exempt certificates in the back office: the admin opens the uploaded file, then
 // approves the certificate or rejects it with a reason the company sees; each decision is
 // audit-logged (docs/decisions/tax-exemption.md).
-import { parseWithZod } from "@conform-to/zod/v4";
 import { clsx } from "clsx";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
@@ -17,12 +16,14 @@ import {
 import { formatShortDate } from "../../../domain/dates/dates";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listCertificatesForAdmin, reviewCertificate } from "../../../server/companies/tax-certificates";
-import { readForm } from "../../../server/forms";
-import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
-import { PagedTable } from "../../components/admin/paged-table";
+import { formFields, handleForm } from "../../../server/form-intents";
+import { dataWithToast } from "../../../server/toast";
+import { Pagination } from "../../components/admin/admin-shell";
 import { Button } from "../../components/ui/button";
+import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
+import { TableHead } from "../../components/ui/table-head";
 import type { Route } from "./+types/tax-certificates";
 
 export function meta() {
@@ -39,23 +40,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return listCertificatesForAdmin(listSchema.parse(Object.fromEntries(new URL(request.url).searchParams)));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin({ context });
-  const submission = parseWithZod(await readForm(request), { schema: reviewCertificateSchema });
-  if (submission.status !== "success") {
-    const description = Object.values(submission.error ?? {}).flat()[0] ?? "That action is not known.";
-    return dataWithToast({ ok: false }, { type: "error", title: "The certificate was not changed", description }, 400);
-  }
-  try {
-    const reviewed = await reviewCertificate(admin.id, submission.value);
-    const what = `Certificate ${reviewed.certificateNumber} (${stateName(reviewed.state)})`;
-    return dataWithToast(
-      { ok: true },
-      { type: "success", title: reviewed.status === "approved" ? `${what} approved` : `${what} rejected` },
-    );
-  } catch (error) {
-    return dataWithErrorToast("The certificate was not changed", error);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      failure: "The certificate was not changed",
+      async handle(admin, formData) {
+        const reviewed = await reviewCertificate(admin.id, formFields(formData, reviewCertificateSchema));
+        const what = `Certificate ${reviewed.certificateNumber} (${stateName(reviewed.state)})`;
+        return dataWithToast(
+          { ok: true },
+          { type: "success", title: reviewed.status === "approved" ? `${what} approved` : `${what} rejected` },
+        );
+      },
+    },
+    { as: "admin" },
+  );
 }
 
 const filterLabels: Record<CertificateListFilter, string> = {
@@ -92,16 +92,24 @@ export default function AdminTaxCertificatesPage({ loaderData }: Route.Component
           </Link>
         ))}
       </nav>
-      <PagedTable
-        rows={items}
-        caption="Tax-exempt certificates"
-        columns={["Uploaded", "Company", "State", "Certificate", "Expires", "Status", "Action"]}
-        empty="No certificates here."
-        pages={{ label: "Certificate pages", page, total, pageSize, link: pageLink }}
-        className="mt-4"
-      >
-        {(certificate) => <CertificateRow key={certificate.id} certificate={certificate} />}
-      </PagedTable>
+      <Card className="mt-4">
+        <CardContent className="overflow-x-auto p-0">
+          {items.length === 0 ? (
+            <p className="p-6 text-slate-700">No certificates here.</p>
+          ) : (
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Tax-exempt certificates</caption>
+              <TableHead columns={["Uploaded", "Company", "State", "Certificate", "Expires", "Status", "Action"]} />
+              <tbody className="divide-y divide-slate-200">
+                {items.map((certificate) => (
+                  <CertificateRow key={certificate.id} certificate={certificate} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+      <Pagination label="Certificate pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
     </>
   );
 }

@@ -8,9 +8,8 @@ import { authenticatorCodeSchema, twoFactorPasswordSchema } from "../../../domai
 import { requireAdmin } from "../../../server/accounts/session";
 import { confirmEnrolment, type Enrolment, startEnrolment } from "../../../server/accounts/two-factor";
 import { config } from "../../../server/config";
-import { clientAddressContext } from "../../../server/context";
-import { StoreError } from "../../../server/errors";
-import { readForm } from "../../../server/forms";
+import { clientAddressContext, type SignedInUser } from "../../../server/context";
+import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
 import { redirectWithToast } from "../../../server/toast";
 import { Field } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
@@ -34,35 +33,49 @@ export function loader({ context }: Route.LoaderArgs) {
 
 type SetupAnswer = { reply?: SubmissionResult<string[]>; enrolment?: Enrolment; toast?: ToastMessage };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdmin({ context }, { enrolling: true });
-  const address = context.get(clientAddressContext);
-  const formData = await readForm(request);
-  const confirming = formData.get("intent") === "confirm";
-  const submission = parseWithZod(formData, { schema: confirming ? authenticatorCodeSchema : twoFactorPasswordSchema });
-  const reply = submission.reply({ hideFields: ["password", "code"] });
-  if (submission.status !== "success") return data<SetupAnswer>({ reply }, 400);
-  try {
-    if ("password" in submission.value) {
+/** The form's reply, without the password or code it sent. */
+const replyOf = (formData: FormData, schema: typeof authenticatorCodeSchema | typeof twoFactorPasswordSchema) =>
+  parseWithZod(formData, { schema }).reply({ hideFields: ["password", "code"] });
+
+/** A refusal is told in the answer's own toast, beside the form it was sent from. */
+const notSetUp = { failure: "Two-factor sign-in was not set up", toast: "inline" } as const;
+
+const intents: Record<string, FormIntent<SignedInUser>> = {
+  start: {
+    ...notSetUp,
+    about: (formData) => ({ reply: replyOf(formData, twoFactorPasswordSchema) }),
+    async handle(user, formData, { request, context }) {
+      const submission = parseWithZod(formData, { schema: twoFactorPasswordSchema });
+      if (submission.status !== "success")
+        return data<SetupAnswer>({ reply: replyOf(formData, twoFactorPasswordSchema) }, 400);
+      const address = context.get(clientAddressContext);
       return { enrolment: await startEnrolment(request, { user, password: submission.value.password, address }) };
-    }
-    const headers = await confirmEnrolment(request, { user, code: submission.value.code, address });
-    return redirectWithToast(
-      "/admin",
-      {
-        type: "success",
-        title: "Two-factor sign-in is on",
-        description: "You will be asked for a code each time you sign in.",
-      },
-      headers,
-    );
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return data<SetupAnswer>(
-      { reply, toast: { type: "error", title: "Two-factor sign-in was not set up", description: error.message } },
-      { status: error.status, headers: error.headers },
-    );
-  }
+    },
+  },
+  confirm: {
+    ...notSetUp,
+    about: (formData) => ({ reply: replyOf(formData, authenticatorCodeSchema) }),
+    async handle(user, formData, { request, context }) {
+      const submission = parseWithZod(formData, { schema: authenticatorCodeSchema });
+      if (submission.status !== "success")
+        return data<SetupAnswer>({ reply: replyOf(formData, authenticatorCodeSchema) }, 400);
+      const address = context.get(clientAddressContext);
+      const headers = await confirmEnrolment(request, { user, code: submission.value.code, address });
+      return redirectWithToast(
+        "/admin",
+        {
+          type: "success",
+          title: "Two-factor sign-in is on",
+          description: "You will be asked for a code each time you sign in.",
+        },
+        headers,
+      );
+    },
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin", enrolling: true });
 }
 
 export default function TwoFactorPage({ loaderData }: Route.ComponentProps) {
