@@ -8,10 +8,12 @@ import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
 import { shipmentSchema } from "../../../domain/orders/shipping";
 import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
-import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
+import { findOrderForAdmin } from "../../../server/admin/orders";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
+import { moveOrder } from "../../../server/orders/lifecycle";
 import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
+import { markInvoicePaid } from "../../../server/terms/invoices";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
 import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
@@ -70,12 +72,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
-    const order = await changeOrderStatus(
-      admin.id,
-      params.orderNumber,
-      parsed.data.status,
-      parsed.data.status === "shipped" ? readShipment(formData) : undefined,
-    );
+    const order = await moveOrder({ actor: "admin", id: admin.id }, params.orderNumber, {
+      on: "statusAsked",
+      to: parsed.data.status,
+      shipment: parsed.data.status === "shipped" ? readShipment(formData) : undefined,
+    });
     return dataWithToast(
       { ok: true },
       { type: "success", title: `Order ${params.orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
