@@ -10,7 +10,6 @@ import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
-import { approveTerms } from "../admin/customers";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, mailQueue, orders, products, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
@@ -20,6 +19,7 @@ import { completeCardPayment, placeTermsOrder, startCardPayment } from "../order
 import { findOrder } from "../orders/orders";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { checkoutTerms, creditCentre } from "./account-terms";
+import { approveTerms } from "./grants";
 import { markInvoicePaid } from "./invoices";
 import { readStoreSettings, settingsRow, updateStoreSettings } from "./settings";
 

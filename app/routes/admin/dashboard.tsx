@@ -16,19 +16,14 @@ import { poRequiredSchema } from "../../../domain/orders/purchase-order";
 import { termsName } from "../../../domain/terms/terms";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
-import {
-  approveTerms,
-  CUSTOMERS_PAGE_SIZE,
-  customerStats,
-  revokeTerms,
-  searchCustomers,
-} from "../../../server/admin/customers";
+import { CUSTOMERS_PAGE_SIZE, customerStats, searchCustomers } from "../../../server/admin/customers";
 import { setPoRequired } from "../../../server/admin/po-required";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import { StoreError } from "../../../server/errors";
 import { readForm } from "../../../server/forms";
 import { logger } from "../../../server/logger";
 import { waitingQuoteCount } from "../../../server/quotes/quoting";
+import { approveTerms, revokeTerms } from "../../../server/terms/grants";
 import { dataWithErrorToast, dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { CustomerAccounts } from "../../components/admin/customer-accounts";
