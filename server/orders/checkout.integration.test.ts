@@ -127,7 +127,7 @@ describe("a Net 30 order", () => {
     // 100 × 1.98 (the 100+ tier) + 2 × 12.99 = 223.98; less $5 = 218.98; CA 8.25% = 18.07 (18.065 half up).
     expect(order).toMatchObject({
       status: "pending_payment",
-      paymentMethod: "net_30",
+      paymentMethod: "on_terms",
       subtotalAmount: "223.98",
       discountAmount: "5.00",
       promoCode: "TAKE5",
