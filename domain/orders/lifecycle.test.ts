@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { chooseMove, nextStatuses, type OrderState, orderMoves, type PaymentMethod, placedStatus } from "./lifecycle";
+import {
+  chooseMove,
+  invoicePayable,
+  nextStatuses,
+  type OrderState,
+  orderMoves,
+  type PaymentMethod,
+  placedStatus,
+} from "./lifecycle";
 import { type OrderStatus, orderStatuses } from "./order-status";
 
 const order = (status: OrderStatus, paymentMethod: PaymentMethod, paidAt: Date | null = null): OrderState => ({
@@ -110,7 +118,12 @@ describe("a terms invoice paid", () => {
     expect(refusal(order("cancelled", "on_terms"))).toBe("A cancelled order has no invoice to pay.");
   });
 
-  it("is never a move a screen offers as a status", () => {
+  it("is offered beside the statuses while the invoice is open, never as a status", () => {
     expect(nextStatuses(order("pending_payment", "on_terms"))).not.toContain("paid");
+    expect(invoicePayable(order("pending_payment", "on_terms"))).toBe(true);
+    expect(invoicePayable(order("shipped", "on_terms"))).toBe(true);
+    expect(invoicePayable(order("shipped", "on_terms", new Date()))).toBe(false);
+    expect(invoicePayable(order("cancelled", "on_terms"))).toBe(false);
+    expect(invoicePayable(order("paid", "credit_card"))).toBe(false);
   });
 });

@@ -89,6 +89,11 @@ export function nextStatuses(order: Pick<OrderState, "status" | "paymentMethod">
   return movesOf(order, "statusAsked", actor).map((move) => move.to);
 }
 
+/** Whether `actor` may record the order's terms invoice paid: the screen's other offer beside the statuses. */
+export function invoicePayable(order: OrderState, actor: Actor = "admin") {
+  return chooseMove(order, { on: "invoicePaid" }, actor).move !== undefined;
+}
+
 /** Why an order cannot move from one status to another, in the words the admin reads. */
 export function refusedMove(from: OrderStatus, to: OrderStatus): string {
   return `An order that is ${orderStatusLabel(from)} cannot become ${orderStatusLabel(to)}.`;

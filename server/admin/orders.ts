@@ -1,7 +1,7 @@
 // Orders as the operator finds them: the list with its filters and one order with the moves its
 // page offers. Moving an order is the lifecycle's (server/orders/lifecycle.ts).
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
-import { nextStatuses } from "../../domain/orders/lifecycle";
+import { invoicePayable, nextStatuses } from "../../domain/orders/lifecycle";
 import { db } from "../db/client";
 import { escapeLike } from "../db/like";
 import { type OrderStatus, orderItems, orders } from "../db/schema";
@@ -51,5 +51,5 @@ export async function findOrderForAdmin(orderNumber: string) {
   const [order] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!order) return null;
   const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  return { ...order, items, next: nextStatuses(order) };
+  return { ...order, items, next: nextStatuses(order), invoicePayable: invoicePayable(order) };
 }

@@ -39,6 +39,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     orderDate: order.orderDate.toISOString(),
     status: order.status,
     next: order.next,
+    invoicePayable: order.invoicePayable,
     paymentMethod: order.paymentMethod,
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
@@ -95,7 +96,7 @@ function readShipment(formData: FormData) {
 export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const forward = order.next.filter((status) => status !== "cancelled");
-  const unpaidInvoice = order.paymentMethod === "on_terms" && !order.paidAt && order.status !== "cancelled";
+  const unpaidInvoice = order.invoicePayable;
   return (
     <div className="max-w-5xl">
       <p className="text-sm">
