@@ -35,32 +35,28 @@ export const placedStatus: Record<PaymentMethod, OrderStatus> = { credit_card: "
 const anyPayment = paymentMethods;
 const onTerms = ["on_terms"] as const;
 const admin = ["admin"] as const;
-const cancelSteps = ["refundCard", "returnStock"] as const;
-
-const asked = (from: OrderStatus, to: OrderStatus, paidBy: readonly PaymentMethod[], steps: readonly MoveStep[] = []) =>
-  ({ from, to, on: "statusAsked", paidBy, by: admin, steps }) as const;
-
-/** A terms invoice paid: a pending order becomes paid, a later one stays where it is. */
-const invoicePaid = (from: OrderStatus, to: OrderStatus = from) =>
-  ({ from, to, on: "invoicePaid", paidBy: onTerms, by: admin, steps: ["markInvoicePaid"] }) as const;
+const ship = ["recordShipment", "mailShipped"] as const;
+const cancel = ["refundCard", "returnStock"] as const;
+const invoice = ["markInvoicePaid"] as const;
 
 /**
  * Every allowed move. A terms order may be processed and shipped before its invoice is paid; a card
- * order is paid from the start. Completed and cancelled orders stay as they are. Listed in the order
- * the admin's order page offers them.
+ * order is paid from the start. Completed and cancelled orders stay as they are. A terms invoice
+ * paid makes an order pending payment paid and leaves a later one where it is. Asked-for moves are
+ * listed in the order the admin's order page offers them.
  */
 export const orderMoves: readonly OrderMove[] = [
-  asked("pending_payment", "processing", onTerms),
-  asked("paid", "processing", anyPayment),
-  asked("processing", "shipped", anyPayment, ["recordShipment", "mailShipped"]),
-  asked("shipped", "completed", anyPayment),
-  asked("pending_payment", "cancelled", anyPayment, cancelSteps),
-  asked("paid", "cancelled", anyPayment, cancelSteps),
-  asked("processing", "cancelled", anyPayment, cancelSteps),
-  invoicePaid("pending_payment", "paid"),
-  invoicePaid("processing"),
-  invoicePaid("shipped"),
-  invoicePaid("completed"),
+  { from: "pending_payment", to: "processing", on: "statusAsked", paidBy: onTerms, by: admin, steps: [] },
+  { from: "paid", to: "processing", on: "statusAsked", paidBy: anyPayment, by: admin, steps: [] },
+  { from: "processing", to: "shipped", on: "statusAsked", paidBy: anyPayment, by: admin, steps: ship },
+  { from: "shipped", to: "completed", on: "statusAsked", paidBy: anyPayment, by: admin, steps: [] },
+  { from: "pending_payment", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  { from: "paid", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  { from: "processing", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  { from: "pending_payment", to: "paid", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "processing", to: "processing", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "shipped", to: "shipped", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "completed", to: "completed", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
 ];
 
 /** What of an order its moves depend on. */
