@@ -6,14 +6,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { data } from "react-router";
 import type { z } from "zod";
-import { requireUser } from "./accounts/session";
+import { requireBuyer } from "./accounts/session";
+import type { Buyer } from "./companies/buyer";
 import { readForm } from "./forms";
 import { dataWithErrorToast, dataWithToast } from "./toast";
 
 /** One form of a page: what runs, and the toast's title when the rules refuse it. */
 export interface FormIntent {
   failure: string;
-  handle: (userId: string, formData: FormData) => Promise<unknown>;
+  handle: (buyer: Buyer, formData: FormData) => Promise<unknown>;
 }
 
 /** Runs the handler the post's `intent` names, for the signed-in member; a guest is sent to sign in. */
@@ -21,13 +22,13 @@ export async function dispatchIntent(
   args: { request: Request; context: Readonly<RouterContextProvider> },
   intents: Readonly<Record<string, FormIntent>>,
 ) {
-  const user = requireUser(args);
+  const buyer = requireBuyer(args);
   const formData = await readForm(args.request);
   const name = String(formData.get("intent"));
   // hasOwn: a name such as "constructor" must not reach the properties every object has.
   const intent = Object.hasOwn(intents, name) ? intents[name] : undefined;
   if (!intent) return dataWithToast({ ok: false }, { type: "error", title: "That action is not known." }, 400);
-  return intent.handle(user.id, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
+  return intent.handle(buyer, formData).catch((error: unknown) => dataWithErrorToast(intent.failure, error));
 }
 
 /** A form parsed with its page's schema; one no form of the page sends is answered 400, never a 500. */

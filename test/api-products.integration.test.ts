@@ -21,7 +21,7 @@ import { clientAddressContext } from "../server/context";
 import { attributes, contractPrices, productAttributeValues, products, user } from "../server/db/schema";
 import { announce } from "../server/events";
 import { withTestDatabase } from "./database";
-import { profileWithCompany } from "./store-fixtures";
+import { asBuyer, profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -377,7 +377,7 @@ describe("limits, caching and prices", () => {
     await db()
       .insert(contractPrices)
       .values({ companyId, category: "abrasives", percentOff: "20", startsOn: "2000-01-01" });
-    const { key } = await createApiKey("api-buyer", { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer({ id: "api-buyer" }), { name: "ERP" });
     const query = "?subcategory=grinding-wheels&sort=name&per_page=5";
 
     const before = await call(query);

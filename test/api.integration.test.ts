@@ -19,7 +19,6 @@ import {
   revokedKeyMessage,
 } from "../server/api/api-keys";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
-import { cartSummary } from "../server/cart/summary";
 import { acceptInvitation, inviteMember, removeMember } from "../server/companies/members";
 import {
   adminAuditLog,
@@ -32,9 +31,10 @@ import {
 } from "../server/db/schema";
 import { StoreError } from "../server/errors";
 import { placeTermsOrder } from "../server/orders/checkout";
+import { cartSummary } from "../server/pricing/price";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { profileWithCompany } from "./store-fixtures";
+import { asBuyer, profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -104,7 +104,7 @@ async function companyAdmin(name: string, creditLimit?: string) {
     companyName: `${name} Fabrication`,
     ...(creditLimit ? { creditLimit } : {}),
   });
-  const shipTo = await addShipTo(id, {
+  const shipTo = await addShipTo(await asBuyer({ id: id }), {
     label: "Dock",
     address: {
       line1: "1 Dock Rd",
@@ -125,7 +125,7 @@ async function member(admin: { id: string }, name: string, role: CompanyRole) {
   const email = `${id}@example.com`;
   await db().insert(user).values({ id, name, email, emailVerified: true });
   await profileWithCompany(id, { firstName: name, lastName: "Test" });
-  await acceptInvitation({ id, email }, await inviteMember(admin.id, { email, role }));
+  await acceptInvitation({ id, email }, await inviteMember(await asBuyer(admin), { email, role }));
   return { id, email };
 }
 
@@ -186,14 +186,14 @@ describe("API keys", () => {
   it("are made by a company admin, shown once, kept as a hash, listed with who and when, and audited", async () => {
     const ada = await companyAdmin("Ada");
     const now = new Date("2026-11-26T09:00:00Z");
-    const created = await createApiKey(ada.id, { name: "ERP" }, now);
+    const created = await createApiKey(await asBuyer(ada), { name: "ERP" }, now);
     expect(created.key).toMatch(/^cis_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.key.slice(0, 12));
     const [row] = await db().select().from(companyApiKeys).where(eq(companyApiKeys.id, created.id));
     expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(created.key.slice(12));
 
-    const page = await apiKeysPage(ada.id);
+    const page = await apiKeysPage(await asBuyer(ada));
     expect(page.keys).toEqual([
       {
         id: created.id,
@@ -210,10 +210,10 @@ describe("API keys", () => {
 
     const used = await call(productsRoute, "/api/v1/products", { key: created.key });
     expect(used.status).toBe(200);
-    expect((await apiKeysPage(ada.id)).keys[0]?.lastUsedAt).toBeInstanceOf(Date);
+    expect((await apiKeysPage(await asBuyer(ada))).keys[0]?.lastUsedAt).toBeInstanceOf(Date);
 
-    await revokeApiKey(ada.id, created.id);
-    expect((await apiKeysPage(ada.id)).keys[0]).toMatchObject({ revokedBy: ada.email });
+    await revokeApiKey(await asBuyer(ada), created.id);
+    expect((await apiKeysPage(await asBuyer(ada))).keys[0]).toMatchObject({ revokedBy: ada.email });
     const audit = await db()
       .select({ action: adminAuditLog.action, adminId: adminAuditLog.adminId, after: adminAuditLog.after })
       .from(adminAuditLog)
@@ -232,20 +232,20 @@ describe("API keys", () => {
         },
       ]),
     );
-    expect(await outcome(revokeApiKey(ada.id, created.id))).toBe("404 That API key does not exist.");
+    expect(await outcome(revokeApiKey(await asBuyer(ada), created.id))).toBe("404 That API key does not exist.");
   });
 
   it("are refused to members who are not the company admin, and to another company's admin", async () => {
     const ada = await companyAdmin("Ada");
     const buyer = await member(ada, "Bo", "buyer");
     const refusal = "403 Only your company admin can manage the company's API keys.";
-    expect(await outcome(createApiKey(buyer.id, { name: "Mine" }))).toBe(refusal);
-    expect(await outcome(apiKeysPage(buyer.id))).toBe(refusal);
-    const key = await createApiKey(ada.id, { name: "ERP" });
-    expect(await outcome(revokeApiKey(buyer.id, key.id))).toBe(refusal);
+    expect(await outcome(createApiKey(await asBuyer(buyer), { name: "Mine" }))).toBe(refusal);
+    expect(await outcome(apiKeysPage(await asBuyer(buyer)))).toBe(refusal);
+    const key = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    expect(await outcome(revokeApiKey(await asBuyer(buyer), key.id))).toBe(refusal);
     const other = await companyAdmin("Oz");
-    expect(await outcome(revokeApiKey(other.id, key.id))).toBe("404 That API key does not exist.");
-    expect(await outcome(revokeApiKey(other.id, "not-a-uuid"))).toBe("404 That API key does not exist.");
+    expect(await outcome(revokeApiKey(await asBuyer(other), key.id))).toBe("404 That API key does not exist.");
+    expect(await outcome(revokeApiKey(await asBuyer(other), "not-a-uuid"))).toBe("404 That API key does not exist.");
     expect((await call(productsRoute, "/api/v1/products", { key: key.key })).status).toBe(200);
   });
 
@@ -264,8 +264,8 @@ describe("API keys", () => {
       expect(made.status, key).toBe(401);
       expect(made.json.error.message).toContain("not valid");
     }
-    const key = await createApiKey(ada.id, { name: "ERP" });
-    await revokeApiKey(ada.id, key.id);
+    const key = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    await revokeApiKey(await asBuyer(ada), key.id);
     const revoked = await call(orders, "/api/v1/orders", { key: key.key });
     expect(revoked).toMatchObject({
       status: 401,
@@ -273,9 +273,9 @@ describe("API keys", () => {
     });
 
     const admin = await member(ada, "Al", "admin");
-    const hisKey = await createApiKey(admin.id, { name: "His" });
+    const hisKey = await createApiKey(await asBuyer(admin), { name: "His" });
     expect((await call(orders, "/api/v1/orders", { key: hisKey.key })).status).toBe(200);
-    await removeMember(ada.id, { userId: admin.id });
+    await removeMember(await asBuyer(ada), { userId: admin.id });
     const left = await call(orders, "/api/v1/orders", { key: hisKey.key });
     expect(left.status).toBe(401);
     expect(left.json.error.message).toContain("has left the company");
@@ -283,8 +283,8 @@ describe("API keys", () => {
 
   it("are held to their rate limit with a 429 that says how long to wait; another key is not", async () => {
     const ada = await companyAdmin("Ada");
-    const busy = await createApiKey(ada.id, { name: "Busy" });
-    const calm = await createApiKey(ada.id, { name: "Calm" });
+    const busy = await createApiKey(await asBuyer(ada), { name: "Busy" });
+    const calm = await createApiKey(await asBuyer(ada), { name: "Calm" });
     for (let i = 0; i < apiKeyLimit.max; i++) await authenticateApiKey(busy.key);
     const refused = await call(productsRoute, "/api/v1/products", { key: busy.key });
     expect(refused.status).toBe(429);
@@ -300,7 +300,7 @@ describe("API keys", () => {
 describe("reading through the API", () => {
   it("lists the catalogue's listed parts, drafts left out, at the key's company's prices", async () => {
     const ada = await companyAdmin("Ada");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const first = await call(productsRoute, "/api/v1/products?per_page=1&sort=name", { key });
     expect(first.json).toMatchObject({ page: 1, per_page: 1, total: 2 });
     expect(first.json.items).toEqual([
@@ -330,10 +330,10 @@ describe("reading through the API", () => {
 
   it("prices parts as the cart does: the tier for the quantity, each price break, unknown parts named", async () => {
     const ada = await companyAdmin("Ada");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const cartId = await findOrCreateCart({ userId: ada.id });
     await addToCart(cartId, wheelId, 500);
-    const cart = await cartSummary(cartId);
+    const cart = await cartSummary(cartId, { buyer: null });
 
     const answer = await call(prices, "/api/v1/prices?parts=api-cw-1,API-FD-1,NOPE-1&quantity=500", { key });
     expect(answer.status).toBe(200);
@@ -362,12 +362,14 @@ describe("reading through the API", () => {
       .insert(contractPrices)
       .values({ companyId: acme.companyId, productId: wheelId, price: "1.60", startsOn: "2000-01-01" });
     const path = "/api/v1/prices?parts=API-CW-1&quantity=10";
-    const [ours] = (await call(prices, path, { key: (await createApiKey(acme.id, { name: "ERP" })).key })).json.prices;
+    const [ours] = (await call(prices, path, { key: (await createApiKey(await asBuyer(acme), { name: "ERP" })).key }))
+      .json.prices;
     expect(ours).toMatchObject({ listPrice: "2.45", unitPrice: "1.60", lineTotal: "16.00" });
     // From 1,000 the tier (1.55) is lower than the contract price, and wins.
     expect(ours.priceBreaks.at(-1)).toEqual({ minQuantity: 1000, unitPrice: "1.55" });
-    const [theirs] = (await call(prices, path, { key: (await createApiKey(rival.id, { name: "ERP" })).key })).json
-      .prices;
+    const [theirs] = (
+      await call(prices, path, { key: (await createApiKey(await asBuyer(rival), { name: "ERP" })).key })
+    ).json.prices;
     expect(theirs).toMatchObject({ listPrice: "2.45", unitPrice: "2.45" });
   });
 });
@@ -382,7 +384,7 @@ describe("orders through the API", () => {
 
   it("places an order on the company's terms at the tier price, taking stock, and reads it back", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const book = await call(addresses, "/api/v1/addresses", { key });
     expect(book.json.data).toEqual([
       {
@@ -422,7 +424,7 @@ describe("orders through the API", () => {
 
   it("holds the credit limit, the stock and the company's terms in the order's transaction", async () => {
     const ada = await companyAdmin("Ada", "100");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const stock = await stockOf("API-CW-1");
     const over = await postOrder(key, wheels(100, ada.shipToId), "credit-1");
     expect(over.status).toBe(409);
@@ -444,7 +446,7 @@ describe("orders through the API", () => {
     expect(fits).toMatchObject({ status: 201, json: { total: "98.00" } });
 
     const cardOnly = await companyAdmin("Cy");
-    const cardKey = await createApiKey(cardOnly.id, { name: "ERP" });
+    const cardKey = await createApiKey(await asBuyer(cardOnly), { name: "ERP" });
     const noTerms = await postOrder(cardKey.key, wheels(1, cardOnly.shipToId), "terms-1");
     expect(noTerms).toMatchObject({ status: 403, json: { error: { code: "forbidden" } } });
     expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toHaveLength(1);
@@ -452,7 +454,7 @@ describe("orders through the API", () => {
 
   it("answers a retry with the same key and body with the first order, and never places a second", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const first = await postOrder(key, wheels(3, ada.shipToId), "retry-1");
     // The same body, its fields in another order and spaced differently.
     const again = await postOrder(
@@ -471,13 +473,13 @@ describe("orders through the API", () => {
     expect(reused.json.error.message).toContain("already used for a different request");
     // Another company's key of the same name is its own.
     const oz = await companyAdmin("Oz", "1000");
-    const ozKey = await createApiKey(oz.id, { name: "ERP" });
+    const ozKey = await createApiKey(await asBuyer(oz), { name: "ERP" });
     expect((await postOrder(ozKey.key, wheels(4, oz.shipToId), "retry-1")).status).toBe(201);
   });
 
   it("places one order for two identical requests sent at the same moment", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const [a, b] = await Promise.all([
       postOrder(key, wheels(2, ada.shipToId), "race-1"),
       postOrder(key, wheels(2, ada.shipToId), "race-1"),
@@ -490,7 +492,7 @@ describe("orders through the API", () => {
 
   it("refuses malformed JSON, wrong types, unknown parts and addresses with a 422 naming the field", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const cases: [unknown, string, string][] = [
       ['{"lines": [', "invalid_json", "body"],
       ["", "invalid_json", "body"],
@@ -556,10 +558,14 @@ describe("orders through the API", () => {
   it("shows a company none of another company's orders", async () => {
     const ada = await companyAdmin("Ada", "1000");
     const ben = await companyAdmin("Ben", "1000");
-    const adaKey = await createApiKey(ada.id, { name: "ERP" });
+    const adaKey = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const cartId = await findOrCreateCart({ userId: ben.id });
     await addToCart(cartId, wheelId, 1);
-    const bens = await placeTermsOrder(ben.id, cartId, checkoutInput(ben.email, { paymentMethod: "net_30" }));
+    const bens = await placeTermsOrder(
+      await asBuyer(ben),
+      cartId,
+      checkoutInput(ben.email, { paymentMethod: "net_30" }),
+    );
     const list = await call(orders, "/api/v1/orders", { key: adaKey.key });
     expect(list.json).toMatchObject({ data: [], total: 0 });
     const read = await call(order, `/api/v1/orders/${bens.orderNumber}`, {
@@ -572,7 +578,7 @@ describe("orders through the API", () => {
 
   it("answers other methods with a JSON 405 and describes every endpoint in OpenAPI 3.1", async () => {
     const ada = await companyAdmin("Ada");
-    const { key } = await createApiKey(ada.id, { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
     const deleted = await call(orders, "/api/v1/orders", { key, method: "DELETE" });
     expect(deleted).toMatchObject({ status: 405, json: { error: { code: "method_not_allowed" } } });
     expect(deleted.headers.get("allow")).toBe("GET, POST");
@@ -594,7 +600,7 @@ describe("orders through the API", () => {
 describe("a company admin's API keys and their account", () => {
   it("lets a company admin who made keys delete their account; the audit entries stay", async () => {
     const ada = await companyAdmin("Ada");
-    const key = await createApiKey(ada.id, { name: "ERP" });
+    const key = await createApiKey(await asBuyer(ada), { name: "ERP" });
     await db().delete(user).where(eq(user.id, ada.id));
     const [entry] = await db()
       .select({ adminId: adminAuditLog.adminId })

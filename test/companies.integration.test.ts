@@ -35,8 +35,6 @@ import {
   renameList,
   setListLineQuantity,
 } from "../server/cart/saved-lists";
-import { cartSummary } from "../server/cart/summary";
-import { memberPrices } from "../server/companies/contract-prices";
 import {
   acceptInvitation,
   changeMemberRole,
@@ -47,7 +45,6 @@ import {
   revokeInvitation,
   setSpendLimits,
 } from "../server/companies/members";
-import { membershipOf } from "../server/companies/membership";
 import { companyCertificates, removeCertificate, uploadCertificate } from "../server/companies/tax-certificates";
 import { userContext } from "../server/context";
 import {
@@ -70,6 +67,8 @@ import { buyerOrderDocument } from "../server/documents/buyer-documents";
 import { StoreError } from "../server/errors";
 import { placeTermsOrder, placeTermsQuoteOrder, startQuoteCardPayment } from "../server/orders/checkout";
 import { findOrder } from "../server/orders/orders";
+import { memberPrices } from "../server/pricing/member-prices";
+import { cartSummary } from "../server/pricing/price";
 import {
   buyerQuotePdf,
   findQuote,
@@ -82,7 +81,7 @@ import { creditCentre } from "../server/terms/account-terms";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
 import { answerQuote } from "./quote-fixtures";
-import { profileWithCompany } from "./store-fixtures";
+import { asBuyer, memberOf, profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -109,7 +108,7 @@ async function person(name: string, grant: { creditLimit?: string } = {}) {
 
 /** `admin` invites `who` as `role`, and `who` accepts the link. */
 async function join(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
-  const token = await inviteMember(admin.id, { email: who.email, role });
+  const token = await inviteMember(await asBuyer(admin), { email: who.email, role });
   await acceptInvitation(who, token);
 }
 
@@ -119,8 +118,8 @@ async function cartOf(who: { id: string }, wheels: number, productId = wheel) {
   return cartId;
 }
 
-const termsOrder = (who: { id: string; email: string }, cartId: string) =>
-  placeTermsOrder(who.id, cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
+const termsOrder = async (who: { id: string; email: string }, cartId: string) =>
+  placeTermsOrder(await asBuyer(who), cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
 
 beforeAll(async () => {
   const rows = await db()
@@ -148,7 +147,7 @@ describe("inviting a member", () => {
     const admin = await person("Ada");
     const pat = await person("Pat");
     const now = new Date("2026-11-25T10:00:00Z");
-    const token = await inviteMember(admin.id, { email: pat.email, role: "buyer" }, now);
+    const token = await inviteMember(await asBuyer(admin), { email: pat.email, role: "buyer" }, now);
     const [mail] = await db().select().from(mailQueue).where(eq(mailQueue.to, pat.email));
     expect(mail?.text).toContain(`/company/join/${token}`);
     expect(mail?.text).toContain("works once, for 7 days");
@@ -159,11 +158,11 @@ describe("inviting a member", () => {
       `403 This invitation was sent to ${pat.email}. Sign in with that address to accept it.`,
     );
     await acceptInvitation(pat, token, now);
-    expect(await membershipOf(pat.id)).toEqual({ userId: pat.id, companyId: admin.companyId, role: "buyer" });
+    expect(await memberOf(pat.id)).toEqual({ userId: pat.id, companyId: admin.companyId, role: "buyer" });
     expect(await outcome(acceptInvitation(pat, token, now))).toBe(
       "409 This invitation has already been used. Ask your company admin for a new one.",
     );
-    const page = await companyPage(admin.id);
+    const page = await companyPage(await asBuyer(admin));
     expect(page.members.map((member) => [member.email, member.role]).sort()).toEqual([
       [admin.email, "admin"],
       [pat.email, "buyer"],
@@ -174,21 +173,21 @@ describe("inviting a member", () => {
     const admin = await person("Ada");
     const lee = await person("Lee");
     const sent = new Date("2026-11-01T10:00:00Z");
-    const token = await inviteMember(admin.id, { email: lee.email, role: "viewer" }, sent);
+    const token = await inviteMember(await asBuyer(admin), { email: lee.email, role: "viewer" }, sent);
     expect(await outcome(acceptInvitation(lee, token, new Date("2026-11-08T10:00:00Z")))).toBe(
       "409 This invitation has expired. Ask your company admin for a new one.",
     );
-    const second = await inviteMember(admin.id, { email: lee.email, role: "viewer" });
-    const [open] = (await companyPage(admin.id)).invitations;
-    await revokeInvitation(admin.id, open?.id ?? "");
+    const second = await inviteMember(await asBuyer(admin), { email: lee.email, role: "viewer" });
+    const [open] = (await companyPage(await asBuyer(admin))).invitations;
+    await revokeInvitation(await asBuyer(admin), open?.id ?? "");
     expect(await outcome(acceptInvitation(lee, second))).toMatch(/^404 This invitation link is not valid/);
     expect(await invitationByToken("made-up")).toBeNull();
-    expect((await membershipOf(lee.id))?.companyId).toBe(lee.companyId);
+    expect((await memberOf(lee.id))?.companyId).toBe(lee.companyId);
   });
 
   it("is refused for someone already in the company", async () => {
     const admin = await person("Ada");
-    expect(await outcome(inviteMember(admin.id, { email: admin.email, role: "buyer" }))).toBe(
+    expect(await outcome(inviteMember(await asBuyer(admin), { email: admin.email, role: "buyer" }))).toBe(
       `409 ${admin.email} is already a member of your company.`,
     );
   });
@@ -199,14 +198,16 @@ describe("roles and the last admin", () => {
     const admin = await person("Ada");
     const kim = await person("Kim");
     await join(admin, kim, "buyer");
-    expect(await outcome(changeMemberRole(admin.id, { userId: admin.id, role: "buyer" }))).toBe(
+    expect(await outcome(changeMemberRole(await asBuyer(admin), { userId: admin.id, role: "buyer" }))).toBe(
       "409 A company needs an admin: make another member an admin first.",
     );
-    await changeMemberRole(admin.id, { userId: kim.id, role: "admin" });
-    await changeMemberRole(kim.id, { userId: admin.id, role: "viewer" });
-    expect((await membershipOf(admin.id))?.role).toBe("viewer");
-    expect(await outcome(companyPage(admin.id))).toBe("403 Only your company admin can manage the company's members.");
-    expect(await outcome(changeMemberRole(admin.id, { userId: kim.id, role: "viewer" }))).toBe(
+    await changeMemberRole(await asBuyer(admin), { userId: kim.id, role: "admin" });
+    await changeMemberRole(await asBuyer(kim), { userId: admin.id, role: "viewer" });
+    expect((await memberOf(admin.id))?.role).toBe("viewer");
+    expect(await outcome(companyPage(await asBuyer(admin)))).toBe(
+      "403 Only your company admin can manage the company's members.",
+    );
+    expect(await outcome(changeMemberRole(await asBuyer(admin), { userId: kim.id, role: "viewer" }))).toBe(
       "403 Only your company admin can manage the company's members.",
     );
   });
@@ -215,14 +216,14 @@ describe("roles and the last admin", () => {
     const admin = await person("Ada");
     const bo = await person("Bo");
     await join(admin, bo, "buyer");
-    const list = await createList(bo.id, "Bo's parts");
-    expect(await outcome(removeMember(admin.id, { userId: admin.id }))).toBe(
+    const list = await createList(await asBuyer(bo), "Bo's parts");
+    expect(await outcome(removeMember(await asBuyer(admin), { userId: admin.id }))).toBe(
       "409 You cannot remove yourself. Another company admin can remove you.",
     );
-    await removeMember(admin.id, { userId: bo.id });
-    expect((await listsOf(admin.id)).map((l) => l.id)).toEqual([list.id]);
-    expect(await outcome(findList(bo.id, list.id))).toBe("404 That list was not found.");
-    const after = await membershipOf(bo.id);
+    await removeMember(await asBuyer(admin), { userId: bo.id });
+    expect((await listsOf(await asBuyer(admin))).map((l) => l.id)).toEqual([list.id]);
+    expect(await outcome(findList(await asBuyer(bo), list.id))).toBe("404 That list was not found.");
+    const after = await memberOf(bo.id);
     expect(after).toMatchObject({ role: "admin" });
     expect(after?.companyId).not.toBe(admin.companyId);
   });
@@ -232,14 +233,14 @@ describe("roles and the last admin", () => {
     const helper = await person("Hal");
     await join(first, helper, "buyer");
     const other = await person("Ola");
-    const token = await inviteMember(other.id, { email: first.email, role: "buyer" });
+    const token = await inviteMember(await asBuyer(other), { email: first.email, role: "buyer" });
     expect(await outcome(acceptInvitation(first, token))).toBe(
       "409 You are the only admin of your company, which has other members: make one of them an admin before you join another company.",
     );
     // A company of one is left behind with its orders; its person moves.
     const solo = await person("Sol");
     await join(other, solo, "viewer");
-    expect(await membershipOf(solo.id)).toMatchObject({ companyId: other.companyId, role: "viewer" });
+    expect(await memberOf(solo.id)).toMatchObject({ companyId: other.companyId, role: "viewer" });
   });
 });
 
@@ -249,12 +250,12 @@ describe("what each role may do", () => {
     const viewer = await person("Vic");
     await join(admin, viewer, "viewer");
     const placed = await termsOrder(admin, await cartOf(admin, 2));
-    expect((await findOrder(placed.orderNumber, viewer.id))?.orderNumber).toBe(placed.orderNumber);
-    expect((await creditCentre(viewer.id)).used).toBe("20.00");
+    expect((await findOrder(placed.orderNumber, await asBuyer(viewer)))?.orderNumber).toBe(placed.orderNumber);
+    expect((await creditCentre(await asBuyer(viewer))).used).toBe("20.00");
     expect(await outcome(termsOrder(viewer, await cartOf(viewer, 1)))).toBe(
       "403 Your role in this company does not allow placing orders. Ask your company admin.",
     );
-    expect(await outcome(createList(viewer.id, "Mine"))).toBe(
+    expect(await outcome(createList(await asBuyer(viewer), "Mine"))).toBe(
       "403 Your role in this company does not allow changing lists. Ask your company admin.",
     );
     const address = {
@@ -265,7 +266,7 @@ describe("what each role may do", () => {
       zip: "97301",
       country: "United States",
     };
-    expect(await outcome(addShipTo(viewer.id, { label: "Dock", address }))).toBe(
+    expect(await outcome(addShipTo(await asBuyer(viewer), { label: "Dock", address }))).toBe(
       "403 Only your company admin can change the company's address book.",
     );
   });
@@ -344,7 +345,7 @@ describe("a member of company A against company B", () => {
     await join(b, bBuyer, "buyer");
     const order = await termsOrder(b, await cartOf(b, 1));
     const [invoice] = await db().select().from(orders).where(eq(orders.orderNumber, order.orderNumber));
-    const list = await createList(b.id, "B's list");
+    const list = await createList(await asBuyer(b), "B's list");
     const address = {
       line1: "2 Pier St",
       line2: undefined,
@@ -353,47 +354,51 @@ describe("a member of company A against company B", () => {
       zip: "97301",
       country: "United States",
     };
-    const shipTo = await addShipTo(b.id, { label: "Pier", address });
-    await inviteMember(b.id, { email: "new@example.com", role: "buyer" });
-    const [bInvitation] = (await companyPage(b.id)).invitations;
-    const bKey = await createApiKey(b.id, { name: "B's ERP" });
-    const aCaller = await authenticateApiKey((await createApiKey(a.id, { name: "A's ERP" })).key);
+    const shipTo = await addShipTo(await asBuyer(b), { label: "Pier", address });
+    await inviteMember(await asBuyer(b), { email: "new@example.com", role: "buyer" });
+    const [bInvitation] = (await companyPage(await asBuyer(b))).invitations;
+    const bKey = await createApiKey(await asBuyer(b), { name: "B's ERP" });
+    const aCaller = await authenticateApiKey((await createApiKey(await asBuyer(a), { name: "A's ERP" })).key);
 
-    expect(await findOrder(order.orderNumber, a.id)).toBeNull();
-    expect(await buyerOrderDocument(a.id, "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
-    expect((await creditCentre(a.id)).open).toEqual([]);
-    expect(await outcome(findList(a.id, list.id))).toBe("404 That list was not found.");
-    expect(await outcome(findShipTo(a.id, shipTo.id))).toBe("404 That address does not exist.");
-    expect(await outcome(changeMemberRole(a.id, { userId: bBuyer.id, role: "viewer" }))).toBe(
+    expect(await findOrder(order.orderNumber, await asBuyer(a))).toBeNull();
+    expect(await buyerOrderDocument(await asBuyer(a), "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
+    expect((await creditCentre(await asBuyer(a))).open).toEqual([]);
+    expect(await outcome(findList(await asBuyer(a), list.id))).toBe("404 That list was not found.");
+    expect(await outcome(findShipTo(await asBuyer(a), shipTo.id))).toBe("404 That address does not exist.");
+    expect(await outcome(changeMemberRole(await asBuyer(a), { userId: bBuyer.id, role: "viewer" }))).toBe(
       "404 That member does not exist.",
     );
-    expect(await outcome(removeMember(a.id, { userId: bBuyer.id }))).toBe("404 That member does not exist.");
-    expect(await outcome(setSpendLimits(a.id, { userId: bBuyer.id, orderLimit: "1.00" }))).toBe(
+    expect(await outcome(removeMember(await asBuyer(a), { userId: bBuyer.id }))).toBe(
       "404 That member does not exist.",
     );
-    expect(await outcome(revokeInvitation(a.id, bInvitation?.id ?? ""))).toBe("404 That invitation does not exist.");
-    expect(await outcome(revokeApiKey(a.id, bKey.id))).toBe("404 That API key does not exist.");
-    expect((await apiKeysPage(a.id)).keys.map((key) => key.name)).toEqual(["A's ERP"]);
+    expect(await outcome(setSpendLimits(await asBuyer(a), { userId: bBuyer.id, orderLimit: "1.00" }))).toBe(
+      "404 That member does not exist.",
+    );
+    expect(await outcome(revokeInvitation(await asBuyer(a), bInvitation?.id ?? ""))).toBe(
+      "404 That invitation does not exist.",
+    );
+    expect(await outcome(revokeApiKey(await asBuyer(a), bKey.id))).toBe("404 That API key does not exist.");
+    expect((await apiKeysPage(await asBuyer(a))).keys.map((key) => key.name)).toEqual(["A's ERP"]);
     expect(await outcome(findApiOrder(aCaller, order.orderNumber))).toBe(
       `404 Your company has no order ${order.orderNumber}.`,
     );
     expect((await listApiOrders(aCaller, { page: 1, perPage: 50 })).total).toBe(0);
     expect((await authenticateApiKey(bKey.key)).companyId).toBe(b.companyId);
-    expect((await membershipOf(bBuyer.id))?.role).toBe("buyer");
+    expect((await memberOf(bBuyer.id))?.role).toBe("buyer");
     // B's contract price ($8.25 for the wheel, list $10.00) is B's members' alone.
     await db()
       .insert(contractPrices)
       .values({ companyId: b.companyId, productId: wheel, price: "8.25", startsOn: "2000-01-01" });
-    expect(await memberPrices(a.id, ["GW-45-001"])).toEqual({});
-    expect((await cartSummary(await cartOf(a, 1))).lines[0]).toMatchObject({
+    expect(await memberPrices(await asBuyer(a), ["GW-45-001"])).toEqual({});
+    expect((await cartSummary(await cartOf(a, 1), { buyer: await asBuyer(a) })).lines[0]).toMatchObject({
       unitPrice: "10.00",
       listPrice: undefined,
     });
-    expect(await memberPrices(bBuyer.id, ["GW-45-001"])).toEqual({
+    expect(await memberPrices(await asBuyer(bBuyer), ["GW-45-001"])).toEqual({
       "GW-45-001": { price: "8.25", listPrice: "10.00" },
     });
     // B's own members see it all.
-    expect((await findOrder(order.orderNumber, bBuyer.id))?.orderNumber).toBe(order.orderNumber);
+    expect((await findOrder(order.orderNumber, await asBuyer(bBuyer)))?.orderNumber).toBe(order.orderNumber);
     expect(await db().select().from(companyMembers).where(eq(companyMembers.companyId, b.companyId))).toHaveLength(2);
   });
 
@@ -410,55 +415,63 @@ describe("a member of company A against company B", () => {
       zip: "97301",
       country: "United States",
     };
-    const shipTo = await addShipTo(b.id, { label: "Dock", address });
-    const list = await addToList(b.id, { newName: "B's shelf" }, [{ productId: wheel, quantity: 2 }]);
-    const [line] = (await findList(b.id, list.id)).lines;
+    const shipTo = await addShipTo(await asBuyer(b), { label: "Dock", address });
+    const list = await addToList(await asBuyer(b), { newName: "B's shelf" }, [{ productId: wheel, quantity: 2 }]);
+    const [line] = (await findList(await asBuyer(b), list.id)).lines;
     const certificate = await uploadCertificate(
-      b.id,
+      await asBuyer(b),
       { state: "TX", certificateNumber: "TX-7654321", expiresOn: "2030-03-31" },
       { bytes: new TextEncoder().encode("%PDF-1.4\n% B's certificate\n%%EOF\n"), name: "b.pdf" },
     );
-    const bKey = await createApiKey(b.id, { name: "B's ERP" });
+    const bKey = await createApiKey(await asBuyer(b), { name: "B's ERP" });
     const [bCompany] = await db().select().from(companies).where(eq(companies.id, b.companyId));
     // B's buyer may order $1.00 at most without approval: their order waits in B's queue.
-    await setSpendLimits(b.id, { userId: bBuyer.id, orderLimit: "1.00" });
+    await setSpendLimits(await asBuyer(b), { userId: bBuyer.id, orderLimit: "1.00" });
     const submission = await submitForApproval(
-      bBuyer.id,
+      await asBuyer(bBuyer),
       await cartOf(bBuyer, 1),
       checkoutInput(bBuyer.email, { paymentMethod: "net_30" }),
     );
-    const bToken = await inviteMember(b.id, { email: "bo-new@example.com", role: "approver" });
+    const bToken = await inviteMember(await asBuyer(b), { email: "bo-new@example.com", role: "approver" });
 
     // Addresses and lists: the same answer as for a made-up id.
     const noAddress = "404 That address does not exist.";
-    expect(await outcome(updateShipTo(a.id, shipTo.id, { label: "Mine", address }))).toBe(noAddress);
-    expect(await outcome(makeDefaultShipTo(a.id, shipTo.id))).toBe(noAddress);
-    expect(await outcome(deleteShipTo(a.id, shipTo.id))).toBe(noAddress);
+    expect(await outcome(updateShipTo(await asBuyer(a), shipTo.id, { label: "Mine", address }))).toBe(noAddress);
+    expect(await outcome(makeDefaultShipTo(await asBuyer(a), shipTo.id))).toBe(noAddress);
+    expect(await outcome(deleteShipTo(await asBuyer(a), shipTo.id))).toBe(noAddress);
     const noList = "404 That list was not found.";
-    expect(await outcome(renameList(a.id, list.id, "Mine"))).toBe(noList);
-    expect(await outcome(setListLineQuantity(a.id, list.id, line?.id ?? "", 9))).toBe(noList);
-    expect(await outcome(removeListLine(a.id, list.id, line?.id ?? ""))).toBe(noList);
-    expect(await outcome(addToList(a.id, { listId: list.id }, [{ productId: wheel, quantity: 1 }]))).toBe(noList);
-    expect(await outcome(addListToCart(a.id, list.id, await findOrCreateCart({ userId: a.id })))).toBe(noList);
-    expect(await outcome(deleteList(a.id, list.id))).toBe(noList);
-    expect(await listsOf(a.id)).toEqual([]);
+    expect(await outcome(renameList(await asBuyer(a), list.id, "Mine"))).toBe(noList);
+    expect(await outcome(setListLineQuantity(await asBuyer(a), list.id, line?.id ?? "", 9))).toBe(noList);
+    expect(await outcome(removeListLine(await asBuyer(a), list.id, line?.id ?? ""))).toBe(noList);
+    expect(await outcome(addToList(await asBuyer(a), { listId: list.id }, [{ productId: wheel, quantity: 1 }]))).toBe(
+      noList,
+    );
+    expect(await outcome(addListToCart(await asBuyer(a), list.id, await findOrCreateCart({ userId: a.id })))).toBe(
+      noList,
+    );
+    expect(await outcome(deleteList(await asBuyer(a), list.id))).toBe(noList);
+    expect(await listsOf(await asBuyer(a))).toEqual([]);
 
     // Tax certificates: A's admin neither sees nor removes B's.
-    expect((await companyCertificates(a.id)).certificates).toEqual([]);
-    expect(await outcome(removeCertificate(a.id, certificate.id))).toBe("404 That certificate does not exist.");
+    expect((await companyCertificates(await asBuyer(a))).certificates).toEqual([]);
+    expect(await outcome(removeCertificate(await asBuyer(a), certificate.id))).toBe(
+      "404 That certificate does not exist.",
+    );
 
     // Approvals: A's admin (who may approve A's orders) cannot decide B's submission, nor withdraw it.
     const noSubmission = "404 That submission does not exist.";
-    expect((await approvalQueue(a.id)).pending).toEqual([]);
-    expect(await outcome(approveSubmission(a.id, submission.id))).toBe(noSubmission);
-    expect(await outcome(rejectSubmission(a.id, { submissionId: submission.id, note: "No" }))).toBe(noSubmission);
-    expect(await outcome(withdrawSubmission(a.id, submission.id))).toBe(noSubmission);
+    expect((await approvalQueue(await asBuyer(a))).pending).toEqual([]);
+    expect(await outcome(approveSubmission(await asBuyer(a), submission.id))).toBe(noSubmission);
+    expect(await outcome(rejectSubmission(await asBuyer(a), { submissionId: submission.id, note: "No" }))).toBe(
+      noSubmission,
+    );
+    expect(await outcome(withdrawSubmission(await asBuyer(a), submission.id))).toBe(noSubmission);
 
     // Invitations: B's link for someone else does not let A's admin in.
     expect(await outcome(acceptInvitation(a, bToken))).toBe(
       "403 This invitation was sent to bo-new@example.com. Sign in with that address to accept it.",
     );
-    expect((await membershipOf(a.id))?.companyId).toBe(a.companyId);
+    expect((await memberOf(a.id))?.companyId).toBe(a.companyId);
 
     // API keys through the page's action: B's key id revokes nothing, and a company id smuggled
     // into the form makes a key for A's own company.
@@ -491,12 +504,14 @@ describe("a member of company A against company B", () => {
 
     // B is as it was.
     expect(await db().select().from(contractPrices).where(eq(contractPrices.companyId, b.companyId))).toEqual([]);
-    expect((await findShipTo(b.id, shipTo.id)).label).toBe("Dock");
-    expect((await findList(b.id, list.id)).lines).toHaveLength(1);
+    expect((await findShipTo(await asBuyer(b), shipTo.id)).label).toBe("Dock");
+    expect((await findList(await asBuyer(b), list.id)).lines).toHaveLength(1);
     expect(await db().select().from(taxCertificates).where(eq(taxCertificates.companyId, b.companyId))).toHaveLength(1);
     const [waiting] = await db().select().from(orderApprovals).where(eq(orderApprovals.id, submission.id));
     expect(waiting?.status).toBe("pending");
-    expect((await apiKeysPage(b.id)).keys.map((key) => [key.name, key.revokedAt])).toEqual([["B's ERP", null]]);
+    expect((await apiKeysPage(await asBuyer(b))).keys.map((key) => [key.name, key.revokedAt])).toEqual([
+      ["B's ERP", null],
+    ]);
     expect(await db().select().from(shipToAddresses).where(eq(shipToAddresses.companyId, a.companyId))).toEqual([]);
   });
 });
@@ -548,11 +563,11 @@ describe("quotes between companies and roles", () => {
     const a = await person("Ann", { creditLimit: "1000" });
     const b = await person("Ben", { creditLimit: "1000" });
     await db().update(profiles).set(withAddress).where(eq(profiles.userId, b.id));
-    const number = await requestQuote(b.id, quoteRequest("GW-45-001"));
+    const number = await requestQuote(await asBuyer(b), quoteRequest("GW-45-001"));
     await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
 
-    expect(await quotesOf(a.id)).toEqual([]);
-    expect(await outcome(findQuote(a.id, number))).toBe("404 That quote does not exist.");
+    expect(await quotesOf(await asBuyer(a))).toEqual([]);
+    expect(await outcome(findQuote(await asBuyer(a), number))).toBe("404 That quote does not exist.");
     const pdf = `/account/quotes/${number}/pdf/1`;
     const pdfParams = { quoteNumber: number, version: "1" };
     expect(await asMember(quotePdfRoute.loader, a, pdf, undefined, pdfParams)).toEqual({ status: 404 });
@@ -566,12 +581,14 @@ describe("quotes between companies and roles", () => {
       { intent: "decline", comment: undefined },
       { intent: "withdraw", comment: undefined },
     ] as const)
-      expect(await outcome(moveOwnQuote(a.id, number, move))).toBe("404 That quote does not exist.");
-    await moveOwnQuote(b.id, number, { intent: "accept", version: 1 });
+      expect(await outcome(moveOwnQuote(await asBuyer(a), number, move))).toBe("404 That quote does not exist.");
+    await moveOwnQuote(await asBuyer(b), number, { intent: "accept", version: 1 });
     const input = checkoutInput(a.email, { paymentMethod: "net_30" });
-    expect(await outcome(placeTermsQuoteOrder(a.id, number, input))).toBe("404 That quote does not exist.");
-    expect(await outcome(startQuoteCardPayment(a.id, number, input))).toBe("404 That quote does not exist.");
-    expect((await findQuote(b.id, number)).quote.status).toBe("accepted");
+    expect(await outcome(placeTermsQuoteOrder(await asBuyer(a), number, input))).toBe("404 That quote does not exist.");
+    expect(await outcome(startQuoteCardPayment(await asBuyer(a), number, input))).toBe(
+      "404 That quote does not exist.",
+    );
+    expect((await findQuote(await asBuyer(b), number)).quote.status).toBe("accepted");
   });
 
   it("a viewer reads the company's quotes but cannot request, move or order one", async () => {
@@ -579,18 +596,20 @@ describe("quotes between companies and roles", () => {
     const viewer = await person("Vic");
     await join(admin, viewer, "viewer");
     await db().update(profiles).set(withAddress).where(eq(profiles.userId, admin.id));
-    const number = await requestQuote(admin.id, quoteRequest("GW-45-001"));
+    const number = await requestQuote(await asBuyer(admin), quoteRequest("GW-45-001"));
     await answerQuote(number, { validUntil: addDays(storeDay(new Date()), 5) });
     const refused = "403 Your role in this company does not allow placing orders. Ask your company admin.";
-    expect((await findQuote(viewer.id, number)).quote.quoteNumber).toBe(number);
-    const file = await buyerQuotePdf(viewer.id, number, 1);
+    expect((await findQuote(await asBuyer(viewer), number)).quote.quoteNumber).toBe(number);
+    const file = await buyerQuotePdf(await asBuyer(viewer), number, 1);
     expect(file?.filename).toBe(`${number}-v1.pdf`);
     expect(file?.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
-    expect(await outcome(requestQuote(viewer.id, quoteRequest("GW-45-001")))).toBe(refused);
-    expect(await outcome(moveOwnQuote(viewer.id, number, { intent: "accept", version: 1 }))).toBe(refused);
-    await moveOwnQuote(admin.id, number, { intent: "accept", version: 1 });
+    expect(await outcome(requestQuote(await asBuyer(viewer), quoteRequest("GW-45-001")))).toBe(refused);
+    expect(await outcome(moveOwnQuote(await asBuyer(viewer), number, { intent: "accept", version: 1 }))).toBe(refused);
+    await moveOwnQuote(await asBuyer(admin), number, { intent: "accept", version: 1 });
     expect(
-      await outcome(placeTermsQuoteOrder(viewer.id, number, checkoutInput(viewer.email, { paymentMethod: "net_30" }))),
+      await outcome(
+        placeTermsQuoteOrder(await asBuyer(viewer), number, checkoutInput(viewer.email, { paymentMethod: "net_30" })),
+      ),
     ).toBe(refused);
   });
 });

@@ -46,15 +46,33 @@ export async function signedUpBuyer(
 }
 
 /** The account as the rules take it: its company, role and limits as they stand now. */
-export async function asBuyer(who: { id: string; email: string; name?: string }): Promise<RequestBuyer> {
-  return buyerOf({ id: who.id, email: who.email, name: who.name ?? who.email });
+export async function asBuyer(who: { id: string }): Promise<RequestBuyer> {
+  const buyer = await buyerOf(who.id);
+  if (!buyer) throw new Error(`No account ${who.id}`);
+  return buyer;
+}
+
+/** The account's place in its company (user, company, role), or null: what a test checks after a move. */
+export async function memberOf(userId: string) {
+  const buyer = await buyerOf(userId);
+  return buyer?.company && buyer.role ? { userId, companyId: buyer.company.id, role: buyer.role } : null;
+}
+
+/** The account's company row with the member's role, or null. */
+export async function companyAccountOf(userId: string) {
+  const [row] = await db()
+    .select({ company: companies, role: companyMembers.role })
+    .from(companyMembers)
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(companyMembers.userId, userId));
+  return row ? { ...row.company, role: row.role } : null;
 }
 
 /** A loader's or action's context for `who` (a visitor when null), as the session middleware sets it. */
 export async function requestContext(who: SignedInUser | null): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();
   context.set(userContext, who);
-  context.set(buyerContext, who ? await buyerOf(who) : null);
+  context.set(buyerContext, who ? await buyerOf(who.id) : null);
   return context;
 }
 
@@ -74,8 +92,12 @@ export async function fillCart(buyer: Buyer, lines: [string, number][]): Promise
 /** A card order for `lines`, placed as the checkout places it; `promo` is applied first. */
 export async function cardOrder(buyer: Buyer, lines: [string, number][], { promo }: { promo?: string } = {}) {
   const cartId = await fillCart(buyer, lines);
-  if (promo) await applyPromo(cartId, promo);
-  const payment = await startCardPayment(buyer.id, cartId, checkoutInput(buyer.email, { companyName: "Reyes Fab" }));
+  if (promo) await applyPromo(cartId, null, promo);
+  const payment = await startCardPayment(
+    await asBuyer(buyer),
+    cartId,
+    checkoutInput(buyer.email, { companyName: "Reyes Fab" }),
+  );
   await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
   return completeCardPayment(payment.paymentId, buyer.id);
 }

@@ -12,7 +12,7 @@ import { stripeProvider } from "../server/payments/stripe";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
-import { profileWithCompany } from "./store-fixtures";
+import { asBuyer, profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const webhookSecret = "whsec_test_secret";
@@ -226,7 +226,11 @@ describe("the Stripe webhook endpoint", () => {
       .returning();
     const cartId = await findOrCreateCart({ userId: "stripe-buyer" });
     await addToCart(cartId, wheel?.id ?? "", 2);
-    const payment = await startCardPayment("stripe-buyer", cartId, checkoutInput("stripe@example.com"));
+    const payment = await startCardPayment(
+      await asBuyer({ id: "stripe-buyer" }),
+      cartId,
+      checkoutInput("stripe@example.com"),
+    );
     expect(fake.intents.get(payment.paymentId)?.amount).toBe(2598);
 
     const call = (payload: string, signature: string) =>
@@ -293,7 +297,7 @@ describe("when Stripe does not answer", () => {
 
     for (const kind of ["silent", "error"] as const) {
       fake.outage(kind);
-      await expect(startCardPayment("outage-buyer", cartId, checkout)).rejects.toMatchObject({
+      await expect(startCardPayment(await asBuyer({ id: "outage-buyer" }), cartId, checkout)).rejects.toMatchObject({
         status: 503,
         message: "The payment service is not answering, so no payment was taken. Please try again in a few minutes.",
       });
@@ -302,7 +306,7 @@ describe("when Stripe does not answer", () => {
     expect(await db.select().from(checkoutPayments).where(eq(checkoutPayments.userId, "outage-buyer"))).toEqual([]);
 
     // The card goes through at Stripe, then Stripe stops answering before the store hears of it.
-    const payment = await startCardPayment("outage-buyer", cartId, checkout);
+    const payment = await startCardPayment(await asBuyer({ id: "outage-buyer" }), cartId, checkout);
     fake.succeed(payment.paymentId);
     fake.outage("silent");
     await expect(completeCardPayment(payment.paymentId, "outage-buyer")).rejects.toBeInstanceOf(StoreError);

@@ -11,7 +11,6 @@ import { loader as fileLoader } from "../app/routes/admin/tax-certificate-file";
 import { action as reviewAction, loader as reviewLoader } from "../app/routes/admin/tax-certificates";
 import { MAX_CERTIFICATE_BYTES } from "../domain/companies/tax-exemption";
 import { addToCart, clearCart, findOrCreateCart } from "../server/cart/cart";
-import { cartSummary } from "../server/cart/summary";
 import { acceptInvitation, inviteMember } from "../server/companies/members";
 import {
   companyCertificates,
@@ -25,9 +24,10 @@ import { adminAuditLog, mailQueue, orders, products, taxCertificates, user } fro
 import { orderDocument } from "../server/documents/order-document";
 import { StoreError } from "../server/errors";
 import { placeOrder } from "../server/orders/place-order";
+import { cartSummary } from "../server/pricing/price";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { profileWithCompany } from "./store-fixtures";
+import { asBuyer, profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -146,7 +146,7 @@ describe("the company admin's upload", () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#fff" } })
       .png()
       .toBuffer();
-    await uploadCertificate(acme.id, texasFields, { bytes: png, name: "scan.png" }, today);
+    await uploadCertificate(await asBuyer(acme), texasFields, { bytes: png, name: "scan.png" }, today);
     const [stored] = await certificatesOfCompany(acme.companyId);
     expect(stored?.fileKey).toMatch(/^[0-9a-f]{24}\.webp$/);
     expect(stored?.fileName).toBe("scan.webp");
@@ -197,27 +197,27 @@ describe("who may see and change a company's certificates", () => {
     const acme = await person("Owner");
     const viewer = await person("Viewer");
     const rival = await person("Rival");
-    await acceptInvitation(viewer, await inviteMember(acme.id, { email: viewer.email, role: "viewer" }));
-    const { id } = await uploadCertificate(acme.id, texasFields, { bytes: PDF, name: "c.pdf" }, today);
+    await acceptInvitation(viewer, await inviteMember(await asBuyer(acme), { email: viewer.email, role: "viewer" }));
+    const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
 
-    const seen = await companyCertificates(viewer.id, today);
+    const seen = await companyCertificates(await asBuyer(viewer), today);
     expect(seen.canManage).toBe(false);
     expect(seen.certificates.map((c) => c.certificateNumber)).toEqual(["TX-1234567"]);
-    expect(await outcome(uploadCertificate(viewer.id, texasFields, { bytes: PDF, name: "c.pdf" }, today))).toBe(
-      "403 Only your company admin can add or remove the company's tax-exempt certificates.",
-    );
-    expect(await outcome(removeCertificate(viewer.id, id))).toMatch(/^403 /);
+    expect(
+      await outcome(uploadCertificate(await asBuyer(viewer), texasFields, { bytes: PDF, name: "c.pdf" }, today)),
+    ).toBe("403 Only your company admin can add or remove the company's tax-exempt certificates.");
+    expect(await outcome(removeCertificate(await asBuyer(viewer), id))).toMatch(/^403 /);
 
     // Another company's admin neither sees nor removes it: the same answer as a made-up one.
-    expect((await companyCertificates(rival.id, today)).certificates).toEqual([]);
-    expect(await outcome(removeCertificate(rival.id, id))).toBe("404 That certificate does not exist.");
+    expect((await companyCertificates(await asBuyer(rival), today)).certificates).toEqual([]);
+    expect(await outcome(removeCertificate(await asBuyer(rival), id))).toBe("404 That certificate does not exist.");
     const form = new FormData();
     form.append("intent", "remove");
     form.append("certificateId", id);
     expect((await answer(await post(companyAction, rival.signedIn, form))).status).toBe(404);
     expect(await certificatesOfCompany(acme.companyId)).toHaveLength(1);
 
-    expect(await outcome(removeCertificate(acme.id, id))).toBe("ok");
+    expect(await outcome(removeCertificate(await asBuyer(acme), id))).toBe("ok");
     expect(await certificatesOfCompany(acme.companyId)).toEqual([]);
   });
 
@@ -233,7 +233,7 @@ describe("who may see and change a company's certificates", () => {
 
   it("lets only the store admin review and open the file", async () => {
     const acme = await person("Reviewed");
-    const { id } = await uploadCertificate(acme.id, texasFields, { bytes: PDF, name: "c.pdf" }, today);
+    const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
     const approve = new FormData();
     approve.append("intent", "approve");
     approve.append("certificateId", id);
@@ -286,7 +286,7 @@ describe("who may see and change a company's certificates", () => {
 describe("the store admin's review", () => {
   it("approves and rejects with a reason, audit-logged, and refuses to approve an expired one", async () => {
     const acme = await person("Audited");
-    const { id } = await uploadCertificate(acme.id, texasFields, { bytes: PDF, name: "c.pdf" }, today);
+    const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
 
     const noReason = new FormData();
     noReason.append("intent", "reject");
@@ -298,7 +298,7 @@ describe("the store admin's review", () => {
     reject.append("certificateId", id);
     reject.append("reason", "The signature is missing.");
     expect((await answer(await post(reviewAction, storeAdmin, reject))).status).toBe(200);
-    expect((await companyCertificates(acme.id, today)).certificates[0]).toMatchObject({
+    expect((await companyCertificates(await asBuyer(acme), today)).certificates[0]).toMatchObject({
       status: "rejected",
       rejectionReason: "The signature is missing.",
     });
@@ -335,7 +335,7 @@ describe("the tax on an order", () => {
     await clearCart(cartId);
     await addToCart(cartId, wheel, 2);
     const { orderNumber } = await placeOrder({
-      userId: who.id,
+      buyer: await asBuyer(who),
       cartId,
       checkout: checkoutInput(who.email, { paymentMethod: "net_30" }, state),
       now,
@@ -347,7 +347,7 @@ describe("the tax on an order", () => {
 
   it("is not charged to Texas under an approved certificate, is charged to California, and to Texas after expiry", async () => {
     const acme = await person("Exempt", { creditLimit: "10000" });
-    const { id } = await uploadCertificate(acme.id, texasFields, { bytes: PDF, name: "c.pdf" }, today);
+    const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
 
     // Waiting for review, the certificate takes nothing off.
     const pending = await order(acme, "TX", today);
@@ -356,10 +356,10 @@ describe("the tax on an order", () => {
     await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
     const cartId = await findOrCreateCart({ userId: acme.id });
     await addToCart(cartId, wheel, 2);
-    const cart = await cartSummary(cartId, { taxState: "TX", buyerId: acme.id, now: today });
+    const cart = await cartSummary(cartId, { taxState: "TX", buyer: await asBuyer(acme), now: today });
     expect(cart).toMatchObject({ tax: "0.00", taxExemption: "Tax exempt: certificate TX-1234567 (Texas)" });
     // The same company's cart priced for a guest's view has no exemption.
-    expect((await cartSummary(cartId, { taxState: "TX", now: today })).tax).toBe("12.50");
+    expect((await cartSummary(cartId, { taxState: "TX", buyer: null, now: today })).tax).toBe("12.50");
 
     // 2 × 100.00 = 200.00: Texas exempt; California 8.25% = 16.50.
     const texas = await order(acme, "TX", today);
@@ -387,18 +387,18 @@ describe("the tax on an order", () => {
 
   it("is charged again once the admin rejects the certificate, checked again at placement", async () => {
     const acme = await person("Revoked", { creditLimit: "10000" });
-    const { id } = await uploadCertificate(acme.id, texasFields, { bytes: PDF, name: "c.pdf" }, today);
+    const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
     await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
     const cartId = await findOrCreateCart({ userId: acme.id });
     await addToCart(cartId, wheel, 2);
-    expect((await cartSummary(cartId, { taxState: "TX", buyerId: acme.id, now: today })).tax).toBe("0.00");
+    expect((await cartSummary(cartId, { taxState: "TX", buyer: await asBuyer(acme), now: today })).tax).toBe("0.00");
     await reviewCertificate(
       storeAdmin.id,
       { intent: "reject", certificateId: id, reason: "Wrong entity name." },
       today,
     );
     const { orderNumber } = await placeOrder({
-      userId: acme.id,
+      buyer: await asBuyer(acme),
       cartId,
       checkout: checkoutInput(acme.email, { paymentMethod: "net_30" }, "TX"),
       now: today,
@@ -412,8 +412,8 @@ describe("the expiry reminder", () => {
   it("goes to the company's admins once, 30 days before expiry, and not before", async () => {
     const acme = await person("Reminded");
     const buyer = await person("Buyer");
-    await acceptInvitation(buyer, await inviteMember(acme.id, { email: buyer.email, role: "buyer" }));
-    const { id } = await uploadCertificate(acme.id, texasFields, { bytes: PDF, name: "c.pdf" }, today);
+    await acceptInvitation(buyer, await inviteMember(await asBuyer(acme), { email: buyer.email, role: "buyer" }));
+    const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
     await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
     // Other tests' companies hold certificates expiring the same day: only this company's mail counts.
     const reminders = async () =>

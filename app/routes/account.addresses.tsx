@@ -4,8 +4,7 @@ import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { formatAddress } from "../../domain/addresses/address";
 import { MAX_SHIP_TOS, type ShipTo, shipToIdSchema, shipToSchema } from "../../domain/addresses/address-book";
-import { can } from "../../domain/companies/companies";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import {
   addShipTo,
   deleteShipTo,
@@ -14,7 +13,7 @@ import {
   shipToNotFound,
   updateShipTo,
 } from "../../server/address-book/address-book";
-import { membershipOf } from "../../server/companies/membership";
+import { buyerCan } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent, type FormIntent, succeeded } from "../../server/form-intents";
 import { AddressFields } from "../components/address-fields";
@@ -35,9 +34,8 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  const [shipTos, membership] = await Promise.all([listShipTos(user.id), membershipOf(user.id)]);
-  return { shipTos, canManage: membership !== null && can(membership.role, "manageAddresses") };
+  const buyer = requireBuyer({ request, context });
+  return { shipTos: await listShipTos(buyer), canManage: buyerCan(buyer, "manageAddresses") };
 }
 
 type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
@@ -53,36 +51,36 @@ function idOf(formData: FormData): string {
 const intents: Record<string, FormIntent> = {
   add: {
     failure: "Failed to save the address",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const submission = parseWithZod(formData, { schema: shipToSchema });
       if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
       const { label, shipping, makeDefault } = submission.value;
-      await addShipTo(userId, { label, address: shipping, makeDefault });
+      await addShipTo(buyer, { label, address: shipping, makeDefault });
       return succeeded(`Address "${label}" saved`);
     },
   },
   edit: {
     failure: "Failed to save the address",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const id = idOf(formData);
       const submission = parseWithZod(formData, { schema: shipToSchema });
       if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
       const { label, shipping, makeDefault } = submission.value;
-      await updateShipTo(userId, id, { label, address: shipping, makeDefault });
+      await updateShipTo(buyer, id, { label, address: shipping, makeDefault });
       return succeeded(`Address "${label}" saved`);
     },
   },
   "make-default": {
     failure: "Failed to change the default address",
-    async handle(userId, formData) {
-      const shipTo = await makeDefaultShipTo(userId, idOf(formData));
+    async handle(buyer, formData) {
+      const shipTo = await makeDefaultShipTo(buyer, idOf(formData));
       return succeeded(`"${shipTo.label}" is now your default address`);
     },
   },
   delete: {
     failure: "Failed to delete the address",
-    async handle(userId, formData) {
-      const shipTo = await deleteShipTo(userId, idOf(formData));
+    async handle(buyer, formData) {
+      const shipTo = await deleteShipTo(buyer, idOf(formData));
       return succeeded(`Address "${shipTo.label}" deleted`);
     },
   },

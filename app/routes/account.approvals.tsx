@@ -12,7 +12,7 @@ import {
   withdrawSchema,
 } from "../../domain/orders/approvals";
 import { getProfile } from "../../server/accounts/account-overview";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import {
   approvalQueue,
   approveSubmission,
@@ -40,13 +40,13 @@ export function headers() {
 
 /** Approvers and company admins see their company's queue; everyone who orders sees their own submissions. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  const profile = await getProfile(user.id);
+  const buyer = requireBuyer({ request, context });
+  const profile = await getProfile(buyer);
   const role = profile?.companyRole ?? null;
   const now = new Date();
   const [queue, mine] = await Promise.all([
-    role && can(role, "approveOrders") ? approvalQueue(user.id) : null,
-    mySubmissions(user.id),
+    role && can(role, "approveOrders") ? approvalQueue(buyer) : null,
+    mySubmissions(buyer),
   ]);
   // Ages are worded here, so the page the server renders and the one that hydrates agree.
   const aged = <Row extends { createdAt: Date }>(rows: Row[]) =>
@@ -62,28 +62,28 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 const intents: Record<string, FormIntent> = {
   approve: {
     failure: "Failed to approve the order",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, decideSchema);
       if ("refused" in form) return form.refused;
-      const { orderNumber } = await approveSubmission(userId, form.value.submissionId);
+      const { orderNumber } = await approveSubmission(buyer, form.value.submissionId);
       return succeeded(`Order approved and placed: ${orderNumber}`);
     },
   },
   reject: {
     failure: "Failed to reject the order",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, rejectSchema);
       if ("refused" in form) return form.refused;
-      const { buyerEmail } = await rejectSubmission(userId, form.value);
+      const { buyerEmail } = await rejectSubmission(buyer, form.value);
       return succeeded("Order rejected", `${buyerEmail} has been told, with your note.`);
     },
   },
   withdraw: {
     failure: "Failed to withdraw the order",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, withdrawSchema);
       if ("refused" in form) return form.refused;
-      await withdrawSubmission(userId, form.value.submissionId);
+      await withdrawSubmission(buyer, form.value.submissionId);
       return succeeded("Submission withdrawn");
     },
   },

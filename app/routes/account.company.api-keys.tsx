@@ -7,8 +7,9 @@ import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { createApiKeySchema, revokeApiKeySchema } from "../../domain/companies/api-keys";
 import { formatShortDate } from "../../domain/dates/dates";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
+import type { Buyer } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent, type FormIntent } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
@@ -32,8 +33,8 @@ export function headers() {
 
 /** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  return apiKeysPage(user.id).catch((error: unknown) => {
+  const buyer = requireBuyer({ request, context });
+  return apiKeysPage(buyer).catch((error: unknown) => {
     if (error instanceof StoreError) throw data(error.message, { status: error.status });
     throw error;
   });
@@ -48,10 +49,10 @@ type ActionResult = {
 
 const noStore = { "Cache-Control": "private, no-store" };
 
-async function create(userId: string, formData: FormData) {
+async function create(buyer: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: createApiKeySchema });
   if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
-  const created = await createApiKey(userId, submission.value);
+  const created = await createApiKey(buyer, submission.value);
   return dataWithToast<ActionResult>(
     { ok: true, reply: submission.reply({ resetForm: true }), created },
     { type: "success", title: `API key ${created.name} created` },
@@ -60,10 +61,10 @@ async function create(userId: string, formData: FormData) {
   );
 }
 
-async function revoke(userId: string, formData: FormData) {
+async function revoke(buyer: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: revokeApiKeySchema });
   if (submission.status !== "success") return data<ActionResult>({ ok: false, reply: submission.reply() }, 400);
-  const revoked = await revokeApiKey(userId, submission.value.keyId);
+  const revoked = await revokeApiKey(buyer, submission.value.keyId);
   return dataWithToast<ActionResult>({ ok: true }, { type: "success", title: `API key ${revoked.name} revoked` });
 }
 

@@ -15,7 +15,8 @@ import {
   stateNames,
 } from "../../domain/companies/tax-exemption";
 import { formatShortDate } from "../../domain/dates/dates";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
+import type { Buyer } from "../../server/companies/buyer";
 import {
   CertificateFieldError,
   companyCertificates,
@@ -43,8 +44,8 @@ export function headers() {
 
 /** Every member sees the company's certificates; only its admin may change them (the actions check). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  return companyCertificates(user.id).catch((error: unknown) => {
+  const buyer = requireBuyer({ request, context });
+  return companyCertificates(buyer).catch((error: unknown) => {
     if (error instanceof StoreError) throw data(error.message, { status: error.status });
     throw error;
   });
@@ -55,14 +56,14 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]>; fileProbl
 const uploaded = (file: FormDataEntryValue | null) =>
   file !== null && typeof file !== "string" && file.size > 0 ? file : null;
 
-async function upload(userId: string, formData: FormData) {
+async function upload(buyer: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: certificateSchema });
   const file = uploaded(formData.get(CERTIFICATE_FILE_FIELD));
   const fileProblem = file ? undefined : "Choose the certificate file (a PDF or a picture).";
   if (submission.status !== "success" || fileProblem)
     return data<ActionResult>({ ok: false, reply: submission.reply(), fileProblem }, 400);
   try {
-    await uploadCertificate(userId, submission.value, {
+    await uploadCertificate(buyer, submission.value, {
       bytes: new Uint8Array(await (file as File).arrayBuffer()),
       name: (file as File).name,
     });
@@ -84,7 +85,7 @@ async function upload(userId: string, formData: FormData) {
   );
 }
 
-async function remove(userId: string, formData: FormData) {
+async function remove(buyer: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: removeCertificateSchema });
   if (submission.status !== "success")
     return dataWithToast<ActionResult>(
@@ -92,7 +93,7 @@ async function remove(userId: string, formData: FormData) {
       { type: "error", title: "That certificate does not exist." },
       400,
     );
-  const removed = await removeCertificate(userId, submission.value.certificateId);
+  const removed = await removeCertificate(buyer, submission.value.certificateId);
   return dataWithToast<ActionResult>(
     { ok: true },
     { type: "success", title: `Certificate ${removed.certificateNumber} removed` },

@@ -13,7 +13,7 @@ import {
 } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
 import { spendLimitsSchema } from "../../domain/orders/approvals";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import {
   changeMemberRole,
   companyPage,
@@ -43,8 +43,8 @@ export function headers() {
 
 /** Only a company admin gets here; anyone else is told why (403), by the same check the actions make. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  return companyPage(user.id).catch((error: unknown) => {
+  const buyer = requireBuyer({ request, context });
+  return companyPage(buyer).catch((error: unknown) => {
     if (error instanceof StoreError) throw data(error.message, { status: error.status });
     throw error;
   });
@@ -55,46 +55,46 @@ type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 const intents: Record<string, FormIntent> = {
   invite: {
     failure: "Failed to send the invitation",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, inviteSchema);
       if ("refused" in form) return form.refused;
-      await inviteMember(userId, form.value);
+      await inviteMember(buyer, form.value);
       return succeeded(`Invitation sent to ${form.value.email}`);
     },
   },
   "change-role": {
     failure: "Failed to change the role",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, changeRoleSchema);
       if ("refused" in form) return form.refused;
-      const changed = await changeMemberRole(userId, form.value);
+      const changed = await changeMemberRole(buyer, form.value);
       return succeeded(`${changed.email} is now ${roleNames[changed.role].toLowerCase()}`);
     },
   },
   remove: {
     failure: "Failed to remove the member",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, removeMemberSchema);
       if ("refused" in form) return form.refused;
-      const removed = await removeMember(userId, form.value);
+      const removed = await removeMember(buyer, form.value);
       return succeeded(`${removed.email} was removed from the company`);
     },
   },
   "set-limits": {
     failure: "Failed to save the spend limits",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, spendLimitsSchema);
       if ("refused" in form) return form.refused;
-      const saved = await setSpendLimits(userId, form.value);
+      const saved = await setSpendLimits(buyer, form.value);
       return succeeded(`Spend limits saved for ${saved.email}`);
     },
   },
   revoke: {
     failure: "Failed to cancel the invitation",
-    async handle(userId, formData) {
+    async handle(buyer, formData) {
       const form = parsedForm(formData, revokeInvitationSchema);
       if ("refused" in form) return form.refused;
-      const revoked = await revokeInvitation(userId, form.value.invitationId);
+      const revoked = await revokeInvitation(buyer, form.value.invitationId);
       return succeeded(`Invitation to ${revoked?.email ?? ""} cancelled`);
     },
   },

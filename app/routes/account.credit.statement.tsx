@@ -1,11 +1,11 @@
 import { statementRangeSchema } from "../../domain/terms/statement-range";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { buyerStatement, statementCsv, statementPdf } from "../../server/documents/buyer-documents";
 import type { Route } from "./+types/account.credit.statement";
 
 /** The buyer's statement for ?from=&to= as PDF (statement.pdf) or CSV (statement.csv). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const url = new URL(request.url);
   const range = statementRangeSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!range.success) {
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
     });
   }
-  const statement = await buyerStatement(user.id, range.data.from, range.data.to);
+  const statement = await buyerStatement(buyer, range.data.from, range.data.to);
   const csv = url.pathname.endsWith(".csv");
   const file = csv ? statementCsv(statement) : await statementPdf(statement);
   return new Response(new Uint8Array(file.content), {

@@ -3,7 +3,7 @@ import { formatShortDate, storeDay } from "../../domain/dates/dates";
 import { orderDocumentHref } from "../../domain/orders/order-documents";
 import { defaultStatementRange } from "../../domain/terms/statement-range";
 import { agingBucketLabels, agingBuckets, termsName } from "../../domain/terms/terms";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { config } from "../../server/config";
 import { creditCentre } from "../../server/terms/account-terms";
 import { Breadcrumb } from "../components/breadcrumb";
@@ -20,9 +20,9 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const now = new Date();
-  const credit = await creditCentre(user.id, now);
+  const credit = await creditCentre(buyer, now);
   return {
     ...credit,
     open: credit.open.map((invoice) => ({

@@ -1,11 +1,11 @@
 import { exportAccountData } from "../../server/accounts/account-data";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import type { Route } from "./+types/account.data";
 
 /** 'Download my data': everything the store holds about the signed-in buyer, as a JSON file. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  const data = await exportAccountData(user.id);
+  const buyer = requireBuyer({ request, context });
+  const data = await exportAccountData(buyer);
   const day = data.exportedAt.toISOString().slice(0, 10);
   return new Response(`${JSON.stringify(data, null, 2)}\n`, {
     headers: {

@@ -1,4 +1,4 @@
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { buyerOrderDocument } from "../../server/documents/buyer-documents";
 import type { Route } from "./+types/account.document";
 
@@ -7,9 +7,9 @@ import type { Route } from "./+types/account.document";
  * (/account/receipts/ORD….pdf). Someone else's answers 404, as a made-up one does.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const kind = new URL(request.url).pathname.startsWith("/account/invoices/") ? "invoice" : "receipt";
-  const file = await buyerOrderDocument(user.id, kind, params.file);
+  const file = await buyerOrderDocument(buyer, kind, params.file);
   if (!file) {
     return new Response(`There is no ${kind} ${params.file} in your account.`, {
       status: 404,

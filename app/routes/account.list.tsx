@@ -4,11 +4,11 @@ import { ShoppingCart, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
-import { memberPrices } from "../../server/companies/contract-prices";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
+import { memberPrices } from "../../server/pricing/member-prices";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { CartReport } from "../components/cart/cart-report";
@@ -31,13 +31,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const headers = { "Cache-Control": "private, no-store" };
   try {
-    const list = await findList(user.id, params.listId);
+    const list = await findList(buyer, params.listId);
     // This page is the member's own (never cached): their company's prices are filled in here.
     const prices = await memberPrices(
-      user.id,
+      buyer,
       list.lines.map((line) => line.partNumber),
     );
     return data({ list, prices }, { headers });
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const parsed = listActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   try {
     if (!parsed.success)
@@ -57,17 +57,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const change = parsed.data;
     switch (change.intent) {
       case "rename":
-        await renameList(user.id, params.listId, change.name);
+        await renameList(buyer, params.listId, change.name);
         return dataWithToast({ ok: true }, { type: "success", title: `List renamed to "${change.name}"` });
       case "delete": {
-        const list = await deleteList(user.id, params.listId);
+        const list = await deleteList(buyer, params.listId);
         return redirectWithToast("/account/lists", { type: "success", title: `List "${list.name}" deleted` });
       }
       case "set-quantity":
-        await setListLineQuantity(user.id, params.listId, change.lineId, change.quantity);
+        await setListLineQuantity(buyer, params.listId, change.lineId, change.quantity);
         return dataWithToast({ ok: true }, { type: "success", title: "Quantity updated" });
       case "remove-line":
-        await removeListLine(user.id, params.listId, change.lineId);
+        await removeListLine(buyer, params.listId, change.lineId);
         return dataWithToast({ ok: true }, { type: "success", title: "Item removed from the list" });
     }
   } catch (error) {

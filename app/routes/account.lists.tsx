@@ -4,7 +4,7 @@ import { ListChecks } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { MAX_LIST_NAME, MAX_PASTED_LIST, newListSchema } from "../../domain/cart/saved-lists";
 import { formatShortDate } from "../../domain/dates/dates";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { createList, createListFromText, listsOf } from "../../server/cart/saved-lists";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
@@ -21,8 +21,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  const lists = await listsOf(user.id);
+  const buyer = requireBuyer({ request, context });
+  const lists = await listsOf(buyer);
   return data(
     { lists: lists.map((list) => ({ ...list, updatedAt: list.updatedAt.toISOString() })) },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -41,7 +41,7 @@ async function pastedText(form: FormData): Promise<string | undefined> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const form = await readForm(request);
   try {
     const text = await pastedText(form);
@@ -49,10 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.success) throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "List name is required");
     const { name, lines } = parsed.data;
     if (!lines) {
-      const list = await createList(user.id, name);
+      const list = await createList(buyer, name);
       return redirectWithToast(`/account/lists/${list.id}`, { type: "success", title: `List "${list.name}" created` });
     }
-    const list = await createListFromText(user.id, name, lines);
+    const list = await createListFromText(buyer, name, lines);
     const notes = [
       ...(list.notFound.length
         ? [`Part number${list.notFound.length > 1 ? "s" : ""} not found: ${list.notFound.join(", ")}`]

@@ -5,7 +5,7 @@ import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../domain/dates/dates";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { orderAddressLines, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { orderStatusHistoryFor } from "../../server/orders/status-history";
@@ -31,8 +31,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  const order = await findOrder(params.orderNumber, user.id);
+  const buyer = requireBuyer({ request, context });
+  const order = await findOrder(params.orderNumber, buyer);
   const headers = { "Cache-Control": "private, no-store" };
   if (!order) return data({ order: null }, { status: 404, headers });
   const history = await orderStatusHistoryFor(order.id);

@@ -10,7 +10,7 @@ import { formatDay, MAX_QUOTE_COMMENT, quoteMoveSchema, quoteStatusLabels } from
 import { canMoveQuote } from "../../domain/quotes/quotes";
 import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { findQuote, moveOwnQuote } from "../../server/quotes/requests";
@@ -34,12 +34,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const headers = { "Cache-Control": "private, no-store" };
   try {
     const [{ quote, requestLines, versions, events }, profile] = await Promise.all([
-      findQuote(user.id, params.quoteNumber),
-      getProfile(user.id),
+      findQuote(buyer, params.quoteNumber),
+      getProfile(buyer),
     ]);
     const role = profile?.companyRole ?? null;
     return data(
@@ -92,7 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const form = await readForm(request);
   const parsed = quoteMoveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success)
@@ -102,7 +102,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       400,
     );
   try {
-    await moveOwnQuote(user.id, params.quoteNumber, parsed.data);
+    await moveOwnQuote(buyer, params.quoteNumber, parsed.data);
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return dataWithToast({ ok: false }, { type: "error", title: error.message }, error.status);

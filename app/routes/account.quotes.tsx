@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { formatShortDate } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { formatDay } from "../../domain/quotes/quote-request";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer } from "../../server/accounts/session";
 import { quotesOf } from "../../server/quotes/requests";
 import { Breadcrumb } from "../components/breadcrumb";
 import { QuoteStatusBadge } from "../components/quote-status-badge";
@@ -18,8 +18,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
-  const quotes = await quotesOf(user.id);
+  const buyer = requireBuyer({ request, context });
+  const quotes = await quotesOf(buyer);
   return data(
     { quotes: quotes.map((quote) => ({ ...quote, createdAt: quote.createdAt.toISOString() })) },
     { headers: { "Cache-Control": "private, no-store" } },

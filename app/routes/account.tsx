@@ -7,7 +7,7 @@ import { can, roleNames } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
 import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
 import { clientAddressContext } from "../../server/context";
 import { StoreError } from "../../server/errors";
@@ -29,8 +29,9 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   // Streamed: the page shell is sent at once and the account fills in when ready.
-  const account = Promise.all([getProfile(user.id), listOrdersWithItems(user.id), topPurchasedProducts(user.id)]).then(
+  const account = Promise.all([getProfile(buyer), listOrdersWithItems(buyer), topPurchasedProducts(buyer)]).then(
     ([profile, orders, topProducts]) => ({ profile, orders, topProducts }),
   );
   return { email: user.email, isAdmin: user.isAdmin, account };

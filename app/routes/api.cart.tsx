@@ -1,14 +1,16 @@
 import { data } from "react-router";
 import { type CartAction, cartActionSchema, quickOrderSchema } from "../../domain/cart/cart-schemas";
+import { currentBuyer } from "../../server/accounts/session";
 import { addToCart, deleteCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
-import { buyerCartSummary, type CartSummary } from "../../server/cart/summary";
+import type { Buyer } from "../../server/companies/buyer";
 import { type HeaderUser, headerUser } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
+import { buyerCartSummary, type CartSummary } from "../../server/pricing/price";
 import type { Route } from "./+types/api.cart";
 
 export type CartResponse = {
@@ -39,7 +41,7 @@ const personal = { "Cache-Control": "private, no-store" };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
   return data<CartResponse>(
-    { cart: await buyerCartSummary(cartId, user?.id), user: headerUser(user) },
+    { cart: await buyerCartSummary(cartId, currentBuyer(context)), user: headerUser(user) },
     { headers: personal },
   );
 }
@@ -67,7 +69,7 @@ function parseJson(text: string): unknown {
 
 type Outcome = Pick<CartResponse, "added" | "notice" | "message" | "notFound">;
 
-async function applyChange(cartId: string, change: CartAction): Promise<Outcome> {
+async function applyChange(cartId: string, buyer: Buyer | null, change: CartAction): Promise<Outcome> {
   switch (change.intent) {
     case "add": {
       const { name } = await addToCart(cartId, change.productId, change.quantity);
@@ -80,7 +82,7 @@ async function applyChange(cartId: string, change: CartAction): Promise<Outcome>
       await removeLine(cartId, change.productId);
       return {};
     case "apply-promo":
-      await applyPromo(cartId, change.code);
+      await applyPromo(cartId, buyer, change.code);
       return { notice: "Promo code applied successfully!" };
     case "remove-promo":
       await removePromo(cartId);
@@ -105,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (setCookie) headers.append("Set-Cookie", setCookie);
     const shown = setCookie && status >= 400 ? undefined : cartId;
     return data<CartResponse>(
-      { cart: await buyerCartSummary(shown, user?.id), user: headerUser(user), ...body },
+      { cart: await buyerCartSummary(shown, currentBuyer(context)), user: headerUser(user), ...body },
       { status, headers },
     );
   };
@@ -119,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer({ message: noLongerInCart }, 404);
   }
   try {
-    const outcome = await applyChange(cartId, parsed.data);
+    const outcome = await applyChange(cartId, currentBuyer(context), parsed.data);
     // Some Quick Order lines added is a success with a warning; none added is a refusal.
     return answer(outcome, outcome.message && !outcome.notice ? 400 : 200);
   } catch (error) {

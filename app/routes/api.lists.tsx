@@ -2,8 +2,9 @@
 // to a new one. A visitor is told to sign in (the dialog links there) instead of being redirected.
 import { data } from "react-router";
 import { addToListSchema } from "../../domain/cart/saved-lists";
-import { currentUser } from "../../server/accounts/session";
+import { currentBuyer } from "../../server/accounts/session";
 import { addToList, listsOf } from "../../server/cart/saved-lists";
+import type { Buyer } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
 import { formObject, readForm } from "../../server/forms";
 import type { Route } from "./+types/api.lists";
@@ -19,22 +20,22 @@ export type ListsResponse = {
   saved?: { listId: string; name: string; added: number };
 };
 
-async function listsFor(userId: string) {
-  return (await listsOf(userId)).map(({ id, name }) => ({ id, name }));
+async function listsFor(buyer: Buyer) {
+  return (await listsOf(buyer)).map(({ id, name }) => ({ id, name }));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = currentUser(context);
+  const buyer = currentBuyer(context);
   return data<ListsResponse>(
-    { signedIn: Boolean(user), lists: user ? await listsFor(user.id) : [] },
+    { signedIn: Boolean(buyer), lists: buyer ? await listsFor(buyer) : [] },
     { headers: personal },
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = currentUser(context);
+  const buyer = currentBuyer(context);
   const form = await readForm(request);
-  if (!user) {
+  if (!buyer) {
     return data<ListsResponse>(
       { signedIn: false, lists: [], message: "Please sign in to save lists" },
       { status: 401, headers: personal },
@@ -42,12 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = addToListSchema.safeParse(formObject(form, ["productId", "quantity"]));
   const answer = async (body: Partial<ListsResponse>, status: number) =>
-    data<ListsResponse>({ signedIn: true, lists: await listsFor(user.id), ...body }, { status, headers: personal });
+    data<ListsResponse>({ signedIn: true, lists: await listsFor(buyer), ...body }, { status, headers: personal });
   if (!parsed.success) return answer({ message: parsed.error.issues[0]?.message ?? "Choose a list" }, 400);
   const { listId, newName, productId, quantity } = parsed.data;
   try {
     const list = await addToList(
-      user.id,
+      buyer,
       listId ? { listId } : { newName },
       productId.map((id, index) => ({ productId: id, quantity: quantity[index] ?? 1 })),
     );

@@ -3,8 +3,8 @@
 // company's contract prices after it loads.
 import { data } from "react-router";
 import { MAX_PRICE_PARTS } from "../../domain/pricing/member-prices";
-import { currentUser } from "../../server/accounts/session";
-import { memberPrices } from "../../server/companies/contract-prices";
+import { currentUser, requireBuyer } from "../../server/accounts/session";
+import { memberPrices } from "../../server/pricing/member-prices";
 import type { MemberPrices } from "../components/member-prices";
 import type { Route } from "./+types/api.prices";
 
@@ -30,5 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { prices: {}, message: `Ask for at most ${MAX_PRICE_PARTS} parts at once.` },
       { status: 400, headers: personal },
     );
-  return data<MemberPrices>({ prices: await memberPrices(user.id, parts) }, { headers: personal });
+  return data<MemberPrices>(
+    { prices: await memberPrices(requireBuyer({ request, context }), parts) },
+    { headers: personal },
+  );
 }

@@ -6,7 +6,7 @@ import type { Route } from "./+types/api.v1.addresses";
 
 const endpoint = apiEndpoint({
   async GET({ caller }) {
-    return apiJson({ data: await listShipTos(caller.userId) });
+    return apiJson({ data: await listShipTos(caller.buyer) });
   },
 });
 

@@ -7,7 +7,7 @@ const endpoint = apiEndpoint({
   async GET({ request, caller }) {
     const query = pricesQuerySchema.safeParse(queryObject(new URL(request.url), ["parts", "quantity"]));
     if (!query.success) throw validationProblem(query.error);
-    return apiJson(await priceList(query.data, caller.userId));
+    return apiJson(await priceList(query.data, caller.buyer));
   },
 });
 

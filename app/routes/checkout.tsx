@@ -5,16 +5,17 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { type Address, addressFrom } from "../../domain/addresses/address";
 import { NEW_SHIP_TO } from "../../domain/addresses/address-book";
 import { can, refusals } from "../../domain/companies/companies";
+import { toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { type CheckoutInput, checkoutSchema, paymentMethodLabels } from "../../domain/orders/checkout-schema";
 import { termsOrderFailed, termsOrderPlaced } from "../../domain/terms/terms";
 import { getProfile } from "../../server/accounts/account-overview";
-import { requireUser } from "../../server/accounts/session";
+import { currentBuyer, requireBuyer, requireUser } from "../../server/accounts/session";
 import { listShipTos } from "../../server/address-book/address-book";
 import { submitForApproval } from "../../server/approvals/approvals";
 import { cartApprovalReason } from "../../server/approvals/spend-limits";
 import { currentCart } from "../../server/cart/cart-cookie";
-import { type CartSummary, cartSummary, summarize } from "../../server/cart/summary";
+import type { Buyer } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
 import { readForm } from "../../server/forms";
 import { logger } from "../../server/logger";
@@ -31,6 +32,7 @@ import { checkBeforePlacing } from "../../server/orders/checkout-checks";
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
 import { PurchaseOrderProblem } from "../../server/orders/purchase-order";
 import { paymentProvider } from "../../server/payments/configured";
+import { type CartSummary, cartSummary, priceStoredCart, summarize } from "../../server/pricing/price";
 import { checkOrderable, companyQuote, priceQuote } from "../../server/quotes/quote-checkout";
 import { accountTermsDays, checkoutTerms } from "../../server/terms/account-terms";
 import { redirectWithToast } from "../../server/toast";
@@ -55,17 +57,18 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { cartId, user } = await currentCart({ request, context }, { create: false });
+  const buyer = currentBuyer(context);
   // ?quote=Q-000001: an accepted quote checked out at its prices, instead of the cart (docs/decisions/quotes.md).
   const quoteNumber = quoteOf(request);
   if (quoteNumber && !user) requireUser({ request, context });
-  const profile = user ? await getProfile(user.id) : null;
+  const profile = buyer ? await getProfile(buyer) : null;
   // A visitor may fill the form (and is asked to sign in); a member orders only if their role allows it.
   const role = profile?.companyRole ?? null;
   const canOrder = !user || (role !== null && can(role, "placeOrders"));
   // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
-  const shipTos = user ? await listShipTos(user.id) : [];
+  const shipTos = buyer ? await listShipTos(buyer) : [];
   // A quote's order goes first where the quote asked it to ship (the book's entry at that address, if any).
-  const quoted = quoteNumber && user ? await quoteShipTo(user.id, quoteNumber) : null;
+  const quoted = quoteNumber && buyer ? await quoteShipTo(buyer, quoteNumber) : null;
   const defaultShipTo =
     (quoted && shipTos.find((shipTo) => sameStreet(shipTo.address, quoted))) ??
     (quoted ? undefined : shipTos.find((shipTo) => shipTo.isDefault));
@@ -80,9 +83,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? draftState
       : (defaultShipTo?.address.state ?? quoted?.state ?? profile?.shippingState ?? "");
   const cart =
-    quoteNumber && user
-      ? await quoteSummary(user.id, quoteNumber, taxState)
-      : await cartSummary(cartId, { taxState, buyerId: user?.id });
+    quoteNumber && buyer
+      ? await quoteSummary(buyer, quoteNumber, taxState)
+      : await cartSummary(cartId, { taxState, buyer });
   if (cart.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
   const shipping = profile && addressFrom("shipping", profile);
   const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;
@@ -105,10 +108,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A draft is a guest's new address, not one of the book's.
       defaults: draft ? { ...fromProfile, shipTo: NEW_SHIP_TO, ...draft } : fromProfile,
       sameAsShipping: draft ? draft.sameAsShipping !== undefined : billing === null,
-      terms: user && canOrder ? await checkoutTerms(user.id) : null,
+      terms: buyer && canOrder ? await checkoutTerms(buyer) : null,
       quoteNumber,
       // Above the buyer's spend limit the order is submitted for approval instead (docs/decisions/approvals.md).
-      approval: user && canOrder && !quoteNumber ? await cartApprovalReason(user.id, cartId, taxState) : null,
+      // The cart priced above, once: its total against the buyer's limits.
+      approval: buyer && canOrder && !quoteNumber ? await cartApprovalReason(buyer, toCents(cart.total)) : null,
       canOrder,
       canSaveShipTo: role !== null && can(role, "manageAddresses"),
       shipTos,
@@ -142,6 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       kept ? [["Set-Cookie", kept]] : [],
     );
   }
+  const buyer = requireBuyer({ request, context });
   if (formData.get("intent") === "complete") {
     try {
       const paymentId = formData.get("paymentId");
@@ -161,14 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: checkoutSchema });
   if (submission.status !== "success") return data<ActionResult>({ reply: submission.reply() }, 400);
   const checkout = submission.value;
-  const refused = await refusedBeforePlacing(user.id, submission);
+  const refused = await refusedBeforePlacing(buyer, submission);
   if (refused) return refused;
-  await saveCheckoutToProfile(user.id, checkout);
-  if (quoteNumber) return quoteCheckout(user.id, quoteNumber, checkout, submission);
+  await saveCheckoutToProfile(buyer, checkout);
+  if (quoteNumber) return quoteCheckout(buyer, quoteNumber, checkout, submission);
   if (!cartId) return redirectWithToast("/", { type: "error", title: "Your cart is empty" });
-  if (await cartApprovalReason(user.id, cartId, checkout.shipping.state)) {
+  const priced = await priceStoredCart(cartId, { buyer, taxState: checkout.shipping.state });
+  if (await cartApprovalReason(buyer, priced.totals.totalCents)) {
     try {
-      await submitForApproval(user.id, cartId, checkout);
+      await submitForApproval(buyer, cartId, checkout);
       return redirectWithToast("/account/approvals", {
         type: "success",
         title: "Order submitted for approval",
@@ -180,17 +186,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (checkout.paymentMethod === "net_30") {
     try {
-      const { orderNumber, termsDays } = await placeTermsOrder(user.id, cartId, checkout);
+      const { orderNumber, termsDays } = await placeTermsOrder(buyer, cartId, checkout);
       return redirectWithToast(`/order-confirmation/${orderNumber}`, {
         type: "success",
         title: termsOrderPlaced(termsDays ?? 30),
       });
     } catch (error) {
-      return refusal(error, termsOrderFailed(await accountTermsDays(user.id)));
+      return refusal(error, termsOrderFailed(await accountTermsDays(buyer)));
     }
   }
   try {
-    const { cart: charged, ...payment } = await startCardPayment(user.id, cartId, checkout);
+    const { cart: charged, ...payment } = await startCardPayment(buyer, cartId, checkout);
     return data<ActionResult>({ reply: submission.reply(), payment, charged });
   } catch (error) {
     return refusal(error, "Payment failed");
@@ -204,8 +210,9 @@ function quoteOf(request: Request, formData?: FormData): string | null {
 }
 
 /** Where the quote asked its order to ship, or null for a quote that is not the company's. */
-async function quoteShipTo(userId: string, quoteNumber: string): Promise<Address | null> {
-  const quote = await companyQuote(userId, quoteNumber).catch((error: unknown) => {
+async function quoteShipTo(buyer: Buyer, quoteNumber: string): Promise<Address | null> {
+  const { userId } = buyer;
+  const quote = await companyQuote(buyer, quoteNumber).catch((error: unknown) => {
     if (error instanceof StoreError) return null;
     throw error;
   });
@@ -219,11 +226,12 @@ const sameStreet = (a: Address, b: Address) =>
   [b.line1, b.city, b.state, b.zip].join("|").toLowerCase();
 
 /** The accepted quote priced as a cart, for the page; a quote that cannot be ordered sends the buyer back to it. */
-async function quoteSummary(userId: string, quoteNumber: string, taxState: string) {
+async function quoteSummary(buyer: Buyer, quoteNumber: string, taxState: string) {
+  const { userId } = buyer;
   try {
-    const quote = await companyQuote(userId, quoteNumber);
+    const quote = await companyQuote(buyer, quoteNumber);
     await checkOrderable(quote, new Date());
-    return summarize(await priceQuote(quote, { taxState, buyerId: userId }));
+    return summarize(await priceQuote(quote, { taxState, buyer }));
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     const to = error.kind === "NotFound" ? "/account/quotes" : `/account/quotes/${quoteNumber}`;
@@ -233,24 +241,25 @@ async function quoteSummary(userId: string, quoteNumber: string, taxState: strin
 
 /** An accepted quote's order: on terms at once, or the card payment for its quoted total. */
 async function quoteCheckout(
-  userId: string,
+  buyer: Buyer,
   quoteNumber: string,
   checkout: CheckoutInput,
   submission: Submission<CheckoutInput>,
 ) {
+  const { userId } = buyer;
   if (checkout.paymentMethod === "net_30") {
     try {
-      const { orderNumber, termsDays } = await placeTermsQuoteOrder(userId, quoteNumber, checkout);
+      const { orderNumber, termsDays } = await placeTermsQuoteOrder(buyer, quoteNumber, checkout);
       return redirectWithToast(`/order-confirmation/${orderNumber}`, {
         type: "success",
         title: termsOrderPlaced(termsDays ?? 30),
       });
     } catch (error) {
-      return refusal(error, termsOrderFailed(await accountTermsDays(userId)));
+      return refusal(error, termsOrderFailed(await accountTermsDays(buyer)));
     }
   }
   try {
-    const { cart: charged, ...payment } = await startQuoteCardPayment(userId, quoteNumber, checkout);
+    const { cart: charged, ...payment } = await startQuoteCardPayment(buyer, quoteNumber, checkout);
     return data<ActionResult>({ reply: submission.reply(), payment, charged });
   } catch (error) {
     return refusal(error, "Payment failed");
@@ -262,11 +271,12 @@ async function quoteCheckout(
  * PO number used before is asked about beside the field, not as the field's error (which would
  * clear, moving the page, as soon as the buyer leaves the field).
  */
-async function refusedBeforePlacing(userId: string, submission: Submission<CheckoutInput>) {
+async function refusedBeforePlacing(buyer: Buyer, submission: Submission<CheckoutInput>) {
+  const { userId } = buyer;
   if (submission.status !== "success") return undefined;
   const checkout = submission.value;
   try {
-    await checkBeforePlacing(userId, checkout);
+    await checkBeforePlacing(buyer, checkout);
     return undefined;
   } catch (error) {
     if (!(error instanceof PurchaseOrderProblem))

@@ -1,8 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { roleNames } from "../../domain/companies/companies";
-import { currentUser, requireUser } from "../../server/accounts/session";
+import { currentBuyer, currentUser, requireUser } from "../../server/accounts/session";
 import { acceptInvitation, invitationByToken } from "../../server/companies/members";
-import { companyAccountOf } from "../../server/companies/membership";
 import { StoreError } from "../../server/errors";
 import { dataWithErrorToast, redirectWithToast } from "../../server/toast";
 import { Button } from "../components/ui/button";
@@ -22,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const invitation = await invitationByToken(params.token);
   if (!invitation) throw data("This invitation link is not valid.", { status: 404 });
   const user = currentUser(context);
-  const current = user ? await companyAccountOf(user.id) : null;
+  const current = currentBuyer(context)?.company ?? null;
   return {
     invitation: { companyName: invitation.companyName, role: invitation.role, email: invitation.email },
     refusal: invitation.refusal,

@@ -7,7 +7,7 @@ import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { termsName } from "../../domain/terms/terms";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
 import { shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
@@ -26,9 +26,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const _user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   // Someone else's order number gets the same answer as a made-up one.
-  const order = await findOrder(params.orderNumber, user.id);
+  const order = await findOrder(params.orderNumber, buyer);
   const { STORE_EMAIL, STORE_PHONE } = config();
   const help = { email: STORE_EMAIL, phone: STORE_PHONE };
   const headers = { "Cache-Control": "private, no-store" };

@@ -16,7 +16,7 @@ import {
 import type { QuoteSource } from "../../domain/quotes/quotes";
 import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
-import { requireUser } from "../../server/accounts/session";
+import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { cartLines } from "../../server/cart/cart";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { listsOf } from "../../server/cart/saved-lists";
@@ -37,13 +37,14 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser({ request, context });
+  const _user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const url = new URL(request.url);
   const { cartId } = await currentCart({ request, context }, { create: false });
   const [profile, lists, shipTos, cart] = await Promise.all([
-    getProfile(user.id),
-    listsOf(user.id),
-    shipToChoices(user.id),
+    getProfile(buyer),
+    listsOf(buyer),
+    shipToChoices(buyer),
     cartId ? cartLines(cartId) : [],
   ]);
   const listId = url.searchParams.get("list")?.slice(0, 100) ?? "";
@@ -86,14 +87,15 @@ async function pastedText(form: FormData): Promise<string | undefined> {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser({ request, context });
+  const _user = requireUser({ request, context });
+  const buyer = requireBuyer({ request, context });
   const form = await readForm(request);
   try {
     const fields = Object.fromEntries([...form].filter(([, value]) => typeof value === "string"));
     const parsed = quoteRequestSchema.safeParse({ ...fields, lines: await pastedText(form) });
     if (!parsed.success) throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "Check the form.");
     const { cartId } = await currentCart({ request, context }, { create: false });
-    const quoteNumber = await requestQuote(user.id, parsed.data, { cartId });
+    const quoteNumber = await requestQuote(buyer, parsed.data, { cartId });
     return redirectWithToast(`/account/quotes/${quoteNumber}`, {
       type: "success",
       title: `Quote ${quoteNumber} requested`,

@@ -3,10 +3,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { type Buyer, cardOrder, fillCart, productId, setOrderStatus, signedUpBuyer } from "../../test/store-fixtures";
+import {
+  asBuyer,
+  type Buyer,
+  cardOrder,
+  companyAccountOf,
+  fillCart,
+  productId,
+  setOrderStatus,
+  signedUpBuyer,
+} from "../../test/store-fixtures";
 import { writeReview } from "../catalog/products/reviews";
 import { seedCatalogIfEmpty } from "../catalog/seed/seed";
-import { companyAccountOf, companyOf } from "../companies/membership";
 import {
   account,
   backInStockRequests,
@@ -81,7 +89,7 @@ beforeAll(async () => {
     .insert(backInStockRequests)
     .values({ userId: dana.id, productId: await productId("GW-45-001") });
   await requestQuote(
-    dana.id,
+    await asBuyer(dana),
     quoteRequestSchema.parse({
       source: "paste",
       lines: "GW-45-001, 500",
@@ -95,7 +103,7 @@ beforeAll(async () => {
 
 describe("Download my data", () => {
   it("holds the buyer's account, profile, addresses, orders with their lines and cart", async () => {
-    const data = await exportAccountData(dana.id, new Date("2026-11-20T10:00:00Z"));
+    const data = await exportAccountData(await asBuyer(dana), new Date("2026-11-20T10:00:00Z"));
     const account = await companyAccountOf(dana.id);
     const stored = await ordersOf(dana.id);
 
@@ -142,7 +150,7 @@ describe("Download my data", () => {
 
   it("holds nothing of another buyer, and no password hash or session token", async () => {
     await auth().api.signInEmail({ body: { email: dana.email, password: dana.password } });
-    const text = JSON.stringify(await exportAccountData(dana.id));
+    const text = JSON.stringify(await exportAccountData(await asBuyer(dana)));
     const samAccount = await companyAccountOf(sam.id);
     const [samOrder] = await ordersOf(sam.id);
     const secrets = await db()
@@ -197,9 +205,9 @@ describe("Delete my account", () => {
     await db()
       .update(companies)
       .set({ onTerms: true, creditLimit: "5000" })
-      .where(eq(companies.id, companyOf(lee.id)));
+      .where(eq(companies.id, (await asBuyer(lee)).company?.id ?? ""));
     const net30 = await placeTermsOrder(
-      lee.id,
+      await asBuyer(lee),
       await fillCart(lee, [["GW-45-001", 1]]),
       checkoutInput(lee.email, { paymentMethod: "net_30" }),
     );
@@ -209,7 +217,7 @@ describe("Delete my account", () => {
     );
     await db().update(orders).set({ paidAt: new Date() }).where(eq(orders.orderNumber, net30.orderNumber));
 
-    await startCardPayment(lee.id, await fillCart(lee, [["GW-45-001", 1]]), checkoutInput(lee.email));
+    await startCardPayment(await asBuyer(lee), await fillCart(lee, [["GW-45-001", 1]]), checkoutInput(lee.email));
     expect(await failure(deleteAccount(signedIn(lee), lee.password, { address }))).toMatch(
       /^409 A card payment you started is still open/,
     );
@@ -289,11 +297,11 @@ describe("Delete my account", () => {
     expect(disc).toEqual({ rating: "0.0", reviewCount: 0 });
     expect(await ordersOf(sam.id)).toEqual(before.sam);
     expect(await db().select().from(profiles).where(eq(profiles.userId, sam.id))).toEqual(before.samProfile);
-    await expect(exportAccountData(dana.id)).rejects.toThrow("That account does not exist.");
+    await expect(exportAccountData(await asBuyer(dana))).rejects.toThrow("That account does not exist.");
 
     // The e-mail is free again, and the new account starts without the old orders.
     const again = await signedUpBuyer("dana@example.com");
     expect(again.id).not.toBe(dana.id);
-    expect(await listOrdersWithItems(again.id)).toEqual([]);
+    expect(await listOrdersWithItems(await asBuyer(again))).toEqual([]);
   });
 });

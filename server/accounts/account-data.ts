@@ -5,6 +5,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import { addressFrom } from "../../domain/addresses/address";
 import { listShipTos } from "../address-book/address-book";
 import { reviewsBy } from "../catalog/products/reviews";
+import type { Buyer } from "../companies/buyer";
 import { db } from "../db/client";
 import {
   account,
@@ -13,7 +14,6 @@ import {
   carts,
   checkoutPayments,
   companies,
-  companyMembers,
   mailQueue,
   orderStatusHistory,
   orders,
@@ -29,15 +29,13 @@ import {
 import { StoreError } from "../errors";
 import { withItems } from "./account-overview";
 
-async function profileOf(userId: string) {
-  const [row] = await db()
-    .select({ profile: profiles, company: companies, role: companyMembers.role })
-    .from(profiles)
-    .leftJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(profiles.userId, userId));
-  if (!row) return null;
-  const { profile, company, role } = row;
+async function profileOf(buyer: Buyer) {
+  const [[profile], [company]] = await Promise.all([
+    db().select().from(profiles).where(eq(profiles.userId, buyer.userId)),
+    buyer.company ? db().select().from(companies).where(eq(companies.id, buyer.company.id)) : [],
+  ]);
+  if (!profile) return null;
+  const { role } = buyer;
   return {
     accountNumber: company?.accountNumber ?? null,
     firstName: profile.firstName,
@@ -172,7 +170,8 @@ async function cartOf(userId: string) {
 
 export type AccountData = Awaited<ReturnType<typeof exportAccountData>>;
 
-export async function exportAccountData(userId: string, now = new Date()) {
+export async function exportAccountData(buyer: Buyer, now = new Date()) {
+  const { userId } = buyer;
   const [person] = await db()
     .select({ name: user.name, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt })
     .from(user)
@@ -192,8 +191,8 @@ export async function exportAccountData(userId: string, now = new Date()) {
     emails,
     quotesAsked,
   ] = await Promise.all([
-    profileOf(userId),
-    listShipTos(userId),
+    profileOf(buyer),
+    listShipTos(buyer),
     ordersOf(userId),
     cartOf(userId),
     savedListsOf(userId),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
-import { companyOf } from "../companies/membership";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { orderItems, orders, user } from "../db/schema";
 import { listOrdersWithItems, topPurchasedProducts } from "./account-overview";
 
@@ -13,7 +12,7 @@ async function placeOrder(userId: string, orderNumber: string, orderDate: string
     .db.insert(orders)
     .values({
       userId,
-      companyId: companyOf(userId),
+      companyId: (await asBuyer({ id: userId })).company?.id ?? "",
       orderNumber,
       orderDate: new Date(orderDate),
       totalAmount: total,
@@ -66,7 +65,7 @@ describe("My Account's orders and insights", () => {
     ]);
     await placeOrder("u2", "ORD3", "2026-11-21T10:00:00Z", [["Safety Glasses", 50, "3.00"]]);
 
-    const list = await listOrdersWithItems("u1");
+    const list = await listOrdersWithItems(await asBuyer({ id: "u1" }));
     expect(list.map((o) => o.orderNumber)).toEqual(["ORD2", "ORD1"]);
     expect(list[0]?.items.map((i) => i.productName).sort()).toEqual([
       "Flap Disc 80 Grit 4.5 in",
@@ -76,7 +75,7 @@ describe("My Account's orders and insights", () => {
   });
 
   it("ranks products by total quantity, sums what was spent, and keeps ten", async () => {
-    expect(await topPurchasedProducts("u1")).toEqual([
+    expect(await topPurchasedProducts(await asBuyer({ id: "u1" }))).toEqual([
       { productName: "Grinding Wheel 4.5 in", totalQuantity: 5, totalSpent: "64.95" },
       { productName: "Flap Disc 80 Grit 4.5 in", totalQuantity: 1, totalSpent: "8.49" },
     ]);
@@ -91,7 +90,7 @@ describe("My Account's orders and insights", () => {
         (_, i) => [`Part ${String(i).padStart(2, "0")}`, i + 1, "1.00"] as [string, number, string],
       ),
     );
-    const top = await topPurchasedProducts("u3");
+    const top = await topPurchasedProducts(await asBuyer({ id: "u3" }));
     expect(top).toHaveLength(10);
     expect(top[0]).toEqual({ productName: "Part 11", totalQuantity: 12, totalSpent: "12.00" });
     expect(top[9]?.productName).toBe("Part 02");

@@ -1,30 +1,23 @@
 // What My Account shows: the buyer's profile and company, the company's orders with their items, and top products.
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { companyOf } from "../companies/membership";
+import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { db } from "../db/client";
-import { companies, companyMembers, orderItems, orders, profiles } from "../db/schema";
+import { orderItems, orders, profiles } from "../db/schema";
 
 /** The buyer's own details, with the account they buy for: its number, name, PO rule and their role. */
-export async function getProfile(userId: string) {
-  const [row] = await db()
-    .select({
-      profile: profiles,
-      accountNumber: companies.accountNumber,
-      companyName: companies.name,
-      poRequired: companies.poRequired,
-      companyRole: companyMembers.role,
-    })
-    .from(profiles)
-    .leftJoin(companyMembers, eq(companyMembers.userId, profiles.userId))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(profiles.userId, userId))
-    .limit(1);
-  if (!row) return null;
-  const { profile, ...account } = row;
-  return { ...profile, ...account, poRequired: account.poRequired ?? false };
+export async function getProfile(buyer: Buyer) {
+  const [profile] = await db().select().from(profiles).where(eq(profiles.userId, buyer.userId)).limit(1);
+  if (!profile) return null;
+  return {
+    ...profile,
+    accountNumber: buyer.company?.accountNumber ?? null,
+    companyName: buyer.company?.name ?? null,
+    poRequired: buyer.company?.poRequired ?? false,
+    companyRole: buyer.role,
+  };
 }
 
-export async function listOrdersWithItems(userId: string) {
+export async function listOrdersWithItems(buyer: Buyer) {
   const rows = await db()
     .select({
       id: orders.id,
@@ -34,7 +27,7 @@ export async function listOrdersWithItems(userId: string) {
       status: orders.status,
     })
     .from(orders)
-    .where(eq(orders.companyId, companyOf(userId)))
+    .where(inBuyersCompany(orders.companyId, buyer))
     .orderBy(desc(orders.orderDate));
   return withItems(rows);
 }
@@ -55,7 +48,7 @@ export async function withItems<Order extends { id: string }>(rows: Order[]) {
 }
 
 /** The ranking (docs/product-rules.md, Orders): summed per product name, most units first, ten at most. */
-export async function topPurchasedProducts(userId: string, limit = 10) {
+export async function topPurchasedProducts(buyer: Buyer, limit = 10) {
   return db()
     .select({
       productName: orderItems.productName,
@@ -64,7 +57,7 @@ export async function topPurchasedProducts(userId: string, limit = 10) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.companyId, companyOf(userId)))
+    .where(inBuyersCompany(orders.companyId, buyer))
     .groupBy(orderItems.productName)
     .orderBy(desc(sql`sum(${orderItems.quantity})`), orderItems.productName)
     .limit(limit);

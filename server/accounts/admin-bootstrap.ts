@@ -1,6 +1,7 @@
 // ADMIN_EMAIL and ADMIN_PASSWORD make sure this admin exists, confirmed, at every start.
 import { eq } from "drizzle-orm";
-import { createCompanyOfOne, membershipOf } from "../companies/membership";
+import { buyerOf } from "../companies/buyer";
+import { createCompanyOfOne } from "../companies/membership";
 import { db } from "../db/client";
 import { profiles, user, userRoles } from "../db/schema";
 import { auth } from "./auth";
@@ -45,6 +46,6 @@ export async function ensureAdmin(email: string, password: string): Promise<void
       .values({ userId: id, firstName: "Store", lastName: "Admin" })
       .onConflictDoNothing()
       .returning({ id: profiles.id });
-    if (created && !(await membershipOf(id, tx))) await createCompanyOfOne(tx, { userId: id });
+    if (created && !(await buyerOf(id, tx))?.company) await createCompanyOfOne(tx, { userId: id });
   });
 }

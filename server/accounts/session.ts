@@ -48,7 +48,7 @@ export const readSession: MiddlewareFunction<Response> = async ({ request, conte
   const user = await userFromSession(request);
   context.set(userContext, user);
   // The buyer is resolved here, once: every loader and action of the request reads it.
-  context.set(buyerContext, user ? await buyerOf(user) : null);
+  context.set(buyerContext, user ? await buyerOf(user.id) : null);
 };
 
 export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {

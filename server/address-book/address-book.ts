@@ -11,7 +11,7 @@ import {
   type ShipTo,
   shipToLimitMessage,
 } from "../../domain/addresses/address-book";
-import { companyOf, requirePermission } from "../companies/membership";
+import { type Buyer, buyerNow, inBuyersCompany, requirePermission } from "../companies/buyer";
 import { type Database, db } from "../db/client";
 import { companies, shipToAddresses } from "../db/schema";
 import { StoreError } from "../errors";
@@ -29,23 +29,23 @@ const shipToOf = (row: Row): ShipTo => ({
 });
 
 /** The company's ship-tos in the order they were added. */
-export async function listShipTos(userId: string, executor: Database = db()): Promise<ShipTo[]> {
+export async function listShipTos(buyer: Buyer, executor: Database = db()): Promise<ShipTo[]> {
   const rows = await executor
     .select()
     .from(shipToAddresses)
-    .where(eq(shipToAddresses.companyId, companyOf(userId)))
+    .where(inBuyersCompany(shipToAddresses.companyId, buyer))
     .orderBy(asc(shipToAddresses.createdAt), asc(shipToAddresses.id));
   return rows.map(shipToOf);
 }
 
 /** One of the company's ship-tos; any other id (another company's, made up) is NotFound. */
-export async function findShipTo(userId: string, id: string, executor: Database = db()): Promise<ShipTo> {
+export async function findShipTo(buyer: Buyer, id: string, executor: Database = db()): Promise<ShipTo> {
   // An id that is not a uuid cannot be one, and the database would refuse to compare it.
   const [row] = z.uuid().safeParse(id).success
     ? await executor
         .select()
         .from(shipToAddresses)
-        .where(and(eq(shipToAddresses.id, id), eq(shipToAddresses.companyId, companyOf(userId))))
+        .where(and(eq(shipToAddresses.id, id), inBuyersCompany(shipToAddresses.companyId, buyer)))
     : [];
   if (!row) throw new StoreError("NotFound", shipToNotFound);
   return shipToOf(row);
@@ -55,8 +55,8 @@ export async function findShipTo(userId: string, id: string, executor: Database 
  * Changes to one company's book wait for each other (the company row is locked), so the limit and
  * the single default hold under concurrent requests. Only a member who manages addresses gets here.
  */
-async function lockBook(tx: Database, userId: string): Promise<string> {
-  const { companyId } = await requirePermission(userId, "manageAddresses", tx);
+async function lockBook(tx: Database, buyer: Buyer): Promise<string> {
+  const { companyId } = requirePermission(await buyerNow(tx, buyer), "manageAddresses");
   await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
   return companyId;
 }
@@ -71,10 +71,10 @@ async function clearDefault(tx: Database, companyId: string) {
 /** Adds a ship-to inside the caller's transaction (order placement saves one this way). */
 export async function addShipToIn(
   tx: Database,
-  userId: string,
+  buyer: Buyer,
   { label, address, makeDefault = false }: { label: string; address: Address; makeDefault?: boolean },
 ): Promise<ShipTo> {
-  const companyId = await lockBook(tx, userId);
+  const companyId = await lockBook(tx, buyer);
   const [held] = await tx.select({ n: count() }).from(shipToAddresses).where(eq(shipToAddresses.companyId, companyId));
   const existing = held?.n ?? 0;
   if (existing >= MAX_SHIP_TOS) throw new StoreError("Conflict", shipToLimitMessage);
@@ -82,25 +82,25 @@ export async function addShipToIn(
   if (isDefault) await clearDefault(tx, companyId);
   const [row] = await tx
     .insert(shipToAddresses)
-    .values({ companyId, userId, label, isDefault, ...addressColumns("shipping", address) })
+    .values({ companyId, userId: buyer.userId, label, isDefault, ...addressColumns("shipping", address) })
     .returning();
   if (!row) throw new Error("The ship-to row was not written.");
   return shipToOf(row);
 }
 
-export function addShipTo(userId: string, input: { label: string; address: Address; makeDefault?: boolean }) {
-  return db().transaction((tx) => addShipToIn(tx, userId, input));
+export function addShipTo(buyer: Buyer, input: { label: string; address: Address; makeDefault?: boolean }) {
+  return db().transaction((tx) => addShipToIn(tx, buyer, input));
 }
 
 /** Changes a ship-to's label and address; "make default" can make it the default, never take that away. */
 export function updateShipTo(
-  userId: string,
+  buyer: Buyer,
   id: string,
   { label, address, makeDefault = false }: { label: string; address: Address; makeDefault?: boolean },
 ) {
   return db().transaction(async (tx) => {
-    const companyId = await lockBook(tx, userId);
-    const current = await findShipTo(userId, id, tx);
+    const companyId = await lockBook(tx, buyer);
+    const current = await findShipTo(buyer, id, tx);
     const isDefault = current.isDefault || makeDefault;
     if (isDefault && !current.isDefault) await clearDefault(tx, companyId);
     const [row] = await tx
@@ -112,10 +112,10 @@ export function updateShipTo(
   });
 }
 
-export function makeDefaultShipTo(userId: string, id: string) {
+export function makeDefaultShipTo(buyer: Buyer, id: string) {
   return db().transaction(async (tx) => {
-    const companyId = await lockBook(tx, userId);
-    const chosen = await findShipTo(userId, id, tx);
+    const companyId = await lockBook(tx, buyer);
+    const chosen = await findShipTo(buyer, id, tx);
     if (chosen.isDefault) return chosen;
     await clearDefault(tx, companyId);
     await tx.update(shipToAddresses).set({ isDefault: true }).where(eq(shipToAddresses.id, id));
@@ -124,11 +124,11 @@ export function makeDefaultShipTo(userId: string, id: string) {
 }
 
 /** Deletes a ship-to; when it was the default, the oldest remaining one becomes the default. */
-export function deleteShipTo(userId: string, id: string) {
+export function deleteShipTo(buyer: Buyer, id: string) {
   return db().transaction(async (tx) => {
-    await lockBook(tx, userId);
-    const removed = await findShipTo(userId, id, tx);
-    const next = defaultAfterRemoving(await listShipTos(userId, tx), id);
+    await lockBook(tx, buyer);
+    const removed = await findShipTo(buyer, id, tx);
+    const next = defaultAfterRemoving(await listShipTos(buyer, tx), id);
     await tx.delete(shipToAddresses).where(eq(shipToAddresses.id, id));
     if (next) await tx.update(shipToAddresses).set({ isDefault: true }).where(eq(shipToAddresses.id, next));
     return removed;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, orderItems, orders, products, promoCodes, testProcessorPayments, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -39,7 +39,7 @@ async function buyerWithWheels(quantity: number, creditLimit?: string) {
 
 async function cardOrder(quantity: number, company?: string) {
   const who = await buyerWithWheels(quantity);
-  const payment = await startCardPayment(who.id, who.cartId, checkout(who.email, company));
+  const payment = await startCardPayment(await asBuyer(who), who.cartId, checkout(who.email, company));
   await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
   return { ...(await completeCardPayment(payment.paymentId, who.id)), paymentId: payment.paymentId };
 }
@@ -134,15 +134,15 @@ describe("moving orders along", () => {
   it("a Net 30 order ships on its terms; marking the invoice paid frees the credit", async () => {
     // 7 × 12.99 = 90.93 (Oregon: no tax) against a $100 limit.
     const lee = await buyerWithWheels(7, "100");
-    const { orderNumber } = await placeTermsOrder(lee.id, lee.cartId, checkout(lee.email));
+    const { orderNumber } = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email));
     await addToCart(lee.cartId, wheel, 7);
-    expect(await messageOf(placeTermsOrder(lee.id, lee.cartId, checkout(lee.email)))).toBe(
+    expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email)))).toBe(
       "This order of $90.93 would exceed your Net 30 credit limit. Available credit: $9.07.",
     );
     await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "processing" });
     await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped", shipment: byUps });
     // Shipped is not paid: the credit is still in use.
-    expect(await messageOf(placeTermsOrder(lee.id, lee.cartId, checkout(lee.email)))).toContain(
+    expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email)))).toContain(
       "Available credit: $9.07.",
     );
     const paid = await markInvoicePaid("admin", orderNumber);
@@ -151,12 +151,12 @@ describe("moving orders along", () => {
     expect(await messageOf(markInvoicePaid("admin", orderNumber))).toBe(
       `The invoice for ${orderNumber} is already paid.`,
     );
-    expect(await messageOf(placeTermsOrder(lee.id, lee.cartId, checkout(lee.email)))).toBe("ok");
+    expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email)))).toBe("ok");
   });
 
   it("an unpaid Net 30 invoice marked paid before shipping makes the order paid; card orders have no invoice", async () => {
     const kim = await buyerWithWheels(1, "1000");
-    const { orderNumber } = await placeTermsOrder(kim.id, kim.cartId, checkout(kim.email));
+    const { orderNumber } = await placeTermsOrder(await asBuyer(kim), kim.cartId, checkout(kim.email));
     expect((await markInvoicePaid("admin", orderNumber))?.status).toBe("paid");
     const card = await cardOrder(1);
     expect(await messageOf(markInvoicePaid("admin", card.orderNumber))).toBe(

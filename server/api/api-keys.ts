@@ -6,9 +6,9 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
-import { requirePermission } from "../companies/membership";
+import { type Buyer, buyerNow, buyerOf, requirePermission } from "../companies/buyer";
 import { db } from "../db/client";
-import { companyApiKeys, companyMembers, user } from "../db/schema";
+import { companyApiKeys, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { generateApiKey, prefixOf, verifyApiKey } from "./key";
 
@@ -27,8 +27,8 @@ const LAST_USED_EVERY_MS = 60_000;
 export const apiKeyLimit: Limit = { max: 600, windowMs: 60_000 };
 
 /** The key page: the company's keys, newest first, revoked ones too (they are the record). */
-export async function apiKeysPage(userId: string) {
-  const { companyId } = await requirePermission(userId, "manageApiKeys");
+export async function apiKeysPage(buyer: Buyer) {
+  const { companyId } = requirePermission(buyer, "manageApiKeys");
   const creator = alias(user, "creator");
   const revoker = alias(user, "revoker");
   const keys = await db()
@@ -51,9 +51,10 @@ export async function apiKeysPage(userId: string) {
 }
 
 /** Makes a key for the admin's company; the whole key is in the answer and nowhere else, ever. */
-export function createApiKey(userId: string, { name }: { name: string }, now = new Date()) {
+export function createApiKey(buyer: Buyer, { name }: { name: string }, now = new Date()) {
+  const { userId } = buyer;
   return db().transaction(async (tx) => {
-    const { companyId } = await requirePermission(userId, "manageApiKeys", tx);
+    const { companyId } = requirePermission(await buyerNow(tx, buyer), "manageApiKeys");
     const { key, prefix, hash } = generateApiKey();
     const [row] = await tx
       .insert(companyApiKeys)
@@ -73,9 +74,10 @@ export function createApiKey(userId: string, { name }: { name: string }, now = n
 }
 
 /** Revokes one of the admin's company's keys; any other id (another company's, made up, revoked) is NotFound. */
-export function revokeApiKey(userId: string, keyId: string, now = new Date()) {
+export function revokeApiKey(buyer: Buyer, keyId: string, now = new Date()) {
+  const { userId } = buyer;
   return db().transaction(async (tx) => {
-    const { companyId } = await requirePermission(userId, "manageApiKeys", tx);
+    const { companyId } = requirePermission(await buyerNow(tx, buyer), "manageApiKeys");
     const [revoked] = z.uuid().safeParse(keyId).success
       ? await tx
           .update(companyApiKeys)
@@ -107,6 +109,8 @@ export interface ApiCaller {
   keyId: string;
   companyId: string;
   userId: string;
+  /** The member the key acts as, resolved for this request as a session's buyer is. */
+  buyer: Buyer;
 }
 
 /**
@@ -126,16 +130,16 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
           secretHash: companyApiKeys.secretHash,
           revokedAt: companyApiKeys.revokedAt,
           createdBy: companyApiKeys.createdBy,
-          memberOf: companyMembers.companyId,
         })
         .from(companyApiKeys)
-        .leftJoin(companyMembers, eq(companyMembers.userId, companyApiKeys.createdBy))
         .where(eq(companyApiKeys.prefix, prefix))
     : [];
   const found = candidates.find((candidate) => verifyApiKey(key, candidate.secretHash));
   if (!found) throw new StoreError("Unauthorized", invalidKeyMessage);
   if (found.revokedAt) throw new StoreError("Unauthorized", revokedKeyMessage);
-  if (!found.createdBy || found.memberOf !== found.companyId) throw new StoreError("Unauthorized", ownerLeftMessage);
+  const buyer = found.createdBy ? await buyerOf(found.createdBy) : null;
+  if (!found.createdBy || !buyer || buyer.company?.id !== found.companyId)
+    throw new StoreError("Unauthorized", ownerLeftMessage);
   await countUse(`api:${found.id}`, apiKeyLimit, now.getTime(), "Too many requests with this API key.");
   await db()
     .update(companyApiKeys)
@@ -149,5 +153,5 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
         ),
       ),
     );
-  return { keyId: found.id, companyId: found.companyId, userId: found.createdBy };
+  return { keyId: found.id, companyId: found.companyId, userId: found.createdBy, buyer };
 }

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { fromCents } from "../../domain/money/cents";
 import { findPartNumbers } from "../cart/quick-order";
-import { priceProductLines } from "../cart/summary";
+import type { Buyer } from "../companies/buyer";
+import { priceProductLines } from "../pricing/price";
 
 export const MAX_PER_PAGE = 200;
 export const MAX_PRICE_PARTS = 100;
@@ -47,14 +48,14 @@ export function queryObject(url: URL, names: readonly string[]) {
 }
 
 /**
- * What the company of `buyerId` (the key's) pays for each part: at `quantity`, and from each of the
+ * What the company of `buyer` (the key's member) pays for each part: at `quantity`, and from each of the
  * part's price breaks, each figure from the function that prices carts (so the lowest of list, tier
  * and the company's contract price applies here). Part numbers not in the catalogue are named in
  * `unknownParts`.
  */
 export async function priceList(
   { parts, quantity }: z.output<typeof pricesQuerySchema>,
-  buyerId: string,
+  buyer: Buyer,
   now = new Date(),
 ) {
   const find = await findPartNumbers(parts);
@@ -65,7 +66,7 @@ export async function priceList(
   const unique = [...new Map(known.map((product) => [product.id, product])).values()];
   const atQuantity = await priceProductLines(
     unique.map((product) => ({ productId: product.id, quantity })),
-    { buyerId, now },
+    { buyer, now },
   );
   const breaks = await priceProductLines(
     atQuantity.lines.flatMap((line) =>
@@ -74,7 +75,7 @@ export async function priceList(
         quantity: breakAt,
       })),
     ),
-    { buyerId, now },
+    { buyer, now },
   );
   return {
     currency: "USD",

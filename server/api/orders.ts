@@ -11,9 +11,9 @@ import { addressFrom } from "../../domain/addresses/address";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { jobReferenceField, poNumberField } from "../../domain/orders/purchase-order";
 import { findShipTo } from "../address-book/address-book";
-import { lockBuyerLimits } from "../approvals/spend-limits";
 import { findPartNumbers } from "../cart/quick-order";
 import { normalizePartNumber } from "../catalog/products/part-numbers";
+import { lockedBuyer } from "../companies/buyer";
 import { type Database, db } from "../db/client";
 import { apiIdempotencyKeys, companies, orderItems, orders, profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -186,7 +186,7 @@ async function productsFor(lines: OrderBody["lines"]) {
  * their profile, else the ship-to), the company's name, and the chosen ship-to.
  */
 async function apiCheckout(tx: Database, caller: ApiCaller, body: OrderBody): Promise<CheckoutInput> {
-  const shipTo = await findShipTo(caller.userId, body.shipToId, tx).catch((error: unknown) => {
+  const shipTo = await findShipTo(caller.buyer, body.shipToId, tx).catch((error: unknown) => {
     throw error instanceof StoreError && error.kind === "NotFound"
       ? new ApiProblem(422, "validation_failed", `shipToId: ${error.message} (see your company's address book)`, {
           field: "shipToId",
@@ -270,7 +270,7 @@ export async function placeApiOrder(
       // The buyer's member row first, as every order's transaction takes it before the company (the
       // key's row below refers to the company): a checkout by the same person at the same moment
       // then waits for this order, or this for it, and neither deadlocks.
-      await lockBuyerLimits(tx, caller.userId);
+      await lockedBuyer(tx, caller.userId);
       const [claimed] = await tx
         .insert(apiIdempotencyKeys)
         .values({
@@ -286,7 +286,7 @@ export async function placeApiOrder(
       // A request with the same key committed while this one waited on the claim: its answer stands.
       if (!claimed) return null;
       const checkout = await apiCheckout(tx, caller, body);
-      const order = await placeLinesOrderIn(tx, { userId: caller.userId, lines, checkout, now });
+      const order = await placeLinesOrderIn(tx, { buyer: caller.buyer, lines, checkout, now });
       const answer = JSON.stringify(await findApiOrder(caller, order.orderNumber, tx));
       await tx
         .update(apiIdempotencyKeys)

@@ -10,8 +10,8 @@ import { storefrontCategoryTree } from "../catalog/products/category-tree";
 import { findProducts } from "../catalog/search/catalog-query";
 import { scopeAttributes } from "../catalog/search/spec-facets";
 import { limitedAddress } from "../client-address";
-import { memberPrices } from "../companies/contract-prices";
 import { config } from "../config";
+import { memberPrices } from "../pricing/member-prices";
 import type { ApiCaller } from "./api-keys";
 import { ApiProblem, apiJson } from "./http";
 import { apiFacet, apiSorts, type ProductParams, productParamNames, resolveAttributeParams } from "./product-params";
@@ -104,7 +104,7 @@ export async function catalogueAnswer(params: ProductParams, caller: ApiCaller |
   });
   const contract = caller
     ? await memberPrices(
-        caller.userId,
+        caller.buyer,
         found.items.map((item) => item.partNumber),
       )
     : {};

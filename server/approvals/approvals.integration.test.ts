@@ -4,14 +4,14 @@ import type { CompanyRole } from "../../domain/companies/companies";
 import { startOfStoreMonth } from "../../domain/orders/approvals";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { listAuditLog } from "../admin/audit";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { cartSummary } from "../cart/summary";
 import { acceptInvitation, inviteMember, setSpendLimits } from "../companies/members";
 import { adminAuditLog, companyMembers, mailQueue, orderApprovals, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { placeTermsOrder } from "../orders/checkout";
+import { cartSummary } from "../pricing/price";
 import {
   approvalQueue,
   approveSubmission,
@@ -41,7 +41,7 @@ async function person(name: string, grant: { creditLimit?: string } = {}) {
 }
 
 async function join(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
-  await acceptInvitation(who, await inviteMember(admin.id, { email: who.email, role }));
+  await acceptInvitation(who, await inviteMember(await asBuyer(admin), { email: who.email, role }));
 }
 
 /** A company on Net 30 with a $10,000 limit: its admin, a buyer limited to `orderLimit` an order, and an approver. */
@@ -51,7 +51,7 @@ async function company(orderLimit = "100", monthlyLimit?: string) {
   const approver = await person("Abe");
   await join(admin, buyer, "buyer");
   await join(admin, approver, "approver");
-  await setSpendLimits(admin.id, { userId: buyer.id, orderLimit, monthlyLimit });
+  await setSpendLimits(await asBuyer(admin), { userId: buyer.id, orderLimit, monthlyLimit });
   return { admin, buyer, approver, companyId: admin.companyId };
 }
 
@@ -88,7 +88,7 @@ const mailTo = (email: string) => db().select().from(mailQueue).where(eq(mailQue
 /** The buyer's cart of `quantity` parts at $10 (Oregon: no tax) submitted for approval. */
 async function submitted(buyer: { id: string; email: string }, quantity: number, productId: string) {
   const cartId = await cartOf(buyer, quantity, productId);
-  return submitForApproval(buyer.id, cartId, checkoutInput(buyer.email, { poNumber: "PO-77" }));
+  return submitForApproval(await asBuyer(buyer), cartId, checkoutInput(buyer.email, { poNumber: "PO-77" }));
 }
 
 beforeAll(async () => {
@@ -111,15 +111,15 @@ describe("spend limits", () => {
       before: { orderLimit: null, monthlyLimit: null },
       after: { orderLimit: "250.00", monthlyLimit: "1000.00" },
     });
-    expect(await outcome(setSpendLimits(approver.id, { userId: buyer.id, orderLimit: "1" }))).toBe(
+    expect(await outcome(setSpendLimits(await asBuyer(approver), { userId: buyer.id, orderLimit: "1" }))).toBe(
       "403 Only your company admin can manage the company's members.",
     );
     const stranger = await person("Eve");
-    expect(await outcome(setSpendLimits(stranger.id, { userId: buyer.id, orderLimit: "1" }))).toBe(
+    expect(await outcome(setSpendLimits(await asBuyer(stranger), { userId: buyer.id, orderLimit: "1" }))).toBe(
       "404 That member does not exist.",
     );
     // Cleared: no limit.
-    await setSpendLimits(admin.id, { userId: buyer.id });
+    await setSpendLimits(await asBuyer(admin), { userId: buyer.id });
     const [cleared] = await db().select().from(companyMembers).where(eq(companyMembers.userId, buyer.id));
     expect([cleared?.orderLimit, cleared?.monthlyLimit]).toEqual([null, null]);
   });
@@ -151,16 +151,22 @@ describe("an order above the limit", () => {
     // Checkout refuses to place it, with the reason (the server's rule, whatever the page showed).
     const cartId = await cartOf(buyer, 11, part);
     expect(
-      await outcome(placeTermsOrder(buyer.id, cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" }))),
+      await outcome(
+        placeTermsOrder(await asBuyer(buyer), cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" })),
+      ),
     ).toBe("409 This order needs approval: it is above your $100.00 per-order limit.");
-    const submission = await submitForApproval(buyer.id, cartId, checkoutInput(buyer.email, { poNumber: "PO-9" }));
+    const submission = await submitForApproval(
+      await asBuyer(buyer),
+      cartId,
+      checkoutInput(buyer.email, { poNumber: "PO-9" }),
+    );
     expect(submission).toMatchObject({
       reason: "This order needs approval: it is above your $100.00 per-order limit.",
       total: "110.00",
     });
     expect(await stockOf(part)).toBe(50);
     expect(await db().select().from(orders).where(eq(orders.companyId, companyId))).toEqual([]);
-    expect((await cartSummary(cartId)).lines).toEqual([]);
+    expect((await cartSummary(cartId, { buyer: null })).lines).toEqual([]);
     for (const decider of [admin, approver]) {
       const [mail] = (await mailTo(decider.email)).filter((m) => m.subject.startsWith("Order for approval"));
       expect(mail?.subject).toBe("Order for approval: $110.00 from Bea Test");
@@ -170,17 +176,21 @@ describe("an order above the limit", () => {
     const [kept] = await db().select().from(orderApprovals).where(eq(orderApprovals.id, submission.id));
     expect(kept?.checkout).toMatchObject({ poNumber: "PO-9", shipping: { city: "Portland", state: "OR" } });
     // On the queue, with its buyer, total and lines; and on the buyer's own list.
-    const queue = await approvalQueue(approver.id);
+    const queue = await approvalQueue(await asBuyer(approver));
     expect(queue.pending.map((row) => [row.buyerName, row.total, row.poNumber, row.lines[0]?.quantity])).toEqual([
       ["Bea Test", "110.00", "PO-9", 11],
     ]);
-    expect((await mySubmissions(buyer.id)).map((row) => row.status)).toEqual(["pending"]);
+    expect((await mySubmissions(await asBuyer(buyer))).map((row) => row.status)).toEqual(["pending"]);
   });
 
   it("within the limit is placed as before", async () => {
     const { buyer } = await company("100");
     const cartId = await cartOf(buyer, 10, await newProduct());
-    const placed = await placeTermsOrder(buyer.id, cartId, checkoutInput(buyer.email, { paymentMethod: "net_30" }));
+    const placed = await placeTermsOrder(
+      await asBuyer(buyer),
+      cartId,
+      checkoutInput(buyer.email, { paymentMethod: "net_30" }),
+    );
     expect(placed.created).toBe(true);
   });
 
@@ -188,10 +198,10 @@ describe("an order above the limit", () => {
     const { buyer, companyId } = await company(undefined, "100");
     const part = await newProduct();
     const terms = checkoutInput(buyer.email, { paymentMethod: "net_30" });
-    const first = await placeTermsOrder(buyer.id, await cartOf(buyer, 8, part), terms);
+    const first = await placeTermsOrder(await asBuyer(buyer), await cartOf(buyer, 8, part), terms);
     // $80 this month: $30 more would make $110.
     const cartId = await cartOf(buyer, 3, part);
-    expect(await outcome(placeTermsOrder(buyer.id, cartId, terms))).toBe(
+    expect(await outcome(placeTermsOrder(await asBuyer(buyer), cartId, terms))).toBe(
       "409 This order needs approval: it would take your orders this month to $110.00, above your $100.00 monthly limit.",
     );
     // The first order moved to last month (11:59 pm on the last day of it, New York time): $30 fits.
@@ -199,14 +209,14 @@ describe("an order above the limit", () => {
       .update(orders)
       .set({ orderDate: new Date(startOfStoreMonth(new Date()).getTime() - 60_000) })
       .where(and(eq(orders.orderNumber, first.orderNumber), eq(orders.companyId, companyId)));
-    expect((await placeTermsOrder(buyer.id, cartId, terms)).created).toBe(true);
+    expect((await placeTermsOrder(await asBuyer(buyer), cartId, terms)).created).toBe(true);
   });
 
   it("is refused when the company has no terms to place it on once approved", async () => {
     const admin = await person("Ada");
     const buyer = await person("Bea");
     await join(admin, buyer, "buyer");
-    await setSpendLimits(admin.id, { userId: buyer.id, orderLimit: "5" });
+    await setSpendLimits(await asBuyer(admin), { userId: buyer.id, orderLimit: "5" });
     expect(await outcome(submitted(buyer, 1, await newProduct()))).toBe(
       "403 This order needs approval, and approved orders are placed on your company's terms, which it does not have yet. Ask your company admin to raise your limit.",
     );
@@ -218,7 +228,7 @@ describe("deciding", () => {
     const { buyer, approver, companyId } = await company("100");
     const part = await newProduct(50);
     const submission = await submitted(buyer, 12, part);
-    const { orderNumber } = await approveSubmission(approver.id, submission.id);
+    const { orderNumber } = await approveSubmission(await asBuyer(approver), submission.id);
     const placed = await db().select().from(orders).where(eq(orders.companyId, companyId));
     expect(placed.map((order) => [order.orderNumber, order.userId, order.totalAmount, order.paymentMethod])).toEqual([
       [orderNumber, buyer.id, "120.00", "on_terms"],
@@ -227,12 +237,12 @@ describe("deciding", () => {
     expect(await stockOf(part)).toBe(38);
     const subjects = (await mailTo(buyer.email)).map((mail) => mail.subject);
     expect(subjects).toContain(`Your order was approved: ${orderNumber}`);
-    expect((await mySubmissions(buyer.id))[0]).toMatchObject({
+    expect((await mySubmissions(await asBuyer(buyer)))[0]).toMatchObject({
       status: "approved",
       orderNumber,
       decidedBy: "Abe Test",
     });
-    expect(await outcome(approveSubmission(approver.id, submission.id))).toMatch(
+    expect(await outcome(approveSubmission(await asBuyer(approver), submission.id))).toMatch(
       /^409 Already approved by Abe Test at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T\.$/,
     );
     expect(await db().select().from(orders).where(eq(orders.companyId, companyId))).toHaveLength(1);
@@ -243,9 +253,9 @@ describe("deciding", () => {
     const part = await newProduct(50);
     const submission = await submitted(buyer, 20, part);
     const results = await Promise.all([
-      outcome(approveSubmission(approver.id, submission.id)),
-      outcome(approveSubmission(admin.id, submission.id)),
-      outcome(rejectSubmission(admin.id, { submissionId: submission.id, note: "No" })),
+      outcome(approveSubmission(await asBuyer(approver), submission.id)),
+      outcome(approveSubmission(await asBuyer(admin), submission.id)),
+      outcome(rejectSubmission(await asBuyer(admin), { submissionId: submission.id, note: "No" })),
     ]);
     expect(results.filter((result) => result === "ok")).toHaveLength(1);
     expect(
@@ -261,10 +271,13 @@ describe("deciding", () => {
     const { buyer, approver, companyId } = await company("100");
     const part = await newProduct(50);
     const submission = await submitted(buyer, 15, part);
-    await rejectSubmission(approver.id, { submissionId: submission.id, note: "Use the blanket PO next month." });
+    await rejectSubmission(await asBuyer(approver), {
+      submissionId: submission.id,
+      note: "Use the blanket PO next month.",
+    });
     const [mail] = (await mailTo(buyer.email)).filter((m) => m.subject === "Your order was not approved");
     expect(mail?.text).toContain("Use the blanket PO next month.");
-    expect((await mySubmissions(buyer.id))[0]).toMatchObject({
+    expect((await mySubmissions(await asBuyer(buyer)))[0]).toMatchObject({
       status: "rejected",
       note: "Use the blanket PO next month.",
       decidedBy: "Abe Test",
@@ -278,25 +291,27 @@ describe("deciding", () => {
     const dearer = await newProduct(50);
     const priceUp = await submitted(buyer, 11, dearer);
     await db().update(products).set({ price: "12.00" }).where(eq(products.id, dearer));
-    expect(await outcome(approveSubmission(approver.id, priceUp.id))).toBe(
+    expect(await outcome(approveSubmission(await asBuyer(approver), priceUp.id))).toBe(
       "409 The order could not be placed: Prices changed since the order was submitted: it now comes to $132.00, not $110.00. The buyer has been told.",
     );
     const short = await newProduct(50);
     const stockShort = await submitted(buyer, 20, short);
     await db().update(products).set({ stockLevel: 5 }).where(eq(products.id, short));
-    expect(await outcome(approveSubmission(approver.id, stockShort.id))).toMatch(
+    expect(await outcome(approveSubmission(await asBuyer(approver), stockShort.id))).toMatch(
       /^409 The order could not be placed: .*5.* The buyer has been told\.$/,
     );
     expect(await stockOf(short)).toBe(5);
     expect(await db().select().from(orders).where(eq(orders.companyId, companyId))).toEqual([]);
-    const mine = await mySubmissions(buyer.id);
+    const mine = await mySubmissions(await asBuyer(buyer));
     expect(mine.map((row) => row.status)).toEqual(["failed", "failed"]);
     expect(mine[1]?.note).toContain("Prices changed since the order was submitted");
     expect(
       (await mailTo(buyer.email)).filter((m) => m.subject === "Your approved order could not be placed"),
     ).toHaveLength(2);
     // Decided: a second approval says so instead of trying again.
-    expect(await outcome(approveSubmission(approver.id, priceUp.id))).toMatch(/^409 Already approved by Abe Test at /);
+    expect(await outcome(approveSubmission(await asBuyer(approver), priceUp.id))).toMatch(
+      /^409 Already approved by Abe Test at /,
+    );
   });
 
   it("fails when the company's credit no longer covers it", async () => {
@@ -305,11 +320,11 @@ describe("deciding", () => {
     // Another member's order uses up all but $50 of the $10,000.
     const big = await newProduct(2000, "9950.00");
     await placeTermsOrder(
-      admin.id,
+      await asBuyer(admin),
       await cartOf(admin, 1, big),
       checkoutInput(admin.email, { paymentMethod: "net_30" }),
     );
-    expect(await outcome(approveSubmission(approver.id, submission.id))).toBe(
+    expect(await outcome(approveSubmission(await asBuyer(approver), submission.id))).toBe(
       "409 The order could not be placed: This order of $200.00 would exceed your Net 30 credit limit. Available credit: $50.00. The buyer has been told.",
     );
   });
@@ -317,15 +332,15 @@ describe("deciding", () => {
   it("the buyer withdraws their pending submission; then nobody can decide it", async () => {
     const { buyer, approver } = await company("100");
     const submission = await submitted(buyer, 15, await newProduct());
-    await withdrawSubmission(buyer.id, submission.id);
-    expect((await mySubmissions(buyer.id))[0]?.status).toBe("withdrawn");
-    expect(await outcome(approveSubmission(approver.id, submission.id))).toMatch(
+    await withdrawSubmission(await asBuyer(buyer), submission.id);
+    expect((await mySubmissions(await asBuyer(buyer)))[0]?.status).toBe("withdrawn");
+    expect(await outcome(approveSubmission(await asBuyer(approver), submission.id))).toMatch(
       /^409 The buyer withdrew this order at /,
     );
-    expect(await outcome(withdrawSubmission(buyer.id, submission.id))).toMatch(
+    expect(await outcome(withdrawSubmission(await asBuyer(buyer), submission.id))).toMatch(
       /^409 The buyer withdrew this order at /,
     );
-    expect((await approvalQueue(approver.id)).pending).toEqual([]);
+    expect((await approvalQueue(await asBuyer(approver))).pending).toEqual([]);
   });
 });
 
@@ -334,19 +349,23 @@ describe("who may decide", () => {
     const { admin, buyer } = await company("100");
     const viewer = await person("Vic");
     await join(admin, viewer, "viewer");
-    await setSpendLimits(admin.id, { userId: admin.id, orderLimit: "10" });
+    await setSpendLimits(await asBuyer(admin), { userId: admin.id, orderLimit: "10" });
     const own = await submitted(admin, 2, await newProduct());
     const theirs = await submitted(buyer, 11, await newProduct());
     const refused = "403 Only your company's approvers and admins can approve or reject orders.";
     for (const who of [buyer, viewer]) {
-      expect(await outcome(approveSubmission(who.id, theirs.id))).toBe(refused);
-      expect(await outcome(rejectSubmission(who.id, { submissionId: theirs.id, note: "no" }))).toBe(refused);
-      expect(await outcome(approvalQueue(who.id))).toBe(refused);
+      expect(await outcome(approveSubmission(await asBuyer(who), theirs.id))).toBe(refused);
+      expect(await outcome(rejectSubmission(await asBuyer(who), { submissionId: theirs.id, note: "no" }))).toBe(
+        refused,
+      );
+      expect(await outcome(approvalQueue(await asBuyer(who)))).toBe(refused);
     }
-    expect(await outcome(approveSubmission(admin.id, own.id))).toBe(
+    expect(await outcome(approveSubmission(await asBuyer(admin), own.id))).toBe(
       "403 You cannot decide your own order: another approver or company admin does.",
     );
-    expect(await outcome(withdrawSubmission(viewer.id, theirs.id))).toBe("404 That submission does not exist.");
+    expect(await outcome(withdrawSubmission(await asBuyer(viewer), theirs.id))).toBe(
+      "404 That submission does not exist.",
+    );
   });
 
   it("a member of company A neither sees nor decides nor withdraws company B's submissions", async () => {
@@ -354,17 +373,21 @@ describe("who may decide", () => {
     const b = await company("100");
     const bSubmission = await submitted(b.buyer, 11, await newProduct());
     for (const who of [a.admin, a.approver]) {
-      expect((await approvalQueue(who.id)).pending).toEqual([]);
-      expect(await outcome(approveSubmission(who.id, bSubmission.id))).toBe("404 That submission does not exist.");
-      expect(await outcome(rejectSubmission(who.id, { submissionId: bSubmission.id, note: "x" }))).toBe(
+      expect((await approvalQueue(await asBuyer(who))).pending).toEqual([]);
+      expect(await outcome(approveSubmission(await asBuyer(who), bSubmission.id))).toBe(
+        "404 That submission does not exist.",
+      );
+      expect(await outcome(rejectSubmission(await asBuyer(who), { submissionId: bSubmission.id, note: "x" }))).toBe(
         "404 That submission does not exist.",
       );
     }
-    expect(await outcome(withdrawSubmission(a.buyer.id, bSubmission.id))).toBe("404 That submission does not exist.");
-    expect(await mySubmissions(a.buyer.id)).toEqual([]);
+    expect(await outcome(withdrawSubmission(await asBuyer(a.buyer), bSubmission.id))).toBe(
+      "404 That submission does not exist.",
+    );
+    expect(await mySubmissions(await asBuyer(a.buyer))).toEqual([]);
     expect(await db().select().from(orderApprovals).where(like(orderApprovals.status, "pending"))).toContainEqual(
       expect.objectContaining({ id: bSubmission.id }),
     );
-    expect((await approvalQueue(b.approver.id)).pending.map((row) => row.id)).toEqual([bSubmission.id]);
+    expect((await approvalQueue(await asBuyer(b.approver))).pending.map((row) => row.id)).toEqual([bSubmission.id]);
   });
 });

@@ -10,8 +10,7 @@ import { formatUsd } from "../../domain/money/format";
 import { type ApprovalStatus, formatDecidedAt } from "../../domain/orders/approvals";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
-import { priceStoredCart } from "../cart/summary";
-import { membershipOf, requirePermission } from "../companies/membership";
+import { type Buyer, buyerNow, lockedBuyer, membershipOf, requirePermission } from "../companies/buyer";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import {
@@ -30,7 +29,8 @@ import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
 import { placeApprovedOrderIn } from "../orders/place-order";
 import { checkPurchaseOrder } from "../orders/purchase-order";
-import { lockBuyerLimits, spendLimitReason } from "./spend-limits";
+import { priceStoredCart } from "../pricing/price";
+import { spendLimitReason } from "./spend-limits";
 
 export const submissionNotFound = "That submission does not exist.";
 export const noTermsForApproval =
@@ -77,31 +77,33 @@ async function deciders(tx: Database, companyId: string, buyerId: string): Promi
  * ship-to, PO number and payment choice kept; the cart is emptied, and no stock or payment taken.
  */
 export async function submitForApproval(
-  userId: string,
+  asked: Buyer,
   cartId: string,
   checkout: CheckoutInput,
   now = new Date(),
 ): Promise<{ id: string; reason: string; total: string }> {
   return db().transaction(async (tx) => {
-    const buyer = await requirePermission(userId, "placeOrders", tx);
+    const { userId } = asked;
+    requirePermission(asked, "placeOrders");
     const [cart] = await tx
       .select({ id: carts.id, promoCodeId: carts.promoCodeId })
       .from(carts)
       .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
       .for("update");
     if (!cart) throw new StoreError("Conflict", emptyCartMessage);
-    await lockBuyerLimits(tx, userId);
+    const current = await lockedBuyer(tx, userId);
+    const buyer = requirePermission(current, "placeOrders");
     const priced = await priceStoredCart(cartId, {
       executor: tx,
       taxState: checkout.shipping.state,
-      buyerId: userId,
+      buyer: current,
       now,
     });
     const [problem] = priced.problems;
     if (problem) throw new StoreError("Conflict", problem);
     if (priced.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);
-    await checkPurchaseOrder(userId, checkout, tx);
-    const reason = await spendLimitReason(tx, buyer, priced.totals.totalCents, now);
+    await checkPurchaseOrder(current, checkout, tx);
+    const reason = await spendLimitReason(tx, current, priced.totals.totalCents, now);
     if (!reason) throw new StoreError("Conflict", "This order is within your spend limits now: place it instead.");
     const [company] = await tx
       .select({ onTerms: companies.onTerms })
@@ -231,8 +233,9 @@ async function withLines(rows: SubmissionRow[]) {
 const RECENT = 50;
 
 /** The approvals page: the company's pending submissions (oldest first) and the latest decided ones. */
-export async function approvalQueue(userId: string) {
-  const approver = await requirePermission(userId, "approveOrders");
+export async function approvalQueue(asked: Buyer) {
+  const { userId } = asked;
+  const approver = requirePermission(asked, "approveOrders");
   const [pending, decided] = await Promise.all([
     submissions()
       .where(and(eq(orderApprovals.companyId, approver.companyId), eq(orderApprovals.status, "pending")))
@@ -249,10 +252,11 @@ export async function approvalQueue(userId: string) {
 }
 
 /** The buyer's own submissions in their company, newest first. */
-export async function mySubmissions(userId: string) {
+export async function mySubmissions(buyer: Buyer) {
   // Whatever their role now: a buyer made a viewer still sees what they submitted.
-  const member = await membershipOf(userId);
-  if (!member) return [];
+  if (!buyer.company) return [];
+  const { userId } = buyer;
+  const member = membershipOf(buyer);
   const rows = await submissions()
     .where(and(eq(orderApprovals.companyId, member.companyId), eq(orderApprovals.userId, userId)))
     .orderBy(desc(orderApprovals.createdAt))
@@ -292,12 +296,13 @@ async function submissionFor(executor: Database, companyId: string, submissionId
 /** An approver (or admin) about to decide: their company's pending submission, not their own. */
 async function claimDecision(
   tx: Database,
-  approverId: string,
+  asked: Buyer,
   submissionId: string,
   decision: { status: "approved" | "rejected"; note?: string },
   now: Date,
 ) {
-  const approver = await requirePermission(approverId, "approveOrders", tx);
+  const approverId = asked.userId;
+  const approver = requirePermission(await buyerNow(tx, asked), "approveOrders");
   const found = await submissionFor(tx, approver.companyId, submissionId);
   if (found.userId === approverId)
     throw new StoreError("Forbidden", "You cannot decide your own order: another approver or company admin does.");
@@ -321,12 +326,12 @@ async function claimDecision(
  * checkout's placement code (prices, stock, promo, PO number and credit checked again). When the
  * order cannot be placed, the submission is marked as such and the buyer is told why.
  */
-export async function approveSubmission(approverId: string, submissionId: string, now = new Date()) {
+export async function approveSubmission(asked: Buyer, submissionId: string, now = new Date()) {
   // Only a refusal of the placement itself (after this approver won the decision) fails the submission.
   let decided = false;
   try {
     const placed = await db().transaction(async (tx) => {
-      const { claimed, buyerEmail } = await claimDecision(tx, approverId, submissionId, { status: "approved" }, now);
+      const { claimed, buyerEmail } = await claimDecision(tx, asked, submissionId, { status: "approved" }, now);
       decided = true;
       const lines = await tx
         .select({ productId: orderApprovalItems.productId, quantity: orderApprovalItems.quantity })
@@ -362,14 +367,15 @@ export async function approveSubmission(approverId: string, submissionId: string
     return { orderNumber: placed.orderNumber };
   } catch (error) {
     if (!decided || !(error instanceof StoreError)) throw error;
-    return failApproval(approverId, submissionId, error.message, now);
+    return failApproval(asked, submissionId, error.message, now);
   }
 }
 
 /** The approval could not place the order: the submission says why, and so does a mail to its buyer. */
-async function failApproval(approverId: string, submissionId: string, reason: string, now: Date): Promise<never> {
+async function failApproval(asked: Buyer, submissionId: string, reason: string, now: Date): Promise<never> {
+  const approverId = asked.userId;
   await db().transaction(async (tx) => {
-    const approver = await requirePermission(approverId, "approveOrders", tx);
+    const approver = requirePermission(await buyerNow(tx, asked), "approveOrders");
     const [failed] = await tx
       .update(orderApprovals)
       .set({ status: "failed", decidedAt: now, decidedBy: approverId, note: reason })
@@ -400,18 +406,12 @@ async function failApproval(approverId: string, submissionId: string, reason: st
 }
 
 export async function rejectSubmission(
-  approverId: string,
+  approver: Buyer,
   { submissionId, note }: { submissionId: string; note: string },
   now = new Date(),
 ) {
   return db().transaction(async (tx) => {
-    const { claimed, buyerEmail } = await claimDecision(
-      tx,
-      approverId,
-      submissionId,
-      { status: "rejected", note },
-      now,
-    );
+    const { claimed, buyerEmail } = await claimDecision(tx, approver, submissionId, { status: "rejected", note }, now);
     await queueMail(
       {
         to: buyerEmail,
@@ -431,7 +431,7 @@ export async function rejectSubmission(
 }
 
 /** The buyer takes back their own pending submission. */
-export async function withdrawSubmission(userId: string, submissionId: string, now = new Date()) {
+export async function withdrawSubmission({ userId }: Buyer, submissionId: string, now = new Date()) {
   return db().transaction(async (tx) => {
     const [withdrawn] = await tx
       .update(orderApprovals)

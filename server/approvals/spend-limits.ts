@@ -3,62 +3,38 @@
 import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { type Cents, toCents } from "../../domain/money/cents";
 import { approvalReason, startOfStoreMonth } from "../../domain/orders/approvals";
-import { priceStoredCart } from "../cart/summary";
-import { membershipOf } from "../companies/membership";
+import type { Buyer } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companyMembers, orders } from "../db/schema";
+import { orders } from "../db/schema";
 
 /**
- * Locks the buyer's member row in an order's transaction, before its products and company (the
- * order of locks in place-order.ts): a buyer's orders, through the checkout and the API at once,
- * then check the monthly limit one after the other and never deadlock over it.
- */
-export async function lockBuyerLimits(tx: Database, userId: string) {
-  await tx
-    .select({ userId: companyMembers.userId })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId))
-    .for("update");
-}
-
-/**
- * The reason this order needs approval, or null. In an order's transaction the member's row is
- * locked first (lockBuyerLimits), so two orders of one buyer cannot pass the monthly limit together.
+ * The reason this order needs approval, or null. In an order's transaction the buyer is read under
+ * their member row's lock first (lockedBuyer), so two orders of one buyer cannot pass the monthly
+ * limit together.
  */
 export async function spendLimitReason(
   executor: Database,
-  buyer: { userId: string; companyId: string },
+  buyer: Buyer,
   totalCents: Cents,
   now: Date,
 ): Promise<string | null> {
-  const [limits] = await executor
-    .select({ orderLimit: companyMembers.orderLimit, monthlyLimit: companyMembers.monthlyLimit })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, buyer.userId));
-  if (!limits || (limits.orderLimit === null && limits.monthlyLimit === null)) return null;
+  const { orderLimit, monthlyLimit } = buyer;
+  if (!buyer.company || (orderLimit === null && monthlyLimit === null)) return null;
   const [month] = await executor
     .select({ total: sql<string>`coalesce(sum(${orders.totalAmount}), 0)::text` })
     .from(orders)
     .where(
       and(
         eq(orders.userId, buyer.userId),
-        eq(orders.companyId, buyer.companyId),
+        eq(orders.companyId, buyer.company.id),
         ne(orders.status, "cancelled"),
         gte(orders.orderDate, startOfStoreMonth(now)),
       ),
     );
-  return approvalReason(limits, { totalCents, monthToDateCents: toCents(month?.total ?? "0") });
+  return approvalReason({ orderLimit, monthlyLimit }, { totalCents, monthToDateCents: toCents(month?.total ?? "0") });
 }
 
-/** For the checkout: why the buyer's cart, shipped to `taxState`, needs approval; null when it may be placed. */
-export async function cartApprovalReason(
-  userId: string,
-  cartId: string | undefined,
-  taxState: string | null,
-  now = new Date(),
-): Promise<string | null> {
-  const buyer = await membershipOf(userId);
-  if (!buyer || !cartId) return null;
-  const cart = await priceStoredCart(cartId, { taxState, buyerId: userId, now });
-  return spendLimitReason(db(), buyer, cart.totals.totalCents, now);
+/** For the checkout: why a cart of this total needs approval; null when it may be placed. */
+export function cartApprovalReason(buyer: Buyer, totalCents: Cents, now = new Date()) {
+  return spendLimitReason(db(), buyer, totalCents, now);
 }

@@ -7,13 +7,13 @@ import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
 import { listedForBuyers } from "../catalog/products/visibility";
-import { companyOf } from "../companies/membership";
+import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
 import { hasOrderNumber } from "../orders/order-number";
+import { priceStoredCart } from "../pricing/price";
 import { addToCart } from "./cart";
-import { priceStoredCart } from "./summary";
 
 /** A line to put back: the product (null once it left the catalogue), as remembered. */
 export interface WantedLine {
@@ -142,7 +142,7 @@ async function lookUp(wanted: WantedLine[]) {
  * stock moved since the plan), then prices the cart with `priceCart` to compare today's unit
  * price with the one paid.
  */
-export async function addLinesToCart(cartId: string, wanted: WantedLine[]): Promise<CartReport> {
+export async function addLinesToCart(buyer: Buyer | null, cartId: string, wanted: WantedLine[]): Promise<CartReport> {
   const inCart = await db()
     .select({ productId: cartItems.productId, quantity: cartItems.quantity })
     .from(cartItems)
@@ -165,7 +165,9 @@ export async function addLinesToCart(cartId: string, wanted: WantedLine[]): Prom
     report.added.push({ name: add.name, quantity: add.quantity });
     if (add.quantity < add.wanted) report.short.push({ name: add.name, wanted: add.wanted, added: add.quantity });
   }
-  const today = new Map((await priceStoredCart(cartId)).lines.map((line) => [line.productId, line.unitPriceCents]));
+  const today = new Map(
+    (await priceStoredCart(cartId, { buyer })).lines.map((line) => [line.productId, line.unitPriceCents]),
+  );
   for (const add of adds) {
     const now = today.get(add.productId);
     if (!addedIds.has(add.productId) || add.pricePaid === undefined || now === undefined) continue;
@@ -188,11 +190,11 @@ const orderLineColumns = {
  * The company's order (or the lines of it chosen, by order-line id) into the cart. Another company's
  * order answers as an unknown one; a line id not of this order is ignored.
  */
-export async function reorder(userId: string, cartId: string, orderNumber: string, itemIds?: string[]) {
+export async function reorder(buyer: Buyer, cartId: string, orderNumber: string, itemIds?: string[]) {
   const [order] = await db()
     .select({ id: orders.id })
     .from(orders)
-    .where(and(hasOrderNumber(orderNumber), eq(orders.companyId, companyOf(userId))));
+    .where(and(hasOrderNumber(orderNumber), inBuyersCompany(orders.companyId, buyer)));
   if (!order) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   const lines = await db()
     .select(orderLineColumns)
@@ -201,21 +203,21 @@ export async function reorder(userId: string, cartId: string, orderNumber: strin
     .orderBy(orderItems.productName);
   const chosen = itemIds ? lines.filter((line) => itemIds.includes(line.id)) : lines;
   if (chosen.length === 0) throw new StoreError("Invalid", "Choose at least one item to add to the cart.");
-  return addLinesToCart(cartId, chosen);
+  return addLinesToCart(buyer, cartId, chosen);
 }
 
 /**
  * One product of My Account's top 10 (which are summed per product name), as the company last
  * bought it: that line's product and quantity, compared with the price paid then.
  */
-export async function reorderTopProduct(userId: string, cartId: string, productName: string) {
+export async function reorderTopProduct(buyer: Buyer, cartId: string, productName: string) {
   const [last] = await db()
     .select(orderLineColumns)
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.companyId, companyOf(userId)), eq(orderItems.productName, productName)))
+    .where(and(inBuyersCompany(orders.companyId, buyer), eq(orderItems.productName, productName)))
     .orderBy(desc(orders.orderDate))
     .limit(1);
   if (!last) throw new StoreError("NotFound", `You have not ordered ${productName}.`);
-  return addLinesToCart(cartId, [last]);
+  return addLinesToCart(buyer, cartId, [last]);
 }

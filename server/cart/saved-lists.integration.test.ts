@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { exportAccountData } from "../accounts/account-data";
 import { cartItems, products, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -64,57 +64,67 @@ beforeAll(async () => {
 describe("saved lists", () => {
   it("creates a list from pasted lines with Quick Order's parser, naming unknown part numbers", async () => {
     const list = await createListFromText(
-      "pat",
+      await asBuyer({ id: "pat" }),
       "Weekly shop",
       "gw 45-001, 10\nNOPE-1, 2\nFD-80-001\t4\ncw-45-045, 12000\nGW-45-001, 5",
     );
     expect(list).toMatchObject({ name: "Weekly shop", added: 3, notFound: ["NOPE-1"], capped: ["CW-45-045"] });
-    const { lines } = await findList("pat", list.id);
+    const { lines } = await findList(await asBuyer({ id: "pat" }), list.id);
     // One batch: the lines read in part-number order.
     expect(lines.map((line) => [line.partNumber, line.quantity])).toEqual([
       ["CW-45-045", 9999],
       ["FD-80-001", 4],
       ["GW-45-001", 15],
     ]);
-    expect(await messageOf(createListFromText("pat", "Other", "NOPE-1, 2"))).toBe("400 Part number not found: NOPE-1");
-    expect(await messageOf(createListFromText("pat", "weekly SHOP", "GW-45-001"))).toBe(
+    expect(await messageOf(createListFromText(await asBuyer({ id: "pat" }), "Other", "NOPE-1, 2"))).toBe(
+      "400 Part number not found: NOPE-1",
+    );
+    expect(await messageOf(createListFromText(await asBuyer({ id: "pat" }), "weekly SHOP", "GW-45-001"))).toBe(
       '409 You already have a list named "weekly SHOP".',
     );
   });
 
   it("adds products to an existing or a new list, adding up a part already on it, and changes and removes lines", async () => {
-    const empty = await createList("pat", "Shop floor");
-    await addToList("pat", { listId: empty.id }, [{ productId: ids["GW-45-001"] ?? "", quantity: 2 }]);
-    await addToList("pat", { listId: empty.id }, [{ productId: ids["GW-45-001"] ?? "", quantity: 3 }]);
-    const created = await addToList("pat", { newName: "From an order" }, [
+    const empty = await createList(await asBuyer({ id: "pat" }), "Shop floor");
+    await addToList(await asBuyer({ id: "pat" }), { listId: empty.id }, [
+      { productId: ids["GW-45-001"] ?? "", quantity: 2 },
+    ]);
+    await addToList(await asBuyer({ id: "pat" }), { listId: empty.id }, [
+      { productId: ids["GW-45-001"] ?? "", quantity: 3 },
+    ]);
+    const created = await addToList(await asBuyer({ id: "pat" }), { newName: "From an order" }, [
       { productId: ids["GW-45-001"] ?? "", quantity: 1 },
       { productId: ids["CW-45-045"] ?? "", quantity: 2 },
     ]);
     expect(created).toMatchObject({ name: "From an order", added: 2 });
-    const [line] = (await findList("pat", empty.id)).lines;
+    const [line] = (await findList(await asBuyer({ id: "pat" }), empty.id)).lines;
     expect(line?.quantity).toBe(5);
-    await setListLineQuantity("pat", empty.id, line?.id ?? "", 40);
-    expect((await findList("pat", empty.id)).lines[0]?.quantity).toBe(40);
-    await renameList("pat", empty.id, "Shop floor (2nd shift)");
-    expect(await messageOf(renameList("pat", empty.id, "weekly shop"))).toBe(
+    await setListLineQuantity(await asBuyer({ id: "pat" }), empty.id, line?.id ?? "", 40);
+    expect((await findList(await asBuyer({ id: "pat" }), empty.id)).lines[0]?.quantity).toBe(40);
+    await renameList(await asBuyer({ id: "pat" }), empty.id, "Shop floor (2nd shift)");
+    expect(await messageOf(renameList(await asBuyer({ id: "pat" }), empty.id, "weekly shop"))).toBe(
       '409 You already have a list named "weekly shop".',
     );
-    await removeListLine("pat", empty.id, line?.id ?? "");
-    expect((await findList("pat", empty.id)).lines).toEqual([]);
-    expect((await listsOf("pat")).map((list) => list.name).sort()).toEqual([
+    await removeListLine(await asBuyer({ id: "pat" }), empty.id, line?.id ?? "");
+    expect((await findList(await asBuyer({ id: "pat" }), empty.id)).lines).toEqual([]);
+    expect((await listsOf(await asBuyer({ id: "pat" }))).map((list) => list.name).sort()).toEqual([
       "From an order",
       "Shop floor (2nd shift)",
       "Weekly shop",
     ]);
-    await deleteList("pat", empty.id);
-    expect(await messageOf(findList("pat", empty.id))).toBe("404 That list was not found.");
+    await deleteList(await asBuyer({ id: "pat" }), empty.id);
+    expect(await messageOf(findList(await asBuyer({ id: "pat" }), empty.id))).toBe("404 That list was not found.");
   });
 
   it("adds the list to the cart with the same report as a reorder", async () => {
-    const list = await createListFromText("pat", "Into the cart", "GW-45-001, 2\nFD-80-001, 1\nCW-45-045, 5");
+    const list = await createListFromText(
+      await asBuyer({ id: "pat" }),
+      "Into the cart",
+      "GW-45-001, 2\nFD-80-001, 1\nCW-45-045, 5",
+    );
     await db().delete(products).where(eq(products.partNumber, "GW-45-001"));
     const cartId = await findOrCreateCart({ userId: "pat" });
-    expect(reportMessages(await addListToCart("pat", list.id, cartId))).toEqual({
+    expect(reportMessages(await addListToCart(await asBuyer({ id: "pat" }), list.id, cartId))).toEqual({
       notice: "Added 1 item(s) to cart",
       problems: [
         "No longer available: Part GW-45-001 (GW-45-001)",
@@ -127,36 +137,41 @@ describe("saved lists", () => {
   });
 
   it("answers another buyer's list, or a made-up id, as not found", async () => {
-    const list = await createList("pat", "Private");
-    const [first] = (await findList("pat", (await listsOf("pat"))[1]?.id ?? "")).lines;
+    const list = await createList(await asBuyer({ id: "pat" }), "Private");
+    const [first] = (
+      await findList(await asBuyer({ id: "pat" }), (await listsOf(await asBuyer({ id: "pat" })))[1]?.id ?? "")
+    ).lines;
     const samCart = await findOrCreateCart({ userId: "sam" });
     const notFound = "404 That list was not found.";
     // One at a time: each refusal is awaited as it is made, so none is left unhandled.
     for (const attempt of [
-      () => findList("sam", list.id),
-      () => renameList("sam", list.id, "Mine now"),
-      () => deleteList("sam", list.id),
-      () => addToList("sam", { listId: list.id }, [{ productId: ids["CW-45-045"] ?? "", quantity: 1 }]),
-      () => setListLineQuantity("sam", list.id, first?.id ?? "", 2),
-      () => removeListLine("sam", list.id, first?.id ?? ""),
-      () => addListToCart("sam", list.id, samCart),
-      () => findList("pat", "not-a-uuid"),
+      async () => findList(await asBuyer({ id: "sam" }), list.id),
+      async () => renameList(await asBuyer({ id: "sam" }), list.id, "Mine now"),
+      async () => deleteList(await asBuyer({ id: "sam" }), list.id),
+      async () =>
+        addToList(await asBuyer({ id: "sam" }), { listId: list.id }, [
+          { productId: ids["CW-45-045"] ?? "", quantity: 1 },
+        ]),
+      async () => setListLineQuantity(await asBuyer({ id: "sam" }), list.id, first?.id ?? "", 2),
+      async () => removeListLine(await asBuyer({ id: "sam" }), list.id, first?.id ?? ""),
+      async () => addListToCart(await asBuyer({ id: "sam" }), list.id, samCart),
+      async () => findList(await asBuyer({ id: "pat" }), "not-a-uuid"),
     ])
       expect(await messageOf(attempt())).toBe(notFound);
-    expect(await messageOf(setListLineQuantity("pat", list.id, first?.id ?? "", 2))).toBe(
+    expect(await messageOf(setListLineQuantity(await asBuyer({ id: "pat" }), list.id, first?.id ?? "", 2))).toBe(
       "404 That item is no longer on this list.",
     );
-    expect(await listsOf("sam")).toEqual([]);
+    expect(await listsOf(await asBuyer({ id: "sam" }))).toEqual([]);
   });
 
   it("are part of the buyer's data download", async () => {
-    const { savedLists } = await exportAccountData("pat");
+    const { savedLists } = await exportAccountData(await asBuyer({ id: "pat" }));
     expect(savedLists.find((list) => list.name === "Weekly shop")?.lines).toEqual([
       { partNumber: "CW-45-045", productName: "Part CW-45-045", quantity: 9999 },
       { partNumber: "FD-80-001", productName: "Part FD-80-001", quantity: 4 },
       // Gone from the catalogue since (an earlier test), still on the list as it was saved.
       { partNumber: "GW-45-001", productName: "Part GW-45-001", quantity: 15 },
     ]);
-    expect((await exportAccountData("sam")).savedLists).toEqual([]);
+    expect((await exportAccountData(await asBuyer({ id: "sam" }))).savedLists).toEqual([]);
   });
 });

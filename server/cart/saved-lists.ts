@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { parsePastedLines } from "../../domain/cart/quick-order";
 import { MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
 import { shownToBuyers } from "../catalog/products/visibility";
-import { companyOf, requirePermission } from "../companies/membership";
+import { type Buyer, buyerNow, inBuyersCompany, requirePermission } from "../companies/buyer";
 import { type Database, db } from "../db/client";
 import { products, savedListLines, savedLists } from "../db/schema";
 import { StoreError } from "../errors";
@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listNotFound = () => new StoreError("NotFound", "That list was not found.");
 
 /** The company's lists, most recently changed first, with how many lines each holds. */
-export async function listsOf(userId: string) {
+export async function listsOf(buyer: Buyer) {
   return db()
     .select({
       id: savedLists.id,
@@ -26,31 +26,31 @@ export async function listsOf(userId: string) {
     })
     .from(savedLists)
     .leftJoin(savedListLines, eq(savedListLines.listId, savedLists.id))
-    .where(eq(savedLists.companyId, companyOf(userId)))
+    .where(inBuyersCompany(savedLists.companyId, buyer))
     .groupBy(savedLists.id)
     .orderBy(desc(savedLists.updatedAt), asc(savedLists.name));
 }
 
-async function ownList(userId: string, listId: string, executor: Database = db()) {
+async function ownList(buyer: Buyer, listId: string, executor: Database = db()) {
   // A malformed id (from a URL) is no list of anyone's, without asking the database.
   if (!UUID.test(listId)) throw listNotFound();
   const [list] = await executor
     .select({ id: savedLists.id, name: savedLists.name })
     .from(savedLists)
-    .where(and(eq(savedLists.id, listId), eq(savedLists.companyId, companyOf(userId))));
+    .where(and(eq(savedLists.id, listId), inBuyersCompany(savedLists.companyId, buyer)));
   if (!list) throw listNotFound();
   return list;
 }
 
 /** The company's list, for a member whose role may change it. */
-async function listToChange(userId: string, listId: string, executor: Database = db()) {
-  await requirePermission(userId, "editLists", executor);
-  return ownList(userId, listId, executor);
+async function listToChange(buyer: Buyer, listId: string, executor: Database = db()) {
+  requirePermission(await buyerNow(executor, buyer), "editLists");
+  return ownList(buyer, listId, executor);
 }
 
 /** The list with its lines and today's catalogue facts (a line whose product is gone has none). */
-export async function findList(userId: string, listId: string) {
-  const list = await ownList(userId, listId);
+export async function findList(buyer: Buyer, listId: string) {
+  const list = await ownList(buyer, listId);
   const lines = await db()
     .select({
       id: savedListLines.id,
@@ -72,8 +72,9 @@ export async function findList(userId: string, listId: string) {
 const duplicateName = (name: string) => new StoreError("Conflict", `You already have a list named "${name}".`);
 
 /** A unique index on (company, lower(name)) keeps names apart, also when two members create at once. */
-async function insertList(executor: Database, userId: string, name: string) {
-  const { companyId } = await requirePermission(userId, "editLists", executor);
+async function insertList(executor: Database, buyer: Buyer, name: string) {
+  const { userId } = buyer;
+  const { companyId } = requirePermission(await buyerNow(executor, buyer), "editLists");
   const [created] = await executor
     .insert(savedLists)
     .values({ companyId, userId, name })
@@ -83,22 +84,22 @@ async function insertList(executor: Database, userId: string, name: string) {
   return created;
 }
 
-export async function createList(userId: string, name: string) {
-  return insertList(db(), userId, name);
+export async function createList(buyer: Buyer, name: string) {
+  return insertList(db(), buyer, name);
 }
 
-export async function renameList(userId: string, listId: string, name: string) {
-  const list = await listToChange(userId, listId);
+export async function renameList(buyer: Buyer, listId: string, name: string) {
+  const list = await listToChange(buyer, listId);
   const [same] = await db()
     .select({ id: savedLists.id })
     .from(savedLists)
-    .where(and(eq(savedLists.companyId, companyOf(userId)), sql`lower(${savedLists.name}) = lower(${name})`));
+    .where(and(inBuyersCompany(savedLists.companyId, buyer), sql`lower(${savedLists.name}) = lower(${name})`));
   if (same && same.id !== list.id) throw duplicateName(name);
   await db().update(savedLists).set({ name, updatedAt: new Date() }).where(eq(savedLists.id, list.id));
 }
 
-export async function deleteList(userId: string, listId: string) {
-  const list = await listToChange(userId, listId);
+export async function deleteList(buyer: Buyer, listId: string) {
+  const list = await listToChange(buyer, listId);
   await db().delete(savedLists).where(eq(savedLists.id, list.id));
   return list;
 }
@@ -149,7 +150,7 @@ function mergeLines(lines: NewLine[]): NewLine[] {
  * buyer's lists, or onto a new one named here.
  */
 export async function addToList(
-  userId: string,
+  buyer: Buyer,
   target: { listId?: string; newName?: string },
   items: { productId: string; quantity: number }[],
 ) {
@@ -165,15 +166,15 @@ export async function addToList(
   if (lines.length === 0) throw new StoreError("NotFound", "That product is no longer available.");
   return db().transaction(async (tx) => {
     const list = target.listId
-      ? await listToChange(userId, target.listId, tx)
-      : await insertList(tx, userId, target.newName ?? "");
+      ? await listToChange(buyer, target.listId, tx)
+      : await insertList(tx, buyer, target.newName ?? "");
     await putLines(tx, list.id, mergeLines(lines));
     return { ...list, added: lines.length };
   });
 }
 
 /** A new list from `PART, QTY` lines, read by Quick Order's parser; unknown part numbers are named, not kept. */
-export async function createListFromText(userId: string, name: string, text: string) {
+export async function createListFromText(buyer: Buyer, name: string, text: string) {
   const parsed = parsePastedLines(text);
   if (parsed.length === 0) throw new StoreError("Invalid", "Please enter at least one part number.");
   const find = await findPartNumbers(parsed.map((line) => line.partNumber));
@@ -197,15 +198,15 @@ export async function createListFromText(userId: string, name: string, text: str
   const merged = mergeLines(lines);
   const capped = merged.filter((line) => line.quantity > MAX_LIST_QUANTITY).map((line) => line.partNumber);
   const list = await db().transaction(async (tx) => {
-    const created = await insertList(tx, userId, name);
+    const created = await insertList(tx, buyer, name);
     await putLines(tx, created.id, merged);
     return created;
   });
   return { ...list, added: merged.length, notFound, capped };
 }
 
-export async function setListLineQuantity(userId: string, listId: string, lineId: string, quantity: number) {
-  const list = await listToChange(userId, listId);
+export async function setListLineQuantity(buyer: Buyer, listId: string, lineId: string, quantity: number) {
+  const list = await listToChange(buyer, listId);
   const rows = await db()
     .update(savedListLines)
     .set({ quantity })
@@ -214,8 +215,8 @@ export async function setListLineQuantity(userId: string, listId: string, lineId
   if (rows.length === 0) throw new StoreError("NotFound", "That item is no longer on this list.");
 }
 
-export async function removeListLine(userId: string, listId: string, lineId: string) {
-  const list = await listToChange(userId, listId);
+export async function removeListLine(buyer: Buyer, listId: string, lineId: string) {
+  const list = await listToChange(buyer, listId);
   const rows = await db()
     .delete(savedListLines)
     .where(and(eq(savedListLines.id, lineId), eq(savedListLines.listId, list.id)))
@@ -224,10 +225,10 @@ export async function removeListLine(userId: string, listId: string, lineId: str
 }
 
 /** The whole list, or the lines chosen, into the cart: the same function and report as a reorder. */
-export async function addListToCart(userId: string, listId: string, cartId: string, lineIds?: string[]) {
-  const list = await findList(userId, listId);
+export async function addListToCart(buyer: Buyer, listId: string, cartId: string, lineIds?: string[]) {
+  const list = await findList(buyer, listId);
   const chosen = lineIds ? list.lines.filter((line) => lineIds.includes(line.id)) : list.lines;
   if (chosen.length === 0)
     throw new StoreError("Invalid", lineIds ? "Choose at least one item to add to the cart." : "This list is empty.");
-  return addLinesToCart(cartId, chosen);
+  return addLinesToCart(buyer, cartId, chosen);
 }

@@ -4,21 +4,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contractPriceInputSchema } from "../../domain/pricing/contract-prices";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { type Buyer, fillCart, signedUpBuyer } from "../../test/store-fixtures";
-import { cartSummary } from "../cart/summary";
+import { asBuyer, type Buyer, fillCart, signedUpBuyer } from "../../test/store-fixtures";
 import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { adminAuditLog, companies, companyMembers, contractPrices, products } from "../db/schema";
 import { orderDocument, renderOrderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { findOrder } from "../orders/orders";
 import { placeOrder } from "../orders/place-order";
-import {
-  companyPriceList,
-  importContractPrices,
-  memberContractRules,
-  removeContractPrice,
-  saveContractPrice,
-} from "./contract-prices";
+import { cartSummary } from "../pricing/price";
+import { priceListOf } from "../pricing/price-list";
+import { companyPriceList, importContractPrices, removeContractPrice, saveContractPrice } from "./contract-prices";
 
 const { handle } = withTestDatabase();
 
@@ -216,24 +211,24 @@ describe("a price list uploaded as CSV", () => {
 describe("a member's cart and order at the contract price", () => {
   it("prices the cart at the contract price, the list price beside it, and other companies at list", async () => {
     const acmeCart = await fillCart(acme, [["GW-45-001", 2]]);
-    const [line] = (await cartSummary(acmeCart, { now: monday })).lines;
+    const [line] = (await cartSummary(acmeCart, { buyer: await asBuyer(acme), now: monday })).lines;
     expect(line).toMatchObject({ partNumber: "GW-45-001", unitPrice: "9.50", listPrice: "12.99", lineTotal: "19.00" });
     const rivalCart = await fillCart(rival, [["GW-45-001", 2]]);
-    const [rivalLine] = (await cartSummary(rivalCart, { now: monday })).lines;
+    const [rivalLine] = (await cartSummary(rivalCart, { buyer: await asBuyer(rival), now: monday })).lines;
     expect(rivalLine).toMatchObject({ unitPrice: "12.99", listPrice: undefined });
-    expect(await memberContractRules(rival.id, monday)).toEqual([]);
-    expect(await memberContractRules(acme.id, monday)).toHaveLength(3);
+    expect((await priceListOf(await asBuyer(rival), monday)).contractRules).toEqual([]);
+    expect((await priceListOf(await asBuyer(acme), monday)).contractRules).toHaveLength(3);
   });
 
   it("writes the order at the contract price with the list price kept beside it", async () => {
     const cartId = await fillCart(acme, []);
     const placed = await placeOrder({
-      userId: acme.id,
+      buyer: await asBuyer(acme),
       cartId,
       checkout: checkoutInput(acme.email, { paymentMethod: "net_30" }),
       now: monday,
     });
-    const order = await findOrder(placed.orderNumber, acme.id);
+    const order = await findOrder(placed.orderNumber, await asBuyer(acme));
     // 2 × 9.50 = 19.00.
     expect(order?.items.map((item) => [item.productSku, item.unitPrice, item.totalPrice, item.listUnitPrice])).toEqual([
       ["GW-45-001", "9.50", "19.00", "12.99"],
@@ -249,27 +244,27 @@ describe("a member's cart and order at the contract price", () => {
 
   it("re-checks the price list when the order is placed: a rule that ended since is not applied", async () => {
     const cartId = await fillCart(acme, [["GW-45-001", 1]]);
-    expect((await cartSummary(cartId, { now: monday })).lines[0]?.unitPrice).toBe("9.50");
+    expect((await cartSummary(cartId, { buyer: await asBuyer(acme), now: monday })).lines[0]?.unitPrice).toBe("9.50");
     // The fixed price ended on Monday; on Tuesday the abrasives 10% (12.99 -> 11.69) is the best left.
     const placed = await placeOrder({
-      userId: acme.id,
+      buyer: await asBuyer(acme),
       cartId,
       checkout: checkoutInput(acme.email, { paymentMethod: "net_30" }),
       now: tuesday,
     });
-    const order = await findOrder(placed.orderNumber, acme.id);
+    const order = await findOrder(placed.orderNumber, await asBuyer(acme));
     expect(order?.items.map((item) => [item.unitPrice, item.listUnitPrice])).toEqual([["11.69", "12.99"]]);
   });
 
   it("writes a list-price order with no list price beside it", async () => {
     const cartId = await fillCart(rival, []);
     const placed = await placeOrder({
-      userId: rival.id,
+      buyer: await asBuyer(rival),
       cartId,
       checkout: checkoutInput(rival.email, { paymentMethod: "net_30" }),
       now: monday,
     });
-    const order = await findOrder(placed.orderNumber, rival.id);
+    const order = await findOrder(placed.orderNumber, await asBuyer(rival));
     expect(order?.items.map((item) => [item.unitPrice, item.listUnitPrice])).toEqual([["12.99", null]]);
   });
 });

@@ -3,9 +3,8 @@
 // replaces whole from a CSV. Every change is audit-logged with the list's rule before and after.
 
 import { parse } from "csv-parse/sync";
-import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type Day, storeDay } from "../../domain/dates/dates";
-import { fromCents } from "../../domain/money/cents";
 import type { ContractRule } from "../../domain/pricing/contract";
 import {
   CONTRACT_CSV_LIMITS,
@@ -14,23 +13,12 @@ import {
   contractPriceColumns,
   contractPriceInputSchema,
 } from "../../domain/pricing/contract-prices";
-import { priceCart } from "../../domain/pricing/price-cart";
 import { recordAudit } from "../admin/audit";
 import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { type Database, db } from "../db/client";
-import {
-  carts,
-  categories,
-  companies,
-  companyMembers,
-  contractPrices,
-  productBulkTiers,
-  products,
-  subcategories,
-} from "../db/schema";
+import { categories, companies, contractPrices, products, subcategories } from "../db/schema";
 import { StoreError } from "../errors";
 import { isUtf16, UTF16_MESSAGE } from "../text-uploads";
-import { companyOf } from "./membership";
 
 const ruleColumns = {
   productId: contractPrices.productId,
@@ -47,7 +35,7 @@ const inForceOn = (day: Day) =>
 
 /** The rules of the company in force on `day`. */
 export async function contractRulesOf(
-  companyId: SqlOrId,
+  companyId: string,
   now: Date,
   executor: Database = db(),
 ): Promise<ContractRule[]> {
@@ -55,23 +43,6 @@ export async function contractRulesOf(
     .select(ruleColumns)
     .from(contractPrices)
     .where(and(eq(contractPrices.companyId, companyId), inForceOn(storeDay(now))));
-}
-
-type SqlOrId = string | ReturnType<typeof companyOf>;
-
-/** The price list of the company of the cart's owner that day; none for a guest's cart. */
-export async function cartContractRules(cartId: string, now: Date, executor: Database = db()) {
-  return executor
-    .select(ruleColumns)
-    .from(contractPrices)
-    .innerJoin(companyMembers, eq(companyMembers.companyId, contractPrices.companyId))
-    .innerJoin(carts, eq(carts.userId, companyMembers.userId))
-    .where(and(eq(carts.id, cartId), inForceOn(storeDay(now))));
-}
-
-/** The user's company's rules that day (none for a user without a company). */
-export function memberContractRules(userId: string, now: Date, executor: Database = db()) {
-  return contractRulesOf(companyOf(userId), now, executor);
 }
 
 // The back office.
@@ -361,57 +332,4 @@ function readPriceListCsv(csv: string): Record<string, string>[] {
       `The file has ${rows.length} rules; at most ${CONTRACT_CSV_LIMITS.maxRows} are read.`,
     );
   return rows.map((cells) => Object.fromEntries(contractPriceColumns.map((column, i) => [column, cells[i] ?? ""])));
-}
-
-/**
- * The member's own price of one unit of each named part, where their company's contract price is
- * below list and tier: priced by the cart's function, so a card shows what the cart will charge.
- * Parts without a contract price, unknown parts and drafts are left out.
- */
-export async function memberPrices(userId: string, partNumbers: readonly string[], now = new Date()) {
-  const rules = await memberContractRules(userId, now);
-  if (rules.length === 0 || partNumbers.length === 0) return {};
-  const rows = await db()
-    .select({
-      productId: products.id,
-      partNumber: products.partNumber,
-      name: products.name,
-      category: products.category,
-      subcategory: products.subcategory,
-      brand: products.brand,
-      price: products.price,
-      stockLevel: products.stockLevel,
-      status: products.status,
-    })
-    .from(products)
-    .where(and(inArray(products.partNumber, [...partNumbers]), ne(products.status, "draft")));
-  const tiers = rows.length
-    ? await db()
-        .select()
-        .from(productBulkTiers)
-        .where(
-          inArray(
-            productBulkTiers.productId,
-            rows.map((row) => row.productId),
-          ),
-        )
-    : [];
-  const { lines } = priceCart({
-    lines: rows.map((row) => ({
-      ...row,
-      quantity: 1,
-      tiers: tiers.filter((tier) => tier.productId === row.productId),
-    })),
-    promo: null,
-    now,
-    contractRules: rules,
-  });
-  return Object.fromEntries(
-    lines
-      .filter((line) => line.contractApplied)
-      .map((line) => [
-        line.partNumber,
-        { price: fromCents(line.unitPriceCents), listPrice: fromCents(line.listPriceCents) },
-      ]),
-  );
 }

@@ -29,7 +29,8 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { type Mail, queueMail } from "../mail/mailer";
-import { createCompanyOfOne, NO_COMPANY_MESSAGE, requirePermission } from "./membership";
+import { type Buyer, buyerNow, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
+import { createCompanyOfOne } from "./membership";
 
 export const memberNotFound = "That member does not exist.";
 export const invitationNotFound = "This invitation link is not valid. Ask your company admin for a new one.";
@@ -61,8 +62,9 @@ async function headcount(tx: Database, companyId: string) {
 }
 
 /** The members page: the company, its members with their roles, and the invitations still open. */
-export async function companyPage(adminUserId: string, now = new Date()) {
-  const { companyId } = await requirePermission(adminUserId, "manageMembers");
+export async function companyPage(admin: Buyer, now = new Date()) {
+  const adminUserId = admin.userId;
+  const { companyId } = requirePermission(admin, "manageMembers");
   const [[company], members, invitations] = await Promise.all([
     db()
       .select({ name: companies.name, accountNumber: companies.accountNumber })
@@ -134,12 +136,13 @@ function invitationMessage(
 
 /** Invites `email` as `role`: a one-time link, by e-mail through the mail queue. Returns the link's token. */
 export async function inviteMember(
-  adminUserId: string,
+  admin: Buyer,
   { email, role }: { email: string; role: CompanyRole },
   now = new Date(),
 ): Promise<string> {
+  const adminUserId = admin.userId;
   return db().transaction(async (tx) => {
-    const { companyId } = await requirePermission(adminUserId, "manageMembers", tx);
+    const { companyId } = requirePermission(await buyerNow(tx, admin), "manageMembers");
     const [already] = await tx
       .select({ one: sql`1` })
       .from(companyMembers)
@@ -169,8 +172,8 @@ export async function inviteMember(
   });
 }
 
-export async function revokeInvitation(adminUserId: string, invitationId: string) {
-  const { companyId } = await requirePermission(adminUserId, "manageMembers");
+export async function revokeInvitation(admin: Buyer, invitationId: string) {
+  const { companyId } = requirePermission(admin, "manageMembers");
   const removed = await db()
     .delete(companyInvitations)
     .where(
@@ -186,8 +189,8 @@ export async function revokeInvitation(adminUserId: string, invitationId: string
 }
 
 /** A member of the admin's own company, locked with it; any other user is NotFound. */
-async function memberToChange(tx: Database, adminUserId: string, userId: string) {
-  const { companyId } = await requirePermission(adminUserId, "manageMembers", tx);
+async function memberToChange(tx: Database, admin: Buyer, userId: string) {
+  const { companyId } = requirePermission(await buyerNow(tx, admin), "manageMembers");
   await lockCompanies(tx, [companyId]);
   const [member] = await tx
     .select({ role: companyMembers.role, email: user.email })
@@ -198,9 +201,10 @@ async function memberToChange(tx: Database, adminUserId: string, userId: string)
   return { companyId, ...member, ...(await headcount(tx, companyId)) };
 }
 
-export function changeMemberRole(adminUserId: string, { userId, role }: { userId: string; role: CompanyRole }) {
+export function changeMemberRole(admin: Buyer, { userId, role }: { userId: string; role: CompanyRole }) {
+  const _adminUserId = admin.userId;
   return db().transaction(async (tx) => {
-    const member = await memberToChange(tx, adminUserId, userId);
+    const member = await memberToChange(tx, admin, userId);
     const losesAdmin = member.role === "admin" && role !== "admin";
     if (leavesNoAdmin({ admins: member.admins, losesAdmin, othersRemain: true }))
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
@@ -214,11 +218,12 @@ export function changeMemberRole(adminUserId: string, { userId, role }: { userId
  * admin's name in the audit log, like every other change to a company's account.
  */
 export function setSpendLimits(
-  adminUserId: string,
+  admin: Buyer,
   { userId, orderLimit, monthlyLimit }: { userId: string; orderLimit?: string; monthlyLimit?: string },
 ) {
+  const adminUserId = admin.userId;
   return db().transaction(async (tx) => {
-    const member = await memberToChange(tx, adminUserId, userId);
+    const member = await memberToChange(tx, admin, userId);
     const [before] = await tx
       .select({ orderLimit: companyMembers.orderLimit, monthlyLimit: companyMembers.monthlyLimit })
       .from(companyMembers)
@@ -241,11 +246,12 @@ export function setSpendLimits(
  * Removes a member from the company: the lists and addresses stay with the company; the person
  * keeps their sign-in and gets a company of their own (no terms), so they can still buy by card.
  */
-export function removeMember(adminUserId: string, { userId }: { userId: string }) {
+export function removeMember(admin: Buyer, { userId }: { userId: string }) {
+  const adminUserId = admin.userId;
   return db().transaction(async (tx) => {
     if (userId === adminUserId)
       throw new StoreError("Conflict", "You cannot remove yourself. Another company admin can remove you.");
-    const member = await memberToChange(tx, adminUserId, userId);
+    const member = await memberToChange(tx, admin, userId);
     const losesAdmin = member.role === "admin";
     if (leavesNoAdmin({ admins: member.admins, losesAdmin, othersRemain: member.members > 1 }))
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
@@ -344,11 +350,9 @@ export async function acceptInvitation(
  * a company of one keeps its orders (anonymised) but its lists and addresses go with the person.
  */
 export async function leaveCompanyForDeletion(tx: Database, userId: string) {
-  const [current] = await tx
-    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-    .from(companyMembers)
-    .where(eq(companyMembers.userId, userId));
-  if (!current) return;
+  const member = await lockedBuyer(tx, userId);
+  if (!member.company || !member.role) return;
+  const current = { companyId: member.company.id, role: member.role };
   await lockCompanies(tx, [current.companyId]);
   const { admins, members } = await headcount(tx, current.companyId);
   if (leavesNoAdmin({ admins, losesAdmin: current.role === "admin", othersRemain: members > 1 }))

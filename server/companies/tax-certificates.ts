@@ -31,7 +31,7 @@ import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
 import { MAX_IMAGE_PIXELS } from "../media/images";
 import { fileStorage, type MediaStorage, mediaKey } from "../media/storage";
-import { membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./membership";
+import { type Buyer, membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 
 export const CERTIFICATES_PATH = "/account/company/tax-certificates";
 export const certificateNotFound = "That certificate does not exist.";
@@ -97,8 +97,8 @@ export async function checkedCertificateFile(bytes: Uint8Array): Promise<{ key: 
 const contentTypeOfKey = (key: string) => (key.endsWith(".pdf") ? "application/pdf" : "image/webp");
 
 /** The company's certificates, as every member sees them; `canManage` for its admins. */
-export async function companyCertificates(userId: string, now = new Date()) {
-  const membership = await membershipOf(userId);
+export async function companyCertificates(buyer: Buyer, now = new Date()) {
+  const membership = await membershipOf(buyer);
   if (!membership) throw new StoreError("Forbidden", NO_COMPANY_MESSAGE);
   const { companyId, role } = membership;
   const rows = await db()
@@ -126,12 +126,13 @@ export async function companyCertificates(userId: string, now = new Date()) {
  * expiry is checked against the store's day, the file by its content.
  */
 export async function uploadCertificate(
-  userId: string,
+  buyer: Buyer,
   input: CertificateInput,
   file: { bytes: Uint8Array; name: string },
   now = new Date(),
 ) {
-  const { companyId } = await requirePermission(userId, "manageTaxCertificates");
+  const { userId } = buyer;
+  const { companyId } = requirePermission(buyer, "manageTaxCertificates");
   if (expiredOnUpload(input.expiresOn, now)) throw new CertificateFieldError("expiresOn", EXPIRED_MESSAGE);
   const stored = await checkedCertificateFile(file.bytes).catch((error: unknown) => {
     throw error instanceof StoreError ? new CertificateFieldError("file", error.message) : error;
@@ -180,8 +181,8 @@ function cleanFileName(name: string, key: string) {
 }
 
 /** The company admin takes a certificate off the account (its orders keep the number they were placed under). */
-export async function removeCertificate(userId: string, certificateId: string) {
-  const { companyId } = await requirePermission(userId, "manageTaxCertificates");
+export async function removeCertificate(buyer: Buyer, certificateId: string) {
+  const { companyId } = requirePermission(buyer, "manageTaxCertificates");
   const [removed] = await db()
     .delete(taxCertificates)
     .where(and(eq(taxCertificates.id, certificateId), eq(taxCertificates.companyId, companyId)))

@@ -6,7 +6,7 @@ import { type Day, formatLongDate, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { buildStatement, type Statement } from "../../domain/terms/statement";
 import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
-import { companyOf } from "../companies/membership";
+import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { config } from "../config";
 import { db } from "../db/client";
 import { companies, orderItems, orders, profiles } from "../db/schema";
@@ -24,7 +24,7 @@ export interface DownloadedFile {
  * null when the buyer has no such document.
  */
 export async function buyerOrderDocument(
-  userId: string,
+  buyer: Buyer,
   kind: "invoice" | "receipt",
   file: string,
 ): Promise<DownloadedFile | null> {
@@ -37,7 +37,7 @@ export async function buyerOrderDocument(
   const [order] = await db()
     .select()
     .from(orders)
-    .where(and(which, eq(orders.companyId, companyOf(userId))));
+    .where(and(which, inBuyersCompany(orders.companyId, buyer)));
   if (!order) return null;
   const items = await db()
     .select()
@@ -49,7 +49,8 @@ export async function buyerOrderDocument(
 }
 
 /** The company's statement for `from` to `to` (store days), with whom it is for. */
-export async function buyerStatement(userId: string, from: Day, to: Day) {
+export async function buyerStatement(buyer: Buyer, from: Day, to: Day) {
+  const { userId } = buyer;
   const [profile] = await db()
     .select({
       accountNumber: companies.accountNumber,
@@ -58,7 +59,7 @@ export async function buyerStatement(userId: string, from: Day, to: Day) {
       companyName: companies.name,
     })
     .from(profiles)
-    .leftJoin(companies, eq(companies.id, companyOf(userId)))
+    .leftJoin(companies, inBuyersCompany(companies.id, buyer))
     .where(eq(profiles.userId, userId));
   const rows = await db()
     .select({
@@ -71,7 +72,7 @@ export async function buyerStatement(userId: string, from: Day, to: Day) {
     })
     .from(orders)
     .where(
-      and(eq(orders.companyId, companyOf(userId)), isNotNull(orders.invoiceNumber), ne(orders.status, "cancelled")),
+      and(inBuyersCompany(orders.companyId, buyer), isNotNull(orders.invoiceNumber), ne(orders.status, "cancelled")),
     );
   const statement = buildStatement(
     rows.map((row) => ({

@@ -7,15 +7,15 @@ import { chosenShipToId, shipToToSave } from "../../domain/addresses/address-boo
 import { can, refusals } from "../../domain/companies/companies";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { findShipTo } from "../address-book/address-book";
-import { requirePermission } from "../companies/membership";
+import { type Buyer, requirePermission } from "../companies/buyer";
 import { StoreError } from "../errors";
 import { checkPurchaseOrder } from "./purchase-order";
 
-export async function checkBeforePlacing(userId: string, checkout: CheckoutInput) {
-  const buyer = await requirePermission(userId, "placeOrders");
-  if (shipToToSave(checkout, checkout.shipping) && !can(buyer.role, "manageAddresses"))
+export async function checkBeforePlacing(buyer: Buyer, checkout: CheckoutInput) {
+  const { role } = requirePermission(buyer, "placeOrders");
+  if (shipToToSave(checkout, checkout.shipping) && !can(role, "manageAddresses"))
     throw new StoreError("Forbidden", refusals.manageAddresses);
   const shipToId = chosenShipToId(checkout);
-  if (shipToId) await findShipTo(userId, shipToId);
-  await checkPurchaseOrder(userId, checkout);
+  if (shipToId) await findShipTo(buyer, shipToId);
+  await checkPurchaseOrder(buyer, checkout);
 }

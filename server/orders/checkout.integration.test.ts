@@ -5,7 +5,7 @@ import { addDays, storeDay } from "../../domain/dates/dates";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { applyPromo } from "../cart/promo";
 import { pageCache } from "../catalog/cache/page-cache";
@@ -67,7 +67,7 @@ async function ordersOf(userIds: string[]) {
 
 /** Card checkout as the browser drives it: create the payment, confirm the card, complete. */
 async function payByCard(who: { id: string; email: string; cartId: string }, card: string = TEST_CARDS.approved) {
-  const payment = await startCardPayment(who.id, who.cartId, checkout(who.email));
+  const payment = await startCardPayment(await asBuyer(who), who.cartId, checkout(who.email));
   await confirmTestPayment(payment.clientSecret, { number: card, expiry: "12/34", cvc: "123" });
   return { payment, order: await completeCardPayment(payment.paymentId, who.id) };
 }
@@ -117,13 +117,13 @@ describe("a Net 30 order", () => {
       ],
       { creditLimit: "5000" },
     );
-    await applyPromo(dana.cartId, "take5");
+    await applyPromo(dana.cartId, null, "take5");
     const now = Date.now();
-    const placed = await placeTermsOrder(dana.id, dana.cartId, checkout(dana.email, "CA"));
+    const placed = await placeTermsOrder(await asBuyer(dana), dana.cartId, checkout(dana.email, "CA"));
     expect(placed.created).toBe(true);
     expect(placed.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
 
-    const order = await findOrder(placed.orderNumber, dana.id);
+    const order = await findOrder(placed.orderNumber, await asBuyer(dana));
     // 100 × 1.98 (the 100+ tier) + 2 × 12.99 = 223.98; less $5 = 218.98; CA 8.25% = 18.07 (18.065 half up).
     expect(order).toMatchObject({
       status: "pending_payment",
@@ -169,7 +169,7 @@ describe("a Net 30 order", () => {
     const relay = checkoutInput("victim@example.org", {
       companyName: "Acme\r\n\r\nYour account is locked: https://phish.example",
     });
-    const placed = await placeTermsOrder(eve.id, eve.cartId, relay);
+    const placed = await placeTermsOrder(await asBuyer(eve), eve.cartId, relay);
     const mails = await db()
       .select()
       .from(mailQueue)
@@ -189,14 +189,14 @@ describe("a Net 30 order", () => {
     const before = await (await page()).text();
     expect(await (await page()).text()).toBe(before);
     const max = await buyer([["wheel", 1]], { creditLimit: "100" });
-    await placeTermsOrder(max.id, max.cartId, checkout(max.email));
+    await placeTermsOrder(await asBuyer(max), max.cartId, checkout(max.email));
     expect(await (await page()).text()).not.toBe(before);
     expect(renders.count).toBe(2);
   });
 
   it("is refused without Net 30 approval, leaving everything as it was", async () => {
     const pat = await buyer([["wheel", 1]]);
-    expect(await messageOf(placeTermsOrder(pat.id, pat.cartId, checkout(pat.email)))).toBe(
+    expect(await messageOf(placeTermsOrder(await asBuyer(pat), pat.cartId, checkout(pat.email)))).toBe(
       "Net 30 terms are not approved for your account. Please pay by card.",
     );
     expect(await ordersOf([pat.id])).toEqual([]);
@@ -206,15 +206,15 @@ describe("a Net 30 order", () => {
   it("is refused past the credit limit, naming the credit still available", async () => {
     // 20 × 12.99 = 259.80, plus New York's 8% = 280.58.
     const lee = await buyer([["wheel", 20]], { creditLimit: "1000" });
-    const first = await placeTermsOrder(lee.id, lee.cartId, checkout(lee.email, "NY"));
+    const first = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email, "NY"));
     expect(first.created).toBe(true);
     const stock = await stockOf("wheel");
     for (let round = 0; round < 3; round++) {
       await addToCart(lee.cartId, product.wheel ?? "", 20);
-      if (round < 2) await placeTermsOrder(lee.id, lee.cartId, checkout(lee.email, "NY"));
+      if (round < 2) await placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email, "NY"));
     }
     // Three orders of $280.58 are unpaid: $158.26 of $1,000.00 is left.
-    expect(await messageOf(placeTermsOrder(lee.id, lee.cartId, checkout(lee.email, "NY")))).toBe(
+    expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email, "NY")))).toBe(
       "This order of $280.58 would exceed your Net 30 credit limit. Available credit: $158.26.",
     );
     expect(await ordersOf([lee.id])).toHaveLength(3);
@@ -224,7 +224,9 @@ describe("a Net 30 order", () => {
 
   it("is refused for an empty cart", async () => {
     const kim = await buyer([], { creditLimit: "100" });
-    expect(await messageOf(placeTermsOrder(kim.id, kim.cartId, checkout(kim.email)))).toBe("Your cart is empty");
+    expect(await messageOf(placeTermsOrder(await asBuyer(kim), kim.cartId, checkout(kim.email)))).toBe(
+      "Your cart is empty",
+    );
   });
 });
 
@@ -234,7 +236,7 @@ describe("a card order", () => {
     const { payment, order } = await payByCard(ann);
     // 3 × 12.99 = 38.97; Oregon has no sales tax.
     expect(payment.amount).toBe("38.97");
-    const saved = await findOrder(order.orderNumber, ann.id);
+    const saved = await findOrder(order.orderNumber, await asBuyer(ann));
     expect(saved).toMatchObject({
       status: "paid",
       paymentMethod: "credit_card",
@@ -250,7 +252,7 @@ describe("a card order", () => {
 
   it("with a declined card gives the provider's message and writes no order", async () => {
     const bo = await buyer([["wheel", 1]]);
-    const payment = await startCardPayment(bo.id, bo.cartId, checkout(bo.email));
+    const payment = await startCardPayment(await asBuyer(bo), bo.cartId, checkout(bo.email));
     expect(
       await messageOf(
         confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.declined, expiry: "12/34", cvc: "123" }),
@@ -263,7 +265,7 @@ describe("a card order", () => {
 
   it("is refunded, not written, when the cart changed while the buyer paid", async () => {
     const cy = await buyer([["wheel", 1]]);
-    const payment = await startCardPayment(cy.id, cy.cartId, checkout(cy.email));
+    const payment = await startCardPayment(await asBuyer(cy), cy.cartId, checkout(cy.email));
     await addToCart(cy.cartId, product.wheel ?? "", 1);
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     expect(await messageOf(completeCardPayment(payment.paymentId, cy.id))).toBe(
@@ -280,7 +282,7 @@ describe("a card order", () => {
 
   it("is refunded with 'Missing order information.' when the checkout kept with the payment is incomplete", async () => {
     const jo = await buyer([["wheel", 1]]);
-    const payment = await startCardPayment(jo.id, jo.cartId, checkout(jo.email));
+    const payment = await startCardPayment(await asBuyer(jo), jo.cartId, checkout(jo.email));
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     await db()
       .update(checkoutPayments)
@@ -296,7 +298,7 @@ describe("a card order", () => {
   it("cannot be completed by another buyer", async () => {
     const di = await buyer([["wheel", 1]]);
     const other = await buyer([["wheel", 1]]);
-    const payment = await startCardPayment(di.id, di.cartId, checkout(di.email));
+    const payment = await startCardPayment(await asBuyer(di), di.cartId, checkout(di.email));
     expect(await messageOf(completeCardPayment(payment.paymentId, other.id))).toBe(
       "This payment could not be found. Please place the order again.",
     );
@@ -309,7 +311,7 @@ describe("payments left open", () => {
 
   it("a payment the buyer made before closing the page still becomes their order", async () => {
     const fay = await buyer([["wheel", 1]]);
-    const payment = await startCardPayment(fay.id, fay.cartId, checkout(fay.email));
+    const payment = await startCardPayment(await asBuyer(fay), fay.cartId, checkout(fay.email));
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     expect(await reconcileOpenPayments()).toBe(0); // the buyer may still be on the way back
     expect(await reconcileOpenPayments(new Date(Date.now() + 3 * 60_000))).toBeGreaterThanOrEqual(1);
@@ -320,7 +322,7 @@ describe("payments left open", () => {
 
   it("a payment never made is given up after a day, with no order", async () => {
     const gil = await buyer([["wheel", 1]]);
-    const payment = await startCardPayment(gil.id, gil.cartId, checkout(gil.email));
+    const payment = await startCardPayment(await asBuyer(gil), gil.cartId, checkout(gil.email));
     await reconcileOpenPayments(new Date(Date.now() + 3 * 60_000));
     expect((await paymentRow(payment.paymentId))?.status).toBe("open");
     await reconcileOpenPayments(new Date(Date.now() + 25 * 60 * 60_000));
@@ -335,7 +337,7 @@ describe("races", () => {
     const [first, second] = [await buyer([["last", 1]]), await buyer([["last", 1]])];
     const payments = await Promise.all(
       [first, second].map(async (who) => {
-        const payment = await startCardPayment(who.id, who.cartId, checkout(who.email));
+        const payment = await startCardPayment(await asBuyer(who), who.cartId, checkout(who.email));
         await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
         return payment;
       }),
@@ -355,11 +357,13 @@ describe("races", () => {
     const racers = [];
     for (let index = 0; index < 20; index++) {
       const racer = await buyer([["promo-item", 1]], { creditLimit: "500" });
-      await applyPromo(racer.cartId, "ONCE");
+      await applyPromo(racer.cartId, null, "ONCE");
       racers.push(racer);
     }
     const results = await Promise.all(
-      racers.map((racer) => messageOf(placeTermsOrder(racer.id, racer.cartId, checkout(racer.email)))),
+      racers.map(async (racer) =>
+        messageOf(placeTermsOrder(await asBuyer(racer), racer.cartId, checkout(racer.email))),
+      ),
     );
     expect(results.filter((result) => result === "ok")).toHaveLength(1);
     expect(results.filter((result) => result === "Promo code usage limit reached")).toHaveLength(19);
@@ -371,7 +375,7 @@ describe("races", () => {
 
   it("the same payment confirmed 5 times at once makes one order", async () => {
     const eve = await buyer([["wheel", 2]]);
-    const payment = await startCardPayment(eve.id, eve.cartId, checkout(eve.email));
+    const payment = await startCardPayment(await asBuyer(eve), eve.cartId, checkout(eve.email));
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     // The buyer's retries and the provider's webhook (no user id) all at once.
     const results = await Promise.all(

@@ -7,21 +7,22 @@ import { and, eq, lt } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { type CheckoutInput, checkoutSchema } from "../../domain/orders/checkout-schema";
-import { type CartSummary, priceStoredCart, summarize } from "../cart/summary";
-import { requirePermission } from "../companies/membership";
+import { type Buyer, buyerOf, requirePermission } from "../companies/buyer";
 import { db } from "../db/client";
 import { checkoutPayments, profiles, quotes } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { paymentProvider } from "../payments/configured";
 import { ProviderUnavailable } from "../payments/provider";
+import { type CartSummary, priceStoredCart, summarize } from "../pricing/price";
 import { quoteNotFound } from "../quotes/moves";
 import { checkOrderable, companyQuote, priceQuote } from "../quotes/quote-checkout";
 import { checkoutColumns } from "./checkout-columns";
 import { type PlacedOrder, placeOrder } from "./place-order";
 
 /** The checkout's contact and addresses become the profile's, for next time (docs/product-rules.md, Checkout). */
-export async function saveCheckoutToProfile(userId: string, checkout: CheckoutInput) {
+export async function saveCheckoutToProfile(buyer: Buyer, checkout: CheckoutInput) {
+  const { userId } = buyer;
   await db()
     .update(profiles)
     .set({ ...checkoutColumns(checkout), sameAsShipping: checkout.sameAsShipping })
@@ -29,19 +30,19 @@ export async function saveCheckoutToProfile(userId: string, checkout: CheckoutIn
 }
 
 /** The cart priced for this checkout and buyer, refused up front when it could not become an order. */
-async function checkedCart(userId: string, cartId: string, checkout: CheckoutInput) {
-  const cart = await priceStoredCart(cartId, { taxState: checkout.shipping.state, buyerId: userId });
+async function checkedCart(buyer: Buyer, cartId: string, checkout: CheckoutInput) {
+  const cart = await priceStoredCart(cartId, { taxState: checkout.shipping.state, buyer });
   const [problem] = cart.problems;
   if (problem) throw new StoreError("Conflict", problem);
   return cart;
 }
 
 /** The accepted quote priced for this checkout, refused up front when it could not become an order. */
-async function checkedQuote(userId: string, quoteId: string, checkout: CheckoutInput) {
+async function checkedQuote(buyer: Buyer, quoteId: string, checkout: CheckoutInput) {
   const [quote] = await db().select().from(quotes).where(eq(quotes.id, quoteId));
   if (!quote) throw new StoreError("NotFound", quoteNotFound);
   await checkOrderable(quote, new Date());
-  const priced = await priceQuote(quote, { taxState: checkout.shipping.state, buyerId: userId });
+  const priced = await priceQuote(quote, { taxState: checkout.shipping.state, buyer });
   const [problem] = priced.problems;
   if (problem) throw new StoreError("Conflict", problem);
   return priced;
@@ -71,22 +72,23 @@ export interface CardPayment {
 export type PaymentFor = { cartId: string } | { quoteId: string };
 
 /** Creates the provider payment for the server's total and keeps the checkout it pays for. */
-export async function startCardPayment(userId: string, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
-  return startPayment(userId, { cartId }, checkout);
+export async function startCardPayment(buyer: Buyer, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
+  return startPayment(buyer, { cartId }, checkout);
 }
 
 /** The card payment for an accepted quote at its quoted prices (server/quotes/quote-checkout.ts). */
-export async function startQuoteCardPayment(userId: string, quoteNumber: string, checkout: CheckoutInput) {
-  const quote = await companyQuote(userId, quoteNumber);
-  return startPayment(userId, { quoteId: quote.id }, checkout);
+export async function startQuoteCardPayment(buyer: Buyer, quoteNumber: string, checkout: CheckoutInput) {
+  const quote = await companyQuote(buyer, quoteNumber);
+  return startPayment(buyer, { quoteId: quote.id }, checkout);
 }
 
-async function startPayment(userId: string, paysFor: PaymentFor, checkout: CheckoutInput): Promise<CardPayment> {
-  await requirePermission(userId, "placeOrders");
+async function startPayment(buyer: Buyer, paysFor: PaymentFor, checkout: CheckoutInput): Promise<CardPayment> {
+  const { userId } = buyer;
+  requirePermission(buyer, "placeOrders");
   const cart =
     "cartId" in paysFor
-      ? await checkedCart(userId, paysFor.cartId, checkout)
-      : await checkedQuote(userId, paysFor.quoteId, checkout);
+      ? await checkedCart(buyer, paysFor.cartId, checkout)
+      : await checkedQuote(buyer, paysFor.quoteId, checkout);
   const totalCents = cart.totals.totalCents;
   const total = fromCents(totalCents);
   const provider = paymentProvider();
@@ -152,12 +154,15 @@ export async function completeCardPayment(providerPaymentId: string, userId?: st
   // A checkout kept with its payment that no longer reads as one cannot become an order.
   const checkout = checkoutSchema.safeParse(row.checkout);
   if (!checkout.success) return refundUnorderedPayment(row.id, providerPaymentId, missingOrderInformation, row.amount);
+  // The buyer the payment was started by, as they stand now (the browser's "complete" and the
+  // provider's webhook alike: the webhook has no session to read one from).
+  const buyer = await buyerOf(row.userId);
+  if (!buyer) return refundUnorderedPayment(row.id, providerPaymentId, missingOrderInformation, row.amount);
   try {
     const paid = { checkoutPaymentId: row.id, providerPaymentId, amountCents: payment.amountCents };
-    if (row.quoteId)
-      return await placeOrder({ userId: row.userId, quoteId: row.quoteId, checkout: checkout.data, payment: paid });
+    if (row.quoteId) return await placeOrder({ buyer, quoteId: row.quoteId, checkout: checkout.data, payment: paid });
     if (!row.cartId) return refundUnorderedPayment(row.id, providerPaymentId, missingOrderInformation, row.amount);
-    return await placeOrder({ userId: row.userId, cartId: row.cartId, checkout: checkout.data, payment: paid });
+    return await placeOrder({ buyer, cartId: row.cartId, checkout: checkout.data, payment: paid });
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return refundUnorderedPayment(row.id, providerPaymentId, error.message, row.amount);
@@ -193,18 +198,18 @@ async function refundUnorderedPayment(
   throw new StoreError("Conflict", failure);
 }
 
-export async function placeTermsOrder(userId: string, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
-  return placeOrder({ userId, cartId, checkout });
+export async function placeTermsOrder(buyer: Buyer, cartId: string, checkout: CheckoutInput): Promise<PlacedOrder> {
+  return placeOrder({ buyer, cartId, checkout });
 }
 
 /** An accepted quote's order on the company's terms. */
 export async function placeTermsQuoteOrder(
-  userId: string,
+  buyer: Buyer,
   quoteNumber: string,
   checkout: CheckoutInput,
 ): Promise<PlacedOrder> {
-  const quote = await companyQuote(userId, quoteNumber);
-  return placeOrder({ userId, quoteId: quote.id, checkout });
+  const quote = await companyQuote(buyer, quoteNumber);
+  return placeOrder({ buyer, quoteId: quote.id, checkout });
 }
 
 const RECONCILE_AFTER_MS = 2 * 60_000;

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, orderStatusHistory, orders, products, testProcessorPayments, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -36,7 +36,7 @@ async function buyerWithWheels(quantity: number, creditLimit?: string) {
 
 async function cardOrder(quantity: number) {
   const who = await buyerWithWheels(quantity);
-  const payment = await startCardPayment(who.id, who.cartId, checkoutInput(who.email));
+  const payment = await startCardPayment(await asBuyer(who), who.cartId, checkoutInput(who.email));
   await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
   return { ...(await completeCardPayment(payment.paymentId, who.id)), paymentId: payment.paymentId };
 }
@@ -91,9 +91,9 @@ describe("cancelling an order", () => {
     // 10 × 12.99 = 129.90 (Oregon: no tax) of a $200 limit.
     const lee = await buyerWithWheels(10, "200");
     const before = await stock();
-    const { orderNumber } = await placeTermsOrder(lee.id, lee.cartId, checkoutInput(lee.email));
+    const { orderNumber } = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkoutInput(lee.email));
     expect(await stock()).toBe(before - 10);
-    expect((await checkoutTerms(lee.id))?.available).toBe("70.10");
+    expect((await checkoutTerms(await asBuyer(lee)))?.available).toBe("70.10");
 
     const announced: string[][] = [];
     const stopListening = onStoreEvent("stockChanged", ({ productIds }) => announced.push(productIds));
@@ -105,7 +105,7 @@ describe("cancelling an order", () => {
     }
     expect(announced).toEqual([[wheel]]);
     expect(await stock()).toBe(before);
-    expect((await checkoutTerms(lee.id))?.available).toBe("200.00");
+    expect((await checkoutTerms(await asBuyer(lee)))?.available).toBe("200.00");
     const { history, audit } = await written(orderNumber);
     expect(history.map(({ status, note }) => ({ status, note }))).toEqual([
       { status: "pending_payment", note: "Order placed on Net 30 terms" },
@@ -162,14 +162,14 @@ describe("a move the table does not have", () => {
 describe("a terms invoice paid", () => {
   it("moves an order pending payment to paid, with paid_at, its history row and its audit entry, and frees the credit", async () => {
     const kim = await buyerWithWheels(2, "100");
-    const { orderNumber } = await placeTermsOrder(kim.id, kim.cartId, checkoutInput(kim.email));
-    expect((await checkoutTerms(kim.id))?.available).toBe("74.02"); // 100 - 2 × 12.99
+    const { orderNumber } = await placeTermsOrder(await asBuyer(kim), kim.cartId, checkoutInput(kim.email));
+    expect((await checkoutTerms(await asBuyer(kim)))?.available).toBe("74.02"); // 100 - 2 × 12.99
     const now = new Date(Date.now() + 60 * 60_000); // recorded an hour after the order
 
     const paid = await markInvoicePaid("admin", orderNumber, now);
 
     expect(paid).toMatchObject({ status: "paid", paidAt: now });
-    expect((await checkoutTerms(kim.id))?.available).toBe("100.00");
+    expect((await checkoutTerms(await asBuyer(kim)))?.available).toBe("100.00");
     const { history, audit } = await written(orderNumber);
     expect(history.at(-1)).toEqual({ status: "paid", note: "Net 30 invoice paid", at: now });
     expect(audit).toEqual([
@@ -183,7 +183,7 @@ describe("a terms invoice paid", () => {
 
   it("leaves a shipped order shipped, and is refused once paid or for a card order", async () => {
     const sam = await buyerWithWheels(1, "100");
-    const { orderNumber } = await placeTermsOrder(sam.id, sam.cartId, checkoutInput(sam.email));
+    const { orderNumber } = await placeTermsOrder(await asBuyer(sam), sam.cartId, checkoutInput(sam.email));
     await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "processing" });
     await moveOrder(byAdmin, orderNumber, {
       on: "statusAsked",

@@ -4,7 +4,7 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
 import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, user } from "../db/schema";
@@ -51,7 +51,7 @@ async function buyer(creditLimit?: string) {
 
 async function cardOrder(who: Awaited<ReturnType<typeof buyer>>, lines: [string, number][]) {
   for (const [part, quantity] of lines) await addToCart(who.cartId, ids[part] ?? "", quantity);
-  const payment = await startCardPayment(who.id, who.cartId, checkoutInput(who.email));
+  const payment = await startCardPayment(await asBuyer(who), who.cartId, checkoutInput(who.email));
   await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
   return completeCardPayment(payment.paymentId, who.id);
 }
@@ -114,7 +114,7 @@ describe("status history", () => {
   it("records a Net 30 order's placement, its invoice paid and a cancellation", async () => {
     const lee = await buyer("1000");
     await addToCart(lee.cartId, ids["FD-80-001"] ?? "", 2);
-    const { orderNumber } = await placeTermsOrder(lee.id, lee.cartId, checkoutInput(lee.email));
+    const { orderNumber } = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkoutInput(lee.email));
     await markInvoicePaid("admin", orderNumber);
     await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" });
     expect(await history(orderNumber)).toEqual([
@@ -149,7 +149,7 @@ describe("reorder", () => {
     await db()
       .delete(products)
       .where(eq(products.id, ids["OB-9"] ?? ""));
-    const report = await reorder(kim.id, kim.cartId, orderNumber);
+    const report = await reorder(await asBuyer(kim), kim.cartId, orderNumber);
     expect(reportMessages(report)).toEqual({
       notice: "Added 2 item(s) to cart",
       problems: [
@@ -169,7 +169,7 @@ describe("reorder", () => {
       .select({ id: orderItems.id })
       .from(orderItems)
       .where(eq(orderItems.productSku, "CW-45-045"));
-    expect(reportMessages(await reorder(kim.id, kim.cartId, orderNumber, [wheelLine?.id ?? ""]))).toEqual({
+    expect(reportMessages(await reorder(await asBuyer(kim), kim.cartId, orderNumber, [wheelLine?.id ?? ""]))).toEqual({
       notice: undefined,
       problems: ["Out of stock: Part CW-45-045"],
     });
@@ -189,10 +189,10 @@ describe("reorder", () => {
       .insert(productBulkTiers)
       .values({ productId: ids["FD-80-001"] ?? "", minQuantity: 5, unitPrice: "7.99" });
     await cardOrder(ana, [["FD-80-001", 6]]);
-    const report = await reorderTopProduct(ana.id, ana.cartId, "Part FD-80-001");
+    const report = await reorderTopProduct(await asBuyer(ana), ana.cartId, "Part FD-80-001");
     expect(report.added).toEqual([{ name: "Part FD-80-001", quantity: 6 }]);
     expect(report.priceChanged).toEqual([]);
-    expect(await messageOf(reorderTopProduct(ana.id, ana.cartId, "Part GW-45-001"))).toBe(
+    expect(await messageOf(reorderTopProduct(await asBuyer(ana), ana.cartId, "Part GW-45-001"))).toBe(
       "You have not ordered Part GW-45-001.",
     );
   });
@@ -201,9 +201,11 @@ describe("reorder", () => {
     const owner = await buyer();
     const other = await buyer();
     const { orderNumber } = await cardOrder(owner, [["GW-45-001", 1]]);
-    expect(await messageOf(reorder(other.id, other.cartId, orderNumber))).toBe(`There is no order ${orderNumber}.`);
-    expect(await findOrder(orderNumber, other.id)).toBeNull();
-    expect(await messageOf(reorder(owner.id, owner.cartId, orderNumber, []))).toBe(
+    expect(await messageOf(reorder(await asBuyer(other), other.cartId, orderNumber))).toBe(
+      `There is no order ${orderNumber}.`,
+    );
+    expect(await findOrder(orderNumber, await asBuyer(other))).toBeNull();
+    expect(await messageOf(reorder(await asBuyer(owner), owner.cartId, orderNumber, []))).toBe(
       "Choose at least one item to add to the cart.",
     );
   });

@@ -22,7 +22,6 @@
 // the company while holding the products (three deadlocks in one soak).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../domain/addresses/address-book";
-import { can } from "../../domain/companies/companies";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { type Cents, fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
@@ -31,9 +30,8 @@ import { placedStatus } from "../../domain/orders/lifecycle";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../domain/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
-import { lockBuyerLimits, spendLimitReason } from "../approvals/spend-limits";
-import { priceProductLines, priceStoredCart } from "../cart/summary";
-import { type Membership, membershipOf, requirePermission } from "../companies/membership";
+import { spendLimitReason } from "../approvals/spend-limits";
+import { type Buyer, buyerCan, buyerOf, lockedBuyer, membershipOf, requirePermission } from "../companies/buyer";
 import { type Database, db } from "../db/client";
 import {
   cartItems,
@@ -44,12 +42,12 @@ import {
   type PaymentMethod,
   products,
   promoCodes,
-  user,
 } from "../db/schema";
 import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
+import { priceProductLines, priceStoredCart } from "../pricing/price";
 import { lockQuote, quoteNotFound } from "../quotes/moves";
 import { checkOrderable, markQuoteOrdered, orderNumberOf, priceQuote } from "../quotes/quote-checkout";
 import { creditHoldOf, lockedGrant, openInvoices, usedCreditCents } from "../terms/account-terms";
@@ -67,7 +65,7 @@ interface CardPaid {
 }
 
 export interface OrderRequest {
-  userId: string;
+  buyer: Buyer;
   cartId: string;
   checkout: CheckoutInput;
   payment?: CardPaid;
@@ -79,7 +77,7 @@ export interface OrderRequest {
  * version's, by card or on terms; the buyer's cart is not touched.
  */
 export interface QuoteOrderRequest {
-  userId: string;
+  buyer: Buyer;
   quoteId: string;
   checkout: CheckoutInput;
   payment?: CardPaid;
@@ -88,7 +86,7 @@ export interface QuoteOrderRequest {
 
 /** An order of lines given outright, on the company's terms (the API's orders): no cart, no card. */
 export interface LinesOrderRequest {
-  userId: string;
+  buyer: Buyer;
   lines: readonly { productId: string; quantity: number }[];
   checkout: CheckoutInput;
   now?: Date;
@@ -123,9 +121,10 @@ async function placeOrderIn(
   tx: Database,
   request: OrderRequest | LinesOrderRequest | QuoteOrderRequest,
 ): Promise<PlacedOrder & { productIds: string[] }> {
-  const { userId, checkout, now = new Date() } = request;
+  const { checkout, now = new Date() } = request;
+  const { userId } = request.buyer;
   const payment = "payment" in request ? request.payment : undefined;
-  const buyer = await requirePermission(userId, "placeOrders", tx);
+  const asked = requirePermission(request.buyer, "placeOrders");
   if ("cartId" in request) {
     const cartFound = await lockCart(tx, userId, request.cartId);
     if (payment) {
@@ -138,16 +137,20 @@ async function placeOrderIn(
   // beside the browser) waits, then finds the quote ordered and answers with the same order.
   const quote = "quoteId" in request ? await lockQuote(tx, request.quoteId) : undefined;
   if (quote) {
-    if (quote.companyId !== buyer.companyId) throw new StoreError("NotFound", quoteNotFound);
+    if (quote.companyId !== asked.companyId) throw new StoreError("NotFound", quoteNotFound);
     const existing = payment ? await claimPayment(tx, payment) : await orderNumberOf(quote, tx);
     if (existing) return { orderNumber: existing, created: false, productIds: [] };
     await checkOrderable(quote, now, tx);
   }
-  await lockBuyerLimits(tx, userId);
+  // The buyer is read again under their member row's lock: a buyer's orders, through the checkout
+  // and the API at once, check the monthly limit one after the other, and a member removed, or a
+  // limit lowered, meanwhile is seen.
+  const buyer = await lockedBuyer(tx, userId);
+  requirePermission(buyer, "placeOrders");
 
   // The company's contract prices and certificates are read again here, inside the order: a rule
   // ended or a certificate rejected or expired since the checkout page was shown no longer applies.
-  const read = { executor: tx, lock: true, taxState: checkout.shipping.state, buyerId: userId, now };
+  const read = { executor: tx, lock: true, taxState: checkout.shipping.state, buyer, now };
   const cart =
     "cartId" in request
       ? await priceStoredCart(request.cartId, read)
@@ -165,7 +168,7 @@ async function placeOrderIn(
     await markQuoteOrdered(tx, { quoteId: quote.id, orderId: order.id, orderNumber: order.orderNumber, userId, now });
     if (payment) await tiePayment(tx, { payment, orderId: order.id, now });
   }
-  await queueConfirmation(tx, order, userId);
+  await queueConfirmation(tx, order, buyer.email);
   return {
     orderNumber: order.orderNumber,
     created: true,
@@ -194,8 +197,8 @@ export async function placeApprovedOrderIn(
   submission: ApprovedSubmission,
   now: Date,
 ): Promise<{ orderId: string; orderNumber: string; productIds: string[] }> {
-  const buyer = await membershipOf(submission.userId, tx);
-  if (!buyer || buyer.companyId !== submission.companyId || !can(buyer.role, "placeOrders"))
+  const buyer = await buyerOf(submission.userId, tx);
+  if (!buyer || buyer.company?.id !== submission.companyId || !buyerCan(buyer, "placeOrders"))
     throw new StoreError("Conflict", "The buyer no longer orders for your company, so this order cannot be placed.");
   // Priced again as the cart was: the company's contract prices and certificates that day.
   const cart = await priceProductLines(submission.lines, {
@@ -203,7 +206,7 @@ export async function placeApprovedOrderIn(
     lock: true,
     promoCodeId: submission.promoCodeId,
     taxState: submission.checkout.shipping.state,
-    buyerId: submission.userId,
+    buyer,
     now,
   });
   const termsDays = await checkOrder(tx, {
@@ -214,7 +217,7 @@ export async function placeApprovedOrderIn(
     expectedTotalCents: submission.submittedTotalCents,
   });
   const order = await writeCheckedOrder(tx, { buyer, checkout: submission.checkout, termsDays, cart, now });
-  await queueConfirmation(tx, order, buyer.userId);
+  await queueConfirmation(tx, order, buyer.email);
   return { orderId: order.id, orderNumber: order.orderNumber, productIds: cart.lines.map((line) => line.productId) };
 }
 
@@ -233,7 +236,7 @@ async function checkOrder(
     now,
     expectedTotalCents,
   }: {
-    buyer: Membership;
+    buyer: Buyer;
     checkout: CheckoutInput;
     payment?: CardPaid;
     cart: PricedCart;
@@ -248,13 +251,14 @@ async function checkOrder(
       "Conflict",
       `Prices changed since the order was submitted: it now comes to ${formatUsd(fromCents(cart.totals.totalCents))}, not ${formatUsd(fromCents(expectedTotalCents))}.`,
     );
-  await checkPurchaseOrder(buyer.userId, checkout, tx);
+  await checkPurchaseOrder(buyer, checkout, tx);
   if (payment) {
     checkPaidAmount(payment, cart.totals.totalCents);
     return null;
   }
-  const termsDays = await checkCredit(tx, buyer.companyId, cart.totals.totalCents);
-  await checkAccountRules(tx, buyer.companyId, now);
+  const { companyId } = membershipOf(buyer);
+  const termsDays = await checkCredit(tx, companyId, cart.totals.totalCents);
+  await checkAccountRules(tx, companyId, now);
   return termsDays;
 }
 
@@ -262,7 +266,7 @@ async function checkOrder(
 async function writeCheckedOrder(
   tx: Database,
   args: {
-    buyer: Membership;
+    buyer: Buyer;
     checkout: CheckoutInput;
     payment?: CardPaid;
     termsDays: number | null;
@@ -370,7 +374,7 @@ async function writeOrder(
     cart: { lines, promo, taxRate, taxExemption, totals },
     now,
   }: {
-    buyer: Membership;
+    buyer: Buyer;
     checkout: CheckoutInput;
     payment?: CardPaid;
     termsDays: number | null;
@@ -383,7 +387,7 @@ async function writeOrder(
     .insert(orders)
     .values({
       userId: buyer.userId,
-      companyId: buyer.companyId,
+      companyId: membershipOf(buyer).companyId,
       orderNumber: newOrderNumber(now),
       orderDate: now,
       status: placedStatus[paymentMethod],
@@ -429,9 +433,9 @@ const placedNote = (termsDays: number | null) =>
   termsDays === null ? "Order placed and paid by card" : `Order placed on ${termsName(termsDays)} terms`;
 
 /** A new address the buyer asked to keep goes into the company's address book, only with the order it ships. */
-async function saveShipTo(tx: Database, buyer: Membership, checkout: CheckoutInput) {
+async function saveShipTo(tx: Database, buyer: Buyer, checkout: CheckoutInput) {
   const shipTo = shipToToSave(checkout, checkout.shipping);
-  if (shipTo) await addShipToIn(tx, buyer.userId, shipTo);
+  if (shipTo) await addShipToIn(tx, buyer, shipTo);
 }
 
 /** The next number of the invoice sequence, which never hands one out twice. */
@@ -443,16 +447,9 @@ async function nextInvoiceNumber(tx: Database): Promise<string> {
 }
 
 /** The confirmation to the account's address, with the order's invoice or receipt attached. */
-async function queueConfirmation(tx: Database, order: OrderWithItems, userId: string) {
-  const message = orderConfirmationMessage(order, await accountEmail(tx, userId));
+async function queueConfirmation(tx: Database, order: OrderWithItems, email: string) {
+  const message = orderConfirmationMessage(order, email);
   await queueMail({ ...message, attachments: [await orderDocumentAttachment(order)] }, tx);
-}
-
-/** The buyer's own address, confirmed at sign-up (an account cannot sign in before). */
-async function accountEmail(tx: Database, userId: string): Promise<string> {
-  const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
-  if (!account) throw new Error(`The user ${userId} of this order is missing.`);
-  return account.email;
 }
 
 /** Empties the cart, drops its promo, and ties the card payment to its order. */

@@ -9,7 +9,7 @@ import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { duplicatePoMessage, poNumberRequiredMessage } from "../../domain/orders/purchase-order";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo, listShipTos, shipToNotFound } from "../address-book/address-book";
 import { searchCustomers } from "../admin/customers";
 import { listOrders } from "../admin/orders";
@@ -60,8 +60,12 @@ async function buyer() {
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;
 
-const net30 = (who: Buyer, fields: Partial<CheckoutInput> = {}, state: Address["state"] = "OR") =>
-  placeTermsOrder(who.id, who.cartId, checkoutInput(who.email, { paymentMethod: "net_30", ...fields }, state));
+const net30 = async (who: Buyer, fields: Partial<CheckoutInput> = {}, state: Address["state"] = "OR") =>
+  placeTermsOrder(
+    await asBuyer(who),
+    who.cartId,
+    checkoutInput(who.email, { paymentMethod: "net_30", ...fields }, state),
+  );
 
 /** Another order: the cart is refilled first (placing empties it). */
 async function again(who: Buyer, fields: Partial<CheckoutInput>) {
@@ -100,7 +104,9 @@ describe("an account marked PO required", () => {
     const dana = await buyer();
     await setPoRequired("po-admin", dana.profileId, true);
     expect(await refusal(net30(dana))).toBe(`400 ${poNumberRequiredMessage}`);
-    const error = await checkBeforePlacing(dana.id, checkoutInput(dana.email)).catch((caught: unknown) => caught);
+    const error = await checkBeforePlacing(await asBuyer(dana), checkoutInput(dana.email)).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(PurchaseOrderProblem);
     expect(await db().select().from(orders).where(eq(orders.userId, dana.id))).toEqual([]);
 
@@ -118,7 +124,7 @@ describe("an account marked PO required", () => {
     const dana = await buyer();
     await setPoRequired("po-admin", dana.profileId, true);
     const checkout = checkoutInput(dana.email, { poNumber: "CARD-PO-1" });
-    const payment = await startCardPayment(dana.id, dana.cartId, checkout);
+    const payment = await startCardPayment(await asBuyer(dana), dana.cartId, checkout);
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     const placed = await completeCardPayment(payment.paymentId, dana.id);
     expect((await orderRow(placed.orderNumber))?.poNumber).toBe("CARD-PO-1");
@@ -131,9 +137,10 @@ describe("a PO number used again by the same account", () => {
     const first = await net30(dana, { poNumber: "PO-17" });
     const message = duplicatePoMessage("po-17", first.orderNumber);
     expect(await refusal(again(dana, { poNumber: "po-17" }))).toBe(`409 ${message}`);
-    const warned = await checkBeforePlacing(dana.id, checkoutInput(dana.email, { poNumber: "po-17" })).catch(
-      (error: unknown) => error,
-    );
+    const warned = await checkBeforePlacing(
+      await asBuyer(dana),
+      checkoutInput(dana.email, { poNumber: "po-17" }),
+    ).catch((error: unknown) => error);
     expect(warned).toMatchObject({ message, usedOn: first.orderNumber });
     // Confirming another number does not confirm this one.
     expect(await refusal(net30(dana, { poNumber: "po-17", poDuplicateConfirmed: "PO-18" }))).toBe(`409 ${message}`);
@@ -169,24 +176,26 @@ describe("a ship-to at checkout", () => {
     const saving = { shipTo: NEW_SHIP_TO, saveShipTo: true, shipToLabel: "Austin plant" };
     // Refused (no PO number): nothing is saved.
     expect(await refusal(net30(dana, saving, "TX"))).toBe(`400 ${poNumberRequiredMessage}`);
-    expect(await listShipTos(dana.id)).toEqual([]);
+    expect(await listShipTos(await asBuyer(dana))).toEqual([]);
 
     const placed = await net30(dana, { ...saving, poNumber: "PO-1" }, "TX");
-    const [saved] = await listShipTos(dana.id);
+    const [saved] = await listShipTos(await asBuyer(dana));
     expect(saved).toMatchObject({ label: "Austin plant", isDefault: true, address: { state: "TX", city: "Portland" } });
     expect((await orderRow(placed.orderNumber))?.shippingState).toBe("TX");
     // Not asked: not saved.
     await again(dana, { shipTo: NEW_SHIP_TO, poNumber: "PO-2" });
-    expect(await listShipTos(dana.id)).toHaveLength(1);
+    expect(await listShipTos(await asBuyer(dana))).toHaveLength(1);
   });
 
   it("answers another buyer's saved address as not found", async () => {
     const dana = await buyer();
     const lee = await buyer();
-    const leesYard = await addShipTo(lee.id, { label: "Yard", address: checkoutInput(lee.email).shipping });
-    expect(await refusal(checkBeforePlacing(dana.id, checkoutInput(dana.email, { shipTo: leesYard.id })))).toBe(
-      `404 ${shipToNotFound}`,
-    );
-    expect(await refusal(checkBeforePlacing(lee.id, checkoutInput(lee.email, { shipTo: leesYard.id })))).toBe("ok");
+    const leesYard = await addShipTo(await asBuyer(lee), { label: "Yard", address: checkoutInput(lee.email).shipping });
+    expect(
+      await refusal(checkBeforePlacing(await asBuyer(dana), checkoutInput(dana.email, { shipTo: leesYard.id }))),
+    ).toBe(`404 ${shipToNotFound}`);
+    expect(
+      await refusal(checkBeforePlacing(await asBuyer(lee), checkoutInput(lee.email, { shipTo: leesYard.id }))),
+    ).toBe("ok");
   });
 });

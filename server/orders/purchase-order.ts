@@ -8,9 +8,9 @@ import {
   type PurchaseOrderInput,
   poNumberRequiredMessage,
 } from "../../domain/orders/purchase-order";
-import { companyOf } from "../companies/membership";
+import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companies, orders } from "../db/schema";
+import { orders } from "../db/schema";
 import { StoreError } from "../errors";
 
 /** A refusal about the PO number field; `usedOn` names the earlier order of a PO number given again. */
@@ -24,24 +24,20 @@ export class PurchaseOrderProblem extends StoreError {
 
 /** Order placement's step: throws a PurchaseOrderProblem when the order's PO number does not pass. */
 export async function checkPurchaseOrder(
-  userId: string,
+  buyer: Buyer,
   checkout: PurchaseOrderInput,
   executor: Database = db(),
 ): Promise<void> {
-  const [profile] = await executor
-    .select({ poRequired: companies.poRequired })
-    .from(companies)
-    .where(eq(companies.id, companyOf(userId)));
   const { poNumber } = checkout;
   if (!poNumber) {
-    if (profile?.poRequired) throw new PurchaseOrderProblem("Invalid", poNumberRequiredMessage);
+    if (buyer.company?.poRequired) throw new PurchaseOrderProblem("Invalid", poNumberRequiredMessage);
     return;
   }
   if (duplicateConfirmed(checkout)) return;
   const [earlier] = await executor
     .select({ orderNumber: orders.orderNumber })
     .from(orders)
-    .where(and(eq(orders.companyId, companyOf(userId)), eq(sql`lower(${orders.poNumber})`, poNumber.toLowerCase())))
+    .where(and(inBuyersCompany(orders.companyId, buyer), eq(sql`lower(${orders.poNumber})`, poNumber.toLowerCase())))
     .orderBy(desc(orders.orderDate))
     .limit(1);
   if (earlier)

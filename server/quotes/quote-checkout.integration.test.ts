@@ -5,7 +5,7 @@ import { quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { checkoutPayments, orderItems, orders, products, quotes, taxCertificates, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -44,7 +44,7 @@ async function buyer() {
 /** A quote for the three catalogue parts and one free-text line, answered (priced, alternative, priced, unavailable) and accepted. */
 async function acceptedQuote(who: { id: string }, validUntil = addDays(today, 7)) {
   const number = await requestQuote(
-    who.id,
+    await asBuyer(who),
     quoteRequestSchema.parse({
       source: "paste",
       shipTo: PROFILE_SHIP_TO,
@@ -60,7 +60,7 @@ async function acceptedQuote(who: { id: string }, validUntil = addDays(today, 7)
       { outcome: "unavailable" },
     ],
   });
-  await moveOwnQuote(who.id, number, { intent: "accept", version: 1 });
+  await moveOwnQuote(await asBuyer(who), number, { intent: "accept", version: 1 });
   return number;
 }
 
@@ -104,7 +104,7 @@ describe("an accepted quote's order", () => {
     await db().update(products).set({ price: "1.00" }).where(eq(products.partNumber, "QC-3"));
 
     const placed = await placeTermsQuoteOrder(
-      who.id,
+      await asBuyer(who),
       number,
       checkoutInput(who.email, { paymentMethod: "net_30" }, "CA"),
     );
@@ -120,11 +120,11 @@ describe("an accepted quote's order", () => {
       subtotalAmount: "370.00",
       taxAmount: "30.53",
       totalAmount: "400.53",
-      paymentMethod: "net_30",
+      paymentMethod: "on_terms",
     });
     expect((await cartLines(cartId)).map((line) => [line.partNumber, line.quantity])).toEqual([["QC-1", 3]]);
 
-    const found = await findQuote(who.id, number);
+    const found = await findQuote(await asBuyer(who), number);
     expect(found.quote).toMatchObject({ status: "ordered", orderId: order.id });
     expect(found.events.at(-1)).toMatchObject({
       fromStatus: "accepted",
@@ -149,7 +149,7 @@ describe("an accepted quote's order", () => {
       });
     const number = await acceptedQuote(who);
     const placed = await placeTermsQuoteOrder(
-      who.id,
+      await asBuyer(who),
       number,
       checkoutInput(who.email, { paymentMethod: "net_30" }, "CA"),
     );
@@ -164,8 +164,8 @@ describe("an accepted quote's order", () => {
     const number = await acceptedQuote(who);
     const input = checkoutInput(who.email, { paymentMethod: "net_30" });
     const [first, second] = await Promise.all([
-      placeTermsQuoteOrder(who.id, number, input),
-      placeTermsQuoteOrder(who.id, number, input),
+      placeTermsQuoteOrder(await asBuyer(who), number, input),
+      placeTermsQuoteOrder(await asBuyer(who), number, input),
     ]);
     expect(first.orderNumber).toBe(second.orderNumber);
     expect([first.created, second.created].sort()).toEqual([false, true]);
@@ -175,7 +175,7 @@ describe("an accepted quote's order", () => {
   it("by card: the payment is for the quoted total, and completing it twice (browser and webhook) makes one order", async () => {
     const who = await buyer();
     const number = await acceptedQuote(who);
-    const payment = await startQuoteCardPayment(who.id, number, checkoutInput(who.email));
+    const payment = await startQuoteCardPayment(await asBuyer(who), number, checkoutInput(who.email));
     expect(payment.amount).toBe("370.00");
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     const [browser, webhook] = await Promise.all([
@@ -202,22 +202,26 @@ describe("an accepted quote's order", () => {
     const stranger = await buyer();
     const number = await acceptedQuote(who);
     const input = checkoutInput(who.email, { paymentMethod: "net_30" });
-    expect(await messageOf(placeTermsQuoteOrder(stranger.id, number, input))).toBe("404 That quote does not exist.");
-    expect(await messageOf(startQuoteCardPayment(stranger.id, number, input))).toBe("404 That quote does not exist.");
+    expect(await messageOf(placeTermsQuoteOrder(await asBuyer(stranger), number, input))).toBe(
+      "404 That quote does not exist.",
+    );
+    expect(await messageOf(startQuoteCardPayment(await asBuyer(stranger), number, input))).toBe(
+      "404 That quote does not exist.",
+    );
 
     const later = new Date(Date.now() + 10 * 86_400_000);
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
     const { placeOrder } = await import("../orders/place-order");
     expect(
-      await messageOf(placeOrder({ userId: who.id, quoteId: quote?.id ?? "", checkout: input, now: later })),
+      await messageOf(placeOrder({ buyer: await asBuyer(who), quoteId: quote?.id ?? "", checkout: input, now: later })),
     ).toMatch(/^409 This quote was valid until .* and has expired/);
 
     const requested = await requestQuote(
-      who.id,
+      await asBuyer(who),
       quoteRequestSchema.parse({ source: "product", partNumber: "QC-1", shipTo: PROFILE_SHIP_TO }),
     );
     await answerQuote(requested, { validUntil: addDays(today, 3) });
-    expect(await messageOf(placeTermsQuoteOrder(who.id, requested, input))).toBe(
+    expect(await messageOf(placeTermsQuoteOrder(await asBuyer(who), requested, input))).toBe(
       "409 Accept this quote first: only an accepted quote can be checked out.",
     );
     expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
@@ -226,15 +230,15 @@ describe("an accepted quote's order", () => {
   it("is refused, with why, when every line of the accepted version is unavailable", async () => {
     const who = await buyer();
     const number = await requestQuote(
-      who.id,
+      await asBuyer(who),
       quoteRequestSchema.parse({ source: "product", partNumber: "QC-1", shipTo: PROFILE_SHIP_TO }),
     );
     await answerQuote(number, { validUntil: addDays(today, 7), lines: [{ outcome: "unavailable" }] });
-    await moveOwnQuote(who.id, number, { intent: "accept", version: 1 });
+    await moveOwnQuote(await asBuyer(who), number, { intent: "accept", version: 1 });
     const input = checkoutInput(who.email, { paymentMethod: "net_30" });
     const nothing = "409 Nothing in this quote can be ordered: every line is unavailable. Ask us for a revision.";
-    expect(await messageOf(placeTermsQuoteOrder(who.id, number, input))).toBe(nothing);
-    expect(await messageOf(startQuoteCardPayment(who.id, number, input))).toBe(nothing);
+    expect(await messageOf(placeTermsQuoteOrder(await asBuyer(who), number, input))).toBe(nothing);
+    expect(await messageOf(startQuoteCardPayment(await asBuyer(who), number, input))).toBe(nothing);
     expect(await db().select().from(orders).where(eq(orders.userId, who.id))).toHaveLength(0);
   });
 
@@ -243,7 +247,9 @@ describe("an accepted quote's order", () => {
     const number = await acceptedQuote(who);
     await db().update(products).set({ stockLevel: 1 }).where(eq(products.partNumber, "QC-3"));
     expect(
-      await messageOf(placeTermsQuoteOrder(who.id, number, checkoutInput(who.email, { paymentMethod: "net_30" }))),
+      await messageOf(
+        placeTermsQuoteOrder(await asBuyer(who), number, checkoutInput(who.email, { paymentMethod: "net_30" })),
+      ),
     ).toBe("409 We have only 1 of Hole Saw Kit in stock, so we cannot fill this quote now. Ask us for a revision.");
     await db().update(products).set({ stockLevel: 100 }).where(eq(products.partNumber, "QC-3"));
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));

@@ -8,12 +8,12 @@ import { storeDay } from "../../domain/dates/dates";
 import { type CartLine, priceCart } from "../../domain/pricing/price-cart";
 import { formatDay } from "../../domain/quotes/quote-request";
 import { type CartRead, type cartPromo, productLines } from "../cart/cart";
-import type { PricingFor } from "../cart/summary";
-import { companyOf } from "../companies/membership";
-import { certificatesOf } from "../companies/tax-certificates";
+import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
 import { orders, quoteRequestLines, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
 import { StoreError } from "../errors";
+import type { PricingFor } from "../pricing/price";
+import { priceListOf } from "../pricing/price-list";
 import { moveQuote, quoteNotFound } from "./moves";
 
 type Quote = typeof quotes.$inferSelect;
@@ -25,12 +25,12 @@ export const expiredMessage = (validUntil: string) =>
   `This quote was valid until ${formatDay(validUntil)} and has expired. Ask us for a new quote.`;
 
 /** The buyer's company's quote by number; another company's, or a made-up number, is NotFound. */
-export async function companyQuote(userId: string, quoteNumber: string, executor: Database = db()): Promise<Quote> {
+export async function companyQuote(buyer: Buyer, quoteNumber: string, executor: Database = db()): Promise<Quote> {
   const [quote] = QUOTE_NUMBER.test(quoteNumber)
     ? await executor
         .select()
         .from(quotes)
-        .where(and(eq(quotes.quoteNumber, quoteNumber), eq(quotes.companyId, companyOf(userId))))
+        .where(and(eq(quotes.quoteNumber, quoteNumber), inBuyersCompany(quotes.companyId, buyer)))
     : [];
   if (!quote) throw new StoreError("NotFound", quoteNotFound);
   return quote;
@@ -62,7 +62,7 @@ export async function checkOrderable(quote: Quote, now: Date, executor: Database
  */
 export async function priceQuote(
   quote: Pick<Quote, "id" | "currentVersion">,
-  { taxState, buyerId, now = new Date(), ...read }: CartRead & PricingFor = {},
+  { taxState, buyer, now = new Date(), ...read }: CartRead & PricingFor,
 ) {
   const executor = read.executor ?? db();
   const quoted = await executor
@@ -108,7 +108,8 @@ export async function priceQuote(
       tiers: [],
     }),
   );
-  const certificates = buyerId ? await certificatesOf(companyOf(buyerId), read.executor) : [];
+  // The buyer's certificates apply to a quote; its contract prices do not (the quote's price is the price).
+  const { certificates } = await priceListOf(buyer, now, read.executor);
   return priceCart<Line, StoredPromo>({
     lines,
     promo: null,

@@ -23,7 +23,7 @@ import { findShipTo, listShipTos } from "../address-book/address-book";
 import { cartLines } from "../cart/cart";
 import { findPartNumbers } from "../cart/quick-order";
 import { findList } from "../cart/saved-lists";
-import { companyOf, membershipOf, requirePermission } from "../companies/membership";
+import { type Buyer, inBuyersCompany, membershipOf, requirePermission } from "../companies/buyer";
 import { user } from "../db/auth-schema";
 import { type Database, db } from "../db/client";
 import type { QuoteShipTo } from "../db/schema";
@@ -121,10 +121,11 @@ async function pastedLines(text: string): Promise<RequestLine[]> {
 
 /** The lines a request asks for, from the source the buyer chose. */
 export async function requestedLines(
-  userId: string,
+  buyer: Buyer,
   input: Pick<QuoteRequestInput, "source" | "listId" | "partNumber" | "quantity" | "lines">,
   cartId: string | undefined,
 ): Promise<RequestLine[]> {
+  const { userId } = buyer;
   switch (input.source) {
     case "cart": {
       const lines = cartId ? await cartLines(cartId) : [];
@@ -137,7 +138,7 @@ export async function requestedLines(
       }));
     }
     case "list": {
-      const list = await findList(userId, input.listId ?? "");
+      const list = await findList(buyer, input.listId ?? "");
       if (list.lines.length === 0) throw invalid("That list is empty: add parts to it, or paste a list instead.");
       return list.lines.map((line) => ({
         productId: line.productId,
@@ -165,14 +166,15 @@ export async function requestedLines(
 }
 
 /** Where the quoted order would ship: one of the company's ship-tos, or the profile's address when the book is empty. */
-async function requestedShipTo(userId: string, shipTo: string): Promise<QuoteShipTo> {
+async function requestedShipTo(buyer: Buyer, shipTo: string): Promise<QuoteShipTo> {
+  const { userId } = buyer;
   if (shipTo === PROFILE_SHIP_TO) {
-    const profile = await getProfile(userId);
+    const profile = await getProfile(buyer);
     const address = profile && addressFrom("shipping", profile);
     if (!address) throw invalid("Add a shipping address to your profile or address book first.");
     return { label: "Profile address", ...address };
   }
-  const { label, address } = await findShipTo(userId, shipTo);
+  const { label, address } = await findShipTo(buyer, shipTo);
   return { label, ...address };
 }
 
@@ -188,19 +190,20 @@ const tooManyRequests = "You have sent many requests for quote in the last hour.
 
 /** Creates the request for quote and its first move (none → requested); returns its number. */
 export async function requestQuote(
-  userId: string,
+  buyer: Buyer,
   input: QuoteRequestInput,
   { cartId, now = new Date() }: { cartId?: string; now?: Date } = {},
 ): Promise<string> {
-  const { companyId } = await requirePermission(userId, "placeOrders");
+  const { userId } = buyer;
+  const { companyId } = requirePermission(buyer, "placeOrders");
   if (input.neededBy && input.neededBy < storeDay(now))
     throw invalid(`The needed-by date cannot be in the past: choose ${formatShortDate(now)} or later.`);
   if (input.neededBy && input.neededBy > latestNeededBy(now))
     throw invalid("The needed-by date can be at most two years ahead.");
-  const lines = await requestedLines(userId, input, cartId);
+  const lines = await requestedLines(buyer, input, cartId);
   if (lines.length > MAX_QUOTE_LINES)
     throw invalid(`That is ${lines.length} lines; a request can have at most ${MAX_QUOTE_LINES}.`);
-  const shipTo = await requestedShipTo(userId, input.shipTo);
+  const shipTo = await requestedShipTo(buyer, input.shipTo);
   // Counted once the request is valid, so correcting a pasted list costs nothing.
   await countUse(`quote:account:${userId}`, quoteRequestLimits.account, now.getTime(), tooManyRequests);
   await countUse(`quote:company:${companyId}`, quoteRequestLimits.company, now.getTime(), tooManyRequests);
@@ -239,7 +242,7 @@ export async function requestQuote(
 }
 
 /** The company's quotes, newest first: number, day, state, line count, the current version's value, needed-by. */
-export async function quotesOf(userId: string) {
+export async function quotesOf(buyer: Buyer) {
   const lineCount = db()
     .select({ quoteId: quoteRequestLines.quoteId, lines: count().as("lines") })
     .from(quoteRequestLines)
@@ -261,7 +264,7 @@ export async function quotesOf(userId: string) {
       quoteVersions,
       and(eq(quoteVersions.quoteId, quotes.id), eq(quoteVersions.version, quotes.currentVersion)),
     )
-    .where(eq(quotes.companyId, companyOf(userId)))
+    .where(inBuyersCompany(quotes.companyId, buyer))
     .orderBy(desc(quotes.createdAt), desc(quotes.quoteNumber))
     .limit(200);
 }
@@ -270,17 +273,18 @@ export async function quotesOf(userId: string) {
  * Version `version` of the quote as the PDF the buyer was mailed, for a member of the quote's
  * company only: null for anyone else's quote, as for a quote or version that does not exist.
  */
-export async function buyerQuotePdf(userId: string, quoteNumber: string, version: number) {
+export async function buyerQuotePdf(buyer: Buyer, quoteNumber: string, version: number) {
   const quoteId = await quoteIdByNumber(quoteNumber);
   const file = quoteId ? await quotePdf(quoteId, version) : null;
   if (!file) return null;
-  const membership = await membershipOf(userId);
+  const membership = await membershipOf(buyer);
   return membership?.companyId === file.companyId ? file : null;
 }
 
 /** The quote with its request lines, every version with its lines (newest first) and its history of moves. */
-export async function findQuote(userId: string, quoteNumber: string) {
-  const quote = await companyQuote(userId, quoteNumber);
+export async function findQuote(buyer: Buyer, quoteNumber: string) {
+  const { userId } = buyer;
+  const quote = await companyQuote(buyer, quoteNumber);
   const [requestLines, versions, events] = await Promise.all([
     db()
       .select()
@@ -340,9 +344,10 @@ async function currentValidUntil(tx: Database, quoteId: string, version: number)
  * the row). Accepting takes only the current version and only while it is valid; an expired one
  * is moved to 'expired' and refused with why.
  */
-export async function moveOwnQuote(userId: string, quoteNumber: string, move: QuoteMoveInput, now = new Date()) {
-  await requirePermission(userId, "placeOrders");
-  const { id } = await companyQuote(userId, quoteNumber);
+export async function moveOwnQuote(buyer: Buyer, quoteNumber: string, move: QuoteMoveInput, now = new Date()) {
+  const { userId } = buyer;
+  requirePermission(buyer, "placeOrders");
+  const { id } = await companyQuote(buyer, quoteNumber);
   const expiredOn = await db().transaction(async (tx) => {
     if (move.intent === "accept") {
       const [locked] = await tx.select().from(quotes).where(eq(quotes.id, id)).for("update");
@@ -424,8 +429,9 @@ export function startQuoteExpiry(intervalMs = 60 * 60_000): () => void {
 }
 
 /** The company's ship-tos to choose from, or the profile's address when the book is empty. */
-export async function shipToChoices(userId: string) {
-  const book = await listShipTos(userId);
+export async function shipToChoices(buyer: Buyer) {
+  const { userId } = buyer;
+  const book = await listShipTos(buyer);
   if (book.length)
     return book.map((shipTo) => ({
       id: shipTo.id,
@@ -433,7 +439,7 @@ export async function shipToChoices(userId: string) {
       address: shipTo.address,
       isDefault: shipTo.isDefault,
     }));
-  const profile = await getProfile(userId);
+  const profile = await getProfile(buyer);
   const address = profile && addressFrom("shipping", profile);
   return address ? [{ id: PROFILE_SHIP_TO, label: "Profile address", address, isDefault: true }] : [];
 }

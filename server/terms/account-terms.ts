@@ -1,21 +1,18 @@
 // A company's standing on terms: the grant (Net 30/60/90 and the credit limit), the credit used by
 // its open invoices (every member's terms orders), what is still available, and whether an overdue
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
-import { and, asc, eq, isNotNull, isNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
-import { companyOf } from "../companies/membership";
+import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
 import { companies, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
-/** A company by its id, or the company of a user (`companyOf`). */
-type CompanyKey = string | SQL<string>;
-
 /** Terms orders the company still owes: not paid and not cancelled, oldest due first. */
-export async function openInvoices(companyId: CompanyKey, executor: Database = db()) {
+export async function openInvoices(companyId: string, executor: Database = db()) {
   return executor
     .select({
       invoiceNumber: orders.invoiceNumber,
@@ -49,11 +46,7 @@ export async function openInvoices(companyId: CompanyKey, executor: Database = d
 export const usedCreditCents = (open: { total: string }[]) => open.reduce((sum, row) => sum + toCents(row.total), 0);
 
 /** The hold message when an open invoice is more than the store's grace days past due, else null. */
-export async function creditHoldOf(
-  companyId: CompanyKey,
-  now: Date,
-  executor: Database = db(),
-): Promise<string | null> {
+export async function creditHoldOf(companyId: string, now: Date, executor: Database = db()): Promise<string | null> {
   const [open, settings] = await Promise.all([openInvoices(companyId, executor), readStoreSettings(executor)]);
   const held = creditHold(open, settings.overdueGraceDays, storeDay(now));
   return held && creditHoldMessage(held);
@@ -66,12 +59,9 @@ const grantColumns = {
 };
 
 /** The terms granted to the user's company. */
-async function grantOf(userId: string) {
-  const [grant] = await db()
-    .select(grantColumns)
-    .from(companies)
-    .where(eq(companies.id, companyOf(userId)));
-  return grant;
+function grantOf(buyer: Buyer) {
+  const { company } = buyer;
+  return company && { approved: company.onTerms, creditLimit: company.creditLimit, termsDays: company.termsDays };
 }
 
 /** The company's grant, locked for the order transaction: members' terms orders wait for each other here. */
@@ -81,10 +71,10 @@ export async function lockedGrant(tx: Database, companyId: string) {
 }
 
 /** What the checkout offers a member of an account on terms; null for an account without terms. */
-export async function checkoutTerms(userId: string, now = new Date()) {
-  const profile = await grantOf(userId);
-  if (!profile?.approved) return null;
-  const [open, settings] = await Promise.all([openInvoices(companyOf(userId)), readStoreSettings()]);
+export async function checkoutTerms(buyer: Buyer, now = new Date()) {
+  const profile = grantOf(buyer);
+  if (!profile?.approved || !buyer.company) return null;
+  const [open, settings] = await Promise.all([openInvoices(buyer.company.id), readStoreSettings()]);
   const held = creditHold(open, settings.overdueGraceDays, storeDay(now));
   return {
     termsDays: profile.termsDays,
@@ -95,16 +85,16 @@ export async function checkoutTerms(userId: string, now = new Date()) {
 }
 
 /** The credit centre of the user's company: the grant, used and available credit, and the open invoices with their aging. */
-export async function creditCentre(userId: string, now = new Date()) {
+export async function creditCentre(buyer: Buyer, now = new Date()) {
   const today = storeDay(now);
-  const [profile, open, settings, [anyInvoice]] = await Promise.all([
-    grantOf(userId),
-    openInvoices(companyOf(userId)),
+  const profile = grantOf(buyer);
+  const [open, settings, [anyInvoice]] = await Promise.all([
+    buyer.company ? openInvoices(buyer.company.id) : [],
     readStoreSettings(),
     db()
       .select({ one: orders.id })
       .from(orders)
-      .where(and(eq(orders.companyId, companyOf(userId)), isNotNull(orders.invoiceNumber)))
+      .where(and(inBuyersCompany(orders.companyId, buyer), isNotNull(orders.invoiceNumber)))
       .limit(1),
   ]);
   const used = usedCreditCents(open);
@@ -129,6 +119,6 @@ export async function creditCentre(userId: string, now = new Date()) {
 }
 
 /** The account's terms length (30 when it has none), for the checkout's messages. */
-export async function accountTermsDays(userId: string): Promise<number> {
-  return (await grantOf(userId))?.termsDays ?? 30;
+export async function accountTermsDays(buyer: Buyer): Promise<number> {
+  return grantOf(buyer)?.termsDays ?? 30;
 }

@@ -9,7 +9,7 @@ import { addDays, storeDay } from "../../domain/dates/dates";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, mailQueue, orders, products, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
@@ -74,15 +74,19 @@ describe("a Net 60 order", () => {
 
   it("is due 60 store days after its day and gets the next invoice number", async () => {
     dana = await buyerOnTerms(60, "1000", 3);
-    expect(await checkoutTerms(dana.id)).toEqual({
+    expect(await checkoutTerms(await asBuyer(dana))).toEqual({
       termsDays: 60,
       creditLimit: "1000.00",
       available: "1000.00",
       hold: null,
     });
-    const placed = await placeTermsOrder(dana.id, dana.cartId, checkoutInput(dana.email, { paymentMethod: "net_30" }));
+    const placed = await placeTermsOrder(
+      await asBuyer(dana),
+      dana.cartId,
+      checkoutInput(dana.email, { paymentMethod: "net_30" }),
+    );
     expect(placed.termsDays).toBe(60);
-    const order = await findOrder(placed.orderNumber, dana.id);
+    const order = await findOrder(placed.orderNumber, await asBuyer(dana));
     orderNumber = placed.orderNumber;
     invoiceNumber = order?.invoiceNumber ?? "";
     expect(invoiceNumber).toMatch(/^INV-\d{6}$/);
@@ -91,8 +95,12 @@ describe("a Net 60 order", () => {
 
     // The next terms order takes the next number.
     await addToCart(dana.cartId, wheel, 1);
-    const next = await placeTermsOrder(dana.id, dana.cartId, checkoutInput(dana.email, { paymentMethod: "net_30" }));
-    const nextOrder = await findOrder(next.orderNumber, dana.id);
+    const next = await placeTermsOrder(
+      await asBuyer(dana),
+      dana.cartId,
+      checkoutInput(dana.email, { paymentMethod: "net_30" }),
+    );
+    const nextOrder = await findOrder(next.orderNumber, await asBuyer(dana));
     expect(Number(nextOrder?.invoiceNumber?.slice(4))).toBe(Number(invoiceNumber.slice(4)) + 1);
   });
 
@@ -105,7 +113,7 @@ describe("a Net 60 order", () => {
       [`${invoiceNumber}.pdf`, "application/pdf"],
     ]);
     const text = await pdfText(Buffer.from(mail?.attachments[0]?.content ?? "", "base64"));
-    const order = await findOrder(orderNumber, dana.id);
+    const order = await findOrder(orderNumber, await asBuyer(dana));
     const due = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "America/New_York" }).format(
       order?.paymentDueDate ?? new Date(),
     );
@@ -129,7 +137,7 @@ describe("a Net 60 order", () => {
   });
 
   it("prints the buyer's PO number and job reference when the order has them", async () => {
-    const order = await findOrder(orderNumber, dana.id);
+    const order = await findOrder(orderNumber, await asBuyer(dana));
     if (!order) throw new Error("no order");
     const withReferences = orderDocument({ ...order, poNumber: "PO-4711", jobReference: "Dock 3 rebuild" });
     const text = await pdfText(await renderOrderDocument(withReferences));
@@ -139,20 +147,20 @@ describe("a Net 60 order", () => {
   });
 
   it("is downloadable by its buyer only; another buyer gets nothing, as for a made-up number", async () => {
-    const own = await buyerOrderDocument(dana.id, "invoice", `${invoiceNumber}.pdf`);
+    const own = await buyerOrderDocument(await asBuyer(dana), "invoice", `${invoiceNumber}.pdf`);
     expect(own?.filename).toBe(`${invoiceNumber}.pdf`);
     expect(await pdfText(own?.content ?? Buffer.alloc(0))).toContain(invoiceNumber);
     const lee = await buyerOnTerms(30, "100", 1);
-    expect(await buyerOrderDocument(lee.id, "invoice", `${invoiceNumber}.pdf`)).toBeNull();
-    expect(await buyerOrderDocument(dana.id, "invoice", "INV-999999.pdf")).toBeNull();
-    expect(await buyerOrderDocument(dana.id, "invoice", `${invoiceNumber}`)).toBeNull();
+    expect(await buyerOrderDocument(await asBuyer(lee), "invoice", `${invoiceNumber}.pdf`)).toBeNull();
+    expect(await buyerOrderDocument(await asBuyer(dana), "invoice", "INV-999999.pdf")).toBeNull();
+    expect(await buyerOrderDocument(await asBuyer(dana), "invoice", `${invoiceNumber}`)).toBeNull();
     // A terms order has an invoice, not a receipt.
-    expect(await buyerOrderDocument(dana.id, "receipt", `${orderNumber}.pdf`)).toBeNull();
+    expect(await buyerOrderDocument(await asBuyer(dana), "receipt", `${orderNumber}.pdf`)).toBeNull();
   });
 
   it("uses credit: the credit centre shows limit, used, available and the invoices aged by store day", async () => {
     const today = new Date();
-    const centre = await creditCentre(dana.id, today);
+    const centre = await creditCentre(await asBuyer(dana), today);
     expect(centre).toMatchObject({
       approved: true,
       termsDays: 60,
@@ -165,14 +173,20 @@ describe("a Net 60 order", () => {
     expect(centre.aging).toMatchObject({ current: "51.96", "1-30": "0.00" });
     // 75 days on, both are 15 days past due; 160 days on, 100.
     const later = (days: number) => new Date(today.getTime() + days * 86_400_000);
-    expect((await creditCentre(dana.id, later(75))).aging).toMatchObject({ current: "0.00", "1-30": "51.96" });
-    expect((await creditCentre(dana.id, later(160))).aging).toMatchObject({ "1-30": "0.00", "over-90": "51.96" });
+    expect((await creditCentre(await asBuyer(dana), later(75))).aging).toMatchObject({
+      current: "0.00",
+      "1-30": "51.96",
+    });
+    expect((await creditCentre(await asBuyer(dana), later(160))).aging).toMatchObject({
+      "1-30": "0.00",
+      "over-90": "51.96",
+    });
   });
 
   it("adds up in the statement CSV: each invoice, the payment, and the running balance", async () => {
     await markInvoicePaid("admin", orderNumber);
     const today = storeDay(new Date());
-    const csv = statementCsv(await buyerStatement(dana.id, addDays(today, -30), today)).content.toString();
+    const csv = statementCsv(await buyerStatement(await asBuyer(dana), addDays(today, -30), today)).content.toString();
     const rows = csv.trim().split("\n");
     expect(rows[0]).toBe("Date,Type,Invoice,Order,Due Date,Charges,Payments,Balance");
     expect(rows[1]).toBe(`${addDays(today, -30)},Opening balance,,,,,,0.00`);
@@ -182,7 +196,7 @@ describe("a Net 60 order", () => {
       ["Invoice", `INV-${String(Number(invoiceNumber.slice(4)) + 1).padStart(6, "0")}`, "12.99", "", "12.99"],
     ]);
     expect(rows.at(-1)).toBe(`${today},Closing balance,,,,51.96,38.97,12.99`);
-    expect((await creditCentre(dana.id)).available).toBe("987.01");
+    expect((await creditCentre(await asBuyer(dana))).available).toBe("987.01");
   });
 });
 
@@ -190,8 +204,12 @@ describe("an invoice past due", () => {
   it("holds new terms orders once it is more than the grace days late, and says why; the card still works", async () => {
     expect(await readStoreSettings()).toEqual({ overdueGraceDays: 15 });
     const sam = await buyerOnTerms(30, "500", 1);
-    const first = await placeTermsOrder(sam.id, sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" }));
-    const order = await findOrder(first.orderNumber, sam.id);
+    const first = await placeTermsOrder(
+      await asBuyer(sam),
+      sam.cartId,
+      checkoutInput(sam.email, { paymentMethod: "net_30" }),
+    );
+    const order = await findOrder(first.orderNumber, await asBuyer(sam));
     // Its due day moved back: 16 days ago, so 16 days past due.
     await db()
       .update(orders)
@@ -201,24 +219,26 @@ describe("an invoice past due", () => {
     await addToCart(sam.cartId, wheel, 1);
     const message = `Terms orders are on hold: invoice ${order?.invoiceNumber} was due`;
     expect(
-      await refusal(placeTermsOrder(sam.id, sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" }))),
+      await refusal(
+        placeTermsOrder(await asBuyer(sam), sam.cartId, checkoutInput(sam.email, { paymentMethod: "net_30" })),
+      ),
     ).toContain(message);
-    expect((await checkoutTerms(sam.id))?.hold).toContain(
+    expect((await checkoutTerms(await asBuyer(sam)))?.hold).toContain(
       "is 16 days past due. Please pay it, or pay for this order by card.",
     );
 
     // With 16 days allowed it is not held; with 0 it is again.
     await updateStoreSettings("admin", { overdueGraceDays: 16 });
-    expect((await checkoutTerms(sam.id))?.hold).toBeNull();
+    expect((await checkoutTerms(await asBuyer(sam)))?.hold).toBeNull();
     await updateStoreSettings("admin", { overdueGraceDays: 0 });
-    expect((await creditCentre(sam.id)).hold).toContain(message);
+    expect((await creditCentre(await asBuyer(sam))).hold).toContain(message);
 
-    const payment = await startCardPayment(sam.id, sam.cartId, checkoutInput(sam.email));
+    const payment = await startCardPayment(await asBuyer(sam), sam.cartId, checkoutInput(sam.email));
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     const paid = await completeCardPayment(payment.paymentId, sam.id);
     expect(paid.created).toBe(true);
     // The card order has a receipt, downloadable by its buyer and mailed with its confirmation.
-    const receipt = await buyerOrderDocument(sam.id, "receipt", `${paid.orderNumber}.pdf`);
+    const receipt = await buyerOrderDocument(await asBuyer(sam), "receipt", `${paid.orderNumber}.pdf`);
     const text = await pdfText(receipt?.content ?? Buffer.alloc(0));
     expect(text).toContain("RECEIPT");
     expect(text).toContain("Paid by card on");
@@ -231,7 +251,7 @@ describe("an invoice past due", () => {
 
     // Paying the late invoice lifts the hold.
     await markInvoicePaid("admin", first.orderNumber);
-    expect((await checkoutTerms(sam.id))?.hold).toBeNull();
+    expect((await checkoutTerms(await asBuyer(sam)))?.hold).toBeNull();
   });
 });
 

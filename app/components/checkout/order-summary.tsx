@@ -1,5 +1,5 @@
 import { formatUsd } from "../../../domain/money/format";
-import type { CartSummary } from "../../../server/cart/summary";
+import type { CartSummary } from "../../../server/pricing/price";
 import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";

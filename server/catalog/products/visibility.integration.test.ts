@@ -9,9 +9,9 @@ import { withTestDatabase } from "../../../test/database";
 import { addToCart, findOrCreateCart } from "../../cart/cart";
 import { addPartNumbers } from "../../cart/quick-order";
 import { addLinesToCart } from "../../cart/reorder";
-import { priceStoredCart } from "../../cart/summary";
 import { products } from "../../db/schema";
 import { StoreError } from "../../errors";
+import { priceStoredCart } from "../../pricing/price";
 import { subcategoryCounts } from "../pages/counts";
 import { listCategoryProducts } from "../pages/listing";
 import { getProductBySlug } from "../pages/product";
@@ -121,11 +121,11 @@ describe("a discontinued product", () => {
       notFound: [],
       refused: ["Retired Flap Wheel is discontinued and can no longer be ordered."],
     });
-    const report = await addLinesToCart(cart, [
+    const report = await addLinesToCart(null, cart, [
       { productId: await idOf("VIS-GONE-1"), partNumber: "VIS-GONE-1", name: "Retired Flap Wheel", quantity: 1 },
     ]);
     expect(report.unavailable).toEqual(["Retired Flap Wheel (VIS-GONE-1)"]);
-    expect((await priceStoredCart(cart)).lines).toEqual([]);
+    expect((await priceStoredCart(cart, { buyer: null })).lines).toEqual([]);
   });
 
   it("blocks the checkout of a cart line that was discontinued or made a draft after it went in", async () => {
@@ -133,10 +133,10 @@ describe("a discontinued product", () => {
     const cart = await findOrCreateCart({});
     await addToCart(cart, await idOf("VIS-LATER-1"), 1);
     await addToCart(cart, await idOf("VIS-LATER-2"), 1);
-    expect((await priceStoredCart(cart)).problems).toEqual([]);
+    expect((await priceStoredCart(cart, { buyer: null })).problems).toEqual([]);
     await setStatus("VIS-LATER-1", "discontinued");
     await setStatus("VIS-LATER-2", "draft");
-    expect((await priceStoredCart(cart)).problems).toEqual([
+    expect((await priceStoredCart(cart, { buyer: null })).problems).toEqual([
       "Later Flap Wheel is discontinued and can no longer be ordered. Remove it from your cart to continue.",
       "Hidden Later is no longer available. Remove it from your cart to continue.",
     ]);

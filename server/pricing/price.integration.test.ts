@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
+import { addToCart, findOrCreateCart, setLineQuantity } from "../cart/cart";
+import { applyPromo, removePromo } from "../cart/promo";
 import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { products, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";
-import { addToCart, findOrCreateCart, setLineQuantity } from "./cart";
-import { applyPromo, removePromo } from "./promo";
-import { cartSummary } from "./summary";
+import { cartSummary } from "./price";
 
 const { handle } = withTestDatabase();
 const now = new Date("2026-11-23T12:00:00Z");
@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 
 const promoError = (cartId: string, code: unknown) =>
-  applyPromo(cartId, code, now).then(
+  applyPromo(cartId, null, code, now).then(
     () => "applied",
     (error: unknown) => (error instanceof StoreError ? error.message : String(error)),
   );
@@ -51,11 +51,20 @@ describe("the cart's figures", () => {
   it("prices each line by the bulk tier its quantity reaches", async () => {
     const cart = await findOrCreateCart({});
     await addToCart(cart, cutOff, 99);
-    expect((await cartSummary(cart, { now })).lines[0]).toMatchObject({ unitPrice: "2.45", lineTotal: "242.55" });
+    expect((await cartSummary(cart, { buyer: null, now })).lines[0]).toMatchObject({
+      unitPrice: "2.45",
+      lineTotal: "242.55",
+    });
     await setLineQuantity(cart, cutOff, 100);
-    expect((await cartSummary(cart, { now })).lines[0]).toMatchObject({ unitPrice: "1.98", lineTotal: "198.00" });
+    expect((await cartSummary(cart, { buyer: null, now })).lines[0]).toMatchObject({
+      unitPrice: "1.98",
+      lineTotal: "198.00",
+    });
     await setLineQuantity(cart, cutOff, 1000);
-    expect((await cartSummary(cart, { now })).lines[0]).toMatchObject({ unitPrice: "1.55", lineTotal: "1550.00" });
+    expect((await cartSummary(cart, { buyer: null, now })).lines[0]).toMatchObject({
+      unitPrice: "1.55",
+      lineTotal: "1550.00",
+    });
   });
 
   it("applies promos with their messages and taxes the discounted subtotal by state", async () => {
@@ -71,24 +80,27 @@ describe("the cart's figures", () => {
 
     await addToCart(cart, wheel, 2); // 4 x 12.99 = 51.96
     expect(await promoError(cart, "save10")).toBe("applied");
-    expect(await cartSummary(cart, { now, taxState: "CA" })).toMatchObject({
+    expect(await cartSummary(cart, { buyer: null, now, taxState: "CA" })).toMatchObject({
       promo: { code: "SAVE10", description: "10% off orders of $50+" },
       subtotal: "51.96",
       discount: "5.20", // 5.196 rounds half up
       tax: "3.86", // (51.96 - 5.20) x 8.25% = 3.8577
       total: "50.62",
     });
-    expect(await cartSummary(cart, { now, taxState: "OR" })).toMatchObject({ tax: "0.00", total: "46.76" });
-    expect(await cartSummary(cart, { now })).toMatchObject({ taxRate: 0.08, tax: "3.74" });
+    expect(await cartSummary(cart, { buyer: null, now, taxState: "OR" })).toMatchObject({
+      tax: "0.00",
+      total: "46.76",
+    });
+    expect(await cartSummary(cart, { buyer: null, now })).toMatchObject({ taxRate: 0.08, tax: "3.74" });
 
     // Below the minimum again: the promo stays on the cart but gives nothing, and says why.
     await setLineQuantity(cart, wheel, 1);
-    expect(await cartSummary(cart, { now })).toMatchObject({
+    expect(await cartSummary(cart, { buyer: null, now })).toMatchObject({
       discount: "0.00",
       promo: { problem: "Minimum order amount of $50.00 required" },
     });
     await removePromo(cart);
-    expect((await cartSummary(cart, { now })).promo).toBeNull();
+    expect((await cartSummary(cart, { buyer: null, now })).promo).toBeNull();
     const [unchanged] = await handle().db.select().from(promoCodes).where(eq(promoCodes.code, "SAVE10"));
     expect(unchanged?.currentUses).toBe(0); // counted only when an order is placed
   });
