@@ -25,13 +25,13 @@ import {
   companyApiKeys,
   contractPrices,
   orders as ordersTable,
-  productBulkTiers,
   products,
   user,
 } from "../server/db/schema";
 import { StoreError } from "../server/errors";
 import { placeTermsOrder } from "../server/orders/checkout";
 import { cartSummary } from "../server/pricing/price";
+import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
 import { asBuyer, profileWithCompany } from "./store-fixtures";
@@ -135,51 +135,40 @@ const stockOf = async (partNumber: string) =>
 
 let wheelId = "";
 beforeAll(async () => {
-  const [wheel] = await db()
-    .insert(products)
-    .values([
+  const [wheel] = await insertProducts([
+    {
+      slug: "cutoff-wheel-api-cw-1",
+      partNumber: "API-CW-1",
+      name: "Cut-Off Wheel",
+      subcategory: "cut-off-wheels",
+      price: "2.45",
+      stockLevel: 2847,
       // The specification's sample tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
-      {
-        slug: "cutoff-wheel-api-cw-1",
-        partNumber: "API-CW-1",
-        name: "Cut-Off Wheel",
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "cut-off-wheels",
-        price: "2.45",
-        stockLevel: 2847,
-      },
-      {
-        slug: "flap-disc-api-fd-1",
-        partNumber: "API-FD-1",
-        name: "Flap Disc",
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "flap-discs",
-        price: "8.49",
-        stockLevel: 5,
-      },
-      {
-        slug: "draft-api-dr-1",
-        partNumber: "API-DR-1",
-        name: "Draft Part",
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "flap-discs",
-        price: "1.00",
-        stockLevel: 5,
-        status: "draft",
-      },
-    ])
-    .returning({ id: products.id });
+      tiers: [
+        { minQuantity: 100, unitPrice: "1.98" },
+        { minQuantity: 500, unitPrice: "1.75" },
+        { minQuantity: 1000, unitPrice: "1.55" },
+      ],
+    },
+    {
+      slug: "flap-disc-api-fd-1",
+      partNumber: "API-FD-1",
+      name: "Flap Disc",
+      subcategory: "flap-discs",
+      price: "8.49",
+      stockLevel: 5,
+    },
+    {
+      slug: "draft-api-dr-1",
+      partNumber: "API-DR-1",
+      name: "Draft Part",
+      subcategory: "flap-discs",
+      price: "1.00",
+      stockLevel: 5,
+      status: "draft",
+    },
+  ]);
   wheelId = wheel?.id ?? "";
-  await db()
-    .insert(productBulkTiers)
-    .values([
-      { productId: wheelId, minQuantity: 100, unitPrice: "1.98" },
-      { productId: wheelId, minQuantity: 500, unitPrice: "1.75" },
-      { productId: wheelId, minQuantity: 1000, unitPrice: "1.55" },
-    ]);
 });
 
 describe("API keys", () => {

@@ -57,7 +57,6 @@ import {
   mailQueue,
   orderApprovals,
   orders,
-  products,
   profiles,
   shipToAddresses,
   taxCertificates,
@@ -78,6 +77,7 @@ import {
   requestQuote,
 } from "../server/quotes/requests";
 import { creditCentre } from "../server/terms/account-terms";
+import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
 import { answerQuote } from "./quote-fixtures";
@@ -122,21 +122,14 @@ const termsOrder = async (who: { id: string; email: string }, cartId: string) =>
   placeTermsOrder(await asBuyer(who), cartId, checkoutInput(who.email, { paymentMethod: "net_30" }));
 
 beforeAll(async () => {
-  const rows = await db()
-    .insert(products)
-    .values(
-      ["GW-45-001", "GW-45-002", "GW-45-003", "GW-45-004"].map((partNumber) => ({
-        slug: partNumber.toLowerCase(),
-        partNumber,
-        name: `Grinding Wheel ${partNumber}`,
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "grinding-wheels",
-        price: "10.00",
-        stockLevel: 10_000,
-      })),
-    )
-    .returning({ id: products.id });
+  const rows = await insertProducts(
+    ["GW-45-001", "GW-45-002", "GW-45-003", "GW-45-004"].map((partNumber) => ({
+      partNumber,
+      name: `Grinding Wheel ${partNumber}`,
+      price: "10.00",
+      stockLevel: 10_000,
+    })),
+  );
   const [first, ...others] = rows.map((row) => row.id);
   wheel = first ?? "";
   otherParts.push(...others);

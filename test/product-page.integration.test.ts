@@ -21,6 +21,7 @@ import { exportCatalog } from "../server/catalog/import/export-catalog";
 import { importCatalogFile } from "../server/catalog/import/import-catalog";
 import { type SignedInUser, userContext } from "../server/context";
 import { backInStockRequests, mailQueue, products, user } from "../server/db/schema";
+import { insertProduct } from "./catalog-fixtures";
 import { withTestDatabase } from "./database";
 
 const { handle } = withTestDatabase();
@@ -56,21 +57,7 @@ const answered = <T>(result: unknown) => {
 
 const ids: Record<string, string> = {};
 async function product(partNumber: string, stockLevel: number, status: "active" | "draft" = "active") {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: `part-${partNumber.toLowerCase()}`,
-      partNumber,
-      name: `Part ${partNumber}`,
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "12.99",
-      stockLevel,
-      status,
-    })
-    .returning({ id: products.id });
-  ids[partNumber] = row?.id ?? "";
+  ids[partNumber] = await insertProduct({ slug: `part-${partNumber.toLowerCase()}`, partNumber, stockLevel, status });
 }
 
 /** The editor's form for the product as stored, with `changes`, posted by the admin. */

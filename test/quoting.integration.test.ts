@@ -15,7 +15,6 @@ import { type SignedInUser, userContext } from "../server/context";
 import {
   adminAuditLog,
   mailQueue,
-  products,
   quoteEvents,
   quotes,
   quoteVersionLines,
@@ -26,12 +25,15 @@ import { StoreError } from "../server/errors";
 import { moveQuote } from "../server/quotes/moves";
 import { quotePdf } from "../server/quotes/quote-document";
 import { quoteForAdmin, quoteQueue, sendQuote, waitingQuoteCount } from "../server/quotes/quoting";
+import { insertProduct } from "./catalog-fixtures";
 import { withTestDatabase } from "./database";
 import { requestedQuote } from "./quote-fixtures";
 import { profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
+/** The quotes' test parts are wrenches. */
+const wrench = { category: "hand-tools", subcategory: "wrenches" };
 
 const pdfText = async (pdf: Buffer) => (await extractText(new Uint8Array(pdf), { mergePages: true })).text;
 const today = storeDay(new Date());
@@ -72,21 +74,7 @@ beforeAll(async () => {
     ["QA-DRAFT", "Unreleased Wrench", "5.00", "draft"],
   ] as const;
   for (const [partNumber, name, price, status] of catalogue) {
-    const [row] = await db()
-      .insert(products)
-      .values({
-        slug: partNumber.toLowerCase(),
-        partNumber,
-        name,
-        brand: "Ironridge",
-        category: "hand-tools",
-        subcategory: "wrenches",
-        price,
-        status,
-        stockLevel: 100,
-      })
-      .returning({ id: products.id });
-    part[partNumber] = row?.id ?? "";
+    part[partNumber] = await insertProduct({ ...wrench, partNumber, name, price, status, stockLevel: 100 });
   }
 });
 
@@ -319,21 +307,15 @@ describe("sending a quote", () => {
 
   it("lists a request for the most a buyer can ask at list prices by value, not a 500", async () => {
     const whale = await buyer("Whale");
-    const [dear] = await db()
-      .insert(products)
-      .values({
-        slug: "qa-dear",
-        partNumber: "QA-DEAR",
-        name: "Press Brake",
-        brand: "Ironridge",
-        category: "hand-tools",
-        subcategory: "wrenches",
-        price: "1000000.00",
-        status: "active",
-        stockLevel: 1,
-      })
-      .returning({ id: products.id });
-    const most = { productId: dear?.id, partNumber: "QA-DEAR", description: "Press Brake", quantity: 999_999 };
+    const dear = await insertProduct({
+      ...wrench,
+      partNumber: "QA-DEAR",
+      name: "Press Brake",
+      price: "1000000.00",
+      status: "active",
+      stockLevel: 1,
+    });
+    const most = { productId: dear, partNumber: "QA-DEAR", description: "Press Brake", quantity: 999_999 };
     const request = await requestedQuote(
       { userId: whale.id, companyId: whale.companyId, lines: Array.from({ length: 100 }, () => most) },
       db(),

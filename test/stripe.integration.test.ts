@@ -9,6 +9,7 @@ import { completeCardPayment, reconcileOpenPayments, startCardPayment } from "..
 import { setPaymentProvider } from "../server/payments/configured";
 import type { PaymentProvider } from "../server/payments/provider";
 import { stripeProvider } from "../server/payments/stripe";
+import { grindingWheel, insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
 import { type FakeStripe, startFakeStripe } from "./fake-stripe";
@@ -211,21 +212,9 @@ describe("the Stripe webhook endpoint", () => {
       .insert(user)
       .values({ id: "stripe-buyer", name: "Dana", email: "stripe@example.com", emailVerified: true });
     await profileWithCompany("stripe-buyer");
-    const [wheel] = await db
-      .insert(products)
-      .values({
-        slug: "wheel",
-        partNumber: "GW-45-001",
-        name: "Grinding Wheel 4.5 in",
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "grinding-wheels",
-        price: "12.99",
-        stockLevel: 5,
-      })
-      .returning();
+    const wheel = await insertProduct({ ...grindingWheel, stockLevel: 5 });
     const cartId = await findOrCreateCart({ userId: "stripe-buyer" });
-    await addToCart(cartId, wheel?.id ?? "", 2);
+    await addToCart(cartId, wheel, 2);
     const payment = await startCardPayment(
       await asBuyer({ id: "stripe-buyer" }),
       cartId,
@@ -270,30 +259,19 @@ describe("when Stripe does not answer", () => {
     const db = handle().db;
     await db.insert(user).values({ id: "outage-buyer", name: "Kim", email: "kim@example.com", emailVerified: true });
     await profileWithCompany("outage-buyer");
-    const [disc] = await db
-      .insert(products)
-      .values({
-        slug: "disc",
-        partNumber: "FD-80-001",
-        name: "Flap Disc 80 Grit 4.5 in",
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "flap-discs",
-        price: "8.49",
-        stockLevel: 5,
-      })
-      .returning();
+    const disc = await insertProduct({
+      slug: "disc",
+      partNumber: "FD-80-001",
+      name: "Flap Disc 80 Grit 4.5 in",
+      subcategory: "flap-discs",
+      price: "8.49",
+      stockLevel: 5,
+    });
     const cartId = await findOrCreateCart({ userId: "outage-buyer" });
-    await addToCart(cartId, disc?.id ?? "", 1);
+    await addToCart(cartId, disc, 1);
     const checkout = checkoutInput("kim@example.com");
     const buyersOrders = () => db.select().from(orders).where(eq(orders.userId, "outage-buyer"));
-    const stock = async () =>
-      (
-        await db
-          .select()
-          .from(products)
-          .where(eq(products.id, disc?.id ?? ""))
-      )[0]?.stockLevel;
+    const stock = async () => (await db.select().from(products).where(eq(products.id, disc)))[0]?.stockLevel;
 
     for (const kind of ["silent", "error"] as const) {
       fake.outage(kind);

@@ -20,11 +20,12 @@ import {
   uploadCertificate,
 } from "../server/companies/tax-certificates";
 import { type SignedInUser, userContext } from "../server/context";
-import { adminAuditLog, mailQueue, orders, products, taxCertificates, user } from "../server/db/schema";
+import { adminAuditLog, mailQueue, orders, taxCertificates, user } from "../server/db/schema";
 import { orderDocument } from "../server/documents/order-document";
 import { StoreError } from "../server/errors";
 import { placeOrder } from "../server/orders/place-order";
 import { cartSummary } from "../server/pricing/price";
+import { grindingWheel, insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
 import { asBuyer, profileWithCompany } from "./store-fixtures";
@@ -60,20 +61,7 @@ beforeAll(async () => {
     twoFactorEnabled: false,
     twoFactorVerified: false,
   };
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: "gw-45-001",
-      partNumber: "GW-45-001",
-      name: "Grinding Wheel 4.5 in",
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "100.00",
-      stockLevel: 10_000,
-    })
-    .returning({ id: products.id });
-  wheel = row?.id ?? "";
+  wheel = await insertProduct({ ...grindingWheel, slug: "gw-45-001", price: "100.00", stockLevel: 10_000 });
 });
 
 function contextFor(who: SignedInUser | null) {

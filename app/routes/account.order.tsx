@@ -1,19 +1,17 @@
 // The buyer's own order: items (to reorder or save to a list), addresses, payment, status history,
 // shipment. Another buyer's order number answers 404, as an unknown one does.
 import { data } from "react-router";
-import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../domain/dates/dates";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { requireBuyer } from "../../server/accounts/session";
-import { orderAddressLines, shippingAddressLines } from "../../server/orders/messages";
+import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { orderStatusHistoryFor } from "../../server/orders/status-history";
 import { AddressCard } from "../components/address-card";
 import { Breadcrumb } from "../components/breadcrumb";
 import { NotFoundPanel } from "../components/not-found-panel";
 import { OrderStatusBadge } from "../components/order-status-badge";
-import { OrderTotals } from "../components/order-totals";
 import { OrderLines } from "../components/orders/order-lines";
 import { PaymentCard } from "../components/orders/payment-card";
 import { ReferencesCard } from "../components/orders/references-card";
@@ -54,26 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         references: purchaseOrderDetails(order),
         shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
         history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
-        items: order.items.map(
-          ({ id, productId, productName, productSku, quantity, unitPrice, listUnitPrice, totalPrice }) => ({
-            id,
-            productId,
-            productName,
-            productSku,
-            quantity,
-            unitPrice,
-            listUnitPrice,
-            totalPrice,
-          }),
-        ),
-        totals: {
-          subtotal: order.subtotalAmount,
-          discount: order.discountAmount,
-          promoCode: order.promoCode,
-          tax: order.taxAmount,
-          taxExemption: orderExemptionLine(order),
-          total: order.totalAmount,
-        },
+        ...orderItemsView(order),
         shipping: shippingAddressLines(order),
         billing: orderAddressLines(order, "billing"),
       },
@@ -98,7 +77,7 @@ export default function AccountOrderPage({ loaderData: { order } }: Route.Compon
       <p className="text-slate-700">Placed {formatLongDate(order.orderDate)}</p>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <OrderLines orderNumber={order.orderNumber} items={order.items} totals={<OrderTotals {...order.totals} />} />
+          <OrderLines orderNumber={order.orderNumber} items={order.items} totals={order.totals} />
           <div className="grid gap-6 sm:grid-cols-2">
             <AddressCard title="Shipping Address" lines={order.shipping} />
             <AddressCard title="Billing Address" lines={order.billing} />

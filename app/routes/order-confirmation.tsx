@@ -1,6 +1,5 @@
 import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { data, Link } from "react-router";
-import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
@@ -9,11 +8,10 @@ import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { termsName } from "../../domain/terms/terms";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
-import { shippingAddressLines } from "../../server/orders/messages";
+import { orderItemsView, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { AddressCard } from "../components/address-card";
-import { OrderTotals } from "../components/order-totals";
-import { UnitPrice } from "../components/price";
+import { OrderItems } from "../components/orders/order-items";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import type { Route } from "./+types/order-confirmation";
@@ -45,21 +43,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
         termsDays: order.termsDays,
         document: { name: orderDocumentName(order), href: orderDocumentHref(order) },
-        subtotal: order.subtotalAmount,
-        discount: order.discountAmount,
-        promoCode: order.promoCode,
-        tax: order.taxAmount,
-        taxExemption: orderExemptionLine(order),
-        total: order.totalAmount,
-        items: order.items.map(({ id, productName, productSku, quantity, unitPrice, listUnitPrice, totalPrice }) => ({
-          id,
-          productName,
-          productSku,
-          quantity,
-          unitPrice,
-          listUnitPrice,
-          totalPrice,
-        })),
+        ...orderItemsView(order),
         shipping: shippingAddressLines(order),
         purchaseOrder: purchaseOrderDetails(order),
       },
@@ -99,7 +83,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
             <Detail label="Order Number" value={order.orderNumber} />
             <Detail label="Order Date" value={formatLongDate(order.orderDate)} />
             <Detail label="Status" value={orderStatusLabel(order.status)} />
-            <Detail label="Total" value={formatUsd(order.total)} />
+            <Detail label="Total" value={formatUsd(order.totals.total)} />
             {order.purchaseOrder.map(({ label, value }) => (
               <Detail key={label} label={label} value={value} />
             ))}
@@ -118,35 +102,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
         </CardContent>
       </Card>
 
-      <Card>
-        <CardContent className="py-5">
-          <h2 className="text-xl font-semibold text-slate-950">Items Ordered</h2>
-          <ul className="mt-3 divide-y divide-slate-200">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex justify-between gap-4 py-3 text-sm">
-                <div>
-                  <p className="font-medium text-slate-950">{item.productName}</p>
-                  {item.productSku && <p className="text-slate-600">SKU: {item.productSku}</p>}
-                  <p className="text-slate-700">
-                    {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
-                  </p>
-                </div>
-                <p className="font-semibold text-slate-950">{formatUsd(item.totalPrice)}</p>
-              </li>
-            ))}
-          </ul>
-          <div className="border-t border-slate-200 pt-3">
-            <OrderTotals
-              subtotal={order.subtotal}
-              discount={order.discount}
-              promoCode={order.promoCode}
-              tax={order.tax}
-              taxExemption={order.taxExemption}
-              total={order.total}
-            />
-          </div>
-        </CardContent>
-      </Card>
+      <OrderItems items={order.items} totals={order.totals} />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <AddressCard title="Shipping Address" lines={order.shipping} />

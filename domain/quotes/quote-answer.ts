@@ -7,10 +7,10 @@ import { type Day, isDay } from "../dates/dates";
 import { type Cents, centsFromBigInt, toCents } from "../money/cents";
 import { formatNumber } from "../text/numbers";
 import { oneLine, plainText } from "../text/plain-text";
+import { MAX_QUOTE_QUANTITY, quoteStatusLabels } from "./quote-request";
 import { type QuoteStatus, quoteLineOutcomes, quoteStatuses } from "./quotes";
 
 export const MAX_QUOTE_UNIT_PRICE = 1_000_000;
-export const MAX_QUOTE_QUANTITY = 999_999;
 export const MAX_QUOTE_NOTE = 500;
 export const MAX_QUOTE_MESSAGE = 2_000;
 /**
@@ -29,16 +29,8 @@ export type QuoteQueueFilter = (typeof quoteQueueFilters)[number];
 export const quoteQueueSorts = ["age", "value"] as const;
 export type QuoteQueueSort = (typeof quoteQueueSorts)[number];
 
-/** A status's name in the back office. */
-export const quoteStatusNames: Record<QuoteStatus, string> = {
-  requested: "Waiting for prices",
-  quoted: "Quoted",
-  accepted: "Accepted",
-  ordered: "Ordered",
-  declined: "Declined",
-  expired: "Expired",
-  withdrawn: "Withdrawn",
-};
+/** A status's name in the back office: the buyer's name, but a request waits for the store's prices. */
+export const quoteStatusNames: Record<QuoteStatus, string> = { ...quoteStatusLabels, requested: "Waiting for prices" };
 
 export const quoteOutcomeNames: Record<(typeof quoteLineOutcomes)[number], string> = {
   priced: "Price",

@@ -7,6 +7,7 @@ import { visibleText } from "../text/plain-text";
 import { quoteSources } from "./quotes";
 
 export const MAX_QUOTE_LINES = 100;
+/** A line's quantity at most, as the buyer asks and as the store answers (quote-answer.ts). */
 export const MAX_QUOTE_QUANTITY = 999_999;
 export const MAX_QUOTE_DESCRIPTION = 200;
 export const MAX_QUOTE_PART_NUMBER = 60;

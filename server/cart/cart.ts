@@ -1,6 +1,6 @@
 // The server-side cart: lines keyed by product, quantities from 1 up to the stock level.
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notBuyableReason } from "../../domain/catalog/product-status";
 import { productCardColumns } from "../catalog/pages/card-columns";
@@ -112,6 +112,20 @@ export async function productLines(
     return row ? [{ ...row, quantity }] : [];
   });
   return withTiers(lines, executor);
+}
+
+/**
+ * The products named by part number, drafts left out, as pricing reads them (list price, what a
+ * contract price can match, stock and bulk tiers): the storefront's member prices.
+ */
+export async function pricedProducts(partNumbers: readonly string[], { executor = db() }: CartRead = {}) {
+  const rows = partNumbers.length
+    ? await executor
+        .select(pricedColumns)
+        .from(products)
+        .where(and(inArray(products.partNumber, [...partNumbers]), ne(products.status, "draft")))
+    : [];
+  return withTiers(rows, executor);
 }
 
 /** A promo code by id (a submission's), locked with `lock`; null when it is gone. */

@@ -2,6 +2,7 @@
 // another buyer's list answers as an unknown one.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../test/catalog-fixtures";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { exportAccountData } from "../accounts/account-data";
@@ -38,20 +39,7 @@ beforeAll(async () => {
     ["FD-80-001", 0],
     ["CW-45-045", 3],
   ] as const) {
-    const [row] = await db()
-      .insert(products)
-      .values({
-        slug: partNumber.toLowerCase(),
-        partNumber,
-        name: `Part ${partNumber}`,
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "grinding-wheels",
-        price: "5.00",
-        stockLevel,
-      })
-      .returning();
-    ids[partNumber] = row?.id ?? "";
+    ids[partNumber] = await insertProduct({ partNumber, price: "5.00", stockLevel });
   }
   for (const id of ["pat", "sam"]) {
     await db()

@@ -7,7 +7,8 @@ import { withTestDatabase } from "../../test/database";
 import { asBuyer, type Buyer, fillCart, signedUpBuyer } from "../../test/store-fixtures";
 import { seedCatalogIfEmpty } from "../catalog/seed/seed";
 import { adminAuditLog, companies, companyMembers, contractPrices, products } from "../db/schema";
-import { orderDocument, renderOrderDocument } from "../documents/order-document";
+import { orderDocument } from "../documents/order-document";
+import { renderPartsDocument } from "../documents/parts-document";
 import { StoreError } from "../errors";
 import { findOrder } from "../orders/orders";
 import { placeOrder } from "../orders/place-order";
@@ -236,7 +237,7 @@ describe("a member's cart and order at the contract price", () => {
     expect(order?.subtotalAmount).toBe("19.00");
     // The invoice names the list price beside the contract price.
     if (!order) throw new Error("the order was not written");
-    const pdf = await renderOrderDocument(orderDocument(order));
+    const pdf = await renderPartsDocument(orderDocument(order));
     const invoice = (await extractText(new Uint8Array(pdf), { mergePages: true })).text;
     expect(invoice).toContain("$9.50");
     expect(invoice).toContain("List price $12.99");

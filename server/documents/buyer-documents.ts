@@ -11,7 +11,8 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { companies, orderItems, orders, profiles } from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
-import { orderDocument, renderOrderDocument } from "./order-document";
+import { orderDocument } from "./order-document";
+import { renderPartsDocument } from "./parts-document";
 import { renderPdf } from "./pdf";
 
 export interface DownloadedFile {
@@ -45,7 +46,7 @@ export async function buyerOrderDocument(
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.productName));
   const document = orderDocument({ ...order, items });
-  return { filename: document.filename, content: await renderOrderDocument(document) };
+  return { filename: document.filename, content: await renderPartsDocument(document) };
 }
 
 /** The company's statement for `from` to `to` (store days), with whom it is for. */

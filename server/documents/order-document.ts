@@ -10,17 +10,10 @@ import { termsName } from "../../domain/terms/terms";
 import { config } from "../config";
 import type { MailAttachment } from "../db/schema";
 import { type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";
-import { partLineColumns, renderPdf } from "./pdf";
+import { type PartsDocument, renderPartsDocument } from "./parts-document";
 
-export interface OrderDocument {
+export interface OrderDocument extends PartsDocument {
   kind: "invoice" | "receipt";
-  title: string;
-  filename: string;
-  facts: [string, string][];
-  blocks: { title: string; lines: string[] }[];
-  lines: string[][];
-  totals: [string, string][];
-  notes: string[];
 }
 
 const percent = (ppm: number) => `${(ppm / 10_000).toLocaleString("en-US", { maximumFractionDigits: 4 })}%`;
@@ -101,21 +94,9 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
   };
 }
 
-export function renderOrderDocument(document: OrderDocument): Promise<Buffer> {
-  const { STORE_EMAIL, STORE_PHONE } = config();
-  return renderPdf(`${document.title} ${document.filename.replace(/\.pdf$/, "")}`, (pdf) => {
-    pdf.header(document.title, { name: "Cascade Industrial Supply", email: STORE_EMAIL, phone: STORE_PHONE });
-    pdf.facts(document.facts);
-    pdf.blocks(document.blocks);
-    pdf.table(partLineColumns, document.lines);
-    pdf.totals(document.totals);
-    for (const note of document.notes) pdf.text(note);
-  });
-}
-
 /** The order's document as a file for its confirmation e-mail. */
 export async function orderDocumentAttachment(order: OrderWithItems): Promise<MailAttachment> {
   const document = orderDocument(order);
-  const content = await renderOrderDocument(document);
+  const content = await renderPartsDocument(document);
   return { filename: document.filename, contentType: "application/pdf", content: content.toString("base64") };
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "../../domain/addresses/address";
 import { addDays, storeDay } from "../../domain/dates/dates";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
+import { insertProducts } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
@@ -15,7 +16,6 @@ import {
   mailQueue,
   orderItems,
   orders,
-  productBulkTiers,
   products,
   promoCodes,
   testProcessorPayments,
@@ -73,33 +73,23 @@ async function payByCard(who: { id: string; email: string; cartId: string }, car
 }
 
 beforeAll(async () => {
-  const rows = await db()
-    .insert(products)
-    .values(
-      [
-        ["wheel", "GW-45-001", "Grinding Wheel 4.5 in", "12.99", 640],
-        ["cutoff", "CW-45-045", "Cut-Off Wheel 4.5 x .045 in", "2.45", 2847],
-        ["last", "LU-1", "Last Unit Hole Saw", "45.00", 1],
-        ["promo-item", "PI-1", "Flap Disc 80 Grit", "8.49", 1000],
-      ].map(([slug, partNumber, name, price, stockLevel]) => ({
-        slug: String(slug),
-        partNumber: String(partNumber),
-        name: String(name),
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "grinding-wheels",
-        price: String(price),
-        stockLevel: Number(stockLevel),
-      })),
-    )
-    .returning({ id: products.id, slug: products.slug });
+  const rows = await insertProducts([
+    { slug: "wheel", partNumber: "GW-45-001", name: "Grinding Wheel 4.5 in", price: "12.99", stockLevel: 640 },
+    {
+      slug: "cutoff",
+      partNumber: "CW-45-045",
+      name: "Cut-Off Wheel 4.5 x .045 in",
+      price: "2.45",
+      stockLevel: 2847,
+      tiers: [
+        { minQuantity: 100, unitPrice: "1.98" },
+        { minQuantity: 500, unitPrice: "1.75" },
+      ],
+    },
+    { slug: "last", partNumber: "LU-1", name: "Last Unit Hole Saw", price: "45.00", stockLevel: 1 },
+    { slug: "promo-item", partNumber: "PI-1", name: "Flap Disc 80 Grit", price: "8.49", stockLevel: 1000 },
+  ]);
   for (const row of rows) product[row.slug] = row.id;
-  await db()
-    .insert(productBulkTiers)
-    .values([
-      { productId: product.cutoff ?? "", minQuantity: 100, unitPrice: "1.98" },
-      { productId: product.cutoff ?? "", minQuantity: 500, unitPrice: "1.75" },
-    ]);
   await db()
     .insert(promoCodes)
     .values([

@@ -3,6 +3,7 @@
 // paid is a move with its history row and audit entry.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
@@ -70,20 +71,7 @@ async function written(orderNumber: string) {
 
 beforeAll(async () => {
   await db().insert(user).values({ id: "admin", name: "Admin", email: "admin@example.com", emailVerified: true });
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: "wheel",
-      partNumber: "GW-45-001",
-      name: "Grinding Wheel 4.5 in",
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "12.99",
-      stockLevel: 500,
-    })
-    .returning();
-  wheel = row?.id ?? "";
+  wheel = await insertProduct({ ...grindingWheel, stockLevel: 500 });
 });
 
 describe("cancelling an order", () => {

@@ -30,6 +30,32 @@ export function shippingAddressLines(order: Order): string[] {
   return [...recipient, ...orderAddressLines(order, "shipping")];
 }
 
+/** An order's lines and totals as its pages show them (app/components/orders/order-items.tsx). */
+export function orderItemsView(order: OrderWithItems) {
+  return {
+    items: order.items.map(
+      ({ id, productId, productName, productSku, quantity, unitPrice, listUnitPrice, totalPrice }) => ({
+        id,
+        productId,
+        productName,
+        productSku,
+        quantity,
+        unitPrice,
+        listUnitPrice,
+        totalPrice,
+      }),
+    ),
+    totals: {
+      subtotal: order.subtotalAmount,
+      discount: order.discountAmount,
+      promoCode: order.promoCode,
+      tax: order.taxAmount,
+      taxExemption: orderExemptionLine(order),
+      total: order.totalAmount,
+    },
+  };
+}
+
 /**
  * The confirmation goes to the account's own (confirmed) address, never to whatever address the
  * checkout form named: the store would otherwise relay mail to anyone for the price of an order.

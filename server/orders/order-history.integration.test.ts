@@ -2,6 +2,7 @@
 // not added as asked named.
 import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
@@ -22,20 +23,7 @@ const ids: Record<string, string> = {};
 const byAdmin = { actor: "admin", id: "admin" } as const;
 
 async function product(partNumber: string, price: string, stockLevel: number) {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: partNumber.toLowerCase(),
-      partNumber,
-      name: `Part ${partNumber}`,
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price,
-      stockLevel,
-    })
-    .returning();
-  ids[partNumber] = row?.id ?? "";
+  ids[partNumber] = await insertProduct({ partNumber, price, stockLevel });
 }
 
 let buyers = 0;

@@ -7,6 +7,7 @@ import type { Address } from "../../domain/addresses/address";
 import { NEW_SHIP_TO } from "../../domain/addresses/address-book";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { duplicatePoMessage, poNumberRequiredMessage } from "../../domain/orders/purchase-order";
+import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
@@ -15,7 +16,7 @@ import { searchCustomers } from "../admin/customers";
 import { listOrders } from "../admin/orders";
 import { setPoRequired } from "../admin/po-required";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { adminAuditLog, mailQueue, orders, products, user, userRoles } from "../db/schema";
+import { adminAuditLog, mailQueue, orders, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "./checkout";
@@ -27,20 +28,7 @@ const db = () => handle().db;
 let productId = "";
 
 beforeAll(async () => {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: "wheel",
-      partNumber: "GW-45-001",
-      name: "Grinding Wheel 4.5 in",
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "100.00",
-      stockLevel: 1000,
-    })
-    .returning({ id: products.id });
-  productId = row?.id ?? "";
+  productId = await insertProduct({ ...grindingWheel, price: "100.00", stockLevel: 1000 });
   await db().insert(user).values({ id: "po-admin", name: "Admin", email: "po-admin@example.com", emailVerified: true });
   await db().insert(userRoles).values({ userId: "po-admin", role: "admin" });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeDay } from "../../domain/dates/dates";
 import { quoteRequestSchema } from "../../domain/quotes/quote-request";
+import { insertProducts } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
@@ -72,25 +73,12 @@ async function orderOf(orderNumber: string) {
 }
 
 beforeAll(async () => {
-  await db()
-    .insert(products)
-    .values(
-      [
-        ["qc-1", "QC-1", "Grinding Wheel", "12.99", 100],
-        ["qc-2", "QC-2", "Flap Disc", "30.00", 100],
-        ["qc-3", "QC-3", "Hole Saw Kit", "150.00", 100],
-        ["qc-alt", "QC-ALT", "Flap Disc Premium", "35.00", 100],
-      ].map(([slug, partNumber, name, price, stockLevel]) => ({
-        slug: String(slug),
-        partNumber: String(partNumber),
-        name: String(name),
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "grinding-wheels",
-        price: String(price),
-        stockLevel: Number(stockLevel),
-      })),
-    );
+  await insertProducts([
+    { slug: "qc-1", partNumber: "QC-1", name: "Grinding Wheel", price: "12.99", stockLevel: 100 },
+    { slug: "qc-2", partNumber: "QC-2", name: "Flap Disc", price: "30.00", stockLevel: 100 },
+    { slug: "qc-3", partNumber: "QC-3", name: "Hole Saw Kit", price: "150.00", stockLevel: 100 },
+    { slug: "qc-alt", partNumber: "QC-ALT", name: "Flap Disc Premium", price: "35.00", stockLevel: 100 },
+  ]);
 });
 
 describe("an accepted quote's order", () => {

@@ -8,17 +8,8 @@ import { shipToLines } from "../../domain/quotes/quote-answer";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { companies, type MailAttachment, quotes, user } from "../db/schema";
-import { partLineColumns, renderPdf } from "../documents/pdf";
+import { type PartsDocument, renderPartsDocument } from "../documents/parts-document";
 import { versionsOf } from "./versions";
-
-export interface QuoteDocument {
-  filename: string;
-  facts: [string, string][];
-  blocks: { title: string; lines: string[] }[];
-  lines: string[][];
-  totals: [string, string][];
-  notes: string[];
-}
 
 // A day is shown as that day, whatever the server's zone: noon UTC is the same date in every US zone.
 const longDay = (day: string) => formatLongDate(`${day}T12:00:00Z`);
@@ -26,9 +17,10 @@ const longDay = (day: string) => formatLongDate(`${day}T12:00:00Z`);
 type Loaded = NonNullable<Awaited<ReturnType<typeof loadQuoteVersion>>>;
 
 /** What version `version` of the quote says. */
-export function quoteDocument({ quote, version }: Loaded): QuoteDocument {
+export function quoteDocument({ quote, version }: Loaded): PartsDocument {
   const company = [quote.companyName ?? "", `Account ${quote.accountNumber}`].filter(Boolean);
   return {
+    title: "QUOTE",
     filename: `${quote.quoteNumber}-v${version.version}.pdf`,
     facts: [
       ["Quote Number", quote.quoteNumber],
@@ -68,18 +60,6 @@ export function quoteDocument({ quote, version }: Loaded): QuoteDocument {
 
 const note = (text: string | null) => (text ? `\nNote: ${text}` : "");
 
-export function renderQuoteDocument(document: QuoteDocument): Promise<Buffer> {
-  const { STORE_EMAIL, STORE_PHONE } = config();
-  return renderPdf(`QUOTE ${document.filename.replace(/\.pdf$/, "")}`, (pdf) => {
-    pdf.header("QUOTE", { name: "Cascade Industrial Supply", email: STORE_EMAIL, phone: STORE_PHONE });
-    pdf.facts(document.facts);
-    pdf.blocks(document.blocks);
-    pdf.table(partLineColumns, document.lines);
-    pdf.totals(document.totals);
-    for (const text of document.notes) pdf.text(text);
-  });
-}
-
 async function loadQuoteVersion(executor: Database, quoteId: string, version: number) {
   const [quote] = await executor
     .select({
@@ -112,7 +92,7 @@ export async function quotePdf(quoteId: string, version: number, executor: Datab
   const document = quoteDocument(loaded);
   return {
     filename: document.filename,
-    content: await renderQuoteDocument(document),
+    content: await renderPartsDocument(document),
     companyId: loaded.quote.companyId,
   };
 }

@@ -2,13 +2,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeDay } from "../../domain/dates/dates";
 import { type QuoteRequestInput, quoteRequestSchema } from "../../domain/quotes/quote-request";
+import { insertProducts } from "../../test/catalog-fixtures";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo } from "../address-book/address-book";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { addToList } from "../cart/saved-lists";
-import { companyMembers, products, quoteEvents, quoteRequestLines, quotes, quoteVersions, user } from "../db/schema";
+import { companyMembers, quoteEvents, quoteRequestLines, quotes, quoteVersions, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { moveQuote } from "./moves";
 import { expireQuotes, findQuote, moveOwnQuote, PROFILE_SHIP_TO, quotesOf, requestQuote } from "./requests";
@@ -58,25 +59,11 @@ async function statusOf(quoteNumber: string) {
 }
 
 beforeAll(async () => {
-  const rows = await db()
-    .insert(products)
-    .values(
-      [
-        ["q-wheel", "QW-100", "Grinding Wheel 4.5 in", "12.99", 640],
-        ["q-disc", "QD-200", "Flap Disc 80 Grit", "8.49", 1000],
-        ["q-saw", "QS-300", "Hole Saw 2 in", "45.00", 50],
-      ].map(([slug, partNumber, name, price, stockLevel]) => ({
-        slug: String(slug),
-        partNumber: String(partNumber),
-        name: String(name),
-        brand: "Ironridge",
-        category: "abrasives",
-        subcategory: "grinding-wheels",
-        price: String(price),
-        stockLevel: Number(stockLevel),
-      })),
-    )
-    .returning({ id: products.id, slug: products.slug });
+  const rows = await insertProducts([
+    { slug: "q-wheel", partNumber: "QW-100", name: "Grinding Wheel 4.5 in", price: "12.99", stockLevel: 640 },
+    { slug: "q-disc", partNumber: "QD-200", name: "Flap Disc 80 Grit", price: "8.49", stockLevel: 1000 },
+    { slug: "q-saw", partNumber: "QS-300", name: "Hole Saw 2 in", price: "45.00", stockLevel: 50 },
+  ]);
   for (const row of rows) product[row.slug] = row.id;
 });
 

@@ -7,13 +7,15 @@ import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeDay } from "../../domain/dates/dates";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
+import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { adminAuditLog, mailQueue, orders, products, user } from "../db/schema";
+import { adminAuditLog, mailQueue, orders, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
-import { orderDocument, renderOrderDocument } from "../documents/order-document";
+import { orderDocument } from "../documents/order-document";
+import { renderPartsDocument } from "../documents/parts-document";
 import { StoreError } from "../errors";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "../orders/checkout";
 import { findOrder } from "../orders/orders";
@@ -51,20 +53,7 @@ const refusal = (promise: Promise<unknown>) =>
 
 beforeAll(async () => {
   await db().insert(user).values({ id: "admin", name: "Admin", email: "admin@example.com", emailVerified: true });
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: "wheel",
-      partNumber: "GW-45-001",
-      name: "Grinding Wheel 4.5 in",
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "12.99",
-      stockLevel: 10_000,
-    })
-    .returning({ id: products.id });
-  wheel = row?.id ?? "";
+  wheel = await insertProduct({ ...grindingWheel, stockLevel: 10_000 });
 });
 
 describe("a Net 60 order", () => {
@@ -140,10 +129,10 @@ describe("a Net 60 order", () => {
     const order = await findOrder(orderNumber, await asBuyer(dana));
     if (!order) throw new Error("no order");
     const withReferences = orderDocument({ ...order, poNumber: "PO-4711", jobReference: "Dock 3 rebuild" });
-    const text = await pdfText(await renderOrderDocument(withReferences));
+    const text = await pdfText(await renderPartsDocument(withReferences));
     expect(text).toContain("PO Number: PO-4711");
     expect(text).toContain("Job Reference: Dock 3 rebuild");
-    expect(await pdfText(await renderOrderDocument(orderDocument(order)))).not.toContain("PO Number");
+    expect(await pdfText(await renderPartsDocument(orderDocument(order)))).not.toContain("PO Number");
   });
 
   it("is downloadable by its buyer only; another buyer gets nothing, as for a made-up number", async () => {

@@ -2,9 +2,7 @@ import { auditLogSchema } from "../../../domain/admin/admin-schemas";
 import { storeDateFormat } from "../../../domain/dates/dates";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listAuditLog } from "../../../server/admin/audit";
-import { Pagination } from "../../components/admin/admin-shell";
-import { Card, CardContent } from "../../components/ui/card";
-import { TableHead } from "../../components/ui/table-head";
+import { PagedTable } from "../../components/admin/paged-table";
 import type { Route } from "./+types/audit-log";
 
 export function meta() {
@@ -35,40 +33,33 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold text-slate-950">Audit Log</h1>
       <p className="mt-1 text-slate-700">Every change an admin made: who, what, when, and what it was before.</p>
-      <Card className="mt-6">
-        {/* The table scrolls sideways on a phone and holds nothing focusable: the region itself
-            takes the focus, so the keyboard can scroll it. */}
-        <CardContent className="relative overflow-x-auto p-0" tabIndex={0} role="region" aria-label="Audit log entries">
-          {entries.length === 0 ? (
-            <p className="p-6 text-slate-700">No admin changes yet.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Audit Log</caption>
-              <TableHead columns={["When (Eastern)", "Admin", "Action", "Record", "Changes"]} />
-              <tbody className="divide-y divide-slate-200">
-                {entries.map((entry) => (
-                  <tr key={entry.id} className="align-top">
-                    <td className="px-6 py-3 whitespace-nowrap">{when(new Date(entry.createdAt))}</td>
-                    <td className="px-6 py-3">{entry.adminEmail ?? "Deleted account"}</td>
-                    <td className="px-6 py-3">{entry.action.replaceAll("_", " ")}</td>
-                    <td className="px-6 py-3 font-mono text-xs">
-                      {entry.entity} {entry.entityId}
-                    </td>
-                    <td className="px-6 py-3">
-                      <ul className="space-y-0.5 font-mono text-xs">
-                        {changes(entry.before, entry.after).map((change) => (
-                          <li key={change}>{change}</li>
-                        ))}
-                      </ul>
-                    </td>
-                  </tr>
+      <PagedTable
+        rows={entries}
+        caption="Audit Log"
+        columns={["When (Eastern)", "Admin", "Action", "Record", "Changes"]}
+        empty="No admin changes yet."
+        pages={{ label: "Audit log pages", page, total, pageSize, link: (n) => `?page=${n}` }}
+        className="mt-6"
+        regionLabel="Audit log entries"
+      >
+        {(entry) => (
+          <tr key={entry.id} className="align-top">
+            <td className="px-6 py-3 whitespace-nowrap">{when(new Date(entry.createdAt))}</td>
+            <td className="px-6 py-3">{entry.adminEmail ?? "Deleted account"}</td>
+            <td className="px-6 py-3">{entry.action.replaceAll("_", " ")}</td>
+            <td className="px-6 py-3 font-mono text-xs">
+              {entry.entity} {entry.entityId}
+            </td>
+            <td className="px-6 py-3">
+              <ul className="space-y-0.5 font-mono text-xs">
+                {changes(entry.before, entry.after).map((change) => (
+                  <li key={change}>{change}</li>
                 ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
-      <Pagination label="Audit log pages" page={page} total={total} pageSize={pageSize} link={(n) => `?page=${n}`} />
+              </ul>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

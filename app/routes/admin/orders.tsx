@@ -6,14 +6,12 @@ import { termsName } from "../../../domain/terms/terms";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { listOrders } from "../../../server/admin/orders";
-import { Pagination } from "../../components/admin/admin-shell";
+import { PagedTable } from "../../components/admin/paged-table";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { Price } from "../../components/price";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { TableHead } from "../../components/ui/table-head";
 import type { Route } from "./+types/orders";
 
 export function meta() {
@@ -66,48 +64,42 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
         </div>
         <Button type="submit">Filter</Button>
       </Form>
-      <Card className="mt-6">
-        <CardContent className="relative overflow-x-auto p-0">
-          {orders.length === 0 ? (
-            <p className="p-6 text-slate-700">No orders match these filters.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Orders</caption>
-              <TableHead columns={["Order #", "Date", "Customer", "Payment", "Status", "Total"]} />
-              <tbody className="divide-y divide-slate-200">
-                {orders.map((order) => (
-                  <tr key={order.orderNumber}>
-                    <td className="px-6 py-3 font-mono">
-                      <Link to={`/admin/orders/${order.orderNumber}`} className="text-brand-700 underline">
-                        {order.orderNumber}
-                      </Link>
-                    </td>
-                    <td className="px-6 py-3 whitespace-nowrap">{formatShortDate(order.orderDate)}</td>
-                    <td className="px-6 py-3">
-                      <div className="font-medium text-slate-950">{order.name}</div>
-                      {order.companyName && <div className="text-slate-700">{order.companyName}</div>}
-                      <div className="text-slate-700">{order.email}</div>
-                      {order.poNumber && <div className="text-slate-700">PO {order.poNumber}</div>}
-                    </td>
-                    <td className="px-6 py-3 whitespace-nowrap">
-                      {order.paymentMethod === "on_terms"
-                        ? `${termsName(order.termsDays ?? 30)}${order.paidAt ? ", paid" : ", unpaid"}`
-                        : "Card"}
-                    </td>
-                    <td className="px-6 py-3">
-                      <OrderStatusBadge status={order.status} />
-                    </td>
-                    <td className="px-6 py-3 text-right">
-                      <Price amount={order.totalAmount} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
-      <Pagination label="Order pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+      <PagedTable
+        rows={orders}
+        caption="Orders"
+        columns={["Order #", "Date", "Customer", "Payment", "Status", "Total"]}
+        empty="No orders match these filters."
+        pages={{ label: "Order pages", page, total, pageSize, link: pageLink }}
+        className="mt-6"
+      >
+        {(order) => (
+          <tr key={order.orderNumber}>
+            <td className="px-6 py-3 font-mono">
+              <Link to={`/admin/orders/${order.orderNumber}`} className="text-brand-700 underline">
+                {order.orderNumber}
+              </Link>
+            </td>
+            <td className="px-6 py-3 whitespace-nowrap">{formatShortDate(order.orderDate)}</td>
+            <td className="px-6 py-3">
+              <div className="font-medium text-slate-950">{order.name}</div>
+              {order.companyName && <div className="text-slate-700">{order.companyName}</div>}
+              <div className="text-slate-700">{order.email}</div>
+              {order.poNumber && <div className="text-slate-700">PO {order.poNumber}</div>}
+            </td>
+            <td className="px-6 py-3 whitespace-nowrap">
+              {order.paymentMethod === "on_terms"
+                ? `${termsName(order.termsDays ?? 30)}${order.paidAt ? ", paid" : ", unpaid"}`
+                : "Card"}
+            </td>
+            <td className="px-6 py-3">
+              <OrderStatusBadge status={order.status} />
+            </td>
+            <td className="px-6 py-3 text-right">
+              <Price amount={order.totalAmount} />
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

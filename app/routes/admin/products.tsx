@@ -13,13 +13,11 @@ import { productStatusLabel } from "../../../domain/catalog/product-status";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { categoryChoices, listProductsForAdmin } from "../../../server/admin/products";
-import { Pagination } from "../../components/admin/admin-shell";
+import { PagedTable } from "../../components/admin/paged-table";
 import { Price } from "../../components/price";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
 import { Label } from "../../components/ui/label";
-import { TableHead } from "../../components/ui/table-head";
 import type { Route } from "./+types/products";
 
 export function meta() {
@@ -112,39 +110,31 @@ export default function AdminProductsPage({ loaderData }: Route.ComponentProps) 
         </div>
         <Button type="submit">Filter</Button>
       </Form>
-      <Card className="mt-6">
-        <CardContent className="relative overflow-x-auto p-0">
-          {products.length === 0 ? (
-            <p className="p-6 text-slate-700">No products match these filters.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Products</caption>
-              <TableHead columns={["Part Number", "Name", "Category", "Price", "Stock", "Status"]} />
-              <tbody className="divide-y divide-slate-200">
-                {products.map((product) => (
-                  <tr key={product.partNumber}>
-                    <td className="px-6 py-3 font-mono whitespace-nowrap">
-                      <Link to={productEditorPath(product.partNumber)} className="text-brand-700 underline">
-                        {product.partNumber}
-                      </Link>
-                    </td>
-                    <td className="px-6 py-3 text-slate-950">{product.name}</td>
-                    <td className="px-6 py-3 text-slate-700">
-                      {categoryName.get(product.category) ?? product.category}
-                    </td>
-                    <td className="px-6 py-3 text-right">
-                      <Price amount={product.price} />
-                    </td>
-                    <td className="px-6 py-3 text-right">{formatNumber(product.stockLevel)}</td>
-                    <td className="px-6 py-3">{productStatusLabel[product.status]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
-      <Pagination label="Product pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+      <PagedTable
+        rows={products}
+        caption="Products"
+        columns={["Part Number", "Name", "Category", "Price", "Stock", "Status"]}
+        empty="No products match these filters."
+        pages={{ label: "Product pages", page, total, pageSize, link: pageLink }}
+        className="mt-6"
+      >
+        {(product) => (
+          <tr key={product.partNumber}>
+            <td className="px-6 py-3 font-mono whitespace-nowrap">
+              <Link to={productEditorPath(product.partNumber)} className="text-brand-700 underline">
+                {product.partNumber}
+              </Link>
+            </td>
+            <td className="px-6 py-3 text-slate-950">{product.name}</td>
+            <td className="px-6 py-3 text-slate-700">{categoryName.get(product.category) ?? product.category}</td>
+            <td className="px-6 py-3 text-right">
+              <Price amount={product.price} />
+            </td>
+            <td className="px-6 py-3 text-right">{formatNumber(product.stockLevel)}</td>
+            <td className="px-6 py-3">{productStatusLabel[product.status]}</td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -8,12 +8,10 @@ import { quoteQueueFilters, quoteQueueSorts, quoteStatusNames } from "../../../d
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { quoteQueue } from "../../../server/quotes/quoting";
-import { Pagination } from "../../components/admin/admin-shell";
+import { PagedTable } from "../../components/admin/paged-table";
 import { Price } from "../../components/price";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Label } from "../../components/ui/label";
-import { TableHead } from "../../components/ui/table-head";
 import type { Route } from "./+types/quotes";
 
 export function meta() {
@@ -90,69 +88,51 @@ export default function AdminQuotesPage({ loaderData }: Route.ComponentProps) {
           Show Quotes
         </Button>
       </Form>
-      <Card className="mt-4">
-        <CardContent className="overflow-x-auto p-0">
-          {items.length === 0 ? (
-            <p className="p-6 text-slate-700">No quotes here.</p>
-          ) : (
-            <table className="w-full min-w-[760px] text-left text-sm">
-              <caption className="sr-only">Requests for quote, {sortLabels[sort].toLowerCase()}</caption>
-              <TableHead
-                columns={[
-                  "Quote",
-                  "Company",
-                  "Requested by",
-                  "Lines",
-                  "Value at list",
-                  "Waiting",
-                  "Needed by",
-                  "Status",
-                ]}
-              />
-              <tbody className="divide-y divide-slate-200">
-                {items.map((quote) => (
-                  <tr key={quote.id} className="align-top">
-                    <td className="px-6 py-3 whitespace-nowrap">
-                      <Link
-                        to={`/admin/quotes/${quote.quoteNumber}`}
-                        className="font-mono font-semibold text-brand-700 underline"
-                      >
-                        {quote.quoteNumber}
-                      </Link>
-                      <span className="block text-xs text-slate-600">{formatShortDate(quote.createdAt)}</span>
-                    </td>
-                    <td className="px-6 py-3">
-                      {quote.companyName || "Company of one"}
-                      <span className="block font-mono text-xs text-slate-600">{quote.accountNumber}</span>
-                    </td>
-                    <td className="px-6 py-3">
-                      {quote.requesterName ?? "Account deleted"}
-                      {quote.requesterEmail && (
-                        <span className="block text-xs text-slate-600">{quote.requesterEmail}</span>
-                      )}
-                    </td>
-                    <td className="px-6 py-3">{quote.lines}</td>
-                    <td className="px-6 py-3">
-                      <Price amount={quote.value} />
-                    </td>
-                    <td className="px-6 py-3 whitespace-nowrap">{quote.waited}</td>
-                    <td className="px-6 py-3 whitespace-nowrap">
-                      {quote.neededBy ? formatShortDate(startOfStoreDay(quote.neededBy)) : "Not given"}
-                    </td>
-                    <td className="px-6 py-3">
-                      {quoteStatusNames[quote.status]}
-                      {quote.currentVersion > 0 && (
-                        <span className="block text-xs text-slate-600">Version {quote.currentVersion}</span>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
-      <Pagination label="Quote pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+      <PagedTable
+        rows={items}
+        caption={`Requests for quote, ${sortLabels[sort].toLowerCase()}`}
+        columns={["Quote", "Company", "Requested by", "Lines", "Value at list", "Waiting", "Needed by", "Status"]}
+        empty="No quotes here."
+        pages={{ label: "Quote pages", page, total, pageSize, link: pageLink }}
+        className="mt-4"
+        tableClassName="min-w-[760px]"
+      >
+        {(quote) => (
+          <tr key={quote.id} className="align-top">
+            <td className="px-6 py-3 whitespace-nowrap">
+              <Link
+                to={`/admin/quotes/${quote.quoteNumber}`}
+                className="font-mono font-semibold text-brand-700 underline"
+              >
+                {quote.quoteNumber}
+              </Link>
+              <span className="block text-xs text-slate-600">{formatShortDate(quote.createdAt)}</span>
+            </td>
+            <td className="px-6 py-3">
+              {quote.companyName || "Company of one"}
+              <span className="block font-mono text-xs text-slate-600">{quote.accountNumber}</span>
+            </td>
+            <td className="px-6 py-3">
+              {quote.requesterName ?? "Account deleted"}
+              {quote.requesterEmail && <span className="block text-xs text-slate-600">{quote.requesterEmail}</span>}
+            </td>
+            <td className="px-6 py-3">{quote.lines}</td>
+            <td className="px-6 py-3">
+              <Price amount={quote.value} />
+            </td>
+            <td className="px-6 py-3 whitespace-nowrap">{quote.waited}</td>
+            <td className="px-6 py-3 whitespace-nowrap">
+              {quote.neededBy ? formatShortDate(startOfStoreDay(quote.neededBy)) : "Not given"}
+            </td>
+            <td className="px-6 py-3">
+              {quoteStatusNames[quote.status]}
+              {quote.currentVersion > 0 && (
+                <span className="block text-xs text-slate-600">Version {quote.currentVersion}</span>
+              )}
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { insertProduct } from "../../../test/catalog-fixtures";
 import { withTestDatabase } from "../../../test/database";
 import { attributes, categories, productAttributeValues, products, subcategories } from "../../db/schema";
 import {
@@ -45,19 +46,7 @@ beforeAll(async () => {
     { subcategorySlug: "grinding-wheels", slug: "grit", name: "Grit", kind: "number", unitFamily: "grit", position: 0 },
   ]);
   definitions = await attributeDefinitions(db, "grinding-wheels");
-  const [product] = await db
-    .insert(products)
-    .values({
-      slug: "w-1",
-      partNumber: "W-1",
-      name: "Wheel",
-      brand: "B",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "1.00",
-    })
-    .returning({ id: products.id });
-  productId = product?.id ?? "";
+  productId = await insertProduct({ partNumber: "W-1", name: "Wheel", brand: "B", price: "1.00" });
 });
 
 describe("typed attributes", () => {

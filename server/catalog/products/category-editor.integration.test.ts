@@ -3,8 +3,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { attributeSchema, categorySchema, subcategorySchema } from "../../../domain/catalog/category-input";
+import { insertProduct } from "../../../test/catalog-fixtures";
 import { withTestDatabase } from "../../../test/database";
-import { adminAuditLog, attributes, products, user } from "../../db/schema";
+import { adminAuditLog, attributes, user } from "../../db/schema";
 import { StoreError } from "../../errors";
 import { onStoreEvent } from "../../events";
 import { attributeDefinitions, parseAttributeValue, writeProductAttributes } from "./attributes";
@@ -97,15 +98,7 @@ describe("the category editor", () => {
   });
 
   it("refuses to delete or re-slug what products use, and says to deactivate instead", async () => {
-    await handle().db.insert(products).values({
-      slug: "wheel-w-1",
-      partNumber: "W-1",
-      name: "Wheel",
-      brand: "B",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "1.00",
-    });
+    await insertProduct({ slug: "wheel-w-1", partNumber: "W-1", name: "Wheel", brand: "B", price: "1.00" });
     await expect(deleteSubcategory(ADMIN, "grinding-wheels")).rejects.toThrow(
       new StoreError(
         "Conflict",
@@ -158,18 +151,14 @@ describe("the category editor", () => {
       after: { order: ["bond", "diameter"] },
     });
 
-    const [disc] = await handle()
-      .db.insert(products)
-      .values({
-        slug: "disc-d-1",
-        partNumber: "D-1",
-        name: "Disc",
-        brand: "B",
-        category: "abrasives",
-        subcategory: "flap-discs",
-        price: "1.00",
-      })
-      .returning({ id: products.id });
+    const disc = await insertProduct({
+      slug: "disc-d-1",
+      partNumber: "D-1",
+      name: "Disc",
+      brand: "B",
+      subcategory: "flap-discs",
+      price: "1.00",
+    });
     const definitions = await attributeDefinitions(handle().db, "flap-discs");
     const value = (slug: string, raw: string) => {
       const definition = definitions.find((candidate) => candidate.slug === slug);
@@ -181,7 +170,7 @@ describe("the category editor", () => {
       writeProductAttributes(
         tx,
         definitions,
-        new Map([[disc?.id ?? "", new Map([value("diameter", "4.5 in"), value("bond", "Resin")])]]),
+        new Map([[disc, new Map([value("diameter", "4.5 in"), value("bond", "Resin")])]]),
       ),
     );
     await expect(

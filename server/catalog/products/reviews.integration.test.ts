@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOT_BOUGHT_MESSAGE } from "../../../domain/reviews/reviews";
+import { insertProduct } from "../../../test/catalog-fixtures";
 import { withTestDatabase } from "../../../test/database";
 import { cardOrder, setOrderStatus, signedUpBuyer } from "../../../test/store-fixtures";
 import { listAuditLog } from "../../admin/audit";
@@ -24,20 +25,7 @@ let wheel = "";
 let disc = "";
 
 async function product(partNumber: string, name: string) {
-  const [row] = await db()
-    .insert(products)
-    .values({
-      slug: partNumber.toLowerCase(),
-      partNumber,
-      name,
-      brand: "Ironridge",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      price: "12.99",
-      stockLevel: 500,
-    })
-    .returning({ id: products.id });
-  return row?.id ?? "";
+  return insertProduct({ partNumber, name, stockLevel: 500 });
 }
 
 let people = 0;
