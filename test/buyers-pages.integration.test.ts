@@ -5,9 +5,9 @@
 // (docs/decisions/buyers-pages.md).
 import { asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveTerms } from "../server/admin/customers";
 import { setDatabase } from "../server/db/client";
 import { companyMembers, contractPrices, products, profiles, user } from "../server/db/schema";
+import { approveTerms } from "../server/terms/grants";
 import { fillCart, signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
 

@@ -4,7 +4,8 @@ import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { adminAuditLog, companies, companyMembers, profiles, user, userRoles } from "../db/schema";
 import { StoreError } from "../errors";
-import { approveTerms, customerStats, revokeTerms, searchCustomers } from "./customers";
+import { approveTerms, revokeTerms } from "../terms/grants";
+import { customerStats, searchCustomers } from "./customers";
 
 const { handle } = withTestDatabase();
 

@@ -9,15 +9,18 @@ import { adminAuditLog, orderItems, orders, products, promoCodes, testProcessorP
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "../orders/checkout";
+import { moveOrder } from "../orders/lifecycle";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { markInvoicePaid } from "../terms/invoices";
 import { listAuditLog } from "./audit";
-import { changeOrderStatus, listOrders, markInvoicePaid } from "./orders";
+import { listOrders } from "./orders";
 import { createPromoCode, updatePromoCode } from "./promos";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
 let wheel = "";
 
+const byAdmin = { actor: "admin", id: "admin" } as const;
 const byUps = { carrier: "UPS", trackingNumber: "1Z999AA10123456784" } as const;
 
 const checkout = (email: string, companyName?: string) => checkoutInput(email, { companyName });
@@ -61,16 +64,18 @@ beforeAll(async () => {
 describe("moving orders along", () => {
   it("a card order goes paid -> processing -> shipped -> completed, and no step may be skipped or undone", async () => {
     const { orderNumber } = await cardOrder(1);
-    expect(await messageOf(changeOrderStatus("admin", orderNumber, "shipped"))).toBe(
+    expect(await messageOf(moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped" }))).toBe(
       "An order that is Paid cannot become Shipped.",
     );
     for (const status of ["processing", "shipped", "completed"] as const) {
-      expect((await changeOrderStatus("admin", orderNumber, status, byUps))?.status).toBe(status);
+      expect((await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: status, shipment: byUps }))?.status).toBe(
+        status,
+      );
     }
-    expect(await messageOf(changeOrderStatus("admin", orderNumber, "cancelled"))).toBe(
+    expect(await messageOf(moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" }))).toBe(
       "An order that is Completed cannot become Cancelled.",
     );
-    expect(await messageOf(changeOrderStatus("admin", "ORD0000000000000NONE", "paid"))).toBe(
+    expect(await messageOf(moveOrder(byAdmin, "ORD0000000000000NONE", { on: "statusAsked", to: "paid" }))).toBe(
       "There is no order ORD0000000000000NONE.",
     );
     const { entries } = await listAuditLog({ page: 1 });
@@ -86,7 +91,7 @@ describe("moving orders along", () => {
     const before = await stock();
     const { orderNumber, paymentId } = await cardOrder(3);
     expect(await stock()).toBe((before ?? 0) - 3);
-    await changeOrderStatus("admin", orderNumber, "cancelled");
+    await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" });
     expect(await stock()).toBe(before);
     const [charge] = await db().select().from(testProcessorPayments).where(eq(testProcessorPayments.id, paymentId));
     expect(charge?.refundedAt).toBeInstanceOf(Date);
@@ -105,7 +110,7 @@ describe("moving orders along", () => {
     const stopListening = onStoreEvent("stockChanged", ({ productIds }) => announced.push(productIds));
     try {
       const before = await stock();
-      await changeOrderStatus("admin", orderNumber, "cancelled");
+      await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" });
       expect(await stock()).toBe((before ?? 0) + 2);
       expect(announced).toEqual([[wheel]]);
     } finally {
@@ -122,8 +127,8 @@ describe("moving orders along", () => {
     expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email)))).toBe(
       "This order of $90.93 would exceed your Net 30 credit limit. Available credit: $9.07.",
     );
-    await changeOrderStatus("admin", orderNumber, "processing");
-    await changeOrderStatus("admin", orderNumber, "shipped", byUps);
+    await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "processing" });
+    await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped", shipment: byUps });
     // Shipped is not paid: the credit is still in use.
     expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email)))).toContain(
       "Available credit: $9.07.",

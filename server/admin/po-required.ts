@@ -1,10 +1,10 @@
 // The admin marks a customer's company "PO required": from then on every order of the account must
 // carry a PO number (server/orders/purchase-order.ts). Audit-logged, before and after.
 import { eq } from "drizzle-orm";
+import { lockCustomerCompany } from "../companies/customer-company";
 import { db } from "../db/client";
 import { companies } from "../db/schema";
 import { recordAudit } from "./audit";
-import { lockCustomerCompany } from "./customers";
 
 export function setPoRequired(adminId: string, profileId: string, required: boolean) {
   return db().transaction(async (tx) => {

@@ -397,11 +397,11 @@ export const promoCodes = pgTable(
 
 import { orderStatuses } from "../../domain/orders/order-status";
 
+export { type PaymentMethod, paymentMethods } from "../../domain/orders/lifecycle";
 export { type OrderStatus, orderStatuses } from "../../domain/orders/order-status";
-// Paying by card, or on the account's terms, whatever their length (orders.terms_days). The checkout
-// form's choice keeps the value the specification gives it, 'net_30' (domain/orders/checkout-schema.ts).
-export const paymentMethods = ["credit_card", "on_terms"] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
+
+import { paymentMethods } from "../../domain/orders/lifecycle";
+
 export { type Carrier, carriers } from "../../domain/orders/shipping";
 
 import { carriers } from "../../domain/orders/shipping";

@@ -6,19 +6,21 @@ import { insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
-import { changeOrderStatus, markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
 import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { markInvoicePaid } from "../terms/invoices";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "./checkout";
+import { moveOrder } from "./lifecycle";
 import { findOrder } from "./orders";
 import { orderStatusHistoryFor } from "./status-history";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
 const ids: Record<string, string> = {};
+const byAdmin = { actor: "admin", id: "admin" } as const;
 
 async function product(partNumber: string, price: string, stockLevel: number) {
   ids[partNumber] = await insertProduct({ partNumber, price, stockLevel });
@@ -65,14 +67,20 @@ describe("status history", () => {
   it("records placement, each admin change with the carrier and tracking number, and mails the buyer when shipped", async () => {
     const dana = await buyer();
     const { orderNumber } = await cardOrder(dana, [["GW-45-001", 1]]);
-    expect(await messageOf(changeOrderStatus("admin", orderNumber, "shipped"))).toBe(
+    expect(await messageOf(moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped" }))).toBe(
       "An order that is Paid cannot become Shipped.",
     );
-    await changeOrderStatus("admin", orderNumber, "processing");
-    expect(await messageOf(changeOrderStatus("admin", orderNumber, "shipped"))).toBe("Choose the carrier");
-    const shipped = await changeOrderStatus("admin", orderNumber, "shipped", {
-      carrier: "FedEx",
-      trackingNumber: "7489 2345 6789",
+    await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "processing" });
+    expect(await messageOf(moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped" }))).toBe(
+      "Choose the carrier",
+    );
+    const shipped = await moveOrder(byAdmin, orderNumber, {
+      on: "statusAsked",
+      to: "shipped",
+      shipment: {
+        carrier: "FedEx",
+        trackingNumber: "7489 2345 6789",
+      },
     });
     expect(shipped).toMatchObject({ status: "shipped", carrier: "FedEx", trackingNumber: "7489 2345 6789" });
     expect(await history(orderNumber)).toEqual([
@@ -96,7 +104,7 @@ describe("status history", () => {
     await addToCart(lee.cartId, ids["FD-80-001"] ?? "", 2);
     const { orderNumber } = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkoutInput(lee.email));
     await markInvoicePaid("admin", orderNumber);
-    await changeOrderStatus("admin", orderNumber, "cancelled");
+    await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" });
     expect(await history(orderNumber)).toEqual([
       { status: "pending_payment", note: "Order placed on Net 30 terms" },
       { status: "paid", note: "Net 30 invoice paid" },

@@ -26,6 +26,7 @@ import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { type Cents, fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
+import { placedStatus } from "../../domain/orders/lifecycle";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../domain/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
@@ -389,7 +390,7 @@ async function writeOrder(
       companyId: membershipOf(buyer).companyId,
       orderNumber: newOrderNumber(now),
       orderDate: now,
-      status: payment ? "paid" : "pending_payment",
+      status: placedStatus[paymentMethod],
       totalAmount: fromCents(totals.totalCents),
       subtotalAmount: fromCents(totals.subtotalCents),
       discountAmount: fromCents(totals.discountCents),

@@ -11,8 +11,6 @@ import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
-import { approveTerms } from "../admin/customers";
-import { markInvoicePaid } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, mailQueue, orders, user } from "../db/schema";
 import { buyerOrderDocument, buyerStatement, statementCsv } from "../documents/buyer-documents";
@@ -23,6 +21,8 @@ import { completeCardPayment, placeTermsOrder, startCardPayment } from "../order
 import { findOrder } from "../orders/orders";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { checkoutTerms, creditCentre } from "./account-terms";
+import { approveTerms } from "./grants";
+import { markInvoicePaid } from "./invoices";
 import { readStoreSettings, settingsRow, updateStoreSettings } from "./settings";
 
 const { handle } = withTestDatabase();

@@ -15,19 +15,14 @@ import { poRequiredSchema } from "../../../domain/orders/purchase-order";
 import { termsName } from "../../../domain/terms/terms";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
-import {
-  approveTerms,
-  CUSTOMERS_PAGE_SIZE,
-  customerStats,
-  revokeTerms,
-  searchCustomers,
-} from "../../../server/admin/customers";
+import { CUSTOMERS_PAGE_SIZE, customerStats, searchCustomers } from "../../../server/admin/customers";
 import { setPoRequired } from "../../../server/admin/po-required";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import type { SignedInUser } from "../../../server/context";
 import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
 import { logger } from "../../../server/logger";
 import { waitingQuoteCount } from "../../../server/quotes/quoting";
+import { approveTerms, revokeTerms } from "../../../server/terms/grants";
 import { dataWithToast } from "../../../server/toast";
 import { Pagination } from "../../components/admin/admin-shell";
 import { CustomerAccounts } from "../../components/admin/customer-accounts";

@@ -8,11 +8,13 @@ import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
 import { shipmentSchema } from "../../../domain/orders/shipping";
 import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
-import { changeOrderStatus, findOrderForAdmin, markInvoicePaid } from "../../../server/admin/orders";
+import { findOrderForAdmin } from "../../../server/admin/orders";
 import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
+import { moveOrder } from "../../../server/orders/lifecycle";
 import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
+import { markInvoicePaid } from "../../../server/terms/invoices";
 import { dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
 import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
@@ -38,6 +40,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     orderDate: order.orderDate.toISOString(),
     status: order.status,
     next: order.next,
+    invoicePayable: order.invoicePayable,
     paymentMethod: order.paymentMethod,
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
@@ -76,12 +79,11 @@ const intents: Record<string, FormIntent<SignedInUser>> = {
       const orderNumber = String(params.orderNumber);
       const parsed = orderStatusChangeSchema.safeParse(Object.fromEntries(formData));
       if (!parsed.success) throw new StoreError("Invalid", "Choose a status the order can move to.");
-      const order = await changeOrderStatus(
-        admin.id,
-        orderNumber,
-        parsed.data.status,
-        parsed.data.status === "shipped" ? readShipment(formData) : undefined,
-      );
+      const order = await moveOrder({ actor: "admin", id: admin.id }, orderNumber, {
+        on: "statusAsked",
+        to: parsed.data.status,
+        shipment: parsed.data.status === "shipped" ? readShipment(formData) : undefined,
+      });
       return dataWithToast(
         { ok: true },
         { type: "success", title: `Order ${orderNumber} is now ${orderStatusLabel(order?.status ?? "")}` },
@@ -103,7 +105,7 @@ function readShipment(formData: FormData) {
 export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
   const forward = order.next.filter((status) => status !== "cancelled");
-  const unpaidInvoice = order.paymentMethod === "on_terms" && !order.paidAt && order.status !== "cancelled";
+  const unpaidInvoice = order.invoicePayable;
   return (
     <div className="max-w-5xl">
       <p className="text-sm">

@@ -1,0 +1,110 @@
+// An order's life (docs/decisions/order-lifecycle.md): the status it is placed in, every move between
+// statuses by payment method, who may make each and the effect steps it runs. The admin's order page
+// asks it which moves to offer; server/orders/lifecycle.ts asks it which move to allow, and runs the steps.
+import { type OrderStatus, orderStatusLabel } from "./order-status";
+
+// Paying by card, or on the account's terms, whatever their length (orders.terms_days). The checkout
+// form's choice keeps the value the specification gives it, 'net_30' (domain/orders/checkout-schema.ts).
+export const paymentMethods = ["credit_card", "on_terms"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** Who moves an order: the store's admin, a buyer, a company's purchasing system, or the store itself. */
+export type Actor = "admin" | "buyer" | "api" | "job";
+
+/** What makes a move: someone asks for the order's next status, or its terms invoice is recorded paid. */
+export type MoveTrigger = "statusAsked" | "invoicePaid";
+
+/**
+ * The effects a move has beside its new status, run in the listed order by server/orders/lifecycle.ts.
+ * Every move also writes its status history row and its audit entry.
+ */
+export type MoveStep = "refundCard" | "returnStock" | "recordShipment" | "mailShipped" | "markInvoicePaid";
+
+export interface OrderMove {
+  from: OrderStatus;
+  to: OrderStatus;
+  on: MoveTrigger;
+  paidBy: readonly PaymentMethod[];
+  by: readonly Actor[];
+  steps: readonly MoveStep[];
+}
+
+/** The status an order is written in: a card order once its payment succeeded, a terms order awaiting payment. */
+export const placedStatus: Record<PaymentMethod, OrderStatus> = { credit_card: "paid", on_terms: "pending_payment" };
+
+const anyPayment = paymentMethods;
+const onTerms = ["on_terms"] as const;
+const admin = ["admin"] as const;
+const ship = ["recordShipment", "mailShipped"] as const;
+const cancel = ["refundCard", "returnStock"] as const;
+const invoice = ["markInvoicePaid"] as const;
+
+/**
+ * Every allowed move. A terms order may be processed and shipped before its invoice is paid; a card
+ * order is paid from the start. Completed and cancelled orders stay as they are. A terms invoice
+ * paid makes an order pending payment paid and leaves a later one where it is. Asked-for moves are
+ * listed in the order the admin's order page offers them.
+ */
+export const orderMoves: readonly OrderMove[] = [
+  { from: "pending_payment", to: "processing", on: "statusAsked", paidBy: onTerms, by: admin, steps: [] },
+  { from: "paid", to: "processing", on: "statusAsked", paidBy: anyPayment, by: admin, steps: [] },
+  { from: "processing", to: "shipped", on: "statusAsked", paidBy: anyPayment, by: admin, steps: ship },
+  { from: "shipped", to: "completed", on: "statusAsked", paidBy: anyPayment, by: admin, steps: [] },
+  { from: "pending_payment", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  { from: "paid", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  { from: "processing", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  { from: "pending_payment", to: "paid", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "processing", to: "processing", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "shipped", to: "shipped", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "completed", to: "completed", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+];
+
+/** What of an order its moves depend on. */
+export interface OrderState {
+  orderNumber: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paidAt: Date | null;
+}
+
+export type MoveAsk = { on: "statusAsked"; to: OrderStatus } | { on: "invoicePaid" };
+
+export type MoveChoice = { move: OrderMove; refusal?: undefined } | { move?: undefined; refusal: string };
+
+const movesOf = (order: Pick<OrderState, "status" | "paymentMethod">, on: MoveTrigger, actor: Actor) =>
+  orderMoves.filter(
+    (move) =>
+      move.from === order.status &&
+      move.on === on &&
+      move.paidBy.includes(order.paymentMethod) &&
+      move.by.includes(actor),
+  );
+
+/** The statuses `actor` may ask for next, in the order a screen offers them. */
+export function nextStatuses(order: Pick<OrderState, "status" | "paymentMethod">, actor: Actor = "admin") {
+  return movesOf(order, "statusAsked", actor).map((move) => move.to);
+}
+
+/** Whether `actor` may record the order's terms invoice paid: the screen's other offer beside the statuses. */
+export function invoicePayable(order: OrderState, actor: Actor = "admin") {
+  return chooseMove(order, { on: "invoicePaid" }, actor).move !== undefined;
+}
+
+/** Why an order cannot move from one status to another, in the words the admin reads. */
+export function refusedMove(from: OrderStatus, to: OrderStatus): string {
+  return `An order that is ${orderStatusLabel(from)} cannot become ${orderStatusLabel(to)}.`;
+}
+
+/** The move `actor` asks for, or why the order cannot make it. */
+export function chooseMove(order: OrderState, ask: MoveAsk, actor: Actor): MoveChoice {
+  if (ask.on === "statusAsked") {
+    const move = movesOf(order, "statusAsked", actor).find((candidate) => candidate.to === ask.to);
+    return move ? { move } : { refusal: refusedMove(order.status, ask.to) };
+  }
+  if (order.paymentMethod !== "on_terms") return { refusal: "Only a Net 30 invoice can be marked paid." };
+  if (order.paidAt) return { refusal: `The invoice for ${order.orderNumber} is already paid.` };
+  const [move] = movesOf(order, "invoicePaid", actor);
+  return move
+    ? { move }
+    : { refusal: `A ${orderStatusLabel(order.status).toLowerCase()} order has no invoice to pay.` };
+}
