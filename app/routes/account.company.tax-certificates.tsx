@@ -7,11 +7,12 @@ import {
   CertificateFieldError,
   companyCertificates,
   removeCertificate,
+  requireCertificateManager,
   uploadCertificate,
 } from "../../server/companies/tax-certificates";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent, type FormIntent } from "../../server/form-intents";
-import { dataWithToast } from "../../server/toast";
+import { dataWithErrorToast, dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Field } from "../components/form-field";
 import { Button } from "../components/ui/button";
@@ -104,8 +105,13 @@ const intents: Record<string, FormIntent> = {
   remove: { failure: "The certificate was not removed", handle: remove },
 };
 
-export function action(args: Route.ActionArgs) {
-  return dispatchIntent(args, intents);
+export async function action(args: Route.ActionArgs) {
+  // Only the company's admin changes its certificates: asked before the form (up to 11 MB) is read.
+  const refused = await requireCertificateManager(requireUser(args).id).then(
+    () => undefined,
+    (error: unknown) => dataWithErrorToast("Your certificates were not changed", error),
+  );
+  return refused ?? dispatchIntent(args, intents);
 }
 
 export default function TaxCertificatesPage({ loaderData }: Route.ComponentProps) {
