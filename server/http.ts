@@ -21,7 +21,7 @@ import { pageCache } from "./catalog/page-cache";
 import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address";
 import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
-import { logger } from "./logger";
+import { loggedPath, logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
 import { requestBodyLimits } from "./request-limits";
 
@@ -86,7 +86,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     await next();
     logger.info({
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
@@ -203,7 +203,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    logger.error({ err: error, path: loggedPath(c.req.path) }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again in a moment.", 500);
   });
 
