@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import type { ProductInput } from "../../app/lib/catalog/product-input";
 import type { Database } from "../db/client";
 import { productAttributeValues, productBulkTiers, products } from "../db/schema";
+import { exportedCell } from "../spreadsheet-cells";
 import { type AttributeDefinition, attributeDefinitionsBySubcategory, formatAttributeValue } from "./attributes";
 import { OPTIONAL_COLUMNS, REQUIRED_COLUMNS, rowOfProduct } from "./catalog-file";
 import type { CatalogFormat } from "./catalog-file-readers";
@@ -84,7 +85,11 @@ export async function exportCatalog(db: Database, format: CatalogFormat, output:
     csv.pipe(output);
     for await (const page of productPages(db, definitions)) {
       for (const product of page) {
-        if (!csv.write(rowOfProduct(product, attributeColumns))) await once(csv, "drain");
+        const row = Object.entries(rowOfProduct(product, attributeColumns)).map(([column, cell]) => [
+          column,
+          exportedCell(cell),
+        ]);
+        if (!csv.write(Object.fromEntries(row))) await once(csv, "drain");
         count++;
       }
     }
@@ -102,7 +107,7 @@ export async function exportCatalog(db: Database, format: CatalogFormat, output:
   for await (const page of productPages(db, definitions)) {
     for (const product of page) {
       const row = rowOfProduct(product, attributeColumns);
-      sheet.addRow(columns.map((column) => row[column] ?? "")).commit();
+      sheet.addRow(columns.map((column) => exportedCell(row[column] ?? ""))).commit();
       count++;
     }
   }
