@@ -18,8 +18,9 @@ import {
 } from "../../app/lib/companies";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
+import { revokeKeysOf } from "../api/api-keys";
 import { config } from "../config";
-import { type Database, db } from "../db/client";
+import { type Database, db, type Transaction } from "../db/client";
 import {
   companies,
   companyInvitations,
@@ -244,6 +245,8 @@ export function changeMemberRole(adminUserId: string, { userId, role }: { userId
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
     await tx.update(companyMembers).set({ role }).where(eq(companyMembers.userId, userId));
     if (!can(role, "manageMembers")) await withdrawInvitationsOf(tx, userId, member.companyId);
+    if (!can(role, "manageApiKeys"))
+      await revokeKeysOf(tx, { makerId: userId, companyId: member.companyId, by: adminUserId });
     return { email: member.email, role };
   });
 }
@@ -290,6 +293,7 @@ export function removeMember(adminUserId: string, { userId }: { userId: string }
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
     await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
     await withdrawInvitationsOf(tx, userId, member.companyId);
+    await revokeKeysOf(tx, { makerId: userId, companyId: member.companyId, by: adminUserId });
     await createCompanyOfOne(tx, { userId });
     return { email: member.email };
   });
@@ -373,6 +377,7 @@ export async function acceptInvitation(
         .set({ companyId: invitation.companyId, role: invitation.role, joinedAt: now })
         .where(eq(companyMembers.userId, who.id));
       await withdrawInvitationsOf(tx, who.id, current.companyId);
+      await revokeKeysOf(tx, { makerId: who.id, companyId: current.companyId, by: who.id });
     } else {
       await tx
         .insert(companyMembers)
@@ -394,7 +399,7 @@ export async function acceptInvitation(
  * Account deletion's step: the last admin of a company with other members must hand over first;
  * a company of one keeps its orders (anonymised) but its lists and addresses go with the person.
  */
-export async function leaveCompanyForDeletion(tx: Database, userId: string) {
+export async function leaveCompanyForDeletion(tx: Transaction, userId: string) {
   const [current] = await tx
     .select({ companyId: companyMembers.companyId, role: companyMembers.role })
     .from(companyMembers)
@@ -408,6 +413,7 @@ export async function leaveCompanyForDeletion(tx: Database, userId: string) {
       "You are the only admin of your company, which has other members: make one of them an admin before you delete your account.",
     );
   await withdrawInvitationsOf(tx, userId, current.companyId);
+  await revokeKeysOf(tx, { makerId: userId, companyId: current.companyId, by: userId });
   if (members === 1) {
     await tx.delete(savedLists).where(eq(savedLists.companyId, current.companyId));
     await tx.delete(shipToAddresses).where(eq(shipToAddresses.companyId, current.companyId));
