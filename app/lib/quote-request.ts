@@ -2,6 +2,7 @@
 // browser and the server (docs/decisions/quotes.md).
 import { z } from "zod";
 import { formatShortDate, isDay } from "./dates";
+import { quantityField } from "./form-fields";
 import { formatNumber } from "./numbers";
 import { visibleText } from "./plain-text";
 import { quoteSources } from "./quotes";
@@ -26,11 +27,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-export const quoteQuantity = z.coerce
-  .number({ message: "Quantity must be a whole number." })
-  .int("Quantity must be a whole number.")
-  .min(1, "Quantity must be at least 1.")
-  .max(MAX_QUOTE_QUANTITY, `Quantity can be at most ${formatNumber(MAX_QUOTE_QUANTITY)}.`);
+export const quoteQuantity = quantityField(1, MAX_QUOTE_QUANTITY);
 
 /**
  * The request form: where its lines come from (the cart, a saved list, pasted or uploaded lines,
