@@ -1,6 +1,15 @@
 // The real server, started as `npm start` starts it, on the driver under test.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { request } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -247,6 +256,14 @@ describe(`the server on ${testDriver}`, () => {
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     if (testDriver === "pglite") expect(existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    // Every file the store wrote (PGlite's, the auth secret, the mail outbox) is its user's alone.
+    const shared = [
+      dataDir,
+      ...readdirSync(dataDir, { recursive: true }).map((name) => path.join(dataDir, String(name))),
+    ]
+      .filter((file) => lstatSync(file).mode & 0o077)
+      .map((file) => `${path.relative(dataDir, file)} ${(lstatSync(file).mode & 0o777).toString(8)}`);
+    expect(shared).toEqual([]);
   });
 
   it("starts again on the same database without migrating or seeding anything new, with HSTS behind https", async () => {
