@@ -8,7 +8,8 @@ describe("spreadsheet cells", () => {
       '\'=HYPERLINK("http://evil.example","Click")',
     );
     expect(exportedCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
-    for (const cell of ["@SUM(A1)", "-2+3", "+1", "\t=1", "\r=1", "'quoted"]) expect(exportedCell(cell)).toBe(`'${cell}`);
+    for (const cell of ["@SUM(A1)", "-2+3", "+1", "\t=1", "\r=1", "'quoted"])
+      expect(exportedCell(cell)).toBe(`'${cell}`);
     for (const cell of ["-4", "-0.5", "1e3", "Grinding Wheel", "", "a=b"]) expect(exportedCell(cell)).toBe(cell);
   });
 
