@@ -28,8 +28,9 @@ export function describeDatabase(location: StoreLocation): string {
  * first (DataDirLockedError while a store runs on it) and released by `close`.
  */
 export async function openStoreDatabase(location: StoreLocation): Promise<DatabaseHandle> {
-  if (location.databaseUrl) return openDatabase({ databaseUrl: location.databaseUrl });
+  // DATA_DIR holds the uploaded files whichever database holds the rows.
   privateDataDir(location.dataDir);
+  if (location.databaseUrl) return openDatabase({ databaseUrl: location.databaseUrl });
   const release = lockDataDir(location.dataDir);
   try {
     const handle = await openDatabase({ pgliteDir: pgliteFolder(location) });
