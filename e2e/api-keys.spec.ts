@@ -50,6 +50,9 @@ test("a company admin creates an API key, sees it once, uses it from their syste
   const refused = await request.get("/api/v1/orders", { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toEqual({
-    error: { code: "unauthorized", message: "This API key was revoked. Ask your company admin for a new one." },
+    error: {
+      code: "unauthorized",
+      message: "This API key is not valid. Check that it was copied whole, or create a new one.",
+    },
   });
 });

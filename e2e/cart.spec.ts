@@ -162,9 +162,20 @@ test("bad cart requests get a clear message and leave the cart as it was", async
       "Quantity must be at least 1.",
     ],
     [
-      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "1e9" },
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "1000000000" },
       400,
       "Quantity can be at most 100,000.",
+    ],
+    // What only JavaScript reads as a number: 16 and 100.
+    [
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "0x10" },
+      400,
+      "Quantity must be a whole number.",
+    ],
+    [
+      { intent: "add", productId: "00000000-0000-4000-8000-000000000000", quantity: "1e2" },
+      400,
+      "Quantity must be a whole number.",
     ],
     [{ intent: "explode" }, 400, undefined],
   ] as const) {

@@ -13,7 +13,7 @@ import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import { hasPersonalCookie, hasToastCookie } from "./catalog/cache/http-cache";
 import { acceptsGzip, bodyPieces, type createPageCache, type KeptPage } from "./catalog/cache/page-cache";
 import { nextNonce } from "./csp-nonce";
-import { logger } from "./logger";
+import { loggedPath, logger } from "./logger";
 
 type PageCache = ReturnType<typeof createPageCache>;
 type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
@@ -119,7 +119,7 @@ export function cacheHits(cache: PageCache) {
     // The access log's line, as server/http.ts writes it for every other request.
     if (logger.isLevelEnabled("info")) {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      logger.info({ method: "GET", path: url.pathname, status: reply.status, ms });
+      logger.info({ method: "GET", path: loggedPath(url.pathname), status: reply.status, ms });
     }
     return true;
   }

@@ -1,9 +1,10 @@
 // Every environment variable the store reads, parsed and validated once at start-up.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { privateDataDir } from "./private-files";
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -184,7 +185,7 @@ let loaded: Config | undefined;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (loaded) return loaded;
   const parsed = parseConfig(env);
-  mkdirSync(parsed.DATA_DIR, { recursive: true });
+  privateDataDir(parsed.DATA_DIR);
   loaded = { ...parsed, AUTH_SECRET: parsed.AUTH_SECRET ?? ensureAuthSecret(parsed.DATA_DIR) };
   return loaded;
 }

@@ -12,22 +12,42 @@ const FIELD_WORD = String.raw`[A-Za-z_][\w-]{0,63}(?:\[\d{1,2}\])?`;
 const FIELD_NAME = new RegExp(`^${FIELD_WORD}(?:\\.${FIELD_WORD}){0,3}$`);
 const OBJECT_MEMBERS = /(?:^|\.)(?:__proto__|constructor|prototype)(?:\.|$)/;
 
+// The store's longest form, the product editor with every row filled, sends a few hundred fields.
+// Parsing is paid per field: 200,000 one-byte fields in an 11 MB upload held the event loop for a
+// second. They are counted first, on the bytes, where counting costs next to nothing.
+export const MAX_FORM_FIELDS = 1_000;
+
+/** How many fields a form's body holds: its multipart boundaries, or its urlencoded pairs. */
+function fieldCount(body: Buffer, contentType: string): number {
+  const boundary = /;\s*boundary=(?:"([^"]+)"|([^\s;]+))/i.exec(contentType);
+  const separator = boundary ? `--${boundary[1] ?? boundary[2]}` : "&";
+  let count = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, at + separator.length)) count++;
+  // A multipart body closes with one boundary more than it has parts; a urlencoded one has a pair more than its "&".
+  return boundary ? count - 1 : count + 1;
+}
+
 const refuse = (message: string, status: number) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
  * The request's form fields, keeping only names a form of the store could have sent. Throws a
- * 415 for another encoding (JSON, text, none) and a 400 for a form that cannot be read (a
- * malformed multipart boundary, a truncated body).
+ * 415 for another encoding (JSON, text, none), a 413 for more than MAX_FORM_FIELDS fields and a
+ * 400 for a form that cannot be read (a malformed multipart boundary, a truncated body).
  */
 export async function readForm(request: Request): Promise<FormData> {
   if (!FORM_TYPE.test(request.headers.get("content-type") ?? "")) {
     throw refuse("Send this form as application/x-www-form-urlencoded or multipart/form-data.", 415);
   }
+  const contentType = request.headers.get("content-type") ?? "";
   let sent: FormData;
   try {
-    sent = await request.formData();
-  } catch {
+    const body = Buffer.from(await request.arrayBuffer());
+    if (fieldCount(body, contentType) > MAX_FORM_FIELDS)
+      throw refuse(`This form has more than ${MAX_FORM_FIELDS.toLocaleString("en-US")} fields.`, 413);
+    sent = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch (error) {
+    if (error instanceof Response) throw error;
     throw refuse("That form could not be read. Please reload the page and try again.", 400);
   }
   const form = new FormData();

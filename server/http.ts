@@ -21,7 +21,7 @@ import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address
 import { clientAddressContext, nonceContext } from "./context";
 import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
-import { logger } from "./logger";
+import { loggedPath, logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
 import { requestBodyLimits } from "./request-limits";
 
@@ -69,6 +69,10 @@ const deniedFeatures = [
   "xrSpatialTracking",
 ] as const;
 
+const FILE_POLICY = "sandbox; default-src 'none'";
+const isFile = (response: Response) =>
+  response.headers.has("Content-Disposition") || /^image\//.test(response.headers.get("Content-Type") ?? "");
+
 export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = [] }: HttpOptions) {
   const publicOrigin = new URL(publicUrl).origin;
   const https = publicOrigin.startsWith("https:");
@@ -86,7 +90,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     await next();
     logger.info({
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status: c.res.status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
@@ -104,33 +108,43 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     await next();
     if (c.res.status === 304) c.res.headers.delete("Content-Security-Policy");
   });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", NONCE, ...stripeScript],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
-        frameSrc: stripe ? [...stripeScript, "https://hooks.stripe.com"] : ["'none'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: "DENY",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
-      crossOriginEmbedderPolicy: false,
-      // Powerful features the store never uses, denied to its pages and to any frame in them;
-      // Stripe's card frame may ask for the Payment Request API when Stripe takes the cards.
-      permissionsPolicy: {
-        ...Object.fromEntries(deniedFeatures.map((feature) => [feature, []])),
-        payment: stripeScript,
-      },
-    }),
-  );
+  const siteHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE, ...stripeScript],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+      frameSrc: stripe ? [...stripeScript, "https://hooks.stripe.com"] : ["'none'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: "DENY",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
+    crossOriginEmbedderPolicy: false,
+    // Powerful features the store never uses, denied to its pages and to any frame in them;
+    // Stripe's card frame may ask for the Payment Request API when Stripe takes the cards.
+    permissionsPolicy: {
+      ...Object.fromEntries(deniedFeatures.map((feature) => [feature, []])),
+      payment: stripeScript,
+    },
+  });
+  // A file (a download, a picture, a document shown in the browser) is no page of the store: opened
+  // on its own it runs nothing and reaches nothing. A route's own policy (the tax certificate's) is
+  // kept: secureHeaders would write the site's over it.
+  app.use(async (c, next) => {
+    let own: string | null = null;
+    await siteHeaders(c, async () => {
+      await next();
+      own = c.res.headers.get("Content-Security-Policy");
+    });
+    if (own) c.res.headers.set("Content-Security-Policy", own);
+    else if (isFile(c.res)) c.res.headers.set("Content-Security-Policy", FILE_POLICY);
+  });
 
   // An answer for one visitor (a personal page, or any page for a visitor with a session, cart or
   // toast, error pages and redirects included) is kept by no cache, shared or the browser's own.
@@ -203,7 +217,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    logger.error({ err: error, path: c.req.path }, "unhandled error");
+    logger.error({ err: error, path: loggedPath(c.req.path) }, "unhandled error");
     return c.text("Something went wrong on our side. Please try again in a moment.", 500);
   });
 

@@ -1,6 +1,6 @@
 // How much a request may send, by route, and how long it may take to send it. A body over its
 // limit is refused with 413 as soon as that is known: from its Content-Length before a byte of it
-// is read, or, for a chunked body, once the bytes counted while it streams in pass the limit. A
+// is read, or, for a chunked body, once the bytes the route reads pass the limit. A
 // Content-Length lower than the body sent does not help: Node reads that many bytes as the body
 // and refuses the rest as a malformed next request.
 import type { Socket } from "node:net";
@@ -40,10 +40,9 @@ const BODY_LIMITS: readonly BodyLimit[] = [
   // A company's tax-exempt certificate (read by request.formData(), a signed-in company admin's):
   // a little past the file's limit, so a file just over it gets the page's own message.
   { path: /^\/account\/company\/tax-certificates(?:\.data)?$/, maxBytes: MAX_CERTIFICATE_BYTES + 1 * MB },
-  // Other uploads (product pictures, documents for a quote) get their own, larger entry here. Their route
-  // must read `request.body` as a stream and write it to disk as it arrives, counting as it goes:
-  // `limitBody` below keeps a chunked body in memory, up to its limit, before the route sees it.
-  // REQUEST_TIMEOUT bounds how long any request may take to arrive, an upload's too.
+  // Other uploads (product pictures, documents for a quote) get their own, larger entry here. Their
+  // route must ask who is sending before it reads the body: `limitBody` below only counts it as the
+  // route reads. REQUEST_TIMEOUT bounds how long any request may take to arrive, an upload's too.
 ];
 
 const shown = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
@@ -80,31 +79,59 @@ const refuse = (c: Context, message: string, status: 400 | 413) => {
 };
 
 /**
- * Refuses a body over `maxBytes` with 413. A chunked body (no Content-Length) is read here, counted
- * as it arrives, and handed on as bytes; one that stops arriving (the client left, or Node's
- * request timeout cut it off) answers 400 instead of failing later in a route.
+ * Refuses a body over `maxBytes` with 413. The body is not read here: the route reads it, once it
+ * knows who is asking (an upload route refuses a visitor before a byte of it is read), through a
+ * stream that counts as it goes. Past the limit the stream fails and the route's answer becomes the
+ * 413; a body that stops arriving (the client left, or Node's request timeout cut it off) answers
+ * 400 instead of failing in a route. A route that answers without reading the body closes the
+ * connection, so what the client still sends is dropped rather than read.
  */
 async function limitBody(c: Context, next: () => Promise<void>, maxBytes: number) {
   const body = c.req.raw.body;
   if (!body) return next();
   const tooLarge = () => refuse(c, `Request too large: at most ${shown(maxBytes)} may be sent here.`, 413);
   const declared = c.req.header("content-length");
-  if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
-    return Number(declared) > maxBytes ? tooLarge() : next();
-  }
-  const chunks: Uint8Array[] = [];
+  if (declared !== undefined && c.req.header("transfer-encoding") === undefined && Number(declared) > maxBytes)
+    return tooLarge();
+  const reader = body.getReader();
   let size = 0;
-  try {
-    for await (const chunk of body) {
-      size += chunk.length;
-      if (size > maxBytes) return tooLarge();
-      chunks.push(chunk);
-    }
-  } catch {
-    return refuse(c, "The request body did not arrive in full.", 400);
+  let ending: "read" | "too large" | "cut short" | undefined;
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        ending = "cut short";
+        return controller.error(error);
+      }
+      if (chunk.done) {
+        ending = "read";
+        return controller.close();
+      }
+      size += chunk.value.length;
+      if (size > maxBytes) {
+        ending = "too large";
+        await reader.cancel();
+        return controller.error(new Error("The request body is over its route's limit."));
+      }
+      controller.enqueue(chunk.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  c.req.raw = new Request(c.req.raw, { body: counted, duplex: "half" } as RequestInit);
+  await next();
+  // A new answer, not merged with the route's (its Location or cookies must not come along).
+  const replace = (response: Response) => {
+    c.res = undefined;
+    c.res = response;
+  };
+  if (ending === "too large") replace(tooLarge());
+  else if (ending === "cut short") replace(refuse(c, "The request body did not arrive in full.", 400));
+  else if (ending === undefined) {
+    lingerOnClose((c.env as Partial<HttpBindings> | undefined)?.incoming?.socket);
+    c.res.headers.set("Connection", "close");
   }
-  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
-  return next();
 }
 
 /** Hono middleware holding every request body to its route's limit, 64 KB unless BODY_LIMITS says more. */

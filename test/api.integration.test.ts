@@ -15,11 +15,11 @@ import {
   apiKeysPage,
   authenticateApiKey,
   createApiKey,
+  invalidKeyMessage,
   revokeApiKey,
-  revokedKeyMessage,
 } from "../server/api/api-keys";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
-import { acceptInvitation, inviteMember, removeMember } from "../server/companies/members";
+import { acceptInvitation, changeMemberRole, inviteMember, removeMember } from "../server/companies/members";
 import {
   adminAuditLog,
   companyApiKeys,
@@ -238,7 +238,7 @@ describe("API keys", () => {
     expect((await call(productsRoute, "/api/v1/products", { key: key.key })).status).toBe(200);
   });
 
-  it("answer 401 JSON for no key, a made-up key, a revoked key and a key whose admin left the company", async () => {
+  it("answer 401 JSON for no key, and the same for a made-up key, a revoked key and a key whose admin left or was demoted", async () => {
     const ada = await companyAdmin("Ada");
     // The catalogue is open to visitors; every other endpoint needs a key.
     expect((await call(productsRoute, "/api/v1/products")).status).toBe(200);
@@ -258,16 +258,26 @@ describe("API keys", () => {
     const revoked = await call(orders, "/api/v1/orders", { key: key.key });
     expect(revoked).toMatchObject({
       status: 401,
-      json: { error: { code: "unauthorized", message: revokedKeyMessage } },
+      json: { error: { code: "unauthorized", message: invalidKeyMessage } },
     });
 
+    // A key is revoked with its maker's removal: it stays so if they are invited back.
     const admin = await member(ada, "Al", "admin");
     const hisKey = await createApiKey(await asBuyer(admin), { name: "His" });
     expect((await call(orders, "/api/v1/orders", { key: hisKey.key })).status).toBe(200);
     await removeMember(await asBuyer(ada), { userId: admin.id });
     const left = await call(orders, "/api/v1/orders", { key: hisKey.key });
-    expect(left.status).toBe(401);
-    expect(left.json.error.message).toContain("has left the company");
+    expect(left).toMatchObject({ status: 401, json: { error: { code: "unauthorized", message: invalidKeyMessage } } });
+
+    // A key never acts as its maker's later role: made another role, the maker's keys are revoked.
+    const demoted = await member(ada, "Di", "admin");
+    const herKey = await createApiKey(await asBuyer(demoted), { name: "Hers" });
+    await changeMemberRole(await asBuyer(ada), { userId: demoted.id, role: "buyer" });
+    await changeMemberRole(await asBuyer(ada), { userId: demoted.id, role: "admin" });
+    const afterDemotion = await call(orders, "/api/v1/orders", { key: herKey.key });
+    expect(afterDemotion).toMatchObject({ status: 401, json: { error: { message: invalidKeyMessage } } });
+    const keys = (await apiKeysPage(await asBuyer(ada))).keys.filter((key) => [hisKey.id, herKey.id].includes(key.id));
+    expect(keys.map((key) => key.revokedBy)).toEqual([ada.email, ada.email]);
   });
 
   it("are held to their rate limit with a 429 that says how long to wait; another key is not", async () => {

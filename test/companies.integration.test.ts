@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as apiKeysRoute from "../app/routes/account.company.api-keys";
 import * as quotePdfRoute from "../app/routes/account.quote-pdf";
@@ -39,6 +39,7 @@ import {
   changeMemberRole,
   companyPage,
   invitationByToken,
+  invitationLimits,
   inviteMember,
   removeMember,
   revokeInvitation,
@@ -176,11 +177,86 @@ describe("inviting a member", () => {
     expect((await memberOf(lee.id))?.companyId).toBe(lee.companyId);
   });
 
+  it("is limited per admin and per company, and names a company whose name holds a link by its account number", async () => {
+    const admin = await person("Ada");
+    const [company] = await db()
+      .update(companies)
+      .set({ name: "Cheap pills at https://evil.example and evil.example" })
+      .where(eq(companies.id, admin.companyId))
+      .returning();
+    const start = new Date("2026-11-25T10:00:00Z");
+    const hoursLater = (hours: number) => new Date(start.getTime() + hours * 60 * 60_000);
+    const invite = async (n: number, at: Date) =>
+      outcome(inviteMember(await asBuyer(admin), { email: `invitee-${admin.id}-${n}@example.com`, role: "buyer" }, at));
+    // Each hour the admin tries 25: no more than an admin's hourly share go out, and the company's
+    // day ends it; every refusal says how long to wait.
+    const sentPerHour: number[] = [];
+    let n = 0;
+    for (const hour of [0, 1.1, 2.2, 3.3]) {
+      let sent = 0;
+      for (let attempt = 0; attempt < 25; attempt += 1) {
+        const result = await invite(n++, hoursLater(hour));
+        if (result === "ok") sent += 1;
+        else
+          expect(result).toMatch(
+            /^429 You have sent many invitations lately\. Please wait \d+ minutes? and try again\.$/,
+          );
+      }
+      sentPerHour.push(sent);
+    }
+    expect(sentPerHour[0]).toBe(invitationLimits.account.max);
+    expect(Math.max(...sentPerHour)).toBeLessThanOrEqual(invitationLimits.account.max);
+    expect(sentPerHour.reduce((a, b) => a + b)).toBeLessThanOrEqual(invitationLimits.company.max);
+    expect(sentPerHour.at(-1)).toBe(0);
+    const mails = await db()
+      .select()
+      .from(mailQueue)
+      .where(sql`${mailQueue.to} like ${`invitee-${admin.id}-%`}`);
+    expect(mails).toHaveLength(sentPerHour.reduce((a, b) => a + b));
+    for (const mail of mails) {
+      expect(`${mail.subject}\n${mail.text}`).not.toMatch(/evil|pills/);
+      expect(mail.subject).toBe(
+        `You are invited to buy for account ${company?.accountNumber} at Cascade Industrial Supply`,
+      );
+    }
+  });
+
   it("is refused for someone already in the company", async () => {
     const admin = await person("Ada");
     expect(await outcome(inviteMember(await asBuyer(admin), { email: admin.email, role: "buyer" }))).toBe(
       `409 ${admin.email} is already a member of your company.`,
     );
+  });
+});
+
+describe("an admin's invitations", () => {
+  it("are withdrawn when the admin is removed or made another role, and the members page names who sent each", async () => {
+    const ada = await person("Ada");
+    const bo = await person("Bo");
+    const cy = await person("Cy");
+    await join(ada, bo, "admin");
+    await join(ada, cy, "admin");
+    const fromBo = await person("Fromboinvitee");
+    const fromCy = await person("Fromcyinvitee");
+    const boToken = await inviteMember(await asBuyer(bo), { email: fromBo.email, role: "admin" });
+    const cyToken = await inviteMember(await asBuyer(cy), { email: fromCy.email, role: "admin" });
+    expect(
+      (await companyPage(await asBuyer(ada))).invitations.map((invitation) => [invitation.email, invitation.invitedBy]),
+    ).toEqual([
+      [fromBo.email, bo.email],
+      [fromCy.email, cy.email],
+    ]);
+
+    await removeMember(await asBuyer(ada), { userId: bo.id });
+    await changeMemberRole(await asBuyer(ada), { userId: cy.id, role: "buyer" });
+    expect((await companyPage(await asBuyer(ada))).invitations).toEqual([]);
+    for (const [invitee, token] of [
+      [fromBo, boToken],
+      [fromCy, cyToken],
+    ] as const) {
+      expect(await outcome(acceptInvitation(invitee, token))).toMatch(/^404 This invitation link is not valid/);
+      expect((await memberOf(invitee.id))?.companyId).toBe(invitee.companyId);
+    }
   });
 });
 

@@ -2,6 +2,9 @@
 // field by field, the file by its content), who may see and change which certificate, the store
 // admin's review with its audit entries, the tax taken off an order to the certificate's state (and
 // charged again after expiry), and the expiry reminder, sent once.
+
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
@@ -13,14 +16,18 @@ import { MAX_CERTIFICATE_BYTES } from "../domain/companies/tax-exemption";
 import { addToCart, clearCart, findOrCreateCart } from "../server/cart/cart";
 import { acceptInvitation, inviteMember } from "../server/companies/members";
 import {
+  certificateUploadLimit,
   companyCertificates,
+  MAX_CERTIFICATES_PER_COMPANY,
   removeCertificate,
   reviewCertificate,
   sendCertificateReminders,
   uploadCertificate,
 } from "../server/companies/tax-certificates";
+import { config } from "../server/config";
 import { type SignedInUser, userContext } from "../server/context";
 import { adminAuditLog, mailQueue, orders, taxCertificates, user } from "../server/db/schema";
+import { filesFolder } from "../server/db/store-location";
 import { orderDocument } from "../server/documents/order-document";
 import { StoreError } from "../server/errors";
 import { placeOrder } from "../server/orders/place-order";
@@ -178,6 +185,99 @@ describe("the company admin's upload", () => {
     expect(result.status).toBe(400);
     expect(JSON.stringify(result.body)).toMatch(message);
     expect(await certificatesOfCompany(acme.companyId)).toEqual([]);
+  });
+});
+
+describe("the files kept", () => {
+  /** A PDF of its own: `marker` finds its file among the kept ones. */
+  const pdfMarked = (marker: string) => new TextEncoder().encode(`%PDF-1.4\n% ${marker}\n%%EOF\n`);
+  const keptWith = (marker: string) => {
+    const folder = path.join(filesFolder({ dataDir: config().DATA_DIR }), "tax-certificates");
+    return readdirSync(folder, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .filter((entry) => readFileSync(path.join(entry.parentPath, entry.name), "latin1").includes(marker));
+  };
+
+  it("deletes a removed certificate's file, and writes none for an upload past the cap or the hourly limit", async () => {
+    const acme = await person("Cycles");
+    for (let cycle = 0; cycle < 10; cycle += 1) {
+      const marker = `cycle-${acme.id}-${cycle}`;
+      const { id } = await uploadCertificate(
+        await asBuyer(acme),
+        texasFields,
+        { bytes: pdfMarked(marker), name: "c.pdf" },
+        today,
+      );
+      expect(keptWith(marker)).toHaveLength(1);
+      await removeCertificate(await asBuyer(acme), id);
+      expect(keptWith(marker)).toEqual([]);
+    }
+
+    const full = await person("Full");
+    await db()
+      .insert(taxCertificates)
+      .values(
+        Array.from({ length: MAX_CERTIFICATES_PER_COMPANY }, (_, n) => ({
+          companyId: full.companyId,
+          state: "TX",
+          certificateNumber: `TX-${n}`,
+          expiresOn: "2027-03-31",
+          fileKey: `${String(n).padStart(24, "0")}.pdf`,
+          fileName: "c.pdf",
+          uploadedBy: full.id,
+          uploadedAt: today,
+        })),
+      );
+    const overCap = `cap-${full.id}`;
+    expect(
+      await outcome(
+        uploadCertificate(await asBuyer(full), texasFields, { bytes: pdfMarked(overCap), name: "c.pdf" }, today),
+      ),
+    ).toMatch(/^409 A company keeps at most 100 certificates/);
+    expect(keptWith(overCap)).toEqual([]);
+
+    const busy = await person("Busy");
+    for (let upload = 0; upload < certificateUploadLimit.max; upload += 1)
+      await uploadCertificate(
+        await asBuyer(busy),
+        texasFields,
+        { bytes: pdfMarked(`busy-${upload}`), name: "c.pdf" },
+        today,
+      );
+    const overLimit = `limit-${busy.id}`;
+    expect(
+      await outcome(
+        uploadCertificate(await asBuyer(busy), texasFields, { bytes: pdfMarked(overLimit), name: "c.pdf" }, today),
+      ),
+    ).toMatch(/^429 Your company has uploaded many certificates in the last hour\. Please wait 60 minutes/);
+    expect(keptWith(overLimit)).toEqual([]);
+  });
+
+  it("refuses a member who may not change them before reading what they sent", async () => {
+    const owner = await person("Owner");
+    const viewer = await person("Viewer");
+    await acceptInvitation(viewer, await inviteMember(await asBuyer(owner), { email: viewer.email, role: "viewer" }));
+    let read = false;
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          read = true;
+          controller.enqueue(new TextEncoder().encode("intent=upload"));
+          controller.close();
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const url = new URL("http://store.test/account/company/tax-certificates");
+    const request = new Request(url, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
+    const result = await companyAction({ request, url, context: contextFor(viewer.signedIn), params: {} } as never);
+    expect((await answer(result)).status).toBe(403);
+    expect(read).toBe(false);
   });
 });
 

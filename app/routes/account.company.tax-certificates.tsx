@@ -20,10 +20,11 @@ import {
   CertificateFieldError,
   companyCertificates,
   removeCertificate,
+  requireCertificateManager,
   uploadCertificate,
 } from "../../server/companies/tax-certificates";
 import type { Buyer } from "../../server/context";
-import { dispatchIntent, type FormIntent, refusedPage } from "../../server/form-intents";
+import { dispatchIntent, type FormIntent, refusalAnswer, refusedPage } from "../../server/form-intents";
 import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { Field } from "../components/form-field";
@@ -102,7 +103,13 @@ const intents: Record<string, FormIntent> = {
   remove: { failure: "The certificate was not removed", handle: remove },
 };
 
-export function action(args: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  // Only the company's admin changes its certificates: asked before the form (up to 11 MB) is read.
+  try {
+    requireCertificateManager(requireBuyer(args));
+  } catch (error) {
+    return refusalAnswer(error, { failure: "Your certificates were not changed" });
+  }
   return dispatchIntent(args, intents);
 }
 

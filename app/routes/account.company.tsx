@@ -327,7 +327,8 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-2">
       <p className="text-sm text-slate-800">
-        {invitation.email} · {roleNames[invitation.role]} · until {formatShortDate(invitation.expiresAt)}
+        {invitation.email} · {roleNames[invitation.role]} · until {formatShortDate(invitation.expiresAt)} · sent by{" "}
+        {invitation.invitedBy ?? "a former admin"}
       </p>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="revoke" />

@@ -1,22 +1,16 @@
 // What the cart endpoint accepts, shared by the browser and the server.
 import { z } from "zod";
-import { formatNumber } from "../text/numbers";
+import { quantityField } from "../text/form-fields";
 import { MAX_QUICK_ORDER_LINES } from "./quick-order";
 
 export const MAX_LINE_QUANTITY = 100_000;
 
 const productId = z.uuid("That product is no longer available.");
-const wholeNumber = (min: number) =>
-  z.coerce
-    .number({ message: "Quantity must be a whole number." })
-    .int("Quantity must be a whole number.")
-    .min(min, min === 1 ? "Quantity must be at least 1." : "Quantity must be a whole number.")
-    .max(MAX_LINE_QUANTITY, `Quantity can be at most ${formatNumber(MAX_LINE_QUANTITY)}.`);
 
 export const cartActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId, quantity: wholeNumber(1) }),
+  z.object({ intent: z.literal("add"), productId, quantity: quantityField(1, MAX_LINE_QUANTITY) }),
   // Zero or less removes the line (docs/product-rules.md, Cart).
-  z.object({ intent: z.literal("set"), productId, quantity: wholeNumber(-MAX_LINE_QUANTITY) }),
+  z.object({ intent: z.literal("set"), productId, quantity: quantityField(-MAX_LINE_QUANTITY, MAX_LINE_QUANTITY) }),
   z.object({ intent: z.literal("remove"), productId }),
   // The code's own rules (blank, unknown, expired ...) give their messages on the server (docs/product-rules.md, Promo codes).
   z.object({ intent: z.literal("apply-promo"), code: z.string().optional() }),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { addToListSchema, listActionSchema, listName, reorderSchema } from "./saved-lists";
+import { quoteQuantity } from "../quotes/quote-request";
+import { cartActionSchema } from "./cart-schemas";
+import { addToListSchema, listActionSchema, listName, listQuantity, reorderSchema } from "./saved-lists";
 
 describe("saved list rules", () => {
   it("takes a trimmed name of 1 to 80 printable characters", () => {
@@ -36,5 +38,30 @@ describe("saved list rules", () => {
     expect(
       reorderSchema.safeParse({ intent: "order", orderNumber: "ORD1", itemId: [] }).error?.issues[0]?.message,
     ).toBe("Choose at least one item to add to the cart.");
+  });
+});
+
+describe("a quantity as typed, in the cart, a list and a request for quote", () => {
+  const cart = (quantity: unknown) => {
+    const parsed = cartActionSchema.safeParse({
+      intent: "set",
+      productId: "00000000-0000-4000-8000-000000000000",
+      quantity,
+    });
+    return parsed.success ? (parsed.data as { quantity: number }).quantity : parsed.error.issues[0]?.message;
+  };
+  it("reads digits, and refuses what only JavaScript would read as a number", () => {
+    const wholeNumber = "Quantity must be a whole number.";
+    for (const quantity of ["0x10", "1e2", "", " ", "0b11", "1_000", "Infinity", "+5", "1.0", "٣"]) {
+      expect(cart(quantity), quantity).toBe(wholeNumber);
+      expect(listQuantity.safeParse(quantity).error?.issues[0]?.message, quantity).toBe(wholeNumber);
+      expect(quoteQuantity.safeParse(quantity).error?.issues[0]?.message, quantity).toBe(wholeNumber);
+    }
+    expect(cart(" 12 ")).toBe(12);
+    expect(cart("0")).toBe(0);
+    expect(cart("-3")).toBe(-3);
+    expect(cart(7)).toBe(7);
+    expect(cart("100001")).toBe("Quantity can be at most 100,000.");
+    expect(listQuantity.parse("16")).toBe(16);
   });
 });

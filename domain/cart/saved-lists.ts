@@ -1,7 +1,7 @@
 // Saved (requisition) lists: what their forms accept, shared by the browser and the server
 // (docs/product-rules.md, Reorder and saved lists).
 import { z } from "zod";
-import { formatNumber } from "../text/numbers";
+import { quantityField } from "../text/form-fields";
 
 export const MAX_LIST_QUANTITY = 9999;
 export const MAX_LIST_NAME = 80;
@@ -14,11 +14,7 @@ export const listName = z
   .max(MAX_LIST_NAME, `Use at most ${MAX_LIST_NAME} characters`)
   .regex(/^[^\p{Cc}]*$/u, "Use letters, digits, spaces and punctuation only");
 
-export const listQuantity = z.coerce
-  .number({ message: "Quantity must be a whole number." })
-  .int("Quantity must be a whole number.")
-  .min(1, "Quantity must be at least 1.")
-  .max(MAX_LIST_QUANTITY, `Quantity can be at most ${formatNumber(MAX_LIST_QUANTITY)}.`);
+export const listQuantity = quantityField(1, MAX_LIST_QUANTITY);
 
 const id = z.uuid("That item is no longer on this list.");
 

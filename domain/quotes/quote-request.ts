@@ -2,6 +2,7 @@
 // browser and the server (docs/decisions/quotes.md).
 import { z } from "zod";
 import { formatShortDate, isDay } from "../dates/dates";
+import { quantityField } from "../text/form-fields";
 import { formatNumber } from "../text/numbers";
 import { visibleText } from "../text/plain-text";
 import { quoteSources } from "./quotes";
@@ -27,11 +28,7 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || undefined);
 
-export const quoteQuantity = z.coerce
-  .number({ message: "Quantity must be a whole number." })
-  .int("Quantity must be a whole number.")
-  .min(1, "Quantity must be at least 1.")
-  .max(MAX_QUOTE_QUANTITY, `Quantity can be at most ${formatNumber(MAX_QUOTE_QUANTITY)}.`);
+export const quoteQuantity = quantityField(1, MAX_QUOTE_QUANTITY);
 
 /**
  * The request form: where its lines come from (the cart, a saved list, pasted or uploaded lines,

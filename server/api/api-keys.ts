@@ -6,8 +6,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
-import { type Buyer, buyerNow, buyerOf, requirePermission } from "../companies/buyer";
-import { db } from "../db/client";
+import { type Buyer, buyerCan, buyerNow, buyerOf, requirePermission } from "../companies/buyer";
+import { db, type Transaction } from "../db/client";
 import { companyApiKeys, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { generateApiKey, prefixOf, verifyApiKey } from "./key";
@@ -15,10 +15,9 @@ import { generateApiKey, prefixOf, verifyApiKey } from "./key";
 export const apiKeyNotFound = "That API key does not exist.";
 export const missingKeyMessage =
   "Send your company's API key in the Authorization header: Authorization: Bearer cis_… (a company admin creates keys at /account/company/api-keys).";
+// One answer for a key that is not one, a revoked key, and a key whose maker may no longer make keys:
+// whoever holds a key learns nothing from it about what it was.
 export const invalidKeyMessage = "This API key is not valid. Check that it was copied whole, or create a new one.";
-export const revokedKeyMessage = "This API key was revoked. Ask your company admin for a new one.";
-export const ownerLeftMessage =
-  "This API key no longer works: the company admin who created it has left the company. Create a new key.";
 
 /** How often a key's "last used" is written: one write a minute is enough to read "in use today". */
 const LAST_USED_EVERY_MS = 60_000;
@@ -104,6 +103,38 @@ export function revokeApiKey(buyer: Buyer, keyId: string, now = new Date()) {
   });
 }
 
+/**
+ * Revokes the keys `makerId` made for the company, once they may no longer make keys there
+ * (removed, made another role, gone to another company, deleting their account): a key does not
+ * outlive its maker's authority, and does not come back if they return. `by` made the change.
+ */
+export async function revokeKeysOf(
+  tx: Transaction,
+  { makerId, companyId, by }: Record<"makerId" | "companyId" | "by", string>,
+  now = new Date(),
+) {
+  const revoked = await tx
+    .update(companyApiKeys)
+    .set({ revokedAt: now, revokedBy: by })
+    .where(
+      and(
+        eq(companyApiKeys.companyId, companyId),
+        eq(companyApiKeys.createdBy, makerId),
+        isNull(companyApiKeys.revokedAt),
+      ),
+    )
+    .returning({ keyId: companyApiKeys.id, name: companyApiKeys.name, prefix: companyApiKeys.prefix });
+  for (const key of revoked)
+    await recordAudit(tx, {
+      adminId: by,
+      action: "revoke_api_key",
+      entity: "company",
+      entityId: companyId,
+      before: { ...key, revoked: false },
+      after: { ...key, revoked: true, makerLeft: makerId },
+    });
+}
+
 /** Who is calling the API: the key, its company, and the member it acts as (the admin who made it). */
 export interface ApiCaller {
   keyId: string;
@@ -115,7 +146,7 @@ export interface ApiCaller {
 
 /**
  * The caller of a request with `Authorization: Bearer <key>`. Unauthorized (with what to do) for no
- * key, a key that is not one, a revoked key, and a key whose maker is no longer in its company;
+ * key, a key that is not one, a revoked key, and a key whose maker is no longer its company's admin;
  * TooManyRequests past the key's limit (apiKeyLimit).
  */
 export async function authenticateApiKey(key: string | null, now = new Date()): Promise<ApiCaller> {
@@ -135,11 +166,10 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
         .where(eq(companyApiKeys.prefix, prefix))
     : [];
   const found = candidates.find((candidate) => verifyApiKey(key, candidate.secretHash));
-  if (!found) throw new StoreError("Unauthorized", invalidKeyMessage);
-  if (found.revokedAt) throw new StoreError("Unauthorized", revokedKeyMessage);
-  const buyer = found.createdBy ? await buyerOf(found.createdBy) : null;
-  if (!found.createdBy || !buyer || buyer.company?.id !== found.companyId)
-    throw new StoreError("Unauthorized", ownerLeftMessage);
+  // A key acts as a company admin who made it, and as nothing less: never as its maker's later role.
+  const buyer = found?.createdBy ? await buyerOf(found.createdBy) : null;
+  if (!found || found.revokedAt || !buyer || buyer.company?.id !== found.companyId || !buyerCan(buyer, "manageApiKeys"))
+    throw new StoreError("Unauthorized", invalidKeyMessage);
   await countUse(`api:${found.id}`, apiKeyLimit, now.getTime(), "Too many requests with this API key.");
   await db()
     .update(companyApiKeys)
@@ -153,5 +183,5 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
         ),
       ),
     );
-  return { keyId: found.id, companyId: found.companyId, userId: found.createdBy, buyer };
+  return { keyId: found.id, companyId: found.companyId, userId: buyer.userId, buyer };
 }

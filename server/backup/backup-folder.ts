@@ -21,6 +21,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import { makePrivate } from "../private-files";
 import type { DumpLine, DumpSummary } from "./dump";
 
 export const BACKUP_FORMAT = 1;
@@ -79,7 +80,7 @@ export async function writeBackup(
   const partial = `${out}.partial`;
   rmSync(partial, { recursive: true, force: true });
   rmSync(out, { recursive: true, force: true });
-  mkdirSync(partial, { recursive: true });
+  mkdirSync(partial, { recursive: true, mode: 0o700 });
   try {
     const databaseFile = path.join(partial, DATABASE_FILE);
     const gzip = createGzip();
@@ -100,6 +101,8 @@ export async function writeBackup(
     if (!summary) throw new BackupError("The database copy ended early; no backup was written.");
     if (existsSync(options.filesFolder))
       cpSync(options.filesFolder, path.join(partial, FILES_FOLDER), { recursive: true });
+    // Password hashes, sessions and every order: private, whatever the modes of the files copied in.
+    makePrivate(partial);
     const manifest: Manifest = {
       format: BACKUP_FORMAT,
       createdAt: new Date().toISOString(),

@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -171,6 +181,30 @@ describe(`backup and restore on ${testDriver}`, () => {
       );
       expect(found.rows.length).toBeGreaterThan(0);
     });
+  }, 90_000);
+
+  it("writes and restores every file private to the store's user, whatever the modes it was copied from", async () => {
+    /** Files and folders under `folder` that the group or others may use. */
+    const shared = (folder: string) =>
+      [folder, ...readdirSync(folder, { recursive: true }).map((name) => path.join(folder, String(name)))]
+        .filter((file) => lstatSync(file).mode & 0o077)
+        .map((file) => `${path.relative(scratch, file)} ${(lstatSync(file).mode & 0o777).toString(8)}`);
+    // A store's files as an earlier version left them: readable and writable by anyone.
+    writeFileSync(path.join(source.dataDir, "files/invoices/ORD-2.pdf"), invoice);
+    for (const file of [source.dataDir, ...readdirSync(source.dataDir, { recursive: true })].map((name) =>
+      path.resolve(source.dataDir, String(name)),
+    ))
+      chmodSync(file, lstatSync(file).isDirectory() ? 0o777 : 0o666);
+
+    const out = path.join(scratch, "backups/private");
+    await runBackup(source, out);
+    expect(shared(out)).toEqual([]);
+    expect(shared(source.dataDir)).toEqual([]);
+    const target = await newLocation("restored-private");
+    chmodSync(target.dataDir, 0o777);
+    await runRestore(target, out);
+    expect(shared(target.dataDir)).toEqual([]);
+    expect(readFileSync(path.join(target.dataDir, "files/invoices/ORD-2.pdf")).equals(invoice)).toBe(true);
   }, 90_000);
 
   it("refuses, in one line, to restore over a store that has data, unless told to with --force", async () => {

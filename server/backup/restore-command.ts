@@ -12,6 +12,7 @@ import {
   openStoreDatabase,
   type StoreLocation,
 } from "../db/store-location";
+import { makePrivate } from "../private-files";
 import { BackupError, isEmptyFolder, type Manifest, openBackup } from "./backup-folder";
 import { loadDatabase, storeSequences, storeTables } from "./dump";
 
@@ -97,6 +98,8 @@ export async function runRestore(
     await loadDatabase(handle.db, backup.lines());
     await handle.migrate();
     if (existsSync(backup.filesFolder)) cpSync(backup.filesFolder, files, { recursive: true });
+    // A copy keeps the modes of the backup's files, which may have been written before they were private.
+    makePrivate(location.dataDir);
     return manifest;
   } finally {
     await handle.close();

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import {
   type CompanyRole,
+  can,
   INVITATION_DAYS,
   invitationExpiry,
   invitationRefusals,
@@ -15,9 +16,11 @@ import {
   leavesNoAdmin,
   roleNames,
 } from "../../domain/companies/companies";
+import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
+import { revokeKeysOf } from "../api/api-keys";
 import { config } from "../config";
-import { type Database, db } from "../db/client";
+import { type Database, db, type Transaction } from "../db/client";
 import {
   companies,
   companyInvitations,
@@ -36,6 +39,19 @@ export const memberNotFound = "That member does not exist.";
 export const invitationNotFound = "This invitation link is not valid. Ask your company admin for a new one.";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Invitations an admin, and a company, may send: enough to bring a whole team in, too few for the
+ * store's mail to serve as anyone's relay (each goes to an address the inviter chose).
+ */
+export const invitationLimits = {
+  account: { max: 20, windowMs: 60 * 60_000 },
+  company: { max: 50, windowMs: 24 * 60 * 60_000 },
+} satisfies Record<string, Limit>;
+
+// A web address, a domain, an IP address or an e-mail address: a company name holding one is not
+// written into a mail the store sends to an address the inviter chose.
+const LINK_LIKE = /[a-z][a-z\d+.-]*:\/\/|www\.|[\p{L}\p{N}-]\.\p{L}{2,}(?!\p{L})|\d+\.\d+\.\d+\.\d+|@/iu;
 
 /** The path an invitation's link opens. */
 export const invitationPath = (token: string) => `/company/join/${token}`;
@@ -93,8 +109,10 @@ export async function companyPage(admin: Buyer, now = new Date()) {
         email: companyInvitations.email,
         role: companyInvitations.role,
         expiresAt: companyInvitations.expiresAt,
+        invitedBy: user.email,
       })
       .from(companyInvitations)
+      .leftJoin(user, eq(user.id, companyInvitations.invitedBy))
       .where(
         and(
           eq(companyInvitations.companyId, companyId),
@@ -141,6 +159,10 @@ export async function inviteMember(
   now = new Date(),
 ): Promise<string> {
   const adminUserId = admin.userId;
+  const sender = requirePermission(admin, "manageMembers");
+  const tooMany = "You have sent many invitations lately.";
+  await countUse(`invitation:account:${adminUserId}`, invitationLimits.account, now.getTime(), tooMany);
+  await countUse(`invitation:company:${sender.companyId}`, invitationLimits.company, now.getTime(), tooMany);
   return db().transaction(async (tx) => {
     const { companyId } = requirePermission(await buyerNow(tx, admin), "manageMembers");
     const [already] = await tx
@@ -163,7 +185,8 @@ export async function inviteMember(
       invitedBy: adminUserId,
       createdAt: now,
     });
-    const companyName = company?.name || `account ${company?.accountNumber ?? ""}`.trim();
+    const account = `account ${company?.accountNumber ?? ""}`.trim();
+    const companyName = company?.name && !LINK_LIKE.test(company.name) ? company.name : account;
     await queueMail(
       invitationMessage(email, { companyName, role, link: `${config().PUBLIC_URL}${invitationPath(token)}` }),
       tx,
@@ -188,6 +211,22 @@ export async function revokeInvitation(admin: Buyer, invitationId: string) {
   return removed[0];
 }
 
+/**
+ * The open invitations `userId` sent for the company go once they may no longer send them (removed,
+ * made another role, gone to another company, deleted): a link does not outlive its sender's authority.
+ */
+async function withdrawInvitationsOf(tx: Database, userId: string, companyId: string) {
+  await tx
+    .delete(companyInvitations)
+    .where(
+      and(
+        eq(companyInvitations.companyId, companyId),
+        eq(companyInvitations.invitedBy, userId),
+        isNull(companyInvitations.usedAt),
+      ),
+    );
+}
+
 /** A member of the admin's own company, locked with it; any other user is NotFound. */
 async function memberToChange(tx: Database, admin: Buyer, userId: string) {
   const { companyId } = requirePermission(await buyerNow(tx, admin), "manageMembers");
@@ -209,6 +248,9 @@ export function changeMemberRole(admin: Buyer, { userId, role }: { userId: strin
     if (leavesNoAdmin({ admins: member.admins, losesAdmin, othersRemain: true }))
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
     await tx.update(companyMembers).set({ role }).where(eq(companyMembers.userId, userId));
+    if (!can(role, "manageMembers")) await withdrawInvitationsOf(tx, userId, member.companyId);
+    if (!can(role, "manageApiKeys"))
+      await revokeKeysOf(tx, { makerId: userId, companyId: member.companyId, by: admin.userId });
     return { email: member.email, role };
   });
 }
@@ -256,6 +298,8 @@ export function removeMember(admin: Buyer, { userId }: { userId: string }) {
     if (leavesNoAdmin({ admins: member.admins, losesAdmin, othersRemain: member.members > 1 }))
       throw new StoreError("Conflict", LAST_ADMIN_MESSAGE);
     await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+    await withdrawInvitationsOf(tx, userId, member.companyId);
+    await revokeKeysOf(tx, { makerId: userId, companyId: member.companyId, by: admin.userId });
     await createCompanyOfOne(tx, { userId });
     return { email: member.email };
   });
@@ -320,6 +364,16 @@ export async function acceptInvitation(
     if (current?.companyId === invitation.companyId)
       throw new StoreError("Conflict", "You are already a member of this company.");
     await lockCompanies(tx, current ? [current.companyId, invitation.companyId] : [invitation.companyId]);
+    // Whatever became of its sender since, the link holds only while they may still invite.
+    const [sender] = invitation.invitedBy
+      ? await tx
+          .select({ role: companyMembers.role })
+          .from(companyMembers)
+          .where(
+            and(eq(companyMembers.userId, invitation.invitedBy), eq(companyMembers.companyId, invitation.companyId)),
+          )
+      : [];
+    if (!sender || !can(sender.role, "manageMembers")) throw new StoreError("NotFound", invitationNotFound);
     if (current) {
       const { admins, members } = await headcount(tx, current.companyId);
       if (leavesNoAdmin({ admins, losesAdmin: current.role === "admin", othersRemain: members > 1 }))
@@ -328,6 +382,8 @@ export async function acceptInvitation(
         .update(companyMembers)
         .set({ companyId: invitation.companyId, role: invitation.role, joinedAt: now })
         .where(eq(companyMembers.userId, who.id));
+      await withdrawInvitationsOf(tx, who.id, current.companyId);
+      await revokeKeysOf(tx, { makerId: who.id, companyId: current.companyId, by: who.id });
     } else {
       await tx
         .insert(companyMembers)
@@ -349,7 +405,7 @@ export async function acceptInvitation(
  * Account deletion's step: the last admin of a company with other members must hand over first;
  * a company of one keeps its orders (anonymised) but its lists and addresses go with the person.
  */
-export async function leaveCompanyForDeletion(tx: Database, userId: string) {
+export async function leaveCompanyForDeletion(tx: Transaction, userId: string) {
   const member = await lockedBuyer(tx, userId);
   if (!member.company || !member.role) return;
   const current = { companyId: member.company.id, role: member.role };
@@ -360,6 +416,8 @@ export async function leaveCompanyForDeletion(tx: Database, userId: string) {
       "Conflict",
       "You are the only admin of your company, which has other members: make one of them an admin before you delete your account.",
     );
+  await withdrawInvitationsOf(tx, userId, current.companyId);
+  await revokeKeysOf(tx, { makerId: userId, companyId: current.companyId, by: userId });
   if (members === 1) {
     await tx.delete(savedLists).where(eq(savedLists.companyId, current.companyId));
     await tx.delete(shipToAddresses).where(eq(shipToAddresses.companyId, current.companyId));

@@ -3,6 +3,7 @@
 // DATA_DIR/files/tax-certificates), every member sees them, the store admin approves or rejects
 // them (audit-logged) and alone opens the file; the pricing reads the approved ones, and the
 // company admins are reminded once, 30 days before one expires.
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import sharp from "sharp";
@@ -21,6 +22,7 @@ import {
   stateName,
 } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
+import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
@@ -30,13 +32,15 @@ import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
 import { MAX_IMAGE_PIXELS } from "../media/images";
-import { fileStorage, type MediaStorage, mediaKey } from "../media/storage";
+import { fileStorage, type MediaStorage } from "../media/storage";
 import { type Buyer, membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 
 export const CERTIFICATES_PATH = "/account/company/tax-certificates";
 export const certificateNotFound = "That certificate does not exist.";
 /** More than any company needs (50 states, renewals while the old one runs); a bound on what one account stores. */
 export const MAX_CERTIFICATES_PER_COMPANY = 100;
+/** Uploads a company may send in an hour, refused ones included: a state a week is the usual pace. */
+export const certificateUploadLimit: Limit = { max: 30, windowMs: 60 * 60_000 };
 
 /** A refusal that belongs to one field of the upload form, shown beside it. */
 export class CertificateFieldError extends StoreError {
@@ -71,7 +75,7 @@ export async function checkedCertificateFile(bytes: Uint8Array): Promise<{ key: 
       "Invalid",
       `The file is ${megabytes(bytes.byteLength)}; a certificate may be at most ${megabytes(MAX_CERTIFICATE_BYTES)}.`,
     );
-  if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-") return { key: mediaKey(bytes, "pdf"), bytes };
+  if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "%PDF-") return { key: fileKey("pdf"), bytes };
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => undefined);
@@ -88,11 +92,15 @@ export async function checkedCertificateFile(bytes: Uint8Array): Promise<{ key: 
       .autoOrient()
       .webp({ quality: 85 })
       .toBuffer();
-    return { key: mediaKey(webp, "webp"), bytes: webp };
+    return { key: fileKey("webp"), bytes: webp };
   } catch {
     throw new StoreError("Invalid", "The picture is damaged and cannot be read: scan or save it again.");
   }
 }
+
+// Each upload's file is its own (not named by its content as media are), so removing a certificate
+// removes its file without asking whether another certificate holds the same bytes.
+const fileKey = (extension: "pdf" | "webp") => `${randomBytes(12).toString("hex")}.${extension}`;
 
 const contentTypeOfKey = (key: string) => (key.endsWith(".pdf") ? "application/pdf" : "image/webp");
 
@@ -121,6 +129,9 @@ export async function companyCertificates(buyer: Buyer, now = new Date()) {
   };
 }
 
+/** The user's company, when they may add and remove its certificates; Forbidden, with the reason, otherwise. */
+export const requireCertificateManager = (buyer: Buyer) => requirePermission(buyer, "manageTaxCertificates");
+
 /**
  * Keeps a new certificate, waiting for review. The fields were parsed by the shared schema; the
  * expiry is checked against the store's day, the file by its content.
@@ -131,43 +142,58 @@ export async function uploadCertificate(
   file: { bytes: Uint8Array; name: string },
   now = new Date(),
 ) {
-  const { userId } = buyer;
-  const { companyId } = requirePermission(buyer, "manageTaxCertificates");
+  const { companyId } = requireCertificateManager(buyer);
   if (expiredOnUpload(input.expiresOn, now)) throw new CertificateFieldError("expiresOn", EXPIRED_MESSAGE);
+  // Asked before the file is read or written (and asked again under the lock below, for two at once).
+  await refuseOverCap(db(), companyId);
+  await countUse(
+    `tax-certificate:company:${companyId}`,
+    certificateUploadLimit,
+    now.getTime(),
+    "Your company has uploaded many certificates in the last hour.",
+  );
   const stored = await checkedCertificateFile(file.bytes).catch((error: unknown) => {
     throw error instanceof StoreError ? new CertificateFieldError("file", error.message) : error;
   });
-  // Named by its content: a file kept for an upload refused below is the same file when sent again.
   const storage = certificateStorage();
-  if (!(await storage.exists(stored.key))) await storage.put(stored.key, stored.bytes, contentTypeOfKey(stored.key));
-  return db().transaction(async (tx) => {
-    // The company row's lock makes the count below hold for two uploads at once.
-    await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
-    const [held] = await tx
-      .select({ n: count() })
-      .from(taxCertificates)
-      .where(eq(taxCertificates.companyId, companyId));
-    if ((held?.n ?? 0) >= MAX_CERTIFICATES_PER_COMPANY)
-      throw new StoreError(
-        "Conflict",
-        `A company keeps at most ${MAX_CERTIFICATES_PER_COMPANY} certificates: remove expired or rejected ones first.`,
-      );
-    const [row] = await tx
-      .insert(taxCertificates)
-      .values({
-        companyId,
-        state: input.state,
-        certificateNumber: input.certificateNumber,
-        expiresOn: input.expiresOn,
-        fileKey: stored.key,
-        fileName: cleanFileName(file.name, stored.key),
-        uploadedBy: userId,
-        uploadedAt: now,
-      })
-      .returning({ id: taxCertificates.id });
-    if (!row) throw new Error("The certificate row was not written.");
-    return row;
-  });
+  await storage.put(stored.key, stored.bytes, contentTypeOfKey(stored.key));
+  try {
+    return await db().transaction(async (tx) => {
+      // The company row's lock makes the count hold for two uploads at once.
+      await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for("update");
+      await refuseOverCap(tx, companyId);
+      const [row] = await tx
+        .insert(taxCertificates)
+        .values({
+          companyId,
+          state: input.state,
+          certificateNumber: input.certificateNumber,
+          expiresOn: input.expiresOn,
+          fileKey: stored.key,
+          fileName: cleanFileName(file.name, stored.key),
+          uploadedBy: buyer.userId,
+          uploadedAt: now,
+        })
+        .returning({ id: taxCertificates.id });
+      if (!row) throw new Error("The certificate row was not written.");
+      return row;
+    });
+  } catch (error) {
+    await storage.delete(stored.key);
+    throw error;
+  }
+}
+
+async function refuseOverCap(executor: Database, companyId: string) {
+  const [held] = await executor
+    .select({ n: count() })
+    .from(taxCertificates)
+    .where(eq(taxCertificates.companyId, companyId));
+  if ((held?.n ?? 0) >= MAX_CERTIFICATES_PER_COMPANY)
+    throw new StoreError(
+      "Conflict",
+      `A company keeps at most ${MAX_CERTIFICATES_PER_COMPANY} certificates: remove expired or rejected ones first.`,
+    );
 }
 
 /** The name the admin downloads the file under: the uploaded name's safe letters, with the stored type's extension. */
@@ -182,13 +208,24 @@ function cleanFileName(name: string, key: string) {
 
 /** The company admin takes a certificate off the account (its orders keep the number they were placed under). */
 export async function removeCertificate(buyer: Buyer, certificateId: string) {
-  const { companyId } = requirePermission(buyer, "manageTaxCertificates");
+  const { companyId } = requireCertificateManager(buyer);
   const [removed] = await db()
     .delete(taxCertificates)
     .where(and(eq(taxCertificates.id, certificateId), eq(taxCertificates.companyId, companyId)))
-    .returning({ state: taxCertificates.state, certificateNumber: taxCertificates.certificateNumber });
+    .returning({
+      state: taxCertificates.state,
+      certificateNumber: taxCertificates.certificateNumber,
+      fileKey: taxCertificates.fileKey,
+    });
   if (!removed) throw new StoreError("NotFound", certificateNotFound);
-  return removed;
+  // Files kept before each upload had its own were named by their content, and may be shared.
+  const [stillHeld] = await db()
+    .select({ id: taxCertificates.id })
+    .from(taxCertificates)
+    .where(eq(taxCertificates.fileKey, removed.fileKey))
+    .limit(1);
+  if (!stillHeld) await certificateStorage().delete(removed.fileKey);
+  return { state: removed.state, certificateNumber: removed.certificateNumber };
 }
 
 /** The company's approved certificates, for the pricing (which checks state and expiry). */

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { logger } from "../logger";
+import { makePrivate } from "../private-files";
 import { migrationsFolder } from "./migration-journal";
 import * as schema from "./schema";
 
@@ -74,6 +75,11 @@ export async function openDatabase(options: {
   // One options object: the other constructor forms drop the extensions.
   const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteFiles, extensions: { pg_trgm } });
   await client.waitReady;
+  // PGlite's file system (emscripten's) gives some files modes of its own (0644, 0666), whatever the
+  // process's umask: its folder is made private once open and again once closed; in between, the
+  // private DATA_DIR keeps other users out of it.
+  const keepPrivate = () => options.pgliteDir && makePrivate(options.pgliteDir);
+  keepPrivate();
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -81,7 +87,10 @@ export async function openDatabase(options: {
     migrate: (folder = migrationsFolder) =>
       migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: folder }),
     copyFiles: () => client.dumpDataDir("none"),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      keepPrivate();
+    },
   };
 }
 

@@ -1,8 +1,8 @@
 // Where a store keeps its data, as the commands that work on it (seed, backup, restore) read it
 // from the environment: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite; uploaded
 // files in DATA_DIR/files either way.
-import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { privateDataDir } from "../private-files";
 import { type DatabaseHandle, openDatabase } from "./client";
 import { lockDataDir } from "./data-dir-lock";
 
@@ -28,8 +28,9 @@ export function describeDatabase(location: StoreLocation): string {
  * first (DataDirLockedError while a store runs on it) and released by `close`.
  */
 export async function openStoreDatabase(location: StoreLocation): Promise<DatabaseHandle> {
+  // DATA_DIR holds the uploaded files whichever database holds the rows.
+  privateDataDir(location.dataDir);
   if (location.databaseUrl) return openDatabase({ databaseUrl: location.databaseUrl });
-  mkdirSync(location.dataDir, { recursive: true });
   const release = lockDataDir(location.dataDir);
   try {
     const handle = await openDatabase({ pgliteDir: pgliteFolder(location) });

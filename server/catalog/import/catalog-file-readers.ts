@@ -10,6 +10,7 @@ import { createInflateRaw } from "node:zlib";
 import { parse } from "csv-parse";
 import ExcelJS from "exceljs";
 import { StoreError } from "../../errors";
+import { importedCell } from "../../spreadsheet-cells";
 import { isUtf16, UTF16_MESSAGE } from "../../text-uploads";
 
 export const CATALOG_FILE_LIMITS = {
@@ -83,7 +84,7 @@ export async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
       row++;
       if (row > CATALOG_FILE_LIMITS.maxRows + 1) throw tooManyRows();
       checkCells(cells, row);
-      yield { row, cells };
+      yield { row, cells: cells.map(importedCell) };
     }
   } catch (error) {
     if (error instanceof StoreError) throw error;
@@ -246,7 +247,7 @@ export async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
         const cells = values.slice(1).map((value) => cellText(value));
         for (let i = 0; i < cells.length; i++) cells[i] ??= "";
         checkCells(cells, sheetRow.number);
-        yield { row: sheetRow.number, cells };
+        yield { row: sheetRow.number, cells: cells.map(importedCell) };
       }
       // The products are on the first sheet; others (notes, lookups) are not read.
       break;

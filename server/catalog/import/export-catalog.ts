@@ -8,6 +8,7 @@ import ExcelJS from "exceljs";
 import type { ProductInput } from "../../../domain/catalog/product-input";
 import type { Database } from "../../db/client";
 import { productAttributeValues, productBulkTiers, products } from "../../db/schema";
+import { exportedCell } from "../../spreadsheet-cells";
 import {
   type AttributeDefinition,
   attributeDefinitionsBySubcategory,
@@ -88,7 +89,11 @@ export async function exportCatalog(db: Database, format: CatalogFormat, output:
     csv.pipe(output);
     for await (const page of productPages(db, definitions)) {
       for (const product of page) {
-        if (!csv.write(rowOfProduct(product, attributeColumns))) await once(csv, "drain");
+        const row = Object.entries(rowOfProduct(product, attributeColumns)).map(([column, cell]) => [
+          column,
+          exportedCell(cell),
+        ]);
+        if (!csv.write(Object.fromEntries(row))) await once(csv, "drain");
         count++;
       }
     }
@@ -106,7 +111,7 @@ export async function exportCatalog(db: Database, format: CatalogFormat, output:
   for await (const page of productPages(db, definitions)) {
     for (const product of page) {
       const row = rowOfProduct(product, attributeColumns);
-      sheet.addRow(columns.map((column) => row[column] ?? "")).commit();
+      sheet.addRow(columns.map((column) => exportedCell(row[column] ?? ""))).commit();
       count++;
     }
   }

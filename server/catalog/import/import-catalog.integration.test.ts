@@ -1,7 +1,8 @@
-import { createWriteStream } from "node:fs";
+import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parse } from "csv-parse";
 import { eq, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -203,6 +204,56 @@ describe("importing a catalogue file", () => {
     expect(report).toMatchObject({ rows: count, created: 0, updated: 0, rejected: 0, unchanged: count });
     expect(summarizeImport(report)).toBe("Nothing changed: every product is already as in the file.");
   });
+
+  it.each(["csv", "xlsx"] as const)(
+    "exports text a spreadsheet would run as a formula as text, and imports it back as it was (%s)",
+    async (format) => {
+      const formulas = [
+        ["FORMULA-1", '=HYPERLINK(""http://evil.example"",""Click"")', "+cmd|' /C calc'!A0"],
+        ["FORMULA-2", "@SUM(1+1)*cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0"],
+        // A quote before a formula is the spreadsheet's mark for "text", as the import reads it.
+        ["FORMULA-3", "'Quoted' wheel", "'=1+1"],
+      ];
+      const rows = formulas.map(
+        ([part, name, description]) =>
+          `${part},"${name}",abrasives,grinding-wheels,Own Brand,1.50,3,"${description}",,draft,`,
+      );
+      const source = await csvFile(`formulas-${format}.csv`, HEADER, ...rows);
+      expect(await importFile(source)).toMatchObject({ rejected: 0 });
+      const stored = await handle()
+        .db.select({ name: products.name, description: products.description })
+        .from(products)
+        .where(sql`${products.partNumber} like 'FORMULA-%'`)
+        .orderBy(products.partNumber);
+      expect(stored.map(({ name }) => name)).toEqual([
+        '=HYPERLINK("http://evil.example","Click")',
+        "@SUM(1+1)*cmd|' /C calc'!A0",
+        "'Quoted' wheel",
+      ]);
+      expect(stored.at(-1)?.description).toBe("=1+1");
+
+      const file = path.join(folder, `formulas-export.${format}`);
+      const count = await exportCatalog(handle().db, format, createWriteStream(file));
+      const cells: string[] = [];
+      if (format === "csv") {
+        for await (const record of createReadStream(file).pipe(parse({ relax_column_count: true })))
+          cells.push(...(record as string[]));
+      } else {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.readFile(file);
+        workbook.worksheets[0]?.eachRow((row) => {
+          row.eachCell((cell) => {
+            cells.push(String(cell.value));
+          });
+        });
+      }
+      expect(cells).toContain('\'=HYPERLINK("http://evil.example","Click")');
+      expect(cells).toContain("''Quoted' wheel");
+      for (const cell of cells) expect(cell).not.toMatch(/^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/);
+      const report = await importFile({ path: file, name: `formulas-export.${format}` });
+      expect(report).toMatchObject({ rows: count, created: 0, updated: 0, rejected: 0, unchanged: count });
+    },
+  );
 
   it("reads a workbook whose cells are numbers, as a spreadsheet saves them", async () => {
     const workbook = new ExcelJS.Workbook();

@@ -45,8 +45,13 @@ async function prepare(text: string): Promise<Prepared> {
 }
 
 /** The words as websearch reads them, and-ed with each group's phrases or-ed (bench/in-memory-index.ts reads it too). */
-export function tsQueryOf({ text, normalized }: Prepared): SQL {
-  const parts = normalized.words ? [sql`websearch_to_tsquery('english', ${normalized.words})`] : [];
+export function tsQueryOf({ normalized }: Prepared): SQL {
+  // The words' query, also when no words and no groups are left (then it matches nothing): never
+  // the raw text, which may hold what normalizeQuery took out.
+  const parts =
+    normalized.words || normalized.groups.length === 0
+      ? [sql`websearch_to_tsquery('english', ${normalized.words})`]
+      : [];
   for (const group of normalized.groups)
     parts.push(
       sql`(${sql.join(
@@ -54,7 +59,7 @@ export function tsQueryOf({ text, normalized }: Prepared): SQL {
         sql` || `,
       )})`,
     );
-  return parts.length > 0 ? sql`(${sql.join(parts, sql` && `)})` : sql`websearch_to_tsquery('english', ${text})`;
+  return sql`(${sql.join(parts, sql` && `)})`;
 }
 
 /**

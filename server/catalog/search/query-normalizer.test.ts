@@ -37,6 +37,13 @@ describe("normalizeQuery", () => {
     expect(normalizeQuery("wheel 0/0 1/0")).toEqual({ words: "wheel 0/0 1/0", groups: [] });
   });
 
+  it("keeps a dash as 'not' only before a word, so no run of them reaches the query language", () => {
+    expect(normalizeQuery("wheel -metal")).toEqual({ words: "wheel -metal", groups: [] });
+    expect(normalizeQuery("---wheel")).toEqual({ words: "-wheel", groups: [] });
+    expect(normalizeQuery("-".repeat(33))).toEqual({ words: "", groups: [] });
+    expect(normalizeQuery(`disc ${"- ".repeat(40)}-!-!`)).toEqual({ words: "disc ! !", groups: [] });
+  });
+
   it("takes synonyms out as groups, longest phrase first, whole words only", () => {
     const synonyms = [
       ["ss", "stainless steel"],

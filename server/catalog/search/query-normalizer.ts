@@ -120,6 +120,11 @@ function sizeGroup(size: Size): string[] | undefined {
   return undefined;
 }
 
+// websearch_to_tsquery reads a '-' as "not"; one before nothing to negate only piles up, and past
+// 32 of them in a row ('---…', '- - -…') PostgreSQL errs with "tsquery stack too small". Only a
+// dash right before a letter or digit can negate anything, so every other one is a space.
+const NOT_A_NEGATION = /-+(?![\p{L}\p{N}])/gu;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The query's words with each synonym phrase found in them taken out as a group. */
@@ -157,5 +162,5 @@ export function normalizeQuery(query: string, synonyms: SynonymGroups = []): Nor
   }
   words += query.slice(from);
   words = takeSynonyms(words.toLowerCase(), synonyms, groups);
-  return { words: words.replace(/\s+/g, " ").trim(), groups };
+  return { words: words.replace(NOT_A_NEGATION, " ").replace(/\s+/g, " ").trim(), groups };
 }

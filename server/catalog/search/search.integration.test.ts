@@ -105,6 +105,11 @@ describe("search", () => {
         weight: 3,
         arbitrary: fc.string({ unit: fc.constantFrom(..."!&|<>():*'\"\\%_-ab1 \u0000\ud800\t"), maxLength: 30 }),
       },
+      // Long enough to pass the websearch parser's stack of 32 operators.
+      {
+        weight: 2,
+        arbitrary: fc.string({ unit: fc.constantFrom("-", "- ", "-!", "-("), minLength: 33, maxLength: 120 }),
+      },
       { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 3_000, maxLength: 5_000 }) },
     );
     await fc.assert(
