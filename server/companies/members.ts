@@ -32,7 +32,7 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { type Mail, queueMail } from "../mail/mailer";
-import { type Buyer, buyerNow, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
+import { type Buyer, buyerNow, buyerOf, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 import { createCompanyOfOne } from "./membership";
 
 export const memberNotFound = "That member does not exist.";
@@ -357,10 +357,8 @@ export async function acceptInvitation(
         "Forbidden",
         `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
       );
-    const [current] = await tx
-      .select({ companyId: companyMembers.companyId, role: companyMembers.role })
-      .from(companyMembers)
-      .where(eq(companyMembers.userId, who.id));
+    const joining = await buyerOf(who.id, tx);
+    const current = joining?.company && joining.role ? { companyId: joining.company.id, role: joining.role } : null;
     if (current?.companyId === invitation.companyId)
       throw new StoreError("Conflict", "You are already a member of this company.");
     await lockCompanies(tx, current ? [current.companyId, invitation.companyId] : [invitation.companyId]);
