@@ -29,7 +29,7 @@ import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
 import { placeApprovedOrderIn } from "../orders/place-order";
 import { checkPurchaseOrder } from "../orders/purchase-order";
-import { priceStoredCart } from "../pricing/price";
+import { lineColumns, priceStoredCart, totalsColumns } from "../pricing/price";
 import { spendLimitReason } from "./spend-limits";
 
 export const submissionNotFound = "That submission does not exist.";
@@ -120,25 +120,14 @@ export async function submitForApproval(
         reason,
         checkout,
         promoCodeId: priced.promo?.id ?? null,
-        subtotalAmount: fromCents(totals.subtotalCents),
-        discountAmount: fromCents(totals.discountCents),
-        taxAmount: fromCents(totals.taxCents),
-        totalAmount: fromCents(totals.totalCents),
+        ...totalsColumns(totals),
         createdAt: now,
       })
       .returning({ id: orderApprovals.id });
     if (!submission) throw new Error("The submission row was not written.");
-    await tx.insert(orderApprovalItems).values(
-      priced.lines.map((line) => ({
-        approvalId: submission.id,
-        productId: line.productId,
-        productName: line.name,
-        productSku: line.partNumber,
-        quantity: line.quantity,
-        unitPrice: fromCents(line.unitPriceCents),
-        totalPrice: fromCents(line.lineTotalCents),
-      })),
-    );
+    await tx
+      .insert(orderApprovalItems)
+      .values(priced.lines.map((line) => ({ approvalId: submission.id, ...lineColumns(line) })));
     await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
     await tx.update(carts).set({ promoCodeId: null, updatedAt: now }).where(eq(carts.id, cartId));
 

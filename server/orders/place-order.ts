@@ -47,7 +47,7 @@ import { orderDocumentAttachment } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
-import { priceProductLines, priceStoredCart } from "../pricing/price";
+import { lineColumns, priceProductLines, priceStoredCart, totalsColumns } from "../pricing/price";
 import { lockQuote, quoteNotFound } from "../quotes/moves";
 import { checkOrderable, markQuoteOrdered, orderNumberOf, priceQuote } from "../quotes/quote-checkout";
 import { creditHoldOf, lockedGrant, openInvoices, usedCreditCents } from "../terms/account-terms";
@@ -391,12 +391,9 @@ async function writeOrder(
       orderNumber: newOrderNumber(now),
       orderDate: now,
       status: placedStatus[paymentMethod],
-      totalAmount: fromCents(totals.totalCents),
-      subtotalAmount: fromCents(totals.subtotalCents),
-      discountAmount: fromCents(totals.discountCents),
+      ...totalsColumns(totals),
       promoCode: promo?.code ?? null,
       taxRatePpm: taxRate,
-      taxAmount: fromCents(totals.taxCents),
       taxExemptCertificate: taxExemption?.certificateNumber ?? null,
       paymentMethod,
       paymentId: payment?.providerPaymentId ?? null,
@@ -416,12 +413,7 @@ async function writeOrder(
     .values(
       lines.map((line) => ({
         orderId: order.id,
-        productId: line.productId,
-        productName: line.name,
-        productSku: line.partNumber,
-        quantity: line.quantity,
-        unitPrice: fromCents(line.unitPriceCents),
-        totalPrice: fromCents(line.lineTotalCents),
+        ...lineColumns(line),
         listUnitPrice: line.contractApplied ? fromCents(line.listPriceCents) : null,
       })),
     )

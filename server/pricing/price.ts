@@ -73,6 +73,35 @@ export async function priceProductLines(
   return priceCart<StoredLine, StoredPromo>({ lines, promo, ...priceList, taxState, now });
 }
 
+/** A priced line as the row an order or a submission keeps: what was bought, at what price. */
+export function lineColumns(line: {
+  productId: string;
+  name: string;
+  partNumber: string;
+  quantity: number;
+  unitPriceCents: number;
+  lineTotalCents: number;
+}) {
+  return {
+    productId: line.productId,
+    productName: line.name,
+    productSku: line.partNumber,
+    quantity: line.quantity,
+    unitPrice: fromCents(line.unitPriceCents),
+    totalPrice: fromCents(line.lineTotalCents),
+  };
+}
+
+/** A priced cart's totals as the amount columns an order or a submission keeps. */
+export function totalsColumns(totals: PricedCart<StoredLine, StoredPromo>["totals"]) {
+  return {
+    subtotalAmount: fromCents(totals.subtotalCents),
+    discountAmount: fromCents(totals.discountCents),
+    taxAmount: fromCents(totals.taxCents),
+    totalAmount: fromCents(totals.totalCents),
+  };
+}
+
 export type CartSummary = ReturnType<typeof summarize>;
 
 /**
