@@ -117,7 +117,7 @@ await Promise.all([
     await check("typecheck", "npm", ["run", "--silent", "typecheck"]);
     await check("lint", "npx", ["biome", "check", "."]);
     await check("no import cycles", "npm", ["run", "--silent", "check:cycles"]);
-    await check("floors: domain/ ← server/ ← app/", "npm", ["run", "--silent", "check:boundaries"]);
+    await check("import floors", "npm", ["run", "--silent", "check:boundaries"]);
     await vitest("unit", "unit");
   })(),
   (async () => {
