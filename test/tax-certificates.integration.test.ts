@@ -275,7 +275,12 @@ describe("the files kept", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       duplex: "half",
     } as RequestInit);
-    const result = await companyAction({ request, url, context: contextFor(viewer.signedIn), params: {} } as never);
+    const result = await companyAction({
+      request,
+      url,
+      context: await requestContext(viewer.signedIn),
+      params: {},
+    } as never);
     expect((await answer(result)).status).toBe(403);
     expect(read).toBe(false);
   });
