@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orderStatusChangeSchema } from "../../../domain/admin/admin-schemas";
-import { orderExemptionLine } from "../../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../../domain/dates/dates";
 import { orderStatusLabel } from "../../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
@@ -13,15 +12,14 @@ import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
 import { moveOrder } from "../../../server/orders/lifecycle";
-import { orderAddressLines, shippingAddressLines } from "../../../server/orders/messages";
+import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../../server/orders/messages";
 import { markInvoicePaid } from "../../../server/terms/invoices";
 import { dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
 import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
 import { OrderStatusBadge } from "../../components/order-status-badge";
-import { OrderTotals } from "../../components/order-totals";
+import { OrderItems } from "../../components/orders/order-items";
 import { ShipmentCard } from "../../components/orders/shipment-card";
-import { Price, UnitPrice } from "../../components/price";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -52,15 +50,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     purchaseOrder: purchaseOrderDetails(order),
     shipping: shippingAddressLines(order),
     billing: orderAddressLines(order, "billing"),
-    items: order.items,
-    totals: {
-      subtotal: order.subtotalAmount,
-      discount: order.discountAmount,
-      promoCode: order.promoCode,
-      tax: order.taxAmount,
-      taxExemption: orderExemptionLine(order),
-      total: order.totalAmount,
-    },
+    ...orderItemsView(order),
   };
 }
 
@@ -183,28 +173,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         {order.shipment && <ShipmentCard {...order.shipment} />}
       </div>
 
-      <Card className="mt-6">
-        <CardContent className="py-5">
-          <h2 className="text-lg font-semibold text-slate-950">Items</h2>
-          <ul className="mt-2 divide-y divide-slate-200">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex justify-between gap-4 py-2 text-sm">
-                <span>
-                  {item.productName}
-                  {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
-                  <span className="ml-2 text-slate-700">
-                    {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
-                  </span>
-                </span>
-                <Price amount={item.totalPrice} className="font-semibold" />
-              </li>
-            ))}
-          </ul>
-          <div className="mt-2 border-t border-slate-200 pt-3">
-            <OrderTotals {...order.totals} />
-          </div>
-        </CardContent>
-      </Card>
+      <OrderItems title="Items" items={order.items} totals={order.totals} dense className="mt-6" />
     </div>
   );
 }

@@ -10,11 +10,9 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { listReviewsForAdmin, setReviewHidden } from "../../../server/catalog/products/reviews";
 import { formFields, handleForm } from "../../../server/form-intents";
 import { dataWithToast } from "../../../server/toast";
-import { Pagination } from "../../components/admin/admin-shell";
+import { PagedTable } from "../../components/admin/paged-table";
 import { StarRow } from "../../components/catalog/review-stars";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
-import { TableHead } from "../../components/ui/table-head";
 import type { Route } from "./+types/reviews";
 
 export function meta() {
@@ -73,57 +71,51 @@ export default function AdminReviewsPage({ loaderData }: Route.ComponentProps) {
           </Link>
         ))}
       </nav>
-      <Card className="mt-4">
-        <CardContent className="relative overflow-x-auto p-0">
-          {items.length === 0 ? (
-            <p className="p-6 text-slate-700">No reviews here yet.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Reviews</caption>
-              <TableHead columns={["Date", "Product", "Buyer", "Review", "Status", "Action"]} />
-              <tbody className="divide-y divide-slate-200">
-                {items.map((review) => (
-                  <tr key={review.id} className="align-top">
-                    <td className="px-6 py-3 whitespace-nowrap">{formatShortDate(review.createdAt)}</td>
-                    <td className="px-6 py-3">
-                      <Link to={`/products/${review.productSlug}`} className="text-brand-700 underline">
-                        {review.productName}
-                      </Link>
-                      <span className="block font-mono text-xs text-slate-600">{review.partNumber}</span>
-                    </td>
-                    <td className="px-6 py-3">{review.buyerEmail}</td>
-                    <td className="max-w-md px-6 py-3">
-                      <StarRow rating={review.rating} />
-                      <span className="mt-1 block font-semibold text-slate-950">{review.title}</span>
-                      <span className="block whitespace-pre-line text-slate-800">{review.body}</span>
-                    </td>
-                    <td className="px-6 py-3 whitespace-nowrap">
-                      {review.hidden && review.hiddenAt ? `Hidden ${formatShortDate(review.hiddenAt)}` : "Shown"}
-                    </td>
-                    <td className="px-6 py-3">
-                      <Form method="post">
-                        <input type="hidden" name="reviewId" value={review.id} />
-                        <Button
-                          type="submit"
-                          name="intent"
-                          value={review.hidden ? "show" : "hide"}
-                          variant={review.hidden ? "outline" : "destructive"}
-                          size="sm"
-                          disabled={busy}
-                          aria-label={`${review.hidden ? "Show" : "Hide"} review "${review.title}"`}
-                        >
-                          {review.hidden ? "Show" : "Hide"}
-                        </Button>
-                      </Form>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
-      <Pagination label="Review pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+      <PagedTable
+        rows={items}
+        caption="Reviews"
+        columns={["Date", "Product", "Buyer", "Review", "Status", "Action"]}
+        empty="No reviews here yet."
+        pages={{ label: "Review pages", page, total, pageSize, link: pageLink }}
+        className="mt-4"
+      >
+        {(review) => (
+          <tr key={review.id} className="align-top">
+            <td className="px-6 py-3 whitespace-nowrap">{formatShortDate(review.createdAt)}</td>
+            <td className="px-6 py-3">
+              <Link to={`/products/${review.productSlug}`} className="text-brand-700 underline">
+                {review.productName}
+              </Link>
+              <span className="block font-mono text-xs text-slate-600">{review.partNumber}</span>
+            </td>
+            <td className="px-6 py-3">{review.buyerEmail}</td>
+            <td className="max-w-md px-6 py-3">
+              <StarRow rating={review.rating} />
+              <span className="mt-1 block font-semibold text-slate-950">{review.title}</span>
+              <span className="block whitespace-pre-line text-slate-800">{review.body}</span>
+            </td>
+            <td className="px-6 py-3 whitespace-nowrap">
+              {review.hidden && review.hiddenAt ? `Hidden ${formatShortDate(review.hiddenAt)}` : "Shown"}
+            </td>
+            <td className="px-6 py-3">
+              <Form method="post">
+                <input type="hidden" name="reviewId" value={review.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={review.hidden ? "show" : "hide"}
+                  variant={review.hidden ? "outline" : "destructive"}
+                  size="sm"
+                  disabled={busy}
+                  aria-label={`${review.hidden ? "Show" : "Hide"} review "${review.title}"`}
+                >
+                  {review.hidden ? "Show" : "Hide"}
+                </Button>
+              </Form>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
     </>
   );
 }

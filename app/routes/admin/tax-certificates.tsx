@@ -18,12 +18,10 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { listCertificatesForAdmin, reviewCertificate } from "../../../server/companies/tax-certificates";
 import { formFields, handleForm } from "../../../server/form-intents";
 import { dataWithToast } from "../../../server/toast";
-import { Pagination } from "../../components/admin/admin-shell";
+import { PagedTable } from "../../components/admin/paged-table";
 import { Button } from "../../components/ui/button";
-import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
 import { Label } from "../../components/ui/label";
-import { TableHead } from "../../components/ui/table-head";
 import type { Route } from "./+types/tax-certificates";
 
 export function meta() {
@@ -92,24 +90,16 @@ export default function AdminTaxCertificatesPage({ loaderData }: Route.Component
           </Link>
         ))}
       </nav>
-      <Card className="mt-4">
-        <CardContent className="overflow-x-auto p-0">
-          {items.length === 0 ? (
-            <p className="p-6 text-slate-700">No certificates here.</p>
-          ) : (
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Tax-exempt certificates</caption>
-              <TableHead columns={["Uploaded", "Company", "State", "Certificate", "Expires", "Status", "Action"]} />
-              <tbody className="divide-y divide-slate-200">
-                {items.map((certificate) => (
-                  <CertificateRow key={certificate.id} certificate={certificate} />
-                ))}
-              </tbody>
-            </table>
-          )}
-        </CardContent>
-      </Card>
-      <Pagination label="Certificate pages" page={page} total={total} pageSize={pageSize} link={pageLink} />
+      <PagedTable
+        rows={items}
+        caption="Tax-exempt certificates"
+        columns={["Uploaded", "Company", "State", "Certificate", "Expires", "Status", "Action"]}
+        empty="No certificates here."
+        pages={{ label: "Certificate pages", page, total, pageSize, link: pageLink }}
+        className="mt-4"
+      >
+        {(certificate) => <CertificateRow key={certificate.id} certificate={certificate} />}
+      </PagedTable>
     </>
   );
 }
