@@ -23,19 +23,26 @@ export async function isAdmin(userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The user whose session cookie the request carries, or null. */
-export async function userFromSession(request: Request): Promise<SignedInUser | null> {
+/** Who the session cookie names: the user and, read beside their admin role, the buyer they are. */
+async function whoIsAsking(request: Request): Promise<{ user: SignedInUser; buyer: Buyer | null } | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name, twoFactorEnabled } = session.user;
-  return {
+  const [admin, buyer] = await Promise.all([isAdmin(id), buyerOf(id)]);
+  const user = {
     id,
     email,
     name,
-    isAdmin: await isAdmin(id),
+    isAdmin: admin,
     twoFactorEnabled: twoFactorEnabled === true,
     twoFactorVerified: session.session.twoFactorVerified === true,
   };
+  return { user, buyer };
+}
+
+/** The user whose session cookie the request carries, or null. */
+export async function userFromSession(request: Request): Promise<SignedInUser | null> {
+  return (await whoIsAsking(request))?.user ?? null;
 }
 
 /**
@@ -45,10 +52,10 @@ export async function userFromSession(request: Request): Promise<SignedInUser | 
 export const readSession: MiddlewareFunction<Response> = async ({ request, context }) => {
   const readsOnly = request.method === "GET" || request.method === "HEAD";
   if (readsOnly && isSharedPage(new URL(request.url).pathname)) return;
-  const user = await userFromSession(request);
-  context.set(userContext, user);
+  const asking = await whoIsAsking(request);
+  context.set(userContext, asking?.user ?? null);
   // The buyer is resolved here, once: every loader and action of the request reads it.
-  context.set(buyerContext, user ? await buyerOf(user.id) : null);
+  context.set(buyerContext, asking?.buyer ?? null);
 };
 
 export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {
