@@ -4,7 +4,7 @@ import { and, eq, gte, ne, sql } from "drizzle-orm";
 import { type Cents, toCents } from "../../domain/money/cents";
 import { approvalReason, startOfStoreMonth } from "../../domain/orders/approvals";
 import type { Buyer } from "../companies/buyer";
-import { type Database, db } from "../db/client";
+import type { Database } from "../db/client";
 import { orders } from "../db/schema";
 
 /**
@@ -32,9 +32,4 @@ export async function spendLimitReason(
       ),
     );
   return approvalReason({ orderLimit, monthlyLimit }, { totalCents, monthToDateCents: toCents(month?.total ?? "0") });
-}
-
-/** For the checkout: why a cart of this total needs approval; null when it may be placed. */
-export function cartApprovalReason(buyer: Buyer, totalCents: Cents, now = new Date()) {
-  return spendLimitReason(db(), buyer, totalCents, now);
 }

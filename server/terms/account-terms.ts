@@ -117,8 +117,3 @@ export async function creditCentre(buyer: Buyer, now = new Date()) {
     hasInvoices: anyInvoice !== undefined,
   };
 }
-
-/** The account's terms length (30 when it has none), for the checkout's messages. */
-export async function accountTermsDays(buyer: Buyer): Promise<number> {
-  return grantOf(buyer)?.termsDays ?? 30;
-}
