@@ -244,8 +244,12 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
   useEffect(() => setPayment(result?.payment), [result]);
 
   useToast(result?.toast);
-  // Once a payment is started the form is locked (and its disabled fields read as empty).
-  const chosenState = payment ? loaderData.taxState : (fields.shipping.getFieldset().state.value ?? "");
+  // While a payment is started the form is locked, and its disabled fields read as empty: then, and
+  // in the render that unlocks it (Edit Details) before Conform reads the fields again, no address
+  // is read at all, and the page stays priced for the state it was. Reading "" there would reprice
+  // for no state and cancel a Place Order pressed meanwhile.
+  const shippingValue = fields.shipping.value;
+  const chosenState = payment || typeof shippingValue !== "object" ? loaderData.taxState : (shippingValue.state ?? "");
   usePricesForShippingState(chosenState, loaderData.taxState);
 
   const navigation = useNavigation();
