@@ -7,6 +7,7 @@ import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
+import { startScheduledBackups } from "./backup/schedule";
 import { backfillProductAttributes } from "./catalog/seed/attribute-backfill";
 import { seedCatalogIfEmpty } from "./catalog/seed/seed";
 import { startCertificateReminders } from "./companies/tax-certificates";
@@ -33,6 +34,7 @@ const MAIL_DELIVERY_LOCK = 720_302;
 const PAYMENT_RECONCILIATION_LOCK = 720_303;
 const CERTIFICATE_REMINDERS_LOCK = 720_320;
 const QUOTE_EXPIRY_LOCK = 720_340;
+const SCHEDULED_BACKUP_LOCK = 720_350;
 
 /** Opens, migrates and seeds the database the config names. */
 export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
@@ -98,6 +100,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     { name: "payment reconciliation", lock: PAYMENT_RECONCILIATION_LOCK, start: () => startPaymentReconciliation() },
     { name: "tax certificate reminders", lock: CERTIFICATE_REMINDERS_LOCK, start: () => startCertificateReminders() },
     { name: "quote expiry", lock: QUOTE_EXPIRY_LOCK, start: () => startQuoteExpiry() },
+    { name: "scheduled backup", lock: SCHEDULED_BACKUP_LOCK, start: () => startScheduledBackups() },
   ];
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);

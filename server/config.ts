@@ -53,6 +53,8 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1, "a host name or address to listen on, e.g. 127.0.0.1").default("0.0.0.0"),
   DATA_DIR: z.string().min(1, "a folder path, e.g. ./data").default("./data"),
+  // Where the scheduled backups and the admin's "Back up now" go (server/backup/schedule.ts).
+  BACKUP_DIR: optional(z.string().min(1, "a folder path, e.g. /mnt/backups/store")),
   DATABASE_URL: optional(urlWithScheme(["postgres:", "postgresql:"], "a postgres:// or postgresql:// connection URL")),
   PUBLIC_URL: optional(
     urlWithScheme(["http:", "https:"], "an http:// or https:// origin, e.g. https://store.example.com"),
@@ -135,6 +137,7 @@ export type Config = Omit<Env, "PUBLIC_URL" | "AUTH_SECRET"> & {
   PUBLIC_URL: string;
   AUTH_SECRET: string;
   DATA_DIR: string;
+  BACKUP_DIR: string;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +170,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Omit<Config, "AUTH_SECRET">
   return {
     ...parsed,
     DATA_DIR: path.resolve(parsed.DATA_DIR),
+    BACKUP_DIR: path.resolve(parsed.BACKUP_DIR ?? path.join(parsed.DATA_DIR, "backups")),
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),
   };
 }

@@ -5,7 +5,7 @@ import { Label } from "./ui/label";
 interface FieldProps {
   meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
-  type?: "text" | "email" | "password" | "tel";
+  type?: "text" | "email" | "password" | "tel" | "time" | "number";
   autoComplete?: string;
   placeholder?: string;
   optional?: boolean;

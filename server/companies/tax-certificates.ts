@@ -33,6 +33,7 @@ import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
 import { MAX_IMAGE_PIXELS } from "../media/images";
 import { fileStorage, type MediaStorage } from "../media/storage";
+import { runEvery } from "../periodic";
 import { type Buyer, membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 
 export const CERTIFICATES_PATH = "/account/company/tax-certificates";
@@ -398,17 +399,8 @@ export async function sendCertificateReminders(now = new Date()): Promise<number
 
 /** Sends the expiry reminders now and then every hour (a day's reminders go out on that day, restarts or not). */
 export function startCertificateReminders(intervalMs = 60 * 60_000): () => void {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => sendCertificateReminders())
-      .then((sent) => {
-        if (sent > 0) logger.info({ sent, days: REMINDER_DAYS }, "tax certificate expiry reminders queued");
-      })
-      .catch((error) => logger.error({ err: error }, "tax certificate reminders failed"));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return () => clearInterval(timer);
+  return runEvery(intervalMs, "tax certificate reminders", async () => {
+    const sent = await sendCertificateReminders();
+    if (sent > 0) logger.info({ sent, days: REMINDER_DAYS }, "tax certificate expiry reminders queued");
+  });
 }

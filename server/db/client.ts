@@ -106,6 +106,12 @@ export function db(): Database {
   return current.db;
 }
 
+/** Which database the store runs on. */
+export function databaseDriver(): DatabaseHandle["driver"] {
+  if (!current) throw new Error("The database is not open yet.");
+  return current.driver;
+}
+
 export async function pingDatabase(): Promise<void> {
   await db().execute(sql`select 1`);
 }

@@ -629,6 +629,28 @@ export const storeSettings = pgTable(
   ],
 );
 
+// When the store backs itself up (server/backup/schedule.ts): one row. `lastRunOn` is the store day
+// the last scheduled backup was claimed for, so one runs per day however many processes compete.
+export const backupSchedule = pgTable(
+  "backup_schedule",
+  {
+    id: boolean("id").primaryKey().default(true),
+    enabled: boolean("enabled").notNull().default(true),
+    // "HH:MM" in the store's time zone.
+    time: text("time").notNull().default("02:00"),
+    keep: integer("keep").notNull().default(7),
+    lastRunOn: date("last_run_on", { mode: "string" }),
+    lastResult: text("last_result"),
+    lastFailed: boolean("last_failed").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("backup_schedule_one_row", sql`${t.id}`),
+    check("backup_schedule_time_format", sql`${t.time} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check("backup_schedule_keep_range", sql`${t.keep} between 1 and 365`),
+  ],
+);
+
 // The trade's synonyms and abbreviations the operator keeps: each row is phrases that mean the
 // same to a buyer ('ss', 'stainless steel'), lower case; search looks for any of them.
 export const searchSynonyms = pgTable("search_synonyms", {

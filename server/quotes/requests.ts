@@ -30,6 +30,7 @@ import type { QuoteShipTo } from "../db/schema";
 import { quoteEvents, quoteRequestLines, quotes, quoteVersionLines, quoteVersions } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
+import { runEvery } from "../periodic";
 import { isUtf16, UTF16_MESSAGE } from "../text-uploads";
 import { moveQuote, nextQuoteNumber, quoteNotFound } from "./moves";
 import { companyQuote, expiredMessage } from "./quote-checkout";
@@ -413,19 +414,10 @@ export async function expireQuotes(now = new Date()): Promise<number> {
 
 /** Expires quotes past their validity every hour (and once at start) until stopped. */
 export function startQuoteExpiry(intervalMs = 60 * 60_000): () => void {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => expireQuotes())
-      .then((expired) => {
-        if (expired > 0) logger.info({ expired }, "quotes past their validity expired");
-      })
-      .catch((error) => logger.error({ err: error }, "quote expiry failed"));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return () => clearInterval(timer);
+  return runEvery(intervalMs, "quote expiry", async () => {
+    const expired = await expireQuotes();
+    if (expired > 0) logger.info({ expired }, "quotes past their validity expired");
+  });
 }
 
 /** The company's ship-tos to choose from, or the profile's address when the book is empty. */

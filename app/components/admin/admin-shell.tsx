@@ -16,6 +16,7 @@ const sections = [
   { to: "/admin/search-synonyms", label: "Search Synonyms", end: true },
   { to: "/admin/audit-log", label: "Audit Log", end: true },
   { to: "/admin/settings", label: "Settings", end: true },
+  { to: "/admin/backups", label: "Backups", end: true },
   { to: TWO_FACTOR_PAGE, label: "Two-Factor Sign-In", end: true },
 ];
 
