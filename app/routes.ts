@@ -43,6 +43,7 @@ export default [
     route("admin/products/new", "routes/admin/product-editor.tsx", { id: "product-new" }),
     route("admin/products/:partNumber/edit", "routes/admin/product-editor.tsx", { id: "product-edit" }),
     route("admin/audit-log", "routes/admin/audit-log.tsx"),
+    route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/backups", "routes/admin/backups.tsx"),
     route("admin/search-synonyms", "routes/admin/search-synonyms.tsx"),

@@ -11,7 +11,9 @@ import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
 import { clientAddressContext } from "../../server/context";
 import { handleForm } from "../../server/form-intents";
+import { companySpend } from "../../server/reports/business";
 import { redirectWithToast } from "../../server/toast";
+import { CompanySpend } from "../components/account/company-spend";
 import { YourData } from "../components/account/your-data";
 import { CartReport } from "../components/cart/cart-report";
 import { OrderStatusBadge } from "../components/order-status-badge";
@@ -30,9 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
   // Streamed: the page shell is sent at once and the account fills in when ready.
-  const account = Promise.all([getProfile(buyer), listOrdersWithItems(buyer), topPurchasedProducts(buyer)]).then(
-    ([profile, orders, topProducts]) => ({ profile, orders, topProducts }),
-  );
+  const account = Promise.all([
+    getProfile(buyer),
+    listOrdersWithItems(buyer),
+    topPurchasedProducts(buyer),
+    companySpend(buyer),
+  ]).then(([profile, orders, topProducts, spend]) => ({ profile, orders, topProducts, spend }));
   return { email: user.email, isAdmin: user.isAdmin, account };
 }
 
@@ -95,6 +100,7 @@ function Account({
   profile,
   orders,
   topProducts,
+  spend,
 }: AccountData & { email: string; isAdmin: boolean; deletion?: SubmissionResult<string[]> }) {
   const fullName = profile?.firstName && profile.lastName ? `${profile.firstName} ${profile.lastName}` : "Not provided";
   return (
@@ -211,6 +217,7 @@ function Account({
               <CartReport />
             </CardContent>
           </Card>
+          <CompanySpend spend={spend} />
         </TabsContent>
       </Tabs>
     </>

@@ -11,8 +11,11 @@ import { type Database, db } from "../db/client";
 import { companies, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
-/** Terms orders the company still owes: not paid and not cancelled, oldest due first. */
-export async function openInvoices(companyId: string, executor: Database = db()) {
+/**
+ * Terms orders the company still owes (every company's, for null): not paid and not cancelled,
+ * oldest due first.
+ */
+export async function openInvoices(companyId: string | null, executor: Database = db()) {
   return executor
     .select({
       invoiceNumber: orders.invoiceNumber,
@@ -25,7 +28,7 @@ export async function openInvoices(companyId: string, executor: Database = db())
     .from(orders)
     .where(
       and(
-        eq(orders.companyId, companyId),
+        companyId === null ? undefined : eq(orders.companyId, companyId),
         eq(orders.paymentMethod, "on_terms"),
         isNull(orders.paidAt),
         ne(orders.status, "cancelled"),

@@ -14,6 +14,7 @@ const sections = [
   { to: "/admin/reviews", label: "Reviews", end: true },
   { to: "/admin/tax-certificates", label: "Tax Certificates", end: true },
   { to: "/admin/search-synonyms", label: "Search Synonyms", end: true },
+  { to: "/admin/reports", label: "Reports", end: true },
   { to: "/admin/audit-log", label: "Audit Log", end: true },
   { to: "/admin/settings", label: "Settings", end: true },
   { to: "/admin/backups", label: "Backups", end: true },
