@@ -18,6 +18,7 @@ import { headerUser } from "../server/context";
 import { takeToast } from "../server/toast";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { ErrorPage } from "./components/error-page";
 import { Footer } from "./components/footer";
 import { Header } from "./components/header/header";
 import { useNonce } from "./components/nonce";
@@ -116,16 +117,5 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message = isRouteErrorResponse(error)
-    ? error.data || error.statusText
-    : "Something went wrong on our side. Please try again in a moment.";
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold">We could not show this page</h1>
-      <p className="mt-4 text-slate-600">{String(message)}</p>
-      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
-        Return to Home
-      </a>
-    </section>
-  );
+  return <ErrorPage error={error} />;
 }

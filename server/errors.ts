@@ -24,11 +24,14 @@ export class StoreError extends Error {
   readonly status: number;
   /** For TooManyRequests and Unavailable: when asking again may work (the Retry-After header). */
   readonly retryAfterSeconds?: number;
-  constructor(kind: ErrorKind, message: string, options: { retryAfterSeconds?: number } = {}) {
+  /** The form's field the refusal is about, when the rules know it (an expiry already past): told beside it. */
+  readonly field?: string;
+  constructor(kind: ErrorKind, message: string, options: { retryAfterSeconds?: number; field?: string } = {}) {
     super(message);
     this.kind = kind;
     this.status = statuses[kind];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.field = options.field;
   }
 
   /** The headers an answer with this error carries (Retry-After, when known). */

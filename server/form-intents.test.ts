@@ -3,7 +3,16 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type Buyer, buyerContext, type SignedInUser, userContext } from "./context";
 import { type ErrorKind, StoreError } from "./errors";
-import { dispatchIntent, type FormIntent, handleForm, refusalAnswer, refusedPage } from "./form-intents";
+import {
+  dispatchIntent,
+  type FormIntent,
+  handleForm,
+  parsedFields,
+  type RefusalBody,
+  refusalAnswer,
+  refusedPage,
+  refusedTo,
+} from "./form-intents";
 import { takeToast } from "./toast";
 
 beforeAll(() => {
@@ -106,7 +115,7 @@ describe("dispatchIntent", () => {
     const handle = vi.fn(async () => "done");
     const result = answer(await dispatchIntent(post(member, intent ? { intent } : {}), { save: { handle } }));
     expect(result.status).toBe(400);
-    expect(result.payload).toEqual({ ok: false });
+    expect(result.payload).toEqual({ ok: false, message: "That action is not known." });
     expect(await flashToast(result.headers)).toEqual({ type: "error", title: "That action is not known." });
     expect(handle).not.toHaveBeenCalled();
   });
@@ -150,6 +159,28 @@ describe("dispatchIntent", () => {
       vi.stubEnv("ADMIN_REQUIRE_2FA", "false");
       vi.resetModules();
     }
+  });
+
+  it("shows a refusal as the page says for every form that does not say, and the unknown intent too", async () => {
+    const refuse = (message: string) => async () => {
+      throw new StoreError("Conflict", message);
+    };
+    const intents: Record<string, FormIntent> = {
+      plain: { handle: refuse("Taken.") },
+      own: { failure: "The group was not saved", handle: refuse("Taken again.") },
+    };
+    const page = { refusal: { toast: "inline", failure: "Nothing was changed" } } as const;
+    const plain = answer(await dispatchIntent(post(member, { intent: "plain" }), intents, page));
+    expect(plain.payload.toast).toEqual({ type: "error", title: "Nothing was changed", description: "Taken." });
+    const own = answer(await dispatchIntent(post(member, { intent: "own" }), intents, page));
+    expect(own.payload.toast).toEqual({ type: "error", title: "The group was not saved", description: "Taken again." });
+    const unknown = answer(await dispatchIntent(post(member, { intent: "drop" }), intents, page));
+    expect(unknown).toMatchObject({ status: 400, payload: { message: "That action is not known." } });
+    expect(unknown.payload.toast).toEqual({
+      type: "error",
+      title: "Nothing was changed",
+      description: "That action is not known.",
+    });
   });
 
   it("lets anyone post an open page: the handler gets the buyer, or null for a guest", async () => {
@@ -280,6 +311,61 @@ describe("a refusal's answer (refusalAnswer)", () => {
     expect(await flashToast(result.headers)).toEqual({ type: "error", title: "Login failed: Too short." });
   });
 
+  it("tells a refusal that names its field beside that field, with no toast", async () => {
+    const late = new StoreError("Invalid", "That certificate has already expired.", { field: "expiresOn" });
+    const formData = new FormData();
+    formData.set("expiresOn", "2020-01-31");
+    const schema = z.object({ expiresOn: z.string() });
+    const result = answer(await refusalAnswer(late, { failure: "Not uploaded", schema }, formData));
+    expect(result.status).toBe(400);
+    expect(result.payload.reply).toMatchObject({ error: { expiresOn: ["That certificate has already expired."] } });
+    expect(result.headers.get("Set-Cookie")).toBeNull();
+    // A page without the form's schema has no field to show it beside: the toast tells it.
+    const toasted = answer(await refusalAnswer(late, { failure: "Not uploaded" }, formData));
+    expect(await flashToast(toasted.headers)).toEqual({
+      type: "error",
+      title: "Not uploaded",
+      description: "That certificate has already expired.",
+    });
+  });
+
+  it("lets a resource answer with its own state, from the refusal's message, status and headers", async () => {
+    const answered: [RefusalBody, { status: number; headers: Headers }][] = [];
+    const resource = {
+      toast: "none",
+      answer: async (body: RefusalBody, init: { status: number; headers: Headers }) => {
+        answered.push([body, init]);
+        return { cart: { count: 2 }, message: body.message, status: init.status };
+      },
+    } as const;
+    const busy = new StoreError("TooManyRequests", "Too many changes at once.", { retryAfterSeconds: 30 });
+    expect(await refusalAnswer(busy, resource)).toEqual({
+      cart: { count: 2 },
+      message: "Too many changes at once.",
+      status: 429,
+    });
+    const [[body, init]] = answered as [[RefusalBody, { status: number; headers: Headers }]];
+    expect(body).toEqual({ ok: false, message: "Too many changes at once." });
+    expect(init.headers.get("Retry-After")).toBe("30");
+    expect(init.headers.get("Set-Cookie")).toBeNull();
+    // The same for the handlers' refusals and an intent no form sends, through dispatchIntent.
+    const intents = {
+      add: {
+        handle: async () => {
+          throw new StoreError("NotFound", "That item is no longer in your cart.");
+        },
+      },
+    };
+    const options = { as: "visitor", refusal: resource } as const;
+    expect(await dispatchIntent(post(null, { intent: "add" }), intents, options)).toMatchObject({ status: 404 });
+    expect(await dispatchIntent(post(null, { intent: "drop" }), intents, options)).toEqual({
+      cart: { count: 2 },
+      message: "That action is not known.",
+      status: 400,
+    });
+    await expect(refusalAnswer(new TypeError("a bug"), resource)).rejects.toThrow("a bug");
+  });
+
   it("throws anything but a StoreError on, to the error boundary (a 500 without details)", async () => {
     const bug = new TypeError("cannot read properties of undefined");
     await expect(refusalAnswer(bug, { failure: "Failed" })).rejects.toBe(bug);
@@ -292,6 +378,41 @@ describe("a refusal's answer (refusalAnswer)", () => {
       },
     };
     await expect(dispatchIntent(post(member, { intent: "save" }), intents)).rejects.toBe(bug);
+  });
+});
+
+describe("a fetcher's fields (parsedFields)", () => {
+  const schema = z.object({ productId: z.uuid("That product is no longer available."), quantity: z.string() });
+
+  it("reads the fields as the schema does", () => {
+    const productId = "00000000-0000-4000-8000-000000000000";
+    expect(parsedFields({ productId, quantity: "2" }, schema)).toEqual({ productId, quantity: "2" });
+  });
+
+  it("refuses fields that do not parse (Invalid) with the first problem's message", () => {
+    expect(() => parsedFields({ productId: "x", quantity: 2 }, schema)).toThrow(
+      expect.objectContaining({ kind: "Invalid", message: "That product is no longer available." }),
+    );
+  });
+});
+
+describe("a loader's refusal sent elsewhere (refusedTo)", () => {
+  it("sends the visitor to the page named, told the refusal's message there", async () => {
+    const sentBack = refusedTo((error) => (error.kind === "NotFound" ? "/account/quotes" : "/account/quotes/Q-000001"));
+    for (const [kind, location] of [
+      ["NotFound", "/account/quotes"],
+      ["Conflict", "/account/quotes/Q-000001"],
+    ] as const) {
+      const refused = await thrown(() => sentBack(new StoreError(kind, "This quote has expired.")));
+      expect(refused).toMatchObject({ status: 302, location });
+    }
+    const told = await refusedTo("/")(new StoreError("Forbidden", "Not yours.")).catch((error: Response) => error);
+    expect(await flashToast(told.headers)).toEqual({ type: "error", title: "Not yours." });
+  });
+
+  it("throws anything else on", async () => {
+    const bug = new RangeError("out of range");
+    await expect(refusedTo("/")(bug)).rejects.toBe(bug);
   });
 });
 

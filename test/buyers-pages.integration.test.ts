@@ -218,7 +218,12 @@ describe("two buyers of different companies and a visitor", () => {
       expect(text).not.toContain(companies[1 - index]?.contractPrice);
       const others = await buyer.get(`/account/lists/${listIds[1 - index]}`);
       expect(others.status).toBe(404);
-      expect(await others.text()).not.toContain(companies[1 - index]?.contractPrice);
+      expect(others.headers.get("cache-control")).toBe("private, no-store");
+      const refused = await others.text();
+      expect(refused).not.toContain(companies[1 - index]?.contractPrice);
+      // The page's own answer, with the way back: not the store's bare 404.
+      expect(refused).toContain("List not found");
+      expect(refused).toContain("Back to Saved Lists");
     }
     const nobody = await visitor.get(`/account/lists/${listIds[0]}`);
     expect(nobody.status).toBe(302);

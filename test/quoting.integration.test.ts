@@ -435,7 +435,11 @@ describe("the back office's pages", () => {
     promise.then(
       (result) =>
         result instanceof Response ? result.status : ((result as { init?: { status?: number } }).init?.status ?? 200),
-      (error: unknown) => (error instanceof Response ? error.status : String(error)),
+      // A refusal is thrown as a Response (the guards) or as data() (`refusedPage`).
+      (error: unknown) =>
+        error instanceof Response
+          ? error.status
+          : ((error as { init?: { status?: number } } | null)?.init?.status ?? String(error)),
     );
   const formFor = (lineIds: string[], version = "1"): [string, string][] => [
     ["version", version],

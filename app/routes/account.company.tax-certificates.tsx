@@ -17,7 +17,6 @@ import {
 import { formatShortDate } from "../../domain/dates/dates";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import {
-  CertificateFieldError,
   companyCertificates,
   removeCertificate,
   requireCertificateManager,
@@ -49,30 +48,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return companyCertificates(buyer).catch(refusedPage);
 }
 
-type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]>; fileProblem?: string };
+type ActionResult = { ok: boolean; reply?: SubmissionResult<string[]> };
 
 const uploaded = (file: FormDataEntryValue | null) =>
   file !== null && typeof file !== "string" && file.size > 0 ? file : null;
 
+/** A refusal of the file (none chosen, or not a certificate the store can keep) is told beside its input. */
 async function upload(buyer: Buyer, formData: FormData) {
   const submission = parseWithZod(formData, { schema: certificateSchema });
   const file = uploaded(formData.get(CERTIFICATE_FILE_FIELD));
-  const fileProblem = file ? undefined : "Choose the certificate file (a PDF or a picture).";
-  if (submission.status !== "success" || fileProblem)
-    return data<ActionResult>({ ok: false, reply: submission.reply(), fileProblem }, 400);
-  try {
-    await uploadCertificate(buyer, submission.value, {
-      bytes: new Uint8Array(await (file as File).arrayBuffer()),
-      name: (file as File).name,
-    });
-  } catch (error) {
-    if (!(error instanceof CertificateFieldError)) throw error;
-    if (error.field === "file") return data<ActionResult>({ ok: false, fileProblem: error.message }, 400);
-    return data<ActionResult>(
-      { ok: false, reply: submission.reply({ fieldErrors: { [error.field]: [error.message] } }) },
-      400,
-    );
+  if (submission.status !== "success" || !file) {
+    const fieldErrors: Record<string, string[]> = file
+      ? {}
+      : { [CERTIFICATE_FILE_FIELD]: ["Choose the certificate file (a PDF or a picture)."] };
+    return data<ActionResult>({ ok: false, reply: submission.reply({ fieldErrors }) }, 400);
   }
+  await uploadCertificate(buyer, submission.value, {
+    bytes: new Uint8Array(await file.arrayBuffer()),
+    name: file.name,
+  });
   return dataWithToast<ActionResult>(
     { ok: true, reply: submission.reply({ resetForm: true }) },
     {
@@ -99,7 +93,7 @@ async function remove(buyer: Buyer, formData: FormData) {
 }
 
 const intents: Record<string, FormIntent> = {
-  upload: { failure: "The certificate was not uploaded", handle: upload },
+  upload: { failure: "The certificate was not uploaded", schema: certificateSchema, handle: upload },
   remove: { failure: "The certificate was not removed", handle: remove },
 };
 
@@ -216,7 +210,7 @@ function UploadForm() {
   useEffect(() => {
     if (result?.ok && fileInput.current) fileInput.current.value = "";
   }, [result]);
-  const fileProblem = result?.fileProblem;
+  const fileProblem = result?.reply?.error?.[CERTIFICATE_FILE_FIELD]?.[0];
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="upload" />

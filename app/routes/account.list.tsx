@@ -7,15 +7,14 @@ import type { z } from "zod";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
 import { requireBuyer } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
-import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormIntent } from "../../server/form-intents";
+import { dispatchIntent, type FormIntent, parsedFields, refusedPage } from "../../server/form-intents";
 import { memberPrices } from "../../server/pricing/member-prices";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
 import { type MemberPrice, ShelfPrice } from "../components/member-prices";
-import { NotFoundPanel } from "../components/not-found-panel";
+import { NotFoundBoundary } from "../components/not-found-panel";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -26,38 +25,33 @@ import type { Route } from "./+types/account.list";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
-    { title: `${loaderData?.list?.name ?? "List not found"} | Saved Lists | Cascade Industrial Supply` },
+    { title: `${loaderData?.list.name ?? "List not found"} | Saved Lists | Cascade Industrial Supply` },
     { name: "robots", content: "noindex" },
   ];
 }
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const buyer = requireBuyer({ request, context });
-  const headers = { "Cache-Control": "private, no-store" };
-  try {
-    const list = await findList(buyer, params.listId);
-    // This page is the member's own (never cached): their company's prices are filled in here.
-    const prices = await memberPrices(
-      buyer,
-      list.lines.map((line) => line.partNumber),
-    );
-    return data({ list, prices }, { headers });
-  } catch (error) {
-    if (error instanceof StoreError && error.kind === "NotFound")
-      return data({ list: null, prices: {} }, { status: 404, headers });
-    throw error;
-  }
+  const list = await findList(buyer, params.listId).catch(refusedPage);
+  // This page is the member's own (never cached): their company's prices are filled in here.
+  const prices = await memberPrices(
+    buyer,
+    list.lines.map((line) => line.partNumber),
+  );
+  return data({ list, prices }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <NotFoundBoundary error={error} title="List not found" backTo="/account/lists" backLabel="Back to Saved Lists" />
+  );
 }
 
 type ListAction = z.output<typeof listActionSchema>;
 
 /** The form's change, read by the list's schema: the intent the dispatcher chose, with its fields. */
-function changeOf<Intent extends ListAction["intent"]>(formData: FormData) {
-  const parsed = listActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success)
-    throw new StoreError("Invalid", parsed.error.issues[0]?.message ?? "That could not be understood.");
-  return parsed.data as Extract<ListAction, { intent: Intent }>;
-}
+const changeOf = <Intent extends ListAction["intent"]>(formData: FormData) =>
+  parsedFields(Object.fromEntries(formData), listActionSchema) as Extract<ListAction, { intent: Intent }>;
 
 const failure = "The list was not changed";
 
@@ -101,12 +95,9 @@ export function action(args: Route.ActionArgs) {
   return dispatchIntent(args, intents);
 }
 
-type List = NonNullable<Route.ComponentProps["loaderData"]["list"]>;
+type List = Route.ComponentProps["loaderData"]["list"];
 
 export default function SavedListPage({ loaderData: { list, prices } }: Route.ComponentProps) {
-  if (!list) {
-    return <NotFoundPanel title="List not found" backTo="/account/lists" backLabel="Back to Saved Lists" />;
-  }
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <Breadcrumb

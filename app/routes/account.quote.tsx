@@ -11,12 +11,11 @@ import { canMoveQuote } from "../../domain/quotes/quotes";
 import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
-import { StoreError } from "../../server/errors";
-import { handleForm } from "../../server/form-intents";
+import { handleForm, refusedPage } from "../../server/form-intents";
 import { findQuote, moveOwnQuote } from "../../server/quotes/requests";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
-import { NotFoundPanel } from "../components/not-found-panel";
+import { NotFoundBoundary } from "../components/not-found-panel";
 import { QuoteStatusBadge } from "../components/quote-status-badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
@@ -36,60 +35,53 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const _user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
-  const headers = { "Cache-Control": "private, no-store" };
-  try {
-    const [{ quote, requestLines, versions, events }, profile] = await Promise.all([
-      findQuote(buyer, params.quoteNumber),
-      getProfile(buyer),
-    ]);
-    const role = profile?.companyRole ?? null;
-    return data(
-      {
-        quote: {
-          quoteNumber: quote.quoteNumber,
-          status: quote.status,
-          createdAt: quote.createdAt.toISOString(),
-          neededBy: quote.neededBy,
-          shipTo: quote.shipTo,
-          notes: quote.notes,
-          currentVersion: quote.currentVersion,
-          orderNumber: null as string | null,
-        },
-        requestLines: requestLines.map(({ id, partNumber, description, quantity, productId }) => ({
-          id,
-          partNumber,
-          description,
-          quantity,
-          listed: productId !== null,
-        })),
-        versions: versions.map((version) => ({
-          version: version.version,
-          validUntil: version.validUntil,
-          message: version.message,
-          subtotal: version.subtotalAmount,
-          createdAt: version.createdAt.toISOString(),
-          lines: version.lines.map((line) => ({
-            requestLineId: line.requestLineId,
-            outcome: line.outcome,
-            productName: line.productName,
-            productSku: line.productSku,
-            quantity: line.quantity,
-            unitPrice: line.unitPrice,
-            totalPrice: line.totalPrice,
-            note: line.note,
-          })),
-        })),
-        events: events.map((event) => ({ ...event, at: event.at.toISOString() })),
-        canMove: role !== null && can(role, "placeOrders"),
-        today: storeDay(new Date()),
+  const [{ quote, requestLines, versions, events }, profile] = await Promise.all([
+    findQuote(buyer, params.quoteNumber),
+    getProfile(buyer),
+  ]).catch(refusedPage);
+  const role = profile?.companyRole ?? null;
+  return data(
+    {
+      quote: {
+        quoteNumber: quote.quoteNumber,
+        status: quote.status,
+        createdAt: quote.createdAt.toISOString(),
+        neededBy: quote.neededBy,
+        shipTo: quote.shipTo,
+        notes: quote.notes,
+        currentVersion: quote.currentVersion,
+        orderNumber: null as string | null,
       },
-      { headers },
-    );
-  } catch (error) {
-    if (error instanceof StoreError && error.kind === "NotFound")
-      return data({ quote: null }, { status: 404, headers });
-    throw error;
-  }
+      requestLines: requestLines.map(({ id, partNumber, description, quantity, productId }) => ({
+        id,
+        partNumber,
+        description,
+        quantity,
+        listed: productId !== null,
+      })),
+      versions: versions.map((version) => ({
+        version: version.version,
+        validUntil: version.validUntil,
+        message: version.message,
+        subtotal: version.subtotalAmount,
+        createdAt: version.createdAt.toISOString(),
+        lines: version.lines.map((line) => ({
+          requestLineId: line.requestLineId,
+          outcome: line.outcome,
+          productName: line.productName,
+          productSku: line.productSku,
+          quantity: line.quantity,
+          unitPrice: line.unitPrice,
+          totalPrice: line.totalPrice,
+          note: line.note,
+        })),
+      })),
+      events: events.map((event) => ({ ...event, at: event.at.toISOString() })),
+      canMove: role !== null && can(role, "placeOrders"),
+      today: storeDay(new Date()),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const titles = {
@@ -121,10 +113,12 @@ export function action(args: Route.ActionArgs) {
 const textareaClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <NotFoundBoundary error={error} title="Quote not found" backTo="/account/quotes" backLabel="Back to Quotes" />;
+}
+
 export default function QuotePage({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  if (!loaderData.quote)
-    return <NotFoundPanel title="Quote not found" backTo="/account/quotes" backLabel="Back to Quotes" />;
   const { quote, requestLines, versions, events, canMove, today } = loaderData;
   const current = versions.find((version) => version.version === quote.currentVersion);
   const lineById = new Map(requestLines.map((line) => [line.id, line]));

@@ -5,7 +5,7 @@ import { data } from "react-router";
 import { currentUser } from "../../server/accounts/session";
 import { isWaitingForStock, requestBackInStock } from "../../server/catalog/products/back-in-stock";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
+import { handleForm } from "../../server/form-intents";
 import type { Route } from "./+types/api.back-in-stock";
 
 const personal = { "Cache-Control": "private, no-store" };
@@ -24,35 +24,37 @@ const productIdOf = (params: Route.LoaderArgs["params"]) => {
   return params.productId;
 };
 
+/** Every answer, for this browser alone. */
+const answered = (body: BackInStockResponse, init: { status?: number; headers?: HeadersInit } = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return data<BackInStockResponse>(body, { status: init.status, headers });
+};
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const productId = productIdOf(params);
   const user = currentUser(context);
-  return data<BackInStockResponse>(
-    { signedIn: Boolean(user), waiting: user ? await isWaitingForStock(user.id, productId) : false },
-    { headers: personal },
-  );
+  return answered({ signedIn: Boolean(user), waiting: user ? await isWaitingForStock(user.id, productId) : false });
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const productId = productIdOf(params);
-  const user = currentUser(context);
-  await readForm(request);
-  if (!user)
-    return data<BackInStockResponse>(
-      { signedIn: false, waiting: false, message: "Sign in to be e-mailed when this part is back in stock." },
-      { status: 401, headers: personal },
-    );
-  try {
-    await requestBackInStock(user.id, productId);
-    return data<BackInStockResponse>(
-      { signedIn: true, waiting: true, message: `We will e-mail ${user.email} once when it is back in stock.` },
-      { headers: personal },
-    );
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return data<BackInStockResponse>(
-      { signedIn: true, waiting: false, message: error.message },
-      { status: error.status, headers: personal },
-    );
-  }
+export async function action(args: Route.ActionArgs) {
+  const productId = productIdOf(args.params);
+  const user = currentUser(args.context);
+  return handleForm(
+    args,
+    {
+      toast: "none",
+      answer: ({ message }, init) => answered({ signedIn: Boolean(user), waiting: false, message }, init),
+      async handle() {
+        if (!user) throw new StoreError("Unauthorized", "Sign in to be e-mailed when this part is back in stock.");
+        await requestBackInStock(user.id, productId);
+        return answered({
+          signedIn: true,
+          waiting: true,
+          message: `We will e-mail ${user.email} once when it is back in stock.`,
+        });
+      },
+    },
+    { as: "visitor" },
+  );
 }

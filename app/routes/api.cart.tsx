@@ -1,36 +1,19 @@
 import { data } from "react-router";
 import { type CartAction, cartActionSchema, quickOrderSchema } from "../../domain/cart/cart-schemas";
 import { currentBuyer } from "../../server/accounts/session";
-import { addToCart, deleteCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
+import { addToCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
+import { type CartResponse, type PostedCart, postedCart } from "../../server/cart/cart-answer";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
 import type { Buyer } from "../../server/companies/buyer";
-import { type HeaderUser, headerUser } from "../../server/context";
+import { headerUser } from "../../server/context";
 import { StoreError } from "../../server/errors";
-import { readForm } from "../../server/forms";
-import { logger } from "../../server/logger";
-import { buyerCartSummary, type CartSummary } from "../../server/pricing/price";
+import { dispatchIntent, type FormIntent, parsedFields } from "../../server/form-intents";
+import { buyerCartSummary } from "../../server/pricing/price";
 import type { Route } from "./+types/api.cart";
 
-export type CartResponse = {
-  cart: CartSummary;
-  /**
-   * Who is signed in (null for a guest): the header's account links on a shared page, which
-   * names nobody (docs/decisions/buyers-pages.md). Every answer carries it, so a cart change
-   * never leaves the header without it.
-   */
-  user: HeaderUser | null;
-  /** What went wrong, for an error toast. */
-  message?: string;
-  /** What went right, for a success toast. */
-  notice?: string;
-  added?: { name: string; quantity: number };
-  /** Quick Order's part numbers that are not in the catalogue, for the dialog to keep. */
-  notFound?: string[];
-  /** A reorder's or a saved list's lines not added as asked, one sentence each (api.reorder.tsx). */
-  problems?: string[];
-};
+export type { CartResponse };
 
 const personal = { "Cache-Control": "private, no-store" };
 
@@ -67,67 +50,72 @@ function parseJson(text: string): unknown {
   }
 }
 
-type Outcome = Pick<CartResponse, "added" | "notice" | "message" | "notFound">;
+type Change<Intent extends CartAction["intent"]> = Extract<CartAction, { intent: Intent }>;
 
-async function applyChange(cartId: string, buyer: Buyer | null, change: CartAction): Promise<Outcome> {
-  switch (change.intent) {
-    case "add": {
-      const { name } = await addToCart(cartId, change.productId, change.quantity);
-      return { added: { name, quantity: change.quantity } };
-    }
-    case "set":
-      await setLineQuantity(cartId, change.productId, change.quantity);
-      return {};
-    case "remove":
-      await removeLine(cartId, change.productId);
-      return {};
-    case "apply-promo":
-      await applyPromo(cartId, buyer, change.code);
-      return { notice: "Promo code applied successfully!" };
-    case "remove-promo":
-      await removePromo(cartId);
-      return {};
-    case "quick-order":
-      return quickOrder(cartId, change.lines);
-  }
+/** The change the form asks for, read by the cart's schema: the intent the dispatcher chose, with its fields. */
+const changeOf = <Intent extends CartAction["intent"]>(formData: FormData) =>
+  parsedFields(Object.fromEntries(formData), cartActionSchema) as Change<Intent>;
+
+/** The cart's changes, by the intent they send; each answers with the cart, as a refusal does. */
+function changes(cart: PostedCart): Record<CartAction["intent"], FormIntent<Buyer | null>> {
+  /** The visitor's cart (`create` makes a guest's first); a change to a cart they do not have is refused. */
+  const cartIdOf = async (create: boolean, missing = new StoreError("NotFound", noLongerInCart)) => {
+    const { cartId } = await cart.open(create);
+    if (!cartId) throw missing;
+    return cartId;
+  };
+  return {
+    add: {
+      async handle(_buyer, formData) {
+        const { productId, quantity } = changeOf<"add">(formData);
+        const { name } = await addToCart(await cartIdOf(true), productId, quantity);
+        return cart.answer({ added: { name, quantity } });
+      },
+    },
+    set: {
+      async handle(_buyer, formData) {
+        const { productId, quantity } = changeOf<"set">(formData);
+        await setLineQuantity(await cartIdOf(false), productId, quantity);
+        return cart.answer({});
+      },
+    },
+    remove: {
+      async handle(_buyer, formData) {
+        const { productId } = changeOf<"remove">(formData);
+        await removeLine(await cartIdOf(false), productId);
+        return cart.answer({});
+      },
+    },
+    "apply-promo": {
+      async handle(buyer, formData) {
+        const { code } = changeOf<"apply-promo">(formData);
+        await applyPromo(await cartIdOf(false, new StoreError("Invalid", "Your cart is empty")), buyer, code);
+        return cart.answer({ notice: "Promo code applied successfully!" });
+      },
+    },
+    "remove-promo": {
+      async handle() {
+        const { cartId } = await cart.open();
+        if (cartId) await removePromo(cartId);
+        return cart.answer({});
+      },
+    },
+    "quick-order": {
+      async handle(_buyer, formData) {
+        const { lines } = changeOf<"quick-order">(formData);
+        const outcome = await quickOrder(await cartIdOf(true), lines);
+        // Some lines added is a success with a warning; none added is a refusal.
+        return cart.answer(outcome, { status: outcome.message && !outcome.notice ? 400 : 200 });
+      },
+    },
+  };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = cartActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  const { cartId, setCookie, user } = await currentCart(
-    { request, context },
-    {
-      create: parsed.success && (parsed.data.intent === "add" || parsed.data.intent === "quick-order"),
-    },
-  );
-  const answer = async (body: Outcome, status: number) => {
-    const headers = new Headers(personal);
-    // A guest whose first request is refused keeps no cart: the one just made for it is dropped.
-    if (setCookie && cartId && status >= 400) await deleteCart(cartId);
-    else if (setCookie) headers.append("Set-Cookie", setCookie);
-    const shown = setCookie && status >= 400 ? undefined : cartId;
-    return data<CartResponse>(
-      { cart: await buyerCartSummary(shown, currentBuyer(context)), user: headerUser(user), ...body },
-      { status, headers },
-    );
-  };
-  if (!parsed.success) {
-    return answer({ message: parsed.error.issues[0]?.message ?? "That request could not be understood." }, 400);
-  }
-  const { intent } = parsed.data;
-  if (!cartId) {
-    if (intent === "remove-promo") return answer({}, 200);
-    if (intent === "apply-promo") return answer({ message: "Your cart is empty" }, 400);
-    return answer({ message: noLongerInCart }, 404);
-  }
-  try {
-    const outcome = await applyChange(cartId, currentBuyer(context), parsed.data);
-    // Some Quick Order lines added is a success with a warning; none added is a refusal.
-    return answer(outcome, outcome.message && !outcome.notice ? 400 : 200);
-  } catch (error) {
-    if (error instanceof StoreError) return answer({ message: error.message }, error.status);
-    if (intent !== "apply-promo") throw error;
-    logger.error({ err: error }, "applying a promo code failed");
-    return answer({ message: "Error applying promo code" }, 500);
-  }
+export function action(args: Route.ActionArgs) {
+  const cart = postedCart(args);
+  return dispatchIntent(args, changes(cart), {
+    as: "visitor",
+    // The cart's components tell the message themselves; a refusal carries the cart, as every answer does.
+    refusal: { toast: "none", answer: ({ message }, init) => cart.answer({ message }, init) },
+  });
 }

@@ -6,10 +6,9 @@ import { currentBuyer } from "../../server/accounts/session";
 import { addToList, listsOf } from "../../server/cart/saved-lists";
 import type { Buyer } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
-import { formObject, readForm } from "../../server/forms";
+import { handleForm, parsedFields } from "../../server/form-intents";
+import { formObject } from "../../server/forms";
 import type { Route } from "./+types/api.lists";
-
-const personal = { "Cache-Control": "private, no-store" };
 
 export type ListsResponse = {
   signedIn: boolean;
@@ -20,41 +19,44 @@ export type ListsResponse = {
   saved?: { listId: string; name: string; added: number };
 };
 
-async function listsFor(buyer: Buyer) {
-  return (await listsOf(buyer)).map(({ id, name }) => ({ id, name }));
+/** Every answer: whether the visitor is signed in and their lists, for this browser alone, with `body`. */
+async function listsAnswer(
+  buyer: Buyer | null,
+  body: Pick<ListsResponse, "message" | "saved"> = {},
+  init: { status?: number; headers?: HeadersInit } = {},
+) {
+  const lists = buyer ? (await listsOf(buyer)).map(({ id, name }) => ({ id, name })) : [];
+  const headers = new Headers(init.headers);
+  headers.set("Cache-Control", "private, no-store");
+  return data<ListsResponse>({ signedIn: Boolean(buyer), lists, ...body }, { status: init.status, headers });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const buyer = currentBuyer(context);
-  return data<ListsResponse>(
-    { signedIn: Boolean(buyer), lists: buyer ? await listsFor(buyer) : [] },
-    { headers: personal },
+export function loader({ context }: Route.LoaderArgs) {
+  return listsAnswer(currentBuyer(context));
+}
+
+async function save(buyer: Buyer | null, formData: FormData) {
+  if (!buyer) throw new StoreError("Unauthorized", "Please sign in to save lists");
+  const { listId, newName, productId, quantity } = parsedFields(
+    formObject(formData, ["productId", "quantity"]),
+    addToListSchema,
   );
+  const list = await addToList(
+    buyer,
+    listId ? { listId } : { newName },
+    productId.map((id, index) => ({ productId: id, quantity: quantity[index] ?? 1 })),
+  );
+  return listsAnswer(buyer, { saved: { listId: list.id, name: list.name, added: list.added } });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const buyer = currentBuyer(context);
-  const form = await readForm(request);
-  if (!buyer) {
-    return data<ListsResponse>(
-      { signedIn: false, lists: [], message: "Please sign in to save lists" },
-      { status: 401, headers: personal },
-    );
-  }
-  const parsed = addToListSchema.safeParse(formObject(form, ["productId", "quantity"]));
-  const answer = async (body: Partial<ListsResponse>, status: number) =>
-    data<ListsResponse>({ signedIn: true, lists: await listsFor(buyer), ...body }, { status, headers: personal });
-  if (!parsed.success) return answer({ message: parsed.error.issues[0]?.message ?? "Choose a list" }, 400);
-  const { listId, newName, productId, quantity } = parsed.data;
-  try {
-    const list = await addToList(
-      buyer,
-      listId ? { listId } : { newName },
-      productId.map((id, index) => ({ productId: id, quantity: quantity[index] ?? 1 })),
-    );
-    return answer({ saved: { listId: list.id, name: list.name, added: list.added } }, 200);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    return answer({ message: error.message }, error.status);
-  }
+export function action(args: Route.ActionArgs) {
+  return handleForm(
+    args,
+    {
+      toast: "none",
+      answer: ({ message }, init) => listsAnswer(currentBuyer(args.context), { message }, init),
+      handle: save,
+    },
+    { as: "visitor" },
+  );
 }

@@ -14,7 +14,7 @@ import { listShipTos } from "../../server/address-book/address-book";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type Buyer, buyerCan } from "../../server/companies/buyer";
 import { StoreError } from "../../server/errors";
-import { dispatchIntent, type FormArgs, refusalAnswer } from "../../server/form-intents";
+import { dispatchIntent, type FormArgs, refusalAnswer, refusedTo } from "../../server/form-intents";
 import {
   approvalReason,
   type CheckoutCart,
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The default ship-to of the buyer's address book, when they keep one, is where the order goes first.
   const shipTos = buyer ? await listShipTos(buyer) : [];
   // A quote's order goes first where the quote asked it to ship (the book's entry at that address, if any).
-  const quoted = quoteNumber ? await quoteShipTo(cart) : null;
+  const quoted = quoteNumber ? await quoteShipTo(cart, quoteNumber) : null;
   const defaultShipTo =
     (quoted && shipTos.find((shipTo) => sameStreet(shipTo.address, quoted))) ??
     (quoted ? undefined : shipTos.find((shipTo) => shipTo.isDefault));
@@ -205,13 +205,13 @@ function quoteOf(request: Request, formData?: FormData): string | null {
 const checkoutSource = (cartId: string | undefined, quoteNumber: string | null): CheckoutSource | null =>
   quoteNumber ? { quoteNumber } : cartId ? { cartId } : null;
 
-/** Where the quote asked its order to ship, or null for a quote that is not the company's. */
-async function quoteShipTo(cart: CheckoutCart): Promise<Address | null> {
-  const quote = await cart.quote().catch((error: unknown) => {
-    if (error instanceof StoreError) return null;
-    throw error;
-  });
-  if (!quote) return null;
+/** A quote that cannot be ordered sends the buyer back to it (to their quotes, for one not theirs), told why. */
+const backToQuote = (quoteNumber: string) =>
+  refusedTo((error) => (error.kind === "NotFound" ? "/account/quotes" : `/account/quotes/${quoteNumber}`));
+
+/** Where the quote asked its order to ship. */
+async function quoteShipTo(cart: CheckoutCart, quoteNumber: string): Promise<Address> {
+  const quote = await cart.quote().catch(backToQuote(quoteNumber));
   const { label: _label, ...address } = quote.shipTo;
   return { ...address, line2: address.line2 ?? undefined, state: address.state as Address["state"] };
 }
@@ -220,15 +220,10 @@ const sameStreet = (a: Address, b: Address) =>
   [a.line1, a.city, a.state, a.zip].join("|").toLowerCase() ===
   [b.line1, b.city, b.state, b.zip].join("|").toLowerCase();
 
-/** The cart or quote priced for the page; a quote that cannot be ordered sends the buyer back to it. */
-async function pricedForPage(cart: CheckoutCart, taxState: string) {
-  try {
-    return await cart.priced(taxState);
-  } catch (error) {
-    if (!(error instanceof StoreError) || !("quoteNumber" in cart.source)) throw error;
-    const to = error.kind === "NotFound" ? "/account/quotes" : `/account/quotes/${cart.source.quoteNumber}`;
-    throw await redirectWithToast(to, { type: "error", title: error.message });
-  }
+/** The cart or quote priced for the page. */
+function pricedForPage(cart: CheckoutCart, taxState: string) {
+  const priced = cart.priced(taxState);
+  return "quoteNumber" in cart.source ? priced.catch(backToQuote(cart.source.quoteNumber)) : priced;
 }
 
 export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-o
 import sharp from "sharp";
 import { can } from "../../domain/companies/companies";
 import {
+  CERTIFICATE_FILE_FIELD,
   type CertificateInput,
   type CertificateListFilter,
   type CertificateReview,
@@ -42,15 +43,6 @@ export const certificateNotFound = "That certificate does not exist.";
 export const MAX_CERTIFICATES_PER_COMPANY = 100;
 /** Uploads a company may send in an hour, refused ones included: a state a week is the usual pace. */
 export const certificateUploadLimit: Limit = { max: 30, windowMs: 60 * 60_000 };
-
-/** A refusal that belongs to one field of the upload form, shown beside it. */
-export class CertificateFieldError extends StoreError {
-  readonly field: "expiresOn" | "file";
-  constructor(field: "expiresOn" | "file", message: string) {
-    super("Invalid", message);
-    this.field = field;
-  }
-}
 
 let shared: MediaStorage | undefined;
 
@@ -144,7 +136,7 @@ export async function uploadCertificate(
   now = new Date(),
 ) {
   const { companyId } = requireCertificateManager(buyer);
-  if (expiredOnUpload(input.expiresOn, now)) throw new CertificateFieldError("expiresOn", EXPIRED_MESSAGE);
+  if (expiredOnUpload(input.expiresOn, now)) throw new StoreError("Invalid", EXPIRED_MESSAGE, { field: "expiresOn" });
   // Asked before the file is read or written (and asked again under the lock below, for two at once).
   await refuseOverCap(db(), companyId);
   await countUse(
@@ -154,7 +146,9 @@ export async function uploadCertificate(
     "Your company has uploaded many certificates in the last hour.",
   );
   const stored = await checkedCertificateFile(file.bytes).catch((error: unknown) => {
-    throw error instanceof StoreError ? new CertificateFieldError("file", error.message) : error;
+    throw error instanceof StoreError
+      ? new StoreError("Invalid", error.message, { field: CERTIFICATE_FILE_FIELD })
+      : error;
   });
   const storage = certificateStorage();
   await storage.put(stored.key, stored.bytes, contentTypeOfKey(stored.key));

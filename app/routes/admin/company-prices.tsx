@@ -22,7 +22,7 @@ import {
 } from "../../../server/companies/contract-prices";
 import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
-import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
+import { dispatchIntent, type FormIntent, formFields, refusedPage } from "../../../server/form-intents";
 import { dataWithToast } from "../../../server/toast";
 import { Field } from "../../components/form-field";
 import { Price } from "../../components/price";
@@ -39,18 +39,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Contract Prices ${loaderData?.company.accountNumber ?? ""} | Admin | Cascade Industrial Supply` }];
 }
 
-async function priceListOr404(accountNumber: string) {
-  try {
-    return await companyPriceList(accountNumber);
-  } catch (error) {
-    if (error instanceof StoreError && error.kind === "NotFound") throw new Response(error.message, { status: 404 });
-    throw error;
-  }
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdmin({ context });
-  return priceListOr404(params.accountNumber);
+  return companyPriceList(params.accountNumber).catch(refusedPage);
 }
 
 const failure = "Failed to change the price list";

@@ -25,7 +25,7 @@ import { quoteLineOutcomes } from "../../../domain/quotes/quotes";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { StoreError } from "../../../server/errors";
-import { handleForm } from "../../../server/form-intents";
+import { handleForm, refusedPage } from "../../../server/form-intents";
 import { QUOTE_NUMBER_PATTERN, quoteForAdmin, quoteIdByNumber, sendQuote } from "../../../server/quotes/quoting";
 import { dataWithToast } from "../../../server/toast";
 import { Field, TextareaField } from "../../components/form-field";
@@ -48,17 +48,12 @@ const DEFAULT_VALID_DAYS = 30;
 export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdmin({ context });
   if (!QUOTE_NUMBER_PATTERN.test(params.quoteNumber)) throw new Response("That quote does not exist.", { status: 404 });
-  try {
-    const today = storeDay(new Date());
-    return {
-      ...(await quoteForAdmin(params.quoteNumber)),
-      today,
-      defaultValidUntil: addDays(today, DEFAULT_VALID_DAYS),
-    };
-  } catch (error) {
-    if (error instanceof StoreError && error.kind === "NotFound") throw new Response(error.message, { status: 404 });
-    throw error;
-  }
+  const today = storeDay(new Date());
+  return {
+    ...(await quoteForAdmin(params.quoteNumber).catch(refusedPage)),
+    today,
+    defaultValidUntil: addDays(today, DEFAULT_VALID_DAYS),
+  };
 }
 
 export function action(args: Route.ActionArgs) {
