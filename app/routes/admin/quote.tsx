@@ -92,7 +92,7 @@ export function action(args: Route.ActionArgs) {
         );
       },
     },
-    { as: "admin" },
+    { as: "admin", lists: ["lines"] },
   );
 }
 
