@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
+import { apiScopes } from "../domain/companies/api-keys";
 import { client, type StoreProcess, storeProcess } from "./store-process";
 import { zipBomb } from "./zip-files";
 
@@ -576,7 +577,15 @@ beforeAll(async () => {
     lines: JSON.stringify({ lines: [{ partNumber: "GW-45-001", quantity: 2 }] }),
   });
   expect(added.status).toBe(200);
-  const page = await signedInAdmin.post("/account/company/api-keys", { intent: "create", name: "Fuzzer" });
+  // A key that may do everything, so the API's fuzzing reaches every endpoint's checks.
+  const page = await signedInAdmin.send("/account/company/api-keys", {
+    method: "POST",
+    body: new URLSearchParams([
+      ["intent", "create"],
+      ["name", "Fuzzer"],
+      ...apiScopes.map((scope) => ["scopes", scope]),
+    ]),
+  });
   apiKey = (await page.text()).match(/cis_[A-Za-z0-9_-]{43}/)?.[0] ?? "";
   expect(apiKey).not.toBe("");
 }, 180_000);
