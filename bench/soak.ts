@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { apiScopes } from "../domain/companies/api-keys";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
@@ -42,7 +43,10 @@ class Client {
     private stats: Stats,
   ) {}
 
-  async request(pathname: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}) {
+  async request(
+    pathname: string,
+    init: { method?: string; form?: Record<string, string> | [string, string][]; json?: unknown } = {},
+  ) {
     const headers: Record<string, string> = { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") };
     let body: string | undefined;
     if (init.form) {
@@ -413,7 +417,11 @@ export async function main() {
 
     // The first company's admin makes an API key on its page and a ship-to for the ERP's orders.
     const made = await owner?.request("/account/company/api-keys.data", {
-      form: { intent: "create", name: "Soak ERP" },
+      form: [
+        ["intent", "create"],
+        ["name", "Soak ERP"],
+        ...apiScopes.map((scope): [string, string] => ["scopes", scope]),
+      ],
     });
     const apiKey = /cis_[A-Za-z0-9_-]{43}/.exec(made?.text ?? "")?.[0];
     await owner?.request("/account/addresses", {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
 
-test("a company admin creates an API key, sees it once, uses it from their system and revokes it", async ({
+test("a company admin creates an API key with its scopes, sees it once, uses it from their system and revokes it", async ({
   page,
   request,
 }) => {
@@ -14,7 +14,22 @@ test("a company admin creates an API key, sees it once, uses it from their syste
   await expect(page.getByRole("heading", { level: 1, name: "API Keys" })).toBeVisible();
   await expect(page.getByText("No active keys.")).toBeVisible();
 
+  // What the key may do: reading the catalogue and prices unless more is ticked.
+  const scopes = page.getByRole("group", { name: "What the key may do" });
+  const catalogue = scopes.getByRole("checkbox", { name: /Read the catalogue and your company's prices/ });
+  const ordering = scopes.getByRole("checkbox", { name: /Place orders on your company's terms/ });
+  await expect(scopes.getByRole("checkbox")).toHaveCount(4);
+  await expect(catalogue).toBeChecked();
+  await expect(ordering).not.toBeChecked();
+  await expect(scopes.getByRole("checkbox", { name: /Read your company's orders/ })).not.toBeChecked();
+  await expect(scopes.getByRole("checkbox", { name: /Read your company's address book/ })).not.toBeChecked();
+  // A key that may do nothing is not made: the form says so beside the choice.
+  await catalogue.uncheck();
   await page.getByLabel("Key name").fill("ERP production");
+  await page.getByRole("button", { name: "Create Key" }).click();
+  await expect(scopes.getByText("Choose at least one thing the key may do")).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await catalogue.check();
   await page.getByRole("button", { name: "Create Key" }).click();
   await expect(page.getByText("API key ERP production created")).toBeVisible();
   const shown = page.getByLabel("New API key");
@@ -24,6 +39,7 @@ test("a company admin creates an API key, sees it once, uses it from their syste
   // The toasts are list items too: the key's row is the one with its prefix.
   const row = page.getByRole("listitem").filter({ hasText: `${key.slice(0, 12)}…` });
   await expect(row).toContainText("ERP production");
+  await expect(row).toContainText("Scopes: catalog:read");
   await expect(row).toContainText(`by ${owner.email} · Last used never`);
   await expectNoAccessibilityViolations(page);
 
@@ -36,6 +52,10 @@ test("a company admin creates an API key, sees it once, uses it from their syste
   const prices = await request.get("/api/v1/prices?parts=GW-45-001", { headers: { authorization: `Bearer ${key}` } });
   expect(prices.status()).toBe(200);
   expect(await prices.json()).toMatchObject({ prices: [{ partNumber: "GW-45-001", unitPrice: "12.99" }] });
+  // It was not made to read orders, nor to place them.
+  const orders = await request.get("/api/v1/orders", { headers: { authorization: `Bearer ${key}` } });
+  expect(orders.status()).toBe(403);
+  expect(await orders.json()).toMatchObject({ error: { code: "insufficient_scope", scope: "orders:read" } });
   await page.reload();
   await expect(row).not.toContainText("Last used never");
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 
 export const root = path.resolve(import.meta.dirname, "..");
 const serverEntry = path.join(root, "build/server/index.js");
-const sources = ["app", "server", "vite.config.ts", "react-router.config.ts", "package.json"];
+const sources = ["app", "server", "domain", "vite.config.ts", "react-router.config.ts", "package.json"];
 
 function newestChange(target) {
   const stat = statSync(target);

@@ -94,6 +94,8 @@ export interface PostOptions<As extends Poster> {
   as?: As;
   /** For `as: "admin"`: the two-factor enrolment page, which an admin without a second factor may use. */
   enrolling?: boolean;
+  /** The form's lists, whose rows Conform posts as `name[0]…` (server/forms.ts). */
+  lists?: readonly string[];
 }
 
 export interface IntentOptions<As extends Poster> extends PostOptions<As> {
@@ -111,7 +113,7 @@ export async function dispatchIntent<As extends Poster = "buyer">(
   options: IntentOptions<As> = {},
 ) {
   const who = poster(args, options);
-  const formData = await readForm(args.request);
+  const formData = await readForm(args.request, options);
   const name = String(formData.get("intent"));
   const page = options.refusal ?? {};
   // hasOwn: a name such as "constructor" must not reach the properties every object has.
@@ -127,7 +129,7 @@ export async function handleForm<As extends Poster = "buyer">(
   options: PostOptions<As> = {},
 ) {
   const who = poster(args, options);
-  return run(form, who, await readForm(args.request), args);
+  return run(form, who, await readForm(args.request, options), args);
 }
 
 function poster<As extends Poster>(args: FormArgs, { as, enrolling }: PostOptions<As>): PosterOf<As> {

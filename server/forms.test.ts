@@ -38,4 +38,32 @@ describe("readForm", () => {
     });
     expect([...(await readForm(urlencoded)).keys()]).toHaveLength(MAX_FORM_FIELDS);
   });
+
+  it("refuses a Conform button that is not adding or removing a row of the form's own lists (Conform throws on one)", async () => {
+    const posted = (intent: string) =>
+      new Request("http://store.test/", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: "a@example.com", __intent__: intent }),
+      });
+    const refused = "400 That button does not belong to this form. Please reload the page and try again.";
+    const insert = JSON.stringify({ type: "insert", payload: { name: "tiers" } });
+    for (const intent of ["x", "{}", "null", '{"type":"validate","payload":{"name":"email"}}', insert])
+      expect(await refusal(readForm(posted(intent))), intent).toBe(refused);
+    expect(await refusal(readForm(posted(insert), { lists: ["tiers"] }))).toBe("read");
+    expect(await refusal(readForm(posted(insert), { lists: ["documents"] }))).toBe(refused);
+  });
+
+  it("drops a field named as one of the form's lists, whose rows are posted as name[0]", async () => {
+    const posted = new Request("http://store.test/", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "relatedParts=x&relatedParts%5B0%5D=GW-45-001&name=Wheel",
+    });
+    const read = await readForm(posted, { lists: ["relatedParts"] });
+    expect([...read]).toEqual([
+      ["relatedParts[0]", "GW-45-001"],
+      ["name", "Wheel"],
+    ]);
+  });
 });

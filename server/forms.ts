@@ -31,11 +31,18 @@ const refuse = (message: string, status: number) =>
   new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 /**
- * The request's form fields, keeping only names a form of the store could have sent. Throws a
- * 415 for another encoding (JSON, text, none), a 413 for more than MAX_FORM_FIELDS fields and a
- * 400 for a form that cannot be read (a malformed multipart boundary, a truncated body).
+ * The request's form fields, keeping only names a form of the store could have sent. `lists` are
+ * the form's lists, whose rows Conform posts as `name[0]…`: a field of a list's bare name is no
+ * field of the form and is dropped (Conform, showing the form again, would find text where it
+ * draws a list, and the page could not be drawn). Throws a 415 for another encoding (JSON, text,
+ * none), a 413 for more than MAX_FORM_FIELDS fields and a 400 for a form that cannot be read (a
+ * malformed multipart boundary, a truncated body) or for a Conform button (`__intent__`) other
+ * than adding or removing a row of one of `lists`.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(
+  request: Request,
+  { lists = [] }: { lists?: readonly string[] } = {},
+): Promise<FormData> {
   if (!FORM_TYPE.test(request.headers.get("content-type") ?? "")) {
     throw refuse("Send this form as application/x-www-form-urlencoded or multipart/form-data.", 415);
   }
@@ -52,8 +59,9 @@ export async function readForm(request: Request): Promise<FormData> {
   }
   const form = new FormData();
   for (const [name, value] of sent) {
-    if (FIELD_NAME.test(name) && !OBJECT_MEMBERS.test(name)) form.append(name, value);
+    if (FIELD_NAME.test(name) && !OBJECT_MEMBERS.test(name) && !lists.includes(name)) form.append(name, value);
   }
+  refuseOtherIntents(form, lists);
   return form;
 }
 
@@ -71,11 +79,12 @@ const listIntentSchema = z.strictObject({
 
 /**
  * Without JavaScript, Conform's Add and Remove buttons post an `__intent__` naming the list
- * (`{"type":"insert","payload":{"name":"tiers"}}`). Only adding or removing a row of one of `lists`
- * passes: Conform throws on a malformed intent and would build whatever path another one names, so
- * anything else is refused with a 400 before Conform reads it.
+ * (`{"type":"insert","payload":{"name":"tiers"}}`); with it, Conform keeps its intents in the
+ * browser (app/components/use-zod-form.ts). Only adding or removing a row of one of `lists` passes:
+ * Conform throws on a malformed intent (a 500: `__intent__=x` on any form) and would build whatever
+ * path another one names, so anything else is refused with a 400 before Conform reads it.
  */
-export function refuseOtherIntents(form: FormData, lists: readonly string[]) {
+function refuseOtherIntents(form: FormData, lists: readonly string[]) {
   const sent = form.get("__intent__");
   if (sent === null) return;
   let intent: unknown;

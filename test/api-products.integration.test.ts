@@ -9,6 +9,7 @@ import * as openapi from "../app/routes/api.v1.openapi";
 import * as route from "../app/routes/api.v1.products";
 import { listingParamNames } from "../domain/catalog/listing-params";
 import { parseSearchParams, searchParamNames } from "../domain/catalog/search-params";
+import { apiScopes } from "../domain/companies/api-keys";
 import { createApiKey } from "../server/api/api-keys";
 import { productParamNames } from "../server/api/product-params";
 import { countVisitorCall, visitorCatalogueLimit } from "../server/api/products";
@@ -377,7 +378,7 @@ describe("limits, caching and prices", () => {
     await db()
       .insert(contractPrices)
       .values({ companyId, category: "abrasives", percentOff: "20", startsOn: "2000-01-01" });
-    const { key } = await createApiKey(await asBuyer({ id: "api-buyer" }), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer({ id: "api-buyer" }), { name: "ERP", scopes: apiScopes });
     const query = "?subcategory=grinding-wheels&sort=name&per_page=5";
 
     const before = await call(query);
@@ -417,8 +418,8 @@ describe("the OpenAPI document", () => {
       ...productParamNames,
       "attributes",
     ]);
-    expect(get.security).toEqual([{}, { apiKey: [] }]);
-    expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "400", "401", "404", "405", "429", "500"]);
+    expect(get.security).toEqual([{}, { apiKey: ["catalog:read"] }]);
+    expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "400", "401", "403", "404", "405", "429", "500"]);
     const schemas = document.components.schemas;
     expect(schemas.ProductPage.required).toEqual(["total", "page", "per_page", "items", "facets"]);
     expect(schemas.ProductItem.required).toEqual(["part_number", "name", "price", "stock_level", "url"]);

@@ -8,6 +8,7 @@ import * as order from "../app/routes/api.v1.order";
 import * as orders from "../app/routes/api.v1.orders";
 import * as prices from "../app/routes/api.v1.prices";
 import * as productsRoute from "../app/routes/api.v1.products";
+import { type ApiScope, apiScopes } from "../domain/companies/api-keys";
 import type { CompanyRole } from "../domain/companies/companies";
 import { addShipTo } from "../server/address-book/address-book";
 import {
@@ -18,6 +19,8 @@ import {
   invalidKeyMessage,
   revokeApiKey,
 } from "../server/api/api-keys";
+import { requireScope } from "../server/api/http";
+import { openApiDocument } from "../server/api/openapi";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
 import { acceptInvitation, changeMemberRole, inviteMember, removeMember } from "../server/companies/members";
 import {
@@ -175,7 +178,7 @@ describe("API keys", () => {
   it("are made by a company admin, shown once, kept as a hash, listed with who and when, and audited", async () => {
     const ada = await companyAdmin("Ada");
     const now = new Date("2026-11-26T09:00:00Z");
-    const created = await createApiKey(await asBuyer(ada), { name: "ERP" }, now);
+    const created = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes }, now);
     expect(created.key).toMatch(/^cis_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.key.slice(0, 12));
     const [row] = await db().select().from(companyApiKeys).where(eq(companyApiKeys.id, created.id));
@@ -188,6 +191,7 @@ describe("API keys", () => {
         id: created.id,
         name: "ERP",
         prefix: created.prefix,
+        scopes: [...apiScopes],
         createdAt: now,
         createdBy: ada.email,
         lastUsedAt: null,
@@ -212,7 +216,7 @@ describe("API keys", () => {
         {
           action: "create_api_key",
           adminId: ada.id,
-          after: { keyId: created.id, name: "ERP", prefix: created.prefix },
+          after: { keyId: created.id, name: "ERP", prefix: created.prefix, scopes: [...apiScopes] },
         },
         {
           action: "revoke_api_key",
@@ -228,9 +232,9 @@ describe("API keys", () => {
     const ada = await companyAdmin("Ada");
     const buyer = await member(ada, "Bo", "buyer");
     const refusal = "403 Only your company admin can manage the company's API keys.";
-    expect(await outcome(createApiKey(await asBuyer(buyer), { name: "Mine" }))).toBe(refusal);
+    expect(await outcome(createApiKey(await asBuyer(buyer), { name: "Mine", scopes: apiScopes }))).toBe(refusal);
     expect(await outcome(apiKeysPage(await asBuyer(buyer)))).toBe(refusal);
-    const key = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const key = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     expect(await outcome(revokeApiKey(await asBuyer(buyer), key.id))).toBe(refusal);
     const other = await companyAdmin("Oz");
     expect(await outcome(revokeApiKey(await asBuyer(other), key.id))).toBe("404 That API key does not exist.");
@@ -253,7 +257,7 @@ describe("API keys", () => {
       expect(made.status, key).toBe(401);
       expect(made.json.error.message).toContain("not valid");
     }
-    const key = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const key = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     await revokeApiKey(await asBuyer(ada), key.id);
     const revoked = await call(orders, "/api/v1/orders", { key: key.key });
     expect(revoked).toMatchObject({
@@ -263,7 +267,7 @@ describe("API keys", () => {
 
     // A key is revoked with its maker's removal: it stays so if they are invited back.
     const admin = await member(ada, "Al", "admin");
-    const hisKey = await createApiKey(await asBuyer(admin), { name: "His" });
+    const hisKey = await createApiKey(await asBuyer(admin), { name: "His", scopes: apiScopes });
     expect((await call(orders, "/api/v1/orders", { key: hisKey.key })).status).toBe(200);
     await removeMember(await asBuyer(ada), { userId: admin.id });
     const left = await call(orders, "/api/v1/orders", { key: hisKey.key });
@@ -271,7 +275,7 @@ describe("API keys", () => {
 
     // A key never acts as its maker's later role: made another role, the maker's keys are revoked.
     const demoted = await member(ada, "Di", "admin");
-    const herKey = await createApiKey(await asBuyer(demoted), { name: "Hers" });
+    const herKey = await createApiKey(await asBuyer(demoted), { name: "Hers", scopes: apiScopes });
     await changeMemberRole(await asBuyer(ada), { userId: demoted.id, role: "buyer" });
     await changeMemberRole(await asBuyer(ada), { userId: demoted.id, role: "admin" });
     const afterDemotion = await call(orders, "/api/v1/orders", { key: herKey.key });
@@ -282,8 +286,8 @@ describe("API keys", () => {
 
   it("are held to their rate limit with a 429 that says how long to wait; another key is not", async () => {
     const ada = await companyAdmin("Ada");
-    const busy = await createApiKey(await asBuyer(ada), { name: "Busy" });
-    const calm = await createApiKey(await asBuyer(ada), { name: "Calm" });
+    const busy = await createApiKey(await asBuyer(ada), { name: "Busy", scopes: apiScopes });
+    const calm = await createApiKey(await asBuyer(ada), { name: "Calm", scopes: apiScopes });
     for (let i = 0; i < apiKeyLimit.max; i++) await authenticateApiKey(busy.key);
     const refused = await call(productsRoute, "/api/v1/products", { key: busy.key });
     expect(refused.status).toBe(429);
@@ -296,10 +300,146 @@ describe("API keys", () => {
   });
 });
 
+describe("API key scopes", () => {
+  /** Every operation of the OpenAPI document, with the route module that answers it and the scope it names. */
+  const operations = () => {
+    const document = openApiDocument();
+    const modules: Record<string, Route> = {
+      "/products": productsRoute,
+      "/prices": prices,
+      "/addresses": addresses,
+      "/orders": orders,
+      "/orders/{orderNumber}": order,
+    };
+    return Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, { security?: Record<string, string[]>[] }>).map(
+        ([method, operation]) => {
+          const scopes = (operation.security ?? document.security).flatMap((requirement) => requirement.apiKey ?? []);
+          return { path, method: method.toUpperCase(), scope: scopes[0] as ApiScope, scopes, route: modules[path] };
+        },
+      ),
+    );
+  };
+  const callAs = (key: string, { path, method, route }: ReturnType<typeof operations>[number]) =>
+    call(route ?? {}, `/api/v1${path.replace("{orderNumber}", "ORD1700000000000AAAAA")}`, {
+      key,
+      method,
+      params: { orderNumber: "ORD1700000000000AAAAA" },
+      ...(method === "POST"
+        ? { body: "{}", headers: { "content-type": "application/json", "idempotency-key": "scope-check" } }
+        : {}),
+    });
+
+  it("name one scope for every operation of the API, and the server holds each key to it with a 403 naming the scope", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const all = operations();
+    expect(all.map(({ method, path }) => `${method} ${path}`).sort()).toEqual([
+      "GET /addresses",
+      "GET /orders",
+      "GET /orders/{orderNumber}",
+      "GET /prices",
+      "GET /products",
+      "POST /orders",
+    ]);
+    for (const operation of all) {
+      expect(operation.scopes, `${operation.method} ${operation.path}`).toHaveLength(1);
+      expect(apiScopes).toContain(operation.scope);
+      expect(operation.route).toBeDefined();
+    }
+    for (const scope of apiScopes) {
+      const without = await createApiKey(await asBuyer(ada), {
+        name: `All but ${scope}`,
+        scopes: apiScopes.filter((other) => other !== scope),
+      });
+      const only = await createApiKey(await asBuyer(ada), { name: `Only ${scope}`, scopes: [scope] });
+      for (const operation of all) {
+        const what = `${operation.method} ${operation.path} with a key without ${scope}`;
+        const answer = await callAs(without.key, operation);
+        if (operation.scope === scope) {
+          expect(answer.status, what).toBe(403);
+          expect(answer.json, what).toEqual({
+            error: { code: "insufficient_scope", message: expect.stringContaining(scope), scope },
+          });
+          expect(answer.headers.get("www-authenticate"), what).toBe(
+            `Bearer realm="api", error="insufficient_scope", scope="${scope}"`,
+          );
+        } else expect(answer.json?.error?.code, what).not.toBe("insufficient_scope");
+        const allowed = await callAs(only.key, operation);
+        expect(
+          allowed.json?.error?.code === "insufficient_scope",
+          `${operation.method} ${operation.path} with only ${scope}`,
+        ).toBe(operation.scope !== scope);
+      }
+    }
+  });
+
+  it("let a key that may only read the catalogue read prices, but neither read nor place orders", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const reader = await createApiKey(await asBuyer(ada), { name: "Price feed", scopes: ["catalog:read"] });
+    const priced = await call(prices, "/api/v1/prices?parts=API-CW-1", { key: reader.key });
+    expect(priced.json.prices).toEqual([expect.objectContaining({ partNumber: "API-CW-1", unitPrice: "2.45" })]);
+    expect((await call(productsRoute, "/api/v1/products", { key: reader.key })).status).toBe(200);
+    const stock = await stockOf("API-CW-1");
+    const refused = await postOrder(
+      reader.key,
+      { lines: [{ partNumber: "API-CW-1", quantity: 1 }], shipToId: ada.shipToId, poNumber: "PO-1" },
+      "scope-1",
+    );
+    expect(refused).toMatchObject({
+      status: 403,
+      json: {
+        error: {
+          code: "insufficient_scope",
+          scope: "orders:write",
+          message:
+            "This API key does not have the scope orders:write (place orders on your company's terms). A company admin can create a key with it at /account/company/api-keys.",
+        },
+      },
+    });
+    expect(await stockOf("API-CW-1")).toBe(stock);
+    expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toEqual([]);
+    expect((await call(orders, "/api/v1/orders", { key: reader.key })).json.error.scope).toBe("orders:read");
+    // A key without the catalogue's scope is refused there too, not answered at a visitor's prices.
+    const orderer = await createApiKey(await asBuyer(ada), { name: "Orders", scopes: ["orders:read"] });
+    const products = await call(productsRoute, "/api/v1/products", { key: orderer.key });
+    expect(products).toMatchObject({ status: 403, json: { error: { scope: "catalog:read" } } });
+    expect((await call(orders, "/api/v1/orders", { key: orderer.key })).status).toBe(200);
+  });
+
+  it("are made as chosen, listed and audited, and the page offers what the maker may give", async () => {
+    const ada = await companyAdmin("Ada");
+    const made = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: ["orders:read", "catalog:read"] });
+    const [row] = await db().select().from(companyApiKeys).where(eq(companyApiKeys.id, made.id));
+    expect(row?.scopes).toEqual(["orders:read", "catalog:read"]);
+    expect((await apiKeysPage(await asBuyer(ada))).keys[0]).toMatchObject({ scopes: ["orders:read", "catalog:read"] });
+    const [audit] = await db()
+      .select({ after: adminAuditLog.after })
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.entityId, ada.companyId), eq(adminAuditLog.action, "create_api_key")));
+    expect(audit?.after).toMatchObject({ scopes: ["orders:read", "catalog:read"] });
+    expect((await apiKeysPage(await asBuyer(ada))).grantable).toEqual([...apiScopes]);
+  });
+
+  it("never let a key do more than its maker may do at the time of the call", async () => {
+    const ada = await companyAdmin("Ada", "1000");
+    const viewer = await member(ada, "Vi", "viewer");
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
+    const caller = await authenticateApiKey(key);
+    // The roles that may make keys may do everything today; a maker who could not place orders
+    // (here, the key read as a viewer) keeps a key with orders:write from placing any.
+    const asViewer = { ...caller, buyer: await asBuyer(viewer) };
+    expect(() => requireScope(asViewer, "orders:write")).toThrow(
+      "The person who created this API key may no longer place orders on your company's terms, so the key's scope orders:write no longer applies.",
+    );
+    expect(() => requireScope(asViewer, "orders:read")).not.toThrow();
+    expect(() => requireScope(caller, "orders:write")).not.toThrow();
+  });
+});
+
 describe("reading through the API", () => {
   it("lists the catalogue's listed parts, drafts left out, at the key's company's prices", async () => {
     const ada = await companyAdmin("Ada");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const first = await call(productsRoute, "/api/v1/products?per_page=1&sort=name", { key });
     expect(first.json).toMatchObject({ page: 1, per_page: 1, total: 2 });
     expect(first.json.items).toEqual([
@@ -329,7 +469,7 @@ describe("reading through the API", () => {
 
   it("prices parts as the cart does: the tier for the quantity, each price break, unknown parts named", async () => {
     const ada = await companyAdmin("Ada");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const cartId = await findOrCreateCart({ userId: ada.id });
     await addToCart(cartId, wheelId, 500);
     const cart = await cartSummary(cartId, { buyer: null });
@@ -361,13 +501,18 @@ describe("reading through the API", () => {
       .insert(contractPrices)
       .values({ companyId: acme.companyId, productId: wheelId, price: "1.60", startsOn: "2000-01-01" });
     const path = "/api/v1/prices?parts=API-CW-1&quantity=10";
-    const [ours] = (await call(prices, path, { key: (await createApiKey(await asBuyer(acme), { name: "ERP" })).key }))
-      .json.prices;
+    const [ours] = (
+      await call(prices, path, {
+        key: (await createApiKey(await asBuyer(acme), { name: "ERP", scopes: apiScopes })).key,
+      })
+    ).json.prices;
     expect(ours).toMatchObject({ listPrice: "2.45", unitPrice: "1.60", lineTotal: "16.00" });
     // From 1,000 the tier (1.55) is lower than the contract price, and wins.
     expect(ours.priceBreaks.at(-1)).toEqual({ minQuantity: 1000, unitPrice: "1.55" });
     const [theirs] = (
-      await call(prices, path, { key: (await createApiKey(await asBuyer(rival), { name: "ERP" })).key })
+      await call(prices, path, {
+        key: (await createApiKey(await asBuyer(rival), { name: "ERP", scopes: apiScopes })).key,
+      })
     ).json.prices;
     expect(theirs).toMatchObject({ listPrice: "2.45", unitPrice: "2.45" });
   });
@@ -383,7 +528,7 @@ describe("orders through the API", () => {
 
   it("places an order on the company's terms at the tier price, taking stock, and reads it back", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const book = await call(addresses, "/api/v1/addresses", { key });
     expect(book.json.data).toEqual([
       {
@@ -423,7 +568,7 @@ describe("orders through the API", () => {
 
   it("holds the credit limit, the stock and the company's terms in the order's transaction", async () => {
     const ada = await companyAdmin("Ada", "100");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const stock = await stockOf("API-CW-1");
     const over = await postOrder(key, wheels(100, ada.shipToId), "credit-1");
     expect(over.status).toBe(409);
@@ -445,7 +590,7 @@ describe("orders through the API", () => {
     expect(fits).toMatchObject({ status: 201, json: { total: "98.00" } });
 
     const cardOnly = await companyAdmin("Cy");
-    const cardKey = await createApiKey(await asBuyer(cardOnly), { name: "ERP" });
+    const cardKey = await createApiKey(await asBuyer(cardOnly), { name: "ERP", scopes: apiScopes });
     const noTerms = await postOrder(cardKey.key, wheels(1, cardOnly.shipToId), "terms-1");
     expect(noTerms).toMatchObject({ status: 403, json: { error: { code: "forbidden" } } });
     expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toHaveLength(1);
@@ -453,7 +598,7 @@ describe("orders through the API", () => {
 
   it("answers a retry with the same key and body with the first order, and never places a second", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const first = await postOrder(key, wheels(3, ada.shipToId), "retry-1");
     // The same body, its fields in another order and spaced differently.
     const again = await postOrder(
@@ -472,13 +617,13 @@ describe("orders through the API", () => {
     expect(reused.json.error.message).toContain("already used for a different request");
     // Another company's key of the same name is its own.
     const oz = await companyAdmin("Oz", "1000");
-    const ozKey = await createApiKey(await asBuyer(oz), { name: "ERP" });
+    const ozKey = await createApiKey(await asBuyer(oz), { name: "ERP", scopes: apiScopes });
     expect((await postOrder(ozKey.key, wheels(4, oz.shipToId), "retry-1")).status).toBe(201);
   });
 
   it("places one order for two identical requests sent at the same moment", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const [a, b] = await Promise.all([
       postOrder(key, wheels(2, ada.shipToId), "race-1"),
       postOrder(key, wheels(2, ada.shipToId), "race-1"),
@@ -491,7 +636,7 @@ describe("orders through the API", () => {
 
   it("refuses malformed JSON, wrong types, unknown parts and addresses with a 422 naming the field", async () => {
     const ada = await companyAdmin("Ada", "1000");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const cases: [unknown, string, string][] = [
       ['{"lines": [', "invalid_json", "body"],
       ["", "invalid_json", "body"],
@@ -557,7 +702,7 @@ describe("orders through the API", () => {
   it("shows a company none of another company's orders", async () => {
     const ada = await companyAdmin("Ada", "1000");
     const ben = await companyAdmin("Ben", "1000");
-    const adaKey = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const adaKey = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const cartId = await findOrCreateCart({ userId: ben.id });
     await addToCart(cartId, wheelId, 1);
     const bens = await placeTermsOrder(
@@ -577,7 +722,7 @@ describe("orders through the API", () => {
 
   it("answers other methods with a JSON 405 and describes every endpoint in OpenAPI 3.1", async () => {
     const ada = await companyAdmin("Ada");
-    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const deleted = await call(orders, "/api/v1/orders", { key, method: "DELETE" });
     expect(deleted).toMatchObject({ status: 405, json: { error: { code: "method_not_allowed" } } });
     expect(deleted.headers.get("allow")).toBe("GET, POST");
@@ -599,7 +744,7 @@ describe("orders through the API", () => {
 describe("a company admin's API keys and their account", () => {
   it("lets a company admin who made keys delete their account; the audit entries stay", async () => {
     const ada = await companyAdmin("Ada");
-    const key = await createApiKey(await asBuyer(ada), { name: "ERP" });
+    const key = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     await db().delete(user).where(eq(user.id, ada.id));
     const [entry] = await db()
       .select({ adminId: adminAuditLog.adminId })

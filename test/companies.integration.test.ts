@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as apiKeysRoute from "../app/routes/account.company.api-keys";
 import * as quotePdfRoute from "../app/routes/account.quote-pdf";
 import * as companyPricesRoute from "../app/routes/admin/company-prices";
+import { apiScopes } from "../domain/companies/api-keys";
 import type { CompanyRole } from "../domain/companies/companies";
 import { addDays, storeDay } from "../domain/dates/dates";
 import { quoteRequestSchema } from "../domain/quotes/quote-request";
@@ -424,8 +425,10 @@ describe("a member of company A against company B", () => {
     const shipTo = await addShipTo(await asBuyer(b), { label: "Pier", address });
     await inviteMember(await asBuyer(b), { email: "new@example.com", role: "buyer" });
     const [bInvitation] = (await companyPage(await asBuyer(b))).invitations;
-    const bKey = await createApiKey(await asBuyer(b), { name: "B's ERP" });
-    const aCaller = await authenticateApiKey((await createApiKey(await asBuyer(a), { name: "A's ERP" })).key);
+    const bKey = await createApiKey(await asBuyer(b), { name: "B's ERP", scopes: apiScopes });
+    const aCaller = await authenticateApiKey(
+      (await createApiKey(await asBuyer(a), { name: "A's ERP", scopes: apiScopes })).key,
+    );
 
     expect(await findOrder(order.orderNumber, await asBuyer(a))).toBeNull();
     expect(await buyerOrderDocument(await asBuyer(a), "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
@@ -490,7 +493,7 @@ describe("a member of company A against company B", () => {
       { state: "TX", certificateNumber: "TX-7654321", expiresOn: "2030-03-31" },
       { bytes: new TextEncoder().encode("%PDF-1.4\n% B's certificate\n%%EOF\n"), name: "b.pdf" },
     );
-    const bKey = await createApiKey(await asBuyer(b), { name: "B's ERP" });
+    const bKey = await createApiKey(await asBuyer(b), { name: "B's ERP", scopes: apiScopes });
     const [bCompany] = await db().select().from(companies).where(eq(companies.id, b.companyId));
     // B's buyer may order $1.00 at most without approval: their order waits in B's queue.
     await setSpendLimits(await asBuyer(b), { userId: bBuyer.id, orderLimit: "1.00" });
@@ -550,6 +553,7 @@ describe("a member of company A against company B", () => {
     const made = await asMember(apiKeysRoute.action, a, "/account/company/api-keys", {
       intent: "create",
       name: "Smuggled",
+      scopes: "catalog:read",
       companyId: b.companyId,
     });
     expect(made.status).toBe(200);

@@ -1,19 +1,24 @@
 // The headers of every route that answers with a file (a download, a picture, a document shown in the
 // browser), through the running store: its content type, `nosniff`, its disposition and a sandbox
-// policy, so that no file, opened on its own, runs as a page of the store. The routes come from
-// app/routes.ts: every resource route (a module without a page) outside the APIs is a file route,
-// and a new one fails here until it is given an example below.
+// policy (the route's own where it sets one, else the store's for files), so that no file, opened
+// on its own, runs as a page of the store. The routes come from app/routes.ts: every resource route
+// (a module without a page) outside the APIs is a file route, and a new one fails here until it is
+// given an example below.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
 import { setDatabase } from "../server/db/client";
 import { orders, profiles, user } from "../server/db/schema";
+import { storeDocument, storeProductImage } from "../server/media/images";
+import { fileStorage, mediaFolder } from "../server/media/storage";
 import { placeTermsOrder } from "../server/orders/checkout";
 import { approveTerms } from "../server/terms/grants";
 import { checkoutInput } from "./checkout-input";
-import { asBuyer, cardOrder, fillCart, signedUpBuyer } from "./store-fixtures";
+import { answerQuote, requestedQuote } from "./quote-fixtures";
+import { asBuyer, cardOrder, fillCart, memberOf, productId, signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
 
 const admin = { email: "headers-admin@example.com", password: "headers-admin-password" };
@@ -22,8 +27,8 @@ let store: StoreProcess;
 
 type Entry = { id?: string; file: string; path?: string; children?: Entry[] };
 const entries = (list: Entry[]): Entry[] => list.flatMap((entry) => [entry, ...entries(entry.children ?? [])]);
-const hasPage = (file: string) =>
-  /export default /.test(readFileSync(path.join(import.meta.dirname, "../app", file), "utf8"));
+const sourceOf = (file: string) => readFileSync(path.join(import.meta.dirname, "../app", file), "utf8");
+const hasPage = (file: string) => /export default /.test(sourceOf(file));
 
 /** Routes that answer with something other than a file: a redirect, crawlers' text, an import's progress. */
 const notFiles = new Set([
@@ -33,11 +38,23 @@ const notFiles = new Set([
   "routes/sitemap.tsx",
   "routes/admin/products-import-run.tsx",
 ]);
-const fileRoutes = entries(routeConfig as Entry[])
-  .filter((entry) => entry.path && !entry.path.startsWith("api/") && !notFiles.has(entry.file) && !hasPage(entry.file))
-  .map((entry) => entry.id ?? entry.file.replace(/^routes\//, "").replace(/\.tsx$/, ""));
+const fileEntries = entries(routeConfig as Entry[]).filter(
+  (entry) => entry.path && !entry.path.startsWith("api/") && !notFiles.has(entry.file) && !hasPage(entry.file),
+);
+const idOf = (entry: Entry) => entry.id ?? entry.file.replace(/^routes\//, "").replace(/\.tsx$/, "");
+const fileRoutes = fileEntries.map(idOf);
+
+/** The store's policy for a file (server/http.ts), unless its route sets its own. */
+const FILE_POLICY = "sandbox; default-src 'none'";
+/** The policy a route's module sets on its file, if it sets one. */
+const ownPolicy = (id: string) => {
+  const entry = fileEntries.find((each) => idOf(each) === id);
+  return entry ? /"Content-Security-Policy": "([^"]+)"/.exec(sourceOf(entry.file))?.[1] : undefined;
+};
 
 interface Example {
+  /** The route's id in app/routes.ts. */
+  route: string;
   url: () => string;
   as: "admin" | "buyer" | "visitor";
   type: RegExp;
@@ -49,70 +66,101 @@ let certificateId = "";
 let receipt = "";
 let invoice = "";
 let picture = "";
+let quoteNumber = "";
+let storedPicture = "";
+let storedDocument = "";
 const today = new Date().toISOString().slice(0, 10);
 const attachment = (name: RegExp) => new RegExp(`^attachment; filename="${name.source}"$`);
 
-const examples: Record<string, Example> = {
-  "admin/tax-certificate-file": {
+const examples: Example[] = [
+  {
+    route: "admin/tax-certificate-file",
     url: () => `/admin/tax-certificates/${certificateId}/file`,
     as: "admin",
     type: /^application\/pdf$/,
     disposition: /^inline; filename="certificate\.pdf"$/,
   },
-  "catalog-export-csv": {
+  {
+    route: "catalog-export-csv",
     url: () => "/admin/products/export.csv",
     as: "admin",
     type: /^text\/csv/,
     disposition: attachment(/catalogue-[\d-]+\.csv/),
   },
-  "catalog-export-xlsx": {
+  {
+    route: "catalog-export-xlsx",
     url: () => "/admin/products/export.xlsx",
     as: "admin",
     type: /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/,
     disposition: attachment(/catalogue-[\d-]+\.xlsx/),
   },
-  "account.data": {
+  {
+    route: "account.data",
     url: () => "/account/data",
     as: "buyer",
     type: /^application\/json/,
     disposition: attachment(/cascade-account-data-[\d-]+\.json/),
   },
-  "statement-pdf": {
+  {
+    route: "statement-pdf",
     url: () => `/account/credit/statement.pdf?from=2026-01-01&to=${today}`,
     as: "buyer",
     type: /^application\/pdf$/,
     disposition: attachment(/statement-[\d-]+-to-[\d-]+\.pdf/),
   },
-  "statement-csv": {
+  {
+    route: "statement-csv",
     url: () => `/account/credit/statement.csv?from=2026-01-01&to=${today}`,
     as: "buyer",
     type: /^text\/csv/,
     disposition: attachment(/statement-[\d-]+-to-[\d-]+\.csv/),
   },
-  invoice: {
+  {
+    route: "invoice",
     url: () => `/account/invoices/${invoice}.pdf`,
     as: "buyer",
     type: /^application\/pdf$/,
     disposition: attachment(/INV-\d+\.pdf/),
   },
-  receipt: {
+  {
+    route: "receipt",
     url: () => `/account/receipts/${receipt}.pdf`,
     as: "buyer",
     type: /^application\/pdf$/,
     disposition: attachment(/[\w-]+\.pdf/),
   },
-  "data-sheet": {
+  {
+    route: "data-sheet",
     url: () => "/data-sheets/grinding-wheel-4-5-in-gw-45-001.pdf",
     as: "visitor",
     type: /^application\/pdf$/,
     disposition: /^inline; filename="[\w.-]+\.pdf"$/,
   },
-  "product-image": { url: () => picture, as: "visitor", type: /^image\// },
-};
-// Not reached here yet: a quote's PDF needs a request the store has answered, and /media/ a picture
-// uploaded with the product editor. Their answers are files like the others (the site's rule gives
-// them the sandbox), but no test here asks for one.
-const notReachedYet = new Set(["account.quote-pdf", "admin/quote-pdf", "media"]);
+  { route: "product-image", url: () => picture, as: "visitor", type: /^image\// },
+  {
+    route: "account.quote-pdf",
+    url: () => `/account/quotes/${quoteNumber}/pdf/1`,
+    as: "buyer",
+    type: /^application\/pdf$/,
+    disposition: attachment(/Q-\d+-v1\.pdf/),
+  },
+  {
+    route: "admin/quote-pdf",
+    url: () => `/admin/quotes/${quoteNumber}/pdf/1`,
+    as: "admin",
+    type: /^application\/pdf$/,
+    disposition: attachment(/Q-\d+-v1\.pdf/),
+  },
+  // A product's picture from the editor (embedded in pages: no disposition), and its document.
+  { route: "media", url: () => storedPicture, as: "visitor", type: /^image\/(?:webp|avif)$/ },
+  {
+    route: "media",
+    url: () => storedDocument,
+    as: "visitor",
+    type: /^application\/pdf$/,
+    disposition: /^inline; filename="[0-9a-z-]+\.pdf"$/,
+  },
+];
 
 let visitor: ReturnType<typeof client>;
 let signedInAdmin: ReturnType<typeof client>;
@@ -138,6 +186,23 @@ beforeAll(async () => {
     );
     const [order] = await handle.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     invoice = order?.invoiceNumber ?? "";
+    // A request for quote from Dana's company, answered by the store: version 1 is its PDF.
+    const requested = await requestedQuote({
+      userId: dana.id,
+      companyId: (await memberOf(dana.id))?.companyId ?? "",
+      lines: [{ productId: await productId("GW-45-001"), partNumber: "GW-45-001", description: "Wheel", quantity: 50 }],
+    });
+    quoteNumber = requested.quoteNumber;
+    const validUntil = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    expect(await answerQuote(quoteNumber, { validUntil })).toBe(1);
+    // A picture and a document as the product editor stores them under DATA_DIR/media.
+    const storage = fileStorage(mediaFolder(store.dataDir));
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#8a5a2b" } })
+      .png()
+      .toBuffer();
+    storedPicture = (await storeProductImage(photo, storage)).url;
+    const pdf = new TextEncoder().encode("%PDF-1.4\n% Certificate of Conformance\n%%EOF\n");
+    storedDocument = (await storeDocument(pdf, "Certificate of Conformance", storage)).url;
   } finally {
     setDatabase(undefined);
     await handle.close();
@@ -170,21 +235,29 @@ afterAll(() => store?.remove());
 
 describe("the headers of every file route", () => {
   it("has an example for every file route of app/routes.ts", () => {
-    expect(fileRoutes.filter((id) => !(id in examples) && !notReachedYet.has(id))).toEqual([]);
+    const covered = new Set(examples.map((example) => example.route));
+    expect(fileRoutes.filter((id) => !covered.has(id))).toEqual([]);
+    expect(examples.filter((example) => !fileRoutes.includes(example.route))).toEqual([]);
   });
 
-  it.each(Object.entries(examples))("%s: its type, nosniff, its disposition and a sandbox", async (id, example) => {
-    expect(fileRoutes).toContain(id);
-    const who = { admin: signedInAdmin, buyer, visitor }[example.as];
-    const response = await who.get(example.url());
-    await response.arrayBuffer();
-    expect(response.status, example.url()).toBe(200);
-    expect(response.headers.get("content-type")).toMatch(example.type);
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    if (example.disposition) expect(response.headers.get("content-disposition")).toMatch(example.disposition);
-    const policy = response.headers.get("content-security-policy") ?? "";
-    expect(policy).toMatch(/(^|; )sandbox(;|$)/);
-    expect(policy).toMatch(/(^|; )default-src 'none'(;|$)/);
-    expect(policy).not.toMatch(/script-src/);
-  });
+  it.each(examples.map((example) => [`${example.route} ${example.type.source}`, example] as const))(
+    "%s: its type, nosniff, its disposition and a sandbox",
+    async (_, example) => {
+      const who = { admin: signedInAdmin, buyer, visitor }[example.as];
+      const url = example.url();
+      const response = await who.get(url);
+      await response.arrayBuffer();
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get("content-type"), url).toMatch(example.type);
+      expect(response.headers.get("x-content-type-options"), url).toBe("nosniff");
+      const disposition = response.headers.get("content-disposition");
+      if (example.disposition) expect(disposition, url).toMatch(example.disposition);
+      else expect(disposition, url).toBeNull();
+      // The route's own policy where it sets one (the site's headers must not overwrite it), else the store's.
+      const policy = response.headers.get("content-security-policy");
+      expect(policy, url).toBe(ownPolicy(example.route) ?? FILE_POLICY);
+      expect(policy, url).toMatch(/^sandbox; default-src 'none'(;|$)/);
+      expect(policy, url).not.toMatch(/script-src/);
+    },
+  );
 });

@@ -1,11 +1,19 @@
-// The company admin's API keys (docs/decisions/api.md): make one (its whole key shown once, here),
-// see when each was last used, revoke one. The server checks the role on every load and action.
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+// The company admin's API keys (docs/decisions/api.md): make one with the scopes it may use (its
+// whole key shown once, here), see what each may do and when it was last used, revoke one. The
+// server checks the role on every load and action.
+import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { createApiKeySchema, revokeApiKeySchema } from "../../domain/companies/api-keys";
+import {
+  type ApiScope,
+  apiScopeLabels,
+  apiScopes,
+  createApiKeySchema,
+  defaultApiScopes,
+  revokeApiKeySchema,
+} from "../../domain/companies/api-keys";
 import { formatShortDate } from "../../domain/dates/dates";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { apiKeysPage, createApiKey, revokeApiKey } from "../../server/api/api-keys";
@@ -41,7 +49,7 @@ type ActionResult = {
   ok: boolean;
   reply?: SubmissionResult<string[]>;
   /** The key just made: the only time its whole text leaves the server. */
-  created?: { name: string; prefix: string; key: string };
+  created?: { name: string; prefix: string; scopes: readonly ApiScope[]; key: string };
 };
 
 const noStore = { "Cache-Control": "private, no-store" };
@@ -75,7 +83,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
-  const { keys } = loaderData;
+  const { keys, grantable } = loaderData;
   const active = keys.filter((key) => !key.revokedAt);
   const revoked = keys.filter((key) => key.revokedAt);
   return (
@@ -89,11 +97,12 @@ export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
       />
       <h1 className="mt-2 text-3xl font-bold text-slate-950">API Keys</h1>
       <p className="mt-1 text-slate-700">
-        A key lets your purchasing system read your prices and place orders on your company's terms through the{" "}
+        A key lets your purchasing system use the{" "}
         <Link className="text-brand-700 underline" to="/api/v1/openapi.json" reloadDocument>
           JSON API
-        </Link>
-        . Orders placed with a key are placed as the admin who created it.
+        </Link>{" "}
+        for what its scopes allow: read your prices, orders and address book, or place orders on your company's terms. A
+        key acts as the admin who created it, and never does more than they may.
       </p>
 
       <Card className="mt-6">
@@ -101,7 +110,7 @@ export default function ApiKeysPage({ loaderData }: Route.ComponentProps) {
           <CardTitle>Create a Key</CardTitle>
         </CardHeader>
         <CardContent>
-          <CreateKeyForm />
+          <CreateKeyForm grantable={grantable} />
         </CardContent>
       </Card>
 
@@ -150,6 +159,15 @@ function KeyRow({ apiKey }: { apiKey: ApiKey }) {
           {apiKey.name} <code className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-sm">{apiKey.prefix}…</code>
         </p>
         <p className="text-sm text-slate-700">
+          Scopes:{" "}
+          {apiKey.scopes.map((scope, index) => (
+            <span key={scope}>
+              {index > 0 && ", "}
+              <code title={apiScopeLabels[scope]}>{scope}</code>
+            </span>
+          ))}
+        </p>
+        <p className="text-sm text-slate-700">
           Created {formatShortDate(apiKey.createdAt)} by {apiKey.createdBy ?? "a former member"} · Last used{" "}
           {apiKey.lastUsedAt ? formatShortDate(apiKey.lastUsedAt) : "never"}
           {apiKey.revokedAt && (
@@ -181,18 +199,49 @@ function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-function CreateKeyForm() {
+function CreateKeyForm({ grantable }: { grantable: readonly ApiScope[] }) {
   const fetcher = useFetcher<ActionResult>();
   const [form, fields] = useZodForm("create-api-key", createApiKeySchema, {
     lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
+    defaultValue: { scopes: defaultApiScopes },
   });
   const created = fetcher.state === "idle" ? fetcher.data?.created : undefined;
+  const scopes = fields.scopes;
   return (
     <>
-      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[1fr_auto]">
+      <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value="create" />
         <Field meta={fields.name} label="Key name" autoComplete="off" placeholder="e.g. ERP production" />
-        <div className="self-end">
+        <fieldset aria-describedby={scopes.errors?.length ? scopes.errorId : scopes.descriptionId}>
+          <legend className="text-sm font-medium text-slate-950">What the key may do</legend>
+          <p id={scopes.descriptionId} className="text-sm text-slate-700">
+            Choose only what the system needs. To place orders it also needs your address book's ids.
+          </p>
+          <div className="mt-2 space-y-2">
+            {getCollectionProps(scopes, { type: "checkbox", options: [...apiScopes] }).map(({ key, ...props }) => {
+              const scope = props.value as ApiScope;
+              return (
+                <div key={key} className="flex items-center gap-2">
+                  <input
+                    {...props}
+                    disabled={!grantable.includes(scope)}
+                    aria-describedby={undefined}
+                    className="size-4 accent-brand-800"
+                  />
+                  <label htmlFor={props.id} className="text-sm text-slate-900">
+                    {apiScopeLabels[scope]} <code className="text-slate-700">{scope}</code>
+                  </label>
+                </div>
+              );
+            })}
+          </div>
+          {scopes.errors?.length ? (
+            <p id={scopes.errorId} className="mt-1 text-sm text-red-700">
+              {scopes.errors[0]}
+            </p>
+          ) : null}
+        </fieldset>
+        <div>
           <Button type="submit" disabled={fetcher.state !== "idle"}>
             Create Key
           </Button>
@@ -218,8 +267,8 @@ function NewKey({ created }: { created: NonNullable<ActionResult["created"]> }) 
         Your new key {created.name}
       </h2>
       <p className="mt-1 text-sm text-slate-800">
-        Copy it now and keep it somewhere safe: it is shown only this once. Anyone with it can order on your company's
-        terms.
+        Copy it now and keep it somewhere safe: it is shown only this once. Anyone with it can{" "}
+        {created.scopes.map((scope) => apiScopeLabels[scope].toLowerCase()).join("; ")}.
       </p>
       <div className="mt-3 flex gap-2">
         <Label htmlFor="new-api-key" className="sr-only">

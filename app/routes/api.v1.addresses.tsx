@@ -5,8 +5,9 @@ import { apiEndpoint, apiJson } from "../../server/api/http";
 import type { Route } from "./+types/api.v1.addresses";
 
 const endpoint = apiEndpoint({
-  async GET({ caller }) {
-    return apiJson({ data: await listShipTos(caller.buyer) });
+  GET: {
+    scope: "addresses:read",
+    handle: async ({ caller }) => apiJson({ data: await listShipTos(caller.buyer) }),
   },
 });
 

@@ -4,8 +4,9 @@ import { findApiOrder } from "../../server/api/orders";
 import type { Route } from "./+types/api.v1.order";
 
 const endpoint = apiEndpoint({
-  async GET({ caller, params }) {
-    return apiJson(await findApiOrder(caller, params.orderNumber ?? ""));
+  GET: {
+    scope: "orders:read",
+    handle: async ({ caller, params }) => apiJson(await findApiOrder(caller, params.orderNumber ?? "")),
   },
 });
 

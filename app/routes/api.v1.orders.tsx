@@ -6,21 +6,27 @@ import { idempotencyKeyOf, listApiOrders, orderBodySchema, placeApiOrder } from 
 import type { Route } from "./+types/api.v1.orders";
 
 const endpoint = apiEndpoint({
-  async GET({ request, caller }) {
-    const query = pageQuerySchema.safeParse(queryObject(new URL(request.url), ["page", "perPage"]));
-    if (!query.success) throw validationProblem(query.error);
-    return apiJson(await listApiOrders(caller, query.data));
+  GET: {
+    scope: "orders:read",
+    async handle({ request, caller }) {
+      const query = pageQuerySchema.safeParse(queryObject(new URL(request.url), ["page", "perPage"]));
+      if (!query.success) throw validationProblem(query.error);
+      return apiJson(await listApiOrders(caller, query.data));
+    },
   },
-  async POST({ request, caller }) {
-    const key = idempotencyKeyOf(request);
-    const body = orderBodySchema.safeParse(await readJson(request));
-    if (!body.success) throw validationProblem(body.error);
-    const answer = await placeApiOrder(caller, key, body.data);
-    const orderNumber = (JSON.parse(answer.body) as { orderNumber: string }).orderNumber;
-    return apiText(answer.body, answer.status, {
-      Location: `/api/v1/orders/${orderNumber}`,
-      ...(answer.replayed ? { "Idempotent-Replayed": "true" } : {}),
-    });
+  POST: {
+    scope: "orders:write",
+    async handle({ request, caller }) {
+      const key = idempotencyKeyOf(request);
+      const body = orderBodySchema.safeParse(await readJson(request));
+      if (!body.success) throw validationProblem(body.error);
+      const answer = await placeApiOrder(caller, key, body.data);
+      const orderNumber = (JSON.parse(answer.body) as { orderNumber: string }).orderNumber;
+      return apiText(answer.body, answer.status, {
+        Location: `/api/v1/orders/${orderNumber}`,
+        ...(answer.replayed ? { "Idempotent-Replayed": "true" } : {}),
+      });
+    },
   },
 });
 

@@ -4,10 +4,13 @@ import { apiEndpoint, apiJson, validationProblem } from "../../server/api/http";
 import type { Route } from "./+types/api.v1.prices";
 
 const endpoint = apiEndpoint({
-  async GET({ request, caller }) {
-    const query = pricesQuerySchema.safeParse(queryObject(new URL(request.url), ["parts", "quantity"]));
-    if (!query.success) throw validationProblem(query.error);
-    return apiJson(await priceList(query.data, caller.buyer));
+  GET: {
+    scope: "catalog:read",
+    async handle({ request, caller }) {
+      const query = pricesQuerySchema.safeParse(queryObject(new URL(request.url), ["parts", "quantity"]));
+      if (!query.success) throw validationProblem(query.error);
+      return apiJson(await priceList(query.data, caller.buyer));
+    },
   },
 });
 

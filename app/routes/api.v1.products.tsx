@@ -6,13 +6,16 @@ import { answerProducts, countVisitorCall } from "../../server/api/products";
 import type { Route } from "./+types/api.v1.products";
 
 const endpoint = openApiEndpoint({
-  async GET({ request, caller, address }) {
-    // A key's calls are counted against the key (server/api/api-keys.ts); a visitor's against their address.
-    if (!caller) await countVisitorCall(address);
-    const params = parseProductParams(new URL(request.url).searchParams);
-    if (!params.ok)
-      throw new ApiProblem(400, "invalid_parameter", params.problem.message, { field: params.problem.param });
-    return answerProducts(request, params.value, caller);
+  GET: {
+    scope: "catalog:read",
+    async handle({ request, caller, address }) {
+      // A key's calls are counted against the key (server/api/api-keys.ts); a visitor's against their address.
+      if (!caller) await countVisitorCall(address);
+      const params = parseProductParams(new URL(request.url).searchParams);
+      if (!params.ok)
+        throw new ApiProblem(400, "invalid_parameter", params.problem.message, { field: params.problem.param });
+      return answerProducts(request, params.value, caller);
+    },
   },
 });
 

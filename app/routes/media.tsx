@@ -1,17 +1,24 @@
 import { contentTypeOf, isMediaKey, mediaStorage } from "../../server/media/storage";
 import type { Route } from "./+types/media";
 
-/** /media/{key}: a stored picture or document. Its key is made from its content, so it never changes. */
+/**
+ * /media/{key}: a stored picture or document. Its key is made from its content, so it never changes.
+ * A document opened in the browser is a file with its disposition, which gives it the sandbox every
+ * file has (server/http.ts); a picture, embedded in pages, has none (its type gives it the sandbox).
+ */
 export async function loader({ params }: Route.LoaderArgs) {
   const key = params.file;
   const file = isMediaKey(key) ? await mediaStorage().get(key) : undefined;
   if (!file) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const contentType = file.contentType || contentTypeOf(key);
   return new Response(file.body, {
     headers: {
-      "Content-Type": file.contentType || contentTypeOf(key),
+      "Content-Type": contentType,
       "Content-Length": String(file.size),
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
+      // The key is letters, digits, dashes and its extension: nothing to quote.
+      ...(contentType.startsWith("image/") ? {} : { "Content-Disposition": `inline; filename="${key}"` }),
     },
   });
 }

@@ -1,9 +1,11 @@
-// A company's API keys (docs/decisions/api.md): the company admin makes one (shown once, kept as
-// its SHA-256), sees when each was last used, and revokes it; each change is in the audit log. A
-// call to the API is answered for the key's company, as the admin who made the key.
+// A company's API keys (docs/decisions/api.md): the company admin makes one with the scopes it may
+// use (shown once, kept as its SHA-256), sees when each was last used, and revokes it; each change
+// is in the audit log. A call to the API is answered for the key's company, as the admin who made
+// the key, within the key's scopes and what that admin may do now.
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { type ApiScope, apiScopes, roleMayUse, scopePermissions } from "../../domain/companies/api-keys";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
 import { type Buyer, buyerCan, buyerNow, buyerOf, requirePermission } from "../companies/buyer";
@@ -35,6 +37,7 @@ export async function apiKeysPage(buyer: Buyer) {
       id: companyApiKeys.id,
       name: companyApiKeys.name,
       prefix: companyApiKeys.prefix,
+      scopes: companyApiKeys.scopes,
       createdAt: companyApiKeys.createdAt,
       createdBy: creator.email,
       lastUsedAt: companyApiKeys.lastUsedAt,
@@ -46,18 +49,33 @@ export async function apiKeysPage(buyer: Buyer) {
     .leftJoin(revoker, eq(revoker.id, companyApiKeys.revokedBy))
     .where(eq(companyApiKeys.companyId, companyId))
     .orderBy(desc(companyApiKeys.createdAt), desc(companyApiKeys.id));
-  return { keys };
+  return { keys, grantable: apiScopes.filter((scope) => makerMayUse(buyer, scope)) };
+}
+
+/** Whether the key's maker, as they are now, may do what `scope` lets a key do (nothing, out of a company). */
+export const makerMayUse = (maker: Buyer, scope: ApiScope): boolean =>
+  maker.role !== null && maker.company !== null && roleMayUse(maker.role, scope);
+
+export interface NewKey {
+  name: string;
+  /** What the key may do: each must be something its maker may do (Forbidden otherwise). */
+  scopes: readonly ApiScope[];
 }
 
 /** Makes a key for the admin's company; the whole key is in the answer and nowhere else, ever. */
-export function createApiKey(buyer: Buyer, { name }: { name: string }, now = new Date()) {
+export function createApiKey(buyer: Buyer, { name, scopes }: NewKey, now = new Date()) {
   const { userId } = buyer;
   return db().transaction(async (tx) => {
-    const { companyId } = requirePermission(await buyerNow(tx, buyer), "manageApiKeys");
+    const maker = await buyerNow(tx, buyer);
+    const { companyId } = requirePermission(maker, "manageApiKeys");
+    for (const scope of scopes) {
+      const permission = scopePermissions[scope];
+      if (permission) requirePermission(maker, permission);
+    }
     const { key, prefix, hash } = generateApiKey();
     const [row] = await tx
       .insert(companyApiKeys)
-      .values({ companyId, name, prefix, secretHash: hash, createdBy: userId, createdAt: now })
+      .values({ companyId, name, prefix, secretHash: hash, scopes: [...scopes], createdBy: userId, createdAt: now })
       .returning({ id: companyApiKeys.id });
     if (!row) throw new Error("The API key row was not written.");
     await recordAudit(tx, {
@@ -66,9 +84,9 @@ export function createApiKey(buyer: Buyer, { name }: { name: string }, now = new
       entity: "company",
       entityId: companyId,
       before: null,
-      after: { keyId: row.id, name, prefix },
+      after: { keyId: row.id, name, prefix, scopes },
     });
-    return { id: row.id, name, prefix, key };
+    return { id: row.id, name, prefix, scopes, key };
   });
 }
 
@@ -140,6 +158,8 @@ export interface ApiCaller {
   keyId: string;
   companyId: string;
   userId: string;
+  /** What the key was made to do; each call checks its endpoint's scope here and against `buyer`. */
+  scopes: readonly ApiScope[];
   /** The member the key acts as, resolved for this request as a session's buyer is. */
   buyer: Buyer;
 }
@@ -161,6 +181,7 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
           secretHash: companyApiKeys.secretHash,
           revokedAt: companyApiKeys.revokedAt,
           createdBy: companyApiKeys.createdBy,
+          scopes: companyApiKeys.scopes,
         })
         .from(companyApiKeys)
         .where(eq(companyApiKeys.prefix, prefix))
@@ -183,5 +204,5 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
         ),
       ),
     );
-  return { keyId: found.id, companyId: found.companyId, userId: buyer.userId, buyer };
+  return { keyId: found.id, companyId: found.companyId, userId: buyer.userId, scopes: found.scopes, buyer };
 }

@@ -1,13 +1,14 @@
-// The JSON API's door (docs/decisions/api.md): the key in `Authorization: Bearer`, the methods an
-// endpoint answers, and every answer JSON: a refusal is `{ "error": { "code", "message", "field"? } }`
+// The JSON API's door (docs/decisions/api.md): the key in `Authorization: Bearer`, the scope each
+// method of an endpoint needs, the methods an endpoint answers, and every answer JSON: a refusal is `{ "error": { "code", "message", "field"? } }`
 // with its status, a StoreError mapped here once, and anything unexpected logged and answered as a
 // generic 500, never a stack or a page.
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { type ApiScope, apiScopeLabels } from "../../domain/companies/api-keys";
 import { clientAddressContext } from "../context";
 import { type ErrorKind, StoreError } from "../errors";
 import { logger } from "../logger";
-import { type ApiCaller, authenticateApiKey } from "./api-keys";
+import { type ApiCaller, authenticateApiKey, makerMayUse } from "./api-keys";
 import { bearerToken } from "./key";
 
 export interface FieldProblem {
@@ -16,13 +17,16 @@ export interface FieldProblem {
   message: string;
 }
 
-/** A refusal with its status and code; `field` names what to fix, `details` every field's problem. */
+/**
+ * A refusal with its status and code; `field` names what to fix, `details` every field's problem,
+ * `scope` the scope a key lacks.
+ */
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { field?: string; details?: FieldProblem[] } = {},
+    readonly extra: { field?: string; details?: FieldProblem[]; scope?: ApiScope } = {},
   ) {
     super(message);
   }
@@ -55,12 +59,41 @@ export function apiText(json: string, status: number, headers: Record<string, st
   return new Response(json, { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
+/** RFC 6750's challenge: who to authenticate with, and for a missing scope, which one. */
+function challenge(problem: ApiProblem): Record<string, string> {
+  if (problem.status === 401) return { "WWW-Authenticate": 'Bearer realm="api"' };
+  if (problem.extra.scope)
+    return { "WWW-Authenticate": `Bearer realm="api", error="insufficient_scope", scope="${problem.extra.scope}"` };
+  return {};
+}
+
 export function problemResponse(problem: ApiProblem, headers: Record<string, string> = {}): Response {
-  return apiJson(
-    { error: { code: problem.code, message: problem.message, ...problem.extra } },
-    problem.status,
-    problem.status === 401 ? { "WWW-Authenticate": 'Bearer realm="api"', ...headers } : headers,
-  );
+  return apiJson({ error: { code: problem.code, message: problem.message, ...problem.extra } }, problem.status, {
+    ...challenge(problem),
+    ...headers,
+  });
+}
+
+/**
+ * A 403 naming the scope, unless the key was made with `scope` and its maker may still do what it
+ * allows: a key never does more than it was made for, nor more than its maker may do now.
+ */
+export function requireScope(caller: ApiCaller, scope: ApiScope): void {
+  const what = apiScopeLabels[scope].toLowerCase();
+  if (!caller.scopes.includes(scope))
+    throw new ApiProblem(
+      403,
+      "insufficient_scope",
+      `This API key does not have the scope ${scope} (${what}). A company admin can create a key with it at /account/company/api-keys.`,
+      { scope },
+    );
+  if (!makerMayUse(caller.buyer, scope))
+    throw new ApiProblem(
+      403,
+      "insufficient_scope",
+      `The person who created this API key may no longer ${what}, so the key's scope ${scope} no longer applies.`,
+      { scope },
+    );
 }
 
 /** `["lines", 0, "quantity"]` as `lines[0].quantity`. */
@@ -113,7 +146,12 @@ export interface ApiCall<Caller = ApiCaller> {
 }
 
 type Method = "GET" | "POST";
-type Handlers<Caller> = Partial<Record<Method, (call: ApiCall<Caller>) => Promise<Response>>>;
+/** One method of an endpoint: the scope a key needs for it, and what it answers. */
+interface Handler<Caller> {
+  scope: ApiScope;
+  handle: (call: ApiCall<Caller>) => Promise<Response>;
+}
+type Handlers<Caller> = Partial<Record<Method, Handler<Caller>>>;
 
 interface EndpointArgs {
   request: Request;
@@ -129,25 +167,30 @@ function addressOf(context: unknown): string {
 
 /**
  * One endpoint's loader and action: the method checked (HEAD as GET), the caller found from the
- * Authorization header, the handler run, and whatever it throws answered as JSON.
+ * Authorization header, the key's scope checked, the handler run, and whatever it throws answered
+ * as JSON.
  */
-function endpoint<Caller>(handlers: Handlers<Caller>, identify: (authorization: string | null) => Promise<Caller>) {
+function endpoint<Caller extends ApiCaller | null>(
+  handlers: Handlers<Caller>,
+  identify: (authorization: string | null) => Promise<Caller>,
+) {
   const allowed = Object.keys(handlers).join(", ");
   return async ({ request, params, context }: EndpointArgs) => {
     const method = request.method === "HEAD" ? "GET" : request.method;
-    const handle = Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
+    const handler = Object.hasOwn(handlers, method) ? handlers[method as Method] : undefined;
     try {
-      if (!handle)
+      if (!handler)
         throw new ApiProblem(405, "method_not_allowed", `${request.method} is not allowed here. Use ${allowed}.`);
       const caller = await identify(request.headers.get("authorization"));
-      return await handle({ request, caller, params, address: addressOf(context) });
+      if (caller) requireScope(caller, handler.scope);
+      return await handler.handle({ request, caller, params, address: addressOf(context) });
     } catch (error) {
-      return answerError(error, request, handle ? {} : { Allow: allowed });
+      return answerError(error, request, handler ? {} : { Allow: allowed });
     }
   };
 }
 
-/** An endpoint for a company's key only: no key, or one that is not valid, is a 401. */
+/** An endpoint for a company's key only: no key, or one that is not valid, is a 401; a key without the method's scope a 403. */
 export function apiEndpoint(handlers: Handlers<ApiCaller>) {
   return endpoint(handlers, (authorization) =>
     authenticateApiKey(authorization === null ? null : (bearerToken(authorization) ?? "")),
@@ -156,8 +199,8 @@ export function apiEndpoint(handlers: Handlers<ApiCaller>) {
 
 /**
  * An endpoint open to visitors as well: without an Authorization header the caller is null (a
- * visitor); a header that is sent must hold a valid key, so a mistyped key is a 401, never a
- * quiet answer at visitors' prices.
+ * visitor); a header that is sent must hold a valid key with the method's scope, so a mistyped key
+ * is a 401 and a key without the scope a 403, never a quiet answer at visitors' prices.
  */
 export function openApiEndpoint(handlers: Handlers<ApiCaller | null>) {
   return endpoint(handlers, (authorization) =>

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of /api/v1, served at /api/v1/openapi.json. The order body's schema
 // is made from the zod schema the server checks it with, so the two cannot drift apart.
 import { z } from "zod";
+import { type ApiScope, apiScopeLabels, apiScopes } from "../../domain/companies/api-keys";
 import { config } from "../config";
 import { MAX_PER_PAGE, MAX_PRICE_PARTS } from "./catalog";
 import { MAX_ORDER_LINES, orderBodySchema } from "./orders";
@@ -123,8 +124,15 @@ function orderRequestSchema() {
   return schema;
 }
 
+/** A key's scope, as an operation's security requirement names it (OpenAPI 3.1 lets a bearer scheme list roles). */
+const needs = (scope: ApiScope) => ({ security: [{ apiKey: [scope] }] });
+const missingScope = error(
+  "The key lacks the scope this operation needs, or its maker may no longer do what that scope allows: `code` is `insufficient_scope` and `scope` names it",
+);
+
 const common = {
   401: error("No key, a key that is not valid, or a revoked key"),
+  403: missingScope,
   405: error("The method is not allowed here"),
   422: error("A parameter or a field is not valid: `field` names it, `details` lists every problem"),
   500: error("Something went wrong on the store's side"),
@@ -137,7 +145,7 @@ export function openApiDocument() {
       title: "Cascade Industrial Supply API",
       version: "1.0.0",
       description:
-        'Read the catalogue (open to anyone: GET /products) and your company\'s prices, and place orders on your company\'s terms. Authenticate with a company API key (a company admin creates one at /account/company/api-keys): `Authorization: Bearer cis_…`. Every error is `{ "error": { "code", "message", "field"? } }`.',
+        'Read the catalogue (open to anyone: GET /products) and your company\'s prices, and place orders on your company\'s terms. Authenticate with a company API key (a company admin creates one at /account/company/api-keys): `Authorization: Bearer cis_…`. A key does only what its scopes allow (each operation names the one it needs): without it, the answer is 403 with `code` `insufficient_scope` and the `scope`. Every error is `{ "error": { "code", "message", "field"?, "scope"? } }`.',
     },
     servers: [{ url: `${config().PUBLIC_URL}/api/v1` }],
     security: [{ apiKey: [] }],
@@ -151,7 +159,7 @@ export function openApiDocument() {
             "Every parameter is checked: an unknown one, or a value that cannot be used, is a 400 naming it in `error.field`; an unknown category or subcategory slug is a 404 naming it.",
           ].join("\n\n"),
           operationId: "listProducts",
-          security: [{}, { apiKey: [] }],
+          security: [{}, { apiKey: ["catalog:read"] }],
           parameters: productParameters(),
           responses: {
             200: {
@@ -170,6 +178,7 @@ export function openApiDocument() {
               "A parameter that cannot be used (`field` names it): unknown, given twice, empty, `per_page` over 100, `page` not a positive whole number, an unknown `sort`, `in_stock` other than 1, an attribute that is not of the subcategory, a value or range that cannot be read, a range on a choice",
             ),
             401: error("A key was sent and is not valid (or is revoked): send a valid key, or none"),
+            403: missingScope,
             404: error("No category or subcategory has the slug given (`field` says which)"),
             405: error("The method is not allowed here"),
             429: {
@@ -187,6 +196,7 @@ export function openApiDocument() {
           description:
             "Priced by the same function as your cart: the bulk tier for the quantity (and any price agreed with your company) applies.",
           operationId: "listPrices",
+          ...needs("catalog:read"),
           parameters: [
             {
               name: "parts",
@@ -205,6 +215,7 @@ export function openApiDocument() {
         get: {
           summary: "Your company's address book: the ids an order's shipToId names",
           operationId: "listAddresses",
+          ...needs("addresses:read"),
           responses: {
             200: {
               description: "The ship-to addresses, in the order they were added",
@@ -234,6 +245,7 @@ export function openApiDocument() {
         get: {
           summary: "Your company's orders, newest first",
           operationId: "listOrders",
+          ...needs("orders:read"),
           parameters: pageParameters,
           responses: { 200: { description: "A page of orders", content: json(page("OrderSummary")) }, ...common },
         },
@@ -241,6 +253,7 @@ export function openApiDocument() {
           summary: "Place an order on your company's terms",
           description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout. A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
           operationId: "placeOrder",
+          ...needs("orders:write"),
           parameters: [
             {
               name: "Idempotency-Key",
@@ -253,9 +266,11 @@ export function openApiDocument() {
           requestBody: { required: true, content: json(orderRequestSchema()) },
           responses: {
             201: { description: "The order, placed (or, for a retry, placed before)", content: json(ref("Order")) },
-            403: error("Your company is not on terms, or the key's admin may no longer order"),
             409: error("Credit limit, stock or PO number: the order cannot be placed as it is"),
             ...common,
+            403: error(
+              "The key lacks the scope orders:write (`code` `insufficient_scope`), your company is not on terms, or the key's admin may no longer order",
+            ),
           },
         },
       },
@@ -263,6 +278,7 @@ export function openApiDocument() {
         get: {
           summary: "One of your company's orders",
           operationId: "getOrder",
+          ...needs("orders:read"),
           parameters: [{ name: "orderNumber", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             200: { description: "The order", content: json(ref("Order")) },
@@ -273,7 +289,15 @@ export function openApiDocument() {
       },
     },
     components: {
-      securitySchemes: { apiKey: { type: "http", scheme: "bearer", description: "A company API key, cis_…" } },
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: `A company API key, cis_…, with the scopes chosen when it was made: ${apiScopes
+            .map((scope) => `\`${scope}\` (${apiScopeLabels[scope].toLowerCase()})`)
+            .join(", ")}. A key never does more than the admin who made it may do.`,
+        },
+      },
       schemas: {
         Error: {
           type: "object",
@@ -285,10 +309,22 @@ export function openApiDocument() {
               properties: {
                 code: {
                   type: "string",
-                  examples: ["unauthorized", "validation_failed", "invalid_json", "idempotency_key_reused", "conflict"],
+                  examples: [
+                    "unauthorized",
+                    "insufficient_scope",
+                    "validation_failed",
+                    "invalid_json",
+                    "idempotency_key_reused",
+                    "conflict",
+                  ],
                 },
                 message: { type: "string" },
                 field: { type: "string", examples: ["lines[0].quantity", "Idempotency-Key"] },
+                scope: {
+                  type: "string",
+                  enum: [...apiScopes],
+                  description: "With insufficient_scope: the scope the key lacks",
+                },
                 details: {
                   type: "array",
                   items: {

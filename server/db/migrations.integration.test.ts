@@ -382,3 +382,56 @@ describe(`migration back_in_stock on ${testDriver}`, () => {
     }
   });
 });
+
+describe(`migration api_key_scopes on ${testDriver}`, () => {
+  it("gives the keys made before it every scope, so they do what they did, and new keys only known scopes", async () => {
+    const empty = await createEmptyDatabase();
+    const handle = await empty.open();
+    const last = journalEntries().findIndex((entry) => entry.tag.endsWith("_api_key_scopes"));
+    const before = migrationsUpTo(last);
+    try {
+      await handle.migrate(before.folder);
+      await handle.db.execute(
+        sql`insert into companies (id, name) values ('00000000-0000-4000-8000-00000000000a', 'Acme')`,
+      );
+      await handle.db.execute(sql`
+        insert into company_api_keys (company_id, name, prefix, secret_hash)
+          values ('00000000-0000-4000-8000-00000000000a', 'ERP', 'cis_abcdefgh', 'hash-1')`);
+
+      await handle.migrate();
+
+      const keys = await handle.db.execute<{ name: string; scopes: string[] }>(
+        sql`select name, scopes from company_api_keys`,
+      );
+      expect(keys.rows).toEqual([
+        { name: "ERP", scopes: ["catalog:read", "orders:read", "addresses:read", "orders:write"] },
+      ]);
+      const insert = (scopes: string) =>
+        handle.db
+          .execute(sql`
+            insert into company_api_keys (company_id, name, prefix, secret_hash, scopes)
+              values ('00000000-0000-4000-8000-00000000000a', 'New', 'cis_ijklmnop', ${`hash-${scopes}`}, ${scopes}::text[])`)
+          .then(
+            () => "written",
+            () => "refused",
+          );
+      expect(await insert("{catalog:read}")).toBe("written");
+      expect(await insert("{}")).toBe("refused");
+      expect(await insert("{orders:delete}")).toBe("refused");
+      // A key is given its scopes when it is made: the column has no default.
+      const withoutScopes = await handle.db
+        .execute(sql`
+          insert into company_api_keys (company_id, name, prefix, secret_hash)
+            values ('00000000-0000-4000-8000-00000000000a', 'Bare', 'cis_qrstuvwx', 'hash-bare')`)
+        .then(
+          () => "written",
+          () => "refused",
+        );
+      expect(withoutScopes).toBe("refused");
+    } finally {
+      before.remove();
+      await handle.close();
+      await empty.drop();
+    }
+  });
+});

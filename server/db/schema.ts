@@ -260,6 +260,7 @@ export const contractPrices = pgTable(
   ],
 );
 
+import { apiScopes } from "../../domain/companies/api-keys";
 import { companyRoles } from "../../domain/companies/companies";
 import { certificateStatuses } from "../../domain/companies/tax-exemption";
 
@@ -328,6 +329,9 @@ export const companyApiKeys = pgTable(
     secretHash: text("secret_hash").notNull(),
     // The company admin the key acts for: its orders are placed as theirs.
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    // What the key may do (domain/companies/api-keys.ts), chosen when it is made; never more than
+    // its maker may do at the time of each call. Keys made before scopes were given every one.
+    scopes: text("scopes", { enum: apiScopes }).array().notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
@@ -337,6 +341,10 @@ export const companyApiKeys = pgTable(
     uniqueIndex("company_api_keys_secret_hash_key").on(t.secretHash),
     index("company_api_keys_prefix_idx").on(t.prefix),
     index("company_api_keys_company_idx").on(t.companyId, t.createdAt),
+    check(
+      "company_api_keys_scopes_known",
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ array[${sql.raw(apiScopes.map((scope) => `'${scope}'`).join(", "))}]::text[]`,
+    ),
   ],
 );
 

@@ -29,7 +29,6 @@ import { attributeDefinitions } from "../../../server/catalog/products/attribute
 import type { SignedInUser } from "../../../server/context";
 import { db } from "../../../server/db/client";
 import { type FormArgs, handleForm } from "../../../server/form-intents";
-import { refuseOtherIntents } from "../../../server/forms";
 import { redirectWithToast } from "../../../server/toast";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
@@ -77,11 +76,14 @@ const outcomeToast = {
 } as const;
 
 export function action(args: Route.ActionArgs) {
-  return handleForm(args, { failure: "The product was not saved", handle: saveProduct }, { as: "admin" });
+  return handleForm(
+    args,
+    { failure: "The product was not saved", handle: saveProduct },
+    { as: "admin", lists: ["tiers", "oemNumbers", "relatedParts", "images", "documents"] },
+  );
 }
 
 async function saveProduct(admin: SignedInUser, form: FormData, { params }: FormArgs) {
-  refuseOtherIntents(form, ["tiers", "oemNumbers", "relatedParts", "images", "documents"]);
   const submission = parseWithZod(form, { schema: productInputSchema });
   // The subcategory's attribute fields, for the form shown again (it may have changed without JavaScript).
   const attributes = await attributeFields(String(form.get("subcategory") ?? ""));

@@ -87,7 +87,7 @@ export function action(args: Route.ActionArgs) {
         );
       },
     },
-    { as: "admin" },
+    { as: "admin", lists: ["lines"] },
   );
 }
 
