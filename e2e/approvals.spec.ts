@@ -66,6 +66,10 @@ test("a company admin sets a buyer's limit; the buyer's order above it is submit
   await abe.goto("/account/approvals");
   await expect(abe.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
   await expect(abe.getByText(/Waiting (just now|\d+ minutes?)/)).toBeVisible();
+  // The approver reads whose limit it is: the buyer's, not "your".
+  await expect(
+    abe.getByText(`This order needs approval: it is above Dana B${lastName}'s $20.00 per-order limit.`),
+  ).toBeVisible();
   await expectNoAccessibilityViolations(abe);
   await abe.getByRole("button", { name: /^Reject .*\$25\.98$/ }).click();
   const dialog = abe.getByRole("dialog", { name: "Reject this order?" });

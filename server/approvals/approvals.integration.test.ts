@@ -171,6 +171,8 @@ describe("an order above the limit", () => {
       const [mail] = (await mailTo(decider.email)).filter((m) => m.subject.startsWith("Order for approval"));
       expect(mail?.subject).toBe("Order for approval: $110.00 from Bea Test");
       expect(mail?.text).toContain("/account/approvals");
+      // The approver reads whose limit it is, not "your".
+      expect(mail?.text).toContain("It is above Bea Test's $100.00 per-order limit.");
     }
     expect((await mailTo(buyer.email)).filter((m) => m.subject.startsWith("Order for approval"))).toEqual([]);
     const [kept] = await db().select().from(orderApprovals).where(eq(orderApprovals.id, submission.id));
@@ -180,6 +182,7 @@ describe("an order above the limit", () => {
     expect(queue.pending.map((row) => [row.buyerName, row.total, row.poNumber, row.lines[0]?.quantity])).toEqual([
       ["Bea Test", "110.00", "PO-9", 11],
     ]);
+    expect(queue.pending[0]?.reason).toBe("This order needs approval: it is above Bea Test's $100.00 per-order limit.");
     expect((await mySubmissions(await asBuyer(buyer))).map((row) => row.status)).toEqual(["pending"]);
   });
 

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
-import { type ApprovalStatus, formatDecidedAt } from "../../domain/orders/approvals";
+import { type ApprovalStatus, formatDecidedAt, reasonForApprover } from "../../domain/orders/approvals";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { type Buyer, buyerNow, lockedBuyer, membershipOf, requirePermission } from "../companies/buyer";
@@ -145,7 +145,7 @@ export async function submitForApproval(
           subject: `Order for approval: ${formatUsd(total)} from ${buyerName}`,
           text: [
             `${buyerName} submitted an order of ${formatUsd(total)} for your approval.`,
-            reason.replace("This order needs approval: it", "It").replace("your", "their"),
+            reasonForApprover(reason, who ? personName(who) : null).replace("This order needs approval: it", "It"),
             "",
             ...priced.lines.map((line) => `${line.quantity} x ${line.partNumber} ${line.name}`),
             "",
@@ -235,7 +235,11 @@ export async function approvalQueue(asked: Buyer) {
       .limit(RECENT),
   ]);
   return {
-    pending: (await withLines(pending)).map((row) => ({ ...row, isYours: row.userId === userId })),
+    // The reason is worded for whoever reads it: "your" limit for the buyer, the buyer's for anyone else.
+    pending: (await withLines(pending)).map((row) => {
+      const isYours = row.userId === userId;
+      return { ...row, isYours, reason: isYours ? row.reason : reasonForApprover(row.reason, row.buyerName) };
+    }),
     decided: await withLines(decided),
   };
 }
