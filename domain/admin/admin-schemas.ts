@@ -16,7 +16,11 @@ export const creditLimitField = z
   .trim()
   .min(1, "Enter a credit limit")
   .max(20, "Use at most 20 characters")
-  .regex(/^\d+(\.\d{1,2})?$/, "Enter the credit limit in dollars, e.g. 25000 or 2500.50")
+  // A minus sign is read, so that -5 is told it is not more than $0 rather than not dollars.
+  .regex(/^-?\d+(\.\d{1,2})?$/, {
+    message: "Enter the credit limit in dollars, e.g. 25000 or 2500.50",
+    abort: true,
+  })
   .refine((value) => Number(value) > 0, "The credit limit must be more than $0")
   .refine((value) => Number(value) <= MAX_CREDIT_LIMIT, "The credit limit can be at most $10,000,000");
 
