@@ -58,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       store: {
         email: STORE_EMAIL,
         phone: STORE_PHONE,
+        foundedYear: STORE_FOUNDED_YEAR ?? null,
         yearsInBusiness: yearsInBusiness(STORE_FOUNDED_YEAR, new Date()),
       },
       categories,
