@@ -62,6 +62,18 @@ test("the banner carousel moves on its own every 5 seconds and with its buttons"
   await expect(slide(2)).toBeVisible();
 });
 
+test("the flap-disc promotion quotes the cheapest flap disc in the catalogue", async ({ page }) => {
+  await page.goto("/category/abrasives/flap-discs?sort=price-asc");
+  await expectPricesLowToHigh(page);
+  const cheapest = (await page.getByRole("main").locator("li .text-lg").first().textContent())?.trim();
+  expect(cheapest).toMatch(/^\$\d+\.\d{2}$/);
+
+  await page.goto("/");
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  await carousel.getByRole("button", { name: "Go to slide 2" }).click();
+  await expect(carousel.getByRole("heading", { name: `Flap Discs from ${cheapest}` })).toBeVisible();
+});
+
 test("the navigation menu reaches a category and a subcategory listing", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
