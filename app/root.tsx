@@ -85,8 +85,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {/* The first Tab stop of every page, the back office's too: past the header to the page's
+            own content (WCAG 2.4.1). Hidden until it has the focus; main takes the focus it moves. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-brand-600"
+        >
+          Skip to content
+        </a>
         <Header />
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
         <Footer />
