@@ -88,7 +88,7 @@ const mailTo = (email: string) => db().select().from(mailQueue).where(eq(mailQue
 /** The buyer's cart of `quantity` parts at $10 (Oregon: no tax) submitted for approval. */
 async function submitted(buyer: { id: string; email: string }, quantity: number, productId: string) {
   const cartId = await cartOf(buyer, quantity, productId);
-  return submitForApproval(await asBuyer(buyer), cartId, checkoutInput(buyer.email, { poNumber: "PO-77" }));
+  return submitForApproval(await asBuyer(buyer), { cartId }, checkoutInput(buyer.email, { poNumber: "PO-77" }));
 }
 
 beforeAll(async () => {
@@ -157,7 +157,7 @@ describe("an order above the limit", () => {
     ).toBe("409 This order needs approval: it is above your $100.00 per-order limit.");
     const submission = await submitForApproval(
       await asBuyer(buyer),
-      cartId,
+      { cartId },
       checkoutInput(buyer.email, { poNumber: "PO-9" }),
     );
     expect(submission).toMatchObject({
