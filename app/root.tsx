@@ -94,7 +94,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <Header />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        {/* From lg up the header is sticky: a scroll margin taller than it keeps the content's top
+            from going under it when the skip link scrolls to main. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none lg:scroll-mt-64">
           {children}
         </main>
         <Footer />

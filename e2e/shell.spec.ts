@@ -231,6 +231,16 @@ for (const path of ["/", "/category/abrasives/grinding-wheels", "/admin"]) {
 
     await page.keyboard.press("Enter");
     await expect(page.getByRole("main")).toBeFocused();
+    // The content's top shows, not under the header (which is sticky on a wide screen).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (document.querySelector("main")?.getBoundingClientRect().top ?? 0) -
+            (document.querySelector("header")?.getBoundingClientRect().bottom ?? 0),
+        ),
+      )
+      .toBeGreaterThanOrEqual(0);
     // The next Tab stop is in the page's content, past the header.
     await page.keyboard.press("Tab");
     const inMain = await page.evaluate(() => document.querySelector("main")?.contains(document.activeElement));
