@@ -59,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       store: {
         email: STORE_EMAIL,
         phone: STORE_PHONE,
+        foundedYear: STORE_FOUNDED_YEAR ?? null,
         yearsInBusiness: yearsInBusiness(STORE_FOUNDED_YEAR, new Date()),
       },
       categories,
@@ -85,8 +86,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        {/* The first Tab stop of every page, the back office's too: past the header to the page's
+            own content (WCAG 2.4.1). Hidden until it has the focus; main takes the focus it moves. */}
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-800 focus:shadow-lg focus:outline-none focus:ring-2 focus:ring-brand-600"
+        >
+          Skip to content
+        </a>
         <Header />
-        <main id="main" className="flex-1">
+        {/* From lg up the header is sticky: a scroll margin taller than it keeps the content's top
+            from going under it when the skip link scrolls to main. */}
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none lg:scroll-mt-64">
           {children}
         </main>
         <Footer />

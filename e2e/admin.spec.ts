@@ -61,8 +61,17 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
   await row.getByRole("button", { name: /Approve Net 30/ }).click();
   const dialog = page.getByRole("dialog", { name: "Approve Net 30 Terms" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("button", { name: "Approve" })).toBeDisabled();
-  await dialog.getByLabel("Credit Limit ($)").fill("25000");
+  // A limit of nothing, 0 or less is refused with the store's own words beside the field.
+  const limit = dialog.getByLabel("Credit Limit ($)");
+  await dialog.getByRole("button", { name: "Approve" }).click();
+  await expect(dialog.getByText("Enter a credit limit")).toBeVisible();
+  for (const refused of ["0", "-5"]) {
+    await limit.fill(refused);
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expect(limit).toHaveAttribute("aria-invalid", "true");
+    await expect(limit).toHaveAccessibleDescription("The credit limit must be more than $0");
+  }
+  await limit.fill("25000");
   await expectNoAccessibilityViolations(page);
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByText("Net 30 terms approved successfully")).toBeVisible();

@@ -1,4 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { addDays, storeDay } from "../domain/dates/dates";
+import { admin } from "../playwright.config";
 import {
   addWheels,
   approveTerms,
@@ -66,6 +68,10 @@ test("a company admin sets a buyer's limit; the buyer's order above it is submit
   await abe.goto("/account/approvals");
   await expect(abe.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
   await expect(abe.getByText(/Waiting (just now|\d+ minutes?)/)).toBeVisible();
+  // The approver reads whose limit it is: the buyer's, not "your".
+  await expect(
+    abe.getByText(`This order needs approval: it is above Dana B${lastName}'s $20.00 per-order limit.`),
+  ).toBeVisible();
   await expectNoAccessibilityViolations(abe);
   await abe.getByRole("button", { name: /^Reject .*\$25\.98$/ }).click();
   const dialog = abe.getByRole("dialog", { name: "Reject this order?" });
@@ -81,4 +87,67 @@ test("a company admin sets a buyer's limit; the buyer's order above it is submit
   await mine.getByRole("link", { name: /^Order ORD/ }).click();
   await expect(pat.getByRole("heading", { level: 1, name: /^Order ORD/ })).toBeVisible();
   await expect(pat.getByRole("main")).toContainText("$25.98");
+});
+
+test("an accepted quote above the buyer's limit is submitted for approval, not placed, and the approver's approval places it at the quote's prices", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000); // two people sign up and confirm by e-mail, the store's admin grants terms and quotes
+  const lastName = `Quote${Date.now().toString(36)}`;
+  const owner = await confirmedBuyer(page, "qowner", lastName);
+  await approveTerms(browser, lastName, "5000");
+  await signIn(page, owner.email, owner.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  const { member: buyer, memberPage: pat } = await invitedMember(page, browser, "qpat", `B${lastName}`, "Buyer");
+  await page.goto("/account/company");
+  await page.getByRole("textbox", { name: `Per-order limit ($) of ${buyer.email}` }).fill("100");
+  await page.getByRole("button", { name: `Save Limits of ${buyer.email}` }).click();
+  await expect(page.getByText(`Spend limits saved for ${buyer.email}`)).toBeVisible();
+
+  // The buyer asks for 50 wheels; the store quotes them at $15.00, $750.00 in all.
+  await pat.goto("/quotes/new");
+  await pat.getByLabel(/^Parts/).fill("GW-45-001, 50");
+  await pat.getByRole("button", { name: "Send Request" }).click();
+  await expect(pat.getByText(/^Quote Q-\d{6} requested$/)).toBeVisible();
+  const quoteNumber = ((await pat.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Quote ", "").trim();
+  const desk = await (await browser.newContext()).newPage();
+  await desk.goto("/admin/login");
+  await desk.getByLabel("Email").fill(admin.email);
+  await desk.getByLabel("Password").fill(admin.password);
+  await desk.getByRole("button", { name: "Sign In" }).click();
+  await expect(desk.getByText("Login successful!")).toBeVisible();
+  await desk.goto(`/admin/quotes/${quoteNumber}`);
+  await desk
+    .getByRole("group", { name: /^Line 1:/ })
+    .getByLabel("Unit price ($)")
+    .fill("15.00");
+  await desk.getByLabel("Valid until").fill(addDays(storeDay(new Date()), 10));
+  await desk.getByRole("button", { name: "Send Quote" }).click();
+  await expect(desk.getByText(`Quote ${quoteNumber} version 1 sent`)).toBeVisible();
+
+  // Accepted, its checkout asks for approval: no plain "Place Order - $750.00".
+  await pat.goto(`/account/quotes/${quoteNumber}`);
+  await pat.getByRole("button", { name: "Accept Quote" }).click();
+  await expect(pat).toHaveURL(new RegExp(`/checkout\\?quote=${quoteNumber}`));
+  const main = pat.getByRole("main");
+  await expect(main.getByText(/This order needs approval: it is above your \$100\.00 per-order limit\./)).toBeVisible();
+  await expect(main.getByRole("button", { name: /^Place Order/ })).toHaveCount(0);
+  await main.getByLabel("Phone").fill("5035550142");
+  await expectNoAccessibilityViolations(pat);
+  await main.getByRole("button", { name: "Submit for Approval" }).click();
+  await expect(pat.getByText("Order submitted for approval")).toBeVisible({ timeout: 20_000 });
+  await expect(pat.getByRole("main").getByRole("link", { name: `Quote ${quoteNumber}` })).toBeVisible();
+
+  // The company admin approves it: the order is placed at the quote's price, and the quote is ordered.
+  await page.goto("/account/approvals");
+  await expect(page.getByRole("main").getByRole("link", { name: `Quote ${quoteNumber}` })).toBeVisible();
+  await expect(
+    page.getByText(`it is above Dana B${lastName}'s $100.00 per-order limit.`, { exact: false }),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole("button", { name: /^Approve .*\$750\.00$/ }).click();
+  await expect(page.getByText(/^Order approved and placed: ORD/)).toBeVisible({ timeout: 20_000 });
+  await pat.goto(`/account/quotes/${quoteNumber}`);
+  await expect(pat.getByRole("main").getByText("Ordered", { exact: true }).first()).toBeVisible();
 });

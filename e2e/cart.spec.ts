@@ -207,10 +207,20 @@ test("Quick Order adds known part numbers at their real price and names the unkn
   await dialog.getByLabel("Qty, row 1").fill("3");
   await dialog.getByRole("button", { name: "Add Another Item" }).click();
   await dialog.getByLabel("Part Number, row 2").fill("NOPE-999");
-  // A quantity of 0, negative or blank becomes 1 when the buyer leaves the field.
-  await dialog.getByLabel("Qty, row 2").fill("0");
-  await dialog.getByLabel("Qty, row 2").blur();
-  await expect(dialog.getByLabel("Qty, row 2")).toHaveValue("1");
+  // A quantity of 0 or less is never turned into another: nothing is added, and the row says why.
+  for (const refused of ["0", "-4"]) {
+    await dialog.getByLabel("Qty, row 2").fill(refused);
+    await dialog.getByLabel("Qty, row 2").blur();
+    await expect(dialog.getByLabel("Qty, row 2")).toHaveValue(refused);
+    await dialog.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(dialog.getByLabel("Qty, row 2")).toHaveAccessibleDescription("Quantity must be at least 1.");
+    await expect(dialog.getByLabel("Qty, row 2")).toBeFocused();
+    await expect(page.getByTestId("cart-badge")).toBeHidden();
+  }
+  await expectNoAccessibilityViolations(page);
+  // Corrected, the message goes.
+  await dialog.getByLabel("Qty, row 2").fill("1");
+  await expect(dialog.getByText("Quantity must be at least 1.")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Add Another Item" }).click();
   await expect(dialog.getByRole("button", { name: "Remove row 3" })).toBeEnabled();
   await dialog.getByRole("button", { name: "Remove row 3" }).click();

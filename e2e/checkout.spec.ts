@@ -4,9 +4,13 @@ import {
   approveTerms,
   confirmedBuyer,
   expectNoAccessibilityViolations,
+  fillSignUp,
+  linkMailedTo,
   openCart,
   payWithCard,
   signIn,
+  uniqueEmail,
+  wheel,
 } from "./helpers";
 
 async function signedInBuyerWithWheels(page: Page, name: string, count: number, lastName?: string) {
@@ -253,6 +257,30 @@ test("checkout names every missing field, asks a guest to sign in and brings the
   await main.getByLabel("Same as shipping address").uncheck();
   await expect(main.getByLabel("Billing City")).toHaveValue("Portland");
   await expect(main.getByLabel("Billing Address Line 1")).toHaveValue("100 Main St");
+});
+
+test("a guest who creates an account from the checkout comes back to it, cart and all, after confirming the e-mail", async ({
+  page,
+}) => {
+  await addWheels(page, 2);
+  const main = await openCheckout(page);
+  await main.getByRole("link", { name: "create an account" }).click();
+  const buyer = { email: uniqueEmail("from-checkout"), password: "hunter22", firstName: "Dana", lastName: "Okafor" };
+  await fillSignUp(page, buyer);
+
+  // The confirmation link leads to the sign-in page, which sends the buyer on to the checkout.
+  await page.goto(await linkMailedTo(buyer.email));
+  await expect(page).toHaveURL("/auth?confirmed=1&redirectTo=%2Fcheckout");
+  await expect(page.getByText("Email confirmed")).toBeVisible();
+  const form = page.getByRole("tabpanel", { name: "Sign In" });
+  await form.getByLabel("Email").fill(buyer.email);
+  await form.getByLabel("Password").fill(buyer.password);
+  await form.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL("/checkout");
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  const summary = page.getByRole("complementary", { name: "Order Summary" });
+  await expect(summary.getByText(wheel)).toBeVisible();
+  await expect(summary.getByText("2 × $12.99")).toBeVisible();
 });
 
 test("an empty cart at checkout goes home with 'Your cart is empty'", async ({ page }) => {

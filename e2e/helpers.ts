@@ -62,6 +62,11 @@ export interface Buyer {
 /** Fills in the sign-up form and sends it, by its button or (`pressEnter`) by Enter in the last field. */
 export async function signUp(page: Page, buyer: Buyer, { pressEnter = false } = {}) {
   await page.goto("/auth");
+  await fillSignUp(page, buyer, { pressEnter });
+}
+
+/** Fills in the sign-up form of the sign-in page already open (it may carry a page to return to) and sends it. */
+export async function fillSignUp(page: Page, buyer: Buyer, { pressEnter = false } = {}) {
   await page.getByRole("tab", { name: "Create Account" }).click();
   const form = page.getByRole("tabpanel", { name: "Create Account" });
   await form.getByLabel("First Name").fill(buyer.firstName);

@@ -4,6 +4,7 @@ import {
   addWheels,
   confirmedBuyer,
   expectNoAccessibilityViolations,
+  openCart,
   payWithCard,
   signIn,
   subjectsMailedTo,
@@ -138,4 +139,32 @@ test("a buyer opens an order from My Account, reorders it, builds a list from a 
   await visitor.goto(`/account/orders/${orderNumber}`);
   await expect(visitor).toHaveURL(`/auth?redirectTo=${encodeURIComponent(`/account/orders/${orderNumber}`)}`);
   await visitor.close();
+});
+
+test("a buyer saves the cart to a new list from the cart popover, and it stays open behind the dialog", async ({
+  page,
+}) => {
+  const buyer = await confirmedBuyer(page, "cart-list-buyer", "Okonkwo-Cart");
+  await signIn(page, buyer.email, buyer.password);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await addWheels(page, 3);
+  const popover = await openCart(page);
+  await popover.getByRole("button", { name: "Save Cart to List" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add to List" });
+  await expect(dialog.getByText("Save this item to a list to order again later.")).toBeVisible();
+  await dialog.getByLabel("List", { exact: true }).selectOption({ label: "New list…" });
+  await dialog.getByLabel("New list name").fill("Cart on Monday");
+  await expectNoAccessibilityViolations(page);
+  // The dialog is above the popover: its button is the one pressed, not the popover's Checkout beneath.
+  await dialog.getByRole("button", { name: "Save to List" }).click();
+  await expect(page.getByText('Added to "Cart on Monday"')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(popover).toBeVisible();
+  await expect(popover.getByRole("button", { name: "Save Cart to List" })).toBeFocused();
+
+  await page.goto("/account/lists");
+  await page.getByRole("link", { name: "Cart on Monday" }).click();
+  const list = page.getByRole("main");
+  await expect(list.getByText(wheel, { exact: true })).toBeVisible();
+  await expect(list.getByLabel(`Quantity of ${wheel}`, { exact: true })).toHaveValue("3");
 });

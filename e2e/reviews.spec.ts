@@ -20,6 +20,8 @@ test("a visitor sees no figure nobody counted: no years in business unless confi
   await expect(page.getByText("Serving American industry.")).toBeVisible();
   await expect(page.getByText("Industrial supplies for trade and business buyers.")).toBeVisible();
   await expect(page.getByText(/years in business|over \d+ years/i)).toHaveCount(0);
+  // Nor does the hero name a founding year of its own.
+  await expect(page.getByText(/since \d{4}/i)).toHaveCount(0);
   for (const path of ["/category/abrasives/cut-off-wheels", "/search?q=cut-off+wheel"]) {
     await page.goto(path);
     await expect(page.getByRole("main").getByRole("listitem").first()).toBeVisible();

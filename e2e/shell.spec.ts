@@ -62,6 +62,18 @@ test("the banner carousel moves on its own every 5 seconds and with its buttons"
   await expect(slide(2)).toBeVisible();
 });
 
+test("the flap-disc promotion quotes the cheapest flap disc in the catalogue", async ({ page }) => {
+  await page.goto("/category/abrasives/flap-discs?sort=price-asc");
+  await expectPricesLowToHigh(page);
+  const cheapest = (await page.getByRole("main").locator("li .text-lg").first().textContent())?.trim();
+  expect(cheapest).toMatch(/^\$\d+\.\d{2}$/);
+
+  await page.goto("/");
+  const carousel = page.locator('[aria-roledescription="carousel"]');
+  await carousel.getByRole("button", { name: "Go to slide 2" }).click();
+  await expect(carousel.getByRole("heading", { name: `Flap Discs from ${cheapest}` })).toBeVisible();
+});
+
 test("the navigation menu reaches a category and a subcategory listing", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
@@ -142,6 +154,99 @@ test("the category menu opens one panel at a time and closes by keyboard, by a p
   await page.keyboard.press("Tab");
   await expect(last).toHaveAttribute("aria-expanded", "false");
 });
+
+test("the category menu follows the disclosure navigation pattern by keyboard: arrows, Home, End and Escape", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const buttons = nav.getByRole("button");
+  const abrasives = nav.getByRole("button", { name: "Abrasives" });
+
+  // Between the closed buttons: the arrows move to the next and previous, End and Home to the last and first.
+  await buttons.first().focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(buttons.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(buttons.first()).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(buttons.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(buttons.first()).toBeFocused();
+  await expect(buttons.first()).toHaveAttribute("aria-expanded", "false");
+  await abrasives.focus();
+
+  // Space opens, ArrowDown moves into the panel, and the arrows, Home and End move between its links.
+  await page.keyboard.press("Space");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "true");
+  const panel = page.locator("#category-menu-abrasives");
+  const links = panel.getByRole("link");
+  await page.keyboard.press("ArrowDown");
+  await expect(panel.getByRole("link", { name: "Shop all Abrasives" })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(links.nth(1)).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(links.first()).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(links.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(links.first()).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+
+  // Escape closes the panel and returns the focus to its button; Enter opens it again and closes it.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Escape");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "false");
+  await expect(abrasives).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Enter");
+  await expect(abrasives).toHaveAttribute("aria-expanded", "false");
+
+  // A link reached by the arrows is followed with Enter.
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  const target = await links.nth(1).getAttribute("href");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(target ?? "");
+  await expect(panel).toBeHidden();
+});
+
+for (const path of ["/", "/category/abrasives/grinding-wheels", "/admin"]) {
+  test(`the first Tab stop on ${path} is "Skip to content", shown when focused, and it moves to the page's content`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press("Tab");
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    const box = await skip.boundingBox();
+    expect(box?.width).toBeGreaterThan(40);
+    await expectNoAccessibilityViolations(page);
+
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+    // The content's top shows, not under the header (which is sticky on a wide screen).
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (document.querySelector("main")?.getBoundingClientRect().top ?? 0) -
+            (document.querySelector("header")?.getBoundingClientRect().bottom ?? 0),
+        ),
+      )
+      .toBeGreaterThanOrEqual(0);
+    // The next Tab stop is in the page's content, past the header.
+    await page.keyboard.press("Tab");
+    const inMain = await page.evaluate(() => document.querySelector("main")?.contains(document.activeElement));
+    expect(inMain).toBe(true);
+  });
+}
 
 test("/shop shows the nine category cards with their links and the help block", async ({ page }) => {
   await page.goto("/shop");

@@ -1,9 +1,10 @@
 // The admin dashboard when the customer profiles cannot be read: the page still shows, and says so;
-// and the count of requests for quote waiting for prices, left out when it cannot be read.
+// the count of requests for quote waiting for prices, left out when it cannot be read; and a credit
+// limit the rules refuse, answered with the field's message for the dialog to show beside it.
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
-import { loader } from "../app/routes/admin/dashboard";
+import { action, loader } from "../app/routes/admin/dashboard";
 import { userContext } from "../server/context";
 import { companies } from "../server/db/schema";
 import { withTestDatabase } from "./database";
@@ -11,7 +12,7 @@ import { requestedQuote } from "./quote-fixtures";
 
 const { handle } = withTestDatabase();
 
-function askedByAdmin() {
+function askedByAdmin(form?: Record<string, string>) {
   const context = new RouterContextProvider();
   context.set(userContext, {
     id: "admin",
@@ -22,7 +23,8 @@ function askedByAdmin() {
     twoFactorVerified: false,
   });
   const url = new URL("http://store.test/admin");
-  return { request: new Request(url), url, pattern: "/admin", context, params: {} } as Parameters<typeof loader>[0];
+  const request = form ? new Request(url, { method: "POST", body: new URLSearchParams(form) }) : new Request(url);
+  return { request, url, pattern: "/admin", context, params: {} } as Parameters<typeof loader>[0];
 }
 
 it("shows the dashboard with empty figures and 'Failed to load profiles' when the profiles cannot be read", async () => {
@@ -54,4 +56,18 @@ it("counts the requests for quote waiting for prices, and shows without the coun
   } finally {
     await handle().db.execute(sql`alter table quotes_unreadable rename to quotes`);
   }
+});
+
+it.each([
+  ["0", "The credit limit must be more than $0"],
+  ["-5", "The credit limit must be more than $0"],
+  ["lots", "Enter the credit limit in dollars, e.g. 25000 or 2500.50"],
+])("refuses a credit limit of %j with the field's own message", async (creditLimit, message) => {
+  const profileId = "00000000-0000-4000-8000-000000000000";
+  const answer = (await action(askedByAdmin({ intent: "approve", profileId, creditLimit }))) as {
+    data: { ok: boolean; reply?: { error?: Record<string, string[]> } };
+    init: { status?: number } | null;
+  };
+  expect(answer.init?.status).toBe(400);
+  expect(answer.data.reply?.error?.creditLimit).toEqual([message]);
 });

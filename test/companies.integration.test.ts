@@ -499,7 +499,7 @@ describe("a member of company A against company B", () => {
     await setSpendLimits(await asBuyer(b), { userId: bBuyer.id, orderLimit: "1.00" });
     const submission = await submitForApproval(
       await asBuyer(bBuyer),
-      await cartOf(bBuyer, 1),
+      { cartId: await cartOf(bBuyer, 1) },
       checkoutInput(bBuyer.email, { paymentMethod: "net_30" }),
     );
     const bToken = await inviteMember(await asBuyer(b), { email: "bo-new@example.com", role: "approver" });

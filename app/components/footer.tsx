@@ -3,7 +3,7 @@ import { Logo } from "./logo";
 import { useCategoryTree, useStoreContact } from "./root-data";
 
 export function Footer() {
-  const { email, phone, yearsInBusiness } = useStoreContact();
+  const { email, phone, foundedYear } = useStoreContact();
   const categories = useCategoryTree();
   return (
     <footer className="mt-16 bg-slate-950 text-slate-200">
@@ -14,7 +14,8 @@ export function Footer() {
           </span>
           <p className="mt-4 text-sm text-slate-300">
             Family-owned and USA-proud. Industrial supplies for trade and business buyers
-            {yearsInBusiness ? ` for over ${yearsInBusiness} years.` : "."}
+            {/* The hero's own words: both name the founding year, never a count written apart from it. */}
+            {foundedYear ? ` since ${foundedYear}.` : "."}
           </p>
         </div>
         <div>

@@ -9,17 +9,25 @@ interface FieldProps {
   autoComplete?: string;
   placeholder?: string;
   optional?: boolean;
+  /** The keyboard a phone shows ("decimal" for an amount); the field stays text, checked by its schema. */
+  inputMode?: "decimal" | "numeric";
 }
 
 /** A labelled input whose error is announced with it (aria-invalid, aria-describedby). */
-export function Field({ meta, label, type = "text", autoComplete, placeholder, optional }: FieldProps) {
+export function Field({ meta, label, type = "text", autoComplete, placeholder, optional, inputMode }: FieldProps) {
   return (
     <div className="space-y-1">
       <Label htmlFor={meta.id}>
         {label}
         {optional && <span className="font-normal text-slate-600"> (optional)</span>}
       </Label>
-      <Input {...getInputProps(meta, { type })} key={meta.key} autoComplete={autoComplete} placeholder={placeholder} />
+      <Input
+        {...getInputProps(meta, { type })}
+        key={meta.key}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+      />
       <FieldError meta={meta} />
     </div>
   );

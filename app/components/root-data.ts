@@ -9,7 +9,9 @@ import type { ToastMessage } from "./toasts";
 interface StoreContact {
   email: string;
   phone: string;
-  /** Counted from the configured founding year (domain/dates/years-in-business.ts); null: say none. */
+  /** The year the operator says the business started (STORE_FOUNDED_YEAR); null: name no year. */
+  foundedYear: number | null;
+  /** Counted from that year (domain/dates/years-in-business.ts); null: say none. */
   yearsInBusiness: number | null;
 }
 
@@ -28,7 +30,7 @@ export interface RootData {
   toast: ToastMessage | null;
 }
 
-const fallbackStore: StoreContact = { email: "", phone: "", yearsInBusiness: null };
+const fallbackStore: StoreContact = { email: "", phone: "", foundedYear: null, yearsInBusiness: null };
 
 export function useStoreContact(): StoreContact {
   return useRouteLoaderData<RootData>("root")?.store ?? fallbackStore;

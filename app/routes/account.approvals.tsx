@@ -159,6 +159,19 @@ export default function ApprovalsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** " · Quote Q-000123": a submission of an accepted quote, at its quoted prices, links to the quote. */
+function QuoteOf({ submission }: { submission: { quoteNumber: string | null } }) {
+  if (!submission.quoteNumber) return null;
+  return (
+    <>
+      {" · "}
+      <Link to={`/account/quotes/${submission.quoteNumber}`} className="font-medium text-brand-700 underline">
+        Quote {submission.quoteNumber}
+      </Link>
+    </>
+  );
+}
+
 function Lines({ lines }: { lines: Pending["lines"] }) {
   return (
     <ul className="mt-1 text-sm text-slate-700">
@@ -184,6 +197,7 @@ function PendingRow({ submission }: { submission: Pending }) {
           <p className="text-sm text-slate-700">
             Waiting {submission.waiting}
             {submission.poNumber && <> · PO {submission.poNumber}</>}
+            <QuoteOf submission={submission} />
           </p>
           <p className="text-sm text-slate-700">{submission.reason}</p>
           <Lines lines={submission.lines} />
@@ -300,6 +314,7 @@ function MineRow({ submission }: { submission: Mine }) {
         <p className="font-medium text-slate-950">
           <Price amount={submission.total} /> · submitted {formatShortDate(submission.createdAt)}
           {submission.status === "pending" && <> · waiting {submission.waiting}</>}
+          <QuoteOf submission={submission} />
         </p>
         <Decision submission={submission} />
         <Lines lines={submission.lines} />

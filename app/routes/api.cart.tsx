@@ -31,8 +31,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** The Quick Order dialog sends its rows as JSON; what was added and what was not are both told. */
 async function quickOrder(cartId: string, json: string) {
-  const parsed = quickOrderSchema.safeParse(parseJson(json));
-  if (!parsed.success) throw new StoreError("Invalid", "Please enter at least one part number.");
+  const sent = parseJson(json);
+  const parsed = quickOrderSchema.safeParse(sent);
+  if (!parsed.success) {
+    // A quantity the rows should not have sent (0, -4, 2.5) is named with its part number and why.
+    const issue = parsed.error.issues.find((found) => found.path.at(-1) === "quantity");
+    const row = issue && (sent as { lines: { partNumber?: unknown }[] }).lines[Number(issue.path[1])];
+    throw new StoreError(
+      "Invalid",
+      issue ? `${String(row?.partNumber ?? "")}: ${issue.message}` : "Please enter at least one part number.",
+    );
+  }
   const { added, notFound, refused } = await addPartNumbers(cartId, parsed.data.lines);
   const notice = added.length > 0 ? `Added ${added.length} item(s) to cart` : undefined;
   const problems = [

@@ -75,7 +75,8 @@ export function action(args: Route.ActionArgs) {
 async function signIn(request: Request, formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: signInSchema });
   if (submission.status !== "success") return data<ActionResult>({ intent: "sign-in", reply: submission.reply() }, 400);
-  const result = await signInWithPassword(request, { ...submission.value, address });
+  const redirectTo = safeRedirect(formData.get("redirectTo"));
+  const result = await signInWithPassword(request, { ...submission.value, address, returnTo: redirectTo });
   if (result.outcome === "refused") {
     return data<ActionResult>(
       {
@@ -86,7 +87,6 @@ async function signIn(request: Request, formData: FormData, address: string) {
       400,
     );
   }
-  const redirectTo = safeRedirect(formData.get("redirectTo"));
   if (result.outcome === "needs-code") return redirect(codeStepPath(redirectTo), { headers: result.headers });
   return redirectWithToast(
     redirectTo,
@@ -99,7 +99,8 @@ async function signUp(formData: FormData, address: string) {
   const submission = parseWithZod(formData, { schema: signUpSchema });
   if (submission.status !== "success") return data<ActionResult>({ intent: "sign-up", reply: submission.reply() }, 400);
   // The same answer whether the address is new or already has an account (whose owner is e-mailed).
-  await registerBuyer(submission.value, { address });
+  // The confirmation link leads back to where the buyer signed up from (the checkout and its cart).
+  await registerBuyer(submission.value, { address, returnTo: safeRedirect(formData.get("redirectTo")) });
   return data<ActionResult>({
     intent: "sign-up",
     reply: submission.reply({ resetForm: true }),
@@ -137,7 +138,10 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
               />
             </TabsContent>
             <TabsContent value="sign-up">
-              <SignUpForm lastResult={answer?.intent === "sign-up" ? answer.reply : undefined} />
+              <SignUpForm
+                lastResult={answer?.intent === "sign-up" ? answer.reply : undefined}
+                redirectTo={redirectTo}
+              />
             </TabsContent>
           </Tabs>
         </CardContent>
@@ -170,13 +174,14 @@ function SignInForm({ lastResult, redirectTo }: { lastResult: LastResult | undef
   );
 }
 
-function SignUpForm({ lastResult }: { lastResult: LastResult | undefined }) {
+function SignUpForm({ lastResult, redirectTo }: { lastResult: LastResult | undefined; redirectTo: string }) {
   const busy = useBusy("sign-up");
   const [sameAsShipping, setSameAsShipping] = useState(true);
   const [form, fields] = useZodForm("sign-up", signUpSchema, { lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="sign-up" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field meta={fields.firstName} label="First Name" autoComplete="given-name" />
         <Field meta={fields.lastName} label="Last Name" autoComplete="family-name" />

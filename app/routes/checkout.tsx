@@ -276,6 +276,10 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
           <Link to="/auth?redirectTo=/checkout" className="font-medium text-brand-700 underline">
             Sign in
           </Link>{" "}
+          or {/* A new account's confirmation link brings the buyer back here too (auth.tsx). */}
+          <Link to="/auth?tab=sign-up&redirectTo=/checkout" className="font-medium text-brand-700 underline">
+            create an account
+          </Link>{" "}
           to place your order. Your cart will be waiting.
         </p>
       )}

@@ -1,8 +1,20 @@
+import { data } from "react-router";
+import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
+import { homePromotions } from "../../server/catalog/pages/promotions";
 import { BannerCarousel } from "../components/home/banner-carousel";
 import { FreeShippingBanner, FreeShippingStrip } from "../components/home/free-shipping-banner";
 import { Hero, PopularCategories } from "../components/home/hero";
 import { PacificNorthwestIndustries } from "../components/home/pacific-northwest";
 import { WhyChooseUs } from "../components/home/why-choose-us";
+import type { Route } from "./+types/home";
+
+/** The prices the promotions quote, from the catalogue as it is now (kept with the page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const promotions = await homePromotions();
+  return data(promotions, { headers: catalogCacheHeaders(request, promotions) });
+}
+
+export const headers: Route.HeadersFunction = catalogRouteHeaders;
 
 export function meta() {
   return [
@@ -15,7 +27,7 @@ export function meta() {
   ];
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <FreeShippingStrip />
@@ -23,7 +35,7 @@ export default function Home() {
       <div className="mx-auto max-w-7xl space-y-16 px-4 pt-10">
         <div className="space-y-8">
           <PopularCategories />
-          <BannerCarousel />
+          <BannerCarousel flapDiscsFrom={loaderData.flapDiscsFrom} />
         </div>
         <WhyChooseUs />
         <PacificNorthwestIndustries />

@@ -24,3 +24,31 @@ describe("a promo code's expiry", () => {
     }
   });
 });
+
+describe("a promo code's discount value", () => {
+  const messages = (input: Record<string, string>) =>
+    promoCodeSchema
+      .safeParse({ ...terms, ...input })
+      .error?.issues.filter((issue) => issue.path[0] === "discountValue")
+      .map((issue) => issue.message);
+
+  it.each([
+    // not a number: the message speaks of the type chosen
+    ["percentage", "abc", ["Enter the discount as a percentage, e.g. 10 or 12.5"]],
+    ["fixed", "abc", ["Enter the discount in dollars, e.g. 25 or 12.50"]],
+    ["percentage", "-5", ["Enter the discount as a percentage, e.g. 10 or 12.5"]],
+    // one message at a time, the first that applies
+    ["percentage", "0", ["The discount must be more than 0"]],
+    ["percentage", "100.01", ["A percentage discount can be at most 100"]],
+    ["fixed", "150", undefined],
+    ["percentage", "12.5", undefined],
+  ])("%s %j", (discountType, discountValue, expected) => {
+    expect(messages({ discountType, discountValue })).toEqual(expected);
+  });
+
+  it("is checked even while another field is wrong", () => {
+    const issues = promoCodeSchema.safeParse({ ...terms, code: "x", discountType: "percentage", discountValue: "abc" })
+      .error?.issues;
+    expect(issues?.map((issue) => issue.path[0])).toEqual(["code", "discountValue"]);
+  });
+});

@@ -16,7 +16,11 @@ export const creditLimitField = z
   .trim()
   .min(1, "Enter a credit limit")
   .max(20, "Use at most 20 characters")
-  .regex(/^\d+(\.\d{1,2})?$/, "Enter the credit limit in dollars, e.g. 25000 or 2500.50")
+  // A minus sign is read, so that -5 is told it is not more than $0 rather than not dollars.
+  .regex(/^-?\d+(\.\d{1,2})?$/, {
+    message: "Enter the credit limit in dollars, e.g. 25000 or 2500.50",
+    abort: true,
+  })
   .refine((value) => Number(value) > 0, "The credit limit must be more than $0")
   .refine((value) => Number(value) <= MAX_CREDIT_LIMIT, "The credit limit can be at most $10,000,000");
 
@@ -44,11 +48,24 @@ const pageField = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 export const customerSearchSchema = z.object({ q: queryText, page: pageField });
 
+const DOLLARS = /^\d{1,7}(\.\d{1,2})?$/;
+
 const dollars = (label: string) =>
   z
     .string({ message: `Enter the ${label}` })
     .trim()
-    .regex(/^\d{1,7}(\.\d{1,2})?$/, `Enter the ${label} in dollars, e.g. 25 or 12.50`);
+    .regex(DOLLARS, `Enter the ${label} in dollars, e.g. 25 or 12.50`);
+
+/** What is wrong with a promo's discount value, read as the discount type chosen says; null when nothing is. */
+function discountProblem(type: "percentage" | "fixed", value: string): string | null {
+  if (!DOLLARS.test(value))
+    return type === "percentage"
+      ? "Enter the discount as a percentage, e.g. 10 or 12.5"
+      : "Enter the discount in dollars, e.g. 25 or 12.50";
+  if (Number(value) <= 0) return "The discount must be more than 0";
+  if (type === "percentage" && Number(value) > 100) return "A percentage discount can be at most 100";
+  return null;
+}
 
 /** A new promo code; codes are stored upper case, as buyers' input is matched upper case. */
 export const promoCodeSchema = z
@@ -65,7 +82,8 @@ export const promoCodeSchema = z
       .min(1, "Enter a description")
       .max(200, "Use at most 200 characters"),
     discountType: z.enum(["percentage", "fixed"], { message: "Choose percentage or fixed amount" }),
-    discountValue: dollars("discount"),
+    // Checked with the type below: "abc" is not a percentage when Percentage is chosen, nor dollars.
+    discountValue: z.string({ message: "Enter the discount" }).trim(),
     minimumOrderAmount: dollars("minimum order amount")
       .optional()
       .transform((value) => value ?? "0"),
@@ -83,13 +101,9 @@ export const promoCodeSchema = z
       .transform(endOfStoreDay)
       .optional(),
   })
-  .refine((promo) => Number(promo.discountValue) > 0, {
-    path: ["discountValue"],
-    message: "The discount must be more than 0",
-  })
-  .refine((promo) => promo.discountType !== "percentage" || Number(promo.discountValue) <= 100, {
-    path: ["discountValue"],
-    message: "A percentage discount can be at most 100",
+  .superRefine((promo, context) => {
+    const problem = discountProblem(promo.discountType, promo.discountValue);
+    if (problem) context.addIssue({ code: "custom", path: ["discountValue"], message: problem });
   });
 
 export type NewPromoCode = z.output<typeof promoCodeSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filledLines, looksLikeList, parsePastedLines, quickOrderQuantity } from "./quick-order";
+import { looksLikeList, parsePastedLines, quickOrderLines, quickOrderQuantity } from "./quick-order";
 
 describe("quick order", () => {
   it.each([
@@ -10,17 +10,21 @@ describe("quick order", () => {
     ["", 1],
     ["2.7", 2],
     [undefined, 1],
-  ])("reads quantity %j as %i", (raw, quantity) => {
+  ])("the product page reads quantity %j as %i", (raw, quantity) => {
     expect(quickOrderQuantity(raw)).toBe(quantity);
   });
 
-  it("reads pasted lines with commas, tabs, spaces or no quantity", () => {
-    expect(parsePastedLines("GW-45-001, 4\nFD-80-001\t2\n\n  cw-45-045 10  \nXX-1\nYY 2 3, 7")).toEqual([
-      { partNumber: "GW-45-001", quantity: 4 },
-      { partNumber: "FD-80-001", quantity: 2 },
-      { partNumber: "cw-45-045", quantity: 10 },
-      { partNumber: "XX-1", quantity: 1 },
-      { partNumber: "YY 2 3", quantity: 7 },
+  it("reads pasted lines with commas, tabs, spaces or no quantity, keeping each quantity as written", () => {
+    expect(
+      parsePastedLines("GW-45-001, 4\nFD-80-001\t2\n\n  cw-45-045 10  \nXX-1\nYY 2 3, 7\nZZ-9, 0\nQQ-1 -4"),
+    ).toEqual([
+      { partNumber: "GW-45-001", quantity: "4" },
+      { partNumber: "FD-80-001", quantity: "2" },
+      { partNumber: "cw-45-045", quantity: "10" },
+      { partNumber: "XX-1", quantity: "" },
+      { partNumber: "YY 2 3", quantity: "7" },
+      { partNumber: "ZZ-9", quantity: "0" },
+      { partNumber: "QQ-1", quantity: "-4" },
     ]);
   });
 
@@ -34,12 +38,38 @@ describe("quick order", () => {
     expect(looksLikeList("A\nB")).toBe(true);
   });
 
-  it("ignores rows whose part number is blank", () => {
+  it("ignores rows whose part number is blank, and reads a blank quantity as 1", () => {
     expect(
-      filledLines([
-        { partNumber: "  ", quantity: "3" },
-        { partNumber: " GW-45-001 ", quantity: "x" },
+      quickOrderLines([
+        { partNumber: "  ", quantity: "-3" },
+        { partNumber: " GW-45-001 ", quantity: " " },
+        { partNumber: "FD-80-001", quantity: "12" },
       ]),
-    ).toEqual([{ partNumber: "GW-45-001", quantity: 1 }]);
+    ).toEqual({
+      lines: [
+        { partNumber: "GW-45-001", quantity: 1 },
+        { partNumber: "FD-80-001", quantity: 12 },
+      ],
+      problems: [],
+    });
+  });
+
+  it.each([
+    ["0", "Quantity must be at least 1."],
+    ["-4", "Quantity must be at least 1."],
+    ["2.5", "Quantity must be a whole number."],
+    ["abc", "Quantity must be a whole number."],
+    ["1e2", "Quantity must be a whole number."],
+    ["100001", "Quantity can be at most 100,000."],
+  ])("refuses a quantity of %j with why, never turning it into another", (quantity, problem) => {
+    expect(
+      quickOrderLines([
+        { partNumber: "GW-45-001", quantity: "2" },
+        { partNumber: "FD-80-001", quantity },
+      ]),
+    ).toEqual({
+      lines: [{ partNumber: "GW-45-001", quantity: 2 }],
+      problems: [{ index: 1, partNumber: "FD-80-001", problem }],
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { approvalReason, rejectSchema, spendLimitsSchema, startOfStoreMonth, waitingFor } from "./approvals";
+import {
+  approvalReason,
+  reasonForApprover,
+  rejectSchema,
+  spendLimitsSchema,
+  startOfStoreMonth,
+  waitingFor,
+} from "./approvals";
 
 const none = { orderLimit: null, monthlyLimit: null };
 
@@ -41,6 +48,28 @@ describe("the spend-limit rule", () => {
     expect(
       approvalReason({ orderLimit: "100.00", monthlyLimit: "150.00" }, { totalCents: 20_000, monthToDateCents: 0 }),
     ).toContain("per-order limit");
+  });
+});
+
+describe("the reason as the approver reads it", () => {
+  it.each([
+    [
+      "This order needs approval: it is above your $50.00 per-order limit.",
+      "Bea Test",
+      "This order needs approval: it is above Bea Test's $50.00 per-order limit.",
+    ],
+    [
+      "This order needs approval: it would take your orders this month to $1,000.01, above your $1,000.00 monthly limit.",
+      "Bea Test",
+      "This order needs approval: it would take Bea Test's orders this month to $1,000.01, above Bea Test's $1,000.00 monthly limit.",
+    ],
+    [
+      "This order needs approval: it is above your $50.00 per-order limit.",
+      null,
+      "This order needs approval: it is above the buyer's $50.00 per-order limit.",
+    ],
+  ])("%s, for %s's approver", (reason, buyerName, read) => {
+    expect(reasonForApprover(reason, buyerName)).toBe(read);
   });
 });
 

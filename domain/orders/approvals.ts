@@ -53,6 +53,15 @@ export function approvalReason(
   return null;
 }
 
+/**
+ * A submission's reason as an approver reads it. It is kept as the buyer read it at checkout
+ * ("above your $50.00 per-order limit"); the approver reads whose limit it is: the buyer's name
+ * ("above Bea Test's $50.00 per-order limit"), or "the buyer's" when no name is known.
+ */
+export function reasonForApprover(reason: string, buyerName: string | null): string {
+  return reason.replaceAll(/\byour\b/g, buyerName ? `${buyerName}'s` : "the buyer's");
+}
+
 export const approvalStatuses = ["pending", "approved", "rejected", "withdrawn", "failed"] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
 

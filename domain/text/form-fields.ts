@@ -2,8 +2,8 @@
 // the form in the browser and the action on the server.
 import { z } from "zod";
 import { usStates } from "../addresses/us-states";
-import { formatNumber } from "./numbers";
 import { oneLine } from "./plain-text";
+import { quantityMessages, WHOLE_NUMBER } from "./quantity";
 
 // One-line text fields. Conform sends an empty field as undefined, so a required field's message
 // is also its type message.
@@ -27,20 +27,17 @@ export const emailField = z
   .pipe(z.email("Invalid email address"))
   .transform((email) => email.toLowerCase());
 
-// A quantity as a person types it: digits, maybe a minus sign. z.coerce.number would also read
-// "0x10" as 16, "1e2" as 100 and an empty box as 0.
-const WHOLE_NUMBER = /^\s*-?\d+\s*$/;
-const wholeNumber = "Quantity must be a whole number.";
+const { wholeNumber, atLeastOne, atMost } = quantityMessages;
 
-/** A whole quantity from `min` to `max`, typed (text) or sent as a number. */
+/** A whole quantity from `min` to `max`, typed (text, read as ./quantity.ts reads it) or sent as a number. */
 export const quantityField = (min: number, max: number) =>
   z.preprocess(
     (value) => (typeof value === "string" && WHOLE_NUMBER.test(value) ? Number(value) : value),
     z
       .number({ message: wholeNumber })
       .int(wholeNumber)
-      .min(min, min === 1 ? "Quantity must be at least 1." : wholeNumber)
-      .max(max, `Quantity can be at most ${formatNumber(max)}.`),
+      .min(min, min === 1 ? atLeastOne : wholeNumber)
+      .max(max, atMost(max)),
   );
 
 export const stateField = z.enum(usStates, { message: "State is required" });

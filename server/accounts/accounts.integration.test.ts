@@ -88,6 +88,16 @@ describe("registering a buyer", () => {
     });
   });
 
+  it("sends a confirmation link back to the page the buyer signed up from, or to the sign-in page alone", async () => {
+    await registerBuyer(buyer("from-checkout@example.com"), { ...from, returnTo: "/checkout" });
+    const link = new URL(await linkSentTo("from-checkout@example.com"));
+    expect(link.searchParams.get("callbackURL")).toBe("/auth?confirmed=1&redirectTo=%2Fcheckout");
+    await registerBuyer(buyer("from-home@example.com"), { ...from, returnTo: "/" });
+    expect(new URL(await linkSentTo("from-home@example.com")).searchParams.get("callbackURL")).toBe(
+      "/auth?confirmed=1",
+    );
+  });
+
   it("refuses sign-in until the e-mailed link confirms the address", async () => {
     await registerBuyer(buyer("confirm@example.com"), from);
     expect((await signIn("confirm@example.com", "hunter22")).status).toBe(403);

@@ -85,6 +85,17 @@ function createAuth(database: Database) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * Where a confirmation link lands: the sign-in page, saying the address is confirmed, which sends
+ * the buyer on to `returnTo` once signed in (the checkout they signed up from). `returnTo` is a path
+ * of the store, checked by the route that read it (app/lib/safe-redirect.ts); the page checks it again.
+ */
+export function confirmedPath(returnTo?: string): string {
+  const params = new URLSearchParams({ confirmed: "1" });
+  if (returnTo && returnTo !== "/") params.set("redirectTo", returnTo);
+  return `/auth?${params}`;
+}
+
 let cached: { database: Database; auth: Auth } | undefined;
 
 /** The auth instance for the current database (tests open a new database per file). */

@@ -8,20 +8,25 @@ import { db } from "../db/client";
 import { profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
-import { auth } from "./auth";
+import { auth, confirmedPath } from "./auth";
 import { takeAttempt } from "./rate-limit";
 
 /**
- * Creates the account and sends the confirmation link, within the sign-up limits of the e-mail
- * and the client's `address`. An address that already has an account gets the same answer, and
+ * Creates the account and sends the confirmation link (which leads back to `returnTo`, a path of
+ * the store, after signing in), within the sign-up limits of the e-mail and the client's `address`. An address that already has an account gets the same answer, and
  * its owner an e-mail instead (onExistingUserSignUp in server/accounts/auth.ts), so the form
  * cannot be used to find out who has an account.
  */
-export async function registerBuyer(input: SignUpInput, { address }: { address: string }): Promise<void> {
+export async function registerBuyer(
+  input: SignUpInput,
+  { address, returnTo }: { address: string; returnTo?: string },
+): Promise<void> {
   const { email, password, firstName, lastName, companyName, phone, sameAsShipping, shipping, billing } = input;
   await takeAttempt("signUp", { email, address });
   const result = await auth()
-    .api.signUpEmail({ body: { email, password, name: `${firstName} ${lastName}`, callbackURL: "/auth?confirmed=1" } })
+    .api.signUpEmail({
+      body: { email, password, name: `${firstName} ${lastName}`, callbackURL: confirmedPath(returnTo) },
+    })
     .catch((error: unknown) => {
       throw new StoreError("Conflict", authMessage(error, "We could not create the account. Please try again."));
     });

@@ -9,7 +9,7 @@ import { mergeGuestCart } from "../cart/cart";
 import { clearGuestCartCookie, guestCartIdFrom } from "../cart/cart-cookie";
 import { config } from "../config";
 import { StoreError } from "../errors";
-import { auth, copySetCookies } from "./auth";
+import { auth, confirmedPath, copySetCookies } from "./auth";
 import { claimSignInAttempt, forgiveSignInAttempt, takeAttempt } from "./rate-limit";
 import { markTwoFactorVerified, WRONG_CODE } from "./two-factor";
 
@@ -47,11 +47,18 @@ export async function pendingSignIn(request: Request): Promise<string | null> {
 
 /**
  * Throws TooManyRequests (with how long to wait) while the e-mail or the client's address
- * (`address`) waits after earlier failures; otherwise signs in, asks for a code, or says why not.
+ * (`address`) waits after earlier failures; otherwise signs in, asks for a code, or says why not
+ * (an address not confirmed yet gets a new link, back to `returnTo`).
  */
 export async function signInWithPassword(
   request: Request,
-  { email, password, address, now }: { email: string; password: string; address: string; now?: number },
+  {
+    email,
+    password,
+    address,
+    now,
+    returnTo,
+  }: { email: string; password: string; address: string; now?: number; returnTo?: string },
 ): Promise<SignInResult> {
   const who = { email, address };
   await claimSignInAttempt(who, now);
@@ -68,7 +75,7 @@ export async function signInWithPassword(
   // The right password for an address not confirmed yet.
   if (response.status === 403) {
     await forgiveSignInAttempt(who, { signedIn: false });
-    return { outcome: "refused", status: 403, message: await resendConfirmation(who) };
+    return { outcome: "refused", status: 403, message: await resendConfirmation(who, returnTo) };
   }
   if (!response.ok)
     return { outcome: "refused", status: response.status, message: body?.message || "Invalid email or password" };
@@ -130,14 +137,14 @@ async function sessionStarted(request: Request, response: Response, userId: stri
   return headers;
 }
 
-/** A new confirmation link, unless one was sent too often lately (the store's limits apply). */
-async function resendConfirmation(who: { email: string; address: string }): Promise<string> {
+/** A new confirmation link (back to `returnTo`), unless one was sent too often lately (the store's limits apply). */
+async function resendConfirmation(who: { email: string; address: string }, returnTo?: string): Promise<string> {
   try {
     await takeAttempt("confirmationMail", who);
   } catch (error) {
     if (!(error instanceof StoreError)) throw error;
     return `${CONFIRM_FIRST} We sent you a confirmation link recently; please use the newest one in your inbox.`;
   }
-  await auth().api.sendVerificationEmail({ body: { email: who.email, callbackURL: "/auth?confirmed=1" } });
+  await auth().api.sendVerificationEmail({ body: { email: who.email, callbackURL: confirmedPath(returnTo) } });
   return `${CONFIRM_FIRST} We have sent you a new confirmation link.`;
 }

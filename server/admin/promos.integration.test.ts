@@ -60,6 +60,16 @@ describe("promo codes in the back office", () => {
       "discountValue",
       "Enter the discount in dollars, e.g. 25 or 12.50",
     ],
+    [
+      { code: "ABC", description: "d", discountType: "percentage", discountValue: "abc" },
+      "discountValue",
+      "Enter the discount as a percentage, e.g. 10 or 12.5",
+    ],
+    [
+      { code: "ABC", description: "d", discountType: "fixed", discountValue: "abc" },
+      "discountValue",
+      "Enter the discount in dollars, e.g. 25 or 12.50",
+    ],
   ])("refuses %j", (input, field, message) => {
     const result = promoCodeSchema.safeParse(input);
     expect(result.error?.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);

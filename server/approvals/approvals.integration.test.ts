@@ -88,7 +88,7 @@ const mailTo = (email: string) => db().select().from(mailQueue).where(eq(mailQue
 /** The buyer's cart of `quantity` parts at $10 (Oregon: no tax) submitted for approval. */
 async function submitted(buyer: { id: string; email: string }, quantity: number, productId: string) {
   const cartId = await cartOf(buyer, quantity, productId);
-  return submitForApproval(await asBuyer(buyer), cartId, checkoutInput(buyer.email, { poNumber: "PO-77" }));
+  return submitForApproval(await asBuyer(buyer), { cartId }, checkoutInput(buyer.email, { poNumber: "PO-77" }));
 }
 
 beforeAll(async () => {
@@ -157,7 +157,7 @@ describe("an order above the limit", () => {
     ).toBe("409 This order needs approval: it is above your $100.00 per-order limit.");
     const submission = await submitForApproval(
       await asBuyer(buyer),
-      cartId,
+      { cartId },
       checkoutInput(buyer.email, { poNumber: "PO-9" }),
     );
     expect(submission).toMatchObject({
@@ -171,6 +171,8 @@ describe("an order above the limit", () => {
       const [mail] = (await mailTo(decider.email)).filter((m) => m.subject.startsWith("Order for approval"));
       expect(mail?.subject).toBe("Order for approval: $110.00 from Bea Test");
       expect(mail?.text).toContain("/account/approvals");
+      // The approver reads whose limit it is, not "your".
+      expect(mail?.text).toContain("It is above Bea Test's $100.00 per-order limit.");
     }
     expect((await mailTo(buyer.email)).filter((m) => m.subject.startsWith("Order for approval"))).toEqual([]);
     const [kept] = await db().select().from(orderApprovals).where(eq(orderApprovals.id, submission.id));
@@ -180,6 +182,7 @@ describe("an order above the limit", () => {
     expect(queue.pending.map((row) => [row.buyerName, row.total, row.poNumber, row.lines[0]?.quantity])).toEqual([
       ["Bea Test", "110.00", "PO-9", 11],
     ]);
+    expect(queue.pending[0]?.reason).toBe("This order needs approval: it is above Bea Test's $100.00 per-order limit.");
     expect((await mySubmissions(await asBuyer(buyer))).map((row) => row.status)).toEqual(["pending"]);
   });
 

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
-import { type ApprovalStatus, formatDecidedAt } from "../../domain/orders/approvals";
+import { type ApprovalStatus, formatDecidedAt, reasonForApprover } from "../../domain/orders/approvals";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { type Buyer, buyerNow, lockedBuyer, membershipOf, requirePermission } from "../companies/buyer";
@@ -22,14 +22,17 @@ import {
   orderApprovals,
   orders,
   profiles,
+  quotes,
   user,
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { queueMail } from "../mail/mailer";
-import { placeApprovedOrderIn } from "../orders/place-order";
+import { type OrderSource, placeApprovedOrderIn } from "../orders/place-order";
 import { checkPurchaseOrder } from "../orders/purchase-order";
 import { lineColumns, priceStoredCart, totalsColumns } from "../pricing/price";
+import { lockQuote, quoteNotFound } from "../quotes/moves";
+import { checkOrderable, priceQuote } from "../quotes/quote-checkout";
 import { spendLimitReason } from "./spend-limits";
 
 export const submissionNotFound = "That submission does not exist.";
@@ -73,32 +76,26 @@ async function deciders(tx: Database, companyId: string, buyerId: string): Promi
 }
 
 /**
- * The buyer's cart becomes a submission waiting for approval: its lines priced now, the checkout's
- * ship-to, PO number and payment choice kept; the cart is emptied, and no stock or payment taken.
+ * The buyer's cart, or an accepted quote, becomes a submission waiting for approval: its lines
+ * priced now (a quote's at its quoted prices), the checkout's ship-to, PO number and payment choice
+ * kept; a cart is emptied, a quote stays accepted (one submission waits for it at a time), and no
+ * stock or payment is taken.
  */
 export async function submitForApproval(
   asked: Buyer,
-  cartId: string,
+  source: OrderSource,
   checkout: CheckoutInput,
   now = new Date(),
 ): Promise<{ id: string; reason: string; total: string }> {
   return db().transaction(async (tx) => {
     const { userId } = asked;
     requirePermission(asked, "placeOrders");
-    const [cart] = await tx
-      .select({ id: carts.id, promoCodeId: carts.promoCodeId })
-      .from(carts)
-      .where(and(eq(carts.id, cartId), eq(carts.userId, userId)))
-      .for("update");
-    if (!cart) throw new StoreError("Conflict", emptyCartMessage);
+    const locked = await lockedSource(tx, asked, source, now);
     const current = await lockedBuyer(tx, userId);
     const buyer = requirePermission(current, "placeOrders");
-    const priced = await priceStoredCart(cartId, {
-      executor: tx,
-      taxState: checkout.shipping.state,
-      buyer: current,
-      now,
-    });
+    const read = { executor: tx, taxState: checkout.shipping.state, buyer: current, now };
+    const priced =
+      "quote" in locked ? await priceQuote(locked.quote, read) : await priceStoredCart(locked.cartId, read);
     const [problem] = priced.problems;
     if (problem) throw new StoreError("Conflict", problem);
     if (priced.lines.length === 0) throw new StoreError("Conflict", emptyCartMessage);
@@ -120,6 +117,7 @@ export async function submitForApproval(
         reason,
         checkout,
         promoCodeId: priced.promo?.id ?? null,
+        quoteId: "quote" in locked ? locked.quote.id : null,
         ...totalsColumns(totals),
         createdAt: now,
       })
@@ -128,8 +126,10 @@ export async function submitForApproval(
     await tx
       .insert(orderApprovalItems)
       .values(priced.lines.map((line) => ({ approvalId: submission.id, ...lineColumns(line) })));
-    await tx.delete(cartItems).where(eq(cartItems.cartId, cartId));
-    await tx.update(carts).set({ promoCodeId: null, updatedAt: now }).where(eq(carts.id, cartId));
+    if ("cartId" in locked) {
+      await tx.delete(cartItems).where(eq(cartItems.cartId, locked.cartId));
+      await tx.update(carts).set({ promoCodeId: null, updatedAt: now }).where(eq(carts.id, locked.cartId));
+    }
 
     const total = fromCents(totals.totalCents);
     const [who] = await tx
@@ -145,7 +145,7 @@ export async function submitForApproval(
           subject: `Order for approval: ${formatUsd(total)} from ${buyerName}`,
           text: [
             `${buyerName} submitted an order of ${formatUsd(total)} for your approval.`,
-            reason.replace("This order needs approval: it", "It").replace("your", "their"),
+            reasonForApprover(reason, who ? personName(who) : null).replace("This order needs approval: it", "It"),
             "",
             ...priced.lines.map((line) => `${line.quantity} x ${line.partNumber} ${line.name}`),
             "",
@@ -157,6 +157,39 @@ export async function submitForApproval(
     }
     return { id: submission.id, reason, total };
   });
+}
+
+/** The cart or the quote submitted, its row locked first, as placing its order locks it (server/orders/place-order.ts). */
+async function lockedSource(
+  tx: Database,
+  buyer: Buyer,
+  source: OrderSource,
+  now: Date,
+): Promise<{ cartId: string } | { quote: typeof quotes.$inferSelect }> {
+  if ("quoteId" in source) return { quote: await lockedOrderableQuote(tx, buyer, source.quoteId, now) };
+  const [cart] = await tx
+    .select({ id: carts.id })
+    .from(carts)
+    .where(and(eq(carts.id, source.cartId), eq(carts.userId, buyer.userId)))
+    .for("update");
+  if (!cart) throw new StoreError("Conflict", emptyCartMessage);
+  return { cartId: cart.id };
+}
+
+/**
+ * The company's accepted quote, locked, that can be ordered now and is not already waiting for
+ * approval (the index order_approvals_pending_quote_key holds the same rule under concurrency).
+ */
+async function lockedOrderableQuote(tx: Database, buyer: Buyer, quoteId: string, now: Date) {
+  const quote = await lockQuote(tx, quoteId);
+  if (quote.companyId !== buyer.company?.id) throw new StoreError("NotFound", quoteNotFound);
+  await checkOrderable(quote, now, tx);
+  const [waiting] = await tx
+    .select({ id: orderApprovals.id })
+    .from(orderApprovals)
+    .where(and(eq(orderApprovals.quoteId, quote.id), eq(orderApprovals.status, "pending")));
+  if (waiting) throw new StoreError("Conflict", `Quote ${quote.quoteNumber} is already waiting for approval.`);
+  return quote;
 }
 
 /** Submissions with their buyer, who decided them and their order; each caller scopes them by company. */
@@ -173,6 +206,7 @@ function submissions() {
       decidedAt: orderApprovals.decidedAt,
       note: orderApprovals.note,
       orderNumber: orders.orderNumber,
+      quoteNumber: quotes.quoteNumber,
       buyer: buyerColumns,
       decider: deciderColumns,
     })
@@ -182,6 +216,7 @@ function submissions() {
     .leftJoin(decider, eq(decider.id, orderApprovals.decidedBy))
     .leftJoin(deciderProfile, eq(deciderProfile.userId, orderApprovals.decidedBy))
     .leftJoin(orders, eq(orders.id, orderApprovals.orderId))
+    .leftJoin(quotes, eq(quotes.id, orderApprovals.quoteId))
     .$dynamic();
 }
 
@@ -235,7 +270,11 @@ export async function approvalQueue(asked: Buyer) {
       .limit(RECENT),
   ]);
   return {
-    pending: (await withLines(pending)).map((row) => ({ ...row, isYours: row.userId === userId })),
+    // The reason is worded for whoever reads it: "your" limit for the buyer, the buyer's for anyone else.
+    pending: (await withLines(pending)).map((row) => {
+      const isYours = row.userId === userId;
+      return { ...row, isYours, reason: isYours ? row.reason : reasonForApprover(row.reason, row.buyerName) };
+    }),
     decided: await withLines(decided),
   };
 }
@@ -334,6 +373,7 @@ export async function approveSubmission(asked: Buyer, submissionId: string, now 
           checkout: claimed.checkout as CheckoutInput,
           lines,
           promoCodeId: claimed.promoCodeId,
+          quoteId: claimed.quoteId,
           submittedTotalCents: toCents(claimed.totalAmount),
         },
         now,

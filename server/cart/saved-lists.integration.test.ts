@@ -67,6 +67,10 @@ describe("saved lists", () => {
     expect(await messageOf(createListFromText(await asBuyer({ id: "pat" }), "Other", "NOPE-1, 2"))).toBe(
       "400 Part number not found: NOPE-1",
     );
+    // A quantity of 0 or less is refused with its line, not made into 1.
+    expect(
+      await messageOf(createListFromText(await asBuyer({ id: "pat" }), "Other", "FD-80-001, 2\nGW-45-001, 0")),
+    ).toBe("400 GW-45-001: Quantity must be at least 1.");
     expect(await messageOf(createListFromText(await asBuyer({ id: "pat" }), "weekly SHOP", "GW-45-001"))).toBe(
       '409 You already have a list named "weekly SHOP".',
     );

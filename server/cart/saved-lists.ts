@@ -2,7 +2,7 @@
 // is scoped by the member's company, so another company's list answers as an unknown one (404);
 // changes need a role that edits lists (domain/companies/companies.ts).
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { parsePastedLines } from "../../domain/cart/quick-order";
+import { parsePastedLines, quickOrderLines } from "../../domain/cart/quick-order";
 import { MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
 import { shownToBuyers } from "../catalog/products/visibility";
 import { type Buyer, buyerNow, inBuyersCompany, requirePermission } from "../companies/buyer";
@@ -175,7 +175,10 @@ export async function addToList(
 
 /** A new list from `PART, QTY` lines, read by Quick Order's parser; unknown part numbers are named, not kept. */
 export async function createListFromText(buyer: Buyer, name: string, text: string) {
-  const parsed = parsePastedLines(text);
+  const { lines: parsed, problems } = quickOrderLines(parsePastedLines(text));
+  // A quantity of 0, -4 or 2.5 is not made into another: the line is named with why.
+  const [problem] = problems;
+  if (problem) throw new StoreError("Invalid", `${problem.partNumber}: ${problem.problem}`);
   if (parsed.length === 0) throw new StoreError("Invalid", "Please enter at least one part number.");
   const find = await findPartNumbers(parsed.map((line) => line.partNumber));
   const notFound: string[] = [];

@@ -881,10 +881,14 @@ export const orderApprovals = pgTable(
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     note: text("note"),
     orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    // An accepted quote's order waits here as a cart's does, and is placed at the quote's prices.
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("order_approvals_company_idx").on(t.companyId, t.status, t.createdAt),
     index("order_approvals_user_idx").on(t.userId, t.createdAt),
+    // A quote waits for one approval at a time.
+    uniqueIndex("order_approvals_pending_quote_key").on(t.quoteId).where(sql`${t.status} = 'pending'`),
     check(
       "order_approvals_status_known",
       sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn', 'failed')`,

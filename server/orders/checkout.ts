@@ -25,7 +25,7 @@ import { quoteNotFound } from "../quotes/moves";
 import { checkOrderable, companyQuote, priceQuote } from "../quotes/quote-checkout";
 import { checkBeforePlacing } from "./checkout-checks";
 import { checkoutColumns } from "./checkout-columns";
-import { type PlacedOrder, placeOrder } from "./place-order";
+import { type OrderSource, type PlacedOrder, placeOrder } from "./place-order";
 import { PurchaseOrderProblem } from "./purchase-order";
 
 /** What a checkout orders: the buyer's cart, or an accepted quote of their company. */
@@ -83,9 +83,12 @@ export function checkoutCart(request: object, buyer: Buyer | null, source: Check
   return cart;
 }
 
-/** Why the buyer's cart, shipped to `taxState`, needs approval (docs/decisions/approvals.md); null when it may be placed. */
+/**
+ * Why the buyer's cart or accepted quote, shipped to `taxState`, needs approval
+ * (docs/decisions/approvals.md); null when it may be placed.
+ */
 export async function approvalReason(buyer: Buyer, cart: CheckoutCart, taxState: string, now = new Date()) {
-  if (!buyer.company || "quoteNumber" in cart.source) return null;
+  if (!buyer.company) return null;
   const priced = await cart.priced(taxState);
   return spendLimitReason(db(), buyer, priced.totals.totalCents, now);
 }
@@ -133,16 +136,17 @@ export async function checkOut(buyer: Buyer, cart: CheckoutCart, checkout: Check
 async function decide(buyer: Buyer, cart: CheckoutCart, checkout: CheckoutInput): Promise<CheckoutOutcome> {
   const { source } = cart;
   const reason = await approvalReason(buyer, cart, checkout.shipping.state);
-  if (reason && "cartId" in source) {
-    const submission = await submitForApproval(buyer, source.cartId, checkout);
+  // An accepted quote above the limits waits for approval as a cart does (at the quote's prices).
+  const ordered: OrderSource = "cartId" in source ? source : { quoteId: (await cart.quote()).id };
+  if (reason) {
+    const submission = await submitForApproval(buyer, ordered, checkout);
     return { kind: "approval", submissionId: submission.id, reason: submission.reason };
   }
-  const paysFor: PaymentFor = "cartId" in source ? source : { quoteId: (await cart.quote()).id };
   if (checkout.paymentMethod === "net_30") {
-    const { orderNumber, termsDays } = await placeOrder({ buyer, ...paysFor, checkout });
+    const { orderNumber, termsDays } = await placeOrder({ buyer, ...ordered, checkout });
     return { kind: "placed", orderNumber, termsDays: termsDays ?? 30 };
   }
-  const { cart: charged, ...payment } = await startPayment(buyer, paysFor, checkout, cart);
+  const { cart: charged, ...payment } = await startPayment(buyer, ordered, checkout, cart);
   return { kind: "card", payment, charged };
 }
 
@@ -203,9 +207,6 @@ export interface CardPayment {
   cart: CartSummary;
 }
 
-/** What a card payment pays for: the buyer's cart, or an accepted quote (by its id). */
-export type PaymentFor = { cartId: string } | { quoteId: string };
-
 /** Creates the provider payment for the server's total and keeps the checkout it pays for. */
 export async function startCardPayment(buyer: Buyer, cartId: string, checkout: CheckoutInput): Promise<CardPayment> {
   return startPayment(buyer, { cartId }, checkout);
@@ -219,7 +220,7 @@ export async function startQuoteCardPayment(buyer: Buyer, quoteNumber: string, c
 
 async function startPayment(
   buyer: Buyer,
-  paysFor: PaymentFor,
+  paysFor: OrderSource,
   checkout: CheckoutInput,
   shared?: CheckoutCart,
 ): Promise<CardPayment> {

@@ -11,8 +11,8 @@
 // the API (server/api) has lines instead of a cart and goes through the same steps on terms; an
 // approved submission goes through the same checks and writing steps (placeApprovedOrderIn).
 //
-// Locks are always taken in the same order (the buyer's cart or the submission, the payment, the
-// buyer's member row, products by id, the promo, the company), so concurrent checkouts wait for
+// Locks are always taken in the same order (the buyer's cart or quote, or the submission and then
+// its quote, the payment, the buyer's member row, products by id, the promo, the company), so concurrent checkouts wait for
 // each other instead of deadlocking. The company row's lock is what makes two members ordering
 // at once on terms use its one credit limit one after the other (docs/decisions/companies.md).
 // Products, the promo and the company are locked FOR NO KEY UPDATE: it queues orders behind each
@@ -56,6 +56,9 @@ import { type OrderWithItems, orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
 import { checkPurchaseOrder, purchaseOrderColumns } from "./purchase-order";
 import { recordOrderStatus } from "./status-history";
+
+/** What an order is placed from: the buyer's cart, or an accepted quote of their company (by its id). */
+export type OrderSource = { cartId: string } | { quoteId: string };
 
 /** A card order names the checkout payment it is written for and the amount the provider took. */
 interface CardPaid {
@@ -184,6 +187,8 @@ export interface ApprovedSubmission {
   checkout: CheckoutInput;
   lines: { productId: string; quantity: number }[];
   promoCodeId: string | null;
+  /** An accepted quote's submission: placed at the quote's prices, and the quote becomes ordered. */
+  quoteId: string | null;
   submittedTotalCents: Cents;
 }
 
@@ -197,18 +202,19 @@ export async function placeApprovedOrderIn(
   submission: ApprovedSubmission,
   now: Date,
 ): Promise<{ orderId: string; orderNumber: string; productIds: string[] }> {
+  // A quote's row is locked before anything else it orders, as a checkout of it locks it: it may
+  // have been ordered, have expired or been revised since the buyer submitted it.
+  const quote = submission.quoteId ? await lockQuote(tx, submission.quoteId) : undefined;
+  if (quote) await checkOrderable(quote, now, tx);
   const buyer = await buyerOf(submission.userId, tx);
   if (!buyer || buyer.company?.id !== submission.companyId || !buyerCan(buyer, "placeOrders"))
     throw new StoreError("Conflict", "The buyer no longer orders for your company, so this order cannot be placed.");
-  // Priced again as the cart was: the company's contract prices and certificates that day.
-  const cart = await priceProductLines(submission.lines, {
-    executor: tx,
-    lock: true,
-    promoCodeId: submission.promoCodeId,
-    taxState: submission.checkout.shipping.state,
-    buyer,
-    now,
-  });
+  // Priced again as the cart or the quote was: a quote at its quoted prices; a cart at the
+  // company's contract prices and with the certificates of that day.
+  const read = { executor: tx, lock: true, taxState: submission.checkout.shipping.state, buyer, now };
+  const cart = quote
+    ? await priceQuote(quote, read)
+    : await priceProductLines(submission.lines, { ...read, promoCodeId: submission.promoCodeId });
   const termsDays = await checkOrder(tx, {
     buyer,
     checkout: submission.checkout,
@@ -217,6 +223,10 @@ export async function placeApprovedOrderIn(
     expectedTotalCents: submission.submittedTotalCents,
   });
   const order = await writeCheckedOrder(tx, { buyer, checkout: submission.checkout, termsDays, cart, now });
+  if (quote) {
+    const { orderNumber } = order;
+    await markQuoteOrdered(tx, { quoteId: quote.id, orderId: order.id, orderNumber, userId: buyer.userId, now });
+  }
   await queueConfirmation(tx, order, buyer.email);
   return { orderId: order.id, orderNumber: order.orderNumber, productIds: cart.lines.map((line) => line.productId) };
 }

@@ -7,10 +7,19 @@ import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
+import { approvalQueue, approveSubmission, mySubmissions } from "../approvals/approvals";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
+import { acceptInvitation, inviteMember, setSpendLimits } from "../companies/members";
 import { checkoutPayments, orderItems, orders, products, quotes, taxCertificates, user } from "../db/schema";
 import { StoreError } from "../errors";
-import { completeCardPayment, placeTermsQuoteOrder, startQuoteCardPayment } from "../orders/checkout";
+import {
+  approvalReason,
+  checkOut,
+  checkoutCart,
+  completeCardPayment,
+  placeTermsQuoteOrder,
+  startQuoteCardPayment,
+} from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { findQuote, moveOwnQuote, PROFILE_SHIP_TO, requestQuote } from "./requests";
 
@@ -242,5 +251,112 @@ describe("an accepted quote's order", () => {
     await db().update(products).set({ stockLevel: 100 }).where(eq(products.partNumber, "QC-3"));
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
     expect(quote?.status).toBe("accepted");
+  });
+});
+
+describe("an accepted quote above the buyer's spend limit", () => {
+  /** A company on terms: its admin, a buyer limited to $100 an order who asked for and accepted a $370 quote, and an approver. */
+  async function limitedBuyersQuote() {
+    const admin = await buyer();
+    const member = await buyer();
+    const approver = await buyer();
+    for (const [who, role] of [
+      [member, "buyer"],
+      [approver, "approver"],
+    ] as const) {
+      await acceptInvitation(who, await inviteMember(await asBuyer(admin), { email: who.email, role }));
+    }
+    await setSpendLimits(await asBuyer(admin), { userId: member.id, orderLimit: "100" });
+    const number = await acceptedQuote(member);
+    return { admin, member, approver, number };
+  }
+
+  const stockOf = async (partNumber: string) =>
+    (await db().select({ stock: products.stockLevel }).from(products).where(eq(products.partNumber, partNumber)))[0]
+      ?.stock;
+
+  it("is submitted for approval, by card or on terms, as a cart would be; the page says so", async () => {
+    const { member, number } = await limitedBuyersQuote();
+    const reason = "This order needs approval: it is above your $100.00 per-order limit.";
+    // The page asks the same rule (no plain "Place Order").
+    const page = checkoutCart({}, await asBuyer(member), { quoteNumber: number });
+    expect(await approvalReason(await asBuyer(member), page, "OR")).toBe(reason);
+    // Paying by card starts no payment: it is submitted, to be placed on terms once approved.
+    const outcome = await checkOut(
+      await asBuyer(member),
+      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
+      checkoutInput(member.email, { paymentMethod: "credit_card", poNumber: "PO-Q1" }),
+    );
+    expect(outcome).toMatchObject({ kind: "approval", reason });
+    expect(await db().select().from(checkoutPayments).where(eq(checkoutPayments.userId, member.id))).toEqual([]);
+    // No order, no stock taken; the quote stays accepted while it waits.
+    expect(await db().select().from(orders).where(eq(orders.userId, member.id))).toEqual([]);
+    expect(await stockOf("QC-3")).toBe(100);
+    const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
+    expect(quote?.status).toBe("accepted");
+    // Once waiting, it is not submitted twice.
+    const again = await checkOut(
+      await asBuyer(member),
+      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
+      checkoutInput(member.email, { paymentMethod: "net_30" }),
+    );
+    expect(again.kind === "refused" && `${again.error.status} ${again.error.message}`).toBe(
+      `409 Quote ${number} is already waiting for approval.`,
+    );
+    // Placed around the checkout, it is refused by the order's own rule.
+    expect(
+      await messageOf(
+        placeTermsQuoteOrder(await asBuyer(member), number, checkoutInput(member.email, { paymentMethod: "net_30" })),
+      ),
+    ).toBe(`409 ${reason}`);
+  });
+
+  it("once approved, is placed at the quote's prices on the company's terms, and the quote is ordered", async () => {
+    const { member, approver, number } = await limitedBuyersQuote();
+    const outcome = await checkOut(
+      await asBuyer(member),
+      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
+      checkoutInput(member.email, { paymentMethod: "net_30" }),
+    );
+    if (outcome.kind !== "approval") throw new Error(`not submitted: ${outcome.kind}`);
+    const [waiting] = (await approvalQueue(await asBuyer(approver))).pending;
+    expect(waiting).toMatchObject({ quoteNumber: number, total: "370.00" });
+    expect(waiting?.reason).toBe(
+      `This order needs approval: it is above ${waiting?.buyerName}'s $100.00 per-order limit.`,
+    );
+    // A catalogue price change meanwhile does not reach the quote's order.
+    await db().update(products).set({ price: "1.00" }).where(eq(products.partNumber, "QC-3"));
+    const { orderNumber } = await approveSubmission(await asBuyer(approver), outcome.submissionId);
+    await db().update(products).set({ price: "150.00" }).where(eq(products.partNumber, "QC-3"));
+    const { order, items } = await orderOf(orderNumber);
+    expect(items.map((item) => [item.productSku, item.quantity, item.unitPrice])).toEqual([
+      ["QC-1", 10, "9.00"],
+      ["QC-3", 2, "100.00"],
+      ["QC-ALT", 4, "20.00"],
+    ]);
+    expect(order).toMatchObject({ userId: member.id, totalAmount: "370.00", paymentMethod: "on_terms" });
+    const found = await findQuote(await asBuyer(member), number);
+    expect(found.quote).toMatchObject({ status: "ordered", orderId: order.id });
+    expect((await mySubmissions(await asBuyer(member)))[0]).toMatchObject({
+      status: "approved",
+      orderNumber,
+      quoteNumber: number,
+    });
+  });
+
+  it("is not placed when the quote expired while it waited: the approval fails and says why", async () => {
+    const { member, approver, number } = await limitedBuyersQuote();
+    const outcome = await checkOut(
+      await asBuyer(member),
+      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
+      checkoutInput(member.email, { paymentMethod: "net_30" }),
+    );
+    if (outcome.kind !== "approval") throw new Error(`not submitted: ${outcome.kind}`);
+    await db().update(quotes).set({ status: "expired" }).where(eq(quotes.quoteNumber, number));
+    expect(await messageOf(approveSubmission(await asBuyer(approver), outcome.submissionId))).toMatch(
+      /^409 The order could not be placed: This quote was valid until .* and has expired\./,
+    );
+    expect((await mySubmissions(await asBuyer(member)))[0]?.status).toBe("failed");
+    expect(await db().select().from(orders).where(eq(orders.userId, member.id))).toEqual([]);
   });
 });

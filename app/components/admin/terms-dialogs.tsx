@@ -1,20 +1,27 @@
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { approveTermsSchema } from "../../../domain/admin/admin-schemas";
 import { formatUsd } from "../../../domain/money/format";
 import { termsLengths, termsName } from "../../../domain/terms/terms";
+import { Field } from "../form-field";
 import { Button } from "../ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
-import { Input } from "../ui/input";
 import { Label } from "../ui/label";
+import { useZodForm } from "../use-zod-form";
 
 /**
  * 'Approve Net 30' and the dialog that asks for the terms (Net 30 unless the admin picks 60 or 90)
- * and the credit limit; it closes once the approval is saved.
+ * and the credit limit; it closes once the approval is saved. The limit is checked by the action's
+ * own schema, in the browser and again on the server, and a refusal shows beside the field.
  */
 export function ApproveTermsDialog({ profileId, name }: { profileId: string; name: string }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<{ ok: boolean; reply?: SubmissionResult<string[]> }>();
   const [open, setOpen] = useState(false);
-  const [limit, setLimit] = useState("");
+  const [form, fields] = useZodForm(`approve-terms-${profileId}`, approveTermsSchema, {
+    lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
+    defaultValue: { profileId, termsDays: "30" },
+  });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
   }, [fetcher.state, fetcher.data]);
@@ -26,15 +33,14 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
       <DialogContent>
         <DialogTitle>Approve Net 30 Terms</DialogTitle>
         <DialogDescription>Set the terms and the credit limit for {name}.</DialogDescription>
-        <fetcher.Form method="post" className="mt-4 space-y-4">
+        <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="approve" />
           <input type="hidden" name="profileId" value={profileId} />
           <div className="space-y-1">
-            <Label htmlFor={`terms-days-${profileId}`}>Payment Terms</Label>
+            <Label htmlFor={fields.termsDays.id}>Payment Terms</Label>
             <select
-              id={`terms-days-${profileId}`}
-              name="termsDays"
-              defaultValue="30"
+              {...getSelectProps(fields.termsDays)}
+              key={fields.termsDays.key}
               className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
             >
               {termsLengths.map((days) => (
@@ -44,22 +50,10 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
               ))}
             </select>
           </div>
-          <div className="space-y-1">
-            <Label htmlFor={`credit-limit-${profileId}`}>Credit Limit ($)</Label>
-            <Input
-              id={`credit-limit-${profileId}`}
-              name="creditLimit"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              value={limit}
-              onChange={(event) => setLimit(event.target.value)}
-            />
-          </div>
+          <Field meta={fields.creditLimit} label="Credit Limit ($)" inputMode="decimal" />
           <div className="flex justify-end gap-2">
             <DialogCancel />
-            <Button type="submit" disabled={limit.trim() === "" || fetcher.state !== "idle"}>
+            <Button type="submit" disabled={fetcher.state !== "idle"}>
               Approve
             </Button>
           </div>

@@ -4,12 +4,16 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../../domain/money/format";
 import { focusIfLost } from "../focus-if-lost";
+import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
 import type { LazyDialogProps } from "../ui/lazy-dialog";
 import { CartTotals } from "./cart-totals";
 import { useCart } from "./use-cart";
+
+// The popover stands above the toaster (see its className); a dialog it opens stands above it.
+const ABOVE_POPOVER = "z-[1000000001]";
 
 /**
  * The cart popover, anchored to the header's cart button (cart-button.tsx), which loads it on
@@ -135,14 +139,19 @@ export default function CartPopover({
                   </Button>
                 </Popover.Close>
               </div>
-              <Popover.Close asChild>
-                <Link
-                  to={requestQuotePath({ cart: true })}
-                  className="mt-2 block text-center text-sm font-medium text-brand-700 underline"
-                >
-                  Request a quote
-                </Link>
-              </Popover.Close>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+                {/* The checkout summary's own Save Cart to List; its dialog stands above this popover. */}
+                <AddToListDialog
+                  items={cart.lines.map((line) => ({ productId: line.productId, quantity: line.quantity }))}
+                  label="Save Cart to List"
+                  layerClassName={ABOVE_POPOVER}
+                />
+                <Popover.Close asChild>
+                  <Link to={requestQuotePath({ cart: true })} className="text-sm font-medium text-brand-700 underline">
+                    Request a quote
+                  </Link>
+                </Popover.Close>
+              </div>
             </>
           )}
         </Popover.Content>

@@ -1,6 +1,6 @@
 import { Plus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { filledLines, looksLikeList, parsePastedLines, quickOrderQuantity } from "../../../domain/cart/quick-order";
+import { looksLikeList, parsePastedLines, quickOrderLines } from "../../../domain/cart/quick-order";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
@@ -14,6 +14,8 @@ interface Row {
   quantity: string;
   /** The store answered that no part has this number. */
   notFound?: boolean;
+  /** Why the quantity cannot be ordered as typed (it is never changed for the buyer). */
+  quantityProblem?: string;
 }
 
 let nextRowId = 1;
@@ -29,6 +31,7 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
   const [pending, setPending] = useState<{ before: unknown } | null>(null);
   const formId = useId();
   const lastPartInput = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
 
   // Closing (by Cancel, Escape or after adding) always leaves one empty row for next time.
   const setOpenAndReset = (next: boolean) => {
@@ -52,15 +55,30 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
     }
   }, [pending, fetcher.state, fetcher.data, onOpenChange]);
 
+  // Editing a row clears what was said about the field edited.
   const update = (id: number, field: "partNumber" | "quantity", value: string) =>
     setRows((current) =>
       current.map((row) =>
-        row.id === id ? { ...row, [field]: value, notFound: field === "quantity" && row.notFound } : row,
+        row.id === id
+          ? field === "quantity"
+            ? { ...row, quantity: value, quantityProblem: undefined }
+            : { ...row, partNumber: value, notFound: false }
+          : row,
       ),
     );
 
   const submit = () => {
-    const lines = filledLines(rows);
+    const { lines, problems } = quickOrderLines(rows);
+    if (problems.length > 0) {
+      // Nothing is added while a quantity is wrong: each is marked, and the first gets the focus.
+      const byIndex = new Map(problems.map(({ index, problem }) => [index, problem]));
+      setRows((current) => current.map((row, index) => ({ ...row, quantityProblem: byIndex.get(index) })));
+      const first = problems[0]?.index ?? 0;
+      requestAnimationFrame(() =>
+        list.current?.querySelectorAll<HTMLInputElement>("input[data-quantity]")[first]?.focus(),
+      );
+      return;
+    }
     if (lines.length === 0) {
       toast.error("No items to add", { description: "Please enter at least one part number." });
       return;
@@ -79,6 +97,7 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
         </DialogDescription>
         <form
           id={formId}
+          noValidate
           className="mt-4 space-y-2"
           onSubmit={(event) => {
             event.preventDefault();
@@ -89,7 +108,7 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
             <span>Part Number</span>
             <span>Qty</span>
           </div>
-          <ul className="max-h-72 space-y-2 overflow-y-auto">
+          <ul ref={list} className="max-h-72 space-y-2 overflow-y-auto">
             {rows.map((row, index) => (
               <li key={row.id} className="grid grid-cols-[1fr_6rem_2.5rem] items-start gap-2">
                 <div>
@@ -108,7 +127,8 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
                       const pasted = parsePastedLines(text).map((line) => ({
                         id: nextRowId++,
                         partNumber: line.partNumber,
-                        quantity: String(line.quantity),
+                        // As pasted: a quantity that cannot be ordered is said so when adding.
+                        quantity: line.quantity || "1",
                       }));
                       setRows((current) => [
                         ...current.filter((r) => r.id !== row.id && r.partNumber.trim()),
@@ -123,14 +143,14 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
                   )}
                 </div>
                 <Input
+                  data-quantity
                   aria-label={`Qty, row ${index + 1}`}
+                  aria-invalid={row.quantityProblem ? true : undefined}
+                  aria-describedby={row.quantityProblem ? `${formId}-quantity-${row.id}` : undefined}
                   type="number"
                   inputMode="numeric"
-                  min={1}
                   value={row.quantity}
                   onChange={(event) => update(row.id, "quantity", event.target.value)}
-                  // As on the product page: 0, a negative or a blank quantity becomes 1.
-                  onBlur={(event) => update(row.id, "quantity", String(quickOrderQuantity(event.target.value)))}
                 />
                 <button
                   type="button"
@@ -141,6 +161,11 @@ export default function QuickOrderDialog({ open, onOpenChange, onCloseAutoFocus 
                 >
                   <X className="size-4" aria-hidden="true" />
                 </button>
+                {row.quantityProblem && (
+                  <p id={`${formId}-quantity-${row.id}`} className="col-span-3 text-sm text-red-700">
+                    {row.quantityProblem}
+                  </p>
+                )}
               </li>
             ))}
           </ul>

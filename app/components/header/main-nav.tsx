@@ -24,9 +24,12 @@ export function MainNav() {
 
 /**
  * The wide screen's menu: a disclosure button per category, its panel of links shown below the
- * bar (WAI-ARIA's disclosure navigation menu). One panel is open at a time; it closes on Escape
- * (focus back on its button), on a press outside, when focus leaves the menu and when a link in it
- * is followed. It sets no state until used, so it hydrates with the page at no extra cost.
+ * bar (WAI-ARIA's disclosure navigation menu, with its optional arrow keys). Enter or Space opens
+ * and closes a panel; ArrowDown on an open panel's button moves into its links; the arrows move
+ * from button to button, and from link to link within a panel, Home and End to the first and last.
+ * One panel is open at a time; it closes on Escape (focus back on its button), on a press outside,
+ * when focus leaves the menu and when a link in it is followed. It sets no state until used, so it
+ * hydrates with the page at no extra cost.
  */
 function CategoryMenu() {
   const categories = useCategoryTree();
@@ -44,9 +47,20 @@ function CategoryMenu() {
   }, [open, close]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key !== "Escape" || open === null) return;
-    menu.current?.querySelector<HTMLButtonElement>(`[aria-controls="${panelId(open)}"]`)?.focus();
-    close();
+    if (event.key === "Escape") {
+      if (open === null) return;
+      menu.current?.querySelector<HTMLButtonElement>(`[aria-controls="${panelId(open)}"]`)?.focus();
+      close();
+      return;
+    }
+    const target = event.target as HTMLElement;
+    const into =
+      menu.current && target.matches("button[aria-controls]")
+        ? fromButton(menu.current, target, event.key)
+        : fromLink(target, event.key);
+    if (!into) return;
+    event.preventDefault();
+    into.focus();
   };
   const onBlur = (event: React.FocusEvent) => {
     if (!menu.current?.contains(event.relatedTarget as Node | null)) close();
@@ -75,6 +89,7 @@ function CategoryMenu() {
               </button>
               <div
                 id={panelId(category.slug)}
+                data-category-panel
                 hidden={!expanded}
                 className="absolute top-full left-0 z-40 w-full rounded-b-lg border border-slate-200 bg-white p-6 shadow-lg"
               >
@@ -89,6 +104,34 @@ function CategoryMenu() {
 }
 
 const panelId = (slug: string) => `category-menu-${slug}`;
+
+/** Where a key pressed on a menu button moves the focus: into its open panel (ArrowDown), or to another button. */
+function fromButton(menu: HTMLElement, button: HTMLElement, key: string): HTMLElement | null | undefined {
+  if (key === "ArrowDown" && button.getAttribute("aria-expanded") === "true")
+    return document.getElementById(button.getAttribute("aria-controls") ?? "")?.querySelector<HTMLElement>("a[href]");
+  return step([...menu.querySelectorAll<HTMLElement>("button[aria-controls]")], button, key);
+}
+
+/** Where a key pressed on a link of an open panel moves the focus: to another link of that panel. */
+function fromLink(link: HTMLElement, key: string): HTMLElement | undefined {
+  const panel = link.closest<HTMLElement>("[data-category-panel]");
+  return panel ? step([...panel.querySelectorAll<HTMLElement>("a[href]")], link, key) : undefined;
+}
+
+/** The item an arrow (next or previous), Home or End moves to from `from`; none for another key, or past either end. */
+function step(items: HTMLElement[], from: HTMLElement, key: string): HTMLElement | undefined {
+  const index = items.indexOf(from);
+  if (index < 0) return undefined;
+  const next: Record<string, number> = {
+    ArrowDown: index + 1,
+    ArrowRight: index + 1,
+    ArrowUp: index - 1,
+    ArrowLeft: index - 1,
+    Home: 0,
+    End: items.length - 1,
+  };
+  return key in next ? items[next[key] ?? -1] : undefined;
+}
 
 /** A category's panel: its own listing and its subcategories'; following one closes the panel. */
 function CategoryLinks({ category, onFollow }: { category: CategoryTree[number]; onFollow: () => void }) {

@@ -2,30 +2,52 @@ import { clsx } from "clsx";
 import { BadgePercent, ChevronLeft, ChevronRight, Disc3, Pause, Play, Truck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { Price } from "../price";
 
-const slides = [
-  {
-    heading: "Save up to 25% on Grinding Wheels",
-    text: "Savings on select grinding wheels and flap discs from top abrasive brands.",
-    cta: { label: "Shop Abrasives", to: "/category/abrasives" },
-    tone: "from-brand-900 to-brand-700",
-    icon: BadgePercent,
-  },
-  {
-    heading: "Flap Discs from $3.99",
-    text: "Zirconia and ceramic flap discs in every grit, ready to ship today.",
-    cta: { label: "Shop Flap Discs", to: "/category/abrasives/flap-discs" },
-    tone: "from-slate-900 to-slate-700",
-    icon: Disc3,
-  },
-  {
-    heading: "Same-Day Shipping",
-    text: "On stock items ordered before 3PM EST. Net terms available for qualified businesses.",
-    cta: { label: "Shop All Products", to: "/shop" },
-    tone: "from-amber-900 to-amber-700",
-    icon: Truck,
-  },
-];
+interface Slide {
+  id: string;
+  heading: React.ReactNode;
+  text: string;
+  cta: { label: string; to: string };
+  tone: string;
+  icon: typeof BadgePercent;
+}
+
+/** The slides; a price they quote is the catalogue's (the home page's loader reads it), or none is named. */
+function promotionSlides(flapDiscsFrom: string | null): Slide[] {
+  return [
+    {
+      id: "grinding-wheels",
+      heading: "Save up to 25% on Grinding Wheels",
+      text: "Savings on select grinding wheels and flap discs from top abrasive brands.",
+      cta: { label: "Shop Abrasives", to: "/category/abrasives" },
+      tone: "from-brand-900 to-brand-700",
+      icon: BadgePercent,
+    },
+    {
+      id: "flap-discs",
+      heading: flapDiscsFrom ? (
+        <>
+          Flap Discs from <Price amount={flapDiscsFrom} />
+        </>
+      ) : (
+        "Flap Discs"
+      ),
+      text: "Zirconia and ceramic flap discs in every grit, ready to ship today.",
+      cta: { label: "Shop Flap Discs", to: "/category/abrasives/flap-discs" },
+      tone: "from-slate-900 to-slate-700",
+      icon: Disc3,
+    },
+    {
+      id: "same-day",
+      heading: "Same-Day Shipping",
+      text: "On stock items ordered before 3PM EST. Net terms available for qualified businesses.",
+      cta: { label: "Shop All Products", to: "/shop" },
+      tone: "from-amber-900 to-amber-700",
+      icon: Truck,
+    },
+  ];
+}
 
 const INTERVAL_MS = 5_000;
 
@@ -34,13 +56,15 @@ const INTERVAL_MS = 5_000;
  * Rotation pauses while the pointer or keyboard focus is inside, and the pause button stops it
  * for good, as WCAG 2.2.2 asks of anything that moves on its own.
  */
-export function BannerCarousel() {
+export function BannerCarousel({ flapDiscsFrom }: { flapDiscsFrom: string | null }) {
+  const slides = promotionSlides(flapDiscsFrom);
+  const count = slides.length;
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const rotating = !hovered && !focused && !stopped;
-  const go = (index: number) => setActive((index + slides.length) % slides.length);
+  const go = (index: number) => setActive((index + count) % count);
 
   // When the current slide appeared (performance.now()). It starts at 0, the page's start, so the
   // first turn comes 5 s after the visitor saw the server-rendered slide, however late hydration
@@ -55,7 +79,7 @@ export function BannerCarousel() {
       timer = setTimeout(
         () => {
           shownAt.current = performance.now();
-          setActive((current) => (current + 1) % slides.length);
+          setActive((current) => (current + 1) % count);
           scheduleTurn(shownAt.current);
         },
         Math.max(0, since + INTERVAL_MS - performance.now()),
@@ -66,7 +90,7 @@ export function BannerCarousel() {
       clearTimeout(timer);
       shownAt.current = null;
     };
-  }, [rotating]);
+  }, [rotating, count]);
 
   return (
     <section
@@ -82,13 +106,13 @@ export function BannerCarousel() {
     >
       {/* Announce slide changes only when the user caused them, not on every automatic turn. */}
       <div aria-live={rotating ? "off" : "polite"}>
-        {slides.map(({ heading, text, cta, tone, icon: Icon }, index) => (
+        {slides.map(({ id, heading, text, cta, tone, icon: Icon }, index) => (
           // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern makes each slide a group; a fieldset is for form controls
           <div
-            key={heading}
+            key={id}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${slides.length}`}
+            aria-label={`${index + 1} of ${count}`}
             hidden={index !== active}
             className={clsx("bg-gradient-to-r px-14 pt-10 pb-16 text-white sm:px-20 sm:pt-12", tone)}
           >
@@ -118,7 +142,7 @@ export function BannerCarousel() {
       <div className="absolute bottom-3 left-1/2 flex -translate-x-1/2 items-center gap-1">
         {slides.map((slide, index) => (
           <button
-            key={slide.heading}
+            key={slide.id}
             type="button"
             onClick={() => go(index)}
             aria-label={`Go to slide ${index + 1}`}

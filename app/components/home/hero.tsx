@@ -1,6 +1,7 @@
 import { Award, Factory, Flag, ShieldCheck, Wrench } from "lucide-react";
 import { Link } from "react-router";
 import { RequestQuoteButton } from "../request-quote-button";
+import { useStoreContact } from "../root-data";
 import { buttonVariants } from "../ui/button";
 
 const tiles = [
@@ -18,14 +19,18 @@ const popular = [
   { label: "Electrical", to: "/collections/electrical" },
 ];
 
-/** The home page's opening: tagline, supplier code, USA-made note, calls to action and category tiles. */
+/** The home page's opening: tagline (with the founding year, when the operator gives one), supplier code, USA-made note, calls to action and category tiles. */
 export function Hero() {
+  // The founding year the operator gave, as the footer and the years in business count it; none, no year.
+  const { foundedYear } = useStoreContact();
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-slate-900 text-white">
       <Ridgeline />
       <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:py-16 lg:grid-cols-2 lg:py-20">
         <div>
-          <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">Industrial supply since 1999</p>
+          <p className="text-sm font-semibold tracking-widest text-amber-300 uppercase">
+            {foundedYear ? `Industrial supply since ${foundedYear}` : "Industrial supply for the trades"}
+          </p>
           <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
             Powering Industry, One Part at a Time
           </h1>

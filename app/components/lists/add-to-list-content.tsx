@@ -24,7 +24,8 @@ export default function AddToListContent({
   open,
   onOpenChange,
   onCloseAutoFocus,
-}: LazyDialogProps & { items: ListItem[] }) {
+  layerClassName,
+}: LazyDialogProps & { items: ListItem[]; layerClassName?: string }) {
   const fetcher = useFetcher<ListsResponse>();
   const [choice, setChoice] = useState("");
   const id = useId();
@@ -43,7 +44,7 @@ export default function AddToListContent({
   }, [fetcher.state, saved, onOpenChange]);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus} layerClassName={layerClassName}>
         <DialogTitle>Add to List</DialogTitle>
         <DialogDescription>
           Save {items.length === 1 ? "this item" : `these ${items.length} items`} to a list to order again later.

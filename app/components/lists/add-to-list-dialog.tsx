@@ -13,12 +13,15 @@ export function AddToListDialog({
   label = "Add to List",
   what,
   size = "sm",
+  layerClassName,
 }: {
   items: ListItem[];
   label?: string;
   /** What is being saved, for the button's accessible name ("Add to List: 4.5 in Grinding Wheel"). */
   what?: string;
   size?: "sm" | "default";
+  /** The dialog's stacking (a z-index), when it opens from a popover that stands above the page's dialogs. */
+  layerClassName?: string;
 }) {
   const { button, dialog, mount } = useLazyDialog(loadContent);
   return (
@@ -34,7 +37,7 @@ export function AddToListDialog({
         <ListPlus aria-hidden="true" />
         {label}
       </Button>
-      {mount(<AddToListContent items={items} {...dialog} />)}
+      {mount(<AddToListContent items={items} layerClassName={layerClassName} {...dialog} />)}
     </>
   );
 }

@@ -8,11 +8,17 @@ const Dialog = DialogPrimitive.Root;
 const DialogTrigger = DialogPrimitive.Trigger;
 const DialogClose = DialogPrimitive.Close;
 
-function DialogContent({ className, children, ...props }: React.ComponentProps<typeof DialogPrimitive.Content>) {
+/** `layerClassName` stacks the overlay and the dialog together (a z-index), for a dialog opened from a popover. */
+function DialogContent({
+  className,
+  layerClassName,
+  children,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { layerClassName?: string }) {
   return (
     <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
-      <DialogPrimitive.Content className={clsx("dialog-content", className)} {...props}>
+      <DialogPrimitive.Overlay className={clsx("fixed inset-0 z-50 bg-slate-950/60", layerClassName)} />
+      <DialogPrimitive.Content className={clsx("dialog-content", className, layerClassName)} {...props}>
         {children}
         <DialogPrimitive.Close
           className="absolute top-4 right-4 rounded-sm text-slate-700 hover:text-slate-950 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"

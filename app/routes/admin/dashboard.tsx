@@ -19,7 +19,7 @@ import { CUSTOMERS_PAGE_SIZE, customerStats, searchCustomers } from "../../../se
 import { setPoRequired } from "../../../server/admin/po-required";
 import { createPromoCode, listPromoCodes, setPromoCodeActive, updatePromoCode } from "../../../server/admin/promos";
 import type { SignedInUser } from "../../../server/context";
-import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
+import { dispatchIntent, type FormIntent, formFields, parsedForm } from "../../../server/form-intents";
 import { logger } from "../../../server/logger";
 import { waitingQuoteCount } from "../../../server/quotes/quoting";
 import { approveTerms, revokeTerms } from "../../../server/terms/grants";
@@ -84,7 +84,10 @@ const intents: Record<string, FormIntent<SignedInUser>> = {
   approve: {
     failure: "Failed to approve Net 30 terms",
     async handle({ id: adminId }, formData) {
-      const { profileId, creditLimit, termsDays } = formFields(formData, approveTermsSchema);
+      // A limit the schema refuses is shown beside the dialog's field, not as a toast.
+      const form = parsedForm(formData, approveTermsSchema);
+      if ("refused" in form) return form.refused;
+      const { profileId, creditLimit, termsDays } = form.value;
       await approveTerms(adminId, profileId, creditLimit, { termsDays });
       return succeeded(`${termsName(termsDays)} terms approved successfully`);
     },
