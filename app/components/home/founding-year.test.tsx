@@ -7,19 +7,18 @@ import { Footer } from "../footer";
 import type { RootData } from "../root-data";
 import { Hero } from "./hero";
 
+function HeroAndFooter() {
+  return (
+    <>
+      <Hero />
+      <Footer />
+    </>
+  );
+}
+
+const Stub = createRoutesStub([{ id: "root", path: "/", Component: HeroAndFooter }]);
+
 function rendered(store: RootData["store"]) {
-  const Stub = createRoutesStub([
-    {
-      id: "root",
-      path: "/",
-      Component: () => (
-        <>
-          <Hero />
-          <Footer />
-        </>
-      ),
-    },
-  ]);
   const root: RootData = { store, categories: [], shared: true, user: null, toast: null };
   const html = renderToString(<Stub hydrationData={{ loaderData: { root } }} />);
   return html
