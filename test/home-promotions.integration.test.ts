@@ -2,10 +2,10 @@
 // now, not a figure written into the copy.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { loader } from "../../../app/routes/home";
-import { insertProducts } from "../../../test/catalog-fixtures";
-import { withTestDatabase } from "../../../test/database";
-import { products } from "../../db/schema";
+import { loader } from "../app/routes/home";
+import { products } from "../server/db/schema";
+import { insertProducts } from "./catalog-fixtures";
+import { withTestDatabase } from "./database";
 
 const { handle } = withTestDatabase();
 
