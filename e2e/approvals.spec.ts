@@ -28,6 +28,27 @@ async function invitedMember(page: Page, browser: Browser, name: string, lastNam
   return { member, memberPage };
 }
 
+/** The company admin (signed in on `page`) gives `email` a per-order limit of `dollars`. */
+async function setOrderLimit(page: Page, email: string, dollars: string) {
+  await page.goto("/account/company");
+  await page.getByRole("textbox", { name: `Per-order limit ($) of ${email}` }).fill(dollars);
+  await expectNoAccessibilityViolations(page);
+  await page.getByRole("button", { name: `Save Limits of ${email}` }).click();
+  await expect(page.getByText(`Spend limits saved for ${email}`)).toBeVisible();
+}
+
+/** The checkout open on `page` says the order is above the buyer's `limit` ("$20.00") and submits it, not places it. */
+async function submitAtCheckout(page: Page, limit: string) {
+  const main = page.getByRole("main");
+  await expect(main.getByText(`This order needs approval: it is above your ${limit} per-order limit.`)).toBeVisible();
+  await expect(main.getByRole("button", { name: /^Place Order/ })).toHaveCount(0);
+  await main.getByLabel("Phone").fill("5035550142");
+  await expectNoAccessibilityViolations(page);
+  await main.getByRole("button", { name: "Submit for Approval" }).click();
+  await expect(page.getByText("Order submitted for approval")).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL(/\/account\/approvals$/);
+}
+
 test("a company admin sets a buyer's limit; the buyer's order above it is submitted for approval; an approver approves and the order is placed", async ({
   page,
   browser,
@@ -43,23 +64,12 @@ test("a company admin sets a buyer's limit; the buyer's order above it is submit
   const { memberPage: abe } = await invitedMember(page, browser, "abe", `A${lastName}`, "Approver");
 
   // The company admin gives the buyer a $20 per-order limit.
-  await page.goto("/account/company");
-  await page.getByRole("textbox", { name: `Per-order limit ($) of ${buyer.email}` }).fill("20");
-  await expectNoAccessibilityViolations(page);
-  await page.getByRole("button", { name: `Save Limits of ${buyer.email}` }).click();
-  await expect(page.getByText(`Spend limits saved for ${buyer.email}`)).toBeVisible();
+  await setOrderLimit(page, buyer.email, "20");
 
   // Two wheels come to $25.98: above the limit, so the checkout submits instead of placing.
   await addWheels(pat, 2);
   await pat.goto("/checkout");
-  const main = pat.getByRole("main");
-  await expect(main.getByText(/This order needs approval: it is above your \$20\.00 per-order limit\./)).toBeVisible();
-  await expect(main.getByRole("button", { name: /^Place Order/ })).toHaveCount(0);
-  await main.getByLabel("Phone").fill("5035550142");
-  await expectNoAccessibilityViolations(pat);
-  await main.getByRole("button", { name: "Submit for Approval" }).click();
-  await expect(pat.getByText("Order submitted for approval")).toBeVisible({ timeout: 20_000 });
-  await expect(pat).toHaveURL(/\/account\/approvals$/);
+  await submitAtCheckout(pat, "$20.00");
   const mine = pat.getByRole("main");
   await expect(mine.getByText("Waiting for approval")).toBeVisible();
   await expectNoAccessibilityViolations(pat);
@@ -100,10 +110,7 @@ test("an accepted quote above the buyer's limit is submitted for approval, not p
   await signIn(page, owner.email, owner.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   const { member: buyer, memberPage: pat } = await invitedMember(page, browser, "qpat", `B${lastName}`, "Buyer");
-  await page.goto("/account/company");
-  await page.getByRole("textbox", { name: `Per-order limit ($) of ${buyer.email}` }).fill("100");
-  await page.getByRole("button", { name: `Save Limits of ${buyer.email}` }).click();
-  await expect(page.getByText(`Spend limits saved for ${buyer.email}`)).toBeVisible();
+  await setOrderLimit(page, buyer.email, "100");
 
   // The buyer asks for 50 wheels; the store quotes them at $15.00, $750.00 in all.
   await pat.goto("/quotes/new");
@@ -130,13 +137,7 @@ test("an accepted quote above the buyer's limit is submitted for approval, not p
   await pat.goto(`/account/quotes/${quoteNumber}`);
   await pat.getByRole("button", { name: "Accept Quote" }).click();
   await expect(pat).toHaveURL(new RegExp(`/checkout\\?quote=${quoteNumber}`));
-  const main = pat.getByRole("main");
-  await expect(main.getByText(/This order needs approval: it is above your \$100\.00 per-order limit\./)).toBeVisible();
-  await expect(main.getByRole("button", { name: /^Place Order/ })).toHaveCount(0);
-  await main.getByLabel("Phone").fill("5035550142");
-  await expectNoAccessibilityViolations(pat);
-  await main.getByRole("button", { name: "Submit for Approval" }).click();
-  await expect(pat.getByText("Order submitted for approval")).toBeVisible({ timeout: 20_000 });
+  await submitAtCheckout(pat, "$100.00");
   await expect(pat.getByRole("main").getByRole("link", { name: `Quote ${quoteNumber}` })).toBeVisible();
 
   // The company admin approves it: the order is placed at the quote's price, and the quote is ordered.

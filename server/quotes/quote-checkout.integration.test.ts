@@ -271,6 +271,21 @@ describe("an accepted quote above the buyer's spend limit", () => {
     return { admin, member, approver, number };
   }
 
+  /** The buyer checks out the quote on terms, as the checkout's action does. */
+  const checkOutOnTerms = async (member: { id: string; email: string }, number: string) =>
+    checkOut(
+      await asBuyer(member),
+      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
+      checkoutInput(member.email, { paymentMethod: "net_30" }),
+    );
+
+  /** The buyer's checkout of the quote, submitted for approval. */
+  async function submittedOnTerms(member: { id: string; email: string }, number: string) {
+    const outcome = await checkOutOnTerms(member, number);
+    if (outcome.kind !== "approval") throw new Error(`not submitted: ${outcome.kind}`);
+    return outcome;
+  }
+
   const stockOf = async (partNumber: string) =>
     (await db().select({ stock: products.stockLevel }).from(products).where(eq(products.partNumber, partNumber)))[0]
       ?.stock;
@@ -295,11 +310,7 @@ describe("an accepted quote above the buyer's spend limit", () => {
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
     expect(quote?.status).toBe("accepted");
     // Once waiting, it is not submitted twice.
-    const again = await checkOut(
-      await asBuyer(member),
-      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
-      checkoutInput(member.email, { paymentMethod: "net_30" }),
-    );
+    const again = await checkOutOnTerms(member, number);
     expect(again.kind === "refused" && `${again.error.status} ${again.error.message}`).toBe(
       `409 Quote ${number} is already waiting for approval.`,
     );
@@ -313,12 +324,7 @@ describe("an accepted quote above the buyer's spend limit", () => {
 
   it("once approved, is placed at the quote's prices on the company's terms, and the quote is ordered", async () => {
     const { member, approver, number } = await limitedBuyersQuote();
-    const outcome = await checkOut(
-      await asBuyer(member),
-      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
-      checkoutInput(member.email, { paymentMethod: "net_30" }),
-    );
-    if (outcome.kind !== "approval") throw new Error(`not submitted: ${outcome.kind}`);
+    const outcome = await submittedOnTerms(member, number);
     const [waiting] = (await approvalQueue(await asBuyer(approver))).pending;
     expect(waiting).toMatchObject({ quoteNumber: number, total: "370.00" });
     expect(waiting?.reason).toBe(
@@ -346,12 +352,7 @@ describe("an accepted quote above the buyer's spend limit", () => {
 
   it("is not placed when the quote expired while it waited: the approval fails and says why", async () => {
     const { member, approver, number } = await limitedBuyersQuote();
-    const outcome = await checkOut(
-      await asBuyer(member),
-      checkoutCart({}, await asBuyer(member), { quoteNumber: number }),
-      checkoutInput(member.email, { paymentMethod: "net_30" }),
-    );
-    if (outcome.kind !== "approval") throw new Error(`not submitted: ${outcome.kind}`);
+    const outcome = await submittedOnTerms(member, number);
     await db().update(quotes).set({ status: "expired" }).where(eq(quotes.quoteNumber, number));
     expect(await messageOf(approveSubmission(await asBuyer(approver), outcome.submissionId))).toMatch(
       /^409 The order could not be placed: This quote was valid until .* and has expired\./,
