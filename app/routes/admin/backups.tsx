@@ -5,17 +5,20 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { backupScheduleSchema } from "../../../domain/admin/backup-schedule";
 import { formatShortDate, STORE_TIME_ZONE } from "../../../domain/dates/dates";
 import { requireAdmin } from "../../../server/accounts/session";
 import { backUpNow, listBackups, readBackupSchedule, saveBackupSchedule } from "../../../server/backup/schedule";
-import { dispatchIntent, succeeded } from "../../../server/form-intents";
+import { dispatchIntent, formFields, succeeded } from "../../../server/form-intents";
 import { dataWithToast } from "../../../server/toast";
 import { CheckboxMetaField, Field } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
 import { useZodForm } from "../../components/use-zod-form";
 import type { Route } from "./+types/backups";
+
+const backUpNowForm = z.strictObject({ intent: z.literal("back-up-now") });
 
 export function meta() {
   return [{ title: "Backups | Admin | Cascade Industrial Supply" }];
@@ -42,7 +45,9 @@ export function action(args: Route.ActionArgs) {
       },
       "back-up-now": {
         failure: "The backup failed",
-        async handle() {
+        async handle(_admin, formData) {
+          // The button sends its intent and nothing else: a post with more is not this page's.
+          formFields(formData, backUpNowForm, "Back Up Now takes no fields. Reload the page and press it again.");
           const { name, manifest } = await backUpNow();
           return succeeded("Backup written", `${name}: ${manifest.database.rows.toLocaleString("en-US")} rows`);
         },
