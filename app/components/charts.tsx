@@ -28,6 +28,10 @@ const WIDTH = 640;
 const scrollingBox =
   "max-h-80 overflow-y-auto rounded-md border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const compactUsd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" });
+
+/** An axis in dollars, in short: "$1.2K". */
+export const dollarAxis = (value: number) => compactUsd.format(value);
 
 export function Chart({ title, kind, rows, headings, axis = (value) => compact.format(value), reference }: ChartProps) {
   const titleId = useId();

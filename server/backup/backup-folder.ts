@@ -49,7 +49,8 @@ export function isEmptyFolder(folder: string): boolean {
   return !existsSync(folder) || readdirSync(folder).length === 0;
 }
 
-function filesIn(folder: string): { count: number; bytes: number } {
+/** How many files `folder` holds (at any depth), and their bytes. */
+export function filesIn(folder: string): { count: number; bytes: number } {
   const total = { count: 0, bytes: 0 };
   if (!existsSync(folder)) return total;
   for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
@@ -60,7 +61,7 @@ function filesIn(folder: string): { count: number; bytes: number } {
   return total;
 }
 
-async function sha256Of(file: string): Promise<string> {
+export async function sha256Of(file: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(file)) hash.update(chunk);
   return hash.digest("hex");

@@ -2,8 +2,7 @@
 // background duty, and whenever the admin asks, into BACKUP_DIR (DATA_DIR/backups by default),
 // keeping the newest few. The admin's Backups page lists them with their size and their check,
 // and hands one out as a .tar.gz.
-import { createHash } from "node:crypto";
-import { createReadStream, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
@@ -20,7 +19,7 @@ import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { runEvery } from "../periodic";
 import { defaultBackupFolder } from "./backup-command";
-import { type Manifest, writeBackup } from "./backup-folder";
+import { filesIn, type Manifest, sha256Of, writeBackup } from "./backup-folder";
 import { dumpDatabase } from "./dump";
 
 const defaults: BackupSchedule = { enabled: true, time: "02:00", keep: 7 };
@@ -84,18 +83,9 @@ async function isIntact(folder: string, manifest: Manifest): Promise<boolean> {
   const key = `${file}:${size}:${mtimeMs}`;
   const known = checked.get(key);
   if (known !== undefined) return known;
-  const hash = createHash("sha256");
-  for await (const chunk of createReadStream(file)) hash.update(chunk);
-  const intact = hash.digest("hex") === manifest.database.sha256;
+  const intact = (await sha256Of(file)) === manifest.database.sha256;
   checked.set(key, intact);
   return intact;
-}
-
-function bytesIn(folder: string): number {
-  let total = 0;
-  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) total += statSync(path.join(entry.parentPath, entry.name)).size;
-  return total;
 }
 
 /** The whole backups in the folder (a `.partial` one is still being written), newest first. */
@@ -115,7 +105,7 @@ export async function listBackups(folder = config().BACKUP_DIR): Promise<BackupL
     listings.push({
       name: entry.name,
       createdAt: manifest.createdAt,
-      bytes: bytesIn(backup),
+      bytes: filesIn(backup).bytes,
       rows: manifest.database.rows,
       files: manifest.files.count,
       intact: await isIntact(backup, manifest),

@@ -1,11 +1,11 @@
 // The business over time, for the admin's Reports page and a company's Insights: sales by day and
 // week, orders by status, what is owed by age, the parts and companies that buy most, and a
 // company's spend by month and category. Sales are every order not cancelled (a terms order is a
-// sale when placed), counted on the store's calendar.
+// sale when placed), counted on the store's calendar. A SUM of a money column (numeric(12,2)) is
+// already dollars with two decimals.
 import { and, count, desc, eq, gte, isNotNull, lt, ne, type SQL, sql, sum } from "drizzle-orm";
 import { addDays, type Day, STORE_TIME_ZONE, storeDay } from "../../domain/dates/dates";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
-import { fromCents, toCents } from "../../domain/money/cents";
 import { type OrderStatus, orderStatuses } from "../../domain/orders/order-status";
 import { endOfPeriods, fillPeriods, lastPeriods, type Period } from "../../domain/reports/periods";
 import { agingTotals } from "../../domain/terms/statement";
@@ -46,10 +46,7 @@ async function salesBy(period: Period, howMany: number, today: Day, scope?: SQL)
       ),
     )
     .groupBy(start);
-  return fillPeriods(starts, rows, { total: "0.00", orders: 0 }).map((row) => ({
-    ...row,
-    total: fromCents(toCents(row.total)),
-  }));
+  return fillPeriods(starts, rows, { total: "0.00", orders: 0 });
 }
 
 export interface Ranked {
@@ -106,14 +103,14 @@ export async function businessReport(now = new Date()) {
       (part): Ranked => ({
         label: part.name,
         detail: `${part.sku ?? "No SKU"} · ${part.quantity.toLocaleString("en-US")} units`,
-        total: fromCents(toCents(part.total)),
+        total: part.total,
       }),
     ),
     topCompanies: topCompanies.map(
       (company): Ranked => ({
         label: company.name ?? company.accountNumber,
         detail: `${company.accountNumber} · ${company.orders.toLocaleString("en-US")} orders`,
-        total: fromCents(toCents(company.total)),
+        total: company.total,
       }),
     ),
   };
@@ -149,6 +146,6 @@ export async function companySpend(buyer: Buyer, now = new Date()) {
     months: all.map((month, index) => ({ ...month, own: own[index]?.total ?? "0.00" })),
     monthlyLimit: buyer.monthlyLimit,
     orderLimit: buyer.orderLimit,
-    byCategory: byCategory.map((row) => ({ label: row.name, total: fromCents(toCents(row.total)) })),
+    byCategory: byCategory.map((row) => ({ label: row.name, total: row.total })),
   };
 }

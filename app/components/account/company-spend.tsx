@@ -3,11 +3,8 @@
 import { formatUsd } from "../../../domain/money/format";
 import { periodLabel } from "../../../domain/reports/periods";
 import type { companySpend } from "../../../server/reports/business";
-import { Chart } from "../charts";
+import { Chart, dollarAxis } from "../charts";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-
-const axisDollars = (value: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" }).format(value);
 
 export function CompanySpend({ spend }: { spend: Awaited<ReturnType<typeof companySpend>> }) {
   const { months, monthlyLimit, orderLimit, byCategory } = spend;
@@ -36,7 +33,7 @@ export function CompanySpend({ spend }: { spend: Awaited<ReturnType<typeof compa
             more: [formatUsd(month.own)],
           }))}
           headings={["Month", "Company spend", "Your orders"]}
-          axis={axisDollars}
+          axis={dollarAxis}
           reference={
             monthlyLimit
               ? { value: Number(monthlyLimit), label: `Your monthly limit ${formatUsd(monthlyLimit)}` }

@@ -7,7 +7,7 @@ import { Download } from "lucide-react";
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { backupScheduleSchema } from "../../../domain/admin/backup-schedule";
-import { formatShortDate, STORE_TIME_ZONE } from "../../../domain/dates/dates";
+import { formatShortDate, storeDateFormat } from "../../../domain/dates/dates";
 import { requireAdmin } from "../../../server/accounts/session";
 import { backUpNow, listBackups, readBackupSchedule, saveBackupSchedule } from "../../../server/backup/schedule";
 import { dispatchIntent, formFields, succeeded } from "../../../server/form-intents";
@@ -74,12 +74,7 @@ function formatSize(bytes: number): string {
   return (sizeFormats[unit] as Intl.NumberFormat).format(value);
 }
 
-const takenAt = new Intl.DateTimeFormat("en-US", {
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: STORE_TIME_ZONE,
-  timeZoneName: "short",
-});
+const takenAt = storeDateFormat("en-US", { hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 
 export default function AdminBackupsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { schedule, backups } = loaderData;
@@ -132,7 +127,7 @@ export default function AdminBackupsPage({ loaderData, actionData }: Route.Compo
                 <li key={backup.name} className="flex flex-wrap items-center justify-between gap-3 py-3">
                   <div>
                     <p className="font-medium text-slate-950">
-                      {formatShortDate(backup.createdAt)}, {takenAt.format(new Date(backup.createdAt))}
+                      {formatShortDate(backup.createdAt)}, {takenAt(new Date(backup.createdAt))}
                     </p>
                     <p className="text-sm text-slate-700">
                       {backup.name} · {formatSize(backup.bytes)} · {backup.rows.toLocaleString("en-US")} rows ·{" "}

@@ -5,7 +5,7 @@ import { periodLabel } from "../../../domain/reports/periods";
 import { agingBucketLabels, agingBuckets } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { businessReport } from "../../../server/reports/business";
-import { Chart, type ChartRow } from "../../components/charts";
+import { Chart, type ChartRow, dollarAxis } from "../../components/charts";
 import { Card, CardContent } from "../../components/ui/card";
 import type { Route } from "./+types/reports";
 
@@ -23,9 +23,6 @@ export function headers() {
 }
 
 const dollars = (amount: string): ChartRow => ({ label: "", value: Number(amount), shown: formatUsd(amount) });
-const axisDollars = (value: number) =>
-  new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact" }).format(value);
-
 export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
   const { daily, weekly, statuses, aging, topParts, topCompanies } = loaderData;
   const sales = (rows: typeof daily, period: "day" | "week") =>
@@ -48,7 +45,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           kind="columns"
           rows={sales(daily, "day")}
           headings={["Day", "Sales", "Orders"]}
-          axis={axisDollars}
+          axis={dollarAxis}
         />,
         <Chart
           key="weekly"
@@ -56,7 +53,7 @@ export default function AdminReportsPage({ loaderData }: Route.ComponentProps) {
           kind="columns"
           rows={sales(weekly, "week")}
           headings={["Week of", "Sales", "Orders"]}
-          axis={axisDollars}
+          axis={dollarAxis}
         />,
         <Chart
           key="statuses"
