@@ -17,11 +17,17 @@ const started = Date.now();
 
 const totals = { passed: 0, failed: 0 };
 const summary = [];
+// Each failed test by name, printed just above the totals: a CI log is often read from its tail.
+const failures = [];
 
 function count(line, passed, failed) {
   totals.passed += passed;
   totals.failed += failed;
   summary.push(line);
+}
+
+function firstLine(text) {
+  return (text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
 }
 
 /** Runs one step with its output kept in a log, printed in one piece when the step ends. */
@@ -65,6 +71,15 @@ async function vitest(name, project, env = {}) {
   const report = JSON.parse(readFileSync(file, "utf8"));
   // A suite that fails to load counts as a failure even though none of its tests ran.
   const broken = report.testResults.filter((suite) => suite.status === "failed" && suite.assertionResults.length === 0);
+  for (const suite of report.testResults) {
+    const file = path.relative(root, suite.name);
+    if (suite.assertionResults.length === 0 && suite.status === "failed") {
+      failures.push(`${name} › ${file}: ${firstLine(suite.message)}`);
+    }
+    for (const test of suite.assertionResults.filter((result) => result.status === "failed")) {
+      failures.push(`${name} › ${file} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
   const failed = report.numFailedTests + broken.length + (ok || report.numFailedTests || broken.length ? 0 : 1);
   count(`${name}: ${report.numPassedTests} passed, ${failed} failed`, report.numPassedTests, failed);
 }
@@ -73,7 +88,19 @@ async function playwright() {
   const file = path.join(reports, "e2e.json");
   const ok = await run("e2e", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
   if (!existsSync(file)) return count("e2e: FAILED (no report)", 0, 1);
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const { stats } = report;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === "expected" || test.status === "skipped") continue;
+        const error = test.results.at(-1)?.error?.message;
+        failures.push(`e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} (${test.status}): ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
   const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected ? 0 : 1);
   count(
     `e2e: ${stats.expected} passed, ${failed} failed, ${stats.skipped} skipped (counted as failed)`,
@@ -163,6 +190,7 @@ if (!chromium) count("e2e: FAILED (no Chromium, see above)", 0, 1);
 if (built && chromium) await playwright();
 audit();
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
 console.log(`\n${summary.join("\n")}\nall suites in ${Math.round((Date.now() - started) / 60_000)} min`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 ? 0 : 1);
