@@ -2,9 +2,11 @@
 // Type check, lint, the short soak and npm audit count as one check each; test runners report
 // their own counts. Steps run two at a time where the two cores allow; each step's output is
 // printed whole when it ends, with its time, so steps side by side never mix their lines.
+
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { ensureChromium } from "./chromium.js";
 import { ensureNginx } from "./nginx.js";
 import { startTestPostgres } from "./test-postgres.js";
@@ -27,7 +29,10 @@ function count(line, passed, failed) {
 }
 
 function firstLine(text) {
-  return (text ?? "").replace(/\x1b\[[0-9;]*m/g, "").trim().split("\n")[0].slice(0, 300);
+  return stripVTControlCharacters(text ?? "")
+    .trim()
+    .split("\n")[0]
+    .slice(0, 300);
 }
 
 /** Runs one step with its output kept in a log, printed in one piece when the step ends. */
@@ -95,7 +100,9 @@ async function playwright() {
       for (const test of spec.tests) {
         if (test.status === "expected" || test.status === "skipped") continue;
         const error = test.results.at(-1)?.error?.message;
-        failures.push(`e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} (${test.status}): ${firstLine(error)}`);
+        failures.push(
+          `e2e › ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")} (${test.status}): ${firstLine(error)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
