@@ -207,6 +207,9 @@ test.describe("a company admin's tables on a 375 px phone", () => {
       `/account/lists/${records.listId}`,
       "/account/company",
       "/account/company/api-keys",
+      "/account/company/tax-certificates",
+      "/account/addresses",
+      "/quotes/new",
     ])
       await visit(path);
     await page.goto(`${store.base}/account/approvals`);
