@@ -12,6 +12,39 @@ export async function expectNoAccessibilityViolations(page: Page) {
 }
 
 /**
+ * Fails when the page is wider than the screen, so that it would scroll sideways, naming what sticks
+ * out. Measured against the layout viewport (the root element's width): a phone browser zooms out
+ * to show a page that is too wide, so `window.innerWidth` grows with it and would hide the overflow.
+ */
+export async function expectFitsTheScreen(page: Page, what: string) {
+  const { overflow, outside } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (element: Element | null) => (element?.getBoundingClientRect().right ?? 0) > width + 0.5;
+    return {
+      overflow: document.documentElement.scrollWidth - width,
+      outside: [...document.querySelectorAll("body *")]
+        .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
+        .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`),
+    };
+  });
+  expect(overflow, `${what} is ${overflow} px wider than the screen: ${outside.join(", ")}`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Fails when any box on the page scrolls sideways (its content wider than itself), naming them:
+ * on a phone, what a table holds is read without a sideways scroll.
+ */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const scrolling = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((element) => /auto|scroll/.test(getComputedStyle(element).overflowX))
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`),
+  );
+  expect(scrolling, `boxes of ${what} that scroll sideways`).toEqual([]);
+}
+
+/**
  * Collects console errors, CSP violations and the browser's warnings about the store's own
  * headers ("Error with Permissions-Policy header: …"), so a test can assert there were none.
  */
@@ -83,8 +116,9 @@ export async function fillSignUp(page: Page, buyer: Buyer, { pressEnter = false 
   await expect(page.getByText("Account created!")).toBeVisible();
 }
 
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
+/** Signs in on the shared store, or on the store at `base` (one a spec started itself). */
+export async function signIn(page: Page, email: string, password: string, base = "") {
+  await page.goto(`${base}/auth`);
   const form = page.getByRole("tabpanel", { name: "Sign In" });
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Password").fill(password);

@@ -1,9 +1,25 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { addDays, storeDay } from "../domain/dates/dates";
 import { admin } from "../playwright.config";
+import { createApiKey } from "../server/api/api-keys";
+import { submitForApproval } from "../server/approvals/approvals";
+import { createListFromText } from "../server/cart/saved-lists";
+import { acceptInvitation, inviteMember, setSpendLimits } from "../server/companies/members";
+import { type DatabaseHandle, setDatabase } from "../server/db/client";
+import { profiles, user } from "../server/db/schema";
+import { placeTermsOrder } from "../server/orders/checkout";
+import { approveTerms } from "../server/terms/grants";
+import { checkoutInput } from "../test/checkout-input";
+import { answerQuote, requestedQuote } from "../test/quote-fixtures";
+import { asBuyer, cardOrder, fillCart, productId, signedUpBuyer } from "../test/store-fixtures";
+import { type StoreProcess, storeProcess } from "../test/store-process";
 import {
   addWheels,
   confirmedBuyer,
+  expectFitsTheScreen,
   expectNoAccessibilityViolations,
+  expectNoSidewaysScroll,
   openCart,
   signIn,
   waitForHydration,
@@ -11,25 +27,6 @@ import {
 
 // The narrowest phone the store is built for (an iPhone SE or mini), narrower than the project's Pixel 7.
 test.use({ viewport: { width: 375, height: 812 } });
-
-/**
- * Fails when the page is wider than the screen, so that it would scroll sideways, naming what sticks
- * out. Measured against the layout viewport (the root element's width): a phone browser zooms out
- * to show a page that is too wide, so `window.innerWidth` grows with it and would hide the overflow.
- */
-async function expectFitsTheScreen(page: Page, what: string) {
-  const { overflow, outside } = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const sticksOut = (element: Element | null) => (element?.getBoundingClientRect().right ?? 0) > width + 0.5;
-    return {
-      overflow: document.documentElement.scrollWidth - width,
-      outside: [...document.querySelectorAll("body *")]
-        .filter((element) => sticksOut(element) && !sticksOut(element.parentElement))
-        .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}">`),
-    };
-  });
-  expect(overflow, `${what} is ${overflow} px wider than the screen: ${outside.join(", ")}`).toBeLessThanOrEqual(0);
-}
 
 /** Opens each page in turn and checks that it fits and passes axe. */
 async function visitEach(page: Page, paths: string[]) {
@@ -124,3 +121,217 @@ test("the back office fits a 375 px phone", async ({ page, browser }) => {
     expect(lines, String(text)).toBe(1);
   }
 });
+
+// A company admin's tables and lists, each holding something: invoices, a quote's prices, quotes,
+// orders, an approval, a list, members, API keys, the cart and checkout. What they hold is written
+// by the store's own code into a store of the test's own, with that store stopped (only its process
+// can open its embedded database), so the story is about reading them.
+test.describe("a company admin's tables on a 375 px phone", () => {
+  let store: StoreProcess;
+  const records = { email: "", orderNumber: "", quoteNumber: "", listId: "" };
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    store = await storeProcess({ LOG_LEVEL: "warn", SIGN_UPS_PER_ADDRESS: "1000" });
+    await store.start();
+    await store.stop();
+    const database = await store.openDatabase();
+    try {
+      setDatabase(database);
+      Object.assign(records, await writeRecords(database));
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+    await store.start();
+  });
+
+  test.afterAll(async () => {
+    await store?.remove();
+  });
+
+  test("every table reads without a sideways scroll: quantity, unit price and total in view, labelled", async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, records.email, "hunter22", store.base);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    const visit = async (path: string) => {
+      await page.goto(`${store.base}${path}`);
+      await expectFitsTheScreen(page, path);
+      await expectNoSidewaysScroll(page, path);
+      await expectNoAccessibilityViolations(page);
+    };
+
+    // The quote's prices: each line a card, its figures under their names, all on the screen.
+    await visit(`/account/quotes/${records.quoteNumber}`);
+    const prices = page.getByRole("table", { name: "Prices of version 1" });
+    const wheels = prices.getByRole("row").filter({ hasText: "GW-45-001" }).first();
+    for (const [column, value] of [
+      ["Qty", "1,200"],
+      ["Unit price", "$10.95"],
+      ["Total", "$13,140.00"],
+    ] as const) {
+      const cell = wheels.getByRole("cell").filter({ hasText: value });
+      await expectOnScreen(page, cell, `${column} ${value}`);
+      await expect(cell).toContainText(column);
+    }
+    await expect(prices.getByRole("columnheader", { name: "Unit price" })).toBeAttached();
+    await expectOnScreen(page, prices.getByRole("row", { name: /Subtotal/ }).getByText("$15,945.50"), "the subtotal");
+
+    // The credit centre's open invoice: every column in view.
+    await visit("/account/credit");
+    const invoice = page.getByRole("table", { name: "Open Invoices" }).getByRole("row").nth(1);
+    for (const text of [/^INV-\d{6}$/, records.orderNumber, "Due in 30 days", "$3,516.32"])
+      await expectOnScreen(page, invoice.getByText(text), String(text));
+    await expect(invoice.getByRole("cell").filter({ hasText: "Due Date" })).toBeVisible();
+
+    await visit("/account/quotes");
+    const quote = page.getByRole("table", { name: "Your company's quotes" }).getByRole("row").nth(1);
+    for (const text of [records.quoteNumber, "Quoted", "$15,945.50"])
+      await expectOnScreen(page, quote.getByText(text), text);
+
+    // The lists a buyer meets elsewhere: an order's lines, an approval, a list, members, API keys.
+    await visit(`/account/orders/${records.orderNumber}`);
+    await expectOnScreen(page, page.getByText("120 × $12.99"), "an order line's quantity and price");
+    await expectOnScreen(page, page.getByText("$1,558.80"), "an order line's total");
+    await visit("/account");
+    await waitForHydration(page);
+    await page.getByRole("tab", { name: "Orders" }).click();
+    await expect(page.getByRole("link", { name: records.orderNumber })).toBeVisible();
+    await expectFitsTheScreen(page, "the account's orders");
+    await expectNoSidewaysScroll(page, "the account's orders");
+    for (const path of [
+      "/account/approvals",
+      "/account/lists",
+      `/account/lists/${records.listId}`,
+      "/account/company",
+      "/account/company/api-keys",
+      "/account/company/tax-certificates",
+      "/account/addresses",
+      "/quotes/new",
+    ])
+      await visit(path);
+    await page.goto(`${store.base}/account/approvals`);
+    await expectOnScreen(page, page.getByText("30 × GW-45-001 Grinding Wheel 4.5 in at $12.99"), "the approval's line");
+
+    // The cart and the checkout's summary.
+    await visit("/checkout");
+    await expectOnScreen(page, page.getByRole("main").getByText("$155.88").first(), "a checkout line's total");
+    await waitForHydration(page);
+    const cart = await openCart(page);
+    await expectOnScreen(page, cart.getByText("$155.88"), "a cart line's total");
+    await expectOnScreen(
+      page,
+      cart.getByRole("spinbutton", { name: /Quantity of Grinding Wheel 4.5 in/ }),
+      "its quantity",
+    );
+    await expectFitsTheScreen(page, "the open cart");
+    await expectNoSidewaysScroll(page, "the open cart");
+
+    // On a wide screen the same figures stand in columns under their headings.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${store.base}/account/quotes/${records.quoteNumber}`);
+    await expect(page.getByRole("columnheader", { name: "Unit price" }).first()).toBeVisible();
+    await expect(wheels.getByRole("cell").filter({ hasText: "$10.95" })).toHaveText("$10.95", { useInnerText: true });
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test("the compare grid scrolls under its names' column, and says so", async ({ page }) => {
+    await page.goto(`${store.base}/compare?parts=GW-45-001,FD-80-001,CW-45-045,GW-100001`);
+    await expectFitsTheScreen(page, "the compare page");
+    await expect(page.getByText("Scroll sideways to see all 4 parts.")).toBeVisible();
+    const grid = page.getByRole("region", { name: "Comparison table" });
+    const price = grid.getByRole("rowheader", { name: /^Price/ });
+    const before = await price.boundingBox();
+    await grid.evaluate((element) => element.scrollBy({ left: 400 }));
+    await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    expect((await price.boundingBox())?.x).toBe(before?.x);
+    // The names' column covers what scrolls under it.
+    await expect(price).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+    await expectNoAccessibilityViolations(page);
+
+    // Two parts on a wide screen: nothing scrolls, so no hint.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`${store.base}/compare?parts=GW-45-001,FD-80-001`);
+    await expect(page.getByRole("region", { name: "Comparison table" })).toBeVisible();
+    await expect(page.getByText(/Scroll sideways/)).toBeHidden();
+    await expectNoSidewaysScroll(page, "the compare page at 1366 px");
+  });
+});
+
+/** Fails unless the element is shown and lies wholly within the screen's width. */
+async function expectOnScreen(page: Page, element: Locator, what: string) {
+  await expect(element, what).toBeVisible();
+  const box = await element.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${what} lies within the screen`).toBe(true);
+}
+
+/**
+ * The company's records: Ada, its admin, on Net 30 with an open invoice of three lines, a card
+ * order, a quote priced by the store, a list; Bea, a buyer whose order waits for approval; a key.
+ */
+async function writeRecords(database: DatabaseHandle) {
+  const ada = await signedUpBuyer("ada@tables.example", { firstName: "Ada", lastName: "Tablewright" });
+  await database.db
+    .insert(user)
+    .values({ id: "records-admin", name: "Records Admin", email: "records-admin@example.com", emailVerified: true });
+  const [profile] = await database.db.select().from(profiles).where(eq(profiles.userId, ada.id));
+  await approveTerms("records-admin", profile?.id ?? "", "25000");
+  // 120 × $12.99 + 48 × $8.49 + 1000 × $1.55 = $3,516.32 (Oregon: no tax)
+  const cartId = await fillCart(ada, [
+    ["GW-45-001", 120],
+    ["FD-80-001", 48],
+    ["CW-45-045", 1000],
+  ]);
+  const terms = await placeTermsOrder(
+    await asBuyer(ada),
+    cartId,
+    checkoutInput(ada.email, { paymentMethod: "net_30" }),
+  );
+  await cardOrder(ada, [["GW-45-001", 2]]);
+
+  const today = storeDay(new Date());
+  const quote = await requestedQuote({
+    userId: ada.id,
+    companyId: (await asBuyer(ada)).company?.id ?? "",
+    neededBy: addDays(today, 20),
+    lines: [
+      {
+        productId: await productId("GW-45-001"),
+        partNumber: "GW-45-001",
+        description: "Grinding wheels",
+        quantity: 1200,
+      },
+      { productId: await productId("FD-80-001"), partNumber: "FD-80-001", description: "Flap discs", quantity: 350 },
+      { partNumber: "BRK-10", description: "Stainless mounting bracket 10 mm, heavy duty", quantity: 20 },
+    ],
+  });
+  // 1200 × $10.95 + 350 × $7.25 + 20 × $13.40 = $13,140.00 + $2,537.50 + $268.00 = $15,945.50
+  await answerQuote(quote.quoteNumber, {
+    validUntil: addDays(today, 10),
+    lines: [
+      { outcome: "priced", unitPrice: "10.95" },
+      { outcome: "priced", unitPrice: "7.25" },
+      { outcome: "alternative", unitPrice: "13.40", alternative: "CW-45-045" },
+    ],
+  });
+
+  const list = await createListFromText(
+    await asBuyer(ada),
+    "Shop floor restock",
+    "GW-45-001, 25\nFD-80-001, 40\nCW-45-045, 500",
+  );
+  const bea = await signedUpBuyer("bea@tables.example", { firstName: "Bea", lastName: "Longsurname-Buyer" });
+  await acceptInvitation(bea, await inviteMember(await asBuyer(ada), { email: bea.email, role: "buyer" }));
+  await setSpendLimits(await asBuyer(ada), { userId: bea.id, orderLimit: "50" });
+  const beaCart = await fillCart(bea, [["GW-45-001", 30]]);
+  await submitForApproval(await asBuyer(bea), beaCart, checkoutInput(bea.email, { poNumber: "PO-4471" }));
+  await createApiKey(await asBuyer(ada), { name: "Purchasing system (SAP)" });
+  await fillCart(ada, [
+    ["GW-45-001", 12],
+    ["CW-45-045", 250],
+  ]);
+  return { email: ada.email, orderNumber: terms.orderNumber, quoteNumber: quote.quoteNumber, listId: list.id };
+}

@@ -45,6 +45,45 @@ test("header suggestions: the query, a category and parts, chosen by keyboard an
   await expect(page.getByRole("heading", { level: 1, name: wheel })).toBeVisible();
 });
 
+test("a part-number prefix suggests its parts with their pictures, under the query within their category", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const box = headerBox(page);
+  await box.click();
+  await box.pressSequentially("gw 45", { delay: 40 });
+  const list = page.getByRole("search").getByRole("listbox", { name: "Suggestions" });
+  const options = list.getByRole("option");
+  await expect(options.first()).toHaveText('Search for "gw 45"');
+  // The category row comes straight under the query, before any part; parts start GW-45, not the
+  // GW-1000xx wheels that merely share the words 'gw' and '45'.
+  const inAbrasives = list.getByRole("option", { name: 'Search for "gw 45" in Abrasives' });
+  await expect(options.nth(1)).toHaveText('Search for "gw 45" in Abrasives');
+  await expect(inAbrasives).toBeVisible();
+  const parts = list.getByRole("option").filter({ has: page.locator("img") });
+  await expect(parts.first()).toContainText(wheel);
+  for (const text of await parts.allTextContents()) expect(text).toMatch(/GW-45-/);
+
+  // Each part's picture: sized, lazy, decorative beside the name, and drawn.
+  const picture = parts.first().locator("img");
+  await expect(picture).toHaveAttribute("alt", "");
+  await expect(picture).toHaveAttribute("loading", "lazy");
+  await expect(picture).toHaveAttribute("width", /\d+/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await picture.evaluate((img) => Math.round(img.getBoundingClientRect().width))).toBe(40);
+  await expectNoAccessibilityViolations(page);
+
+  // By keyboard: down to the category row, and Enter searches within it.
+  await box.press("ArrowDown");
+  await box.press("ArrowDown");
+  await expect(inAbrasives).toHaveAttribute("aria-selected", "true");
+  await expect(box).toHaveAttribute("aria-activedescendant", (await inAbrasives.getAttribute("id")) ?? "");
+  await box.press("Enter");
+  await expect(page).toHaveURL("/search?q=gw+45&category=abrasives");
+  await expect(page.getByRole("link", { name: wheel })).toBeVisible();
+});
+
 test("an exact part number in the header still opens the product", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);

@@ -12,7 +12,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
-import { TableHead } from "../components/ui/table-head";
+import { type StackedColumn, StackedTable } from "../components/ui/stacked-table";
 import type { Route } from "./+types/account.credit";
 
 export function meta() {
@@ -49,6 +49,44 @@ function dueStatus(daysPastDue: number) {
   const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
   return daysPastDue < 0 ? `Due in ${days(-daysPastDue)}` : `${days(daysPastDue)} past due`;
 }
+
+type OpenInvoice = Route.ComponentProps["loaderData"]["open"][number];
+
+const invoiceColumns: StackedColumn<OpenInvoice>[] = [
+  {
+    header: "Invoice",
+    primary: true,
+    nowrap: true,
+    cell: (invoice) => (
+      <a
+        href={invoice.href}
+        className="font-mono text-brand-700 underline"
+        aria-label={`Download invoice ${invoice.invoiceNumber} (PDF)`}
+      >
+        {invoice.invoiceNumber}
+      </a>
+    ),
+  },
+  {
+    header: "Order",
+    wide: true,
+    nowrap: true,
+    cell: (invoice) => <span className="font-mono">{invoice.orderNumber}</span>,
+  },
+  { header: "Invoice Date", nowrap: true, cell: (invoice) => formatShortDate(invoice.orderDate) },
+  { header: "Due Date", nowrap: true, cell: (invoice) => formatShortDate(invoice.dueDate) },
+  {
+    header: "Status",
+    nowrap: true,
+    cell: (invoice) =>
+      invoice.daysPastDue > 0 ? (
+        <span className="font-semibold text-red-800">{dueStatus(invoice.daysPastDue)}</span>
+      ) : (
+        dueStatus(invoice.daysPastDue)
+      ),
+  },
+  { header: "Amount", nowrap: true, cell: (invoice) => <Price amount={invoice.total} /> },
+];
 
 export default function CreditCenterPage({ loaderData: credit }: Route.ComponentProps) {
   return (
@@ -119,43 +157,16 @@ export default function CreditCenterPage({ loaderData: credit }: Route.Component
         <CardHeader>
           <CardTitle id="open-invoices">Open Invoices</CardTitle>
         </CardHeader>
-        <CardContent className="relative overflow-x-auto px-0 py-0">
+        <CardContent className="p-0">
           {credit.open.length === 0 ? (
             <p className="px-6 py-8 text-center text-slate-700">No open invoices.</p>
           ) : (
-            <table aria-labelledby="open-invoices" className="w-full min-w-[640px] text-left text-sm">
-              <TableHead columns={["Invoice", "Order", "Invoice Date", "Due Date", "Status", "Amount"]} />
-              <tbody className="divide-y divide-slate-200">
-                {credit.open.map((invoice) => (
-                  <tr key={invoice.invoiceNumber}>
-                    <td className="whitespace-nowrap px-6 py-3">
-                      <a
-                        href={invoice.href}
-                        className="font-mono text-brand-700 underline"
-                        aria-label={`Download invoice ${invoice.invoiceNumber} (PDF)`}
-                      >
-                        {invoice.invoiceNumber}
-                      </a>
-                    </td>
-                    <td className="whitespace-nowrap px-6 py-3 font-mono">{invoice.orderNumber}</td>
-                    <td className="whitespace-nowrap px-6 py-3">{formatShortDate(invoice.orderDate)}</td>
-                    <td className="whitespace-nowrap px-6 py-3">{formatShortDate(invoice.dueDate)}</td>
-                    <td
-                      className={
-                        invoice.daysPastDue > 0
-                          ? "whitespace-nowrap px-6 py-3 font-semibold text-red-800"
-                          : "whitespace-nowrap px-6 py-3"
-                      }
-                    >
-                      {dueStatus(invoice.daysPastDue)}
-                    </td>
-                    <td className="whitespace-nowrap px-6 py-3">
-                      <Price amount={invoice.total} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <StackedTable
+              labelledBy="open-invoices"
+              rows={credit.open}
+              rowKey={(invoice) => invoice.invoiceNumber}
+              columns={invoiceColumns}
+            />
           )}
         </CardContent>
       </Card>

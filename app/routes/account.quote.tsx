@@ -20,7 +20,7 @@ import { QuoteStatusBadge } from "../components/quote-status-badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { Label } from "../components/ui/label";
-import { TableHead } from "../components/ui/table-head";
+import { type StackedColumn, StackedTable } from "../components/ui/stacked-table";
 import type { Route } from "./+types/account.quote";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -110,6 +110,33 @@ export function action(args: Route.ActionArgs) {
   });
 }
 
+type QuotedLine = Extract<
+  Route.ComponentProps["loaderData"],
+  { versions: unknown }
+>["versions"][number]["lines"][number];
+
+/** What the store quoted for a line: the part, another part, or nothing, with its note. */
+function QuotedAs({ line }: { line: QuotedLine }) {
+  return (
+    <>
+      {line.outcome === "unavailable" ? (
+        <span className="font-semibold text-slate-900">Unavailable</span>
+      ) : line.outcome === "alternative" ? (
+        <>
+          <span className="font-semibold text-slate-900">Alternative: </span>
+          {line.productName} ({line.productSku})
+        </>
+      ) : (
+        <>
+          {line.productName}
+          {line.productSku && <span className="block text-slate-700">{line.productSku}</span>}
+        </>
+      )}
+      {line.note && <span className="block text-slate-700">{line.note}</span>}
+    </>
+  );
+}
+
 const textareaClass =
   "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 
@@ -123,6 +150,25 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
   const current = versions.find((version) => version.version === quote.currentVersion);
   const lineById = new Map(requestLines.map((line) => [line.id, line]));
   const currentValid = current !== undefined && current.validUntil >= today;
+  const lineColumns: StackedColumn<QuotedLine>[] = [
+    {
+      header: "Asked for",
+      primary: true,
+      cell: (line) => {
+        const asked = lineById.get(line.requestLineId);
+        return (
+          <>
+            {asked?.description}
+            {asked?.partNumber && <span className="block font-normal text-slate-700">{asked.partNumber}</span>}
+          </>
+        );
+      },
+    },
+    { header: "Quoted", wide: true, cell: (line) => <QuotedAs line={line} /> },
+    { header: "Qty", nowrap: true, cell: (line) => formatNumber(line.quantity) },
+    { header: "Unit price", nowrap: true, cell: (line) => (line.unitPrice ? formatUsd(line.unitPrice) : "—") },
+    { header: "Total", nowrap: true, cell: (line) => (line.totalPrice ? formatUsd(line.totalPrice) : "—") },
+  ];
   return (
     <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <Breadcrumb
@@ -246,57 +292,13 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
             </a>
           </CardHeader>
           <CardContent className="p-0">
-            <div className="overflow-x-auto">
-              {/* On a phone the table scrolls inside its card rather than stacking each name a word a line. */}
-              <table className="w-full min-w-[640px] text-left text-sm">
-                <caption className="sr-only">Prices of version {version.version}</caption>
-                <TableHead columns={["Asked for", "Quoted", "Qty", "Unit price", "Total"]} />
-                <tbody className="divide-y divide-slate-200">
-                  {version.lines.map((line) => {
-                    const asked = lineById.get(line.requestLineId);
-                    return (
-                      <tr key={line.requestLineId}>
-                        <td className="px-6 py-3">
-                          {asked?.description}
-                          {asked?.partNumber && <span className="block text-slate-700">{asked.partNumber}</span>}
-                        </td>
-                        <td className="px-6 py-3">
-                          {line.outcome === "unavailable" ? (
-                            <span className="font-semibold text-slate-900">Unavailable</span>
-                          ) : line.outcome === "alternative" ? (
-                            <>
-                              <span className="font-semibold text-slate-900">Alternative: </span>
-                              {line.productName} ({line.productSku})
-                            </>
-                          ) : (
-                            <>
-                              {line.productName}
-                              {line.productSku && <span className="block text-slate-700">{line.productSku}</span>}
-                            </>
-                          )}
-                          {line.note && <span className="block text-slate-700">{line.note}</span>}
-                        </td>
-                        <td className="px-6 py-3">{formatNumber(line.quantity)}</td>
-                        <td className="px-6 py-3 whitespace-nowrap">
-                          {line.unitPrice ? formatUsd(line.unitPrice) : "—"}
-                        </td>
-                        <td className="px-6 py-3 whitespace-nowrap">
-                          {line.totalPrice ? formatUsd(line.totalPrice) : "—"}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={4} className="px-6 py-3 text-right font-semibold">
-                      Subtotal
-                    </th>
-                    <td className="px-6 py-3 font-semibold whitespace-nowrap">{formatUsd(version.subtotal)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <StackedTable
+              caption={`Prices of version ${version.version}`}
+              rows={version.lines}
+              rowKey={(line) => line.requestLineId}
+              columns={lineColumns}
+              footer={{ label: "Subtotal", value: formatUsd(version.subtotal) }}
+            />
           </CardContent>
         </Card>
       ))}

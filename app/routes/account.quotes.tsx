@@ -10,7 +10,7 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { QuoteStatusBadge } from "../components/quote-status-badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
-import { TableHead } from "../components/ui/table-head";
+import { type StackedColumn, StackedTable } from "../components/ui/stacked-table";
 import type { Route } from "./+types/account.quotes";
 
 export function meta() {
@@ -25,6 +25,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
+
+const columns: StackedColumn<Route.ComponentProps["loaderData"]["quotes"][number]>[] = [
+  {
+    header: "Quote",
+    primary: true,
+    nowrap: true,
+    cell: (quote) => (
+      <Link to={`/account/quotes/${quote.quoteNumber}`} className="font-semibold text-brand-700 underline">
+        {quote.quoteNumber}
+      </Link>
+    ),
+  },
+  { header: "Date", nowrap: true, cell: (quote) => formatShortDate(quote.createdAt) },
+  { header: "Status", cell: (quote) => <QuoteStatusBadge status={quote.status} /> },
+  { header: "Lines", cell: (quote) => quote.lines },
+  { header: "Value", nowrap: true, cell: (quote) => (quote.value ? formatUsd(quote.value) : "Awaiting prices") },
+  { header: "Needed by", nowrap: true, cell: (quote) => (quote.neededBy ? formatDay(quote.neededBy) : "—") },
+];
 
 export default function QuotesPage({ loaderData: { quotes } }: Route.ComponentProps) {
   return (
@@ -41,37 +59,12 @@ export default function QuotesPage({ loaderData: { quotes } }: Route.ComponentPr
           {quotes.length === 0 ? (
             <p className="p-6 text-center text-slate-700">No quotes yet.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">Your company's quotes</caption>
-                <TableHead columns={["Quote", "Date", "Status", "Lines", "Value", "Needed by"]} />
-                <tbody className="divide-y divide-slate-200">
-                  {quotes.map((quote) => (
-                    <tr key={quote.quoteNumber}>
-                      <td className="px-6 py-3 whitespace-nowrap">
-                        <Link
-                          to={`/account/quotes/${quote.quoteNumber}`}
-                          className="font-semibold text-brand-700 underline"
-                        >
-                          {quote.quoteNumber}
-                        </Link>
-                      </td>
-                      <td className="px-6 py-3 whitespace-nowrap">{formatShortDate(quote.createdAt)}</td>
-                      <td className="px-6 py-3">
-                        <QuoteStatusBadge status={quote.status} />
-                      </td>
-                      <td className="px-6 py-3">{quote.lines}</td>
-                      <td className="px-6 py-3 whitespace-nowrap">
-                        {quote.value ? formatUsd(quote.value) : "Awaiting prices"}
-                      </td>
-                      <td className="px-6 py-3 whitespace-nowrap">
-                        {quote.neededBy ? formatDay(quote.neededBy) : "—"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <StackedTable
+              caption="Your company's quotes"
+              rows={quotes}
+              rowKey={(quote) => quote.quoteNumber}
+              columns={columns}
+            />
           )}
         </CardContent>
       </Card>

@@ -1,4 +1,5 @@
-import { X } from "lucide-react";
+import { clsx } from "clsx";
+import { MoveHorizontal, X } from "lucide-react";
 import { data, Link } from "react-router";
 import { compareHref, compareRows, parseCompareParts } from "../../domain/catalog/compare";
 import { formatUsd } from "../../domain/money/format";
@@ -36,6 +37,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+// The grid's least width for its number of parts (a name column and 10rem a part), and the hint
+// shown while its box is narrower, that is, while it scrolls. Written out, for Tailwind to find.
+const gridWidths: Record<number, { table: string; hint: string }> = {
+  1: { table: "min-w-[18rem]", hint: "@max-[18rem]:flex" },
+  2: { table: "min-w-[28rem]", hint: "@max-[28rem]:flex" },
+  3: { table: "min-w-[38rem]", hint: "@max-[38rem]:flex" },
+  4: { table: "min-w-[48rem]", hint: "@max-[48rem]:flex" },
+};
+
+/** The spec names' column stays in view as the parts scroll under it. */
+const stickyName = "sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-slate-200)]";
+
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const { products, problems } = loaderData;
   const partNumbers = products.map((product) => product.partNumber);
@@ -64,70 +77,88 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-2 text-slate-700">Rows where the parts differ are marked "Differs".</p>
-          {/* Four columns are wider than a phone: the table scrolls, the page does not. */}
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-          <section aria-label="Comparison table" tabIndex={0} className="relative mt-6 overflow-x-auto">
-            <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm">
-              <caption className="sr-only">
-                {products.length} parts compared; rows where they differ are marked "Differs"
-              </caption>
-              <thead>
-                <tr>
-                  <td className="w-40" />
-                  {products.map((product) => (
-                    <th key={product.id} scope="col" className="p-3 text-left align-top font-normal">
-                      <ProductPicture src={product.image} alt="" sizes="160px" className="w-28" />
-                      <Link
-                        to={`/products/${product.slug}`}
-                        className="mt-2 block font-semibold text-slate-950 hover:text-brand-700 hover:underline"
-                      >
-                        {product.name}
-                      </Link>
-                      <span className="block font-mono text-slate-700">{product.partNumber}</span>
-                      <Link
-                        to={compareHref(partNumbers.filter((part) => part !== product.partNumber))}
-                        onClick={() => setCompared({ partNumber: product.partNumber, name: product.name }, false)}
-                        aria-label={`Remove ${product.name} from the comparison`}
-                        className="mt-2 inline-flex items-center gap-1 text-brand-700 underline"
-                      >
-                        <X className="size-3" aria-hidden="true" />
-                        Remove
-                      </Link>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr
-                    key={row.name}
-                    className={row.differs ? "border-t border-slate-200 bg-amber-50" : "border-t border-slate-200"}
-                  >
-                    <th scope="row" className="p-3 text-left align-top font-medium text-slate-800">
-                      {row.name}{" "}
-                      {row.differs && (
-                        <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-slate-950">
-                          Differs
-                        </span>
-                      )}
-                    </th>
-                    {row.values.map((value, index) => (
-                      <td key={partNumbers[index]} className="p-3 align-top break-words text-slate-950">
-                        {row.name === "Price" ? (
-                          <ShelfPrice
-                            price={products[index]?.price ?? ""}
-                            member={memberPrices[partNumbers[index] ?? ""]}
-                          />
-                        ) : (
-                          value || <span className="text-slate-600">Not given</span>
-                        )}
-                      </td>
+          {/* Parts side by side are wider than a phone: the grid scrolls, the page does not, and the names stay in view. */}
+          <div className="@container mt-6">
+            <p
+              className={clsx(
+                "mb-2 hidden items-center gap-2 text-sm font-medium text-slate-700",
+                gridWidths[products.length]?.hint,
+              )}
+            >
+              <MoveHorizontal className="size-4" aria-hidden="true" />
+              Scroll sideways to see all {products.length} parts.
+            </p>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+            <section aria-label="Comparison table" tabIndex={0} className="relative overflow-x-auto">
+              <table className={clsx("w-full table-fixed border-collapse text-sm", gridWidths[products.length]?.table)}>
+                <caption className="sr-only">
+                  {products.length} parts compared; rows where they differ are marked "Differs"
+                </caption>
+                <thead>
+                  <tr>
+                    <td className={clsx("w-32 sm:w-40", stickyName, "bg-white")} />
+                    {products.map((product) => (
+                      <th key={product.id} scope="col" className="p-3 text-left align-top font-normal">
+                        <ProductPicture src={product.image} alt="" sizes="160px" className="w-28" />
+                        <Link
+                          to={`/products/${product.slug}`}
+                          className="mt-2 block font-semibold text-slate-950 hover:text-brand-700 hover:underline"
+                        >
+                          {product.name}
+                        </Link>
+                        <span className="block font-mono text-slate-700">{product.partNumber}</span>
+                        <Link
+                          to={compareHref(partNumbers.filter((part) => part !== product.partNumber))}
+                          onClick={() => setCompared({ partNumber: product.partNumber, name: product.name }, false)}
+                          aria-label={`Remove ${product.name} from the comparison`}
+                          className="mt-2 inline-flex items-center gap-1 text-brand-700 underline"
+                        >
+                          <X className="size-3" aria-hidden="true" />
+                          Remove
+                        </Link>
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr
+                      key={row.name}
+                      className={row.differs ? "border-t border-slate-200 bg-amber-50" : "border-t border-slate-200"}
+                    >
+                      <th
+                        scope="row"
+                        className={clsx(
+                          "p-3 text-left align-top font-medium text-slate-800",
+                          stickyName,
+                          row.differs ? "bg-amber-50" : "bg-white",
+                        )}
+                      >
+                        {row.name}{" "}
+                        {row.differs && (
+                          <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-semibold text-slate-950">
+                            Differs
+                          </span>
+                        )}
+                      </th>
+                      {row.values.map((value, index) => (
+                        <td key={partNumbers[index]} className="p-3 align-top break-words text-slate-950">
+                          {row.name === "Price" ? (
+                            <ShelfPrice
+                              price={products[index]?.price ?? ""}
+                              member={memberPrices[partNumbers[index] ?? ""]}
+                            />
+                          ) : (
+                            value || <span className="text-slate-600">Not given</span>
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </div>
         </>
       )}
     </div>

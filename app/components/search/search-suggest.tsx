@@ -1,5 +1,6 @@
 // The search box with suggestions as you type: an ARIA 1.2 combobox with a listbox popup of the
-// query itself, matching categories and products. Up/Down move through the options, Enter opens
+// query itself, the query within the categories of the parts found ("in Abrasives"), matching
+// categories, and the products, each with its picture. Up/Down move through the options, Enter opens
 // the highlighted one (or submits the surrounding form when none is highlighted), Escape closes
 // the list, then clears the box. Without JavaScript it is a plain search input inside its GET form.
 
@@ -8,6 +9,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import type { CategorySuggestion } from "../../../domain/catalog/category-suggestions";
 import { searchHref } from "../../../domain/catalog/search-params";
+import { ProductPicture } from "../catalog/product-picture";
 import { type MemberPrice, ShelfPrice, useMemberPrices } from "../member-prices";
 import { useTypedBeforeHydration } from "../use-typed-before-hydration";
 
@@ -17,6 +19,8 @@ export interface Suggestion {
   partNumber: string;
   brand: string;
   price: string;
+  /** Its first picture, or its subcategory's drawn one. */
+  image: string;
   /** The OEM or competitor number typed, when this part replaces it. */
   replaces?: string;
 }
@@ -209,7 +213,7 @@ export function SearchSuggest({
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(option)}
             onKeyDown={() => {}}
-            className="flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-50 hover:bg-slate-100"
+            className="flex cursor-pointer items-center justify-between gap-3 px-3 py-2 text-sm text-slate-900 aria-selected:bg-brand-50 hover:bg-slate-100"
           >
             <OptionContent
               option={option}
@@ -232,6 +236,14 @@ function OptionContent({ option, member }: { option: Option; member: MemberPrice
         Search for <span className="font-semibold">"{option.query}"</span>
       </span>
     );
+  if (option.kind === "category" && option.within !== undefined)
+    return (
+      // Under the query's own option, as McMaster-Carr has it; its name says the whole of what it does.
+      <span className="min-w-0 truncate pl-4">
+        <span className="sr-only">Search for "{option.within}" </span>
+        in <span className="font-semibold">{option.name}</span>
+      </span>
+    );
   if (option.kind === "category")
     return (
       <span className="min-w-0">
@@ -243,7 +255,9 @@ function OptionContent({ option, member }: { option: Option; member: MemberPrice
     );
   return (
     <>
-      <span className="min-w-0">
+      {/* The name beside it says what it is. */}
+      <ProductPicture src={option.image} alt="" sizes="40px" className="size-10 shrink-0 rounded" />
+      <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{option.name}</span>
         <span className="block font-mono text-xs text-slate-600">
           {option.partNumber} · {option.brand}

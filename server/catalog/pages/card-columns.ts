@@ -1,5 +1,9 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, sql } from "drizzle-orm";
 import { products } from "../../db/schema";
+
+/** A product's picture: its first, or, with none of its own, its subcategory's first drawn one (generator.ts pictureUrls). */
+export const productImage = (images: AnyColumn, subcategory: AnyColumn) =>
+  sql<string>`coalesce(${images}->>0, '/images/products/' || ${subcategory} || '-1.svg')`;
 
 /** What a product card shows (listings, search results, related products). */
 export const productCardColumns = {
@@ -12,6 +16,5 @@ export const productCardColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   stockLevel: products.stockLevel,
-  // A product with no picture of its own shows its subcategory's first drawn one (generator.ts pictureUrls).
-  image: sql<string>`coalesce(${products.images}->>0, '/images/products/' || ${products.subcategory} || '-1.svg')`,
+  image: productImage(products.images, products.subcategory),
 };

@@ -5,6 +5,7 @@ import { parseSearchParams, type SearchParams } from "../../../domain/catalog/se
 import { withTestDatabase } from "../../../test/database";
 import { seedCatalogIfEmpty } from "../seed/seed";
 import { findByPartNumber, SEARCH_PAGE_SIZE, searchProducts, suggestProducts } from "./search";
+import { searchSuggestions } from "./suggestions";
 
 const { handle } = withTestDatabase();
 
@@ -195,5 +196,81 @@ describe("search", () => {
       order by featured desc, review_count desc, part_number limit 8`);
     expect((await suggestProducts("gr")).map((s) => s.partNumber)).toEqual(broad.rows.map((row) => row.part_number));
     expect(await suggestProducts("grindng")).not.toEqual([]);
+  });
+
+  it("suggests only the parts a part-number prefix starts, however it is written, in part-number order", async () => {
+    const db = handle().db;
+    // The least popular part renumbered GW-45-900; the most popular a GW wheel that shares the
+    // prefix's words only ('gw', and '45' as the start of one of its OEM numbers).
+    const [least] = (
+      await db.execute<{ id: string; part_number: string }>(sql`
+        select id, part_number from products order by featured, review_count, part_number desc limit 1`)
+    ).rows;
+    if (!least) throw new Error("no products");
+    await db.execute(sql`update products set part_number = 'GW-45-900' where id = ${least.id}`);
+    await db.execute(
+      sql`update products set featured = true, review_count = review_count + 1000 where part_number = 'GW-100016'`,
+    );
+    try {
+      expect((await suggestProducts("gw 45 wheel")).map((s) => s.partNumber)).toContain("GW-100016");
+      for (const typed of ["gw-45", "GW45", "gw 45", "Gw.45"])
+        expect(
+          (await suggestProducts(typed)).map((s) => s.partNumber),
+          typed,
+        ).toEqual(["GW-45-001", "GW-45-900"]);
+    } finally {
+      await db.execute(sql`update products set part_number = ${least.part_number} where id = ${least.id}`);
+      await db.execute(
+        sql`update products set featured = false, review_count = review_count - 1000 where part_number = 'GW-100016'`,
+      );
+    }
+  });
+
+  it("gives each suggestion its picture: the product's first, or its subcategory's drawn one", async () => {
+    const db = handle().db;
+    const [wheel] = await suggestProducts("gw-45-001");
+    expect(wheel).toMatchObject({ image: "/images/products/grinding-wheels-1.svg", category: "abrasives" });
+    const picture = "/media/0123456789abcdef01234567-800x600-800.webp";
+    const original = await db.execute<{ images: string[] }>(
+      sql`select images from products where part_number = 'GW-45-001'`,
+    );
+    try {
+      await db.execute(
+        sql`update products set images = ${JSON.stringify([picture])}::jsonb where part_number = 'GW-45-001'`,
+      );
+      expect((await suggestProducts("gw-45-001"))[0]?.image).toBe(picture);
+      await db.execute(
+        sql`update products set images = '[]'::jsonb, subcategory = 'flap-discs' where part_number = 'GW-45-001'`,
+      );
+      expect((await suggestProducts("gw-45-001"))[0]?.image).toBe("/images/products/flap-discs-1.svg");
+      // Found by its words, through the subqueries that carry the columns, the same.
+      const byWords = await suggestProducts("grinding");
+      expect(byWords.find((s) => s.partNumber === "GW-45-001")?.image).toBe("/images/products/flap-discs-1.svg");
+      expect(byWords.every((s) => /^\/images\/products\/[a-z-]+-\d\.svg$|^\/media\//.test(s.image))).toBe(true);
+    } finally {
+      await db.execute(sql`update products set images = ${JSON.stringify(original.rows[0]?.images ?? [])}::jsonb,
+        subcategory = 'grinding-wheels' where part_number = 'GW-45-001'`);
+    }
+  });
+
+  it("offers the query within the categories of the parts suggested, above the categories named like it", async () => {
+    const partNumber = await searchSuggestions(" gw-45 ");
+    expect(partNumber.query).toBe("gw-45");
+    expect(partNumber.suggestions.map((s) => s.partNumber)).toEqual(["GW-45-001"]);
+    expect(partNumber.categories).toEqual([
+      { name: "Abrasives", href: "/search?q=gw-45&category=abrasives", within: "gw-45" },
+    ]);
+    const words = await searchSuggestions("grinding wh");
+    expect(words.categories[0]).toEqual({
+      name: "Abrasives",
+      href: "/search?q=grinding+wh&category=abrasives",
+      within: "grinding wh",
+    });
+    expect(words.categories).toContainEqual({
+      name: "Grinding Wheels",
+      parent: "Abrasives",
+      href: "/category/abrasives/grinding-wheels",
+    });
+    expect((await searchSuggestions("g")).categories).toEqual([]);
   });
 });

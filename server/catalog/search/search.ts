@@ -3,12 +3,14 @@
 // with sizes in any of their forms and the operator's synonyms, and part-number fragments; the
 // catalogue's spelling when that finds little; names within one typo (pg_trgm) when nothing else
 // matches. The same on PGlite and PostgreSQL.
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, type SQL, type Subquery, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { SearchParams } from "../../../domain/catalog/search-params";
 import { emptySpecState, type SpecFacet, type SpecState } from "../../../domain/catalog/spec-filters";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
+import { productImage } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
 import { listedForBuyers, shownToBuyers } from "../products/visibility";
 import {
@@ -101,12 +103,16 @@ export async function searchProducts(params: SearchParams, searchSpec: SearchSpe
   return findProducts(searchQuery(params, searchSpec));
 }
 
+/** What a suggestion is made of, as a subquery carries it. */
 const suggestionColumns = {
   slug: products.slug,
   name: products.name,
   partNumber: products.partNumber,
   brand: products.brand,
   price: products.price,
+  category: products.category,
+  images: products.images,
+  subcategory: products.subcategory,
 };
 
 type Sortable = Parameters<typeof desc>[0];
@@ -118,15 +124,19 @@ const byPopularity = (from: { featured: Sortable; reviewCount: Sortable; partNum
   asc(from.partNumber),
 ];
 
-/** The suggestion's columns, read from a subquery that carries them. */
-const suggestionFrom = <T extends Record<keyof typeof suggestionColumns, unknown>>(
+type Shown = "slug" | "name" | "partNumber" | "brand" | "price" | "category";
+
+/** A suggestion, read from the products or from a subquery that carries its columns (its picture worked out only for the rows kept). */
+const suggestionOf = <T extends Record<Shown, unknown> & { images: AnyColumn; subcategory: AnyColumn }>(
   from: T,
-): Pick<T, keyof typeof suggestionColumns> => ({
+): Pick<T, Shown> & { image: SQL<string> } => ({
   slug: from.slug,
   name: from.name,
   partNumber: from.partNumber,
   brand: from.brand,
   price: from.price,
+  category: from.category,
+  image: productImage(from.images, from.subcategory),
 });
 
 // In the C collation a LIKE prefix and the order of part numbers both come from one btree.
@@ -162,10 +172,20 @@ function wordsBeforeOneCharacter(typed: PrefixQuery): SQL | undefined {
     : undefined;
 }
 
-/** The most popular products whose words match what was typed. */
+/** What orders the candidates for suggestions; the few kept are then read whole. */
+const candidateColumns = {
+  id: products.id,
+  featured: products.featured,
+  reviewCount: products.reviewCount,
+  partNumber: products.partNumber,
+};
+
+/** A subquery of candidates: what orders them, and whether each matches. */
+type Candidates = Subquery & Record<keyof typeof candidateColumns, PgColumn> & { matches: SQL.Aliased };
+
+/** The products whose words match what was typed, the most popular first. */
 async function popularWordMatches(typed: PrefixQuery, limit: number) {
   const hasTerms = typedWords(typed);
-  const candidateColumns = { ...suggestionColumns, featured: products.featured, reviewCount: products.reviewCount };
 
   // The most popular products first: a common word has its matches among them.
   const popular = db()
@@ -175,12 +195,7 @@ async function popularWordMatches(typed: PrefixQuery, limit: number) {
     .orderBy(...byPopularity(products))
     .limit(POPULAR_FIRST)
     .as("popular");
-  const amongPopular = await db()
-    .select(suggestionFrom(popular))
-    .from(popular)
-    .where(sql`${popular.matches}`)
-    .orderBy(...byPopularity(popular))
-    .limit(limit);
+  const amongPopular = await mostPopular(popular, limit);
   if (amongPopular.length === limit) return amongPopular;
 
   // A rare word: its matches through the word index, then the most popular. The limit bounds the
@@ -193,18 +208,37 @@ async function popularWordMatches(typed: PrefixQuery, limit: number) {
     .where(and(before ?? hasTerms, listedForBuyers))
     .limit(RARE_WORD_MATCHES)
     .as("rare");
+  return mostPopular(rare, limit);
+}
+
+/**
+ * The `limit` most popular candidates that match, as suggestions. The candidates (up to thousands)
+ * carry only their id and what orders them; the few kept are read whole, with their pictures.
+ */
+function mostPopular(candidates: Candidates, limit: number) {
+  const best = db()
+    .select({
+      id: candidates.id,
+      featured: candidates.featured,
+      reviewCount: candidates.reviewCount,
+      partNumber: candidates.partNumber,
+    })
+    .from(candidates)
+    .where(sql`${candidates.matches}`)
+    .orderBy(...byPopularity(candidates))
+    .limit(limit)
+    .as("best");
   return db()
-    .select(suggestionFrom(rare))
-    .from(rare)
-    .where(sql`${rare.matches}`)
-    .orderBy(...byPopularity(rare))
-    .limit(limit);
+    .select(suggestionOf(products))
+    .from(best)
+    .innerJoin(products, eq(products.id, best.id))
+    .orderBy(...byPopularity(best));
 }
 
 /**
  * Suggestions as the buyer types: part numbers starting with what was typed (in part-number
- * order, so the exact one comes first), then the most popular products whose words start with
- * it; names within one typo when neither finds anything. Each list is read in index order and
+ * order, so the exact one comes first); when none does, the most popular products whose words start
+ * with it; names within one typo when neither finds anything. Each list is read in index order and
  * stops after a few rows, so a short prefix matching half the catalogue costs no more than a rare one.
  */
 export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): Promise<ProductSuggestion[]> {
@@ -217,16 +251,17 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): 
     ? await Promise.all([
         replacingParts(key, limit),
         db()
-          .select(suggestionColumns)
+          .select(suggestionOf(products))
           .from(products)
           .where(and(sql`${partKeyC} like ${`${escapeLike(key)}%`}`, shownToBuyers))
           .orderBy(partKeyC)
           .limit(limit),
       ])
     : [[], []];
-  // A part-number prefix that fills the list is what the buyer is after; its words ("gw", "100")
-  // would match half the catalogue's specifications for nothing.
-  const byWords = terms && byPart.length < limit ? await popularWordMatches(terms, limit) : [];
+  // A part-number prefix that some parts start with is what the buyer is after; its words would
+  // find parts that merely share them: "gw-45" as 'gw' and '45' matches every GW wheel with an OEM
+  // number beginning 45. The query's own option and its categories lead to those.
+  const byWords = terms && byPart.length === 0 ? await popularWordMatches(terms, limit) : [];
   // The part replacing an OEM number first, each product once.
   const found: ProductSuggestion[] = [];
   for (const product of [...replacing, ...byPart, ...byWords])
@@ -239,7 +274,7 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): 
   if (byCorrection.length > 0) return byCorrection;
   const { where, rank } = matching({ text, normalized: { words: text, groups: [] } }, "typo");
   return db()
-    .select(suggestionColumns)
+    .select(suggestionOf(products))
     .from(products)
     .where(and(where, listedForBuyers))
     .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
@@ -252,6 +287,10 @@ export interface ProductSuggestion {
   partNumber: string;
   brand: string;
   price: string;
+  /** The category's slug. */
+  category: string;
+  /** The product's first picture, or its subcategory's drawn one. */
+  image: string;
   /** The OEM or competitor number the buyer typed, when this part replaces it. */
   replaces?: string;
 }
@@ -271,7 +310,7 @@ async function replacingParts(key: string, limit: number): Promise<ProductSugges
     .limit(REPLACING_CANDIDATES)
     .as("replacing");
   const rows = await db()
-    .select({ ...suggestionFrom(replacing), oemNumbers: replacing.oemNumbers })
+    .select({ ...suggestionOf(replacing), oemNumbers: replacing.oemNumbers })
     .from(replacing)
     .orderBy(asc(replacing.partNumber))
     .limit(limit);
