@@ -67,6 +67,15 @@ describe("refusing a quantity the store cannot supply", () => {
     );
     expect(supplyProblem(1000, wheel, tuesday)).toBeUndefined();
   });
+
+  it("counts what the cart already holds when a quantity is added to it", () => {
+    expect(notEnoughStock({ partNumber: "GW-45-001", stockLevel: 10 }, 4)).toBe(
+      "Only 10 in stock for GW-45-001 and your cart has 4; add 6 or fewer.",
+    );
+    expect(notEnoughStock({ partNumber: "GW-45-001", stockLevel: 10 }, 10)).toBe(
+      "Only 10 in stock for GW-45-001, and your cart has 10 already.",
+    );
+  });
 });
 
 describe("backorderNote", () => {

@@ -53,10 +53,16 @@ export function splitLine(quantity: number, supply: Supply, today: Day): LineSpl
 export const onlyInStock = ({ partNumber, stockLevel }: Pick<Supply, "partNumber" | "stockLevel">) =>
   `Only ${formatNumber(Math.max(0, stockLevel))} in stock for ${partNumber}`;
 
-/** The refusal of a quantity past the stock of a part that is not back-orderable, with what to ask for. */
-export function notEnoughStock(supply: Pick<Supply, "partNumber" | "stockLevel">): string {
-  if (supply.stockLevel <= 0) return `${supply.partNumber} is out of stock and cannot be back-ordered.`;
-  return `${onlyInStock(supply)}; ask for ${formatNumber(supply.stockLevel)} or fewer.`;
+/**
+ * The refusal of a quantity past the stock of a part that is not back-orderable, with what to ask
+ * for; `inCart`, what the buyer's cart already holds of it, when the quantity is added to that.
+ */
+export function notEnoughStock(supply: Pick<Supply, "partNumber" | "stockLevel">, inCart = 0): string {
+  const { partNumber, stockLevel } = supply;
+  if (stockLevel <= 0) return `${partNumber} is out of stock and cannot be back-ordered.`;
+  if (inCart <= 0) return `${onlyInStock(supply)}; ask for ${formatNumber(stockLevel)} or fewer.`;
+  if (inCart >= stockLevel) return `${onlyInStock(supply)}, and your cart has ${formatNumber(inCart)} already.`;
+  return `${onlyInStock(supply)} and your cart has ${formatNumber(inCart)}; add ${formatNumber(stockLevel - inCart)} or fewer.`;
 }
 
 /**

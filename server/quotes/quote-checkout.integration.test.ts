@@ -238,7 +238,7 @@ describe("an accepted quote's order", () => {
       await messageOf(
         placeTermsQuoteOrder(await asBuyer(who), number, checkoutInput(who.email, { paymentMethod: "net_30" })),
       ),
-    ).toBe("409 We have only 1 of Hole Saw Kit in stock, so we cannot fill this quote now. Ask us for a revision.");
+    ).toBe("409 Only 1 in stock for QC-3, so we cannot fill this quote now. Ask us for a revision.");
     await db().update(products).set({ stockLevel: 100 }).where(eq(products.partNumber, "QC-3"));
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
     expect(quote?.status).toBe("accepted");
