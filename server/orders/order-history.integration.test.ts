@@ -159,7 +159,9 @@ describe("reorder", () => {
       .where(eq(orderItems.productSku, "CW-45-045"));
     expect(reportMessages(await reorder(await asBuyer(kim), kim.cartId, orderNumber, [wheelLine?.id ?? ""]))).toEqual({
       notice: undefined,
-      problems: ["Not added: Part CW-45-045 (10 asked for). Only 4 in stock for CW-45-045, and your cart has 4 already."],
+      problems: [
+        "Not added: Part CW-45-045 (10 asked for). Only 4 in stock for CW-45-045, and your cart has 4 already.",
+      ],
     });
     await db()
       .update(products)

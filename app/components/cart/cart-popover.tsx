@@ -4,6 +4,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatUsd } from "../../../domain/money/format";
 import { focusIfLost } from "../focus-if-lost";
+import { BackorderNote } from "../orders/backorder-note";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
@@ -104,7 +105,7 @@ export default function CartPopover({
                           change({ intent: "set", productId: line.productId, quantity: line.quantity + 1 })
                         }
                         aria-label={`Increase quantity of ${line.name}`}
-                        disabled={line.quantity >= line.stockLevel}
+                        disabled={!line.backorderable && line.quantity >= line.stockLevel}
                         className="rounded border border-slate-300 p-1 hover:bg-slate-100 disabled:opacity-50"
                       >
                         <Plus className="size-3.5" aria-hidden="true" />
@@ -115,6 +116,7 @@ export default function CartPopover({
                       <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
                     </span>
                   </div>
+                  <BackorderNote note={line.backorder} className="mt-1 text-sm" />
                   {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
                 </li>
               ))}
@@ -160,7 +162,7 @@ function LineQuantity({
   line,
   onSet,
 }: {
-  line: { name: string; quantity: number; stockLevel: number };
+  line: { name: string; quantity: number; stockLevel: number; backorderable: boolean };
   onSet: (quantity: number) => void;
 }) {
   const [typed, setTyped] = useState(String(line.quantity));
@@ -176,7 +178,7 @@ function LineQuantity({
       type="number"
       inputMode="numeric"
       min={1}
-      max={line.stockLevel}
+      max={line.backorderable ? undefined : line.stockLevel}
       value={typed}
       aria-label={`Quantity of ${line.name}`}
       onChange={(event) => setTyped(event.target.value)}

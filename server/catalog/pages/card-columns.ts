@@ -12,6 +12,9 @@ export const productCardColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   stockLevel: products.stockLevel,
+  // An out-of-stock part that may be back-ordered keeps its Add to Cart (docs/decisions/back-orders.md).
+  backorderable: products.backorderable,
+  leadTimeDays: products.leadTimeDays,
   // A product with no picture of its own shows its subcategory's first drawn one (generator.ts pictureUrls).
   image: sql<string>`coalesce(${products.images}->>0, '/images/products/' || ${products.subcategory} || '-1.svg')`,
 };
