@@ -8,8 +8,9 @@ import { Clock } from "lucide-react";
 export function BackorderNote({ note, className = "" }: { note?: string; className?: string }) {
   if (!note) return null;
   return (
-    <span className={`flex items-center gap-1.5 text-amber-800 ${className}`}>
-      <Clock className="size-3.5 shrink-0" aria-hidden="true" />
+    <span className={`flex items-start gap-1.5 text-amber-800 ${className}`}>
+      {/* On the first line of a note that wraps. */}
+      <Clock className="mt-[0.2lh] size-3.5 shrink-0" aria-hidden="true" />
       {note}
     </span>
   );
