@@ -8,7 +8,8 @@ import { findCategory, findSubcategory } from "../../domain/catalog/category-tre
 import { isBuyable } from "../../domain/catalog/product-status";
 import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
-import { backorderNote, canBackorder, notEnoughStock, orderable, splitLine } from "../../domain/orders/backorders";
+import { canBackorder, orderable } from "../../domain/orders/backorderable";
+import { backorderNote, notEnoughStock, splitLine } from "../../domain/orders/backorders";
 import { pricedList } from "../../domain/pricing/tiers";
 import { reviewSchema } from "../../domain/reviews/review-form";
 import { formatNumber } from "../../domain/text/numbers";

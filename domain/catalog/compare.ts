@@ -2,7 +2,7 @@
 // (/compare?parts=GW-45-001,GW-45-002), so a comparison can be shared and the back button works.
 // Shared by the listings' Compare toggles, the compare page and its loader.
 
-import { orderable } from "../orders/backorders";
+import { orderable } from "../orders/backorderable";
 
 export const MAX_COMPARED = 4;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addBusinessDays, formatWeekdayDay } from "../dates/dates";
-import { backorderNote, notEnoughStock, orderable, splitLine, supplyProblem } from "./backorders";
+import { orderable } from "./backorderable";
+import { backorderNote, notEnoughStock, splitLine, supplyProblem } from "./backorders";
 
 const wheel = { partNumber: "GW-45-001", stockLevel: 12, backorderable: true, leadTimeDays: 10 };
 const plain = { ...wheel, backorderable: false };

@@ -5,16 +5,7 @@
 // pages, its mail and its invoice all word it through here.
 import { addBusinessDays, type Day, formatWeekdayDay } from "../dates/dates";
 import { formatNumber } from "../text/numbers";
-
-/** What a part's page, cart line or order line knows of its stock. */
-export interface Supply {
-  partNumber: string;
-  stockLevel: number;
-  /** The operator lets buyers order it past its stock. */
-  backorderable: boolean;
-  /** Business days to get more; a back-orderable part always has one. */
-  leadTimeDays: number | null;
-}
+import { canBackorder, type Supply } from "./backorderable";
 
 /** An ordered quantity split: `shipNow` from stock, `backordered` owed, expected on `expectedOn`. */
 export interface LineSplit {
@@ -23,15 +14,6 @@ export interface LineSplit {
   /** The day the back-ordered part is expected; null when nothing is back-ordered. */
   expectedOn: Day | null;
 }
-
-/** Whether the part may be ordered past its stock: marked so, with the lead time that dates it. */
-export function canBackorder({ backorderable, leadTimeDays }: Pick<Supply, "backorderable" | "leadTimeDays">) {
-  return backorderable && leadTimeDays !== null;
-}
-
-/** Whether a buyer may order some of the part now: some on the shelf, or back-orderable. */
-export const orderable = (supply: Pick<Supply, "stockLevel" | "backorderable" | "leadTimeDays">) =>
-  supply.stockLevel > 0 || canBackorder(supply);
 
 /**
  * `quantity` of the part ordered on `today` (the store's day): what ships now and what is

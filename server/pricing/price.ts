@@ -6,7 +6,8 @@
 // and the API all price through here.
 import { exemptionLine } from "../../domain/companies/tax-exemption";
 import { fromCents } from "../../domain/money/cents";
-import { backorderNote, canBackorder } from "../../domain/orders/backorders";
+import { canBackorder } from "../../domain/orders/backorderable";
+import { backorderNote } from "../../domain/orders/backorders";
 import { type PricedCart, priceCart } from "../../domain/pricing/price-cart";
 import { getProfile } from "../accounts/account-overview";
 import { type CartRead, cartLines, cartPromo, productLines, promoById } from "../cart/cart";

@@ -5,7 +5,8 @@
 // change alters it. No promo code and no bulk tier or contract price applies on top.
 import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
 import { type Day, storeDay } from "../../domain/dates/dates";
-import { onlyInStock, type Supply, splitLine } from "../../domain/orders/backorders";
+import type { Supply } from "../../domain/orders/backorderable";
+import { onlyInStock, splitLine } from "../../domain/orders/backorders";
 import { type CartLine, priceCart } from "../../domain/pricing/price-cart";
 import { formatDay } from "../../domain/quotes/quote-request";
 import { type CartRead, type cartPromo, productLines } from "../cart/cart";

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ProductStatus } from "../../../domain/catalog/product-input";
 import { isBuyable } from "../../../domain/catalog/product-status";
-import { canBackorder } from "../../../domain/orders/backorders";
+import { canBackorder } from "../../../domain/orders/backorderable";
 import { formatNumber } from "../../../domain/text/numbers";
 import type { BackInStockResponse } from "../../routes/api.back-in-stock";
 import { useSignedInUser, useStoreContact } from "../root-data";

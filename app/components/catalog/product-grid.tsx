@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { orderable } from "../../../domain/orders/backorders";
+import { orderable } from "../../../domain/orders/backorderable";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { ShelfPrice, useMemberPrices } from "../member-prices";
