@@ -41,8 +41,8 @@ async function fill(handle: DatabaseHandle) {
       80000, 8.00, case when n % 3 = 0 then 'on_terms' else 'credit_card' end, case when n % 3 = 0 then null else now() end
     from generate_series(1, ${ORDERS}) n join company_members m on m.user_id = 'scale-' || (1 + n % ${CUSTOMERS})`);
   await db.execute(sql`
-    insert into order_items (order_id, product_name, product_sku, quantity, unit_price, total_price)
-    select o.id, 'Part ' || k, 'P-' || k, 1, 40.00, 40.00
+    insert into order_items (order_id, product_name, product_sku, quantity, allocated_quantity, unit_price, total_price)
+    select o.id, 'Part ' || k, 'P-' || k, 1, 1, 40.00, 40.00
     from orders o cross join generate_series(1, 2) k`);
   await db.execute(sql`analyze`);
 }

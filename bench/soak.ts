@@ -502,8 +502,9 @@ export async function main() {
       .select({ count: sql<number>`count(*)::int` })
       .from(orders)
       .where(eq(orders.promoCode, PROMO));
+    // What orders took from stock: a back-ordered part of a line was not taken (docs/decisions/back-orders.md).
     const [units] = await handle.db
-      .select({ total: sql<number>`coalesce(sum(quantity), 0)::int` })
+      .select({ total: sql<number>`coalesce(sum(allocated_quantity), 0)::int` })
       .from(sql`order_items`);
     const after = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
     // Every company's unpaid terms orders, all members together, within its one credit limit.

@@ -151,7 +151,7 @@ test("an out-of-stock part gives its lead time, never same-day shipping, and e-m
   await expect(page.getByRole("button", { name: "E-mail me when it is back in stock" })).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 
-  await adminPage.getByLabel("Lead Time (days)").fill("10");
+  await adminPage.getByLabel("Lead Time (business days)").fill("10");
   await adminPage.getByRole("button", { name: "Save Product" }).click();
   await expect(adminPage.getByText("Product saved")).toBeVisible();
 
@@ -159,7 +159,7 @@ test("an out-of-stock part gives its lead time, never same-day shipping, and e-m
   await signIn(page, buyer.email, buyer.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await page.goto(storefront);
-  await expect(page.getByText("Lead time: 10 days to restock")).toBeVisible();
+  await expect(page.getByText("Lead time: 10 business days to restock")).toBeVisible();
   await page.getByRole("button", { name: "E-mail me when it is back in stock" }).click();
   await expect(page.getByRole("status").filter({ hasText: "We will e-mail" })).toHaveText(
     `We will e-mail ${buyer.email} once when it is back in stock.`,

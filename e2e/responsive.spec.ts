@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
+import { apiScopes } from "../domain/companies/api-keys";
 import { addDays, storeDay } from "../domain/dates/dates";
 import { admin } from "../playwright.config";
 import { createApiKey } from "../server/api/api-keys";
@@ -327,8 +328,8 @@ async function writeRecords(database: DatabaseHandle) {
   await acceptInvitation(bea, await inviteMember(await asBuyer(ada), { email: bea.email, role: "buyer" }));
   await setSpendLimits(await asBuyer(ada), { userId: bea.id, orderLimit: "50" });
   const beaCart = await fillCart(bea, [["GW-45-001", 30]]);
-  await submitForApproval(await asBuyer(bea), beaCart, checkoutInput(bea.email, { poNumber: "PO-4471" }));
-  await createApiKey(await asBuyer(ada), { name: "Purchasing system (SAP)" });
+  await submitForApproval(await asBuyer(bea), { cartId: beaCart }, checkoutInput(bea.email, { poNumber: "PO-4471" }));
+  await createApiKey(await asBuyer(ada), { name: "Purchasing system (SAP)", scopes: apiScopes });
   await fillCart(ada, [
     ["GW-45-001", 12],
     ["CW-45-045", 250],

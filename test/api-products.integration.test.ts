@@ -49,6 +49,8 @@ interface Item {
   name: string;
   price: string;
   stock_level: number;
+  backorderable: boolean;
+  lead_time_days: number | null;
   url: string;
 }
 
@@ -127,6 +129,8 @@ describe("the catalogue API lists what the pages list", () => {
       name: expect.any(String),
       price: expect.stringMatching(/^\d+\.\d{2}$/),
       stock_level: expect.any(Number),
+      backorderable: expect.any(Boolean),
+      lead_time_days: first?.lead_time_days === null ? null : expect.any(Number),
       url: expect.stringMatching(/^https?:\/\/[^/]+\/products\/[a-z0-9-]+$/),
     });
     expect(api.every((item) => item.stock_level > 0)).toBe(true);
@@ -422,7 +426,15 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(get.responses).sort()).toEqual(["200", "304", "400", "401", "403", "404", "405", "429", "500"]);
     const schemas = document.components.schemas;
     expect(schemas.ProductPage.required).toEqual(["total", "page", "per_page", "items", "facets"]);
-    expect(schemas.ProductItem.required).toEqual(["part_number", "name", "price", "stock_level", "url"]);
+    expect(schemas.ProductItem.required).toEqual([
+      "part_number",
+      "name",
+      "price",
+      "stock_level",
+      "backorderable",
+      "lead_time_days",
+      "url",
+    ]);
     expect(Object.keys(schemas.ProductFacets.properties)).toEqual(["categories", "brands", "attributes"]);
     // The answer has exactly the documented keys.
     const answer = await call("?subcategory=grinding-wheels&per_page=1");

@@ -10,6 +10,7 @@ import * as prices from "../app/routes/api.v1.prices";
 import * as productsRoute from "../app/routes/api.v1.products";
 import { type ApiScope, apiScopes } from "../domain/companies/api-keys";
 import type { CompanyRole } from "../domain/companies/companies";
+import { addBusinessDays, storeDay } from "../domain/dates/dates";
 import { addShipTo } from "../server/address-book/address-book";
 import {
   apiKeyLimit,
@@ -448,6 +449,8 @@ describe("reading through the API", () => {
         name: "Cut-Off Wheel",
         price: "2.45",
         stock_level: 2847,
+        backorderable: false,
+        lead_time_days: null,
         url: expect.stringMatching(/\/products\/cutoff-wheel-api-cw-1$/),
       },
     ]);
@@ -582,7 +585,7 @@ describe("orders through the API", () => {
       "stock-1",
     );
     expect(short.status).toBe(409);
-    expect(short.json.error.message).toContain("Only 5 of Flap Disc left in stock.");
+    expect(short.json.error.message).toBe("Only 5 in stock for API-FD-1; ask for 5 or fewer.");
     expect(await stockOf("API-CW-1")).toBe(stock);
     expect(await stockOf("API-FD-1")).toBe(5);
     // A refused request leaves no trace: its key places the order once it fits (40 at $2.45, no tax in Oregon).
@@ -594,6 +597,41 @@ describe("orders through the API", () => {
     const noTerms = await postOrder(cardKey.key, wheels(1, cardOnly.shipToId), "terms-1");
     expect(noTerms).toMatchObject({ status: 403, json: { error: { code: "forbidden" } } });
     expect(await db().select().from(ordersTable).where(eq(ordersTable.companyId, ada.companyId))).toHaveLength(1);
+  });
+
+  it("back-orders what the stock lacks of a back-orderable part, each line saying what ships now", async () => {
+    await insertProducts([
+      {
+        slug: "ordered-in-api-bo-1",
+        partNumber: "API-BO-1",
+        name: "Ordered-In Wheel",
+        price: "3.00",
+        stockLevel: 2,
+        backorderable: true,
+        leadTimeDays: 5,
+      },
+    ]);
+    const ada = await companyAdmin("Ada", "1000");
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
+    const placed = await postOrder(
+      key,
+      { lines: [{ partNumber: "API-BO-1", quantity: 10 }], shipToId: ada.shipToId },
+      "backorder-1",
+    );
+    expect(placed.status).toBe(201);
+    expect(placed.json.lines).toEqual([
+      {
+        partNumber: "API-BO-1",
+        name: "Ordered-In Wheel",
+        quantity: 10,
+        shipNow: 2,
+        backordered: 8,
+        expectedOn: addBusinessDays(storeDay(new Date()), 5),
+        unitPrice: "3.00",
+        lineTotal: "30.00",
+      },
+    ]);
+    expect(await stockOf("API-BO-1")).toBe(0);
   });
 
   it("answers a retry with the same key and body with the first order, and never places a second", async () => {

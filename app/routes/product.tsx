@@ -6,7 +6,10 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
 import { isBuyable } from "../../domain/catalog/product-status";
+import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
+import { canBackorder, orderable } from "../../domain/orders/backorderable";
+import { backorderNote, notEnoughStock, splitLine } from "../../domain/orders/backorders";
 import { pricedList } from "../../domain/pricing/tiers";
 import { reviewSchema } from "../../domain/reviews/review-form";
 import { formatNumber } from "../../domain/text/numbers";
@@ -28,6 +31,7 @@ import { ReviewSummary } from "../components/catalog/review-stars";
 import { ReviewsPanel } from "../components/catalog/reviews-panel";
 import { AddToListDialog } from "../components/lists/add-to-list-dialog";
 import { useMemberPrices } from "../components/member-prices";
+import { BackorderNote } from "../components/orders/backorder-note";
 import { Price, UnitPrice } from "../components/price";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
@@ -53,6 +57,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     category: { slug: product.category, name: category?.name ?? product.category },
     subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
+    // A back-order's expected day counts from today in the store's time zone; the page is cached
+    // for minutes, so just after midnight it may count from yesterday until it is refreshed.
+    today: storeDay(new Date()),
   };
   return data(page, { headers: catalogCacheHeaders(request, page) });
 }
@@ -117,21 +124,26 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
           ? "https://schema.org/Discontinued"
           : product.stockLevel > 0
             ? "https://schema.org/InStock"
-            : "https://schema.org/OutOfStock",
+            : canBackorder(product)
+              ? "https://schema.org/BackOrder"
+              : "https://schema.org/OutOfStock",
       url: canonical,
     },
   }).replace(/</g, "\\u003c");
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, documents, category, subcategory } = loaderData;
+  const { product, reviews, documents, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
-  const inStock = product.stockLevel > 0;
+  const canOrder = orderable(product);
   const memberPrice = useMemberPrices([product.partNumber])[product.partNumber];
   const contractPriceCents = memberPrice ? toCents(memberPrice.price) : undefined;
   const prices = pricedList({ price: product.price, tiers: product.tiers, contractPriceCents });
-  const wanted = Math.min(quickOrderQuantity(quantity), Math.max(product.stockLevel, 1));
+  // Never cut to the stock: a quantity past it is back-ordered, or refused with what is in stock.
+  const wanted = quickOrderQuantity(quantity);
+  const split = canOrder ? splitLine(wanted, product, today) : null;
+  const refusal = canOrder && !split ? notEnoughStock(product) : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -252,37 +264,50 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             status={product.status}
             stockLevel={product.stockLevel}
             leadTimeDays={product.leadTimeDays}
+            backorderable={product.backorderable}
             signInTo={`/products/${product.slug}`}
           />
           {isBuyable(product.status) && (
-            <div className="mt-6 flex flex-wrap items-end gap-3">
-              <div className="w-28 space-y-1">
-                <Label htmlFor="quantity">Quantity</Label>
-                <Input
-                  id="quantity"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={Math.max(product.stockLevel, 1)}
-                  value={quantity}
-                  onChange={(event) => setQuantity(event.target.value)}
-                  onBlur={() => setQuantity(String(wanted))}
-                  disabled={!inStock}
+            <>
+              <div className="mt-6 flex flex-wrap items-end gap-3">
+                <div className="w-28 space-y-1">
+                  <Label htmlFor="quantity">Quantity</Label>
+                  <Input
+                    id="quantity"
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    value={quantity}
+                    onChange={(event) => setQuantity(event.target.value)}
+                    onBlur={() => setQuantity(String(wanted))}
+                    disabled={!canOrder}
+                    aria-invalid={refusal ? true : undefined}
+                    aria-describedby="quantity-supply"
+                  />
+                </div>
+                <AddToCartButton
+                  productId={product.id}
+                  name={product.name}
+                  quantity={wanted}
+                  orderable={canOrder}
+                  refused={refusal !== undefined}
+                  announceQuantity
+                />
+                <AddToListDialog
+                  items={[{ productId: product.id, quantity: wanted }]}
+                  what={product.name}
+                  size="default"
                 />
               </div>
-              <AddToCartButton
-                productId={product.id}
-                name={product.name}
-                quantity={wanted}
-                inStock={inStock}
-                announceQuantity
-              />
-              <AddToListDialog
-                items={[{ productId: product.id, quantity: wanted }]}
-                what={product.name}
-                size="default"
-              />
-            </div>
+              {/* What the quantity chosen gets: all from stock (nothing said), a back-order, or a refusal. */}
+              <p id="quantity-supply" role="status" className="mt-2 text-sm">
+                {refusal ? (
+                  <span className="text-red-700">{refusal}</span>
+                ) : (
+                  <BackorderNote note={split ? backorderNote({ quantity: wanted, ...split }, today) : undefined} />
+                )}
+              </p>
+            </>
           )}
           <div className="mt-4">
             <RequestQuoteButton

@@ -40,10 +40,17 @@ describe("compareHref", () => {
 });
 
 describe("compareRows", () => {
-  const wheel = (price: string, specifications: { name: string; value: string }[], stockLevel = 10) => ({
+  const wheel = (
+    price: string,
+    specifications: { name: string; value: string }[],
+    stockLevel = 10,
+    backorderable = false,
+  ) => ({
     price,
     brand: "Norton",
     stockLevel,
+    backorderable,
+    leadTimeDays: backorderable ? 10 : null,
     specifications,
   });
 
@@ -55,17 +62,22 @@ describe("compareRows", () => {
           { name: "Grit", value: "60" },
         ]),
         wheel("12.99", [{ name: "Grit", value: "80" }], 0),
-        wheel("12.99", [
-          { name: "Grit", value: "60" },
-          { name: "Arbor", value: "7/8 in" },
-        ]),
+        wheel(
+          "12.99",
+          [
+            { name: "Grit", value: "60" },
+            { name: "Arbor", value: "7/8 in" },
+          ],
+          0,
+          true,
+        ),
       ],
       (price) => `$${price}`,
     );
     expect(rows).toEqual([
       { name: "Price", values: ["$12.99", "$12.99", "$12.99"], differs: false },
       { name: "Brand", values: ["Norton", "Norton", "Norton"], differs: false },
-      { name: "Availability", values: ["In stock", "Out of stock", "In stock"], differs: true },
+      { name: "Availability", values: ["In stock", "Out of stock", "Back-order"], differs: true },
       { name: "Diameter", values: ["4-1/2 in", "", ""], differs: true },
       { name: "Grit", values: ["60", "80", "60"], differs: true },
       { name: "Arbor", values: ["", "", "7/8 in"], differs: true },

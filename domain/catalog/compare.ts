@@ -2,6 +2,8 @@
 // (/compare?parts=GW-45-001,GW-45-002), so a comparison can be shared and the back button works.
 // Shared by the listings' Compare toggles, the compare page and its loader.
 
+import { orderable } from "../orders/backorderable";
+
 export const MAX_COMPARED = 4;
 
 const PART_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 ._/-]{0,39}$/;
@@ -49,6 +51,8 @@ export interface ComparedProduct {
   price: string;
   brand: string;
   stockLevel: number;
+  backorderable: boolean;
+  leadTimeDays: number | null;
   specifications: { name: string; value: string }[];
 }
 
@@ -76,7 +80,9 @@ export function compareRows(
     { name: "Brand", values: products.map((product) => product.brand) },
     {
       name: "Availability",
-      values: products.map((product) => (product.stockLevel > 0 ? "In stock" : "Out of stock")),
+      values: products.map((product) =>
+        product.stockLevel > 0 ? "In stock" : orderable(product) ? "Back-order" : "Out of stock",
+      ),
     },
     ...names.map((name) => ({
       name,

@@ -31,6 +31,29 @@ describe("a product as the operator writes it", () => {
     ]);
   });
 
+  it("reads back-orderable as yes or no (the file) or the checkbox's on, empty being no, and asks for its lead time", () => {
+    expect(productInputSchema.parse(wheel).backorderable).toBe(false);
+    for (const [written, backorderable] of [
+      ["Yes", true],
+      ["on", true],
+      ["no", false],
+      ["", false],
+    ] as const)
+      expect(productInputSchema.parse({ ...wheel, backorderable: written, leadTimeDays: "14" }).backorderable).toBe(
+        backorderable,
+      );
+    const messages = (input: Record<string, string>) =>
+      productInputSchema
+        .safeParse({ ...wheel, ...input })
+        .error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    expect(messages({ backorderable: "maybe", leadTimeDays: "14" })).toEqual([
+      "backorderable: Write yes or no (empty: no)",
+    ]);
+    expect(messages({ backorderable: "yes" })).toEqual([
+      "leadTimeDays: A back-orderable part needs its lead time, e.g. 14",
+    ]);
+  });
+
   it("reads and writes bulk tiers as QTY:PRICE pairs", () => {
     const parsed = parseTiers("100:1.98|500:1.75");
     expect(parsed).toEqual({

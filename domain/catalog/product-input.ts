@@ -86,6 +86,18 @@ export const leadTimeField = z
     `The lead time must be from 1 to ${MAX_LEAD_TIME_DAYS} days, or empty`,
   );
 
+/**
+ * Whether buyers may order the part past its stock (docs/decisions/back-orders.md): the editor's
+ * checkbox sends "on", a file's cell says yes or no; empty is no.
+ */
+export const backorderableField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .refine((text) => !text || ["yes", "no", "on"].includes(text), "Write yes or no (empty: no)")
+  .transform((text) => text === "yes" || text === "on");
+
 export interface TierInput {
   minQuantity: number;
   unitPrice: string;
@@ -150,6 +162,7 @@ export const productInputSchema = z
     price: moneyField("price"),
     stockLevel: stockLevelField,
     leadTimeDays: leadTimeField,
+    backorderable: backorderableField,
     // Optional rather than defaulted, and no pipe after the transform: a form sends an empty
     // description as no field at all, and Conform reads an empty result as none too.
     description: z
@@ -175,6 +188,13 @@ export const productInputSchema = z
   .superRefine((product, context) => {
     const problem = tierProblem(product.price, product.tiers);
     if (problem) context.addIssue({ code: "custom", path: ["tiers"], message: problem });
+    // A back-order's expected day is counted from the lead time.
+    if (product.backorderable && product.leadTimeDays === null)
+      context.addIssue({
+        code: "custom",
+        path: ["leadTimeDays"],
+        message: "A back-orderable part needs its lead time, e.g. 14",
+      });
   });
 
 export type ProductInput = z.output<typeof productInputSchema>;

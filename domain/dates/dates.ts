@@ -49,19 +49,52 @@ export function storeDay(instant: Date | string): Day {
   return isoDay(new Date(instant));
 }
 
+const dayParts = (day: Day) => day.split("-").map(Number) as [number, number, number];
+/** The day's midnight in UTC: the calendar day itself, which no time zone moves. */
+const utcOf = (day: Day) => {
+  const [year, month, date] = dayParts(day);
+  return Date.UTC(year, month - 1, date);
+};
+const DAY_MS = 86_400_000;
+
 /** The day `days` after `day` (calendar days, so a daylight-saving change does not move it). */
 export function addDays(day: Day, days: number): Day {
-  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+  return new Date(utcOf(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Sunday 0 to Saturday 6. */
+const weekdayOf = (day: Day) => new Date(utcOf(day)).getUTCDay();
+const isWeekend = (day: Day) => weekdayOf(day) === 0 || weekdayOf(day) === 6;
+
+/**
+ * The business day `days` business days after `day`: Saturdays and Sundays are skipped (the store
+ * knows no holidays). From a weekend, the first business day is the Monday after it.
+ */
+export function addBusinessDays(day: Day, days: number): Day {
+  let at = day;
+  for (let left = days; left > 0; left--) {
+    at = addDays(at, 1);
+    while (isWeekend(at)) at = addDays(at, 1);
+  }
+  return at;
+}
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * "Tue, Dec 15", or "Tue, Jan 5, 2027" when its year is not the year of `from`. Written without
+ * Intl, as formatNumber is (domain/text/numbers.ts): catalogue pages show it while they hydrate.
+ */
+export function formatWeekdayDay(day: Day, from: Day): string {
+  const [year, month, date] = dayParts(day);
+  const shown = `${WEEKDAYS[weekdayOf(day)]}, ${MONTHS[month - 1]} ${date}`;
+  return year === dayParts(from)[0] ? shown : `${shown}, ${year}`;
 }
 
 /** How many calendar days `to` comes after `from` (negative when before). */
 export function daysBetween(from: Day, to: Day): number {
-  const utc = (day: Day) => {
-    const [year, month, date] = day.split("-").map(Number) as [number, number, number];
-    return Date.UTC(year, month - 1, date);
-  };
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
+  return Math.round((utcOf(to) - utcOf(from)) / DAY_MS);
 }
 
 const justBefore = (end: Date | string) => new Date(new Date(end).getTime() - 1);

@@ -20,8 +20,11 @@ const cutOffWheel = (quantity: number): CartLine => ({
   subcategory: "cut-off-wheels",
   brand: "Norton",
   name: "Cut-Off Wheel",
+  partNumber: "CW-45-045",
   price: "2.45",
   stockLevel: 5000,
+  backorderable: false,
+  leadTimeDays: null,
   status: "active",
   quantity,
   tiers: [

@@ -7,8 +7,11 @@ const now = new Date("2026-11-23T12:00:00Z");
 // The sample product's tiers: 1 at 2.45, 100 at 1.98, 500 at 1.75, 1000 at 1.55.
 const cutOffWheel = (quantity: number, stockLevel = 2847): CartLine => ({
   name: "Cut-Off Wheel",
+  partNumber: "CW-45-045",
   price: "2.45",
   stockLevel,
+  backorderable: false,
+  leadTimeDays: null,
   status: "active",
   quantity,
   tiers: [
@@ -19,8 +22,11 @@ const cutOffWheel = (quantity: number, stockLevel = 2847): CartLine => ({
 });
 const grindingWheel = (quantity: number, stockLevel = 640): CartLine => ({
   name: "Grinding Wheel 4.5 in",
+  partNumber: "GW-45-001",
   price: "12.99",
   stockLevel,
+  backorderable: false,
+  leadTimeDays: null,
   status: "active",
   quantity,
   tiers: [],
@@ -84,7 +90,7 @@ describe("priceCart", () => {
     expect(cart.problems).toEqual(["Minimum order amount of $50.00 required"]);
   });
 
-  it("lists what stands between the cart and an order: no lines, then lines short of stock, then the promo", () => {
+  it("lists what stands between the cart and an order: no lines, then lines the stock cannot supply, then the promo", () => {
     expect(priceCart({ lines: [], promo: null, now }).problems).toEqual([emptyCartMessage]);
     const cart = priceCart({
       lines: [grindingWheel(3, 0), cutOffWheel(3000)],
@@ -93,7 +99,7 @@ describe("priceCart", () => {
     });
     expect(cart.problems).toEqual([
       "Grinding Wheel 4.5 in is now out of stock. Remove it from your cart to continue.",
-      "Only 2,847 of Cut-Off Wheel left in stock. Lower the quantity in your cart to continue.",
+      "Only 2,847 in stock for CW-45-045; ask for 2,847 or fewer.",
       "Invalid promo code",
     ]);
   });
@@ -118,11 +124,43 @@ describe("priceCart", () => {
 });
 
 describe("stockProblem", () => {
+  const wheel = { ...grindingWheel(5, 5), name: "Wheel" };
   it("is silent up to the stock level, exactly at it included", () => {
-    expect(stockProblem({ name: "Wheel", stockLevel: 5, quantity: 5 })).toBeUndefined();
-    expect(stockProblem({ name: "Wheel", stockLevel: 5, quantity: 6 })).toBe(
-      "Only 5 of Wheel left in stock. Lower the quantity in your cart to continue.",
+    expect(stockProblem(wheel, "2026-11-23")).toBeUndefined();
+    expect(stockProblem({ ...wheel, quantity: 6 }, "2026-11-23")).toBe(
+      "Only 5 in stock for GW-45-001; ask for 5 or fewer.",
     );
+  });
+
+  it("is silent past the stock of a back-orderable part", () => {
+    expect(
+      stockProblem({ ...wheel, quantity: 6, backorderable: true, leadTimeDays: 10 }, "2026-11-23"),
+    ).toBeUndefined();
+  });
+});
+
+describe("priceCart past the stock of a back-orderable part", () => {
+  it("ships the stock now and back-orders the rest, expected the lead time in business days after today", () => {
+    // Monday, November 23, 2026, noon in New York; 10 business days on is Monday, December 7.
+    const cart = priceCart({
+      lines: [{ ...grindingWheel(20, 12), backorderable: true, leadTimeDays: 10 }, grindingWheel(3)],
+      promo: null,
+      now: new Date("2026-11-23T17:00:00Z"),
+    });
+    expect(cart.today).toBe("2026-11-23");
+    expect(cart.lines.map((line) => line.split)).toEqual([
+      { shipNow: 12, backordered: 8, expectedOn: "2026-12-07" },
+      { shipNow: 3, backordered: 0, expectedOn: null },
+    ]);
+    expect(cart.problems).toEqual([]);
+    // The whole quantity is priced: 23 × 12.99 = 298.77.
+    expect(cart.totals.subtotalCents).toBe(29877);
+  });
+
+  it("cannot supply a quantity past the stock of a part that is not back-orderable", () => {
+    const cart = priceCart({ lines: [grindingWheel(1000)], promo: null, now });
+    expect(cart.lines[0]?.split).toBeNull();
+    expect(cart.problems).toEqual(["Only 640 in stock for GW-45-001; ask for 640 or fewer."]);
   });
 });
 

@@ -2,27 +2,27 @@
 // popover, the checkout page and order placement. Each line's unit price (the lowest of its list
 // price, its bulk tier and the company's contract price that day), the promo's check and
 // discount, the tax for the shipping state (none under the company's tax-exempt certificate for
-// that state), the totals, and what stands between the cart and an
-// order (no lines, a line that can no longer be ordered or is short of stock, a promo that no longer
-// applies), in that order.
+// that state), what of each line ships now and what is back-ordered, the totals, and what stands
+// between the cart and an order (no lines, a line that can no longer be ordered or that the stock
+// cannot supply, a promo that no longer applies), in that order.
 
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
 import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../companies/tax-exemption";
-import { storeDay } from "../dates/dates";
+import { type Day, storeDay } from "../dates/dates";
 import { type Cents, centsFromBigInt, toCents } from "../money/cents";
-import { formatNumber } from "../text/numbers";
+import type { Supply } from "../orders/backorderable";
+import { type LineSplit, notEnoughStock, splitLine } from "../orders/backorders";
 import { type ContractRule, contractPriceFor } from "./contract";
 import { checkPromo, type Promo, type PromoCheck } from "./promo";
 import { type TaxRatePpm, taxRateFor } from "./tax";
 import { priceQuantity } from "./tiers";
 import { type CartTotals, cartTotals } from "./totals";
 
-export interface CartLine {
+export interface CartLine extends Supply {
   name: string;
   /** The list price, as numeric text ("12.99"). */
   price: string;
-  stockLevel: number;
   /** A line whose product became a draft or was discontinued cannot be ordered. */
   status: ProductStatus;
   quantity: number;
@@ -41,6 +41,8 @@ export type PricedLine<Line extends CartLine> = Line & {
   /** The contract price is the unit price (lower than list and tier): the list price is shown struck through. */
   contractApplied: boolean;
   lineTotalCents: Cents;
+  /** What ships now and what is back-ordered; null when the stock cannot supply the quantity. */
+  split: LineSplit | null;
   /** Why this line cannot be ordered as it is, or undefined. */
   problem?: string;
 };
@@ -56,18 +58,19 @@ export interface PricedCart<Line extends CartLine, Applied extends AppliedPromo 
   /** The certificate that takes the tax off, or null when the order is taxed. */
   taxExemption: TaxExemption | null;
   totals: CartTotals;
+  /** The store's day it was priced on, which back-orders are counted from. */
+  today: Day;
   /** Every reason the cart cannot become an order now, most basic first; empty when it can. */
   problems: string[];
 }
 
 export const emptyCartMessage = "Your cart is empty";
 
-/** What a line short of stock tells the buyer at checkout. */
-export function stockProblem({ name, stockLevel, quantity }: Pick<CartLine, "name" | "stockLevel" | "quantity">) {
-  if (stockLevel <= 0) return `${name} is now out of stock. Remove it from your cart to continue.`;
-  if (quantity > stockLevel)
-    return `Only ${formatNumber(stockLevel)} of ${name} left in stock. Lower the quantity in your cart to continue.`;
-  return undefined;
+/** What a line the stock cannot supply (and that cannot be back-ordered) tells the buyer at checkout. */
+export function stockProblem(line: Pick<CartLine, "name" | "quantity" | keyof Supply>, today: Day) {
+  if (splitLine(line.quantity, line, today)) return undefined;
+  if (line.stockLevel <= 0) return `${line.name} is now out of stock. Remove it from your cart to continue.`;
+  return notEnoughStock(line);
 }
 
 export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
@@ -77,7 +80,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   certificates = [],
   now,
   contractRules = [],
-  lineProblem = (line) => cartLineStatusProblem(line) ?? stockProblem(line),
+  lineProblem = (line, today) => cartLineStatusProblem(line) ?? stockProblem(line, today),
 }: {
   lines: readonly Line[];
   promo: Applied | null;
@@ -89,7 +92,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   certificates?: readonly ExemptionCertificate[];
   now: Date;
   /** Why a line cannot be ordered (a cart's lines are fixed in the cart, a quote's by asking for a revision). */
-  lineProblem?: (line: Line) => string | undefined;
+  lineProblem?: (line: Line, today: Day) => string | undefined;
 }): PricedCart<Line, Applied> {
   const day = storeDay(now);
   const priced = lines.map(
@@ -99,7 +102,8 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
         ...line,
         contractPriceCents: contractPriceOf(line, toCents(line.price), contractRules, day),
       }),
-      problem: lineProblem(line),
+      split: splitLine(line.quantity, line, day),
+      problem: lineProblem(line, day),
     }),
   );
   const subtotalCents = centsFromBigInt(priced.reduce((sum, line) => sum + BigInt(line.lineTotalCents), 0n));
@@ -113,6 +117,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
     taxRate,
     taxExemption,
     totals,
+    today: day,
     problems: [
       ...(priced.length === 0 ? [emptyCartMessage] : []),
       ...priced.flatMap((line) => (line.problem ? [line.problem] : [])),

@@ -43,6 +43,7 @@ async function placeOrder(userId: string, orderNumber: string, orderDate: string
         productName,
         productSku: null,
         quantity,
+        allocatedQuantity: quantity,
         unitPrice,
         totalPrice: (quantity * Number(unitPrice)).toFixed(2),
       })),

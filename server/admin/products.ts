@@ -84,6 +84,7 @@ export interface ProductFormValues {
   stockLevel: string;
   /** Empty when no lead time is promised. */
   leadTimeDays: string;
+  backorderable: boolean;
   description: string;
   status: ProductStatus;
   tiers: { minQuantity: string; unitPrice: string }[];
@@ -128,6 +129,7 @@ export async function productForEditor(
     price: product.price,
     stockLevel: String(product.stockLevel),
     leadTimeDays: product.leadTimeDays === null ? "" : String(product.leadTimeDays),
+    backorderable: product.backorderable,
     description: product.description,
     status: product.status,
     tiers: tiers
@@ -154,6 +156,7 @@ export function auditView(values: ProductFormValues): Record<string, string> {
     price: values.price,
     stockLevel: values.stockLevel,
     leadTimeDays: values.leadTimeDays,
+    backorderable: values.backorderable ? "yes" : "no",
     status: values.status,
     description: values.description,
     tiers: formatTiers(

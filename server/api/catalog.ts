@@ -87,6 +87,8 @@ export async function priceList(
       unitPrice: fromCents(line.unitPriceCents),
       lineTotal: fromCents(line.lineTotalCents),
       stockLevel: line.stockLevel,
+      backorderable: line.backorderable,
+      leadTimeDays: line.leadTimeDays,
       priceBreaks: breaks.lines
         .filter((other) => other.productId === line.productId)
         .sort((a, b) => a.quantity - b.quantity)

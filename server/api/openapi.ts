@@ -251,7 +251,7 @@ export function openApiDocument() {
         },
         post: {
           summary: "Place an order on your company's terms",
-          description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout. A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
+          description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout: a quantity past the stock of a back-orderable part ships what is in stock now and back-orders the rest (each line says so), past the stock of any other part it is refused (409, naming what is in stock), never cut. A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
           operationId: "placeOrder",
           ...needs("orders:write"),
           parameters: [
@@ -349,12 +349,20 @@ export function openApiDocument() {
         },
         ProductItem: {
           type: "object",
-          required: ["part_number", "name", "price", "stock_level", "url"],
+          required: ["part_number", "name", "price", "stock_level", "backorderable", "lead_time_days", "url"],
           properties: {
             part_number: { type: "string" },
             name: { type: "string" },
             price: { ...money, description: "One unit: the list price, or with a key what your company pays" },
             stock_level: { type: "integer" },
+            backorderable: {
+              type: "boolean",
+              description: "More than `stock_level` may be ordered: the rest is back-ordered for the lead time",
+            },
+            lead_time_days: {
+              type: ["integer", "null"],
+              description: "Business days to restock; a back-order is expected this many business days after the order",
+            },
             url: { type: "string", format: "uri", description: "The product's page" },
           },
         },
@@ -434,6 +442,8 @@ export function openApiDocument() {
                   unitPrice: { ...money, description: "What one costs at the quantity asked" },
                   lineTotal: money,
                   stockLevel: { type: "integer" },
+                  backorderable: { type: "boolean", description: "More than `stockLevel` may be ordered" },
+                  leadTimeDays: { type: ["integer", "null"], description: "Business days to restock" },
                   priceBreaks: {
                     type: "array",
                     items: { type: "object", properties: { minQuantity: { type: "integer" }, unitPrice: money } },
@@ -482,7 +492,15 @@ export function openApiDocument() {
                 properties: {
                   partNumber: { type: "string" },
                   name: { type: "string" },
-                  quantity: { type: "integer" },
+                  quantity: { type: "integer", description: "Ordered: shipNow plus backordered" },
+                  shipNow: { type: "integer", description: "Taken from stock when the order was placed" },
+                  backordered: { type: "integer", description: "Ordered past the stock: owed, not yet in stock" },
+                  expectedOn: {
+                    type: ["string", "null"],
+                    format: "date",
+                    description:
+                      "The day the back-ordered part is expected (the store's business days); null when none is",
+                  },
                   unitPrice: money,
                   lineTotal: money,
                 },

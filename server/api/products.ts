@@ -119,6 +119,8 @@ export async function catalogueAnswer(params: ProductParams, caller: ApiCaller |
       name: item.name,
       price: contract[item.partNumber]?.price ?? item.price,
       stock_level: item.stockLevel,
+      backorderable: item.backorderable,
+      lead_time_days: item.leadTimeDays,
       url: `${origin}/products/${item.slug}`,
     })),
     facets: {

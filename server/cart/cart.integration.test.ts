@@ -42,6 +42,18 @@ beforeAll(async () => {
         price: "20.00",
         stockLevel: 0,
       },
+      {
+        slug: "ordered-in",
+        partNumber: "BO-10-001",
+        name: "Ordered-In Wheel",
+        brand: "B",
+        category: "abrasives",
+        subcategory: "grinding-wheels",
+        price: "5.00",
+        stockLevel: 0,
+        backorderable: true,
+        leadTimeDays: 10,
+      },
     ])
     .returning({ id: products.id, slug: products.slug });
   for (const row of rows) ids[row.slug] = row.id;
@@ -58,12 +70,20 @@ const storeError = (promise: Promise<unknown>) =>
   );
 
 describe("the cart", () => {
-  it("adds to one line per product and keeps quantities within the stock level", async () => {
+  it("adds to one line per product and refuses a quantity past the stock level, naming the stock", async () => {
     const cart = await findOrCreateCart({});
     await addToCart(cart, ids.wheel ?? "", 2);
     await addToCart(cart, ids.wheel ?? "", 3);
     expect(await quantities(cart)).toEqual({ "GW-45-001": 5 });
-    expect(await storeError(addToCart(cart, ids.wheel ?? "", 6))).toBe("Only 10 of Grinding Wheel 4.5 in in stock.");
+    expect(await storeError(addToCart(cart, ids.wheel ?? "", 6))).toBe(
+      "Only 10 in stock for GW-45-001 and your cart has 5; add 5 or fewer.",
+    );
+    expect(await storeError(addToCart(cart, ids.wheel ?? "", 11))).toBe(
+      "Only 10 in stock for GW-45-001 and your cart has 5; add 5 or fewer.",
+    );
+    expect(await storeError(addToCart(cart, ids.disc ?? "", 1000))).toBe(
+      "Only 3 in stock for FD-80-001; ask for 3 or fewer.",
+    );
     expect(await storeError(addToCart(cart, ids.gone ?? "", 1))).toBe("Sold Out Saw is out of stock.");
     expect(await storeError(addToCart(cart, "00000000-0000-4000-8000-000000000000", 1))).toBe(
       "That product is no longer available.",
@@ -84,7 +104,7 @@ describe("the cart", () => {
     await addToCart(cart, ids.disc ?? "", 1);
     await setLineQuantity(cart, ids.wheel ?? "", 4);
     expect(await storeError(setLineQuantity(cart, ids.disc ?? "", 4))).toBe(
-      "Only 3 of Flap Disc 80 Grit 4.5 in in stock.",
+      "Only 3 in stock for FD-80-001; ask for 3 or fewer.",
     );
     await setLineQuantity(cart, ids.disc ?? "", 0);
     expect(await quantities(cart)).toEqual({ "GW-45-001": 4 });
@@ -107,7 +127,16 @@ describe("the cart", () => {
     expect(await quantities(fresh)).toEqual({});
   });
 
-  it("merges a guest cart at sign-in: same products add up, capped at stock, and the guest cart is gone", async () => {
+  it("takes any quantity of a back-orderable part, out of stock or not", async () => {
+    const cart = await findOrCreateCart({});
+    await addToCart(cart, ids["ordered-in"] ?? "", 30);
+    await addToCart(cart, ids["ordered-in"] ?? "", 20);
+    expect(await quantities(cart)).toEqual({ "BO-10-001": 50 });
+    await setLineQuantity(cart, ids["ordered-in"] ?? "", 400);
+    expect(await quantities(cart)).toEqual({ "BO-10-001": 400 });
+  });
+
+  it("merges a guest cart at sign-in: same products add up, never cut to the stock, and the guest cart is gone", async () => {
     const account = await findOrCreateCart({ userId: "buyer" });
     await clearCart(account);
     await addToCart(account, ids.disc ?? "", 2);
@@ -115,7 +144,8 @@ describe("the cart", () => {
     await addToCart(guest, ids.disc ?? "", 2);
     await addToCart(guest, ids.wheel ?? "", 1);
     expect(await mergeGuestCart(guest, "buyer")).toBe(account);
-    expect(await quantities(account)).toEqual({ "FD-80-001": 3, "GW-45-001": 1 });
+    // 4 discs of the 3 in stock: the cart keeps what the buyer asked for, and its checkout says why it cannot be ordered.
+    expect(await quantities(account)).toEqual({ "FD-80-001": 4, "GW-45-001": 1 });
     expect(await handle().db.select().from(carts).where(eq(carts.id, guest))).toEqual([]);
   });
 });

@@ -1,8 +1,13 @@
-// The server-side cart: lines keyed by product, quantities from 1 up to the stock level.
+// The server-side cart: lines keyed by product, quantities from 1 up to the stock level, or past
+// it for a back-orderable part (docs/decisions/back-orders.md); a quantity the stock cannot supply
+// is refused with what is in stock, never cut.
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { notBuyableReason } from "../../domain/catalog/product-status";
+import { storeDay } from "../../domain/dates/dates";
+import { canBackorder, orderable } from "../../domain/orders/backorderable";
+import { notEnoughStock, splitLine } from "../../domain/orders/backorders";
 import { productCardColumns } from "../catalog/pages/card-columns";
 import { type Database, db } from "../db/client";
 import { cartItems, carts, productBulkTiers, products, promoCodes } from "../db/schema";
@@ -44,7 +49,7 @@ export interface CartRead {
 }
 
 // What pricing needs of a product: list price, what a contract price can match (category,
-// subcategory, brand) and stock (its bulk tiers come with withTiers).
+// subcategory, brand) and its supply (stock, back-orders; its bulk tiers come with withTiers).
 const pricedColumns = {
   productId: products.id,
   slug: products.slug,
@@ -56,6 +61,8 @@ const pricedColumns = {
   brand: products.brand,
   price: products.price,
   stockLevel: products.stockLevel,
+  backorderable: products.backorderable,
+  leadTimeDays: products.leadTimeDays,
   status: products.status,
 };
 
@@ -150,23 +157,38 @@ export async function cartPromo(cartId: string, { executor = db(), lock = false 
 
 async function productFor(productId: string) {
   const [product] = await db()
-    .select({ name: products.name, stockLevel: products.stockLevel, status: products.status })
+    .select({
+      name: products.name,
+      partNumber: products.partNumber,
+      stockLevel: products.stockLevel,
+      backorderable: products.backorderable,
+      leadTimeDays: products.leadTimeDays,
+      status: products.status,
+    })
     .from(products)
     .where(eq(products.id, productId));
   if (!product || product.status === "draft") throw new StoreError("NotFound", "That product is no longer available.");
   const notBuyable = notBuyableReason(product);
   if (notBuyable) throw new StoreError("Conflict", notBuyable);
-  if (product.stockLevel <= 0) throw new StoreError("Conflict", `${product.name} is out of stock.`);
+  if (!orderable(product)) throw new StoreError("Conflict", `${product.name} is out of stock.`);
   return product;
 }
 
-const overStock = (name: string, stock: number) =>
-  new StoreError("Conflict", `Only ${stock.toLocaleString("en-US")} of ${name} in stock.`);
+type CartProduct = Awaited<ReturnType<typeof productFor>>;
 
-/** Adds to the line (or starts it); the total on the line may not pass the stock level. */
+/** Whether the stock supplies `quantity` of the product, all now or the rest back-ordered. */
+const supplies = (product: CartProduct, quantity: number) =>
+  splitLine(quantity, product, storeDay(new Date())) !== null;
+
+/** The refusal of a quantity past the stock, naming what the cart already holds of it. */
+async function notSupplied(product: CartProduct, cartId: string, productId: string) {
+  return new StoreError("Conflict", notEnoughStock(product, await lineQuantity(cartId, productId)));
+}
+
+/** Adds to the line (or starts it); the total on the line may not pass what the stock supplies. */
 export async function addToCart(cartId: string, productId: string, quantity: number) {
   const product = await productFor(productId);
-  if (quantity > product.stockLevel) throw overStock(product.name, product.stockLevel);
+  if (!supplies(product, quantity)) throw await notSupplied(product, cartId, productId);
   // One statement, so two quick clicks cannot together pass the stock level.
   const rows = await db()
     .insert(cartItems)
@@ -174,12 +196,23 @@ export async function addToCart(cartId: string, productId: string, quantity: num
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.productId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-      setWhere: sql`${cartItems.quantity} + excluded.quantity <= ${product.stockLevel}`,
+      setWhere: canBackorder(product)
+        ? undefined
+        : sql`${cartItems.quantity} + excluded.quantity <= ${product.stockLevel}`,
     })
     .returning({ quantity: cartItems.quantity });
-  if (rows.length === 0) throw overStock(product.name, product.stockLevel);
+  if (rows.length === 0) throw await notSupplied(product, cartId, productId);
   await touch(cartId);
   return { name: product.name, quantity: rows[0]?.quantity ?? quantity };
+}
+
+/** What the cart holds of the product (0 when it has no line of it). */
+async function lineQuantity(cartId: string, productId: string) {
+  const [line] = await db()
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)));
+  return line?.quantity ?? 0;
 }
 
 export const noLongerInCart = "That item is no longer in your cart.";
@@ -188,7 +221,8 @@ export const noLongerInCart = "That item is no longer in your cart.";
 export async function setLineQuantity(cartId: string, productId: string, quantity: number) {
   if (quantity <= 0) return removeLine(cartId, productId);
   const product = await productFor(productId);
-  if (quantity > product.stockLevel) throw overStock(product.name, product.stockLevel);
+  // The quantity replaces the line's: what the cart holds does not count beside it.
+  if (!supplies(product, quantity)) throw new StoreError("Conflict", notEnoughStock(product));
   const rows = await db()
     .update(cartItems)
     .set({ quantity })
@@ -221,8 +255,9 @@ export async function clearCart(cartId: string) {
 }
 
 /**
- * At sign-in the guest's lines move into the account's cart: the same product adds up (up to
- * the stock level), and the guest cart is deleted.
+ * At sign-in the guest's lines move into the account's cart: the same product adds up, and the
+ * guest cart is deleted. Nothing is cut to the stock: a line the stock cannot supply shows why in
+ * the cart, and checkout refuses it until the buyer changes it.
  */
 export async function mergeGuestCart(guestCartId: string, userId: string) {
   const userCartId = await findOrCreateCart({ userId });
@@ -236,13 +271,10 @@ export async function mergeGuestCart(guestCartId: string, userId: string) {
     if (!guest) return;
     await tx.execute(sql`
       insert into cart_items (cart_id, product_id, quantity, added_at)
-      select ${userCartId}, g.product_id, least(g.quantity, p.stock_level), g.added_at
-      from cart_items g join products p on p.id = g.product_id
-      where g.cart_id = ${guestCartId} and p.stock_level > 0
-      on conflict (cart_id, product_id) do update set quantity = least(
-        cart_items.quantity + excluded.quantity,
-        (select stock_level from products where id = excluded.product_id)
-      )`);
+      select ${userCartId}, g.product_id, g.quantity, g.added_at
+      from cart_items g
+      where g.cart_id = ${guestCartId}
+      on conflict (cart_id, product_id) do update set quantity = cart_items.quantity + excluded.quantity`);
     if (guest.promoCodeId) {
       await tx
         .update(carts)

@@ -1,10 +1,15 @@
 // Putting remembered lines back into the cart (an order reordered, a top product, a saved list) at
-// today's prices. Every line asked for is accounted for: added, added in part (short stock), not
-// added (discontinued or unknown, out of stock) or added at a price that changed since, and the
-// buyer is told each by name (docs/product-rules.md, Reorder and saved lists).
+// today's prices. Every line asked for is accounted for: added whole (a back-orderable part past
+// its stock included), not added (discontinued or unknown, out of stock, or more than the stock
+// supplies: never cut to it, docs/decisions/back-orders.md) or added at a price that changed since,
+// and the buyer is told each by name (docs/product-rules.md, Reorder and saved lists).
 import { and, desc, eq, inArray } from "drizzle-orm";
+import { type Day, storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
+import { orderable, type Supply } from "../../domain/orders/backorderable";
+import { notEnoughStock, splitLine } from "../../domain/orders/backorders";
+import { formatNumber } from "../../domain/text/numbers";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
 import { listedForBuyers } from "../catalog/products/visibility";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
@@ -25,39 +30,49 @@ export interface WantedLine {
   pricePaid?: string;
 }
 
-export interface CatalogueProduct {
+export interface CatalogueProduct extends Supply {
   id: string;
   name: string;
-  stockLevel: number;
 }
 
 export interface PlannedAdd {
   productId: string;
   name: string;
   quantity: number;
-  /** Asked for more than the stock left for the cart allows. */
-  wanted: number;
   pricePaid?: string;
 }
 
 export interface CartReport {
   added: { name: string; quantity: number }[];
-  short: { name: string; wanted: number; added: number }[];
   unavailable: string[];
   outOfStock: string[];
+  /** Lines the stock cannot supply, each with what is in stock: "Not added: … Only 7 in stock for …". */
+  notSupplied: string[];
   priceChanged: { name: string; was: string; now: string }[];
 }
 
-const emptyReport = (): CartReport => ({ added: [], short: [], unavailable: [], outOfStock: [], priceChanged: [] });
+const emptyReport = (): CartReport => ({
+  added: [],
+  unavailable: [],
+  outOfStock: [],
+  notSupplied: [],
+  priceChanged: [],
+});
+
+/** A line the stock cannot supply, named with the quantity asked for and the refusal's reason. */
+const notAdded = (name: string, wanted: number, reason: string) =>
+  `Not added: ${name} (${formatNumber(wanted)} asked for). ${reason}`;
 
 /**
- * Which lines go into the cart, and how many of each: at most the stock left beside what the cart
- * already holds (a product asked for twice counts once against its stock). Pure, for the tests.
+ * Which lines go into the cart: each whole, when the stock supplies it beside what the cart already
+ * holds (a product asked for twice counts once against its stock), else none of it. Pure, for the
+ * tests; `today` dates a back-order.
  */
 export function planReorder(
   wanted: WantedLine[],
   found: (line: WantedLine) => CatalogueProduct | undefined,
   inCart: ReadonlyMap<string, number>,
+  today: Day,
 ): { adds: PlannedAdd[]; report: CartReport } {
   const report = emptyReport();
   const adds: PlannedAdd[] = [];
@@ -68,20 +83,17 @@ export function planReorder(
       report.unavailable.push(line.partNumber ? `${line.name} (${line.partNumber})` : line.name);
       continue;
     }
-    const left = product.stockLevel - (taken.get(product.id) ?? 0);
-    if (left <= 0) {
+    if (!orderable(product)) {
       report.outOfStock.push(product.name);
       continue;
     }
-    const quantity = Math.min(line.quantity, left);
-    taken.set(product.id, (taken.get(product.id) ?? 0) + quantity);
-    adds.push({
-      productId: product.id,
-      name: product.name,
-      quantity,
-      wanted: line.quantity,
-      pricePaid: line.pricePaid,
-    });
+    const held = taken.get(product.id) ?? 0;
+    if (!splitLine(held + line.quantity, product, today)) {
+      report.notSupplied.push(notAdded(product.name, line.quantity, notEnoughStock(product, held)));
+      continue;
+    }
+    taken.set(product.id, held + line.quantity);
+    adds.push({ productId: product.id, name: product.name, quantity: line.quantity, pricePaid: line.pricePaid });
   }
   return { adds, report };
 }
@@ -92,10 +104,7 @@ export function reportMessages(report: CartReport): { notice?: string; problems:
   const problems = [
     ...(report.unavailable.length ? [`No longer available: ${report.unavailable.join(", ")}`] : []),
     ...(report.outOfStock.length ? [`Out of stock: ${report.outOfStock.join(", ")}`] : []),
-    ...report.short.map(
-      (line) =>
-        `Only ${line.added.toLocaleString("en-US")} of ${line.name} added (${line.wanted.toLocaleString("en-US")} asked for)`,
-    ),
+    ...report.notSupplied,
     ...report.priceChanged.map(
       (line) => `Price changed: ${line.name} was ${formatUsd(line.was)}, now ${formatUsd(line.now)}`,
     ),
@@ -111,7 +120,15 @@ async function lookUp(wanted: WantedLine[]) {
       wanted.flatMap((line) => (!line.productId && line.partNumber ? [normalizePartNumber(line.partNumber)] : [])),
     ),
   ].filter(Boolean);
-  const columns = { id: products.id, name: products.name, stockLevel: products.stockLevel, key: normalizedPartNumber };
+  const columns = {
+    id: products.id,
+    name: products.name,
+    partNumber: products.partNumber,
+    stockLevel: products.stockLevel,
+    backorderable: products.backorderable,
+    leadTimeDays: products.leadTimeDays,
+    key: normalizedPartNumber,
+  };
   // A discontinued or draft product is no longer in the catalogue as far as a reorder goes.
   const [byId, byKey] = await Promise.all([
     ids.length
@@ -151,6 +168,7 @@ export async function addLinesToCart(buyer: Buyer | null, cartId: string, wanted
     wanted,
     await lookUp(wanted),
     new Map(inCart.map((line) => [line.productId, line.quantity])),
+    storeDay(new Date()),
   );
   const addedIds = new Set<string>();
   for (const add of adds) {
@@ -158,12 +176,12 @@ export async function addLinesToCart(buyer: Buyer | null, cartId: string, wanted
       await addToCart(cartId, add.productId, add.quantity);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
-      report.outOfStock.push(add.name); // sold out between the plan and the add
+      // Sold, or made unavailable, between the plan and the add.
+      report.notSupplied.push(notAdded(add.name, add.quantity, error.message));
       continue;
     }
     addedIds.add(add.productId);
     report.added.push({ name: add.name, quantity: add.quantity });
-    if (add.quantity < add.wanted) report.short.push({ name: add.name, wanted: add.wanted, added: add.quantity });
   }
   const today = new Map(
     (await priceStoredCart(cartId, { buyer })).lines.map((line) => [line.productId, line.unitPriceCents]),

@@ -61,6 +61,8 @@ export const products = pgTable(
     status: text("status").$type<ProductStatus>().notNull().default("active"),
     /** Days to get more once out of stock, as the operator promises it; null: buyers are asked to contact us. */
     leadTimeDays: integer("lead_time_days"),
+    /** Buyers may order past the stock; the rest is back-ordered for the lead time (docs/decisions/back-orders.md). */
+    backorderable: boolean("backorderable").notNull().default(false),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
     // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
@@ -97,6 +99,8 @@ export const products = pgTable(
     check("products_stock_nonnegative", sql`${t.stockLevel} >= 0`),
     check("products_status_known", sql`${t.status} in ('draft', 'active', 'discontinued')`),
     check("products_lead_time_range", sql`${t.leadTimeDays} between 1 and 365`),
+    // A back-order's expected day is counted from the lead time.
+    check("products_backorderable_lead_time", sql`not ${t.backorderable} or ${t.leadTimeDays} is not null`),
   ],
 );
 
@@ -582,6 +586,13 @@ export const orderItems = pgTable(
     productName: text("product_name").notNull(),
     productSku: text("product_sku"),
     quantity: integer("quantity").notNull(),
+    // The quantity ordered, split (docs/decisions/back-orders.md): allocated was taken from stock
+    // (what ships now), backordered is owed and was not; a later delivery of the part moves some
+    // of it to allocated, and shipments ship what is allocated.
+    allocatedQuantity: integer("allocated_quantity").notNull(),
+    backorderedQuantity: integer("backordered_quantity").notNull().default(0),
+    /** The day the back-ordered part is expected (store business days from the lead time); null when none is. */
+    backorderExpectedOn: date("backorder_expected_on", { mode: "string" }),
     unitPrice: money("unit_price").notNull(),
     totalPrice: money("total_price").notNull(),
     // The list price beside a contract price that applied, so the order and its invoice show both.
@@ -590,7 +601,17 @@ export const orderItems = pgTable(
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
+    // What is owed of each part, for the delivery that fills it.
+    index("order_items_backordered_idx").on(t.productId).where(sql`${t.backorderedQuantity} > 0`),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_items_quantity_split",
+      sql`${t.allocatedQuantity} >= 0 and ${t.backorderedQuantity} >= 0 and ${t.allocatedQuantity} + ${t.backorderedQuantity} = ${t.quantity}`,
+    ),
+    check(
+      "order_items_backorder_expected",
+      sql`(${t.backorderedQuantity} > 0) = (${t.backorderExpectedOn} is not null)`,
+    ),
   ],
 );
 

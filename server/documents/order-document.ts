@@ -9,7 +9,7 @@ import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { termsName } from "../../domain/terms/terms";
 import { config } from "../config";
 import type { MailAttachment } from "../db/schema";
-import { type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";
+import { lineBackorderNote, type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";
 import { type PartsDocument, renderPartsDocument } from "./parts-document";
 
 export interface OrderDocument extends PartsDocument {
@@ -63,7 +63,8 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
     ],
     lines: order.items.map((item) => [
       item.productSku ?? "",
-      item.productName,
+      // A back-ordered line says so under its name (docs/decisions/back-orders.md).
+      [item.productName, lineBackorderNote(order, item)].filter(Boolean).join("\n"),
       String(item.quantity),
       // A contract price names the list price it replaces (a PDF's text has no strike a reader hears).
       item.listUnitPrice

@@ -183,15 +183,19 @@ async function mailShipped(tx: Transaction, order: Order) {
   if (account) await queueMail(orderShippedMessage(order, account.email), tx);
 }
 
-/** Puts a cancelled order's items back on their products' stock; returns the products restocked. */
+/**
+ * Puts what a cancelled order took from stock back on its products' stock; what was back-ordered
+ * was never taken (docs/decisions/back-orders.md). Returns the products restocked.
+ */
 async function returnStock(tx: Transaction, orderId: string): Promise<string[]> {
   const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .select({ productId: orderItems.productId, quantity: orderItems.allocatedQuantity })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   const restocked: string[] = [];
   for (const { productId, quantity } of items) {
-    if (!productId) continue; // the product was deleted from the catalogue since
+    // The product was deleted from the catalogue since, or nothing of it was taken from stock.
+    if (!productId || quantity === 0) continue;
     await tx
       .update(products)
       .set({ stockLevel: sql`${products.stockLevel} + ${quantity}` })

@@ -1,8 +1,9 @@
 // The order confirmation e-mail: the same figures and words as the confirmation page.
 import { type AddressKind, addressFrom, formatAddress } from "../../domain/addresses/address";
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
-import { formatLongDate } from "../../domain/dates/dates";
+import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
+import { backorderNote } from "../../domain/orders/backorders";
 import { orderDocumentHref } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
 import { purchaseOrderLines } from "../../domain/orders/purchase-order";
@@ -15,6 +16,15 @@ import type { Mail } from "../mail/mailer";
 export type OrderWithItems = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
 
 type Order = typeof orders.$inferSelect;
+type OrderItem = typeof orderItems.$inferSelect;
+
+/** "12 ship now, 8 back-ordered, expected Tue, Dec 15" for a line of the order, or undefined. */
+export function lineBackorderNote(order: Pick<Order, "orderDate">, item: OrderItem): string | undefined {
+  return backorderNote(
+    { quantity: item.quantity, backordered: item.backorderedQuantity, expectedOn: item.backorderExpectedOn },
+    storeDay(order.orderDate),
+  );
+}
 
 /** An order's stored address, one line each. */
 export function orderAddressLines(order: Order, kind: AddressKind): string[] {
@@ -33,18 +43,17 @@ export function shippingAddressLines(order: Order): string[] {
 /** An order's lines and totals as its pages show them (app/components/orders/order-items.tsx). */
 export function orderItemsView(order: OrderWithItems) {
   return {
-    items: order.items.map(
-      ({ id, productId, productName, productSku, quantity, unitPrice, listUnitPrice, totalPrice }) => ({
-        id,
-        productId,
-        productName,
-        productSku,
-        quantity,
-        unitPrice,
-        listUnitPrice,
-        totalPrice,
-      }),
-    ),
+    items: order.items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      productName: item.productName,
+      productSku: item.productSku,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      listUnitPrice: item.listUnitPrice,
+      totalPrice: item.totalPrice,
+      backorder: lineBackorderNote(order, item),
+    })),
     totals: {
       subtotal: order.subtotalAmount,
       discount: order.discountAmount,
@@ -89,10 +98,13 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       ...payment,
       "",
       "Items Ordered",
-      ...order.items.map(
-        (item) =>
+      ...order.items.flatMap((item) => {
+        const backorder = lineBackorderNote(order, item);
+        return [
           `- ${item.productName}${item.productSku ? ` (SKU: ${item.productSku})` : ""}: ${item.quantity} x ${formatUsd(item.unitPrice)} = ${formatUsd(item.totalPrice)}`,
-      ),
+          ...(backorder ? [`  ${backorder}`] : []),
+        ];
+      }),
       "",
       `Subtotal: ${formatUsd(order.subtotalAmount)}`,
       ...discount,

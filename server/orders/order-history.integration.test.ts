@@ -114,7 +114,7 @@ describe("status history", () => {
 });
 
 describe("reorder", () => {
-  it("adds the whole order at today's prices and names the discontinued, out-of-stock, short and repriced lines", async () => {
+  it("adds the whole order at today's prices and names the discontinued, out-of-stock, short and repriced lines, never cutting one to the stock", async () => {
     const kim = await buyer();
     const { orderNumber } = await cardOrder(kim, [
       ["GW-45-001", 2],
@@ -139,27 +139,29 @@ describe("reorder", () => {
       .where(eq(products.id, ids["OB-9"] ?? ""));
     const report = await reorder(await asBuyer(kim), kim.cartId, orderNumber);
     expect(reportMessages(report)).toEqual({
-      notice: "Added 2 item(s) to cart",
+      notice: "Added 1 item(s) to cart",
       problems: [
         "No longer available: Part OB-9 (OB-9)",
         "Out of stock: Part FD-80-001",
-        "Only 4 of Part CW-45-045 added (10 asked for)",
+        "Not added: Part CW-45-045 (10 asked for). Only 4 in stock for CW-45-045; ask for 4 or fewer.",
         "Price changed: Part GW-45-001 was $12.99, now $13.49",
       ],
     });
     const cart = await db().select().from(cartItems).where(eq(cartItems.cartId, kim.cartId));
     expect(Object.fromEntries(cart.map((line) => [line.productId, line.quantity]))).toEqual({
       [ids["GW-45-001"] ?? ""]: 2,
-      [ids["CW-45-045"] ?? ""]: 4,
     });
-    // Chosen lines only; another time the stock is already all in the cart.
+    // Chosen lines only; the cart now holds the stock, so not even those 4 fit.
+    await addToCart(kim.cartId, ids["CW-45-045"] ?? "", 4);
     const [wheelLine] = await db()
       .select({ id: orderItems.id })
       .from(orderItems)
       .where(eq(orderItems.productSku, "CW-45-045"));
     expect(reportMessages(await reorder(await asBuyer(kim), kim.cartId, orderNumber, [wheelLine?.id ?? ""]))).toEqual({
       notice: undefined,
-      problems: ["Out of stock: Part CW-45-045"],
+      problems: [
+        "Not added: Part CW-45-045 (10 asked for). Only 4 in stock for CW-45-045, and your cart has 4 already.",
+      ],
     });
     await db()
       .update(products)

@@ -4,7 +4,8 @@
 // today and its tax-exempt certificates read afresh), refuse what cannot be ordered, check the PO
 // number, check the payment or the company's terms credit, check the company's standing (no invoice long
 // overdue), refuse an order above the buyer's spend limits (it waits for approval instead), take
-// the stock, redeem the promo, write the order (a terms order with its invoice
+// from stock what ships now (a back-orderable part's rest is back-ordered: docs/decisions/back-orders.md),
+// redeem the promo, write the order (a terms order with its invoice
 // number) and its first status, save a new ship-to the buyer asked to keep, close the cart and
 // queue the confirmation, with the invoice or receipt attached, to the buyer's address. Any
 // refusal rolls all of it back; once committed, the stock change is announced. An order through
@@ -25,6 +26,7 @@ import { shipToToSave } from "../../domain/addresses/address-book";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { type Cents, fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
+import type { LineSplit } from "../../domain/orders/backorders";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { placedStatus } from "../../domain/orders/lifecycle";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
@@ -355,14 +357,26 @@ async function checkAccountRules(tx: Database, companyId: string, now: Date) {
   if (hold) throw new StoreError("Forbidden", hold);
 }
 
-/** The products are locked and their stock was checked, so this cannot take stock below zero. */
+/**
+ * Takes what ships now from stock; the back-ordered rest is not taken, but owed on the order line.
+ * The products are locked and each line's split was made from their stock, so this cannot take
+ * stock below zero.
+ */
 async function takeStock(tx: Database, { lines }: PricedCart) {
   for (const line of lines) {
+    const { shipNow } = suppliedSplit(line);
+    if (shipNow === 0) continue;
     await tx
       .update(products)
-      .set({ stockLevel: sql`${products.stockLevel} - ${line.quantity}` })
+      .set({ stockLevel: sql`${products.stockLevel} - ${shipNow}` })
       .where(eq(products.id, line.productId));
   }
+}
+
+/** A line checkOrder let through has a split: the stock supplies it, all now or the rest back-ordered. */
+function suppliedSplit(line: PricedCart["lines"][number]): LineSplit {
+  if (!line.split) throw new Error(`${line.partNumber} reached the order without a split of its quantity.`);
+  return line.split;
 }
 
 /** Counts the promo's use; the promo row is locked and was re-checked against its limit. */
@@ -421,11 +435,17 @@ async function writeOrder(
   const items = await tx
     .insert(orderItems)
     .values(
-      lines.map((line) => ({
-        orderId: order.id,
-        ...lineColumns(line),
-        listUnitPrice: line.contractApplied ? fromCents(line.listPriceCents) : null,
-      })),
+      lines.map((line) => {
+        const { shipNow, backordered, expectedOn } = suppliedSplit(line);
+        return {
+          orderId: order.id,
+          ...lineColumns(line),
+          allocatedQuantity: shipNow,
+          backorderedQuantity: backordered,
+          backorderExpectedOn: expectedOn,
+          listUnitPrice: line.contractApplied ? fromCents(line.listPriceCents) : null,
+        };
+      }),
     )
     .returning();
   return { ...order, items };

@@ -6,6 +6,8 @@
 // and the API all price through here.
 import { exemptionLine } from "../../domain/companies/tax-exemption";
 import { fromCents } from "../../domain/money/cents";
+import { canBackorder } from "../../domain/orders/backorderable";
+import { backorderNote } from "../../domain/orders/backorders";
 import { type PricedCart, priceCart } from "../../domain/pricing/price-cart";
 import { getProfile } from "../accounts/account-overview";
 import { type CartRead, cartLines, cartPromo, productLines, promoById } from "../cart/cart";
@@ -124,7 +126,7 @@ export async function cartSummary(cartId: string | undefined, options: PricingFo
 }
 
 /** A priced cart in the form the browser shows it: amounts as decimal strings, the rate as a fraction. */
-export function summarize({ lines, promo, taxRate, taxExemption, totals }: PricedCart<StoredLine, StoredPromo>) {
+export function summarize({ lines, promo, taxRate, taxExemption, totals, today }: PricedCart<StoredLine, StoredPromo>) {
   return {
     lines: lines.map((line) => ({
       productId: line.productId,
@@ -134,6 +136,10 @@ export function summarize({ lines, promo, taxRate, taxExemption, totals }: Price
       image: line.image,
       quantity: line.quantity,
       stockLevel: line.stockLevel,
+      /** More than the stock may be asked for: the rest is back-ordered. */
+      backorderable: canBackorder(line),
+      /** "12 ship now, 8 back-ordered, expected Tue, Dec 15", or absent when all of it ships now. */
+      backorder: line.split ? backorderNote({ quantity: line.quantity, ...line.split }, today) : undefined,
       unitPrice: fromCents(line.unitPriceCents),
       // The list price shown struck through beside a contract price; absent otherwise.
       listPrice: line.contractApplied ? fromCents(line.listPriceCents) : undefined,

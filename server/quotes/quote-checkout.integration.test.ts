@@ -247,10 +247,39 @@ describe("an accepted quote's order", () => {
       await messageOf(
         placeTermsQuoteOrder(await asBuyer(who), number, checkoutInput(who.email, { paymentMethod: "net_30" })),
       ),
-    ).toBe("409 We have only 1 of Hole Saw Kit in stock, so we cannot fill this quote now. Ask us for a revision.");
+    ).toBe("409 Only 1 in stock for QC-3, so we cannot fill this quote now. Ask us for a revision.");
     await db().update(products).set({ stockLevel: 100 }).where(eq(products.partNumber, "QC-3"));
     const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
     expect(quote?.status).toBe("accepted");
+  });
+
+  it("back-orders what the stock lacks of a back-orderable quoted part, taking only the stock", async () => {
+    const who = await buyer();
+    const number = await acceptedQuote(who);
+    await db()
+      .update(products)
+      .set({ stockLevel: 1, backorderable: true, leadTimeDays: 5 })
+      .where(eq(products.partNumber, "QC-3"));
+    const placed = await placeTermsQuoteOrder(
+      await asBuyer(who),
+      number,
+      checkoutInput(who.email, { paymentMethod: "net_30" }),
+    );
+    const { items } = await orderOf(placed.orderNumber);
+    expect(items.find((item) => item.productSku === "QC-3")).toMatchObject({
+      quantity: 2,
+      allocatedQuantity: 1,
+      backorderedQuantity: 1,
+    });
+    const [stock] = await db()
+      .select({ stockLevel: products.stockLevel })
+      .from(products)
+      .where(eq(products.partNumber, "QC-3"));
+    expect(stock?.stockLevel).toBe(0);
+    await db()
+      .update(products)
+      .set({ stockLevel: 100, backorderable: false, leadTimeDays: null })
+      .where(eq(products.partNumber, "QC-3"));
   });
 });
 

@@ -4,7 +4,9 @@
 // shipping state under the company's certificates), so no cart change and no catalogue price
 // change alters it. No promo code and no bulk tier or contract price applies on top.
 import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
-import { storeDay } from "../../domain/dates/dates";
+import { type Day, storeDay } from "../../domain/dates/dates";
+import type { Supply } from "../../domain/orders/backorderable";
+import { onlyInStock, splitLine } from "../../domain/orders/backorders";
 import { type CartLine, priceCart } from "../../domain/pricing/price-cart";
 import { formatDay } from "../../domain/quotes/quote-request";
 import { type CartRead, type cartPromo, productLines } from "../cart/cart";
@@ -122,20 +124,19 @@ export async function priceQuote(
 
 /**
  * Why a quoted line cannot be ordered now: its quantity is the quote's, so the buyer cannot lower it
- * in a cart; the store has to answer again.
+ * in a cart; the store has to answer again. A back-orderable part past its stock is ordered with
+ * the rest back-ordered, as a cart's is.
  */
-export function quoteLineProblem({
-  name,
-  status,
-  stockLevel,
-  quantity,
-}: Pick<CartLine, "name" | "status" | "stockLevel" | "quantity">) {
+export function quoteLineProblem(
+  line: Pick<CartLine, "name" | "status" | "quantity" | keyof Supply>,
+  today: Day,
+): string | undefined {
+  const { name, status, stockLevel, quantity } = line;
   if (status !== "active")
     return `${name} can no longer be ordered, so we cannot fill this quote now. Ask us for a revision.`;
+  if (splitLine(quantity, line, today)) return undefined;
   if (stockLevel <= 0) return `${name} is out of stock, so we cannot fill this quote now. Ask us for a revision.`;
-  if (quantity > stockLevel)
-    return `We have only ${stockLevel.toLocaleString("en-US")} of ${name} in stock, so we cannot fill this quote now. Ask us for a revision.`;
-  return undefined;
+  return `${onlyInStock(line)}, so we cannot fill this quote now. Ask us for a revision.`;
 }
 
 /** The order an ordered quote became (its number), for a repeated placement. */

@@ -8,12 +8,22 @@ interface AddToCartButtonProps {
   productId: string;
   name: string;
   quantity?: number;
-  inStock: boolean;
+  /** Some in stock, or back-orderable: else the button is the disabled "Out of Stock". */
+  orderable: boolean;
+  /** The quantity chosen is one the stock cannot supply (the page says why). */
+  refused?: boolean;
   /** The detail page says how many ('3 x name added to cart!'); a listing card just names it. */
   announceQuantity?: boolean;
 }
 
-export function AddToCartButton({ productId, name, quantity = 1, inStock, announceQuantity }: AddToCartButtonProps) {
+export function AddToCartButton({
+  productId,
+  name,
+  quantity = 1,
+  orderable,
+  refused = false,
+  announceQuantity,
+}: AddToCartButtonProps) {
   const { fetcher, change, ready } = useCart();
   // This button's answer is the first cart response that differs from the one shown at the click.
   const [pending, setPending] = useState<{ before: unknown } | null>(null);
@@ -27,12 +37,12 @@ export function AddToCartButton({ productId, name, quantity = 1, inStock, announ
     );
   }, [pending, fetcher.state, fetcher.data, announceQuantity]);
 
-  const label = inStock ? "Add to Cart" : "Out of Stock";
+  const label = orderable ? "Add to Cart" : "Out of Stock";
   return (
     <Button
       type="button"
       size="sm"
-      disabled={!inStock || !ready || pending !== null}
+      disabled={!orderable || refused || !ready || pending !== null}
       aria-label={`${label}: ${name}`}
       onClick={() => {
         setPending({ before: fetcher.data });

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatUsd } from "../../../domain/money/format";
 import { focusIfLost } from "../focus-if-lost";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
+import { BackorderNote } from "../orders/backorder-note";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
@@ -108,7 +109,7 @@ export default function CartPopover({
                           change({ intent: "set", productId: line.productId, quantity: line.quantity + 1 })
                         }
                         aria-label={`Increase quantity of ${line.name}`}
-                        disabled={line.quantity >= line.stockLevel}
+                        disabled={!line.backorderable && line.quantity >= line.stockLevel}
                         className="rounded border border-slate-300 p-1 hover:bg-slate-100 disabled:opacity-50"
                       >
                         <Plus className="size-3.5" aria-hidden="true" />
@@ -119,6 +120,7 @@ export default function CartPopover({
                       <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
                     </span>
                   </div>
+                  <BackorderNote note={line.backorder} className="mt-1 text-sm" />
                   {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
                 </li>
               ))}
@@ -169,7 +171,7 @@ function LineQuantity({
   line,
   onSet,
 }: {
-  line: { name: string; quantity: number; stockLevel: number };
+  line: { name: string; quantity: number; stockLevel: number; backorderable: boolean };
   onSet: (quantity: number) => void;
 }) {
   const [typed, setTyped] = useState(String(line.quantity));
@@ -185,7 +187,7 @@ function LineQuantity({
       type="number"
       inputMode="numeric"
       min={1}
-      max={line.stockLevel}
+      max={line.backorderable ? undefined : line.stockLevel}
       value={typed}
       aria-label={`Quantity of ${line.name}`}
       onChange={(event) => setTyped(event.target.value)}

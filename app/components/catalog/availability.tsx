@@ -1,11 +1,13 @@
 // A product's stock as its page tells it: in stock with same-day shipping, or out of stock with the
-// operator's lead time (or "contact us") and, for a signed-in buyer, an e-mail when it is back.
+// operator's lead time (or "contact us") and, for a signed-in buyer, an e-mail when it is back; a
+// back-orderable part says it may be ordered past its stock (docs/decisions/back-orders.md).
 // Same-day shipping is promised only for what is on the shelf (docs/decisions/product-page.md).
 import { Clock, Truck } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ProductStatus } from "../../../domain/catalog/product-input";
 import { isBuyable } from "../../../domain/catalog/product-status";
+import { canBackorder } from "../../../domain/orders/backorderable";
 import { formatNumber } from "../../../domain/text/numbers";
 import type { BackInStockResponse } from "../../routes/api.back-in-stock";
 import { useSignedInUser, useStoreContact } from "../root-data";
@@ -16,11 +18,19 @@ interface AvailabilityProps {
   status: ProductStatus;
   stockLevel: number;
   leadTimeDays: number | null;
+  backorderable: boolean;
   /** Where signing in brings the visitor back to: this page. */
   signInTo: string;
 }
 
-export function Availability({ productId, status, stockLevel, leadTimeDays, signInTo }: AvailabilityProps) {
+export function Availability({
+  productId,
+  status,
+  stockLevel,
+  leadTimeDays,
+  backorderable,
+  signInTo,
+}: AvailabilityProps) {
   if (!isBuyable(status))
     return (
       <p className="mt-4 font-semibold text-red-700">
@@ -35,24 +45,28 @@ export function Availability({ productId, status, stockLevel, leadTimeDays, sign
           <Truck className="size-4 shrink-0" aria-hidden="true" />
           Same-day shipping on stock items ordered before 3PM EST
         </p>
+        {canBackorder({ backorderable, leadTimeDays }) && <LeadTime days={leadTimeDays} backorderable />}
       </>
     );
   return (
     <>
       <p className="mt-4 font-semibold text-red-700">Out of Stock</p>
-      <LeadTime days={leadTimeDays} />
+      <LeadTime days={leadTimeDays} backorderable={canBackorder({ backorderable, leadTimeDays })} />
       <BackInStockRequest productId={productId} signInTo={signInTo} />
     </>
   );
 }
 
-function LeadTime({ days }: { days: number | null }) {
+function LeadTime({ days, backorderable = false }: { days: number | null; backorderable?: boolean }) {
   const { email } = useStoreContact();
+  const businessDays = `${days} business ${days === 1 ? "day" : "days"}`;
   return (
     <p className="mt-1 flex items-center gap-2 text-sm text-slate-700">
       <Clock className="size-4 shrink-0" aria-hidden="true" />
-      {days !== null ? (
-        `Lead time: ${days} ${days === 1 ? "day" : "days"} to restock`
+      {backorderable ? (
+        `Available on back-order: lead time ${businessDays}`
+      ) : days !== null ? (
+        `Lead time: ${businessDays} to restock`
       ) : (
         <span>
           Lead time: please{" "}

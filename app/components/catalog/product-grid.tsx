@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { orderable } from "../../../domain/orders/backorderable";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { ShelfPrice, useMemberPrices } from "../member-prices";
@@ -21,6 +22,8 @@ export interface ProductCardData {
   rating: string;
   reviewCount: number;
   stockLevel: number;
+  backorderable: boolean;
+  leadTimeDays: number | null;
   image: string | null;
 }
 
@@ -57,12 +60,10 @@ function ProductCards({ products, Heading }: { products: ProductCardData[]; Head
               member={memberPrices[product.partNumber]}
               className="text-lg font-bold text-slate-900"
             />
-            <span className={product.stockLevel > 0 ? "text-sm text-green-800" : "text-sm text-red-700"}>
-              {product.stockLevel > 0 ? "In Stock" : "Out of Stock"}
-            </span>
+            <StockWord product={product} />
           </div>
           <div className="mt-3 flex flex-wrap gap-2">
-            <AddToCartButton productId={product.id} name={product.name} inStock={product.stockLevel > 0} />
+            <AddToCartButton productId={product.id} name={product.name} orderable={orderable(product)} />
             <AddToListDialog items={[{ productId: product.id, quantity: 1 }]} what={product.name} />
           </div>
           <CompareToggle partNumber={product.partNumber} name={product.name} />
@@ -70,6 +71,13 @@ function ProductCards({ products, Heading }: { products: ProductCardData[]; Head
       ))}
     </ul>
   );
+}
+
+/** In stock; out of stock but back-orderable (docs/decisions/back-orders.md); or out of stock. */
+function StockWord({ product }: { product: ProductCardData }) {
+  if (product.stockLevel > 0) return <span className="text-sm text-green-800">In Stock</span>;
+  if (orderable(product)) return <span className="text-sm text-amber-800">Back-order</span>;
+  return <span className="text-sm text-red-700">Out of Stock</span>;
 }
 
 function CompareToggle({ partNumber, name }: { partNumber: string; name: string }) {

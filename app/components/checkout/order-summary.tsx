@@ -3,6 +3,7 @@ import type { CartSummary } from "../../../server/pricing/price";
 import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
+import { BackorderNote } from "../orders/backorder-note";
 import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
@@ -34,6 +35,7 @@ export function OrderSummary({
                 {line.quantity} × <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
               </p>
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
+              <BackorderNote note={line.backorder} />
               {line.problem && <p className="text-red-700">{line.problem}</p>}
             </div>
             <p className="text-sm font-semibold text-slate-950">{formatUsd(line.lineTotal)}</p>

@@ -2,6 +2,7 @@ import { formatUsd } from "../../../domain/money/format";
 import { OrderTotals } from "../order-totals";
 import { Price, UnitPrice } from "../price";
 import { Card, CardContent } from "../ui/card";
+import { BackorderNote } from "./backorder-note";
 
 export interface OrderLine {
   id: string;
@@ -13,6 +14,8 @@ export interface OrderLine {
   /** The list price beside a contract price that applied. */
   listUnitPrice?: string | null;
   totalPrice: string;
+  /** What ships now and what is back-ordered, when some is. */
+  backorder?: string;
 }
 
 /**
@@ -58,6 +61,7 @@ export function OrderItems({
                       <span className="ml-2 text-slate-700">
                         {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
                       </span>
+                      <BackorderNote note={item.backorder} />
                     </span>
                     <Price amount={item.totalPrice} className="font-semibold" />
                   </li>
@@ -113,6 +117,7 @@ function LineText({ item }: { item: OrderLine }) {
       <span className="block text-slate-700">
         {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
       </span>
+      <BackorderNote note={item.backorder} />
     </>
   );
 }

@@ -162,6 +162,29 @@ function TextField({
   );
 }
 
+/** The back-order switch, with what it promises buyers (docs/decisions/back-orders.md). */
+function BackorderableField({ meta }: { meta: Meta }) {
+  const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div className="space-y-1 sm:col-span-2">
+      <div className="flex items-center gap-2">
+        <input
+          {...getInputProps(meta, { type: "checkbox" })}
+          key={meta.key}
+          aria-describedby={describedBy}
+          className="size-4 accent-brand-800"
+        />
+        <Label htmlFor={meta.id}>Back-orderable</Label>
+      </div>
+      <p id={meta.descriptionId} className="text-sm text-slate-700">
+        Buyers may order more than the stock: what is in stock ships now, the rest is back-ordered and expected the lead
+        time in business days after the order.
+      </p>
+      <Problem meta={meta} />
+    </div>
+  );
+}
+
 export default function ProductEditorPage(props: Route.ComponentProps) {
   // A save reloads the product: the form starts again from what is stored now.
   return <ProductEditor key={JSON.stringify(props.loaderData.product)} {...props} />;
@@ -289,10 +312,11 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
             <TextField meta={fields.stockLevel as Meta} label="Stock Level" inputMode="numeric" />
             <TextField
               meta={fields.leadTimeDays as Meta}
-              label="Lead Time (days)"
+              label="Lead Time (business days)"
               inputMode="numeric"
-              hint="Shown while out of stock, e.g. 14. Empty: buyers are asked to contact us."
+              hint="Business days to restock, e.g. 14; a back-orderable part needs one. Empty: buyers are asked to contact us."
             />
+            <BackorderableField meta={fields.backorderable as Meta} />
             <div className="space-y-1 sm:col-span-2">
               <Label htmlFor={fields.description.id}>Description</Label>
               <textarea

@@ -30,6 +30,7 @@ export const OPTIONAL_COLUMNS = [
   "images",
   "documents",
   "lead_time_days",
+  "backorderable",
 ] as const;
 /** The daily ERP file: only these columns, and only these columns of existing products change. */
 export const FEED_COLUMNS = ["part_number", "price", "stock_level"] as const;
@@ -164,6 +165,7 @@ export function productFromRow(
     price: cells.price,
     stockLevel: cells.stock_level,
     leadTimeDays: cells.lead_time_days ?? "",
+    backorderable: cells.backorderable ?? "",
     description: cells.description,
     tiers: tiers.ok ? tiers.tiers : [],
     status: status === "" ? undefined : status,
@@ -221,6 +223,7 @@ export function rowOfProduct(input: ProductInput, attributeColumns: string[]): R
     price: input.price,
     stock_level: String(input.stockLevel),
     lead_time_days: input.leadTimeDays === null ? "" : String(input.leadTimeDays),
+    backorderable: input.backorderable ? "yes" : "no",
     description: input.description,
     tiers: formatTiers(input.tiers),
     status: input.status,

@@ -62,6 +62,7 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
         price: product.price,
         stockLevel: product.stockLevel,
         leadTimeDays: product.leadTimeDays,
+        backorderable: product.backorderable,
         description: product.description,
         tiers: tiers
           .filter((tier) => tier.productId === product.id)

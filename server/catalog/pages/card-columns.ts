@@ -16,5 +16,8 @@ export const productCardColumns = {
   rating: products.rating,
   reviewCount: products.reviewCount,
   stockLevel: products.stockLevel,
+  // An out-of-stock part that may be back-ordered keeps its Add to Cart (docs/decisions/back-orders.md).
+  backorderable: products.backorderable,
+  leadTimeDays: products.leadTimeDays,
   image: productImage(products.images, products.subcategory),
 };

@@ -123,6 +123,7 @@ const written = (input: ProductInput) => ({
   price: input.price,
   stockLevel: input.stockLevel,
   leadTimeDays: input.leadTimeDays,
+  backorderable: input.backorderable,
   status: input.status,
   oemNumbers: input.oemNumbers,
   relatedProducts: input.relatedParts,
@@ -143,6 +144,7 @@ const writtenRow = (input: ProductInput) => {
     price: row.price,
     stock_level: row.stockLevel,
     lead_time_days: row.leadTimeDays,
+    backorderable: row.backorderable,
     status: row.status,
     oem_numbers: row.oemNumbers,
     related_products: row.relatedProducts,
@@ -151,7 +153,7 @@ const writtenRow = (input: ProductInput) => {
   };
 };
 const writtenColumns = sql.raw(
-  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
+  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
 );
 /** A quantity break from 2 units up; a stored tier from 1 unit repeats the price. */
 export const isBulkTier = (tier: { minQuantity: number }) => tier.minQuantity > 1;
@@ -239,9 +241,9 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     ? (
         await tx.execute<{ id: string; part_number: string }>(sql`
           insert into ${products} (slug, part_number, name, brand, category, subcategory, description, price,
-            stock_level, lead_time_days, status, oem_numbers, related_products, images, documents)
+            stock_level, lead_time_days, backorderable, status, oem_numbers, related_products, images, documents)
           select slug, part_number, name, brand, category, subcategory, description, price,
-            stock_level, lead_time_days, status, oem_numbers, related_products, images, documents
+            stock_level, lead_time_days, backorderable, status, oem_numbers, related_products, images, documents
           from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input) })))}::jsonb)
             as given(${writtenColumns}, slug text)
           returning id, part_number`)
@@ -253,6 +255,7 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
       update ${products} set part_number = given.part_number, name = given.name, brand = given.brand,
         category = given.category, subcategory = given.subcategory, description = given.description,
         price = given.price, stock_level = given.stock_level, lead_time_days = given.lead_time_days,
+        backorderable = given.backorderable,
         status = given.status, oem_numbers = given.oem_numbers, related_products = given.related_products,
         images = given.images, documents = given.documents
       from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product }) => ({ id, ...writtenRow(product.input) })))}::jsonb)
