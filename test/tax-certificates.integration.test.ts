@@ -32,6 +32,7 @@ import { orderDocument } from "../server/documents/order-document";
 import { StoreError } from "../server/errors";
 import { placeOrder } from "../server/orders/place-order";
 import { cartSummary } from "../server/pricing/price";
+import { updateStoreSettings } from "../server/terms/settings";
 import { grindingWheel, insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
@@ -532,5 +533,27 @@ describe("the expiry reminder", () => {
     expect(sent.map((mail) => mail.to)).toEqual([acme.email]);
     expect(sent[0]?.text).toContain("TX-1234567");
     expect(sent[0]?.text).toContain("/account/company/tax-certificates");
+  });
+
+  it("goes as many days before expiry as the store admin set", async () => {
+    const acme = await person("Soon");
+    const { id } = await uploadCertificate(
+      await asBuyer(acme),
+      { ...texasFields, state: "OK", certificateNumber: "OK-7654321" },
+      { bytes: PDF, name: "c.pdf" },
+      today,
+    );
+    await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
+    const reminded = async () =>
+      (await db().select({ to: mailQueue.to }).from(mailQueue).where(eq(mailQueue.to, acme.email))).length;
+    await updateStoreSettings(storeAdmin.id, { certificateReminderDays: 10 });
+    try {
+      await sendCertificateReminders(new Date("2027-03-01T15:00:00Z"));
+      expect(await reminded()).toBe(0);
+      await sendCertificateReminders(new Date("2027-03-21T15:00:00Z"));
+      expect(await reminded()).toBe(1);
+    } finally {
+      await updateStoreSettings(storeAdmin.id, { certificateReminderDays: 30 });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   can,
   companyRoles,
-  INVITATION_DAYS,
+  DEFAULT_INVITATION_DAYS,
   invitationExpiry,
   invitationState,
   inviteSchema,
@@ -37,10 +37,14 @@ describe("an invitation's life", () => {
   const now = new Date("2026-03-01T12:00:00Z");
   const expiresAt = invitationExpiry(now);
 
-  it(`works for ${INVITATION_DAYS} days, up to the last millisecond`, () => {
+  it(`works for ${DEFAULT_INVITATION_DAYS} days, up to the last millisecond`, () => {
     expect(expiresAt.toISOString()).toBe("2026-03-08T12:00:00.000Z");
     expect(invitationState({ usedAt: null, expiresAt }, new Date(expiresAt.getTime() - 1))).toBe("open");
     expect(invitationState({ usedAt: null, expiresAt }, expiresAt)).toBe("expired");
+  });
+
+  it("works for as many days as the store admin set", () => {
+    expect(invitationExpiry(now, 2).toISOString()).toBe("2026-03-03T12:00:00.000Z");
   });
 
   it("works once", () => {

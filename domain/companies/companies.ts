@@ -60,10 +60,12 @@ export const refusals: Record<CompanyPermission, string> = {
   approveOrders: "Only your company's approvers and admins can approve or reject orders.",
 };
 
-/** How long an invitation link works. */
-export const INVITATION_DAYS = 7;
+/** How long an invitation link works, unless the store admin sets another length (Admin, Settings). */
+export const DEFAULT_INVITATION_DAYS = 7;
+export const MAX_INVITATION_DAYS = 30;
 
-export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
+export const invitationExpiry = (now: Date, days: number = DEFAULT_INVITATION_DAYS) =>
+  new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
 
 export type InvitationState = "open" | "used" | "expired";
 

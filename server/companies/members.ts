@@ -7,7 +7,6 @@ import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import {
   type CompanyRole,
   can,
-  INVITATION_DAYS,
   invitationExpiry,
   invitationRefusals,
   invitationState,
@@ -32,6 +31,7 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { type Mail, queueMail } from "../mail/mailer";
+import { readStoreSettings } from "../terms/settings";
 import { type Buyer, buyerNow, buyerOf, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 import { createCompanyOfOne } from "./membership";
 
@@ -81,7 +81,7 @@ async function headcount(tx: Database, companyId: string) {
 export async function companyPage(admin: Buyer, now = new Date()) {
   const adminUserId = admin.userId;
   const { companyId } = requirePermission(admin, "manageMembers");
-  const [[company], members, invitations] = await Promise.all([
+  const [[company], members, invitations, settings] = await Promise.all([
     db()
       .select({ name: companies.name, accountNumber: companies.accountNumber })
       .from(companies)
@@ -121,10 +121,12 @@ export async function companyPage(admin: Buyer, now = new Date()) {
         ),
       )
       .orderBy(asc(companyInvitations.createdAt)),
+    readStoreSettings(),
   ]);
   if (!company) throw new StoreError("NotFound", NO_COMPANY_MESSAGE);
   return {
     company,
+    invitationDays: settings.invitationDays,
     members: members.map(({ firstName, lastName, name, ...member }) => ({
       ...member,
       name: firstName && lastName ? `${firstName} ${lastName}` : name,
@@ -136,7 +138,7 @@ export async function companyPage(admin: Buyer, now = new Date()) {
 
 function invitationMessage(
   to: string,
-  { companyName, role, link }: { companyName: string; role: CompanyRole; link: string },
+  { companyName, role, link, days }: { companyName: string; role: CompanyRole; link: string; days: number },
 ): Mail {
   return {
     to,
@@ -147,7 +149,7 @@ function invitationMessage(
       "Accept the invitation here (you will be asked to sign in or create an account):",
       link,
       "",
-      `The link works once, for ${INVITATION_DAYS} days. If you did not expect it, you can ignore this message.`,
+      `The link works once, for ${days} ${days === 1 ? "day" : "days"}. If you did not expect it, you can ignore this message.`,
     ].join("\n"),
   };
 }
@@ -176,19 +178,25 @@ export async function inviteMember(
       .from(companies)
       .where(eq(companies.id, companyId));
     const token = randomBytes(32).toString("base64url");
+    const { invitationDays } = await readStoreSettings(tx);
     await tx.insert(companyInvitations).values({
       companyId,
       email,
       role,
       tokenHash: hashToken(token),
-      expiresAt: invitationExpiry(now),
+      expiresAt: invitationExpiry(now, invitationDays),
       invitedBy: adminUserId,
       createdAt: now,
     });
     const account = `account ${company?.accountNumber ?? ""}`.trim();
     const companyName = company?.name && !LINK_LIKE.test(company.name) ? company.name : account;
     await queueMail(
-      invitationMessage(email, { companyName, role, link: `${config().PUBLIC_URL}${invitationPath(token)}` }),
+      invitationMessage(email, {
+        companyName,
+        role,
+        link: `${config().PUBLIC_URL}${invitationPath(token)}`,
+        days: invitationDays,
+      }),
       tx,
     );
     return token;

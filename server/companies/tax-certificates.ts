@@ -17,7 +17,6 @@ import {
   type ExemptionCertificate,
   expiredOnUpload,
   MAX_CERTIFICATE_BYTES,
-  REMINDER_DAYS,
   reminderHorizon,
   stateName,
 } from "../../domain/companies/tax-exemption";
@@ -33,6 +32,7 @@ import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
 import { MAX_IMAGE_PIXELS } from "../media/images";
 import { fileStorage, type MediaStorage } from "../media/storage";
+import { readStoreSettings } from "../terms/settings";
 import { type Buyer, membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 
 export const CERTIFICATES_PATH = "/account/company/tax-certificates";
@@ -109,22 +109,26 @@ export async function companyCertificates(buyer: Buyer, now = new Date()) {
   const membership = await membershipOf(buyer);
   if (!membership) throw new StoreError("Forbidden", NO_COMPANY_MESSAGE);
   const { companyId, role } = membership;
-  const rows = await db()
-    .select({
-      id: taxCertificates.id,
-      state: taxCertificates.state,
-      certificateNumber: taxCertificates.certificateNumber,
-      expiresOn: taxCertificates.expiresOn,
-      status: taxCertificates.status,
-      rejectionReason: taxCertificates.rejectionReason,
-      fileName: taxCertificates.fileName,
-      uploadedAt: taxCertificates.uploadedAt,
-    })
-    .from(taxCertificates)
-    .where(eq(taxCertificates.companyId, companyId))
-    .orderBy(asc(taxCertificates.state), desc(taxCertificates.uploadedAt));
+  const [rows, settings] = await Promise.all([
+    db()
+      .select({
+        id: taxCertificates.id,
+        state: taxCertificates.state,
+        certificateNumber: taxCertificates.certificateNumber,
+        expiresOn: taxCertificates.expiresOn,
+        status: taxCertificates.status,
+        rejectionReason: taxCertificates.rejectionReason,
+        fileName: taxCertificates.fileName,
+        uploadedAt: taxCertificates.uploadedAt,
+      })
+      .from(taxCertificates)
+      .where(eq(taxCertificates.companyId, companyId))
+      .orderBy(asc(taxCertificates.state), desc(taxCertificates.uploadedAt)),
+    readStoreSettings(),
+  ]);
   return {
     canManage: can(role, "manageTaxCertificates"),
+    reminderDays: settings.certificateReminderDays,
     certificates: rows.map((row) => ({ ...row, expired: !certificateHolds(row, now) })),
   };
 }
@@ -354,11 +358,12 @@ function reminderMessage(
 }
 
 /**
- * Queues the reminder for every approved certificate in its last REMINDER_DAYS days that has not had
+ * Queues the reminder for every approved certificate in its last days (Admin, Settings) that has not had
  * one, to each admin of its company. Marking the certificate and queueing its mail happen in one
  * transaction, and only the run that marks it sends: once per certificate, across processes too.
  */
 export async function sendCertificateReminders(now = new Date()): Promise<number> {
+  const { certificateReminderDays } = await readStoreSettings();
   const due = await db()
     .select({ id: taxCertificates.id })
     .from(taxCertificates)
@@ -367,7 +372,7 @@ export async function sendCertificateReminders(now = new Date()): Promise<number
         eq(taxCertificates.status, "approved"),
         isNull(taxCertificates.reminderSentAt),
         gte(taxCertificates.expiresOn, storeDay(now)),
-        lte(taxCertificates.expiresOn, reminderHorizon(now)),
+        lte(taxCertificates.expiresOn, reminderHorizon(now, certificateReminderDays)),
       ),
     );
   let sent = 0;
@@ -403,7 +408,7 @@ export function startCertificateReminders(intervalMs = 60 * 60_000): () => void 
     running = running
       .then(() => sendCertificateReminders())
       .then((sent) => {
-        if (sent > 0) logger.info({ sent, days: REMINDER_DAYS }, "tax certificate expiry reminders queued");
+        if (sent > 0) logger.info({ sent }, "tax certificate expiry reminders queued");
       })
       .catch((error) => logger.error({ err: error }, "tax certificate reminders failed"));
   };
