@@ -1,4 +1,4 @@
-// The admin dashboard when the customer profiles cannot be read: the page still shows, and says so;
+// The admin dashboard when the customer accounts cannot be read: the page still shows, and says so;
 // and the count of requests for quote waiting for prices, left out when it cannot be read.
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
@@ -25,9 +25,9 @@ function askedByAdmin() {
   return { request: new Request(url), url, pattern: "/admin", context, params: {} } as Parameters<typeof loader>[0];
 }
 
-it("shows the dashboard with empty figures and 'Failed to load profiles' when the profiles cannot be read", async () => {
+it("shows the dashboard with empty figures and 'Failed to load profiles' when the accounts cannot be read", async () => {
   expect((await loader(askedByAdmin())).toast).toBeNull();
-  await handle().db.execute(sql`alter table profiles rename to profiles_unreadable`);
+  await handle().db.execute(sql`alter table company_members rename to company_members_unreadable`);
   try {
     const page = await loader(askedByAdmin());
     expect(page.toast).toEqual({ type: "error", title: "Failed to load profiles" });
@@ -35,7 +35,7 @@ it("shows the dashboard with empty figures and 'Failed to load profiles' when th
     expect(page.stats.totalCustomers).toBe(0);
     expect(page.promos).toEqual([]);
   } finally {
-    await handle().db.execute(sql`alter table profiles_unreadable rename to profiles`);
+    await handle().db.execute(sql`alter table company_members_unreadable rename to company_members`);
   }
 });
 

@@ -264,7 +264,7 @@ const actions: [string, string[], string[]][] = [
     "/admin",
     ["approve", "revoke", "create-promo", "edit-promo", "promo-status", "po-required"],
     [
-      "profileId",
+      "companyId",
       "creditLimit",
       "termsDays",
       "code",

@@ -23,7 +23,7 @@ export const creditLimitField = z
   .refine((value) => Number(value) <= MAX_CREDIT_LIMIT, "The credit limit can be at most $10,000,000");
 
 export const approveTermsSchema = z.object({
-  profileId: z.uuid("That customer does not exist"),
+  companyId: z.uuid("That customer does not exist"),
   creditLimit: creditLimitField,
   // Net 30 unless the admin picks 60 or 90 (the form sends it; older clients and scripts may not).
   termsDays: z
@@ -32,7 +32,7 @@ export const approveTermsSchema = z.object({
     .transform((days) => Number(days) as TermsDays),
 });
 
-export const revokeTermsSchema = z.object({ profileId: z.uuid("That customer does not exist") });
+export const revokeTermsSchema = z.object({ companyId: z.uuid("That customer does not exist") });
 
 export const MAX_ADMIN_QUERY_LENGTH = 100;
 

@@ -6,6 +6,7 @@ import {
   invitationExpiry,
   invitationState,
   inviteSchema,
+  isIndividualAccount,
   leavesNoAdmin,
 } from "./companies";
 
@@ -73,5 +74,17 @@ describe("the invitation form", () => {
     expect(inviteSchema.safeParse({ email: "pat@example.com", role: "owner" }).error?.issues[0]?.message).toBe(
       "Choose a role",
     );
+  });
+});
+
+describe("a person buying for themselves", () => {
+  it.each([
+    [{ companyName: null, members: 1 }, true],
+    [{ companyName: "", members: 1 }, true],
+    // A business of one, and an account that has grown past one person, are businesses.
+    [{ companyName: "Reyes Fabrication", members: 1 }, false],
+    [{ companyName: null, members: 2 }, false],
+  ])("%o is an individual: %s", (account, individual) => {
+    expect(isIndividualAccount(account)).toBe(individual);
   });
 });

@@ -79,6 +79,13 @@ export const invitationRefusals: Record<Exclude<InvitationState, "open">, string
   expired: "This invitation has expired. Ask your company admin for a new one.",
 };
 
+/**
+ * A person buying for themselves: the one member of an account that gave no company name
+ * (docs/product-rules.md, Companies). They hold the account, but no role is shown to them.
+ */
+export const isIndividualAccount = ({ companyName, members }: { companyName: string | null; members: number }) =>
+  members <= 1 && !companyName;
+
 export const LAST_ADMIN_MESSAGE = "A company needs an admin: make another member an admin first.";
 export const LEAVING_LAST_ADMIN_MESSAGE =
   "You are the only admin of your company, which has other members: make one of them an admin before you join another company.";

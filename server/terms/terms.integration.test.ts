@@ -38,8 +38,8 @@ async function buyerOnTerms(termsDays: 30 | 60 | 90, creditLimit: string, wheels
   const id = `terms-buyer-${buyers}`;
   const email = `terms${buyers}@example.com`;
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
-  const { profileId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
-  await approveTerms("admin", profileId, creditLimit, { termsDays });
+  const { companyId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
+  await approveTerms("admin", companyId, creditLimit, { termsDays });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, wheel, wheels);
   return { id, email, cartId };

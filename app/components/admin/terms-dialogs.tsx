@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { formatUsd } from "../../../domain/money/format";
 import { termsLengths, termsName } from "../../../domain/terms/terms";
+import { formatNumber } from "../../../domain/text/numbers";
 import { Button } from "../ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";
@@ -9,9 +10,9 @@ import { Label } from "../ui/label";
 
 /**
  * 'Approve Net 30' and the dialog that asks for the terms (Net 30 unless the admin picks 60 or 90)
- * and the credit limit; it closes once the approval is saved.
+ * and the credit limit of the account, for all its members; it closes once the approval is saved.
  */
-export function ApproveTermsDialog({ profileId, name }: { profileId: string; name: string }) {
+export function ApproveTermsDialog({ companyId, name, members }: { companyId: string; name: string; members: number }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
   const [limit, setLimit] = useState("");
@@ -25,14 +26,18 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
       </Button>
       <DialogContent>
         <DialogTitle>Approve Net 30 Terms</DialogTitle>
-        <DialogDescription>Set the terms and the credit limit for {name}.</DialogDescription>
+        <DialogDescription>
+          Set the terms and the credit limit for {name}.
+          {members > 1 &&
+            ` They apply to all ${formatNumber(members)} people buying on the account, who share the limit.`}
+        </DialogDescription>
         <fetcher.Form method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="approve" />
-          <input type="hidden" name="profileId" value={profileId} />
+          <input type="hidden" name="companyId" value={companyId} />
           <div className="space-y-1">
-            <Label htmlFor={`terms-days-${profileId}`}>Payment Terms</Label>
+            <Label htmlFor={`terms-days-${companyId}`}>Payment Terms</Label>
             <select
-              id={`terms-days-${profileId}`}
+              id={`terms-days-${companyId}`}
               name="termsDays"
               defaultValue="30"
               className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
@@ -45,9 +50,9 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
             </select>
           </div>
           <div className="space-y-1">
-            <Label htmlFor={`credit-limit-${profileId}`}>Credit Limit ($)</Label>
+            <Label htmlFor={`credit-limit-${companyId}`}>Credit Limit ($)</Label>
             <Input
-              id={`credit-limit-${profileId}`}
+              id={`credit-limit-${companyId}`}
               name="creditLimit"
               type="number"
               inputMode="decimal"
@@ -70,18 +75,21 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
 }
 
 /**
- * 'Revoke' asks first: revoking ends the customer's terms and sets their limit to $0 at once.
- * Approving again restores terms, with the limit the admin then sets.
+ * 'Revoke' asks first, naming the account's terms (Net 30, 60 or 90): revoking ends them and sets
+ * its limit to $0 at once. Approving again restores terms, with the limit the admin then sets.
  */
 export function RevokeTermsDialog({
-  profileId,
+  companyId,
   name,
   creditLimit,
+  termsDays,
 }: {
-  profileId: string;
+  companyId: string;
   name: string;
   creditLimit: string;
+  termsDays: number;
 }) {
+  const terms = termsName(termsDays);
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
   return (
@@ -91,19 +99,19 @@ export function RevokeTermsDialog({
         size="sm"
         disabled={fetcher.state !== "idle"}
         onClick={() => setOpen(true)}
-        aria-label={`Revoke ${name}`}
+        aria-label={`Revoke ${terms} terms for ${name}`}
       >
         Revoke
       </Button>
       <DialogContent>
-        <DialogTitle>Revoke Net 30 Terms?</DialogTitle>
+        <DialogTitle>Revoke {terms} Terms?</DialogTitle>
         <DialogDescription>
-          {name} will pay by card from now on, and the credit limit of {formatUsd(creditLimit)} becomes $0.00. Unpaid
-          Net 30 invoices stay due. You can approve terms again at any time.
+          {name} will pay by card from now on, and the credit limit of {formatUsd(creditLimit)} becomes $0.00. Unpaid{" "}
+          {terms} invoices stay due. You can approve terms again at any time.
         </DialogDescription>
         <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="profileId" value={profileId} />
+          <input type="hidden" name="companyId" value={companyId} />
           <DialogCancel>Keep Terms</DialogCancel>
           <Button type="submit" variant="destructive">
             Revoke Terms
