@@ -379,7 +379,7 @@ const actions: [string, string[], string[]][] = [
   ["/account/approvals", ["approve", "reject", "withdraw"], ["submissionId", "note"]],
   // Revoking only: any name of 1 to 80 characters makes a key, as it should.
   ["/account/company/api-keys", ["revoke"], ["keyId"]],
-  ["/company/join/made-up-token", [""], ["token"]],
+  ["/company/join/made-up-token", ["join", "accept"], ["firstName", "lastName", "password", "closing"]],
   [
     "/account/company/tax-certificates",
     ["upload", "remove"],

@@ -312,8 +312,8 @@ function InviteForm({ invitationDays }: { invitationDays: number }) {
         </Button>
       </div>
       <p className="text-sm text-slate-700 sm:col-span-3">
-        We e-mail a link that works once, for {invitationDays} {invitationDays === 1 ? "day" : "days"}. The invitee
-        signs in or creates an account and joins.
+        We e-mail a link that works once, for {invitationDays} {invitationDays === 1 ? "day" : "days"}. Someone new to
+        the store chooses a name and a password there and is in; someone with an account signs in and accepts.
       </p>
     </fetcher.Form>
   );

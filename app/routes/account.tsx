@@ -3,9 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
 import { Await, data, Form, Link } from "react-router";
 import { deleteAccountSchema } from "../../domain/accounts/delete-account";
-import { can, roleNames } from "../../domain/companies/companies";
+import { can, isIndividualAccount, roleNames } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
-import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
+import {
+  accountMembers,
+  getProfile,
+  listOrdersWithItems,
+  topPurchasedProducts,
+} from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
@@ -30,9 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser({ request, context });
   const buyer = requireBuyer({ request, context });
   // Streamed: the page shell is sent at once and the account fills in when ready.
-  const account = Promise.all([getProfile(buyer), listOrdersWithItems(buyer), topPurchasedProducts(buyer)]).then(
-    ([profile, orders, topProducts]) => ({ profile, orders, topProducts }),
-  );
+  const account = Promise.all([
+    getProfile(buyer),
+    listOrdersWithItems(buyer),
+    topPurchasedProducts(buyer),
+    accountMembers(buyer),
+  ]).then(([profile, orders, topProducts, members]) => ({ profile, orders, topProducts, members }));
   return { email: user.email, isAdmin: user.isAdmin, account };
 }
 
@@ -95,8 +103,11 @@ function Account({
   profile,
   orders,
   topProducts,
+  members,
 }: AccountData & { email: string; isAdmin: boolean; deletion?: SubmissionResult<string[]> }) {
   const fullName = profile?.firstName && profile.lastName ? `${profile.firstName} ${profile.lastName}` : "Not provided";
+  // A person buying for themselves holds their account: no company role is theirs to be shown.
+  const individual = isIndividualAccount({ companyName: profile?.companyName ?? null, members });
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -160,7 +171,10 @@ function Account({
                 <Detail term="Full Name" value={fullName} />
                 <Detail term="Company" value={profile?.companyName || "Not provided"} />
                 <Detail term="Phone" value={profile?.phone || "Not provided"} />
-                {profile?.companyRole && <Detail term="Your Role" value={roleNames[profile.companyRole]} />}
+                {profile?.companyRole && <Detail term="Account Type" value={individual ? "Individual" : "Business"} />}
+                {profile?.companyRole && !individual && (
+                  <Detail term="Your Role" value={roleNames[profile.companyRole]} />
+                )}
               </dl>
               <p className="mt-4">
                 <Link to="/account/addresses" className="font-medium text-brand-700 underline">
@@ -246,6 +260,9 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
             </Link>
           </h3>
           <p className="text-sm text-slate-700">{formatShortDate(order.orderDate)}</p>
+          {order.closedAccount && (
+            <p className="text-sm text-slate-700">Placed under your closed account {order.closedAccount}</p>
+          )}
         </div>
         <div className="flex items-center gap-3">
           <Price amount={order.totalAmount} className="font-semibold text-slate-950" />

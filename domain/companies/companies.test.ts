@@ -7,6 +7,7 @@ import {
   invitationState,
   inviteSchema,
   isIndividualAccount,
+  joinSchema,
   leavesNoAdmin,
 } from "./companies";
 
@@ -86,5 +87,21 @@ describe("a person buying for themselves", () => {
     [{ companyName: null, members: 2 }, false],
   ])("%o is an individual: %s", (account, individual) => {
     expect(isIndividualAccount(account)).toBe(individual);
+  });
+});
+
+describe("joining by an invitation's link", () => {
+  it("asks a new person for a name and a password of at least 6 characters", () => {
+    expect(joinSchema.safeParse({ firstName: " Nia ", lastName: "Okafor", password: "hunter22" }).data).toEqual({
+      firstName: "Nia",
+      lastName: "Okafor",
+      password: "hunter22",
+    });
+    const refused = joinSchema.safeParse({ firstName: "", password: "short" });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      "First name is required",
+      "Last name is required",
+      "Password must be at least 6 characters",
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 // Company accounts: the roles a member holds and what each may do, the invitation's life, and the
 // forms of the members page; shared by the browser (what to show) and the server (what to allow).
 import { z } from "zod";
-import { emailField } from "../text/form-fields";
+import { passwordField } from "../accounts/account-schemas";
+import { emailField, required } from "../text/form-fields";
 
 export const companyRoles = ["admin", "buyer", "approver", "viewer"] as const;
 export type CompanyRole = (typeof companyRoles)[number];
@@ -113,3 +114,12 @@ export const inviteSchema = z.object({ email: emailField, role: roleField });
 export const changeRoleSchema = z.object({ userId: z.string().min(1).max(100), role: roleField });
 export const removeMemberSchema = z.object({ userId: z.string().min(1).max(100) });
 export const revokeInvitationSchema = z.object({ invitationId: z.uuid("That invitation does not exist.") });
+
+/** A person new to the store joins by the invitation's link: the link proves the e-mail, so no confirmation follows. */
+export const joinSchema = z.object({
+  firstName: required("First name is required", 100),
+  lastName: required("Last name is required", 100),
+  password: passwordField,
+});
+
+export type JoinInput = z.output<typeof joinSchema>;
