@@ -64,7 +64,7 @@ type ActionResult = { reply?: SubmissionResult<string[]> };
 const joined = ({ companyName, role }: { companyName: string; role: keyof typeof roleNames }) => ({
   type: "success" as const,
   title: `You joined ${companyName}`,
-  description: `You are ${roleNames[role].toLowerCase()} of the company's account.`,
+  description: `Your role there: ${roleNames[role]}.`,
 });
 
 /** The page's two forms: a new person's name and password, and a signed-in invitee's acceptance. */
@@ -168,7 +168,8 @@ export default function JoinCompanyPage({ loaderData, actionData }: Route.Compon
               <Form method="post">
                 <input type="hidden" name="intent" value="accept" />
                 <input type="hidden" name="closing" value={leaving.accountNumber} />
-                <Button type="submit">
+                {/* Long names wrap on a phone instead of pushing the page sideways. */}
+                <Button type="submit" className="h-auto min-h-10 whitespace-normal py-2">
                   Close {leaving.accountNumber} and Join {invitation.companyName}
                 </Button>
               </Form>
@@ -230,7 +231,9 @@ function JoinForm({
         <Field meta={fields.lastName} label="Last Name" autoComplete="family-name" />
       </div>
       <Field meta={fields.password} label="Password" type="password" autoComplete="new-password" />
-      <SubmitButton busy={busy}>Join {companyName}</SubmitButton>
+      <SubmitButton busy={busy} className="h-auto min-h-10 whitespace-normal py-2">
+        Join {companyName}
+      </SubmitButton>
     </Form>
   );
 }

@@ -76,11 +76,12 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
         <ul className="space-y-2">
           {customer.members.map((member) => (
             <li key={member.userId}>
-              <div className="font-medium text-slate-950">
-                {member.name}
-                {!individual && <span className="font-normal text-slate-700"> · {roleNames[member.role]}</span>}
-              </div>
-              {member.phone && <div className="text-slate-700">{member.phone}</div>}
+              <div className="font-medium text-slate-950">{member.name}</div>
+              {(!individual || member.phone) && (
+                <div className="text-slate-700">
+                  {[individual ? null : roleNames[member.role], member.phone].filter(Boolean).join(" · ")}
+                </div>
+              )}
             </li>
           ))}
         </ul>
@@ -92,7 +93,9 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
       </td>
       <td className="px-6 py-3">
         {customer.companyName ?? (individual ? <span className="text-slate-700">Individual</span> : "")}
-        {customer.memberCount > 1 && <div className="text-slate-700">{formatNumber(customer.memberCount)} members</div>}
+        {customer.memberCount > 1 && (
+          <div className="whitespace-nowrap text-slate-700">{formatNumber(customer.memberCount)} members</div>
+        )}
       </td>
       <td className="px-6 py-3">
         <span

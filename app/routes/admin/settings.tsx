@@ -118,7 +118,9 @@ function DaysField({
 }) {
   return (
     <div className="space-y-1">
-      <Label htmlFor={meta.id}>{label}</Label>
+      <Label htmlFor={meta.id} className="block">
+        {label}
+      </Label>
       <Input
         {...getInputProps(meta, { type: "number" })}
         key={meta.key}
