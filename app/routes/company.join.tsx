@@ -2,9 +2,10 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { joinSchema, roleNames } from "../../domain/companies/companies";
-import { currentUser, requireBuyer } from "../../server/accounts/session";
+import { currentBuyer, currentUser, requireBuyer } from "../../server/accounts/session";
 import { signInWithPassword } from "../../server/accounts/sign-in";
 import {
+  ALREADY_A_MEMBER,
   acceptInvitation,
   invitationByToken,
   joinAsNewPerson,
@@ -50,9 +51,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     user && visitor.as === "invitee" && !invitation.refusal
       ? await whatJoiningLeaves(user.id, { invitedTo: invitation.companyId, role: invitation.role })
       : null;
+  const already = currentBuyer(context)?.company?.id === invitation.companyId;
   return {
     invitation: { companyName: invitation.companyName, role: invitation.role, email: invitation.email },
-    refusal: invitation.refusal ?? leaving?.refusal ?? null,
+    refusal: invitation.refusal ?? (already ? ALREADY_A_MEMBER : null) ?? leaving?.refusal ?? null,
     visitor,
     leaving,
     path: `/company/join/${encodeURIComponent(params.token)}`,

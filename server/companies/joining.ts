@@ -42,6 +42,8 @@ import { hashToken, headcount, invitationNotFound, lockCompanies, withdrawInvita
 const companyName = (company: { name: string | null; accountNumber: string }) =>
   company.name || `Account ${company.accountNumber}`;
 
+export const ALREADY_A_MEMBER = "You are already a member of this company.";
+
 export const accountExistsMessage = (email: string) =>
   `${email} already has an account with us. Sign in to accept the invitation.`;
 
@@ -211,7 +213,7 @@ export async function whatJoiningLeaves(
       refusal: lastAdmin ? LEAVING_LAST_ADMIN_MESSAGE : paying ? CARD_PAYMENT_OPEN : null,
     };
   }
-  const counted = async (table: typeof savedLists | typeof shipToAddresses | typeof orders) => {
+  const counted = async (table: typeof savedLists | typeof shipToAddresses) => {
     const [row] = await executor.select({ n: count() }).from(table).where(eq(table.companyId, companyId));
     return row?.n ?? 0;
   };
@@ -226,7 +228,12 @@ export async function whatJoiningLeaves(
       .where(and(eq(companyApiKeys.companyId, companyId), isNull(companyApiKeys.revokedAt))),
     counted(savedLists),
     counted(shipToAddresses),
-    counted(orders),
+    // The ones they placed: those stay theirs to read (an earlier member's stay with the account).
+    executor
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), eq(orders.userId, userId)))
+      .then(([row]) => row?.n ?? 0),
   ]);
   const { accountNumber, onTerms, termsDays, creditLimit } = current.company;
   return {
@@ -293,7 +300,7 @@ export async function acceptInvitation(
       );
     const before = await buyerOf(who.id, tx);
     const currentId = before?.company?.id ?? null;
-    if (currentId === open.companyId) throw new StoreError("Conflict", "You are already a member of this company.");
+    if (currentId === open.companyId) throw new StoreError("Conflict", ALREADY_A_MEMBER);
     await lockCompanies(tx, currentId ? [currentId, open.companyId] : [open.companyId]);
     const leaving = await whatJoiningLeaves(who.id, { invitedTo: open.companyId, role: open.role }, tx);
     if (leaving.refusal) throw new StoreError("Conflict", leaving.refusal);
