@@ -1,7 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { admin, mailCatcherUrl } from "../playwright.config";
+import { mailCatcherUrl } from "../playwright.config";
 import {
   addWheels,
+  adminFindsCustomers,
   approveTerms,
   confirmedBuyer,
   expectNoAccessibilityViolations,
@@ -169,15 +170,7 @@ test("a person new to the store joins from the invitation with a name and a pass
   await newcomerContext.close();
 
   // The store admin finds one account with both people, and grants it Net 90 once.
-  const officeContext = await browser.newContext();
-  const office = await officeContext.newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
-  await office.goto("/admin");
-  await office.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
-  await expect(office).toHaveURL(new RegExp(`q=${lastName}`));
-  const table = office.getByRole("table", { name: "Customer Accounts" });
-  const rows = table.getByRole("row").filter({ hasText: lastName });
+  const { page: office, rows, close } = await adminFindsCustomers(browser, lastName);
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole("listitem").filter({ hasText: `Dana ${lastName}` })).toContainText("Company admin");
   await expect(rows.getByRole("listitem").filter({ hasText: `Nia ${lastName}` })).toContainText("Buyer");
@@ -197,5 +190,5 @@ test("a person new to the store joins from the invitation with a name and a pass
   await revoke.getByRole("button", { name: "Revoke Terms" }).click();
   await expect(office.getByText("Net 90 terms revoked successfully")).toBeVisible();
   await expect(rows.getByText("Not Approved")).toBeVisible();
-  await officeContext.close();
+  await close();
 });
