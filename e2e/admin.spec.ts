@@ -96,8 +96,8 @@ test("an admin logs in, finds a customer, approves Net 30 with a limit and revok
 test("every admin page and action answers 401 to a guest and 403 to a customer", async ({ page, baseURL }) => {
   const someone = "00000000-0000-4000-8000-000000000000";
   const writes: [string, Record<string, string>][] = [
-    ["/admin", { intent: "approve", profileId: someone, creditLimit: "999999" }],
-    ["/admin", { intent: "revoke", profileId: someone }],
+    ["/admin", { intent: "approve", companyId: someone, creditLimit: "999999" }],
+    ["/admin", { intent: "revoke", companyId: someone }],
     [
       "/admin",
       { intent: "create-promo", code: "FREE100", description: "x", discountType: "percentage", discountValue: "100" },
@@ -114,7 +114,7 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
       },
     ],
     ["/admin", { intent: "promo-status", promoId: someone, active: "true" }],
-    ["/admin", { intent: "po-required", profileId: someone, required: "true" }],
+    ["/admin", { intent: "po-required", companyId: someone, required: "true" }],
     ["/admin/orders/ORD1700000000000AAAAA", { status: "shipped" }],
     ["/admin/orders/ORD1700000000000AAAAA", { intent: "mark-paid" }],
     [

@@ -133,19 +133,31 @@ export async function confirmedBuyer(page: Page, name = "buyer", lastName = "Rey
   return buyer;
 }
 
-/** The admin, in a browser of their own, approves Net 30 for the one customer with this last name. */
-export async function approveTerms(browser: Browser, lastName: string, creditLimit: string) {
-  const page = await browser.newPage();
+/**
+ * The store admin, in a browser of their own, searches the dashboard's customer accounts for `query`
+ * (a last name no other story gives): their page, the rows that name it, and how to close it.
+ */
+export async function adminFindsCustomers(browser: Browser, query: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await signIn(page, admin.email, admin.password);
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await page.goto("/admin");
-  await page.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
-  const row = page.getByRole("table", { name: "Customer Accounts" }).getByRole("row").filter({ hasText: lastName });
-  await row.getByRole("button", { name: /Approve Net 30/ }).click();
+  await page.getByPlaceholder("Search by name, company, or account number...").fill(query);
+  // The search navigates as the admin types; the rows are read once the list is the searched one.
+  await expect(page).toHaveURL(new RegExp(`q=${query}`));
+  const rows = page.getByRole("table", { name: "Customer Accounts" }).getByRole("row").filter({ hasText: query });
+  return { page, rows, close: () => context.close() };
+}
+
+/** The admin, in a browser of their own, approves Net 30 for the one customer account with this last name. */
+export async function approveTerms(browser: Browser, lastName: string, creditLimit: string) {
+  const { page, rows, close } = await adminFindsCustomers(browser, lastName);
+  await rows.getByRole("button", { name: /Approve Net 30/ }).click();
   await page.getByRole("dialog", { name: "Approve Net 30 Terms" }).getByLabel("Credit Limit ($)").fill(creditLimit);
   await page.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("Net 30 terms approved successfully")).toBeVisible();
-  await page.close();
+  await close();
 }
 
 /** Fills the checkout's card panel (the built-in test processor) and presses Pay. */

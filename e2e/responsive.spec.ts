@@ -6,14 +6,14 @@ import { admin } from "../playwright.config";
 import { createApiKey } from "../server/api/api-keys";
 import { submitForApproval } from "../server/approvals/approvals";
 import { createListFromText } from "../server/cart/saved-lists";
-import { acceptInvitation, inviteMember, setSpendLimits } from "../server/companies/members";
+import { setSpendLimits } from "../server/companies/members";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
 import { profiles, user } from "../server/db/schema";
 import { placeTermsOrder } from "../server/orders/checkout";
 import { approveTerms } from "../server/terms/grants";
 import { checkoutInput } from "../test/checkout-input";
 import { answerQuote, requestedQuote } from "../test/quote-fixtures";
-import { asBuyer, cardOrder, fillCart, productId, signedUpBuyer } from "../test/store-fixtures";
+import { asBuyer, cardOrder, fillCart, joinByInvitation, productId, signedUpBuyer } from "../test/store-fixtures";
 import { type StoreProcess, storeProcess } from "../test/store-process";
 import {
   addWheels,
@@ -325,7 +325,7 @@ async function writeRecords(database: DatabaseHandle) {
     "GW-45-001, 25\nFD-80-001, 40\nCW-45-045, 500",
   );
   const bea = await signedUpBuyer("bea@tables.example", { firstName: "Bea", lastName: "Longsurname-Buyer" });
-  await acceptInvitation(bea, await inviteMember(await asBuyer(ada), { email: bea.email, role: "buyer" }));
+  await joinByInvitation(ada, bea, "buyer");
   await setSpendLimits(await asBuyer(ada), { userId: bea.id, orderLimit: "50" });
   const beaCart = await fillCart(bea, [["GW-45-001", 30]]);
   await submitForApproval(await asBuyer(bea), { cartId: beaCart }, checkoutInput(bea.email, { poNumber: "PO-4471" }));

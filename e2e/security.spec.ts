@@ -22,7 +22,7 @@ test("a state-changing post from another site is refused and changes nothing", a
     ["/api/cart", { intent: "remove", productId }],
     ["/auth", { intent: "sign-in", email: "someone@example.com", password: "whatever1" }],
     ["/checkout", { intent: "place", email: "a@b.co", paymentMethod: "net_30" }],
-    ["/admin", { intent: "approve", profileId: "00000000-0000-4000-8000-000000000000", creditLimit: "1" }],
+    ["/admin", { intent: "approve", companyId: "00000000-0000-4000-8000-000000000000", creditLimit: "1" }],
     ["/auth/sign-out", {}],
     // Requests for quote and the moves on one, the back office's answer, and the account pages'
     // forms (server/form-intents.ts).

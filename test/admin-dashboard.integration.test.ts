@@ -1,4 +1,4 @@
-// The admin dashboard when the customer profiles cannot be read: the page still shows, and says so;
+// The admin dashboard when the customer accounts cannot be read: the page still shows, and says so;
 // the count of requests for quote waiting for prices, left out when it cannot be read; and a credit
 // limit the rules refuse, answered with the field's message for the dialog to show beside it.
 import { sql } from "drizzle-orm";
@@ -27,9 +27,9 @@ function askedByAdmin(form?: Record<string, string>) {
   return { request, url, pattern: "/admin", context, params: {} } as Parameters<typeof loader>[0];
 }
 
-it("shows the dashboard with empty figures and 'Failed to load profiles' when the profiles cannot be read", async () => {
+it("shows the dashboard with empty figures and 'Failed to load profiles' when the accounts cannot be read", async () => {
   expect((await loader(askedByAdmin())).toast).toBeNull();
-  await handle().db.execute(sql`alter table profiles rename to profiles_unreadable`);
+  await handle().db.execute(sql`alter table company_members rename to company_members_unreadable`);
   try {
     const page = await loader(askedByAdmin());
     expect(page.toast).toEqual({ type: "error", title: "Failed to load profiles" });
@@ -37,7 +37,7 @@ it("shows the dashboard with empty figures and 'Failed to load profiles' when th
     expect(page.stats.totalCustomers).toBe(0);
     expect(page.promos).toEqual([]);
   } finally {
-    await handle().db.execute(sql`alter table profiles_unreadable rename to profiles`);
+    await handle().db.execute(sql`alter table company_members_unreadable rename to company_members`);
   }
 });
 
@@ -63,8 +63,8 @@ it.each([
   ["-5", "The credit limit must be more than $0"],
   ["lots", "Enter the credit limit in dollars, e.g. 25000 or 2500.50"],
 ])("refuses a credit limit of %j with the field's own message", async (creditLimit, message) => {
-  const profileId = "00000000-0000-4000-8000-000000000000";
-  const answer = (await action(askedByAdmin({ intent: "approve", profileId, creditLimit }))) as {
+  const companyId = "00000000-0000-4000-8000-000000000000";
+  const answer = (await action(askedByAdmin({ intent: "approve", companyId, creditLimit }))) as {
     data: { ok: boolean; reply?: { error?: Record<string, string[]> } };
     init: { status?: number } | null;
   };

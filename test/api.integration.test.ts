@@ -23,7 +23,7 @@ import {
 import { requireScope } from "../server/api/http";
 import { openApiDocument } from "../server/api/openapi";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
-import { acceptInvitation, changeMemberRole, inviteMember, removeMember } from "../server/companies/members";
+import { changeMemberRole, removeMember } from "../server/companies/members";
 import {
   adminAuditLog,
   companyApiKeys,
@@ -38,7 +38,7 @@ import { cartSummary } from "../server/pricing/price";
 import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { asBuyer, profileWithCompany } from "./store-fixtures";
+import { asBuyer, joinByInvitation, profileWithCompany } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -129,7 +129,7 @@ async function member(admin: { id: string }, name: string, role: CompanyRole) {
   const email = `${id}@example.com`;
   await db().insert(user).values({ id, name, email, emailVerified: true });
   await profileWithCompany(id, { firstName: name, lastName: "Test" });
-  await acceptInvitation({ id, email }, await inviteMember(await asBuyer(admin), { email, role }));
+  await joinByInvitation(admin, { id, email }, role);
   return { id, email };
 }
 

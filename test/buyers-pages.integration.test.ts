@@ -6,7 +6,7 @@
 import { asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../server/db/client";
-import { companyMembers, contractPrices, products, profiles, user } from "../server/db/schema";
+import { companyMembers, contractPrices, products, user } from "../server/db/schema";
 import { approveTerms } from "../server/terms/grants";
 import { fillCart, signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
@@ -85,13 +85,14 @@ beforeAll(async () => {
     const [granting] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, admin.email));
     for (const [index, company] of companies.entries()) {
       const buyer = await signedUpBuyer(company.email, company);
-      const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, buyer.id));
-      await approveTerms(granting?.id ?? "", profile?.id ?? "", company.creditLimit, { termsDays: company.termsDays });
-      await fillCart(buyer, [[partNumbers[index] ?? "", company.quantity]]);
       const [member] = await handle.db
         .select({ companyId: companyMembers.companyId })
         .from(companyMembers)
         .where(eq(companyMembers.userId, buyer.id));
+      await approveTerms(granting?.id ?? "", member?.companyId ?? "", company.creditLimit, {
+        termsDays: company.termsDays,
+      });
+      await fillCart(buyer, [[partNumbers[index] ?? "", company.quantity]]);
       const [wheel] = await handle.db.select({ id: products.id }).from(products).where(eq(products.partNumber, WHEEL));
       await handle.db.insert(contractPrices).values({
         companyId: member?.companyId ?? "",

@@ -4,7 +4,6 @@ import * as apiKeysRoute from "../app/routes/account.company.api-keys";
 import * as quotePdfRoute from "../app/routes/account.quote-pdf";
 import * as companyPricesRoute from "../app/routes/admin/company-prices";
 import { apiScopes } from "../domain/companies/api-keys";
-import type { CompanyRole } from "../domain/companies/companies";
 import { addDays, storeDay } from "../domain/dates/dates";
 import { quoteRequestSchema } from "../domain/quotes/quote-request";
 import {
@@ -35,11 +34,10 @@ import {
   renameList,
   setListLineQuantity,
 } from "../server/cart/saved-lists";
+import { acceptInvitation, invitationByToken } from "../server/companies/joining";
 import {
-  acceptInvitation,
   changeMemberRole,
   companyPage,
-  invitationByToken,
   invitationLimits,
   inviteMember,
   removeMember,
@@ -81,7 +79,7 @@ import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
 import { answerQuote } from "./quote-fixtures";
-import { asBuyer, memberOf, profileWithCompany, requestContext } from "./store-fixtures";
+import { asBuyer, joinByInvitation, memberOf, profileWithCompany, requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -103,14 +101,11 @@ async function person(name: string, grant: { creditLimit?: string } = {}) {
   const email = `${id}@example.com`;
   await db().insert(user).values({ id, name, email, emailVerified: true });
   const { companyId } = await profileWithCompany(id, { firstName: name, lastName: "Test", ...grant });
-  return { id, email, companyId };
+  const [company] = await db().select().from(companies).where(eq(companies.id, companyId));
+  return { id, email, companyId, accountNumber: company?.accountNumber ?? "" };
 }
 
-/** `admin` invites `who` as `role`, and `who` accepts the link. */
-async function join(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
-  const token = await inviteMember(await asBuyer(admin), { email: who.email, role });
-  await acceptInvitation(who, token);
-}
+const join = joinByInvitation;
 
 async function cartOf(who: { id: string }, wheels: number, productId = wheel) {
   const cartId = await findOrCreateCart({ userId: who.id });
@@ -147,12 +142,12 @@ describe("inviting a member", () => {
     expect(await invitationByToken(token, now)).toMatchObject({ email: pat.email, role: "buyer", state: "open" });
 
     const stranger = await person("Eve");
-    expect(await outcome(acceptInvitation(stranger, token, now))).toBe(
+    expect(await outcome(acceptInvitation(stranger, token, { now, closing: stranger.accountNumber }))).toBe(
       `403 This invitation was sent to ${pat.email}. Sign in with that address to accept it.`,
     );
-    await acceptInvitation(pat, token, now);
+    await acceptInvitation(pat, token, { now, closing: pat.accountNumber });
     expect(await memberOf(pat.id)).toEqual({ userId: pat.id, companyId: admin.companyId, role: "buyer" });
-    expect(await outcome(acceptInvitation(pat, token, now))).toBe(
+    expect(await outcome(acceptInvitation(pat, token, { now }))).toBe(
       "409 This invitation has already been used. Ask your company admin for a new one.",
     );
     const page = await companyPage(await asBuyer(admin));
@@ -167,13 +162,17 @@ describe("inviting a member", () => {
     const lee = await person("Lee");
     const sent = new Date("2026-11-01T10:00:00Z");
     const token = await inviteMember(await asBuyer(admin), { email: lee.email, role: "viewer" }, sent);
-    expect(await outcome(acceptInvitation(lee, token, new Date("2026-11-08T10:00:00Z")))).toBe(
-      "409 This invitation has expired. Ask your company admin for a new one.",
-    );
+    expect(
+      await outcome(
+        acceptInvitation(lee, token, { now: new Date("2026-11-08T10:00:00Z"), closing: lee.accountNumber }),
+      ),
+    ).toBe("409 This invitation has expired. Ask your company admin for a new one.");
     const second = await inviteMember(await asBuyer(admin), { email: lee.email, role: "viewer" });
     const [open] = (await companyPage(await asBuyer(admin))).invitations;
     await revokeInvitation(await asBuyer(admin), open?.id ?? "");
-    expect(await outcome(acceptInvitation(lee, second))).toMatch(/^404 This invitation link is not valid/);
+    expect(await outcome(acceptInvitation(lee, second, { closing: lee.accountNumber }))).toMatch(
+      /^404 This invitation link is not valid/,
+    );
     expect(await invitationByToken("made-up")).toBeNull();
     expect((await memberOf(lee.id))?.companyId).toBe(lee.companyId);
   });
@@ -255,7 +254,9 @@ describe("an admin's invitations", () => {
       [fromBo, boToken],
       [fromCy, cyToken],
     ] as const) {
-      expect(await outcome(acceptInvitation(invitee, token))).toMatch(/^404 This invitation link is not valid/);
+      expect(await outcome(acceptInvitation(invitee, token, { closing: invitee.accountNumber }))).toMatch(
+        /^404 This invitation link is not valid/,
+      );
       expect((await memberOf(invitee.id))?.companyId).toBe(invitee.companyId);
     }
   });
@@ -302,7 +303,7 @@ describe("roles and the last admin", () => {
     await join(first, helper, "buyer");
     const other = await person("Ola");
     const token = await inviteMember(await asBuyer(other), { email: first.email, role: "buyer" });
-    expect(await outcome(acceptInvitation(first, token))).toBe(
+    expect(await outcome(acceptInvitation(first, token, { closing: first.accountNumber }))).toBe(
       "409 You are the only admin of your company, which has other members: make one of them an admin before you join another company.",
     );
     // A company of one is left behind with its orders; its person moves.
@@ -538,7 +539,7 @@ describe("a member of company A against company B", () => {
     expect(await outcome(withdrawSubmission(await asBuyer(a), submission.id))).toBe(noSubmission);
 
     // Invitations: B's link for someone else does not let A's admin in.
-    expect(await outcome(acceptInvitation(a, bToken))).toBe(
+    expect(await outcome(acceptInvitation(a, bToken, { closing: a.accountNumber }))).toBe(
       "403 This invitation was sent to bo-new@example.com. Sign in with that address to accept it.",
     );
     expect((await memberOf(a.id))?.companyId).toBe(a.companyId);

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
 import { setDatabase } from "../server/db/client";
-import { orders, profiles, user } from "../server/db/schema";
+import { orders, user } from "../server/db/schema";
 import { storeDocument, storeProductImage } from "../server/media/images";
 import { fileStorage, mediaFolder } from "../server/media/storage";
 import { placeTermsOrder } from "../server/orders/checkout";
@@ -175,9 +175,8 @@ beforeAll(async () => {
   try {
     const dana = await signedUpBuyer(buyerEmail);
     receipt = (await cardOrder(dana, [["GW-45-001", 1]])).orderNumber;
-    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.userId, dana.id));
     const [granting] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, admin.email));
-    await approveTerms(granting?.id ?? "", profile?.id ?? "", "5000.00");
+    await approveTerms(granting?.id ?? "", (await memberOf(dana.id))?.companyId ?? "", "5000.00");
     const cartId = await fillCart(dana, [["GW-45-001", 2]]);
     const placed = await placeTermsOrder(
       await asBuyer(dana),

@@ -4,10 +4,13 @@
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { signUpSchema } from "../domain/accounts/account-schemas";
+import type { CompanyRole } from "../domain/companies/companies";
 import { registerBuyer } from "../server/accounts/register";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
 import { applyPromo } from "../server/cart/promo";
 import { buyerOf, type Buyer as RequestBuyer } from "../server/companies/buyer";
+import { acceptInvitation } from "../server/companies/joining";
+import { inviteMember } from "../server/companies/members";
 import { buyerContext, type SignedInUser, userContext } from "../server/context";
 import { db } from "../server/db/client";
 import { companies, companyMembers, orders, products, profiles, user } from "../server/db/schema";
@@ -143,4 +146,14 @@ export async function profileWithCompany(
   if (!profile || !company) throw new Error(`no profile or company for ${userId}`);
   await db().insert(companyMembers).values({ userId, companyId: company.id, role: "admin" });
   return { profileId: profile.id, companyId: company.id };
+}
+
+/**
+ * `admin` invites `who` as `role`, and `who` accepts the link, confirming (as the invitation page
+ * asks) that their own account of one closes when joining closes it.
+ */
+export async function joinByInvitation(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
+  const token = await inviteMember(await asBuyer(admin), { email: who.email, role });
+  const closing = (await buyerOf(who.id))?.company?.accountNumber;
+  return acceptInvitation(who, token, { closing });
 }

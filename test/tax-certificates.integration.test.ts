@@ -14,7 +14,6 @@ import { loader as fileLoader } from "../app/routes/admin/tax-certificate-file";
 import { action as reviewAction, loader as reviewLoader } from "../app/routes/admin/tax-certificates";
 import { MAX_CERTIFICATE_BYTES } from "../domain/companies/tax-exemption";
 import { addToCart, clearCart, findOrCreateCart } from "../server/cart/cart";
-import { acceptInvitation, inviteMember } from "../server/companies/members";
 import {
   certificateUploadLimit,
   companyCertificates,
@@ -32,10 +31,11 @@ import { orderDocument } from "../server/documents/order-document";
 import { StoreError } from "../server/errors";
 import { placeOrder } from "../server/orders/place-order";
 import { cartSummary } from "../server/pricing/price";
+import { updateStoreSettings } from "../server/terms/settings";
 import { grindingWheel, insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { asBuyer, profileWithCompany, requestContext } from "./store-fixtures";
+import { asBuyer, joinByInvitation, profileWithCompany, requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -256,7 +256,7 @@ describe("the files kept", () => {
   it("refuses a member who may not change them before reading what they sent", async () => {
     const owner = await person("Owner");
     const viewer = await person("Viewer");
-    await acceptInvitation(viewer, await inviteMember(await asBuyer(owner), { email: viewer.email, role: "viewer" }));
+    await joinByInvitation(owner, viewer, "viewer");
     let read = false;
     const body = new ReadableStream<Uint8Array>(
       {
@@ -291,7 +291,7 @@ describe("who may see and change a company's certificates", () => {
     const acme = await person("Owner");
     const viewer = await person("Viewer");
     const rival = await person("Rival");
-    await acceptInvitation(viewer, await inviteMember(await asBuyer(acme), { email: viewer.email, role: "viewer" }));
+    await joinByInvitation(acme, viewer, "viewer");
     const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
 
     const seen = await companyCertificates(await asBuyer(viewer), today);
@@ -506,7 +506,7 @@ describe("the expiry reminder", () => {
   it("goes to the company's admins once, 30 days before expiry, and not before", async () => {
     const acme = await person("Reminded");
     const buyer = await person("Buyer");
-    await acceptInvitation(buyer, await inviteMember(await asBuyer(acme), { email: buyer.email, role: "buyer" }));
+    await joinByInvitation(acme, buyer, "buyer");
     const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
     await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
     // Other tests' companies hold certificates expiring the same day: only this company's mail counts.
@@ -532,5 +532,27 @@ describe("the expiry reminder", () => {
     expect(sent.map((mail) => mail.to)).toEqual([acme.email]);
     expect(sent[0]?.text).toContain("TX-1234567");
     expect(sent[0]?.text).toContain("/account/company/tax-certificates");
+  });
+
+  it("goes as many days before expiry as the store admin set", async () => {
+    const acme = await person("Soon");
+    const { id } = await uploadCertificate(
+      await asBuyer(acme),
+      { ...texasFields, state: "OK", certificateNumber: "OK-7654321" },
+      { bytes: PDF, name: "c.pdf" },
+      today,
+    );
+    await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
+    const reminded = async () =>
+      (await db().select({ to: mailQueue.to }).from(mailQueue).where(eq(mailQueue.to, acme.email))).length;
+    await updateStoreSettings(storeAdmin.id, { certificateReminderDays: 10 });
+    try {
+      await sendCertificateReminders(new Date("2027-03-01T15:00:00Z"));
+      expect(await reminded()).toBe(0);
+      await sendCertificateReminders(new Date("2027-03-21T15:00:00Z"));
+      expect(await reminded()).toBe(1);
+    } finally {
+      await updateStoreSettings(storeAdmin.id, { certificateReminderDays: 30 });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { Loader2 } from "lucide-react";
 import { Button } from "./ui/button";
 
@@ -6,13 +7,15 @@ export function SubmitButton({
   busy,
   children,
   ref,
+  className,
 }: {
   busy: boolean;
   children: React.ReactNode;
   ref?: React.Ref<HTMLButtonElement>;
+  className?: string;
 }) {
   return (
-    <Button ref={ref} type="submit" className="w-full" disabled={busy} aria-busy={busy}>
+    <Button ref={ref} type="submit" className={clsx("w-full", className)} disabled={busy} aria-busy={busy}>
       {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
       {children}
     </Button>

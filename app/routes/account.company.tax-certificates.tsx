@@ -9,7 +9,6 @@ import {
   certificateSchema,
   certificateStatusNames,
   MAX_CERTIFICATE_BYTES,
-  REMINDER_DAYS,
   removeCertificateSchema,
   stateName,
   stateNames,
@@ -108,15 +107,15 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function TaxCertificatesPage({ loaderData }: Route.ComponentProps) {
-  const { certificates, canManage } = loaderData;
+  const { certificates, canManage, reminderDays } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Tax-Exempt Certificates" }]} />
       <h1 className="mt-2 text-3xl font-bold text-slate-950">Tax-Exempt Certificates</h1>
       <p className="mt-1 text-slate-700">
         Orders shipped to a state where your company holds an approved certificate are not taxed, until the day after it
-        expires. We review each certificate before it applies, and e-mail your company admin {REMINDER_DAYS} days before
-        one expires.
+        expires. We review each certificate before it applies, and e-mail your company admin {reminderDays}{" "}
+        {reminderDays === 1 ? "day" : "days"} before one expires.
       </p>
 
       <Card className="mt-6">

@@ -4,7 +4,6 @@ import {
   type CompanyRole,
   changeRoleSchema,
   companyRoles,
-  INVITATION_DAYS,
   inviteSchema,
   removeMemberSchema,
   revokeInvitationSchema,
@@ -102,7 +101,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const { company, members, invitations } = loaderData;
+  const { company, members, invitations, invitationDays } = loaderData;
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Company Members" }]} />
@@ -134,7 +133,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           <CardTitle>Invite a Member</CardTitle>
         </CardHeader>
         <CardContent>
-          <InviteForm />
+          <InviteForm invitationDays={invitationDays} />
           {invitations.length > 0 && (
             <>
               <h2 className="mt-6 text-lg font-semibold text-slate-950">Open Invitations</h2>
@@ -287,7 +286,7 @@ function RemoveMember({ member }: { member: Member }) {
   );
 }
 
-function InviteForm() {
+function InviteForm({ invitationDays }: { invitationDays: number }) {
   const fetcher = useFetcher<ActionResult>();
   const [form, fields] = useZodForm("invite-member", inviteSchema, {
     lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
@@ -313,8 +312,8 @@ function InviteForm() {
         </Button>
       </div>
       <p className="text-sm text-slate-700 sm:col-span-3">
-        We e-mail a link that works once, for {INVITATION_DAYS} days. The invitee signs in or creates an account and
-        joins.
+        We e-mail a link that works once, for {invitationDays} {invitationDays === 1 ? "day" : "days"}. Someone new to
+        the store chooses a name and a password there and is in; someone with an account signs in and accepts.
       </p>
     </fetcher.Form>
   );

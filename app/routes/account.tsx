@@ -3,9 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
 import { Await, data, Form, Link } from "react-router";
 import { deleteAccountSchema } from "../../domain/accounts/delete-account";
-import { can, roleNames } from "../../domain/companies/companies";
+import { can, isIndividualAccount, roleNames } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
-import { getProfile, listOrdersWithItems, topPurchasedProducts } from "../../server/accounts/account-overview";
+import {
+  accountMembers,
+  getProfile,
+  listOrdersWithItems,
+  topPurchasedProducts,
+} from "../../server/accounts/account-overview";
 import { deleteAccount } from "../../server/accounts/delete-account";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { signOutHeaders } from "../../server/accounts/sign-out";
@@ -37,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listOrdersWithItems(buyer),
     topPurchasedProducts(buyer),
     companySpend(buyer),
-  ]).then(([profile, orders, topProducts, spend]) => ({ profile, orders, topProducts, spend }));
+    accountMembers(buyer),
+  ]).then(([profile, orders, topProducts, spend, members]) => ({ profile, orders, topProducts, spend, members }));
   return { email: user.email, isAdmin: user.isAdmin, account };
 }
 
@@ -101,8 +107,11 @@ function Account({
   orders,
   topProducts,
   spend,
+  members,
 }: AccountData & { email: string; isAdmin: boolean; deletion?: SubmissionResult<string[]> }) {
   const fullName = profile?.firstName && profile.lastName ? `${profile.firstName} ${profile.lastName}` : "Not provided";
+  // A person buying for themselves holds their account: no company role is theirs to be shown.
+  const individual = isIndividualAccount({ companyName: profile?.companyName ?? null, members });
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -166,7 +175,10 @@ function Account({
                 <Detail term="Full Name" value={fullName} />
                 <Detail term="Company" value={profile?.companyName || "Not provided"} />
                 <Detail term="Phone" value={profile?.phone || "Not provided"} />
-                {profile?.companyRole && <Detail term="Your Role" value={roleNames[profile.companyRole]} />}
+                {profile?.companyRole && <Detail term="Account Type" value={individual ? "Individual" : "Business"} />}
+                {profile?.companyRole && !individual && (
+                  <Detail term="Your Role" value={roleNames[profile.companyRole]} />
+                )}
               </dl>
               <p className="mt-4">
                 <Link to="/account/addresses" className="font-medium text-brand-700 underline">
@@ -253,6 +265,9 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
             </Link>
           </h3>
           <p className="text-sm text-slate-700">{formatShortDate(order.orderDate)}</p>
+          {order.closedAccount && (
+            <p className="text-sm text-slate-700">Placed under your closed account {order.closedAccount}</p>
+          )}
         </div>
         <div className="flex items-center gap-3">
           <Price amount={order.totalAmount} className="font-semibold text-slate-950" />

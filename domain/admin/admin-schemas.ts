@@ -1,6 +1,8 @@
 // The admin forms' rules, shared by the browser and the server.
 import { z } from "zod";
 import { productStatuses } from "../catalog/product-input";
+import { MAX_INVITATION_DAYS } from "../companies/companies";
+import { MAX_REMINDER_DAYS } from "../companies/tax-exemption";
 import { isDay } from "../dates/dates";
 import { endOfStoreDay } from "../dates/store-day-bounds";
 import { orderStatuses } from "../orders/order-status";
@@ -25,7 +27,7 @@ export const creditLimitField = z
   .refine((value) => Number(value) <= MAX_CREDIT_LIMIT, "The credit limit can be at most $10,000,000");
 
 export const approveTermsSchema = z.object({
-  profileId: z.uuid("That customer does not exist"),
+  companyId: z.uuid("That customer does not exist"),
   creditLimit: creditLimitField,
   // Net 30 unless the admin picks 60 or 90 (the form sends it; older clients and scripts may not).
   termsDays: z
@@ -34,7 +36,7 @@ export const approveTermsSchema = z.object({
     .transform((days) => Number(days) as TermsDays),
 });
 
-export const revokeTermsSchema = z.object({ profileId: z.uuid("That customer does not exist") });
+export const revokeTermsSchema = z.object({ companyId: z.uuid("That customer does not exist") });
 
 export const MAX_ADMIN_QUERY_LENGTH = 100;
 
@@ -158,12 +160,18 @@ export const orderStatusChangeSchema = z.object({
   status: z.enum(orderStatuses, { message: "Choose a status the order can move to" }),
 });
 
-export const storeSettingsSchema = z.object({
-  overdueGraceDays: z.coerce
+/** A setting's number of days, from `min` to `max`. */
+const settingDays = (min: number, max: number) =>
+  z.coerce
     .number({ message: "Enter a whole number of days" })
     .int("Enter a whole number of days")
-    .min(0, "Enter 0 or more days")
-    .max(MAX_OVERDUE_GRACE_DAYS, `Enter at most ${MAX_OVERDUE_GRACE_DAYS} days`),
+    .min(min, min === 0 ? "Enter 0 or more days" : `Enter ${min} or more days`)
+    .max(max, `Enter at most ${max} days`);
+
+export const storeSettingsSchema = z.object({
+  overdueGraceDays: settingDays(0, MAX_OVERDUE_GRACE_DAYS),
+  invitationDays: settingDays(1, MAX_INVITATION_DAYS),
+  certificateReminderDays: settingDays(1, MAX_REMINDER_DAYS),
   // When the settings the form shows were saved, so two admins' edits do not silently overwrite each other.
   savedAt: z.iso.datetime({ message: "Reload the page and try again" }).transform((at) => new Date(at)),
 });

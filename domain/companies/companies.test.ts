@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   can,
   companyRoles,
-  INVITATION_DAYS,
+  DEFAULT_INVITATION_DAYS,
   invitationExpiry,
   invitationState,
   inviteSchema,
+  isIndividualAccount,
+  joinSchema,
   leavesNoAdmin,
 } from "./companies";
 
@@ -37,10 +39,14 @@ describe("an invitation's life", () => {
   const now = new Date("2026-03-01T12:00:00Z");
   const expiresAt = invitationExpiry(now);
 
-  it(`works for ${INVITATION_DAYS} days, up to the last millisecond`, () => {
+  it(`works for ${DEFAULT_INVITATION_DAYS} days, up to the last millisecond`, () => {
     expect(expiresAt.toISOString()).toBe("2026-03-08T12:00:00.000Z");
     expect(invitationState({ usedAt: null, expiresAt }, new Date(expiresAt.getTime() - 1))).toBe("open");
     expect(invitationState({ usedAt: null, expiresAt }, expiresAt)).toBe("expired");
+  });
+
+  it("works for as many days as the store admin set", () => {
+    expect(invitationExpiry(now, 2).toISOString()).toBe("2026-03-03T12:00:00.000Z");
   });
 
   it("works once", () => {
@@ -69,5 +75,33 @@ describe("the invitation form", () => {
     expect(inviteSchema.safeParse({ email: "pat@example.com", role: "owner" }).error?.issues[0]?.message).toBe(
       "Choose a role",
     );
+  });
+});
+
+describe("a person buying for themselves", () => {
+  it.each([
+    [{ companyName: null, members: 1 }, true],
+    [{ companyName: "", members: 1 }, true],
+    // A business of one, and an account that has grown past one person, are businesses.
+    [{ companyName: "Reyes Fabrication", members: 1 }, false],
+    [{ companyName: null, members: 2 }, false],
+  ])("%o is an individual: %s", (account, individual) => {
+    expect(isIndividualAccount(account)).toBe(individual);
+  });
+});
+
+describe("joining by an invitation's link", () => {
+  it("asks a new person for a name and a password of at least 6 characters", () => {
+    expect(joinSchema.safeParse({ firstName: " Nia ", lastName: "Okafor", password: "hunter22" }).data).toEqual({
+      firstName: "Nia",
+      lastName: "Okafor",
+      password: "hunter22",
+    });
+    const refused = joinSchema.safeParse({ firstName: "", password: "short" });
+    expect(refused.error?.issues.map((issue) => issue.message)).toEqual([
+      "First name is required",
+      "Last name is required",
+      "Password must be at least 6 characters",
+    ]);
   });
 });

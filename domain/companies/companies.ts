@@ -1,7 +1,8 @@
 // Company accounts: the roles a member holds and what each may do, the invitation's life, and the
 // forms of the members page; shared by the browser (what to show) and the server (what to allow).
 import { z } from "zod";
-import { emailField } from "../text/form-fields";
+import { passwordField } from "../accounts/account-schemas";
+import { emailField, required } from "../text/form-fields";
 
 export const companyRoles = ["admin", "buyer", "approver", "viewer"] as const;
 export type CompanyRole = (typeof companyRoles)[number];
@@ -60,10 +61,12 @@ export const refusals: Record<CompanyPermission, string> = {
   approveOrders: "Only your company's approvers and admins can approve or reject orders.",
 };
 
-/** How long an invitation link works. */
-export const INVITATION_DAYS = 7;
+/** How long an invitation link works, unless the store admin sets another length (Admin, Settings). */
+export const DEFAULT_INVITATION_DAYS = 7;
+export const MAX_INVITATION_DAYS = 30;
 
-export const invitationExpiry = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
+export const invitationExpiry = (now: Date, days: number = DEFAULT_INVITATION_DAYS) =>
+  new Date(now.getTime() + days * 24 * 60 * 60 * 1000);
 
 export type InvitationState = "open" | "used" | "expired";
 
@@ -76,6 +79,13 @@ export const invitationRefusals: Record<Exclude<InvitationState, "open">, string
   used: "This invitation has already been used. Ask your company admin for a new one.",
   expired: "This invitation has expired. Ask your company admin for a new one.",
 };
+
+/**
+ * A person buying for themselves: the one member of an account that gave no company name
+ * (docs/product-rules.md, Companies). They hold the account, but no role is shown to them.
+ */
+export const isIndividualAccount = ({ companyName, members }: { companyName: string | null; members: number }) =>
+  members <= 1 && !companyName;
 
 export const LAST_ADMIN_MESSAGE = "A company needs an admin: make another member an admin first.";
 export const LEAVING_LAST_ADMIN_MESSAGE =
@@ -104,3 +114,12 @@ export const inviteSchema = z.object({ email: emailField, role: roleField });
 export const changeRoleSchema = z.object({ userId: z.string().min(1).max(100), role: roleField });
 export const removeMemberSchema = z.object({ userId: z.string().min(1).max(100) });
 export const revokeInvitationSchema = z.object({ invitationId: z.uuid("That invitation does not exist.") });
+
+/** A person new to the store joins by the invitation's link: the link proves the e-mail, so no confirmation follows. */
+export const joinSchema = z.object({
+  firstName: required("First name is required", 100),
+  lastName: required("Last name is required", 100),
+  password: passwordField,
+});
+
+export type JoinInput = z.output<typeof joinSchema>;

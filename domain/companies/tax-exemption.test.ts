@@ -80,6 +80,11 @@ describe("the expiry reminder", () => {
     expect(reminderDue(texas, at(now))).toBe(due);
   });
 
+  it("comes as many days before as the store admin set", () => {
+    expect(reminderDue(texas, at("2027-03-01T15:00:00Z"), 7)).toBe(false);
+    expect(reminderDue(texas, at("2027-03-24T15:00:00Z"), 7)).toBe(true);
+  });
+
   it("is not due for a certificate that is not approved", () => {
     expect(reminderDue({ ...texas, status: "pending" }, at("2027-03-10T15:00:00Z"))).toBe(false);
   });

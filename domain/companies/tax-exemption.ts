@@ -110,18 +110,23 @@ export function exemptionFor(
 export const exemptionLine = ({ state, certificateNumber }: TaxExemption) =>
   `Tax exempt: certificate ${certificateNumber} (${stateName(state)})`;
 
-/** How many days before its expiry the company admin is reminded. */
-export const REMINDER_DAYS = 30;
+/** How many days before its expiry the company admin is reminded, unless the store admin sets another (Admin, Settings). */
+export const DEFAULT_REMINDER_DAYS = 30;
+export const MAX_REMINDER_DAYS = 90;
 
-/** Whether an approved certificate's reminder is due on the store's day at `now` (its last 30 days). */
-export function reminderDue(certificate: Pick<ExemptionCertificate, "expiresOn" | "status">, now: Date): boolean {
+/** Whether an approved certificate's reminder is due on the store's day at `now` (its last `days` days). */
+export function reminderDue(
+  certificate: Pick<ExemptionCertificate, "expiresOn" | "status">,
+  now: Date,
+  days: number = DEFAULT_REMINDER_DAYS,
+): boolean {
   if (certificate.status !== "approved") return false;
   const left = daysBetween(storeDay(now), certificate.expiresOn);
-  return left >= 0 && left <= REMINDER_DAYS;
+  return left >= 0 && left <= days;
 }
 
 /** The last expiry day a reminder is due for on the store's day at `now`. */
-export const reminderHorizon = (now: Date): Day => addDays(storeDay(now), REMINDER_DAYS);
+export const reminderHorizon = (now: Date, days: number = DEFAULT_REMINDER_DAYS): Day => addDays(storeDay(now), days);
 
 /** A certificate file may be at most this large. */
 export const MAX_CERTIFICATE_BYTES = 10 * 1024 * 1024;

@@ -70,6 +70,6 @@ export function purchaseOrderLines(order: { poNumber: string | null; jobReferenc
 
 /** The admin's "PO required" switch on a customer account. */
 export const poRequiredSchema = z.object({
-  profileId: z.uuid("That customer does not exist"),
+  companyId: z.uuid("That customer does not exist"),
   required: z.enum(["true", "false"], { message: "Choose on or off" }),
 });

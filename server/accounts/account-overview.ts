@@ -1,8 +1,9 @@
 // What My Account shows: the buyer's profile and company, the company's orders with their items, and top products.
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { db } from "../db/client";
-import { orderItems, orders, profiles } from "../db/schema";
+import { companies, companyMembers, orderItems, orders, profiles } from "../db/schema";
+import { buyerSeesOrder } from "../orders/orders";
 
 /** The buyer's own details, with the account they buy for: its number, name, PO rule and their role. */
 export async function getProfile(buyer: Buyer) {
@@ -17,6 +18,16 @@ export async function getProfile(buyer: Buyer) {
   };
 }
 
+/** How many people buy on the buyer's account: 1 for a company of one. */
+export async function accountMembers(buyer: Buyer): Promise<number> {
+  if (!buyer.company) return 0;
+  const [row] = await db()
+    .select({ members: count() })
+    .from(companyMembers)
+    .where(eq(companyMembers.companyId, buyer.company.id));
+  return row?.members ?? 0;
+}
+
 export async function listOrdersWithItems(buyer: Buyer) {
   const rows = await db()
     .select({
@@ -25,9 +36,14 @@ export async function listOrdersWithItems(buyer: Buyer) {
       orderDate: orders.orderDate,
       totalAmount: orders.totalAmount,
       status: orders.status,
+      // Set for an order placed under the buyer's own account, closed since: it is theirs, not the company's.
+      closedAccount: sql<
+        string | null
+      >`case when ${companies.closedAt} is not null then ${companies.accountNumber} end`,
     })
     .from(orders)
-    .where(inBuyersCompany(orders.companyId, buyer))
+    .leftJoin(companies, eq(companies.id, orders.companyId))
+    .where(buyerSeesOrder(buyer))
     .orderBy(desc(orders.orderDate));
   return withItems(rows);
 }

@@ -6,9 +6,9 @@ import { db } from "../db/client";
 import { companies } from "../db/schema";
 import { recordAudit } from "./audit";
 
-export function setPoRequired(adminId: string, profileId: string, required: boolean) {
+export function setPoRequired(adminId: string, companyId: string, required: boolean) {
   return db().transaction(async (tx) => {
-    const companyId = await lockCustomerCompany(tx, profileId);
+    await lockCustomerCompany(tx, companyId);
     const [before] = await tx
       .select({ poRequired: companies.poRequired })
       .from(companies)

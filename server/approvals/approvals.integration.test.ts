@@ -1,13 +1,12 @@
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { CompanyRole } from "../../domain/companies/companies";
 import { startOfStoreMonth } from "../../domain/orders/approvals";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, joinByInvitation, profileWithCompany } from "../../test/store-fixtures";
 import { listAuditLog } from "../admin/audit";
 import { addToCart, findOrCreateCart } from "../cart/cart";
-import { acceptInvitation, inviteMember, setSpendLimits } from "../companies/members";
+import { setSpendLimits } from "../companies/members";
 import { adminAuditLog, companyMembers, mailQueue, orderApprovals, orders, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { placeTermsOrder } from "../orders/checkout";
@@ -40,9 +39,7 @@ async function person(name: string, grant: { creditLimit?: string } = {}) {
   return { id, email, companyId };
 }
 
-async function join(admin: { id: string }, who: { id: string; email: string }, role: CompanyRole) {
-  await acceptInvitation(who, await inviteMember(await asBuyer(admin), { email: who.email, role }));
-}
+const join = joinByInvitation;
 
 /** A company on Net 30 with a $10,000 limit: its admin, a buyer limited to `orderLimit` an order, and an approver. */
 async function company(orderLimit = "100", monthlyLimit?: string) {

@@ -17,6 +17,7 @@ import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
 import { hasOrderNumber } from "../orders/order-number";
+import { buyerSeesOrder } from "../orders/orders";
 import { priceStoredCart } from "../pricing/price";
 import { addToCart } from "./cart";
 
@@ -212,7 +213,7 @@ export async function reorder(buyer: Buyer, cartId: string, orderNumber: string,
   const [order] = await db()
     .select({ id: orders.id })
     .from(orders)
-    .where(and(hasOrderNumber(orderNumber), inBuyersCompany(orders.companyId, buyer)));
+    .where(and(hasOrderNumber(orderNumber), buyerSeesOrder(buyer)));
   if (!order) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   const lines = await db()
     .select(orderLineColumns)

@@ -1,18 +1,14 @@
 // The company admin's side of a company (docs/decisions/companies.md): its members and their roles,
-// invitations by e-mail (a one-time link that expires; only the token's SHA-256 is stored), and
-// joining through such a link. Every change locks the company row, so the "a company keeps an
-// admin" rule holds when two admins act at once.
+// and invitations by e-mail (a one-time link that expires; only the token's SHA-256 is stored);
+// joining through such a link is ./joining.ts. Every change locks the company row, so the "a company
+// keeps an admin" rule holds when two admins act at once.
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import {
   type CompanyRole,
   can,
-  INVITATION_DAYS,
   invitationExpiry,
-  invitationRefusals,
-  invitationState,
   LAST_ADMIN_MESSAGE,
-  LEAVING_LAST_ADMIN_MESSAGE,
   leavesNoAdmin,
   roleNames,
 } from "../../domain/companies/companies";
@@ -32,13 +28,14 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { type Mail, queueMail } from "../mail/mailer";
-import { type Buyer, buyerNow, buyerOf, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
+import { readStoreSettings } from "../terms/settings";
+import { type Buyer, buyerNow, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 import { createCompanyOfOne } from "./membership";
 
 export const memberNotFound = "That member does not exist.";
 export const invitationNotFound = "This invitation link is not valid. Ask your company admin for a new one.";
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /**
  * Invitations an admin, and a company, may send: enough to bring a whole team in, too few for the
@@ -56,7 +53,8 @@ const LINK_LIKE = /[a-z][a-z\d+.-]*:\/\/|www\.|[\p{L}\p{N}-]\.\p{L}{2,}(?!\p{L})
 /** The path an invitation's link opens. */
 export const invitationPath = (token: string) => `/company/join/${token}`;
 
-async function lockCompanies(tx: Database, ids: string[]) {
+/** Locks the companies in id order, so two changes to the same pair never wait for each other. */
+export async function lockCompanies(tx: Database, ids: string[]) {
   await tx
     .select({ id: companies.id })
     .from(companies)
@@ -66,7 +64,7 @@ async function lockCompanies(tx: Database, ids: string[]) {
 }
 
 /** How many members and admins the company has (inside the caller's lock). */
-async function headcount(tx: Database, companyId: string) {
+export async function headcount(tx: Database, companyId: string) {
   const [row] = await tx
     .select({
       members: count(),
@@ -81,7 +79,7 @@ async function headcount(tx: Database, companyId: string) {
 export async function companyPage(admin: Buyer, now = new Date()) {
   const adminUserId = admin.userId;
   const { companyId } = requirePermission(admin, "manageMembers");
-  const [[company], members, invitations] = await Promise.all([
+  const [[company], members, invitations, settings] = await Promise.all([
     db()
       .select({ name: companies.name, accountNumber: companies.accountNumber })
       .from(companies)
@@ -121,10 +119,12 @@ export async function companyPage(admin: Buyer, now = new Date()) {
         ),
       )
       .orderBy(asc(companyInvitations.createdAt)),
+    readStoreSettings(),
   ]);
   if (!company) throw new StoreError("NotFound", NO_COMPANY_MESSAGE);
   return {
     company,
+    invitationDays: settings.invitationDays,
     members: members.map(({ firstName, lastName, name, ...member }) => ({
       ...member,
       name: firstName && lastName ? `${firstName} ${lastName}` : name,
@@ -136,7 +136,7 @@ export async function companyPage(admin: Buyer, now = new Date()) {
 
 function invitationMessage(
   to: string,
-  { companyName, role, link }: { companyName: string; role: CompanyRole; link: string },
+  { companyName, role, link, days }: { companyName: string; role: CompanyRole; link: string; days: number },
 ): Mail {
   return {
     to,
@@ -144,10 +144,10 @@ function invitationMessage(
     text: [
       `You are invited to join ${companyName}'s account at Cascade Industrial Supply as ${roleNames[role].toLowerCase()}.`,
       "",
-      "Accept the invitation here (you will be asked to sign in or create an account):",
+      "Open this link to join. New to our store? You set your name and a password there, and you are in. Have an account with us? You sign in first:",
       link,
       "",
-      `The link works once, for ${INVITATION_DAYS} days. If you did not expect it, you can ignore this message.`,
+      `The link works once, for ${days} ${days === 1 ? "day" : "days"}. If you did not expect it, you can ignore this message.`,
     ].join("\n"),
   };
 }
@@ -176,19 +176,25 @@ export async function inviteMember(
       .from(companies)
       .where(eq(companies.id, companyId));
     const token = randomBytes(32).toString("base64url");
+    const { invitationDays } = await readStoreSettings(tx);
     await tx.insert(companyInvitations).values({
       companyId,
       email,
       role,
       tokenHash: hashToken(token),
-      expiresAt: invitationExpiry(now),
+      expiresAt: invitationExpiry(now, invitationDays),
       invitedBy: adminUserId,
       createdAt: now,
     });
     const account = `account ${company?.accountNumber ?? ""}`.trim();
     const companyName = company?.name && !LINK_LIKE.test(company.name) ? company.name : account;
     await queueMail(
-      invitationMessage(email, { companyName, role, link: `${config().PUBLIC_URL}${invitationPath(token)}` }),
+      invitationMessage(email, {
+        companyName,
+        role,
+        link: `${config().PUBLIC_URL}${invitationPath(token)}`,
+        days: invitationDays,
+      }),
       tx,
     );
     return token;
@@ -215,7 +221,7 @@ export async function revokeInvitation(admin: Buyer, invitationId: string) {
  * The open invitations `userId` sent for the company go once they may no longer send them (removed,
  * made another role, gone to another company, deleted): a link does not outlive its sender's authority.
  */
-async function withdrawInvitationsOf(tx: Database, userId: string, companyId: string) {
+export async function withdrawInvitationsOf(tx: Database, userId: string, companyId: string) {
   await tx
     .delete(companyInvitations)
     .where(
@@ -302,100 +308,6 @@ export function removeMember(admin: Buyer, { userId }: { userId: string }) {
     await revokeKeysOf(tx, { makerId: userId, companyId: member.companyId, by: admin.userId });
     await createCompanyOfOne(tx, { userId });
     return { email: member.email };
-  });
-}
-
-/** What the invitation page shows before the invitee accepts; null for a link that is no invitation. */
-export async function invitationByToken(token: string, now = new Date()) {
-  const [row] = await db()
-    .select({
-      email: companyInvitations.email,
-      role: companyInvitations.role,
-      usedAt: companyInvitations.usedAt,
-      expiresAt: companyInvitations.expiresAt,
-      companyName: companies.name,
-      accountNumber: companies.accountNumber,
-      companyId: companies.id,
-    })
-    .from(companyInvitations)
-    .innerJoin(companies, eq(companies.id, companyInvitations.companyId))
-    .where(eq(companyInvitations.tokenHash, hashToken(token)));
-  if (!row) return null;
-  const state = invitationState(row, now);
-  return {
-    email: row.email,
-    role: row.role,
-    companyName: row.companyName || `Account ${row.accountNumber}`,
-    companyId: row.companyId,
-    state,
-    refusal: state === "open" ? null : invitationRefusals[state],
-  };
-}
-
-/**
- * The signed-in invitee joins the company: the link works once (the invitation row is locked and
- * marked used in the same transaction) and only for the address it was sent to. A user belongs to
- * one company at a time, so joining moves them; the last admin of a company with other members is
- * refused. What they leave behind (orders, lists, addresses) stays with the company they leave.
- */
-export async function acceptInvitation(
-  who: { id: string; email: string },
-  token: string,
-  now = new Date(),
-): Promise<{ companyName: string; role: CompanyRole }> {
-  return db().transaction(async (tx) => {
-    const [invitation] = await tx
-      .select()
-      .from(companyInvitations)
-      .where(eq(companyInvitations.tokenHash, hashToken(token)))
-      .for("update");
-    if (!invitation) throw new StoreError("NotFound", invitationNotFound);
-    const state = invitationState(invitation, now);
-    if (state !== "open") throw new StoreError("Conflict", invitationRefusals[state]);
-    if (invitation.email !== who.email.toLowerCase())
-      throw new StoreError(
-        "Forbidden",
-        `This invitation was sent to ${invitation.email}. Sign in with that address to accept it.`,
-      );
-    const joining = await buyerOf(who.id, tx);
-    const current = joining?.company && joining.role ? { companyId: joining.company.id, role: joining.role } : null;
-    if (current?.companyId === invitation.companyId)
-      throw new StoreError("Conflict", "You are already a member of this company.");
-    await lockCompanies(tx, current ? [current.companyId, invitation.companyId] : [invitation.companyId]);
-    // Whatever became of its sender since, the link holds only while they may still invite.
-    const [sender] = invitation.invitedBy
-      ? await tx
-          .select({ role: companyMembers.role })
-          .from(companyMembers)
-          .where(
-            and(eq(companyMembers.userId, invitation.invitedBy), eq(companyMembers.companyId, invitation.companyId)),
-          )
-      : [];
-    if (!sender || !can(sender.role, "manageMembers")) throw new StoreError("NotFound", invitationNotFound);
-    if (current) {
-      const { admins, members } = await headcount(tx, current.companyId);
-      if (leavesNoAdmin({ admins, losesAdmin: current.role === "admin", othersRemain: members > 1 }))
-        throw new StoreError("Conflict", LEAVING_LAST_ADMIN_MESSAGE);
-      await tx
-        .update(companyMembers)
-        .set({ companyId: invitation.companyId, role: invitation.role, joinedAt: now })
-        .where(eq(companyMembers.userId, who.id));
-      await withdrawInvitationsOf(tx, who.id, current.companyId);
-      await revokeKeysOf(tx, { makerId: who.id, companyId: current.companyId, by: who.id });
-    } else {
-      await tx
-        .insert(companyMembers)
-        .values({ userId: who.id, companyId: invitation.companyId, role: invitation.role, joinedAt: now });
-    }
-    await tx
-      .update(companyInvitations)
-      .set({ usedAt: now, usedBy: who.id })
-      .where(eq(companyInvitations.id, invitation.id));
-    const [company] = await tx
-      .select({ name: companies.name, accountNumber: companies.accountNumber })
-      .from(companies)
-      .where(eq(companies.id, invitation.companyId));
-    return { companyName: company?.name || `Account ${company?.accountNumber}`, role: invitation.role };
   });
 }
 

@@ -18,7 +18,6 @@ import {
   type ExemptionCertificate,
   expiredOnUpload,
   MAX_CERTIFICATE_BYTES,
-  REMINDER_DAYS,
   reminderHorizon,
   stateName,
 } from "../../domain/companies/tax-exemption";
@@ -35,6 +34,7 @@ import { type Mail, queueMail } from "../mail/mailer";
 import { MAX_IMAGE_PIXELS } from "../media/images";
 import { fileStorage, type MediaStorage } from "../media/storage";
 import { runEvery } from "../periodic";
+import { readStoreSettings } from "../terms/settings";
 import { type Buyer, membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 
 export const CERTIFICATES_PATH = "/account/company/tax-certificates";
@@ -102,22 +102,26 @@ export async function companyCertificates(buyer: Buyer, now = new Date()) {
   const membership = await membershipOf(buyer);
   if (!membership) throw new StoreError("Forbidden", NO_COMPANY_MESSAGE);
   const { companyId, role } = membership;
-  const rows = await db()
-    .select({
-      id: taxCertificates.id,
-      state: taxCertificates.state,
-      certificateNumber: taxCertificates.certificateNumber,
-      expiresOn: taxCertificates.expiresOn,
-      status: taxCertificates.status,
-      rejectionReason: taxCertificates.rejectionReason,
-      fileName: taxCertificates.fileName,
-      uploadedAt: taxCertificates.uploadedAt,
-    })
-    .from(taxCertificates)
-    .where(eq(taxCertificates.companyId, companyId))
-    .orderBy(asc(taxCertificates.state), desc(taxCertificates.uploadedAt));
+  const [rows, settings] = await Promise.all([
+    db()
+      .select({
+        id: taxCertificates.id,
+        state: taxCertificates.state,
+        certificateNumber: taxCertificates.certificateNumber,
+        expiresOn: taxCertificates.expiresOn,
+        status: taxCertificates.status,
+        rejectionReason: taxCertificates.rejectionReason,
+        fileName: taxCertificates.fileName,
+        uploadedAt: taxCertificates.uploadedAt,
+      })
+      .from(taxCertificates)
+      .where(eq(taxCertificates.companyId, companyId))
+      .orderBy(asc(taxCertificates.state), desc(taxCertificates.uploadedAt)),
+    readStoreSettings(),
+  ]);
   return {
     canManage: can(role, "manageTaxCertificates"),
+    reminderDays: settings.certificateReminderDays,
     certificates: rows.map((row) => ({ ...row, expired: !certificateHolds(row, now) })),
   };
 }
@@ -349,11 +353,12 @@ function reminderMessage(
 }
 
 /**
- * Queues the reminder for every approved certificate in its last REMINDER_DAYS days that has not had
+ * Queues the reminder for every approved certificate in its last days (Admin, Settings) that has not had
  * one, to each admin of its company. Marking the certificate and queueing its mail happen in one
  * transaction, and only the run that marks it sends: once per certificate, across processes too.
  */
 export async function sendCertificateReminders(now = new Date()): Promise<number> {
+  const { certificateReminderDays } = await readStoreSettings();
   const due = await db()
     .select({ id: taxCertificates.id })
     .from(taxCertificates)
@@ -362,7 +367,7 @@ export async function sendCertificateReminders(now = new Date()): Promise<number
         eq(taxCertificates.status, "approved"),
         isNull(taxCertificates.reminderSentAt),
         gte(taxCertificates.expiresOn, storeDay(now)),
-        lte(taxCertificates.expiresOn, reminderHorizon(now)),
+        lte(taxCertificates.expiresOn, reminderHorizon(now, certificateReminderDays)),
       ),
     );
   let sent = 0;
@@ -395,6 +400,6 @@ export async function sendCertificateReminders(now = new Date()): Promise<number
 export function startCertificateReminders(intervalMs = 60 * 60_000): () => void {
   return runEvery(intervalMs, "tax certificate reminders", async () => {
     const sent = await sendCertificateReminders();
-    if (sent > 0) logger.info({ sent, days: REMINDER_DAYS }, "tax certificate expiry reminders queued");
+    if (sent > 0) logger.info({ sent }, "tax certificate expiry reminders queued");
   });
 }

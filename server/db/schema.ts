@@ -227,6 +227,9 @@ export const companies = pgTable(
     // The terms granted with on_terms: Net 30, 60 or 90.
     termsDays: integer("terms_days").notNull().default(30),
     createdAt: createdAt(),
+    // Set when the account's one person joined another company (docs/decisions/joining-a-company.md):
+    // it has no members from then on, and its orders stay readable by the person who placed them.
+    closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("companies_account_number_key").on(t.accountNumber),
@@ -650,11 +653,17 @@ export const storeSettings = pgTable(
     id: boolean("id").primaryKey().default(true),
     // Terms orders stop once an open invoice is more than this many days past due (docs/product-rules.md, Terms).
     overdueGraceDays: integer("overdue_grace_days").notNull().default(15),
+    // How long a company's invitation link works (docs/product-rules.md, Companies).
+    invitationDays: integer("invitation_days").notNull().default(7),
+    // How many days before a tax-exempt certificate expires its company's admins are reminded.
+    certificateReminderDays: integer("certificate_reminder_days").notNull().default(30),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("store_settings_one_row", sql`${t.id}`),
     check("store_settings_grace_days_range", sql`${t.overdueGraceDays} between 0 and 365`),
+    check("store_settings_invitation_days_range", sql`${t.invitationDays} between 1 and 30`),
+    check("store_settings_reminder_days_range", sql`${t.certificateReminderDays} between 1 and 90`),
   ],
 );
 

@@ -1,5 +1,6 @@
 // The documents a buyer downloads: an order's invoice or receipt, and the account statement (PDF
-// and CSV). Each is looked up within the member's company: another company's answers as a made-up one does.
+// and CSV). Each is looked up within the member's company (an order's, also among the orders the
+// buyer placed under an account of theirs since closed): another company's answers as a made-up one does.
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { type Day, formatLongDate, storeDay } from "../../domain/dates/dates";
@@ -11,6 +12,7 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { companies, orderItems, orders, profiles } from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
+import { buyerSeesOrder } from "../orders/orders";
 import { orderDocument } from "./order-document";
 import { renderPartsDocument } from "./parts-document";
 import { renderPdf } from "./pdf";
@@ -38,7 +40,7 @@ export async function buyerOrderDocument(
   const [order] = await db()
     .select()
     .from(orders)
-    .where(and(which, inBuyersCompany(orders.companyId, buyer)));
+    .where(and(which, buyerSeesOrder(buyer)));
   if (!order) return null;
   const items = await db()
     .select()

@@ -43,7 +43,7 @@ async function buyer() {
   const profile = await profileWithCompany(id, { creditLimit: "100000" });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, productId, 1);
-  return { id, email, cartId, profileId: profile.profileId, companyId: profile.companyId };
+  return { id, email, cartId, companyId: profile.companyId };
 }
 
 type Buyer = Awaited<ReturnType<typeof buyer>>;
@@ -75,14 +75,14 @@ async function orderRow(orderNumber: string) {
 describe("an account marked PO required", () => {
   it("is switched by an admin, audit-logged before and after, and shown in the customer list", async () => {
     const dana = await buyer();
-    await setPoRequired("po-admin", dana.profileId, true);
+    await setPoRequired("po-admin", dana.companyId, true);
     const [entry] = await db()
       .select()
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.entityId, dana.companyId), eq(adminAuditLog.action, "set_po_required")));
     expect(entry).toMatchObject({ adminId: "po-admin", before: { poRequired: false }, after: { poRequired: true } });
     const { customers } = await searchCustomers({ q: "", page: 1 });
-    expect(customers.find((customer) => customer.id === dana.profileId)?.poRequired).toBe(true);
+    expect(customers.find((customer) => customer.id === dana.companyId)?.poRequired).toBe(true);
     expect(await refusal(setPoRequired("po-admin", "00000000-0000-4000-8000-000000000000", true))).toBe(
       "404 That customer does not exist.",
     );
@@ -90,7 +90,7 @@ describe("an account marked PO required", () => {
 
   it("cannot place an order without a PO number, by Net 30 or by card, and nothing is taken", async () => {
     const dana = await buyer();
-    await setPoRequired("po-admin", dana.profileId, true);
+    await setPoRequired("po-admin", dana.companyId, true);
     expect(await refusal(net30(dana))).toBe(`400 ${poNumberRequiredMessage}`);
     const error = await checkBeforePlacing(await asBuyer(dana), checkoutInput(dana.email)).catch(
       (caught: unknown) => caught,
@@ -104,13 +104,13 @@ describe("an account marked PO required", () => {
       jobReference: "Pier 3 retrofit",
     });
     // Off again: optional again.
-    await setPoRequired("po-admin", dana.profileId, false);
+    await setPoRequired("po-admin", dana.companyId, false);
     expect(await refusal(again(dana, {}))).toBe("ok");
   });
 
   it("carries the PO number through a card payment to the order", async () => {
     const dana = await buyer();
-    await setPoRequired("po-admin", dana.profileId, true);
+    await setPoRequired("po-admin", dana.companyId, true);
     const checkout = checkoutInput(dana.email, { poNumber: "CARD-PO-1" });
     const payment = await startCardPayment(await asBuyer(dana), dana.cartId, checkout);
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
@@ -160,7 +160,7 @@ describe("the order's PO number and job reference", () => {
 describe("a ship-to at checkout", () => {
   it("saves a new address to the book only when asked, and only with the order placed", async () => {
     const dana = await buyer();
-    await setPoRequired("po-admin", dana.profileId, true);
+    await setPoRequired("po-admin", dana.companyId, true);
     const saving = { shipTo: NEW_SHIP_TO, saveShipTo: true, shipToLabel: "Austin plant" };
     // Refused (no PO number): nothing is saved.
     expect(await refusal(net30(dana, saving, "TX"))).toBe(`400 ${poNumberRequiredMessage}`);

@@ -6,10 +6,10 @@ import { insertProducts } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { answerQuote } from "../../test/quote-fixtures";
-import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, joinByInvitation, profileWithCompany } from "../../test/store-fixtures";
 import { approvalQueue, approveSubmission, mySubmissions } from "../approvals/approvals";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
-import { acceptInvitation, inviteMember, setSpendLimits } from "../companies/members";
+import { setSpendLimits } from "../companies/members";
 import { checkoutPayments, orderItems, orders, products, quotes, taxCertificates, user } from "../db/schema";
 import { StoreError } from "../errors";
 import {
@@ -293,7 +293,7 @@ describe("an accepted quote above the buyer's spend limit", () => {
       [member, "buyer"],
       [approver, "approver"],
     ] as const) {
-      await acceptInvitation(who, await inviteMember(await asBuyer(admin), { email: who.email, role }));
+      await joinByInvitation(admin, who, role);
     }
     await setSpendLimits(await asBuyer(admin), { userId: member.id, orderLimit: "100" });
     const number = await acceptedQuote(member);

@@ -17,7 +17,7 @@ const termsFields = {
 
 async function changeTerms(
   adminId: string,
-  profileId: string,
+  companyId: string,
   action: "approve_terms" | "revoke_terms",
   change: {
     onTerms: boolean;
@@ -28,22 +28,23 @@ async function changeTerms(
   },
 ) {
   return db().transaction(async (tx) => {
-    const companyId = await lockCustomerCompany(tx, profileId);
+    await lockCustomerCompany(tx, companyId);
     const [before] = await tx.select(termsFields).from(companies).where(eq(companies.id, companyId));
     const [after] = await tx.update(companies).set(change).where(eq(companies.id, companyId)).returning(termsFields);
     await recordAudit(tx, { adminId, action, entity: "company", entityId: companyId, before, after });
-    return after;
+    if (!before || !after) throw new Error("The company's terms were not written.");
+    return { before, after };
   });
 }
 
 /** Approve: terms on (Net 30, 60 or 90), with the date, the approving admin and the credit limit. */
 export function approveTerms(
   adminId: string,
-  profileId: string,
+  companyId: string,
   creditLimit: string,
   { termsDays = 30, now = new Date() }: { termsDays?: TermsDays; now?: Date } = {},
 ) {
-  return changeTerms(adminId, profileId, "approve_terms", {
+  return changeTerms(adminId, companyId, "approve_terms", {
     onTerms: true,
     onTermsSince: now,
     onTermsApprovedBy: adminId,
@@ -53,8 +54,8 @@ export function approveTerms(
 }
 
 /** Revoke: terms off, date and approver cleared, credit limit 0, back to the default Net 30. */
-export function revokeTerms(adminId: string, profileId: string) {
-  return changeTerms(adminId, profileId, "revoke_terms", {
+export function revokeTerms(adminId: string, companyId: string) {
+  return changeTerms(adminId, companyId, "revoke_terms", {
     onTerms: false,
     onTermsSince: null,
     onTermsApprovedBy: null,

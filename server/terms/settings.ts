@@ -1,5 +1,8 @@
-// The store settings an admin changes in the back office (one row, made by the migration).
+// The store settings an admin changes in the back office (one row, made by the migration): the
+// credit hold's grace, how long an invitation link works, and when certificate reminders go out.
 import { eq } from "drizzle-orm";
+import { DEFAULT_INVITATION_DAYS } from "../../domain/companies/companies";
+import { DEFAULT_REMINDER_DAYS } from "../../domain/companies/tax-exemption";
 import { DEFAULT_OVERDUE_GRACE_DAYS } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
 import { type Database, db } from "../db/client";
@@ -8,21 +11,38 @@ import { StoreError } from "../errors";
 
 export interface StoreSettings {
   overdueGraceDays: number;
+  invitationDays: number;
+  certificateReminderDays: number;
 }
 
+const settingsColumns = {
+  overdueGraceDays: storeSettings.overdueGraceDays,
+  invitationDays: storeSettings.invitationDays,
+  certificateReminderDays: storeSettings.certificateReminderDays,
+};
+
+const defaults: StoreSettings = {
+  overdueGraceDays: DEFAULT_OVERDUE_GRACE_DAYS,
+  invitationDays: DEFAULT_INVITATION_DAYS,
+  certificateReminderDays: DEFAULT_REMINDER_DAYS,
+};
+
 export async function readStoreSettings(executor: Database = db()): Promise<StoreSettings> {
-  const { overdueGraceDays } = await settingsRow(executor);
-  return { overdueGraceDays };
+  const { updatedAt: _updatedAt, ...settings } = await settingsRow(executor);
+  return settings;
 }
 
 /** The settings with when they were last saved (the version a form edits). */
-export async function settingsRow(executor: Database = db(), { lock = false } = {}) {
+export async function settingsRow(
+  executor: Database = db(),
+  { lock = false } = {},
+): Promise<StoreSettings & { updatedAt: Date | null }> {
   const query = executor
-    .select({ overdueGraceDays: storeSettings.overdueGraceDays, updatedAt: storeSettings.updatedAt })
+    .select({ ...settingsColumns, updatedAt: storeSettings.updatedAt })
     .from(storeSettings)
     .where(eq(storeSettings.id, true));
   const [row] = lock ? await query.for("update") : await query;
-  return row ?? { overdueGraceDays: DEFAULT_OVERDUE_GRACE_DAYS, updatedAt: null };
+  return row ?? { ...defaults, updatedAt: null };
 }
 
 /**
@@ -31,7 +51,7 @@ export async function settingsRow(executor: Database = db(), { lock = false } = 
  */
 export async function updateStoreSettings(
   adminId: string,
-  { savedAt, ...change }: StoreSettings & { savedAt?: Date },
+  { savedAt, ...change }: Partial<StoreSettings> & { savedAt?: Date },
   now = new Date(),
 ) {
   return db().transaction(async (tx) => {
@@ -43,9 +63,9 @@ export async function updateStoreSettings(
       );
     const [after] = await tx
       .insert(storeSettings)
-      .values({ id: true, ...change, updatedAt: now })
+      .values({ id: true, ...before, ...change, updatedAt: now })
       .onConflictDoUpdate({ target: storeSettings.id, set: { ...change, updatedAt: now } })
-      .returning({ overdueGraceDays: storeSettings.overdueGraceDays });
+      .returning(settingsColumns);
     await recordAudit(tx, {
       adminId,
       action: "change_store_settings",

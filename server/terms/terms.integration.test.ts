@@ -38,8 +38,8 @@ async function buyerOnTerms(termsDays: 30 | 60 | 90, creditLimit: string, wheels
   const id = `terms-buyer-${buyers}`;
   const email = `terms${buyers}@example.com`;
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
-  const { profileId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
-  await approveTerms("admin", profileId, creditLimit, { termsDays });
+  const { companyId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
+  await approveTerms("admin", companyId, creditLimit, { termsDays });
   const cartId = await findOrCreateCart({ userId: id });
   await addToCart(cartId, wheel, wheels);
   return { id, email, cartId };
@@ -191,7 +191,7 @@ describe("a Net 60 order", () => {
 
 describe("an invoice past due", () => {
   it("holds new terms orders once it is more than the grace days late, and says why; the card still works", async () => {
-    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 15 });
+    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 15, invitationDays: 7, certificateReminderDays: 30 });
     const sam = await buyerOnTerms(30, "500", 1);
     const first = await placeTermsOrder(
       await asBuyer(sam),
@@ -251,7 +251,7 @@ describe("the store settings", () => {
     expect(await refusal(updateStoreSettings("admin", { overdueGraceDays: 5, savedAt: updatedAt ?? undefined }))).toBe(
       "These settings were changed by another admin meanwhile. Reload the page to see them, then save again.",
     );
-    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 20 });
+    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 20, invitationDays: 7, certificateReminderDays: 30 });
     const entries = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "change_store_settings"));
     expect(entries.at(-1)).toMatchObject({ before: { overdueGraceDays: 0 }, after: { overdueGraceDays: 20 } });
   });

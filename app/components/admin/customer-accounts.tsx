@@ -1,26 +1,44 @@
 import { Link } from "react-router";
+import { type CompanyRole, isIndividualAccount, roleNames } from "../../../domain/companies/companies";
 import { termsName } from "../../../domain/terms/terms";
+import { formatNumber } from "../../../domain/text/numbers";
 import { Price } from "../price";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { TableHead } from "../ui/table-head";
 import { PoRequiredSwitch } from "./po-required-switch";
 import { ApproveTermsDialog, RevokeTermsDialog } from "./terms-dialogs";
 
+export interface CustomerMember {
+  userId: string;
+  name: string;
+  phone: string | null;
+  role: CompanyRole;
+}
+
+/** A customer account: a company (or a person buying alone), with the people buying on it. */
 export interface CustomerAccount {
   id: string;
-  accountNumber: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
+  accountNumber: string;
   companyName: string | null;
-  email: string;
   onTerms: boolean;
   creditLimit: string;
   poRequired: boolean;
   termsDays: number;
+  members: CustomerMember[];
+  memberCount: number;
 }
 
-/** The dashboard's customer table: each customer's Net 30 status, approved or revoked in place. */
+/** How the dashboard names an account: the company, else the one person on it, else its number. */
+export function accountName({ companyName, members, memberCount, accountNumber }: CustomerAccount): string {
+  if (companyName) return companyName;
+  const [only] = members;
+  return memberCount === 1 && only ? only.name : `Account ${accountNumber}`;
+}
+
+/**
+ * The dashboard's customer table: one row per account, its members beneath its name, and its
+ * terms, limit and PO rule approved, revoked or switched once for the whole account.
+ */
 export function CustomerAccounts({ customers }: { customers: CustomerAccount[] }) {
   return (
     <Card className="mt-6">
@@ -48,15 +66,37 @@ export function CustomerAccounts({ customers }: { customers: CustomerAccount[] }
 }
 
 function CustomerRow({ customer }: { customer: CustomerAccount }) {
-  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ") || customer.email;
+  const name = accountName(customer);
+  const individual = isIndividualAccount({ companyName: customer.companyName, members: customer.memberCount });
+  const unlisted = customer.memberCount - customer.members.length;
   return (
-    <tr>
-      <td className="px-6 py-3 font-mono whitespace-nowrap">{customer.accountNumber ?? "Not assigned"}</td>
+    <tr className="align-top">
+      <td className="px-6 py-3 font-mono whitespace-nowrap">{customer.accountNumber}</td>
       <td className="px-6 py-3">
-        <div className="font-medium text-slate-950">{name}</div>
-        {customer.phone && <div className="text-slate-700">{customer.phone}</div>}
+        <ul className="space-y-2">
+          {customer.members.map((member) => (
+            <li key={member.userId}>
+              <div className="font-medium text-slate-950">{member.name}</div>
+              {(!individual || member.phone) && (
+                <div className="text-slate-700">
+                  {[individual ? null : roleNames[member.role], member.phone].filter(Boolean).join(" · ")}
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+        {unlisted > 0 && (
+          <p className="mt-2 text-slate-700">
+            and {formatNumber(unlisted)} more {unlisted === 1 ? "member" : "members"}
+          </p>
+        )}
       </td>
-      <td className="px-6 py-3">{customer.companyName ?? ""}</td>
+      <td className="px-6 py-3">
+        {customer.companyName ?? (individual ? <span className="text-slate-700">Individual</span> : "")}
+        {customer.memberCount > 1 && (
+          <div className="whitespace-nowrap text-slate-700">{formatNumber(customer.memberCount)} members</div>
+        )}
+      </td>
       <td className="px-6 py-3">
         <span
           className={
@@ -67,30 +107,35 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
         >
           {customer.onTerms ? "Approved" : "Not Approved"}
         </span>
-        {customer.onTerms && <span className="ml-2 text-slate-700">{termsName(customer.termsDays)}</span>}
+        {customer.onTerms && (
+          <span className="ml-2 whitespace-nowrap text-slate-700">{termsName(customer.termsDays)}</span>
+        )}
       </td>
       <td className="px-6 py-3">
         <Price amount={customer.creditLimit} />
       </td>
       <td className="px-6 py-3">
-        <PoRequiredSwitch profileId={customer.id} name={name} required={customer.poRequired} />
+        <PoRequiredSwitch companyId={customer.id} name={name} required={customer.poRequired} />
       </td>
       <td className="px-6 py-3">
         <div className="flex flex-wrap items-center gap-2">
           {customer.onTerms ? (
-            <RevokeTermsDialog profileId={customer.id} name={name} creditLimit={customer.creditLimit} />
+            <RevokeTermsDialog
+              companyId={customer.id}
+              name={name}
+              creditLimit={customer.creditLimit}
+              termsDays={customer.termsDays}
+            />
           ) : (
-            <ApproveTermsDialog profileId={customer.id} name={name} />
+            <ApproveTermsDialog companyId={customer.id} name={name} members={customer.memberCount} />
           )}
-          {customer.accountNumber && (
-            <Link
-              to={`/admin/companies/${customer.accountNumber}/prices`}
-              className="text-sm font-semibold text-brand-700 underline"
-              aria-label={`Contract prices for ${customer.companyName ?? name}`}
-            >
-              Contract prices
-            </Link>
-          )}
+          <Link
+            to={`/admin/companies/${customer.accountNumber}/prices`}
+            className="text-sm font-semibold text-brand-700 underline"
+            aria-label={`Contract prices for ${name}`}
+          >
+            Contract prices
+          </Link>
         </div>
       </td>
     </tr>

@@ -1,13 +1,13 @@
 import { useFetcher } from "react-router";
 import { Switch } from "../ui/switch";
 
-/** The customer's "PO required" switch: on, every order of the account must carry a PO number. */
+/** The account's "PO required" switch: on, every order of the account must carry a PO number. */
 export function PoRequiredSwitch({
-  profileId,
+  companyId,
   name,
   required,
 }: {
-  profileId: string;
+  companyId: string;
   name: string;
   required: boolean;
 }) {
@@ -21,7 +21,7 @@ export function PoRequiredSwitch({
       disabled={fetcher.state !== "idle"}
       aria-label={`PO number required for ${name}`}
       onCheckedChange={(on) =>
-        fetcher.submit({ intent: "po-required", profileId, required: String(on) }, { method: "post" })
+        fetcher.submit({ intent: "po-required", companyId, required: String(on) }, { method: "post" })
       }
     />
   );

@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { approveTermsSchema } from "../../../domain/admin/admin-schemas";
 import { formatUsd } from "../../../domain/money/format";
 import { termsLengths, termsName } from "../../../domain/terms/terms";
+import { formatNumber } from "../../../domain/text/numbers";
 import { Field } from "../form-field";
 import { Button } from "../ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
@@ -12,15 +13,16 @@ import { useZodForm } from "../use-zod-form";
 
 /**
  * 'Approve Net 30' and the dialog that asks for the terms (Net 30 unless the admin picks 60 or 90)
- * and the credit limit; it closes once the approval is saved. The limit is checked by the action's
- * own schema, in the browser and again on the server, and a refusal shows beside the field.
+ * and the credit limit of the account, for all its members; it closes once the approval is saved. The
+ * limit is checked by the action's own schema, in the browser and again on the server, and a refusal
+ * shows beside the field.
  */
-export function ApproveTermsDialog({ profileId, name }: { profileId: string; name: string }) {
+export function ApproveTermsDialog({ companyId, name, members }: { companyId: string; name: string; members: number }) {
   const fetcher = useFetcher<{ ok: boolean; reply?: SubmissionResult<string[]> }>();
   const [open, setOpen] = useState(false);
-  const [form, fields] = useZodForm(`approve-terms-${profileId}`, approveTermsSchema, {
+  const [form, fields] = useZodForm(`approve-terms-${companyId}`, approveTermsSchema, {
     lastResult: fetcher.state === "idle" ? fetcher.data?.reply : undefined,
-    defaultValue: { profileId, termsDays: "30" },
+    defaultValue: { companyId, termsDays: "30" },
   });
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setOpen(false);
@@ -32,10 +34,14 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
       </Button>
       <DialogContent>
         <DialogTitle>Approve Net 30 Terms</DialogTitle>
-        <DialogDescription>Set the terms and the credit limit for {name}.</DialogDescription>
+        <DialogDescription>
+          Set the terms and the credit limit for {name}.
+          {members > 1 &&
+            ` They apply to all ${formatNumber(members)} people buying on the account, who share the limit.`}
+        </DialogDescription>
         <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="approve" />
-          <input type="hidden" name="profileId" value={profileId} />
+          <input type="hidden" name="companyId" value={companyId} />
           <div className="space-y-1">
             <Label htmlFor={fields.termsDays.id}>Payment Terms</Label>
             <select
@@ -64,18 +70,21 @@ export function ApproveTermsDialog({ profileId, name }: { profileId: string; nam
 }
 
 /**
- * 'Revoke' asks first: revoking ends the customer's terms and sets their limit to $0 at once.
- * Approving again restores terms, with the limit the admin then sets.
+ * 'Revoke' asks first, naming the account's terms (Net 30, 60 or 90): revoking ends them and sets
+ * its limit to $0 at once. Approving again restores terms, with the limit the admin then sets.
  */
 export function RevokeTermsDialog({
-  profileId,
+  companyId,
   name,
   creditLimit,
+  termsDays,
 }: {
-  profileId: string;
+  companyId: string;
   name: string;
   creditLimit: string;
+  termsDays: number;
 }) {
+  const terms = termsName(termsDays);
   const fetcher = useFetcher<{ ok: boolean }>();
   const [open, setOpen] = useState(false);
   return (
@@ -85,19 +94,19 @@ export function RevokeTermsDialog({
         size="sm"
         disabled={fetcher.state !== "idle"}
         onClick={() => setOpen(true)}
-        aria-label={`Revoke ${name}`}
+        aria-label={`Revoke ${terms} terms for ${name}`}
       >
         Revoke
       </Button>
       <DialogContent>
-        <DialogTitle>Revoke Net 30 Terms?</DialogTitle>
+        <DialogTitle>Revoke {terms} Terms?</DialogTitle>
         <DialogDescription>
-          {name} will pay by card from now on, and the credit limit of {formatUsd(creditLimit)} becomes $0.00. Unpaid
-          Net 30 invoices stay due. You can approve terms again at any time.
+          {name} will pay by card from now on, and the credit limit of {formatUsd(creditLimit)} becomes $0.00. Unpaid{" "}
+          {terms} invoices stay due. You can approve terms again at any time.
         </DialogDescription>
         <fetcher.Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="profileId" value={profileId} />
+          <input type="hidden" name="companyId" value={companyId} />
           <DialogCancel>Keep Terms</DialogCancel>
           <Button type="submit" variant="destructive">
             Revoke Terms

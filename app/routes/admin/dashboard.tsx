@@ -12,7 +12,7 @@ import {
   revokeTermsSchema,
 } from "../../../domain/admin/admin-schemas";
 import { poRequiredSchema } from "../../../domain/orders/purchase-order";
-import { termsName } from "../../../domain/terms/terms";
+import { type TermsDays, termsLengths, termsName } from "../../../domain/terms/terms";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { CUSTOMERS_PAGE_SIZE, customerStats, searchCustomers } from "../../../server/admin/customers";
@@ -63,7 +63,14 @@ async function customersOrNothing(search: { q: string; page: number }) {
   } catch (error) {
     logger.error({ err: error }, "the admin dashboard could not read the customer profiles");
     return {
-      stats: { totalCustomers: 0, onTerms: 0, totalCreditLimit: "0", pendingApprovals: 0 },
+      stats: {
+        totalCustomers: 0,
+        onTerms: 0,
+        onTermsByLength: { 30: 0, 60: 0, 90: 0 },
+        totalCreditLimit: "0",
+        pendingApprovals: 0,
+        members: 0,
+      },
       customers: [],
       total: 0,
       page: search.page,
@@ -87,24 +94,24 @@ const intents: Record<string, FormIntent<SignedInUser>> = {
       // A limit the schema refuses is shown beside the dialog's field, not as a toast.
       const form = parsedForm(formData, approveTermsSchema);
       if ("refused" in form) return form.refused;
-      const { profileId, creditLimit, termsDays } = form.value;
-      await approveTerms(adminId, profileId, creditLimit, { termsDays });
+      const { companyId, creditLimit, termsDays } = form.value;
+      await approveTerms(adminId, companyId, creditLimit, { termsDays });
       return succeeded(`${termsName(termsDays)} terms approved successfully`);
     },
   },
   revoke: {
     failure: "Failed to revoke Net 30 terms",
     async handle({ id: adminId }, formData) {
-      const { profileId } = formFields(formData, revokeTermsSchema, "That customer does not exist.");
-      await revokeTerms(adminId, profileId);
-      return succeeded("Net 30 terms revoked successfully");
+      const { companyId } = formFields(formData, revokeTermsSchema, "That customer does not exist.");
+      const { before } = await revokeTerms(adminId, companyId);
+      return succeeded(`${termsName(before.termsDays)} terms revoked successfully`);
     },
   },
   "po-required": {
     failure: "Failed to change PO required",
     async handle({ id: adminId }, formData) {
-      const { profileId, required } = formFields(formData, poRequiredSchema, "That customer does not exist.");
-      await setPoRequired(adminId, profileId, required === "true");
+      const { companyId, required } = formFields(formData, poRequiredSchema, "That customer does not exist.");
+      await setPoRequired(adminId, companyId, required === "true");
       return succeeded(required === "true" ? "PO number now required" : "PO number now optional");
     },
   },
@@ -151,10 +158,18 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
       <h1 className="text-3xl font-bold text-slate-950">Admin Dashboard</h1>
       <p className="mt-1 text-slate-700">Manage Net 30 payment approvals and customer accounts</p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Total Customers" value={formatNumber(stats.totalCustomers)} />
-        <Stat label="Net 30 Approved" value={formatNumber(stats.onTerms)} />
+        <Stat
+          label="Total Customers"
+          value={formatNumber(stats.totalCustomers)}
+          note={`Accounts, with ${counted(stats.members, "person", "people")} buying on them`}
+        />
+        <Stat
+          label="Net 30 Approved"
+          value={formatNumber(stats.onTerms)}
+          note={termsBreakdown(stats.onTermsByLength)}
+        />
         <Stat label="Total Credit Limit" value={<Price amount={stats.totalCreditLimit} />} />
-        <Stat label="Pending Approvals" value={formatNumber(stats.pendingApprovals)} />
+        <Stat label="Pending Approvals" value={formatNumber(stats.pendingApprovals)} note="Accounts not on terms" />
       </dl>
       {waitingQuotes !== null && (
         <p className="mt-4 text-slate-700">
@@ -174,11 +189,23 @@ export default function AdminDashboardPage({ loaderData }: Route.ComponentProps)
   );
 }
 
-function Stat({ label, value }: { label: string; value: React.ReactNode }) {
+const counted = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+
+/** The accounts on terms by their length, when any is on Net 60 or 90: "Net 30: 2 · Net 60: 1". */
+function termsBreakdown(byLength: Record<TermsDays, number>): string | undefined {
+  if (byLength[60] === 0 && byLength[90] === 0) return undefined;
+  return termsLengths
+    .filter((days) => byLength[days] > 0)
+    .map((days) => `${termsName(days)}: ${formatNumber(byLength[days])}`)
+    .join(" · ");
+}
+
+function Stat({ label, value, note }: { label: string; value: React.ReactNode; note?: string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="mt-2 text-2xl font-bold text-slate-950">{value}</dd>
+      {note && <dd className="mt-1 text-sm text-slate-700">{note}</dd>}
     </div>
   );
 }

@@ -1,9 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
-// Store settings: how long an invoice may be past due before the account's terms orders stop.
-import { getFormProps, getInputProps } from "@conform-to/react";
+// Store settings: how long an invoice may be past due before the account's terms orders stop, how
+// long a company's invitation link works, and when certificate expiry reminders go out.
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { storeSettingsSchema } from "../../../domain/admin/admin-schemas";
+import { MAX_INVITATION_DAYS } from "../../../domain/companies/companies";
+import { MAX_REMINDER_DAYS } from "../../../domain/companies/tax-exemption";
 import { requireAdmin } from "../../../server/accounts/session";
 import { handleForm } from "../../../server/form-intents";
 import { settingsRow, updateStoreSettings } from "../../../server/terms/settings";
@@ -21,8 +23,8 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin({ context });
-  const { overdueGraceDays, updatedAt } = await settingsRow();
-  return { overdueGraceDays, savedAt: (updatedAt ?? new Date(0)).toISOString() };
+  const { updatedAt, ...settings } = await settingsRow();
+  return { ...settings, savedAt: (updatedAt ?? new Date(0)).toISOString() };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -45,47 +47,98 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state !== "idle";
   const [form, fields] = useZodForm("store-settings", storeSettingsSchema, {
     lastResult: (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply,
-    defaultValue: { overdueGraceDays: String(loaderData.overdueGraceDays) },
+    defaultValue: {
+      overdueGraceDays: String(loaderData.overdueGraceDays),
+      invitationDays: String(loaderData.invitationDays),
+      certificateReminderDays: String(loaderData.certificateReminderDays),
+    },
   });
-  const grace = fields.overdueGraceDays;
   return (
     <div className="max-w-2xl">
       <h1 className="text-3xl font-bold text-slate-950">Settings</h1>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>Credit Hold</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <input type="hidden" name="savedAt" value={loaderData.savedAt} />
-            <div className="space-y-1">
-              <Label htmlFor={grace.id}>Days an invoice may be past due</Label>
-              <Input
-                {...getInputProps(grace, { type: "number" })}
-                key={grace.key}
-                min={0}
-                max={365}
-                step={1}
-                inputMode="numeric"
-                className="max-w-32"
-                aria-describedby={
-                  grace.errors?.length ? `${grace.descriptionId} ${grace.errorId}` : grace.descriptionId
-                }
-              />
-              <p id={grace.descriptionId} className="text-sm text-slate-700">
-                An account with an invoice more than this many days past due cannot place terms orders until it is paid;
-                paying by card stays open. 0 holds terms from the first day an invoice is late.
-              </p>
-              {grace.errors?.length ? (
-                <p id={grace.errorId} className="text-sm text-red-700">
-                  {grace.errors[0]}
-                </p>
-              ) : null}
-            </div>
-            <SubmitButton busy={busy}>Save Settings</SubmitButton>
-          </Form>
-        </CardContent>
-      </Card>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-6">
+        <input type="hidden" name="savedAt" value={loaderData.savedAt} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Credit Hold</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DaysField meta={fields.overdueGraceDays} label="Days an invoice may be past due" min={0} max={365}>
+              An account with an invoice more than this many days past due cannot place terms orders until it is paid;
+              paying by card stays open. 0 holds terms from the first day an invoice is late.
+            </DaysField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Company Accounts</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <DaysField
+              meta={fields.invitationDays}
+              label="Days an invitation link works"
+              min={1}
+              max={MAX_INVITATION_DAYS}
+            >
+              A company admin's invitation to join their account works once, for this many days from when it is sent.
+              Invitations already sent keep the time they were sent with.
+            </DaysField>
+            <DaysField
+              meta={fields.certificateReminderDays}
+              label="Days before a tax-exempt certificate expires to remind its company"
+              min={1}
+              max={MAX_REMINDER_DAYS}
+            >
+              The company's admins are e-mailed once, this many days before an approved certificate expires, to upload
+              the renewed one in time for review.
+            </DaysField>
+          </CardContent>
+        </Card>
+        <div className="max-w-xs">
+          <SubmitButton busy={busy}>Save Settings</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** A number of days, with what it does and its error announced with it. */
+function DaysField({
+  meta,
+  label,
+  min,
+  max,
+  children,
+}: {
+  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  label: string;
+  min: number;
+  max: number;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={meta.id} className="block">
+        {label}
+      </Label>
+      <Input
+        {...getInputProps(meta, { type: "number" })}
+        key={meta.key}
+        min={min}
+        max={max}
+        step={1}
+        inputMode="numeric"
+        className="max-w-32"
+        aria-describedby={meta.errors?.length ? `${meta.descriptionId} ${meta.errorId}` : meta.descriptionId}
+      />
+      <p id={meta.descriptionId} className="text-sm text-slate-700">
+        {children}
+      </p>
+      {meta.errors?.length ? (
+        <p id={meta.errorId} className="text-sm text-red-700">
+          {meta.errors[0]}
+        </p>
+      ) : null}
     </div>
   );
 }
