@@ -21,6 +21,8 @@ import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
 import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
+import { startInvoicePaymentReconciliation } from "./terms/invoice-payments";
+import { startInvoiceReminders } from "./terms/invoice-reminders";
 
 // The catalogue commands (npm run catalog:import / catalog:export) run from this build as well.
 export {
@@ -32,9 +34,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // Advisory locks naming the background duties, beside the migration lock (server/db/client.ts).
 const MAIL_DELIVERY_LOCK = 720_302;
 const PAYMENT_RECONCILIATION_LOCK = 720_303;
+const INVOICE_PAYMENT_RECONCILIATION_LOCK = 720_304;
 const CERTIFICATE_REMINDERS_LOCK = 720_320;
 const QUOTE_EXPIRY_LOCK = 720_340;
 const SCHEDULED_BACKUP_LOCK = 720_350;
+const INVOICE_REMINDERS_LOCK = 720_360;
 
 /** Opens, migrates and seeds the database the config names. */
 export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
@@ -101,6 +105,12 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     { name: "tax certificate reminders", lock: CERTIFICATE_REMINDERS_LOCK, start: () => startCertificateReminders() },
     { name: "quote expiry", lock: QUOTE_EXPIRY_LOCK, start: () => startQuoteExpiry() },
     { name: "scheduled backup", lock: SCHEDULED_BACKUP_LOCK, start: () => startScheduledBackups() },
+    {
+      name: "invoice payment reconciliation",
+      lock: INVOICE_PAYMENT_RECONCILIATION_LOCK,
+      start: () => startInvoicePaymentReconciliation(),
+    },
+    { name: "invoice reminders", lock: INVOICE_REMINDERS_LOCK, start: () => startInvoiceReminders() },
   ];
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);

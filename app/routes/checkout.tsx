@@ -383,6 +383,7 @@ export default function CheckoutPage({ loaderData, actionData }: Route.Component
               payment={payment}
               provider={payments}
               email={fields.email.value ?? ""}
+              completeAction="/checkout"
               onCancel={() => {
                 editingDetails.current = true;
                 setPayment(undefined);

@@ -7,7 +7,7 @@ import { isDay } from "../dates/dates";
 import { endOfStoreDay } from "../dates/store-day-bounds";
 import { orderStatuses } from "../orders/order-status";
 import { reviewVisibilities } from "../reviews/reviews";
-import { MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "../terms/terms";
+import { MAX_INVOICE_REMINDER_DAYS, MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "../terms/terms";
 import { plainText } from "../text/plain-text";
 
 export const MAX_CREDIT_LIMIT = 10_000_000;
@@ -172,6 +172,7 @@ export const storeSettingsSchema = z.object({
   overdueGraceDays: settingDays(0, MAX_OVERDUE_GRACE_DAYS),
   invitationDays: settingDays(1, MAX_INVITATION_DAYS),
   certificateReminderDays: settingDays(1, MAX_REMINDER_DAYS),
+  invoiceReminderDays: settingDays(1, MAX_INVOICE_REMINDER_DAYS),
   // When the settings the form shows were saved, so two admins' edits do not silently overwrite each other.
   savedAt: z.iso.datetime({ message: "Reload the page and try again" }).transform((at) => new Date(at)),
 });

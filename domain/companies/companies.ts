@@ -15,8 +15,9 @@ export const roleNames: Record<CompanyRole, string> = {
 };
 
 export const roleDescriptions: Record<CompanyRole, string> = {
-  admin: "Manages members, addresses, lists, tax-exempt certificates and API keys, orders, sees everything",
-  buyer: "Places orders, keeps lists",
+  admin:
+    "Manages members, addresses, lists, tax-exempt certificates and API keys, orders, pays invoices, sees everything",
+  buyer: "Places orders, pays invoices, keeps lists",
   approver: "Approves or rejects orders above a buyer's spend limit, sees orders and invoices",
   viewer: "Sees orders and invoices, changes nothing",
 };
@@ -27,6 +28,7 @@ export const roleDescriptions: Record<CompanyRole, string> = {
  */
 export type CompanyPermission =
   | "placeOrders"
+  | "payInvoices"
   | "editLists"
   | "manageAddresses"
   | "manageMembers"
@@ -37,6 +39,7 @@ export type CompanyPermission =
 const permissions: Record<CompanyRole, readonly CompanyPermission[]> = {
   admin: [
     "placeOrders",
+    "payInvoices",
     "editLists",
     "manageAddresses",
     "manageMembers",
@@ -44,7 +47,7 @@ const permissions: Record<CompanyRole, readonly CompanyPermission[]> = {
     "manageApiKeys",
     "approveOrders",
   ],
-  buyer: ["placeOrders", "editLists"],
+  buyer: ["placeOrders", "payInvoices", "editLists"],
   approver: ["approveOrders"],
   viewer: [],
 };
@@ -53,6 +56,7 @@ export const can = (role: CompanyRole, permission: CompanyPermission) => permiss
 
 export const refusals: Record<CompanyPermission, string> = {
   placeOrders: "Your role in this company does not allow placing orders. Ask your company admin.",
+  payInvoices: "Your role in this company does not allow paying invoices. Ask your company admin.",
   editLists: "Your role in this company does not allow changing lists. Ask your company admin.",
   manageAddresses: "Only your company admin can change the company's address book.",
   manageMembers: "Only your company admin can manage the company's members.",

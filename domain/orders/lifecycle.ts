@@ -38,6 +38,8 @@ const admin = ["admin"] as const;
 const ship = ["recordShipment", "mailShipped"] as const;
 const cancel = ["refundCard", "returnStock"] as const;
 const invoice = ["markInvoicePaid"] as const;
+// The admin records a payment that came in by cheque or transfer; a buyer pays online by card.
+const payers = ["admin", "buyer"] as const;
 
 /**
  * Every allowed move. A terms order may be processed and shipped before its invoice is paid; a card
@@ -53,10 +55,10 @@ export const orderMoves: readonly OrderMove[] = [
   { from: "pending_payment", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
   { from: "paid", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
   { from: "processing", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
-  { from: "pending_payment", to: "paid", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
-  { from: "processing", to: "processing", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
-  { from: "shipped", to: "shipped", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
-  { from: "completed", to: "completed", on: "invoicePaid", paidBy: onTerms, by: admin, steps: invoice },
+  { from: "pending_payment", to: "paid", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
+  { from: "processing", to: "processing", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
+  { from: "shipped", to: "shipped", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
+  { from: "completed", to: "completed", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
 ];
 
 /** What of an order its moves depend on. */

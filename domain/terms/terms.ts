@@ -24,6 +24,18 @@ export const dueDay = (orderedAt: Date | string, days: number): Day => addDays(s
 /** Calendar days past its due day (0 or less: not yet due; the due day itself is 0). */
 export const daysPastDue = (dueDate: Date | string, today: Day): number => daysBetween(storeDay(dueDate), today);
 
+export type InvoiceReminderKind = "due_soon" | "overdue";
+
+/**
+ * The reminder an open invoice is owed today (docs/decisions/invoices.md): "due_soon" from
+ * `daysBefore` days before its due day through that day, "overdue" from the day after. Each is
+ * mailed once; an invoice first seen overdue gets only the overdue one.
+ */
+export function invoiceReminderDue(pastDue: number, daysBefore: number): InvoiceReminderKind | null {
+  if (pastDue > 0) return "overdue";
+  return -pastDue <= daysBefore ? "due_soon" : null;
+}
+
 export const agingBuckets = ["current", "1-30", "31-60", "61-90", "over-90"] as const;
 export type AgingBucket = (typeof agingBuckets)[number];
 
@@ -46,6 +58,9 @@ export function agingBucket(pastDue: number): AgingBucket {
 /** The default number of days an invoice may be past due before terms orders stop (admin setting). */
 export const DEFAULT_OVERDUE_GRACE_DAYS = 15;
 export const MAX_OVERDUE_GRACE_DAYS = 365;
+/** How many days before an invoice falls due its company is reminded, unless the admin sets another (Admin, Settings). */
+export const DEFAULT_INVOICE_REMINDER_DAYS = 3;
+export const MAX_INVOICE_REMINDER_DAYS = 30;
 
 export interface OpenInvoice {
   invoiceNumber: string;

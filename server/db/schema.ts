@@ -575,6 +575,67 @@ export const testProcessorPayments = pgTable("test_processor_payments", {
   createdAt: createdAt(),
 });
 
+// A buyer's card payment of open terms invoices (docs/decisions/invoices.md): the amount the server
+// checked, split over the invoices as the buyer chose (invoice_payment_allocations). It counts once
+// the provider says it succeeded and it is recorded (status 'recorded'), once per provider payment.
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    // Who paid; null once they deleted their account (the payment stays with the company).
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    provider: text("provider", { enum: ["stripe", "test"] }).notNull(),
+    providerPaymentId: text("provider_payment_id").notNull(),
+    amount: money("amount").notNull(),
+    status: text("status", { enum: ["open", "recorded", "refunded", "abandoned"] })
+      .notNull()
+      .default("open"),
+    failure: text("failure"),
+    createdAt: createdAt(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("invoice_payments_provider_payment_key").on(t.provider, t.providerPaymentId),
+    index("invoice_payments_company_idx").on(t.companyId, t.createdAt),
+    check("invoice_payments_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const invoicePaymentAllocations = pgTable(
+  "invoice_payment_allocations",
+  {
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.orderId] }),
+    index("invoice_payment_allocations_order_idx").on(t.orderId),
+    check("invoice_payment_allocations_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+// The reminders mailed about a terms invoice: one row per invoice and kind, claimed in the
+// transaction that queues the mail, so each goes out once however many processes run the duty.
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["due_soon", "overdue"] }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.kind] })],
+);
+
 export const orderItems = pgTable(
   "order_items",
   {
@@ -657,6 +718,8 @@ export const storeSettings = pgTable(
     invitationDays: integer("invitation_days").notNull().default(7),
     // How many days before a tax-exempt certificate expires its company's admins are reminded.
     certificateReminderDays: integer("certificate_reminder_days").notNull().default(30),
+    // How many days before a terms invoice falls due its company is reminded (docs/decisions/invoices.md).
+    invoiceReminderDays: integer("invoice_reminder_days").notNull().default(3),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -664,6 +727,7 @@ export const storeSettings = pgTable(
     check("store_settings_grace_days_range", sql`${t.overdueGraceDays} between 0 and 365`),
     check("store_settings_invitation_days_range", sql`${t.invitationDays} between 1 and 30`),
     check("store_settings_reminder_days_range", sql`${t.certificateReminderDays} between 1 and 90`),
+    check("store_settings_invoice_reminder_days_range", sql`${t.invoiceReminderDays} between 1 and 30`),
   ],
 );
 

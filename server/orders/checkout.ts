@@ -188,7 +188,7 @@ async function checkedQuote(buyer: Buyer, quoteId: string, checkout: CheckoutInp
 }
 
 /** A provider that gave no answer becomes a message the buyer can act on; the cause goes to the log. */
-const unreachable =
+export const unreachable =
   (message: string) =>
   (error: unknown): never => {
     if (!(error instanceof ProviderUnavailable)) throw error;
@@ -266,7 +266,7 @@ async function startPayment(
  * `userId` is given when a buyer asks; the webhook asks without one.
  */
 // Providers name payments with letters, digits, _ and - (Stripe's pi_…, the test processor's tp_…).
-const PAYMENT_ID = /^[\w-]{1,255}$/;
+export const PAYMENT_ID = /^[\w-]{1,255}$/;
 
 export async function completeCardPayment(providerPaymentId: string, userId?: string): Promise<PlacedOrder> {
   const provider = paymentProvider();

@@ -21,9 +21,12 @@ import { recordOrderStatus } from "./status-history";
 
 type Order = typeof orders.$inferSelect;
 
-/** Who makes the move. Only the store's admin moves orders today; the audit entry names them. */
+/**
+ * Who makes the move: the store's admin, or a buyer paying their company's invoice online. The audit
+ * entry names them; the buyer's status history shows no admin.
+ */
 export interface Mover {
-  actor: "admin";
+  actor: "admin" | "buyer";
   id: string;
 }
 
@@ -113,46 +116,65 @@ export async function moveOrder(mover: Mover, orderNumber: string, request: Move
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   const early = chooseMove(current, request, mover.actor).move;
   for (const step of early?.steps ?? []) await steps[step].beforeCommit?.(current);
-
-  const { after, announcements } = await db().transaction(async (tx) => {
-    const order = await lockedOrder(tx, orderNumber);
-    const move = allowedMove(order, request, mover);
-    // The order moved meanwhile: what ran before the transaction was for another move.
-    if (move !== early && move.steps.some((step) => steps[step].beforeCommit))
-      throw new StoreError("Conflict", `Order ${orderNumber} changed meanwhile. Reload it and try again.`);
-    const set: Partial<Order> = {};
-    const announcements: (() => void)[] = [];
-    for (const step of move.steps) {
-      const result = await steps[step].write?.(tx, order, { request, now });
-      Object.assign(set, result?.set);
-      if (result?.announce) announcements.push(result.announce);
-    }
-    const [written] = await tx
-      .update(orders)
-      .set({ ...set, status: move.to })
-      .where(eq(orders.id, order.id))
-      .returning();
-    if (!written) throw new Error(`Order ${orderNumber} vanished while locked.`);
-    await recordOrderStatus(tx, {
-      orderId: order.id,
-      status: move.to,
-      at: now,
-      note: historyNote(move, written),
-      byAdminId: mover.id,
-    });
-    await recordAudit(tx, {
-      adminId: mover.id,
-      action: auditAction[move.on],
-      entity: "order",
-      entityId: order.orderNumber,
-      before: audited(order, move, "before"),
-      after: audited(written, move, "after"),
-    });
-    for (const step of move.steps) await steps[step].written?.(tx, written);
-    return { after: written, announcements };
-  });
+  const { after, announcements } = await db().transaction((tx) =>
+    makeMove(tx, mover, orderNumber, request, now, early),
+  );
   for (const tell of announcements) tell();
   return after;
+}
+
+/**
+ * The move made in the caller's transaction, beside what the caller writes (an invoice paid with the
+ * payment that paid it: server/terms/invoice-payments.ts). Only for moves with nothing to do before
+ * the transaction. The caller runs `announcements` once it has committed.
+ */
+export function moveOrderWithin(tx: Transaction, mover: Mover, orderNumber: string, request: MoveRequest, now: Date) {
+  return makeMove(tx, mover, orderNumber, request, now, undefined);
+}
+
+async function makeMove(
+  tx: Transaction,
+  mover: Mover,
+  orderNumber: string,
+  request: MoveRequest,
+  now: Date,
+  early: OrderMove | undefined,
+) {
+  const order = await lockedOrder(tx, orderNumber);
+  const move = allowedMove(order, request, mover);
+  // The order moved meanwhile: what ran before the transaction was for another move.
+  if (move !== early && move.steps.some((step) => steps[step].beforeCommit))
+    throw new StoreError("Conflict", `Order ${orderNumber} changed meanwhile. Reload it and try again.`);
+  const set: Partial<Order> = {};
+  const announcements: (() => void)[] = [];
+  for (const step of move.steps) {
+    const result = await steps[step].write?.(tx, order, { request, now });
+    Object.assign(set, result?.set);
+    if (result?.announce) announcements.push(result.announce);
+  }
+  const [written] = await tx
+    .update(orders)
+    .set({ ...set, status: move.to })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (!written) throw new Error(`Order ${orderNumber} vanished while locked.`);
+  await recordOrderStatus(tx, {
+    orderId: order.id,
+    status: move.to,
+    at: now,
+    note: historyNote(move, written, mover),
+    byAdminId: mover.actor === "admin" ? mover.id : null,
+  });
+  await recordAudit(tx, {
+    adminId: mover.id,
+    action: auditAction[move.on],
+    entity: "order",
+    entityId: order.orderNumber,
+    before: audited(order, move, "before"),
+    after: audited(written, move, "after"),
+  });
+  for (const step of move.steps) await steps[step].written?.(tx, written);
+  return { after: written, announcements };
 }
 
 async function lockedOrder(tx: Transaction, orderNumber: string) {
@@ -168,8 +190,8 @@ function audited(order: Order, move: OrderMove, side: "before" | "after") {
 }
 
 /** The buyer's note beside the new status in the order's history. */
-function historyNote(move: OrderMove, order: Order): string | null {
-  if (move.on === "invoicePaid") return "Net 30 invoice paid";
+function historyNote(move: OrderMove, order: Order, mover: Mover): string | null {
+  if (move.on === "invoicePaid") return mover.actor === "buyer" ? "Invoice paid online by card" : "Net 30 invoice paid";
   if (order.status === "shipped")
     return `Shipped by ${order.carrier}${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}`;
   if (order.status === "cancelled") return order.paymentId ? "Cancelled; the card payment was refunded" : "Cancelled";

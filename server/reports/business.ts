@@ -97,7 +97,11 @@ export async function businessReport(now = new Date()) {
     weekly,
     statuses: orderStatuses.map((status: OrderStatus) => ({ status, orders: byStatus.get(status) ?? 0 })),
     aging: agingTotals(
-      open.map((invoice) => ({ ...invoice, bucket: agingBucket(daysPastDue(invoice.dueDate, today)) })),
+      // A part-paid invoice ages by what it still owes.
+      open.map((invoice) => ({
+        total: invoice.balance,
+        bucket: agingBucket(daysPastDue(invoice.dueDate, today)),
+      })),
     ),
     topParts: topParts.map(
       (part): Ranked => ({

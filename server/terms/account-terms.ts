@@ -1,15 +1,22 @@
 // A company's standing on terms: the grant (Net 30/60/90 and the credit limit), the credit used by
 // its open invoices (every member's terms orders), what is still available, and whether an overdue
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
-import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companies, orders } from "../db/schema";
+import { companies, invoicePaymentAllocations, invoicePayments, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
+
+/** What an invoice still owes: its total less the online payments recorded against it (docs/decisions/invoices.md). */
+export const invoiceBalance = sql<string>`(${orders.totalAmount} - coalesce((
+  select sum(${invoicePaymentAllocations.amount}) from ${invoicePaymentAllocations}
+  inner join ${invoicePayments} on ${invoicePayments.id} = ${invoicePaymentAllocations.paymentId}
+  where ${invoicePaymentAllocations.orderId} = ${orders.id} and ${invoicePayments.status} = 'recorded'
+), 0))::text`;
 
 /**
  * Terms orders the company still owes (every company's, for null): not paid and not cancelled,
@@ -18,12 +25,15 @@ import { readStoreSettings } from "./settings";
 export async function openInvoices(companyId: string | null, executor: Database = db()) {
   return executor
     .select({
+      orderId: orders.id,
+      companyId: orders.companyId,
       invoiceNumber: orders.invoiceNumber,
       orderNumber: orders.orderNumber,
       orderDate: orders.orderDate,
       dueDate: orders.paymentDueDate,
       termsDays: orders.termsDays,
       total: orders.totalAmount,
+      balance: invoiceBalance,
     })
     .from(orders)
     .where(
@@ -45,8 +55,9 @@ export async function openInvoices(companyId: string | null, executor: Database 
     );
 }
 
-/** The credit the open invoices use, in cents. */
-export const usedCreditCents = (open: { total: string }[]) => open.reduce((sum, row) => sum + toCents(row.total), 0);
+/** The credit the open invoices use, in cents: what they still owe. */
+export const usedCreditCents = (open: { balance: string }[]) =>
+  open.reduce((sum, row) => sum + toCents(row.balance), 0);
 
 /** The hold message when an open invoice is more than the store's grace days past due, else null. */
 export async function creditHoldOf(companyId: string, now: Date, executor: Database = db()): Promise<string | null> {
@@ -116,7 +127,8 @@ export async function creditCentre(buyer: Buyer, now = new Date()) {
     hold: held && creditHoldMessage(held),
     overdueGraceDays: settings.overdueGraceDays,
     open: aged,
-    aging: agingTotals(aged),
+    // A part-paid invoice ages by what it still owes.
+    aging: agingTotals(aged.map((invoice) => ({ bucket: invoice.bucket, total: invoice.balance }))),
     hasInvoices: anyInvoice !== undefined,
   };
 }

@@ -1,9 +1,9 @@
 // The store settings an admin changes in the back office (one row, made by the migration): the
-// credit hold's grace, how long an invitation link works, and when certificate reminders go out.
+// credit hold's grace, how long an invitation link works, and when certificate and invoice reminders go out.
 import { eq } from "drizzle-orm";
 import { DEFAULT_INVITATION_DAYS } from "../../domain/companies/companies";
 import { DEFAULT_REMINDER_DAYS } from "../../domain/companies/tax-exemption";
-import { DEFAULT_OVERDUE_GRACE_DAYS } from "../../domain/terms/terms";
+import { DEFAULT_INVOICE_REMINDER_DAYS, DEFAULT_OVERDUE_GRACE_DAYS } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
 import { type Database, db } from "../db/client";
 import { storeSettings } from "../db/schema";
@@ -13,18 +13,21 @@ export interface StoreSettings {
   overdueGraceDays: number;
   invitationDays: number;
   certificateReminderDays: number;
+  invoiceReminderDays: number;
 }
 
 const settingsColumns = {
   overdueGraceDays: storeSettings.overdueGraceDays,
   invitationDays: storeSettings.invitationDays,
   certificateReminderDays: storeSettings.certificateReminderDays,
+  invoiceReminderDays: storeSettings.invoiceReminderDays,
 };
 
 const defaults: StoreSettings = {
   overdueGraceDays: DEFAULT_OVERDUE_GRACE_DAYS,
   invitationDays: DEFAULT_INVITATION_DAYS,
   certificateReminderDays: DEFAULT_REMINDER_DAYS,
+  invoiceReminderDays: DEFAULT_INVOICE_REMINDER_DAYS,
 };
 
 export async function readStoreSettings(executor: Database = db()): Promise<StoreSettings> {

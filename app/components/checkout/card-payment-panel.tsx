@@ -25,17 +25,22 @@ const StripeCardField = lazy(() => import("./stripe-card-field"));
 
 /**
  * 'Payment Information': the card field of the store's provider and 'Pay $amount'. Once the
- * provider confirms the card, the checkout's "complete" step writes the order on the server.
+ * provider confirms the card, the page's "complete" intent (at `completeAction`) settles it on the
+ * server: the checkout writes the order, the credit centre records the invoice payment.
  */
 export function CardPaymentPanel({
   payment,
   provider,
   email,
+  completeAction,
+  cancelLabel = "Edit Details",
   onCancel,
 }: {
   payment: StartedPayment;
   provider: PaymentsConfig;
   email: string;
+  completeAction: string;
+  cancelLabel?: string;
   onCancel: () => void;
 }) {
   const submit = useSubmit();
@@ -61,7 +66,7 @@ export function CardPaymentPanel({
       return;
     }
     toast.success("Payment successful!");
-    submit({ intent: "complete", paymentId: payment.paymentId }, { method: "post", action: "/checkout" });
+    submit({ intent: "complete", paymentId: payment.paymentId }, { method: "post", action: completeAction });
   }
 
   return (
@@ -106,7 +111,7 @@ export function CardPaymentPanel({
             {busy ? "Processing Payment..." : `Pay ${formatUsd(payment.amount)}`}
           </Button>
           <Button type="button" variant="outline" disabled={busy} onClick={onCancel}>
-            Edit Details
+            {cancelLabel}
           </Button>
         </div>
       </form>

@@ -1,11 +1,12 @@
 // Store settings: how long an invoice may be past due before the account's terms orders stop, how
-// long a company's invitation link works, and when certificate expiry reminders go out.
+// long a company's invitation link works, and when certificate expiry and invoice reminders go out.
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { storeSettingsSchema } from "../../../domain/admin/admin-schemas";
 import { MAX_INVITATION_DAYS } from "../../../domain/companies/companies";
 import { MAX_REMINDER_DAYS } from "../../../domain/companies/tax-exemption";
+import { MAX_INVOICE_REMINDER_DAYS } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { handleForm } from "../../../server/form-intents";
 import { settingsRow, updateStoreSettings } from "../../../server/terms/settings";
@@ -51,6 +52,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       overdueGraceDays: String(loaderData.overdueGraceDays),
       invitationDays: String(loaderData.invitationDays),
       certificateReminderDays: String(loaderData.certificateReminderDays),
+      invoiceReminderDays: String(loaderData.invoiceReminderDays),
     },
   });
   return (
@@ -66,6 +68,22 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
             <DaysField meta={fields.overdueGraceDays} label="Days an invoice may be past due" min={0} max={365}>
               An account with an invoice more than this many days past due cannot place terms orders until it is paid;
               paying by card stays open. 0 holds terms from the first day an invoice is late.
+            </DaysField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Invoice Reminders</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DaysField
+              meta={fields.invoiceReminderDays}
+              label="Days before an invoice falls due to remind its company"
+              min={1}
+              max={MAX_INVOICE_REMINDER_DAYS}
+            >
+              The company's members who may pay invoices are e-mailed once, this many days before a terms invoice falls
+              due, and once more when it becomes overdue.
             </DaysField>
           </CardContent>
         </Card>
