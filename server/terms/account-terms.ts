@@ -8,14 +8,15 @@ import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companies, invoicePaymentAllocations, invoicePayments, orders } from "../db/schema";
+import { companies, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
 /** What an invoice still owes: its total less the online payments recorded against it (docs/decisions/invoices.md). */
-export const invoiceBalance = sql<string>`(${orders.totalAmount} - coalesce((
-  select sum(${invoicePaymentAllocations.amount}) from ${invoicePaymentAllocations}
-  inner join ${invoicePayments} on ${invoicePayments.id} = ${invoicePaymentAllocations.paymentId}
-  where ${invoicePaymentAllocations.orderId} = ${orders.id} and ${invoicePayments.status} = 'recorded'
+// Written with its tables named: in a query of orders alone Drizzle names columns bare, which the subquery would misread.
+export const invoiceBalance = sql<string>`("orders"."total_amount" - coalesce((
+  select sum(allocation.amount) from invoice_payment_allocations allocation
+  inner join invoice_payments payment on payment.id = allocation.payment_id
+  where allocation.order_id = "orders"."id" and payment.status = 'recorded'
 ), 0))::text`;
 
 /**
