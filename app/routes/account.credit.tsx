@@ -169,7 +169,7 @@ type Choices = Record<string, { pay: boolean; amount: string }>;
 function payColumn(choices: Choices, choose: (invoiceNumber: string, change: Partial<Choices[string]>) => void) {
   return {
     header: "Pay",
-    nowrap: true,
+    wide: true,
     cell: (invoice: OpenInvoice) => {
       const number = invoice.invoiceNumber;
       const choice = choices[number] ?? { pay: false, amount: invoice.balance };
@@ -198,7 +198,7 @@ function payColumn(choices: Choices, choose: (invoiceNumber: string, change: Par
               name={amountField(number)}
               inputMode="decimal"
               autoComplete="off"
-              className="h-8 w-28"
+              className="h-8 w-24"
               disabled={!choice.pay}
               value={choice.amount}
               onChange={(event) => choose(number, { amount: event.target.value })}
@@ -214,7 +214,8 @@ export default function CreditCenterPage({ loaderData: credit, actionData }: Rou
   const result = actionData as ActionResult | undefined;
   useToast(result?.toast);
   return (
-    <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+    // Wide enough for the invoices' "Pay" column beside their figures.
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Breadcrumb crumbs={[{ label: "My Account", to: "/account" }, { label: "Credit Center" }]} />
       <div>
         <h1 className="text-3xl font-bold text-slate-950">Credit Center</h1>
@@ -400,7 +401,11 @@ function OpenInvoices({
                 )}
                 {!payment && (
                   <SubmitButton busy={starting} className="sm:w-auto">
-                    {starting ? "Starting Payment..." : `Pay ${formatUsd(fromCents(totalCents))} by Card`}
+                    {starting
+                      ? "Starting Payment..."
+                      : totalCents > 0
+                        ? `Pay ${formatUsd(fromCents(totalCents))} by Card`
+                        : "Pay by Card"}
                   </SubmitButton>
                 )}
               </div>
