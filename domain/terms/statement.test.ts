@@ -59,4 +59,37 @@ describe("an account statement", () => {
     expect(sameDay.closing).toBe("0.00");
     expect(sameDay.open).toEqual([]);
   });
+
+  it("counts online part payments on their days, the rest when the invoice is marked paid, and ages what is owed", () => {
+    const partPaid = {
+      ...invoice(7, "2026-08-20", "2026-09-19", "120.00"),
+      payments: [
+        { at: at("2026-08-25"), amount: "20.00" },
+        { at: at("2026-09-12"), amount: "30.01" },
+      ],
+    };
+    const settled = {
+      ...invoice(8, "2026-09-03", "2026-10-03", "50.00", "2026-09-20"),
+      payments: [{ at: at("2026-09-04"), amount: "10.00" }],
+    };
+    const byCard = {
+      ...invoice(9, "2026-09-06", "2026-10-06", "9.99", "2026-09-07"),
+      payments: [{ at: at("2026-09-07"), amount: "9.99" }],
+    };
+    const statement = buildStatement([partPaid, settled, byCard], "2026-09-01", "2026-09-30");
+    expect(statement.opening).toBe("100.00");
+    expect(
+      statement.lines.map((line) => [line.day, line.kind, line.invoiceNumber, line.payment, line.balance]),
+    ).toEqual([
+      ["2026-09-03", "invoice", "INV-000008", "0.00", "150.00"],
+      ["2026-09-04", "payment", "INV-000008", "10.00", "140.00"],
+      ["2026-09-06", "invoice", "INV-000009", "0.00", "149.99"],
+      ["2026-09-07", "payment", "INV-000009", "9.99", "140.00"],
+      ["2026-09-12", "payment", "INV-000007", "30.01", "109.99"],
+      ["2026-09-20", "payment", "INV-000008", "40.00", "69.99"],
+    ]);
+    expect(statement.closing).toBe("69.99");
+    expect(statement.open.map((open) => [open.invoiceNumber, open.owed])).toEqual([["INV-000007", "69.99"]]);
+    expect(statement.aging["1-30"]).toBe("69.99");
+  });
 });

@@ -1,7 +1,7 @@
 // An account statement for a date range (store calendar days): the balance owed on terms at the
-// start, each invoice issued and each invoice paid in the range with the running balance, the
-// balance at the end, and the invoices then open by aging bucket. Cancelled orders owe nothing
-// and are left out by the caller.
+// start, each invoice issued and each payment in the range with the running balance, the balance at
+// the end, and the invoices then open, by what they still owed, in aging buckets. Cancelled orders
+// owe nothing and are left out by the caller.
 import { type Day, storeDay } from "../dates/dates";
 import { type Cents, fromCents, toCents } from "../money/cents";
 import { type AgingBucket, agingBucket, agingBuckets, daysPastDue } from "./terms";
@@ -13,7 +13,29 @@ export interface StatementInvoice {
   dueDate: Date;
   total: string;
   paidAt: Date | null;
+  /** The buyer's online card payments recorded against it, part or whole (docs/decisions/invoices.md). */
+  payments?: { at: Date; amount: string }[];
 }
+
+/**
+ * Each payment of the invoice by store day: the online ones, and what marking it paid settled
+ * beyond them (the whole total for an invoice paid by cheque or transfer).
+ */
+function paymentsOf(invoice: StatementInvoice): { day: Day; cents: Cents }[] {
+  const online = (invoice.payments ?? []).map((payment) => ({
+    day: storeDay(payment.at),
+    cents: toCents(payment.amount),
+  }));
+  const rest = toCents(invoice.total) - online.reduce((sum, payment) => sum + payment.cents, 0);
+  return invoice.paidAt && rest > 0 ? [...online, { day: storeDay(invoice.paidAt), cents: rest }] : online;
+}
+
+/** What the invoice still owed at the end of `day`. */
+const owedOn = (invoice: StatementInvoice, day: Day) =>
+  toCents(invoice.total) -
+  paymentsOf(invoice)
+    .filter((payment) => payment.day <= day)
+    .reduce((sum, payment) => sum + payment.cents, 0);
 
 export interface StatementLine {
   day: Day;
@@ -36,7 +58,7 @@ export interface Statement {
   payments: string;
   closing: string;
   /** Open at the end of the range: each with its days past due then, and the totals per bucket. */
-  open: (StatementInvoice & { daysPastDue: number; bucket: AgingBucket })[];
+  open: (StatementInvoice & { owed: string; daysPastDue: number; bucket: AgingBucket })[];
   aging: Record<AgingBucket, string>;
 }
 
@@ -44,15 +66,17 @@ export function buildStatement(invoices: StatementInvoice[], from: Day, to: Day)
   let balance: Cents = 0;
   for (const invoice of invoices) {
     if (storeDay(invoice.invoiceDate) < from) balance += toCents(invoice.total);
-    if (invoice.paidAt && storeDay(invoice.paidAt) < from) balance -= toCents(invoice.total);
+    for (const payment of paymentsOf(invoice)) if (payment.day < from) balance -= payment.cents;
   }
   const opening = balance;
+  const inRange = (day: Day) => day >= from && day <= to;
   const events = invoices.flatMap((invoice) => {
     const issued = storeDay(invoice.invoiceDate);
-    const paid = invoice.paidAt ? storeDay(invoice.paidAt) : null;
     return [
-      ...(issued >= from && issued <= to ? [{ day: issued, kind: "invoice" as const, invoice }] : []),
-      ...(paid && paid >= from && paid <= to ? [{ day: paid, kind: "payment" as const, invoice }] : []),
+      ...(inRange(issued) ? [{ day: issued, kind: "invoice" as const, invoice, amount: toCents(invoice.total) }] : []),
+      ...paymentsOf(invoice)
+        .filter((payment) => inRange(payment.day))
+        .map((payment) => ({ day: payment.day, kind: "payment" as const, invoice, amount: payment.cents })),
     ];
   });
   // By day; on one day an invoice comes before its payment, then by invoice number.
@@ -64,8 +88,7 @@ export function buildStatement(invoices: StatementInvoice[], from: Day, to: Day)
   );
   let charges: Cents = 0;
   let payments: Cents = 0;
-  const lines = events.map(({ day, kind, invoice }): StatementLine => {
-    const amount = toCents(invoice.total);
+  const lines = events.map(({ day, kind, invoice, amount }): StatementLine => {
     if (kind === "invoice") charges += amount;
     else payments += amount;
     balance += kind === "invoice" ? amount : -amount;
@@ -81,10 +104,10 @@ export function buildStatement(invoices: StatementInvoice[], from: Day, to: Day)
     };
   });
   const open = invoices
-    .filter((invoice) => storeDay(invoice.invoiceDate) <= to && (!invoice.paidAt || storeDay(invoice.paidAt) > to))
+    .filter((invoice) => storeDay(invoice.invoiceDate) <= to && owedOn(invoice, to) > 0)
     .map((invoice) => {
       const late = daysPastDue(invoice.dueDate, to);
-      return { ...invoice, daysPastDue: late, bucket: agingBucket(late) };
+      return { ...invoice, owed: fromCents(owedOn(invoice, to)), daysPastDue: late, bucket: agingBucket(late) };
     })
     .sort((a, b) => a.dueDate.getTime() - b.dueDate.getTime() || a.invoiceNumber.localeCompare(b.invoiceNumber));
   return {
@@ -96,7 +119,7 @@ export function buildStatement(invoices: StatementInvoice[], from: Day, to: Day)
     payments: fromCents(payments),
     closing: fromCents(balance),
     open,
-    aging: agingTotals(open),
+    aging: agingTotals(open.map((invoice) => ({ bucket: invoice.bucket, total: invoice.owed }))),
   };
 }
 

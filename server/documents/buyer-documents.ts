@@ -10,7 +10,7 @@ import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../d
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { config } from "../config";
 import { db } from "../db/client";
-import { companies, orderItems, orders, profiles } from "../db/schema";
+import { companies, invoicePaymentAllocations, invoicePayments, orderItems, orders, profiles } from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
 import { orderDocument } from "./order-document";
@@ -66,6 +66,7 @@ export async function buyerStatement(buyer: Buyer, from: Day, to: Day) {
     .where(eq(profiles.userId, userId));
   const rows = await db()
     .select({
+      id: orders.id,
       invoiceNumber: orders.invoiceNumber,
       orderNumber: orders.orderNumber,
       invoiceDate: orders.orderDate,
@@ -77,9 +78,24 @@ export async function buyerStatement(buyer: Buyer, from: Day, to: Day) {
     .where(
       and(inBuyersCompany(orders.companyId, buyer), isNotNull(orders.invoiceNumber), ne(orders.status, "cancelled")),
     );
+  // The buyers' online payments, part or whole, each on the day it was recorded.
+  const paid = await db()
+    .select({
+      orderId: invoicePaymentAllocations.orderId,
+      at: invoicePayments.recordedAt,
+      amount: invoicePaymentAllocations.amount,
+    })
+    .from(invoicePaymentAllocations)
+    .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
+    .where(and(inBuyersCompany(invoicePayments.companyId, buyer), eq(invoicePayments.status, "recorded")));
+  const paymentsOf = (orderId: string) =>
+    paid.flatMap((payment) =>
+      payment.orderId === orderId && payment.at ? [{ at: payment.at, amount: payment.amount }] : [],
+    );
   const statement = buildStatement(
     rows.map((row) => ({
       ...row,
+      payments: paymentsOf(row.id),
       invoiceNumber: row.invoiceNumber ?? row.orderNumber,
       dueDate: row.dueDate ?? row.invoiceDate,
     })),
@@ -160,14 +176,14 @@ export async function statementPdf({ statement, account }: BuyerStatement): Prom
         { header: "Invoice Date", width: 1.4 },
         { header: "Due Date", width: 1.4 },
         { header: "Days Past Due", width: 1, align: "right" },
-        { header: "Amount", width: 1.2, align: "right" },
+        { header: "Amount Owed", width: 1.2, align: "right" },
       ],
       statement.open.map((invoice) => [
         invoice.invoiceNumber,
         formatLongDate(invoice.invoiceDate),
         formatLongDate(invoice.dueDate),
         String(Math.max(0, invoice.daysPastDue)),
-        formatUsd(invoice.total),
+        formatUsd(invoice.owed),
       ]),
     );
     pdf.totals([

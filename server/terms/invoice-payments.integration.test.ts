@@ -24,6 +24,7 @@ import {
   testProcessorPayments,
   user,
 } from "../db/schema";
+import { buyerStatement, statementCsv } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
 import { placeTermsOrder } from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
@@ -128,6 +129,13 @@ describe("paying invoices online", () => {
     const order = await orderOf(first.orderNumber);
     expect(order?.status).toBe("pending_payment");
     expect(order?.paidAt).toBeNull();
+    // The statement shows the part payment on its day, and the invoice open for the rest.
+    const today = storeDay(new Date());
+    const statement = await buyerStatement(await asBuyer(dana), addDays(today, -1), today);
+    expect(statementCsv(statement).content.toString()).toContain(
+      `${today},Payment,${first.invoiceNumber},${first.orderNumber},${storeDay(first.paymentDueDate ?? today)},,29.91,99.99`,
+    );
+    expect(statement.statement.open.find((open) => open.invoiceNumber === first.invoiceNumber)?.owed).toBe("99.99");
   });
 
   it("refuses more than is owed, zero, a negative amount, and an unknown invoice, charging nothing", async () => {
