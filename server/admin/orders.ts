@@ -6,6 +6,7 @@ import { db } from "../db/client";
 import { escapeLike } from "../db/like";
 import { type OrderStatus, orderItems, orders } from "../db/schema";
 import { hasOrderNumber } from "../orders/order-number";
+import { invoiceBalance } from "../terms/account-terms";
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -50,6 +51,16 @@ export async function listOrders({ status, q, page }: { status?: OrderStatus; q:
 export async function findOrderForAdmin(orderNumber: string) {
   const [order] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!order) return null;
-  const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  return { ...order, items, next: nextStatuses(order), invoicePayable: invoicePayable(order) };
+  const [items, [owed]] = await Promise.all([
+    db().select().from(orderItems).where(eq(orderItems.orderId, order.id)),
+    // What the buyers' online payments left of a terms invoice (server/terms/account-terms.ts).
+    db().select({ balance: invoiceBalance }).from(orders).where(eq(orders.id, order.id)),
+  ]);
+  return {
+    ...order,
+    items,
+    balance: owed?.balance ?? order.totalAmount,
+    next: nextStatuses(order),
+    invoicePayable: invoicePayable(order),
+  };
 }

@@ -12,6 +12,7 @@ import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
+import { findOrderForAdmin } from "../admin/orders";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import {
   adminAuditLog,
@@ -28,6 +29,7 @@ import { buyerStatement, statementCsv } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
 import { placeTermsOrder } from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { businessReport } from "../reports/business";
 import { creditCentre } from "./account-terms";
 import { completeInvoicePayment, startInvoicePayment } from "./invoice-payments";
 import { sendInvoiceReminders } from "./invoice-reminders";
@@ -136,6 +138,9 @@ describe("paying invoices online", () => {
       `${today},Payment,${first.invoiceNumber},${first.orderNumber},${storeDay(first.paymentDueDate ?? today)},,29.91,99.99`,
     );
     expect(statement.statement.open.find((open) => open.invoiceNumber === first.invoiceNumber)?.owed).toBe("99.99");
+    // The admin's order page and reports read the same balance.
+    expect((await findOrderForAdmin(first.orderNumber))?.balance).toBe("99.99");
+    expect((await businessReport()).aging.current).toBe("151.95");
   });
 
   it("refuses more than is owed, zero, a negative amount, and an unknown invoice, charging nothing", async () => {

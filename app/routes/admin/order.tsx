@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orderStatusChangeSchema } from "../../../domain/admin/admin-schemas";
 import { formatLongDate } from "../../../domain/dates/dates";
+import { formatUsd } from "../../../domain/money/format";
 import { orderStatusLabel } from "../../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
 import { shipmentSchema } from "../../../domain/orders/shipping";
@@ -42,6 +43,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     paymentMethod: order.paymentMethod,
     paymentId: order.paymentId,
     paidAt: order.paidAt?.toISOString() ?? null,
+    // Less than the total once a buyer paid part of the invoice online.
+    balance: order.balance,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
     shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
     termsDays: order.termsDays,
@@ -110,7 +113,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
       <p className="mt-1 text-slate-700">
         Placed {formatLongDate(order.orderDate)} ·{" "}
         {order.paymentMethod === "on_terms"
-          ? `${termsName(order.termsDays ?? 30)}, invoice ${order.invoiceNumber}, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}`}`
+          ? `${termsName(order.termsDays ?? 30)}, invoice ${order.invoiceNumber}, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}${order.balance !== order.totals.total ? `, ${formatUsd(order.balance)} of ${formatUsd(order.totals.total)} still owed` : ""}`}`
           : `Card${order.paymentId ? ` (${order.paymentId})` : ""}`}
       </p>
 
