@@ -3,12 +3,19 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as webhook } from "../app/routes/api.payments.stripe.webhook";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
-import { checkoutPayments, orders, products, user } from "../server/db/schema";
+import { checkoutPayments, mailQueue, orders, products, user } from "../server/db/schema";
 import { StoreError } from "../server/errors";
-import { completeCardPayment, reconcileOpenPayments, startCardPayment } from "../server/orders/checkout";
+import {
+  completeCardPayment,
+  placeTermsOrder,
+  reconcileOpenPayments,
+  startCardPayment,
+} from "../server/orders/checkout";
 import { setPaymentProvider } from "../server/payments/configured";
 import type { PaymentProvider } from "../server/payments/provider";
 import { stripeProvider } from "../server/payments/stripe";
+import { creditCentre } from "../server/terms/account-terms";
+import { completeInvoicePayment, startInvoicePayment } from "../server/terms/invoice-payments";
 import { grindingWheel, insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
@@ -242,6 +249,51 @@ describe("the Stripe webhook endpoint", () => {
     expect(written.map((order) => [order.status, order.totalAmount, order.paymentId])).toEqual([
       ["paid", "25.98", payment.paymentId],
     ]);
+  });
+});
+
+describe("an invoice paid online through Stripe", () => {
+  it("is recorded once, however often and at once Stripe delivers its webhook", async () => {
+    setPaymentProvider(provider);
+    const db = handle().db;
+    await db
+      .insert(user)
+      .values({ id: "invoice-payer", name: "Dana", email: "payer@example.com", emailVerified: true });
+    await profileWithCompany("invoice-payer", { creditLimit: "1000" });
+    const part = await insertProduct({ ...grindingWheel, slug: "pay-wheel", partNumber: "GW-PAY-001", stockLevel: 5 });
+    const cartId = await findOrCreateCart({ userId: "invoice-payer" });
+    await addToCart(cartId, part, 3);
+    const buyer = await asBuyer({ id: "invoice-payer" });
+    const placed = await placeTermsOrder(
+      buyer,
+      cartId,
+      checkoutInput("payer@example.com", { paymentMethod: "net_30" }),
+    );
+    const [order] = await db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
+    const invoiceNumber = order?.invoiceNumber ?? "";
+    const payment = await startInvoicePayment(buyer, [{ invoiceNumber, amount: "10.00" }]);
+    expect(fake.intents.get(payment.paymentId)?.amount).toBe(1000);
+
+    fake.succeed(payment.paymentId);
+    const payload = succeededEvent(payment.paymentId);
+    const deliver = () =>
+      webhook({
+        request: new Request("http://store.test/api/payments/stripe/webhook", {
+          method: "POST",
+          headers: { "Stripe-Signature": sign(payload), "Content-Type": "application/json" },
+          body: payload,
+        }),
+      } as Parameters<typeof webhook>[0]);
+    const answers = await Promise.all([deliver(), deliver()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await deliver()).status).toBe(200);
+    expect((await completeInvoicePayment(payment.paymentId, "invoice-payer")).lines).toMatchObject([
+      { invoiceNumber, paid: "10.00", balance: "28.97" },
+    ]);
+    const credit = await creditCentre(buyer);
+    expect(credit.used).toBe("28.97");
+    const receipts = await db.select().from(mailQueue).where(eq(mailQueue.subject, "Payment received: $10.00"));
+    expect(receipts).toHaveLength(1);
   });
 });
 
