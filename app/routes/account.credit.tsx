@@ -174,7 +174,7 @@ function payColumn(choices: Choices, choose: (invoiceNumber: string, change: Par
       const number = invoice.invoiceNumber;
       const choice = choices[number] ?? { pay: false, amount: invoice.balance };
       return (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <div className="flex flex-wrap items-end gap-x-3 gap-y-1 lg:flex-col lg:items-start">
           <div className="flex items-center gap-2">
             <input
               id={`pay-${number}`}
@@ -189,7 +189,8 @@ function payColumn(choices: Choices, choose: (invoiceNumber: string, change: Par
               Pay<span className="sr-only"> invoice {number}</span>
             </label>
           </div>
-          <div className="flex items-center gap-2">
+          {/* Its label above it in the wide table, where the column is narrow. */}
+          <div className="flex items-center gap-2 lg:flex-col lg:items-start lg:gap-0.5">
             <label htmlFor={`amount-${number}`} className="text-sm text-slate-900">
               Amount<span className="sr-only"> to pay on {number}</span>
             </label>
