@@ -5,7 +5,7 @@ import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
-import { orderDocumentHref } from "../../domain/orders/order-documents";
+import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { trackingUrl } from "../../domain/orders/tracking";
@@ -129,7 +129,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       { type: "lines", lines: shippingAddressLines(order).map(oneLine) },
       { type: "heading", text: "What's Next?" },
       { type: "lines", lines: whatsNext },
-      { type: "link", label: "Download it again", href: storeUrl(orderDocumentHref(order)) },
+      { type: "link", label: `Download ${orderDocumentName(order)}`, href: storeUrl(orderDocumentHref(order)) },
     ],
   });
 }

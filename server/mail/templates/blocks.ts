@@ -1,5 +1,5 @@
 // What a mail says, as blocks: each mail's function lists them once, and the same list becomes both
-// the HTML part (blocks.tsx draws them inside the store's layout) and the plain-text part (below), so
+// the HTML part (layout.tsx draws them inside the store's layout) and the plain-text part (below), so
 // the two parts always tell the same facts. See server/mail/README.md.
 
 /** A line of an order or a quote, as the mail lists it. */

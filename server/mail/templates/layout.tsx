@@ -72,7 +72,7 @@ export function MailLayout({
               <Link href={`mailto:${store.email}`} style={link}>
                 {store.email}
               </Link>
-              , {store.hours}.
+              , <span style={{ whiteSpace: "nowrap" }}>{store.hours}</span>.
             </Text>
             <Text style={small}>
               <Link href={store.url} style={link}>
