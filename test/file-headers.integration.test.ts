@@ -63,6 +63,7 @@ interface Example {
 }
 
 let certificateId = "";
+let backupName = "";
 let receipt = "";
 let invoice = "";
 let picture = "";
@@ -79,6 +80,13 @@ const examples: Example[] = [
     as: "admin",
     type: /^application\/pdf$/,
     disposition: /^inline; filename="certificate\.pdf"$/,
+  },
+  {
+    route: "admin/backup-download",
+    url: () => `/admin/backups/${backupName}/download`,
+    as: "admin",
+    type: /^application\/gzip$/,
+    disposition: attachment(/[^"]+\.tar\.gz/),
   },
   {
     route: "catalog-export-csv",
@@ -224,6 +232,10 @@ beforeAll(async () => {
   expect((await signedInAdmin.send("/account/company/tax-certificates", { method: "POST", body: form })).status).toBe(
     200,
   );
+  // A backup of the running store, as the admin's Back Up Now writes it.
+  expect((await signedInAdmin.post("/admin/backups", { intent: "back-up-now" })).status).toBe(200);
+  const backups = await (await signedInAdmin.get("/admin/backups")).text();
+  backupName = /\/admin\/backups\/([^/"]+)\/download/.exec(backups)?.[1] ?? "";
   const list = await (await signedInAdmin.get("/admin/tax-certificates?show=all")).text();
   certificateId = /\/admin\/tax-certificates\/([0-9a-f-]{36})\/file/.exec(list)?.[1] ?? "";
   const product = await (await visitor.get("/products/grinding-wheel-4-5-in-gw-45-001")).text();

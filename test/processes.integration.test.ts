@@ -62,7 +62,7 @@ async function cardOrderThrough(store: StoreProcess, email: string, password: st
 }
 
 if (testDriver === "pglite") {
-  describe("the store on PGlite", () => {
+  describe("the store on PGlite", { timeout: 150_000 }, () => {
     it("runs in one process whatever WEB_CONCURRENCY says, and says why", async () => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
@@ -85,7 +85,7 @@ if (testDriver === "pglite") {
 }
 
 if (testDriver === "postgres") {
-  describe("several store processes on one PostgreSQL", () => {
+  describe("several store processes on one PostgreSQL", { timeout: 150_000 }, () => {
     const stores: StoreProcess[] = [];
     let database: DatabaseHandle | undefined;
     afterAll(async () => {

@@ -145,7 +145,8 @@ describe("configuration errors", () => {
   });
 });
 
-describe(`the server on ${testDriver}`, () => {
+// Each story starts a store, which may take a minute on a busy machine (waitForHealth).
+describe(`the server on ${testDriver}`, { timeout: 150_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "store-proc-"));
   let env: Record<string, string>;
   let base: string;
@@ -423,5 +424,5 @@ describe(`the server on ${testDriver}`, () => {
     expect(server.output()).not.toMatch(/"level":50/);
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 });

@@ -34,7 +34,9 @@ export function startScript(script: string, args: string[], env: Record<string, 
 export const startServer = (env: Record<string, string>) =>
   startScript("scripts/start.js", [], { WEB_CONCURRENCY: "1", ...env });
 
-export async function waitForHealth(base: string, server: Started, timeoutMs = 20_000) {
+// A fresh store migrates and seeds 3,000 parts before it answers: seconds alone, longer on two cores
+// busy with other suites. The wait is a ceiling for a store that never comes up, not a budget.
+export async function waitForHealth(base: string, server: Started, timeoutMs = 90_000) {
   await waitUntilAnswering(`${base}/healthz`, { timeoutMs, child: server.child }).catch((error: Error) => {
     throw new Error(`${error.message}\n${server.output()}`);
   });

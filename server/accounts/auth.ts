@@ -45,11 +45,11 @@ function createAuth(database: Database) {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => queueMail(resetPasswordMessage(user.email, url)),
+      sendResetPassword: async ({ user, url }) => queueMail(await resetPasswordMessage(user.email, url)),
       // A new password ends every other reset link sent for the old one.
       onPasswordReset: async ({ user }) => forgetResetLinks(database, user.id),
       // A sign-up for a taken address answers as for a new one; the owner hears of it by e-mail.
-      onExistingUserSignUp: async ({ user }) => queueMail(signUpAttemptMessage(user.email, PUBLIC_URL)),
+      onExistingUserSignUp: async ({ user }) => queueMail(await signUpAttemptMessage(user.email)),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -57,7 +57,7 @@ function createAuth(database: Database) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => queueMail(confirmEmailMessage(user.email, url)),
+      sendVerificationEmail: async ({ user, url }) => queueMail(await confirmEmailMessage(user.email, url)),
     },
     session: {
       expiresIn: 30 * 24 * 60 * 60,

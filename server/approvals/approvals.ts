@@ -6,12 +6,10 @@
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { fromCents, toCents } from "../../domain/money/cents";
-import { formatUsd } from "../../domain/money/format";
 import { type ApprovalStatus, formatDecidedAt, reasonForApprover } from "../../domain/orders/approvals";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { type Buyer, buyerNow, lockedBuyer, membershipOf, requirePermission } from "../companies/buyer";
-import { config } from "../config";
 import { type Database, db } from "../db/client";
 import {
   cartItems,
@@ -33,6 +31,12 @@ import { checkPurchaseOrder } from "../orders/purchase-order";
 import { lineColumns, priceStoredCart, totalsColumns } from "../pricing/price";
 import { lockQuote, quoteNotFound } from "../quotes/moves";
 import { checkOrderable, priceQuote } from "../quotes/quote-checkout";
+import {
+  approvalRequestMessage,
+  approvedOrderFailedMessage,
+  orderApprovedMessage,
+  orderRejectedMessage,
+} from "./messages";
 import { spendLimitReason } from "./spend-limits";
 
 export const submissionNotFound = "That submission does not exist.";
@@ -140,18 +144,15 @@ export async function submitForApproval(
     const buyerName = who ? personName(who) : "A buyer";
     for (const to of await deciders(tx, buyer.companyId, userId)) {
       await queueMail(
-        {
-          to,
-          subject: `Order for approval: ${formatUsd(total)} from ${buyerName}`,
-          text: [
-            `${buyerName} submitted an order of ${formatUsd(total)} for your approval.`,
-            reasonForApprover(reason, who ? personName(who) : null).replace("This order needs approval: it", "It"),
-            "",
-            ...priced.lines.map((line) => `${line.quantity} x ${line.partNumber} ${line.name}`),
-            "",
-            `Approve or reject it here: ${config().PUBLIC_URL}/account/approvals`,
-          ].join("\n"),
-        },
+        await approvalRequestMessage(to, {
+          buyerName,
+          total,
+          reason: reasonForApprover(reason, who ? personName(who) : null).replace(
+            "This order needs approval: it",
+            "It",
+          ),
+          lines: priced.lines,
+        }),
         tx,
       );
     }
@@ -380,14 +381,7 @@ export async function approveSubmission(asked: Buyer, submissionId: string, now 
       );
       await tx.update(orderApprovals).set({ orderId: order.orderId }).where(eq(orderApprovals.id, submissionId));
       await queueMail(
-        {
-          to: buyerEmail,
-          subject: `Your order was approved: ${order.orderNumber}`,
-          text: [
-            `Your order of ${formatUsd(claimed.totalAmount)} was approved and placed as order ${order.orderNumber}.`,
-            `View it: ${config().PUBLIC_URL}/account/orders/${order.orderNumber}`,
-          ].join("\n"),
-        },
+        await orderApprovedMessage(buyerEmail, { total: claimed.totalAmount, orderNumber: order.orderNumber }),
         tx,
       );
       return order;
@@ -418,18 +412,7 @@ async function failApproval(asked: Buyer, submissionId: string, reason: string, 
       .returning({ userId: orderApprovals.userId, total: orderApprovals.totalAmount });
     if (!failed) throw alreadyDecided(await submissionFor(tx, approver.companyId, submissionId));
     const [buyer] = await tx.select({ email: user.email }).from(user).where(eq(user.id, failed.userId));
-    if (buyer)
-      await queueMail(
-        {
-          to: buyer.email,
-          subject: "Your approved order could not be placed",
-          text: [
-            `Your order of ${formatUsd(failed.total)} was approved, but it could not be placed: ${reason}`,
-            `Please check your cart and order again: ${config().PUBLIC_URL}/account/approvals`,
-          ].join("\n"),
-        },
-        tx,
-      );
+    if (buyer) await queueMail(await approvedOrderFailedMessage(buyer.email, { total: failed.total, reason }), tx);
   });
   throw new StoreError("Conflict", `The order could not be placed: ${reason} The buyer has been told.`);
 }
@@ -441,20 +424,7 @@ export async function rejectSubmission(
 ) {
   return db().transaction(async (tx) => {
     const { claimed, buyerEmail } = await claimDecision(tx, approver, submissionId, { status: "rejected", note }, now);
-    await queueMail(
-      {
-        to: buyerEmail,
-        subject: "Your order was not approved",
-        text: [
-          `Your order of ${formatUsd(claimed.totalAmount)} was rejected, with this note:`,
-          "",
-          note,
-          "",
-          `See your submissions: ${config().PUBLIC_URL}/account/approvals`,
-        ].join("\n"),
-      },
-      tx,
-    );
+    await queueMail(await orderRejectedMessage(buyerEmail, { total: claimed.totalAmount, note }), tx);
     return { buyerEmail };
   });
 }

@@ -15,7 +15,6 @@ import {
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
 import { revokeKeysOf } from "../api/api-keys";
-import { config } from "../config";
 import { type Database, db, type Transaction } from "../db/client";
 import {
   companies,
@@ -28,6 +27,7 @@ import {
 } from "../db/schema";
 import { StoreError } from "../errors";
 import { type Mail, queueMail } from "../mail/mailer";
+import { composeMail, storeUrl } from "../mail/templates/compose";
 import { readStoreSettings } from "../terms/settings";
 import { type Buyer, buyerNow, lockedBuyer, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
 import { createCompanyOfOne } from "./membership";
@@ -134,22 +134,30 @@ export async function companyPage(admin: Buyer, now = new Date()) {
   };
 }
 
-function invitationMessage(
+export function invitationMessage(
   to: string,
   { companyName, role, link, days }: { companyName: string; role: CompanyRole; link: string; days: number },
-): Mail {
-  return {
+): Promise<Mail> {
+  return composeMail({
     to,
     subject: `You are invited to buy for ${companyName} at Cascade Industrial Supply`,
-    text: [
-      `You are invited to join ${companyName}'s account at Cascade Industrial Supply as ${roleNames[role].toLowerCase()}.`,
-      "",
-      "Open this link to join. New to our store? You set your name and a password there, and you are in. Have an account with us? You sign in first:",
-      link,
-      "",
-      `The link works once, for ${days} ${days === 1 ? "day" : "days"}. If you did not expect it, you can ignore this message.`,
-    ].join("\n"),
-  };
+    blocks: [
+      { type: "title", text: `Join ${companyName} at Cascade Industrial Supply` },
+      {
+        type: "paragraph",
+        text: `You are invited to join ${companyName}'s account at Cascade Industrial Supply as ${roleNames[role].toLowerCase()}.`,
+      },
+      {
+        type: "paragraph",
+        text: "Open this link to join. New to our store? You set your name and a password there, and you are in. Have an account with us? You sign in first:",
+      },
+      { type: "button", label: "Join your company", href: link },
+      {
+        type: "paragraph",
+        text: `The link works once, for ${days} ${days === 1 ? "day" : "days"}. If you did not expect it, you can ignore this message.`,
+      },
+    ],
+  });
 }
 
 /** Invites `email` as `role`: a one-time link, by e-mail through the mail queue. Returns the link's token. */
@@ -189,10 +197,10 @@ export async function inviteMember(
     const account = `account ${company?.accountNumber ?? ""}`.trim();
     const companyName = company?.name && !LINK_LIKE.test(company.name) ? company.name : account;
     await queueMail(
-      invitationMessage(email, {
+      await invitationMessage(email, {
         companyName,
         role,
-        link: `${config().PUBLIC_URL}${invitationPath(token)}`,
+        link: storeUrl(invitationPath(token)),
         days: invitationDays,
       }),
       tx,

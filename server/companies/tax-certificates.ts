@@ -31,6 +31,7 @@ import { filesFolder } from "../db/store-location";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
+import { composeMail, storeUrl } from "../mail/templates/compose";
 import { MAX_IMAGE_PIXELS } from "../media/images";
 import { fileStorage, type MediaStorage } from "../media/storage";
 import { runEvery } from "../periodic";
@@ -333,23 +334,28 @@ export async function certificateFile(certificateId: string) {
 // A day is shown as that day, whatever the server's zone: noon UTC is the same date in every US zone.
 const longDay = (day: string) => formatLongDate(`${day}T12:00:00Z`);
 
-function reminderMessage(
+export function certificateReminderMessage(
   to: string,
   certificate: { state: string; certificateNumber: string; expiresOn: string; companyName: string },
-): Mail {
+): Promise<Mail> {
   const state = stateName(certificate.state);
   const expires = longDay(certificate.expiresOn);
-  return {
+  return composeMail({
     to,
     subject: `Your ${state} tax-exempt certificate expires on ${expires}`,
-    text: [
-      `The ${state} tax-exempt certificate ${certificate.certificateNumber} of ${certificate.companyName} expires on ${expires}.`,
-      `From the next day, orders shipped to ${state} are taxed again.`,
-      "",
-      "Upload the renewed certificate here, so we can review it before then:",
-      `${config().PUBLIC_URL}${CERTIFICATES_PATH}`,
-    ].join("\n"),
-  };
+    blocks: [
+      { type: "title", text: `Your ${state} tax-exempt certificate expires soon` },
+      {
+        type: "paragraph",
+        text: `The ${state} tax-exempt certificate ${certificate.certificateNumber} of ${certificate.companyName} expires on ${expires}.`,
+      },
+      {
+        type: "paragraph",
+        text: `From the next day, orders shipped to ${state} are taxed again. Upload the renewed certificate, so we can review it before then.`,
+      },
+      { type: "button", label: "Upload the renewed certificate", href: storeUrl(CERTIFICATES_PATH) },
+    ],
+  });
 }
 
 /**
@@ -389,7 +395,8 @@ export async function sendCertificateReminders(now = new Date()): Promise<number
         .innerJoin(user, eq(user.id, companyMembers.userId))
         .where(and(eq(companyMembers.companyId, claimed.companyId), eq(companyMembers.role, "admin")));
       const companyName = company?.name || `account ${company?.accountNumber ?? ""}`.trim();
-      for (const admin of admins) await queueMail(reminderMessage(admin.email, { ...claimed, companyName }), tx);
+      for (const admin of admins)
+        await queueMail(await certificateReminderMessage(admin.email, { ...claimed, companyName }), tx);
       return 1;
     });
   }

@@ -10,16 +10,20 @@ import { type MailAttachment, mailQueue } from "../db/schema";
 import { announce, onStoreEvent } from "../events";
 import { logger } from "../logger";
 
+/** A message as composeMail() (server/mail/templates/compose.tsx) makes it: both parts, always. */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  html: string;
   attachments?: MailAttachment[];
 }
 
+/** What a transport sends: rows queued before mails had HTML parts go out as text alone. */
+type OutgoingMail = Omit<Mail, "html"> & { html?: string; from: string };
+
 export interface MailTransport {
-  send(message: Mail & { from: string }): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
 }
 
 const LEASE_MS = 5 * 60_000;
@@ -40,7 +44,7 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /** The message as nodemailer takes it: attachments decoded from their stored base64. */
-function withAttachments({ attachments, ...message }: Mail & { from: string }) {
+function withAttachments({ attachments, ...message }: OutgoingMail) {
   return {
     ...message,
     attachments: attachments?.map(({ filename, contentType, content }) => ({

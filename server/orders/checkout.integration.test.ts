@@ -10,6 +10,7 @@ import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, cartLines, findOrCreateCart } from "../cart/cart";
 import { applyPromo } from "../cart/promo";
 import { pageCache } from "../catalog/cache/page-cache";
+import { config } from "../config";
 import {
   cartItems,
   checkoutPayments,
@@ -152,6 +153,14 @@ describe("a Net 30 order", () => {
     expect(mail?.text).toContain("Shipping: FREE");
     expect(mail?.text).toContain("Total: $237.05");
     expect(mail?.text).toContain("Cut-Off Wheel 4.5 x .045 in (SKU: CW-45-045): 100 x $1.98 = $198.00");
+    // The HTML part: the same figures, and real links to the order and its document.
+    const { PUBLIC_URL } = config();
+    expect(mail?.text).toContain(`View your order: ${PUBLIC_URL}/order-confirmation/${placed.orderNumber}`);
+    expect(mail?.html).toContain(`href="${PUBLIC_URL}/order-confirmation/${placed.orderNumber}"`);
+    expect(mail?.html).toContain(`href="${PUBLIC_URL}/account/invoices/${order?.invoiceNumber}.pdf"`);
+    for (const figure of ["$223.98", "-$5.00", "$18.07", "FREE", "$237.05", "SKU: CW-45-045", "100 x $1.98", "$198.00"])
+      expect(mail?.html).toContain(figure);
+    expect(mail?.html).toContain("Cut-Off Wheel 4.5 x .045 in");
   });
 
   it("mails the confirmation to the account's own address, never to another the checkout names", async () => {

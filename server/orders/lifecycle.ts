@@ -202,7 +202,7 @@ function historyNote(move: OrderMove, order: Order, mover: Mover): string | null
 async function mailShipped(tx: Transaction, order: Order) {
   if (!order.userId) return;
   const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.userId));
-  if (account) await queueMail(orderShippedMessage(order, account.email), tx);
+  if (account) await queueMail(await orderShippedMessage(order, account.email), tx);
 }
 
 /**

@@ -1,17 +1,20 @@
-// The order confirmation e-mail: the same figures and words as the confirmation page.
+// The order mails: the confirmation (the same figures and words as the confirmation page) and the
+// shipping notice.
 import { type AddressKind, addressFrom, formatAddress } from "../../domain/addresses/address";
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
-import { orderDocumentHref } from "../../domain/orders/order-documents";
+import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
-import { purchaseOrderLines } from "../../domain/orders/purchase-order";
+import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
+import { trackingUrl } from "../../domain/orders/tracking";
 import { termsName } from "../../domain/terms/terms";
 import { oneLine } from "../../domain/text/plain-text";
-import { config } from "../config";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";
+import type { MailFact } from "../mail/templates/blocks";
+import { composeMail, storeUrl } from "../mail/templates/compose";
 
 export type OrderWithItems = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
 
@@ -70,83 +73,91 @@ export function orderItemsView(order: OrderWithItems) {
  * checkout form named: the store would otherwise relay mail to anyone for the price of an order.
  * What the buyer typed is printed one line per field, so it cannot add lines of its own.
  */
-export function orderConfirmationMessage(order: OrderWithItems, accountEmail: string): Mail {
-  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
-  const address = shippingAddressLines(order).map(oneLine);
-  const exemption = orderExemptionLine(order);
-  const discount =
-    Number(order.discountAmount) > 0 ? [`Discount (${order.promoCode}): -${formatUsd(order.discountAmount)}`] : [];
-  const payment =
+export function orderConfirmationMessage(order: OrderWithItems, accountEmail: string): Promise<Mail> {
+  const { items, totals } = orderItemsView(order);
+  const payment: MailFact[] =
     order.paymentMethod === "on_terms" && order.paymentDueDate
       ? [
           `${termsName(order.termsDays ?? 30)} Terms: payment of ${formatUsd(order.totalAmount)} is due by ${formatLongDate(order.paymentDueDate)}.`,
           `Invoice ${order.invoiceNumber} is attached.`,
         ]
       : [`Paid by card: ${formatUsd(order.totalAmount)}.`, "Your receipt is attached."];
-  return {
+  return composeMail({
     to: accountEmail,
     subject: `Order Confirmed! ${order.orderNumber}`,
-    text: [
-      "Order Confirmed!",
-      "Thank you for your order. We've received your order and will process it soon.",
-      "",
-      `Order Number: ${order.orderNumber}`,
-      `Order Date: ${formatLongDate(order.orderDate)}`,
-      `Status: ${orderStatusLabel(order.status)}`,
-      `Total: ${formatUsd(order.totalAmount)}`,
-      ...purchaseOrderLines(order),
-      ...payment,
-      "",
-      "Items Ordered",
-      ...order.items.flatMap((item) => {
-        const backorder = lineBackorderNote(order, item);
-        return [
-          `- ${item.productName}${item.productSku ? ` (SKU: ${item.productSku})` : ""}: ${item.quantity} x ${formatUsd(item.unitPrice)} = ${formatUsd(item.totalPrice)}`,
-          ...(backorder ? [`  ${backorder}`] : []),
-        ];
-      }),
-      "",
-      `Subtotal: ${formatUsd(order.subtotalAmount)}`,
-      ...discount,
-      `Tax: ${formatUsd(order.taxAmount)}`,
-      ...(exemption ? [exemption] : []),
-      "Shipping: FREE",
-      `Total: ${formatUsd(order.totalAmount)}`,
-      "",
-      "Shipping Address",
-      ...address,
-      "",
-      "What's Next?",
-      ...whatsNext,
-      "",
-      "Need Help?",
-      `Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
-      "",
-      `View your order: ${PUBLIC_URL}/order-confirmation/${order.orderNumber}`,
-      `Download it again: ${PUBLIC_URL}${orderDocumentHref(order)}`,
-    ].join("\n"),
-  };
+    blocks: [
+      { type: "title", text: "Order Confirmed!" },
+      { type: "paragraph", text: "Thank you for your order. We've received your order and will process it soon." },
+      {
+        type: "facts",
+        facts: [
+          ["Order Number", order.orderNumber],
+          ["Order Date", formatLongDate(order.orderDate)],
+          ["Status", orderStatusLabel(order.status)],
+          ["Total", formatUsd(order.totalAmount)],
+          ...purchaseOrderDetails(order).map(({ label, value }) => [label, value] as const),
+          ...payment,
+        ],
+      },
+      { type: "button", label: "View your order", href: storeUrl(`/order-confirmation/${order.orderNumber}`) },
+      { type: "heading", text: "Items Ordered" },
+      {
+        type: "items",
+        items: items.map((item) => ({
+          name: item.productName,
+          sku: item.productSku,
+          quantity: item.quantity,
+          unitPrice: formatUsd(item.unitPrice),
+          total: formatUsd(item.totalPrice),
+          note: item.backorder,
+        })),
+      },
+      {
+        type: "facts",
+        facts: [
+          ["Subtotal", formatUsd(totals.subtotal)],
+          ...(Number(totals.discount) > 0
+            ? [[`Discount (${totals.promoCode})`, `-${formatUsd(totals.discount)}`] as const]
+            : []),
+          ["Tax", formatUsd(totals.tax)],
+          ...(totals.taxExemption ? [totals.taxExemption] : []),
+          ["Shipping", "FREE"],
+          ["Total", formatUsd(totals.total)],
+        ],
+      },
+      { type: "heading", text: "Shipping Address" },
+      { type: "lines", lines: shippingAddressLines(order).map(oneLine) },
+      { type: "heading", text: "What's Next?" },
+      { type: "lines", lines: whatsNext },
+      { type: "link", label: `Download ${orderDocumentName(order)}`, href: storeUrl(orderDocumentHref(order)) },
+    ],
+  });
 }
 
-/** "Your order has shipped": the carrier, the tracking number and the link to the order's page. */
-export function orderShippedMessage(order: Order, accountEmail: string): Mail {
-  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
-  return {
+/** "Your order has shipped": the carrier, the tracking number with its carrier's page, and the order's page. */
+export function orderShippedMessage(order: Order, accountEmail: string): Promise<Mail> {
+  const tracking = trackingUrl(order.carrier, order.trackingNumber);
+  return composeMail({
     to: accountEmail,
     subject: `Your order has shipped! ${order.orderNumber}`,
-    text: [
-      "Your order has shipped!",
-      "",
-      `Order Number: ${order.orderNumber}`,
-      `Carrier: ${order.carrier ?? ""}`,
-      `Tracking Number: ${order.trackingNumber ?? "Not provided"}`,
-      "",
-      "Shipping Address",
-      ...shippingAddressLines(order).map(oneLine),
-      "",
-      `View your order: ${PUBLIC_URL}/account/orders/${order.orderNumber}`,
-      "",
-      `Questions? Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
-    ].join("\n"),
-  };
+    blocks: [
+      { type: "title", text: "Your order has shipped!" },
+      {
+        type: "facts",
+        facts: [
+          ["Order Number", order.orderNumber],
+          ["Carrier", order.carrier ?? ""],
+          ["Tracking Number", order.trackingNumber ?? "Not provided"],
+        ],
+      },
+      ...(tracking ? [{ type: "button", label: "Track your package", href: tracking } as const] : []),
+      { type: "heading", text: "Shipping Address" },
+      { type: "lines", lines: shippingAddressLines(order).map(oneLine) },
+      {
+        type: tracking ? "link" : "button",
+        label: "View your order",
+        href: storeUrl(`/account/orders/${order.orderNumber}`),
+      },
+    ],
+  });
 }

@@ -8,6 +8,7 @@ import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
+import { config } from "../config";
 import { cartItems, mailQueue, orderItems, orders, productBulkTiers, products, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
@@ -97,6 +98,12 @@ describe("status history", () => {
     expect(mail?.text).toContain("Carrier: FedEx");
     expect(mail?.text).toContain("Tracking Number: 7489 2345 6789");
     expect(mail?.text).toContain(`/account/orders/${orderNumber}`);
+    // The carrier's tracking page and the order's page are real links in the HTML part.
+    const fedex = "https://www.fedex.com/fedextrack/?trknbr=748923456789";
+    expect(mail?.text).toContain(`Track your package: ${fedex}`);
+    expect(mail?.html).toContain(`href="${fedex}"`);
+    expect(mail?.html).toContain(`href="${config().PUBLIC_URL}/account/orders/${orderNumber}"`);
+    expect(mail?.html).toContain("7489 2345 6789");
   });
 
   it("records a Net 30 order's placement, its invoice paid and a cancellation", async () => {

@@ -470,7 +470,7 @@ async function nextInvoiceNumber(tx: Database): Promise<string> {
 
 /** The confirmation to the account's address, with the order's invoice or receipt attached. */
 async function queueConfirmation(tx: Database, order: OrderWithItems, email: string) {
-  const message = orderConfirmationMessage(order, email);
+  const message = await orderConfirmationMessage(order, email);
   await queueMail({ ...message, attachments: [await orderDocumentAttachment(order)] }, tx);
 }
 

@@ -14,11 +14,11 @@ import {
   quoteTotals,
 } from "../../domain/quotes/quote-answer";
 import { recordAudit } from "../admin/audit";
-import { config } from "../config";
 import { type Database, db } from "../db/client";
 import {
   companies,
   companyMembers,
+  type MailAttachment,
   products,
   quoteEvents,
   quoteRequestLines,
@@ -28,7 +28,8 @@ import {
   user,
 } from "../db/schema";
 import { StoreError } from "../errors";
-import { queueMail } from "../mail/mailer";
+import { type Mail, queueMail } from "../mail/mailer";
+import { composeMail, storeUrl } from "../mail/templates/compose";
 import { moveQuote, quoteNotFound } from "./moves";
 import { quoteDocumentAttachment } from "./quote-document";
 import { versionsOf } from "./versions";
@@ -296,16 +297,12 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
     const attachment = await quoteDocumentAttachment(tx, quoteId, version);
     for (const to of recipients)
       await queueMail(
-        {
-          to,
-          subject: `Your quote ${before.quoteNumber} is ready`,
-          text: quoteSentText(before.quoteNumber, version, {
-            subtotal: fromCents(subtotal),
-            validUntil: answer.validUntil,
-            message: answer.message,
-          }),
-          attachments: [attachment],
-        },
+        await quoteReadyMessage(to, before.quoteNumber, version, {
+          subtotal: fromCents(subtotal),
+          validUntil: answer.validUntil,
+          message: answer.message,
+          attachment,
+        }),
         tx,
       );
     return { quoteNumber: before.quoteNumber, version, subtotal: fromCents(subtotal), mailedTo: recipients };
@@ -342,24 +339,45 @@ async function quoteRecipients(tx: Database, quote: { userId: string | null; com
   return admins.map((a) => a.email);
 }
 
-function quoteSentText(
+/** "Your quote is ready": its figures, the store's message, the PDF and the link to answer it. */
+export function quoteReadyMessage(
+  to: string,
   quoteNumber: string,
   version: number,
-  { subtotal, validUntil, message }: { subtotal: string; validUntil: string; message?: string },
-) {
-  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
-  return [
-    `Your quote ${quoteNumber} is ready (version ${version}).`,
-    "",
-    `Subtotal: ${formatUsd(subtotal)}`,
-    `Valid until: ${longDay(validUntil)}`,
-    ...(message ? ["", "Message from Cascade Industrial Supply:", message] : []),
-    "",
-    "The quote is attached as a PDF. Accept it, ask for a revision or decline it here:",
-    `${PUBLIC_URL}${quotePath(quoteNumber)}`,
-    "",
-    `Questions? Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
-  ].join("\n");
+  {
+    subtotal,
+    validUntil,
+    message,
+    attachment,
+  }: { subtotal: string; validUntil: string; message?: string; attachment: MailAttachment },
+): Promise<Mail> {
+  return composeMail({
+    to,
+    subject: `Your quote ${quoteNumber} is ready`,
+    blocks: [
+      { type: "title", text: "Your quote is ready" },
+      { type: "paragraph", text: `Your quote ${quoteNumber} is ready (version ${version}).` },
+      {
+        type: "facts",
+        facts: [
+          ["Subtotal", formatUsd(subtotal)],
+          ["Valid until", longDay(validUntil)],
+        ],
+      },
+      ...(message
+        ? [
+            { type: "heading", text: "Message from Cascade Industrial Supply:" } as const,
+            { type: "quote", text: message } as const,
+          ]
+        : []),
+      {
+        type: "paragraph",
+        text: "The quote is attached as a PDF. Accept it, ask for a revision or decline it here:",
+      },
+      { type: "button", label: "Open your quote", href: storeUrl(quotePath(quoteNumber)) },
+    ],
+    attachments: [attachment],
+  });
 }
 
 export const QUOTE_NUMBER_PATTERN = /^Q-\d{6,12}$/;

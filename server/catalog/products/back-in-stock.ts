@@ -1,11 +1,11 @@
 // Buyers waiting for an out-of-stock part: their requests, and the one e-mail each gets when the
 // operator restocks it through the back office or an import (docs/decisions/product-page.md).
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { config } from "../../config";
 import { db, type Transaction } from "../../db/client";
 import { backInStockRequests, products, user } from "../../db/schema";
 import { StoreError } from "../../errors";
 import { type Mail, queueMail } from "../../mail/mailer";
+import { composeMail, storeUrl } from "../../mail/templates/compose";
 import { listedForBuyers } from "./visibility";
 
 export type BackInStockAnswer = "requested" | "already-requested";
@@ -52,20 +52,23 @@ export async function isWaitingForStock(userId: string, productId: string): Prom
 export function backInStockMessage(
   to: string,
   product: { name: string; partNumber: string; slug: string; stockLevel: number },
-): Mail {
-  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
-  return {
+): Promise<Mail> {
+  return composeMail({
     to,
     subject: `Back in stock: ${product.name} (${product.partNumber})`,
-    text: [
-      `${product.name} (${product.partNumber}) is back in stock: ${product.stockLevel.toLocaleString("en-US")} available as we write.`,
-      "",
-      `Order it here: ${PUBLIC_URL}/products/${product.slug}`,
-      "",
-      "You asked us to tell you once; we will not write about this part again unless you ask.",
-      `Questions? Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
-    ].join("\n"),
-  };
+    blocks: [
+      { type: "title", text: "Back in stock" },
+      {
+        type: "paragraph",
+        text: `${product.name} (${product.partNumber}) is back in stock: ${product.stockLevel.toLocaleString("en-US")} available as we write.`,
+      },
+      { type: "button", label: "Order it here", href: storeUrl(`/products/${encodeURIComponent(product.slug)}`) },
+      {
+        type: "paragraph",
+        text: "You asked us to tell you once; we will not write about this part again unless you ask.",
+      },
+    ],
+  });
 }
 
 /**
@@ -106,6 +109,6 @@ export async function notifyBackInStock(tx: Transaction, productIds: string[]): 
         waiting.map((request) => request.id),
       ),
     );
-  for (const { email, ...product } of waiting) await queueMail(backInStockMessage(email, product), tx);
+  for (const { email, ...product } of waiting) await queueMail(await backInStockMessage(email, product), tx);
   return waiting.length;
 }
