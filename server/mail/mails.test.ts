@@ -17,6 +17,7 @@ import { invitationMessage } from "../companies/members";
 import { certificateReminderMessage } from "../companies/tax-certificates";
 import { loadConfig } from "../config";
 import { quoteReadyMessage } from "../quotes/quoting";
+import { invoicePaymentReceiptMessage, invoiceReminderMessage } from "../terms/invoice-mails";
 import type { Mail } from "./mailer";
 import { composeMail } from "./templates/compose";
 
@@ -217,5 +218,56 @@ describe("composeMail", () => {
         blocks: [{ type: "button", label: "Open", href: "javascript:alert(1)" }],
       }),
     ).rejects.toThrow("A mail link must be an http(s) URL");
+  });
+});
+
+describe("the invoice payment mails", () => {
+  it("gives the receipt of an online payment: each invoice's share, what it still owes, and the balance", async () => {
+    const mail = await invoicePaymentReceiptMessage("dana@example.com", {
+      reference: "tp_abc123",
+      paidAt: new Date("2026-12-02T17:00:00Z"),
+      amount: "58.97",
+      lines: [
+        { invoiceNumber: "INV-000001", orderNumber: "ORD1", paid: "20.00", balance: "31.96" },
+        { invoiceNumber: "INV-000002", orderNumber: "ORD2", paid: "38.97", balance: "0.00" },
+      ],
+      remainingBalance: "31.96",
+    });
+    expect(mail.subject).toBe("Payment received: $58.97");
+    expectStoreLayout(mail);
+    expectMainLink(mail, "Your open invoices and statements", `${store}/account/credit`);
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("Thank you: we received your card payment of $58.97 on December 2, 2026.");
+      expect(part).toContain("tp_abc123");
+      expect(part).toContain("INV-000001 (order ORD1): paid $20.00, balance $31.96");
+      expect(part).toContain("INV-000002 (order ORD2): paid $38.97, paid in full");
+      expect(part).toContain("$31.96");
+    }
+    expect(mail.text).toContain("Remaining balance on your account: $31.96");
+  });
+
+  it("reminds of an invoice due soon, and of one overdue, with the link to pay it", async () => {
+    const reminder = {
+      invoiceNumber: "INV-000007",
+      orderNumber: "ORD7",
+      dueDate: new Date("2027-01-01T05:00:00Z"),
+      balance: "25.98",
+      companyName: "Reyes Fab",
+    };
+    const soon = await invoiceReminderMessage("ap@example.com", { ...reminder, kind: "due_soon" });
+    expect(soon.subject).toBe("Invoice INV-000007 is due on January 1, 2027: $25.98");
+    expectStoreLayout(soon);
+    expectMainLink(soon, "Pay it in your Credit Center", `${store}/account/credit`);
+    for (const part of [soon.html, soon.text])
+      expect(part).toContain(
+        "Invoice INV-000007 of Reyes Fab (order ORD7) is due on January 1, 2027, with $25.98 still open.",
+      );
+    const late = await invoiceReminderMessage("ap@example.com", { ...reminder, kind: "overdue" });
+    expect(late.subject).toBe("Invoice INV-000007 is overdue: $25.98");
+    expectStoreLayout(late);
+    for (const part of [late.html, late.text])
+      expect(part).toContain(
+        "Invoice INV-000007 of Reyes Fab (order ORD7) was due on January 1, 2027 and $25.98 is still open.",
+      );
   });
 });

@@ -1,10 +1,11 @@
 // The mails about paying invoices: the receipt of an online payment, and the reminders before an
-// invoice falls due and once it is overdue. Each mail's content is made by one function here.
+// invoice falls due and once it is overdue. Each mail's content is made by one function here, in
+// the store's blocks (server/mail/README.md).
 import { formatLongDate } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { type ReceiptLine, receiptLine } from "../../domain/terms/invoice-payments";
-import { config } from "../config";
 import type { Mail } from "../mail/mailer";
+import { composeMail, storeUrl } from "../mail/templates/compose";
 
 /** Where a buyer sees what is owed and pays it. */
 export const CREDIT_CENTRE_PATH = "/account/credit";
@@ -19,24 +20,26 @@ export interface InvoicePaymentReceipt {
   remainingBalance: string;
 }
 
-export function invoicePaymentReceiptMessage(to: string, receipt: InvoicePaymentReceipt): Mail {
-  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
-  return {
+export function invoicePaymentReceiptMessage(to: string, receipt: InvoicePaymentReceipt): Promise<Mail> {
+  return composeMail({
     to,
     subject: `Payment received: ${formatUsd(receipt.amount)}`,
-    text: [
-      `Thank you: we received your card payment of ${formatUsd(receipt.amount)} on ${formatLongDate(receipt.paidAt)}.`,
-      `Payment reference: ${receipt.reference}`,
-      "",
-      "Applied to:",
-      ...receipt.lines.map((line) => `- ${receiptLine(line)}`),
-      "",
-      `Remaining balance on your account: ${formatUsd(receipt.remainingBalance)}`,
-      "",
-      `Your open invoices and statements: ${PUBLIC_URL}${CREDIT_CENTRE_PATH}`,
-      `Questions? ${STORE_EMAIL} or ${STORE_PHONE}`,
-    ].join("\n"),
-  };
+    blocks: [
+      { type: "title", text: "Payment received" },
+      {
+        type: "paragraph",
+        text: `Thank you: we received your card payment of ${formatUsd(receipt.amount)} on ${formatLongDate(receipt.paidAt)}.`,
+      },
+      { type: "facts", facts: [["Payment reference", receipt.reference]] },
+      { type: "heading", text: "Applied to" },
+      { type: "lines", lines: receipt.lines.map((line) => `- ${receiptLine(line)}`) },
+      {
+        type: "facts",
+        facts: [["Remaining balance on your account", formatUsd(receipt.remainingBalance)]],
+      },
+      { type: "button", label: "Your open invoices and statements", href: storeUrl(CREDIT_CENTRE_PATH) },
+    ],
+  });
 }
 
 export interface InvoiceReminder {
@@ -48,24 +51,25 @@ export interface InvoiceReminder {
   companyName: string;
 }
 
-export function invoiceReminderMessage(to: string, reminder: InvoiceReminder): Mail {
-  const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
+export function invoiceReminderMessage(to: string, reminder: InvoiceReminder): Promise<Mail> {
   const due = formatLongDate(reminder.dueDate);
   const owed = formatUsd(reminder.balance);
-  return {
+  const overdue = reminder.kind === "overdue";
+  return composeMail({
     to,
-    subject:
-      reminder.kind === "overdue"
-        ? `Invoice ${reminder.invoiceNumber} is overdue: ${owed}`
-        : `Invoice ${reminder.invoiceNumber} is due on ${due}: ${owed}`,
-    text: [
-      reminder.kind === "overdue"
-        ? `Invoice ${reminder.invoiceNumber} of ${reminder.companyName} (order ${reminder.orderNumber}) was due on ${due} and ${owed} is still open.`
-        : `Invoice ${reminder.invoiceNumber} of ${reminder.companyName} (order ${reminder.orderNumber}) is due on ${due}, with ${owed} still open.`,
-      "",
-      `Pay it by card in your Credit Center: ${PUBLIC_URL}${CREDIT_CENTRE_PATH}`,
-      "If you have already sent the payment, thank you: please disregard this reminder.",
-      `Questions? ${STORE_EMAIL} or ${STORE_PHONE}`,
-    ].join("\n"),
-  };
+    subject: overdue
+      ? `Invoice ${reminder.invoiceNumber} is overdue: ${owed}`
+      : `Invoice ${reminder.invoiceNumber} is due on ${due}: ${owed}`,
+    blocks: [
+      { type: "title", text: overdue ? "Your invoice is overdue" : "Your invoice is due soon" },
+      {
+        type: "paragraph",
+        text: overdue
+          ? `Invoice ${reminder.invoiceNumber} of ${reminder.companyName} (order ${reminder.orderNumber}) was due on ${due} and ${owed} is still open.`
+          : `Invoice ${reminder.invoiceNumber} of ${reminder.companyName} (order ${reminder.orderNumber}) is due on ${due}, with ${owed} still open.`,
+      },
+      { type: "button", label: "Pay it in your Credit Center", href: storeUrl(CREDIT_CENTRE_PATH) },
+      { type: "paragraph", text: "If you have already sent the payment, thank you: please disregard this reminder." },
+    ],
+  });
 }

@@ -223,7 +223,7 @@ async function recordPayment(row: PaymentRow, now: Date): Promise<InvoicePayment
     }
     const receipt = await receiptOf(tx, claimed);
     const [payer] = await tx.select({ email: user.email }).from(user).where(eq(user.id, claimed.userId));
-    if (payer) await queueMail(invoicePaymentReceiptMessage(payer.email, receipt), tx);
+    if (payer) await queueMail(await invoicePaymentReceiptMessage(payer.email, receipt), tx);
     return { receipt, announcements };
   });
   for (const tell of announcements) tell();

@@ -44,7 +44,7 @@ export async function sendInvoiceReminders(now = new Date()): Promise<number> {
         .where(and(eq(companyMembers.companyId, companyId), inArray(companyMembers.role, payingRoles)));
       const companyName = company?.name || `account ${company?.accountNumber ?? ""}`.trim();
       for (const payer of payers)
-        await queueMail(invoiceReminderMessage(payer.email, { ...invoice, kind, companyName }), tx);
+        await queueMail(await invoiceReminderMessage(payer.email, { ...invoice, kind, companyName }), tx);
       return 1;
     });
   }
