@@ -231,7 +231,7 @@ function PartOrder({
   return (
     <div className="space-y-2">
       <div className="space-y-1">
-        <Label htmlFor={`${id}-quantity`}>
+        <Label htmlFor={`${id}-quantity`} className="block">
           Quantity<span className="sr-only"> of {product.name}</span>
         </Label>
         <Input
