@@ -83,3 +83,36 @@ test("a compare link naming unknown or too many parts says what is wrong instead
   ).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });
+
+test("a buyer adds a part from the comparison with its quantity and shows only the rows that differ", async ({
+  page,
+}) => {
+  await page.goto("/compare?parts=GW-45-001,CW-45-045");
+  await waitForHydration(page);
+  const table = page.getByRole("table");
+  const rowHeaders = table.locator("tbody").getByRole("rowheader");
+  const sameRows = rowHeaders.filter({ hasNotText: "Differs" });
+  // Order, and at least one row the two wheels share.
+  expect(await sameRows.count()).toBeGreaterThan(1);
+  const allRows = await rowHeaders.count();
+
+  const quantity = table.getByRole("spinbutton", { name: `Quantity of ${wheel}` });
+  await expect(quantity).toHaveValue("1");
+  await quantity.fill("3");
+  await table.getByRole("button", { name: `Add to Cart: ${wheel}` }).click();
+  await expect(page.getByText(`3 x ${wheel} added to cart!`)).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+
+  // By keyboard: the switch hides the rows where both wheels agree, and brings them back.
+  const onlyDifferences = page.getByRole("switch", { name: "Show only differences" });
+  await onlyDifferences.focus();
+  await page.keyboard.press("Space");
+  await expect(onlyDifferences).toBeChecked();
+  await expect(sameRows).toHaveText(["Order"]);
+  expect(await rowHeaders.count()).toBeLessThan(allRows);
+  await expect(table.getByRole("button", { name: `Add to Cart: ${wheel}` })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+  await page.keyboard.press("Space");
+  await expect(onlyDifferences).not.toBeChecked();
+  await expect(rowHeaders).toHaveCount(allRows);
+});

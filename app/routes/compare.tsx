@@ -1,13 +1,23 @@
 import { clsx } from "clsx";
 import { MoveHorizontal, X } from "lucide-react";
+import { useId, useState } from "react";
 import { data, Link } from "react-router";
-import { compareHref, compareRows, parseCompareParts } from "../../domain/catalog/compare";
+import { quickOrderQuantity } from "../../domain/cart/quick-order";
+import { compareHref, compareRows, parseCompareParts, shownCompareRows } from "../../domain/catalog/compare";
+import { isBuyable } from "../../domain/catalog/product-status";
+import { type Day, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
+import { orderable } from "../../domain/orders/backorderable";
+import { supplyProblem } from "../../domain/orders/backorders";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productsToCompare } from "../../server/catalog/pages/compare";
+import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { setCompared } from "../components/catalog/compare-picks";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { ShelfPrice, useMemberPrices } from "../components/member-prices";
+import { Input } from "../components/ui/input";
+import { Label } from "../components/ui/label";
+import { Switch } from "../components/ui/switch";
 import type { Route } from "./+types/compare";
 
 /**
@@ -21,7 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...(asked.problem ? [asked.problem] : []),
     ...unknown.map((part) => `There is no part ${part} in the catalogue: it is left out.`),
   ];
-  const page = { products, problems };
+  // A quantity past the stock of a back-orderable part counts its expected day from today (the
+  // page is cached for minutes, as the product page is).
+  const page = { products, problems, today: storeDay(new Date()) };
   if (products.length === 0)
     return data(page, { status: asked.parts.length === 0 ? 400 : 404, headers: { "Cache-Control": "no-store" } });
   return data(page, { headers: catalogCacheHeaders(request, page) });
@@ -50,13 +62,17 @@ const gridWidths: Record<number, { table: string; hint: string }> = {
 const stickyName = "sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-slate-200)]";
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
-  const { products, problems } = loaderData;
+  const { products, problems, today } = loaderData;
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
   const partNumbers = products.map((product) => product.partNumber);
   // The shared page compares list prices; a member's own prices arrive by their own request.
   const memberPrices = useMemberPrices(partNumbers);
-  const rows = compareRows(
-    products.map((product) => ({ ...product, price: memberPrices[product.partNumber]?.price ?? product.price })),
-    formatUsd,
+  const rows = shownCompareRows(
+    compareRows(
+      products.map((product) => ({ ...product, price: memberPrices[product.partNumber]?.price ?? product.price })),
+      formatUsd,
+    ),
+    onlyDifferences,
   );
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -77,6 +93,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-2 text-slate-700">Rows where the parts differ are marked "Differs".</p>
+          <div className="mt-4 flex items-center gap-3">
+            <Switch id="only-differences" checked={onlyDifferences} onCheckedChange={setOnlyDifferences} />
+            <Label htmlFor="only-differences">Show only differences</Label>
+          </div>
           {/* Parts side by side are wider than a phone: the grid scrolls, the page does not, and the names stay in view. */}
           <div className="@container mt-6">
             <p
@@ -92,7 +112,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
             <section aria-label="Comparison table" tabIndex={0} className="relative overflow-x-auto">
               <table className={clsx("w-full table-fixed border-collapse text-sm", gridWidths[products.length]?.table)}>
                 <caption className="sr-only">
-                  {products.length} parts compared; rows where they differ are marked "Differs"
+                  {products.length} parts compared;{" "}
+                  {onlyDifferences
+                    ? "only the rows where they differ are shown"
+                    : 'rows where they differ are marked "Differs"'}
                 </caption>
                 <thead>
                   <tr>
@@ -121,6 +144,30 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                   </tr>
                 </thead>
                 <tbody>
+                  <tr className="border-t border-slate-200">
+                    <th
+                      scope="row"
+                      className={clsx("p-3 text-left align-top font-medium text-slate-800", stickyName, "bg-white")}
+                    >
+                      Order
+                    </th>
+                    {products.map((product) => (
+                      <td key={product.id} className="p-3 align-top">
+                        {isBuyable(product.status) ? (
+                          <PartOrder product={product} today={today} />
+                        ) : (
+                          <span className="text-slate-700">Discontinued. This part can no longer be ordered.</span>
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                  {onlyDifferences && rows.length === 0 && (
+                    <tr className="border-t border-slate-200">
+                      <td colSpan={products.length + 1} className="p-3 text-slate-700">
+                        These parts are the same in every row.
+                      </td>
+                    </tr>
+                  )}
                   {rows.map((row) => (
                     <tr
                       key={row.name}
@@ -161,6 +208,57 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * A part's quantity and its Add to Cart, as on its product page: a quantity the store cannot
+ * supply is refused beside the field before it is sent (the server refuses it again).
+ */
+function PartOrder({
+  product,
+  today,
+}: {
+  product: Route.ComponentProps["loaderData"]["products"][number];
+  today: Day;
+}) {
+  const id = useId();
+  const [quantity, setQuantity] = useState("1");
+  const wanted = quickOrderQuantity(quantity);
+  const canOrder = orderable(product);
+  const refusal = canOrder ? supplyProblem(wanted, product, today) : undefined;
+  return (
+    <div className="space-y-2">
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-quantity`} className="block">
+          Quantity<span className="sr-only"> of {product.name}</span>
+        </Label>
+        <Input
+          id={`${id}-quantity`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={quantity}
+          onChange={(event) => setQuantity(event.target.value)}
+          onBlur={() => setQuantity(String(wanted))}
+          disabled={!canOrder}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={`${id}-supply`}
+          className="w-24"
+        />
+      </div>
+      <AddToCartButton
+        productId={product.id}
+        name={product.name}
+        quantity={wanted}
+        orderable={canOrder}
+        refused={refusal !== undefined}
+        announceQuantity
+      />
+      <p id={`${id}-supply`} role="status" className="text-sm text-red-700">
+        {refusal}
+      </p>
     </div>
   );
 }

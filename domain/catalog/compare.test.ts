@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { compareHref, compareRows, MAX_COMPARED, nothingToCompareMessage, parseCompareParts } from "./compare";
+import {
+  compareHref,
+  compareRows,
+  MAX_COMPARED,
+  nothingToCompareMessage,
+  parseCompareParts,
+  shownCompareRows,
+} from "./compare";
 
 describe("parseCompareParts", () => {
   it("reads comma-separated part numbers in order, trimmed, each once", () => {
@@ -88,5 +95,45 @@ describe("compareRows", () => {
     expect(compareRows([wheel("1.00", [{ name: "Grit", value: "60" }])], String).some((row) => row.differs)).toBe(
       false,
     );
+  });
+});
+
+describe("shownCompareRows", () => {
+  const part = (specifications: { name: string; value: string }[]) => ({
+    price: "9.99",
+    brand: "Norton",
+    stockLevel: 5,
+    backorderable: false,
+    leadTimeDays: null,
+    specifications,
+  });
+  const rows = compareRows(
+    [
+      part([
+        { name: "Grit", value: "60" },
+        { name: "Arbor", value: "7/8 in" },
+      ]),
+      part([{ name: "Grit", value: "80" }]),
+    ],
+    String,
+  );
+
+  it("shows every row when the switch is off", () => {
+    expect(shownCompareRows(rows, false).map((row) => row.name)).toEqual([
+      "Price",
+      "Brand",
+      "Availability",
+      "Grit",
+      "Arbor",
+    ]);
+  });
+
+  it("hides the rows where every part has the same value, and keeps a value given against none", () => {
+    expect(shownCompareRows(rows, true).map((row) => row.name)).toEqual(["Grit", "Arbor"]);
+  });
+
+  it("hides every row of parts that agree everywhere", () => {
+    const same = part([{ name: "Grit", value: "60" }]);
+    expect(shownCompareRows(compareRows([same, same], String), true)).toEqual([]);
   });
 });

@@ -91,3 +91,10 @@ export function compareRows(
   ];
   return rows.map((row) => ({ ...row, differs: new Set(row.values).size > 1 }));
 }
+
+/**
+ * The rows the table shows: every row, or with "Show only differences" on, the rows where the parts
+ * do not all have the same value (a part that gives none differs from one that gives one).
+ */
+export const shownCompareRows = (rows: readonly CompareRow[], onlyDifferences: boolean): readonly CompareRow[] =>
+  onlyDifferences ? rows.filter((row) => row.differs) : rows;

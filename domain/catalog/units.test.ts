@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMeasure, parseMeasure } from "./units";
+import { formatMeasure, formatMeasureExactly, parseMeasure } from "./units";
 
 const length = (raw: string, unit = "in") => parseMeasure(raw, "length", unit);
 
@@ -45,5 +45,15 @@ describe("measures", () => {
   it("reads grits as FEPA writes them, and thousands with commas", () => {
     expect(parseMeasure("P120", "grit")).toMatchObject({ ok: true, value: 120 });
     expect(parseMeasure("13,300 rpm", "speed")).toMatchObject({ ok: true, value: 13300 });
+  });
+
+  it("writes a measure for a file so it reads back as stored: shown as usual, or in the base unit when showing rounds it", () => {
+    const nineteenFlOz = parseMeasure("19 fl oz", "volume");
+    if (!nineteenFlOz.ok) throw new Error("19 fl oz is a volume");
+    expect(formatMeasure(nineteenFlOz.value, "volume", "gal")).toBe("0.148 gal");
+    expect(formatMeasureExactly(nineteenFlOz.value, "volume", "gal")).toBe("561.897062 ml");
+    expect(parseMeasure("561.897062 ml", "volume", "gal")).toMatchObject({ value: nineteenFlOz.value });
+    expect(formatMeasureExactly(114.3, "length", "in")).toBe("4-1/2 in");
+    expect(formatMeasureExactly(13300, "speed", "rpm")).toBe("13,300 rpm");
   });
 });

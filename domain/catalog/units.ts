@@ -176,6 +176,20 @@ export function formatMeasure(base: number, family: UnitFamily, unit?: string | 
   if (!shown) return formatNumber(base);
   const value = base / shown.factor;
   const number = (shown.symbol === "in" ? inchFraction(value) : undefined) ?? formatNumber(value);
-  if (shown.symbol === "") return number;
-  return shown.symbol === "°" ? `${number}°` : `${number} ${shown.symbol}`;
+  return withSymbol(number, shown.symbol);
+}
+
+const withSymbol = (number: string, symbol: string) =>
+  symbol === "" ? number : symbol === "°" ? `${number}°` : `${number} ${symbol}`;
+
+/**
+ * formatMeasure, unless that rounds the value (19 fl oz shown in gallons is "0.148 gal"): then the
+ * value in its base unit to the precision it is stored at, so a file written with it, the catalogue
+ * export, reads back the very value stored.
+ */
+export function formatMeasureExactly(base: number, family: UnitFamily, unit?: string | null): string {
+  const shown = formatMeasure(base, family, unit);
+  const read = parseMeasure(shown, family, unit);
+  if (read.ok && read.value === base) return shown;
+  return withSymbol(formatNumber(base, 6), families[family].units[0]?.symbol ?? "");
 }

@@ -25,12 +25,11 @@ export function unitPriceFor(basePriceCents: Cents, tiers: readonly BulkTier[], 
 }
 
 /**
- * The product page's price list: the price of one from 1 unit, then each bulk tier from 2 units up
- * (a stored tier from 1 unit, as the seeded catalogue has, repeats the price and is left out); empty
- * without bulk tiers.
+ * The product page's price list: the price of one from 1 unit, then each bulk tier (from 2 units up)
+ * in order; empty without bulk tiers.
  */
 export function priceList<Amount>(price: Amount, tiers: readonly { minQuantity: number; unitPrice: Amount }[]) {
-  const bulk = tiers.filter((tier) => tier.minQuantity > 1).sort((a, b) => a.minQuantity - b.minQuantity);
+  const bulk = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
   return bulk.length > 0 ? [{ minQuantity: 1, unitPrice: price }, ...bulk] : [];
 }
 

@@ -6,7 +6,7 @@ import { LOW_STOCK_LEVEL, type ProductListFilters, type StockFilter } from "../.
 import { formatTiers, type ProductInput, type ProductStatus } from "../../domain/catalog/product-input";
 import { attributeDefinitions, formatAttributeValue, productAttributeValueMap } from "../catalog/products/attributes";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
-import { checkProducts, isBulkTier, type ProductProblem, saveProducts } from "../catalog/products/save-products";
+import { checkProducts, type ProductProblem, saveProducts } from "../catalog/products/save-products";
 import { type Database, db, type Transaction } from "../db/client";
 import { escapeLike } from "../db/like";
 import { categories, productBulkTiers, products, subcategories } from "../db/schema";
@@ -132,9 +132,7 @@ export async function productForEditor(
     backorderable: product.backorderable,
     description: product.description,
     status: product.status,
-    tiers: tiers
-      .filter(isBulkTier)
-      .map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice })),
+    tiers: tiers.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice })),
     oemNumbers: product.oemNumbers,
     relatedParts: product.relatedProducts,
     images: product.images,

@@ -811,7 +811,8 @@ export const cartItems = pgTable(
   ],
 );
 
-// Quantity breaks: from min_quantity units up, each costs unit_price.
+// Quantity breaks: from min_quantity units up, each costs unit_price. The price of one is the
+// product's price, so a break starts at 2 units (the rule the editor and the import hold).
 export const productBulkTiers = pgTable(
   "product_bulk_tiers",
   {
@@ -823,7 +824,7 @@ export const productBulkTiers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.minQuantity] }),
-    check("product_bulk_tiers_min_positive", sql`${t.minQuantity} >= 1`),
+    check("product_bulk_tiers_from_two", sql`${t.minQuantity} >= 2`),
     check("product_bulk_tiers_price_nonnegative", sql`${t.unitPrice} >= 0`),
   ],
 );

@@ -51,6 +51,7 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
           value.numberValue !== null
             ? { kind: "number", value: value.numberValue }
             : { kind: "text", value: value.textValue ?? "" },
+          { exact: true },
         );
       }
       return {

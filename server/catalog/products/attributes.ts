@@ -4,7 +4,7 @@
 // same transaction, for search and the product page.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { AttributeKind } from "../../../domain/catalog/product-input";
-import { formatMeasure, parseMeasure, type UnitFamily } from "../../../domain/catalog/units";
+import { formatMeasure, formatMeasureExactly, parseMeasure, type UnitFamily } from "../../../domain/catalog/units";
 import { oneLine } from "../../../domain/text/plain-text";
 import type { Database, Transaction } from "../../db/client";
 import { attributes, productAttributeValues, products } from "../../db/schema";
@@ -119,11 +119,16 @@ export function parseAttributeValue(definition: AttributeDefinition, raw: string
 }
 
 /** A value as the buyer reads it: numbers in the attribute's display unit. */
-export function formatAttributeValue(definition: AttributeDefinition, value: AttributeValue): string {
+export function formatAttributeValue(
+  definition: AttributeDefinition,
+  value: AttributeValue,
+  {
+    exact = false,
+  }: { /** Written to read back as the very value stored (formatMeasureExactly). */ exact?: boolean } = {},
+): string {
   if (value.kind === "text") return value.value;
-  return definition.unitFamily
-    ? formatMeasure(value.value, definition.unitFamily, definition.displayUnit)
-    : String(value.value);
+  if (!definition.unitFamily) return String(value.value);
+  return (exact ? formatMeasureExactly : formatMeasure)(value.value, definition.unitFamily, definition.displayUnit);
 }
 
 /** A product's values as rows of product_attribute_values (its columns' names). */

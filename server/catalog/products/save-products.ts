@@ -128,7 +128,9 @@ const written = (input: ProductInput) => ({
   oemNumbers: input.oemNumbers,
   relatedProducts: input.relatedParts,
   images: input.images,
-  documents: input.documents,
+  // Rebuilt in one key order: jsonb hands a stored document back as { url, name }, and the
+  // comparison below is of JSON text, so every product with a document read as changed.
+  documents: input.documents.map(({ name, url }) => ({ name, url })),
 });
 
 // The same columns as the database names them, for the batch statements of saveProducts.
@@ -155,9 +157,6 @@ const writtenRow = (input: ProductInput) => {
 const writtenColumns = sql.raw(
   "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
 );
-/** A quantity break from 2 units up; a stored tier from 1 unit repeats the price. */
-export const isBulkTier = (tier: { minQuantity: number }) => tier.minQuantity > 1;
-
 const sameTiers = (a: TierInput[], b: TierInput[]) =>
   a.length === b.length &&
   a.every((tier, i) => tier.minQuantity === b[i]?.minQuantity && Number(tier.unitPrice) === Number(b[i]?.unitPrice));
@@ -190,9 +189,7 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
       ])
     : [[], []];
   const tiersOf = new Map<string, TierInput[]>();
-  // The seeded catalogue also stores the price of one as a tier from 1 unit: it is the price, not a
-  // bulk tier, so it takes no part in the comparison (and is not written again).
-  for (const row of tierRows.filter(isBulkTier).sort((a, b) => a.minQuantity - b.minQuantity))
+  for (const row of tierRows.sort((a, b) => a.minQuantity - b.minQuantity))
     tiersOf.set(row.productId, [...(tiersOf.get(row.productId) ?? []), row]);
   const valuesOf = new Map<string, Map<number, AttributeValue>>();
   for (const row of valueRows) {

@@ -142,9 +142,11 @@ export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" 
   },
 ];
 
-/** The sample product's bulk tiers, on CW-45-045. */
+/**
+ * The sample product's bulk tiers, on CW-45-045. The spec's "quantity 1 at 2.45" is its price, which
+ * the product page lists first: a bulk tier starts at 2 units, so the price of one is no tier.
+ */
 export const sampleTiers = [
-  { minQuantity: 1, unitPrice: "2.45" },
   { minQuantity: 100, unitPrice: "1.98" },
   { minQuantity: 500, unitPrice: "1.75" },
   { minQuantity: 1000, unitPrice: "1.55" },
@@ -239,13 +241,10 @@ function bulkTiers(random: () => number, cents: number): GeneratedProduct["tiers
     [100, 500, 1000],
   ]);
   const discounts = [8, 15, 22];
-  return [
-    { minQuantity: 1, unitPrice: centsToString(cents) },
-    ...breaks.map((minQuantity, i) => ({
-      minQuantity,
-      unitPrice: centsToString(Math.floor((cents * (100 - (discounts[i] ?? 0)) + 50) / 100)),
-    })),
-  ];
+  return breaks.map((minQuantity, i) => ({
+    minQuantity,
+    unitPrice: centsToString(Math.floor((cents * (100 - (discounts[i] ?? 0)) + 50) / 100)),
+  }));
 }
 
 function oemNumber(random: () => number, format: string) {
