@@ -3,6 +3,7 @@ import { MoveHorizontal, X } from "lucide-react";
 import { data, Link } from "react-router";
 import { compareHref, compareRows, parseCompareParts } from "../../domain/catalog/compare";
 import { formatUsd } from "../../domain/money/format";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productsToCompare } from "../../server/catalog/pages/compare";
 import { setCompared } from "../components/catalog/compare-picks";
@@ -14,9 +15,9 @@ import type { Route } from "./+types/compare";
  * The parts the address names, side by side. What is wrong with the address (too many parts, one
  * the catalogue does not have) is said on the page, above what can still be compared.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = parseCompareParts(new URL(request.url).searchParams.get("parts"));
-  const { products, unknown } = await productsToCompare(asked.parts);
+  const { products, unknown } = await productsToCompare(asked.parts, currentCatalogue(context));
   const problems = [
     ...(asked.problem ? [asked.problem] : []),
     ...unknown.map((part) => `There is no part ${part} in the catalogue: it is left out.`),

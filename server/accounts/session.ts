@@ -5,7 +5,14 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { isSharedPage } from "../../domain/catalog/shared-pages";
 import { buyerOf } from "../companies/buyer";
 import { config } from "../config";
-import { type Buyer, buyerContext, type SignedInUser, userContext } from "../context";
+import {
+  type Buyer,
+  buyerContext,
+  type CatalogueScope,
+  catalogueContext,
+  type SignedInUser,
+  userContext,
+} from "../context";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
 import { auth } from "./auth";
@@ -56,7 +63,17 @@ export const readSession: MiddlewareFunction<Response> = async ({ request, conte
   context.set(userContext, asking?.user ?? null);
   // The buyer is resolved here, once: every loader and action of the request reads it.
   context.set(buyerContext, asking?.buyer ?? null);
+  // Unless the HTTP layer already chose the catalogue a page it may keep is rendered from.
+  if (context.get(catalogueContext) === undefined) context.set(catalogueContext, asking?.buyer?.catalogue ?? null);
 };
+
+/**
+ * The parts this request's answers may show: the company catalogue of whoever asks (on a shared
+ * page, as the HTTP layer read it from the session for the page cache's key), or null for every part.
+ */
+export function currentCatalogue(context: Readonly<RouterContextProvider>): CatalogueScope | null {
+  return context.get(catalogueContext) ?? null;
+}
 
 export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {
   return context.get(userContext);

@@ -8,7 +8,7 @@ export async function subcategoryCounts(category: string): Promise<Record<string
   const rows = await db()
     .select({ subcategory: products.subcategory, total: count() })
     .from(products)
-    .where(and(eq(products.category, category), listedForBuyers))
+    .where(and(eq(products.category, category), listedForBuyers(null)))
     .groupBy(products.subcategory);
   return Object.fromEntries(rows.map((row) => [row.subcategory, row.total]));
 }

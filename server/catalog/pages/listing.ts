@@ -2,6 +2,7 @@
 // buyer chose, first pages up to the one asked for (Load More shows page after page). The
 // catalogue's one query (catalog-query.ts) lists them, as it does search results and the API's.
 
+import type { CatalogueScope } from "../../context";
 import type { ListingParams } from "../../../domain/catalog/listing-params";
 import { emptySpecState, type SpecState } from "../../../domain/catalog/spec-filters";
 import { findProducts } from "../search/catalog-query";
@@ -16,10 +17,12 @@ export const LISTING_PAGE_SIZE = 24;
 export async function listCategoryProducts(
   { category, subcategory }: { category: string; subcategory?: string },
   { stock, sort, page, brand }: ListingParams,
+  catalogue: CatalogueScope | null,
   spec: SpecState = emptySpecState,
   attributes: ScopeAttribute[] = [],
 ) {
   const { items, total, totalInScope, facets } = await findProducts({
+    catalogue,
     category,
     subcategory,
     brand,

@@ -12,7 +12,7 @@ export async function lowestListPrice(category: string, subcategory: string): Pr
   const [row] = await db()
     .select({ price: min(products.price) })
     .from(products)
-    .where(and(eq(products.category, category), eq(products.subcategory, subcategory), listedForBuyers));
+    .where(and(eq(products.category, category), eq(products.subcategory, subcategory), listedForBuyers(null)));
   return row?.price ?? null;
 }
 

@@ -13,6 +13,7 @@ import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
 import { productCardColumns } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
+import type { CatalogueScope } from "../../context";
 import { listedForBuyers } from "../products/visibility";
 import { type NormalizedQuery, normalizeQuery, type SynonymGroups } from "./query-normalizer";
 import { searchSynonymGroups, spellingDictionary } from "./search-vocabulary";
@@ -119,6 +120,8 @@ const orderings: Record<CatalogSort, (rank: SQL<number> | undefined) => SQL[]> =
 
 /** What to list: every field optional but the sort and how many. */
 export interface CatalogQuery {
+  /** The buyer's company's catalogue (null: every part). */
+  catalogue: CatalogueScope | null;
   /** What the buyer typed; empty or absent lists without matching words. */
   q?: string;
   category?: string;
@@ -150,7 +153,7 @@ function conditions(query: CatalogQuery, matcher: Matcher | undefined) {
   const ofBrand = query.brand ? eq(products.brand, query.brand) : undefined;
   const inStock = query.inStock ? gt(products.stockLevel, 0) : undefined;
   const bySpec = specWhere(query.spec ?? emptySpecState, query.attributes ?? []);
-  const matches = and(match?.where, listedForBuyers) as SQL;
+  const matches = and(match?.where, listedForBuyers(query.catalogue)) as SQL;
   return {
     rank: match?.rank,
     inCategory,
