@@ -35,10 +35,13 @@ const partsField = (label: string) =>
 
 export const customerCatalogueFormSchema = z
   .object({
+    // One box ticked arrives as one value, none as nothing.
     categories: z
-      .array(z.string().trim().max(100))
-      .optional()
-      .transform((slugs) => [...new Set((slugs ?? []).filter(Boolean))]),
+      .preprocess(
+        (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+        z.array(z.string().trim().max(100)),
+      )
+      .transform((slugs) => [...new Set(slugs.filter(Boolean))]),
     included: partsField("included"),
     excluded: partsField("excluded"),
   })

@@ -93,7 +93,10 @@ describe("the cart", () => {
 
   it("never passes the stock level when the same add arrives twice at once", async () => {
     const cart = await findOrCreateCart({});
-    const results = await Promise.allSettled([addToCart(cart, ids.disc ?? "", 2, null), addToCart(cart, ids.disc ?? "", 2, null)]);
+    const results = await Promise.allSettled([
+      addToCart(cart, ids.disc ?? "", 2, null),
+      addToCart(cart, ids.disc ?? "", 2, null),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await quantities(cart)).toEqual({ "FD-80-001": 2 });
   });

@@ -197,12 +197,7 @@ async function notSupplied(product: CartProduct, cartId: string, productId: stri
 
 /** Adds to the line (or starts it); the total on the line may not pass what the stock supplies. */
 /** Adds `quantity` of a product of `catalogue` (the buyer's company's; null: any part) to the cart. */
-export async function addToCart(
-  cartId: string,
-  productId: string,
-  quantity: number,
-  catalogue: CatalogueScope | null,
-) {
+export async function addToCart(cartId: string, productId: string, quantity: number, catalogue: CatalogueScope | null) {
   const product = await productFor(productId, catalogue);
   if (!supplies(product, quantity)) throw await notSupplied(product, cartId, productId);
   // One statement, so two quick clicks cannot together pass the stock level.

@@ -157,7 +157,9 @@ export async function addToList(
   const found = await db()
     .select({ productId: products.id, partNumber: products.partNumber, name: products.name })
     .from(products)
-    .where(and(inArray(products.id, [...new Set(items.map((item) => item.productId))]), shownToBuyers(buyer.catalogue)));
+    .where(
+      and(inArray(products.id, [...new Set(items.map((item) => item.productId))]), shownToBuyers(buyer.catalogue)),
+    );
   const byId = new Map(found.map((product) => [product.productId, product]));
   const lines = items.flatMap((item) => {
     const product = byId.get(item.productId);

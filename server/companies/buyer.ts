@@ -78,7 +78,9 @@ export async function buyerOf(
     // Read with the buyer, so every rule that takes the buyer (the session's, an API key's, a
     // PunchOut session's) narrows the parts to the company's catalogue alike.
     catalogue:
-      row.company && row.catalogueVersion !== null ? { companyId: row.company.id, version: row.catalogueVersion } : null,
+      row.company && row.catalogueVersion !== null
+        ? { companyId: row.company.id, version: row.catalogueVersion }
+        : null,
   };
 }
 

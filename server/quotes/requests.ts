@@ -102,10 +102,7 @@ export function parseQuoteLines(text: string): PastedQuoteLine[] {
 /** Pasted lines matched to the catalogue; a part it does not list stays a free-text line, which needs a description. */
 async function pastedLines(text: string, catalogue: CatalogueScope | null): Promise<RequestLine[]> {
   const pasted = parseQuoteLines(text);
-  const find = await findPartNumbers(
-    pasted.map((line) => line.partNumber).filter(Boolean),
-    catalogue,
-  );
+  const find = await findPartNumbers(pasted.map((line) => line.partNumber).filter(Boolean), catalogue);
   const problems: string[] = [];
   const lines = pasted.map((line, index): RequestLine => {
     const product = line.partNumber ? find(line.partNumber) : undefined;
@@ -153,7 +150,9 @@ export async function requestedLines(
       }));
     }
     case "product": {
-      const product = input.partNumber ? (await findPartNumbers([input.partNumber], buyer.catalogue))(input.partNumber) : undefined;
+      const product = input.partNumber
+        ? (await findPartNumbers([input.partNumber], buyer.catalogue))(input.partNumber)
+        : undefined;
       if (!product)
         throw new StoreError("NotFound", "That part is not in our catalogue. Paste it with a description instead.");
       return [

@@ -45,14 +45,22 @@ describe("category listings", () => {
   });
 
   it("a page past the end shows every product, once", async () => {
-    const all = await listCategoryProducts({ category: "paint", subcategory: "primers" }, { ...defaults, page: 500 }, null);
+    const all = await listCategoryProducts(
+      { category: "paint", subcategory: "primers" },
+      { ...defaults, page: 500 },
+      null,
+    );
     expect(all.items).toHaveLength(all.totalMatching);
   });
 
   it("In Stock Only leaves out-of-stock products out, and counts what is left", async () => {
     const all = await listCategoryProducts({ category: "cutting-tools" }, { ...defaults, page: 500 }, null);
     expect(all.items.some((item) => item.stockLevel === 0)).toBe(true);
-    const inStock = await listCategoryProducts({ category: "cutting-tools" }, { ...defaults, page: 500, stock: "in" }, null);
+    const inStock = await listCategoryProducts(
+      { category: "cutting-tools" },
+      { ...defaults, page: 500, stock: "in" },
+      null,
+    );
     expect(inStock.items.every((item) => item.stockLevel > 0)).toBe(true);
     expect(inStock.totalMatching).toBe(
       await countWhere(and(eq(products.category, "cutting-tools"), gt(products.stockLevel, 0))),

@@ -2,9 +2,9 @@
 // buyer chose, first pages up to the one asked for (Load More shows page after page). The
 // catalogue's one query (catalog-query.ts) lists them, as it does search results and the API's.
 
-import type { CatalogueScope } from "../../context";
 import type { ListingParams } from "../../../domain/catalog/listing-params";
 import { emptySpecState, type SpecState } from "../../../domain/catalog/spec-filters";
+import type { CatalogueScope } from "../../context";
 import { findProducts } from "../search/catalog-query";
 import type { ScopeAttribute } from "../search/spec-facets";
 

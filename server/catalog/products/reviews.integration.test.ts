@@ -102,7 +102,8 @@ describe("reviews by buyers who bought the part", () => {
     ]);
     const listing = await listCategoryProducts(
       { category: "abrasives", subcategory: "grinding-wheels" },
-      { sort: "featured", page: 1 }, null
+      { sort: "featured", page: 1 },
+      null,
     );
     expect(listing.items.find((item) => item.id === wheel)).toMatchObject({ rating: "4.0", reviewCount: 1 });
     // The reviewed part is the more popular one now; the other still shows no count at all.

@@ -65,11 +65,12 @@ describe("a draft product", () => {
   it("is in no listing, count, search, suggestion, related parts or sitemap, and has no page", async () => {
     const listing = await listCategoryProducts(
       { category: "abrasives", subcategory: "grinding-wheels" },
-      parseListingParams(new URLSearchParams()), null
+      parseListingParams(new URLSearchParams()),
+      null,
     );
     expect(listing.items.map((item) => item.partNumber)).toEqual(["VIS-ACTIVE-1"]);
     expect(listing.totalInCategory).toBe(1);
-    expect(await subcategoryCounts("abrasives")).toEqual({ "grinding-wheels": 1 });
+    expect(await subcategoryCounts("abrasives", null)).toEqual({ "grinding-wheels": 1 });
 
     const search = await searchProducts(parseSearchParams(new URLSearchParams({ q: "flap wheel" })), null);
     expect(search.items.map((item) => item.partNumber)).toEqual(["VIS-ACTIVE-1"]);

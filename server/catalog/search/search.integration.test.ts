@@ -194,7 +194,9 @@ describe("search", () => {
       select part_number from products
       where search_vector @@ to_tsquery('english', 'gr:*')
       order by featured desc, review_count desc, part_number limit 8`);
-    expect((await suggestProducts("gr", null)).map((s) => s.partNumber)).toEqual(broad.rows.map((row) => row.part_number));
+    expect((await suggestProducts("gr", null)).map((s) => s.partNumber)).toEqual(
+      broad.rows.map((row) => row.part_number),
+    );
     expect(await suggestProducts("grindng", null)).not.toEqual([]);
   });
 
