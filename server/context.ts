@@ -76,7 +76,8 @@ export interface Buyer {
 export const buyerContext = createContext<Buyer | null>(null);
 
 /**
- * The catalogue the request's answers are read from: set before the loaders run (by the HTTP
- * layer for the pages it may keep, by the session middleware otherwise); null for every part.
+ * The catalogue the request's answers are read from (`catalogue` null: every part): set before the
+ * loaders run, by the HTTP layer for the pages it may keep, by the session middleware otherwise;
+ * null until one of them has.
  */
-export const catalogueContext = createContext<CatalogueScope | null | undefined>(undefined);
+export const catalogueContext = createContext<{ catalogue: CatalogueScope | null } | null>(null);

@@ -214,7 +214,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
         const context = new RouterContextProvider();
         context.set(nonceContext, nonce);
         context.set(clientAddressContext, c.get("clientAddress"));
-        if (catalogue !== undefined) context.set(catalogueContext, catalogue);
+        if (catalogue !== undefined) context.set(catalogueContext, { catalogue });
         return handleRequest(c.req.raw, context);
       },
       catalogue ?? null,

@@ -64,7 +64,10 @@ export const readSession: MiddlewareFunction<Response> = async ({ request, conte
   // The buyer is resolved here, once: every loader and action of the request reads it.
   context.set(buyerContext, asking?.buyer ?? null);
   // Unless the HTTP layer already chose the catalogue a page it may keep is rendered from.
-  if (context.get(catalogueContext) === undefined) context.set(catalogueContext, asking?.buyer?.catalogue ?? null);
+  // (It chose it from the same session; had the buyer's company changed since, the page it keeps
+  // under the catalogue it chose must still be that catalogue's.)
+  if (context.get(catalogueContext) === null)
+    context.set(catalogueContext, { catalogue: asking?.buyer?.catalogue ?? null });
 };
 
 /**
@@ -72,7 +75,7 @@ export const readSession: MiddlewareFunction<Response> = async ({ request, conte
  * page, as the HTTP layer read it from the session for the page cache's key), or null for every part.
  */
 export function currentCatalogue(context: Readonly<RouterContextProvider>): CatalogueScope | null {
-  return context.get(catalogueContext) ?? null;
+  return context.get(catalogueContext)?.catalogue ?? null;
 }
 
 export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {
