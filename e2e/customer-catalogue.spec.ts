@@ -29,9 +29,9 @@ test("the admin gives a company the flap discs and one grinding wheel; its membe
   await expect(adminPage.getByText("Choose at least one category or include at least one part")).toBeVisible();
 
   // The flap discs by keyboard, one grinding wheel by its part number.
-  await adminPage.getByRole("checkbox", { name: "Flap Discs" }).focus();
+  await adminPage.getByRole("checkbox", { name: "Flap Discs", exact: true }).focus();
   await adminPage.keyboard.press("Space");
-  await expect(adminPage.getByRole("checkbox", { name: "Flap Discs" })).toBeChecked();
+  await expect(adminPage.getByRole("checkbox", { name: "Flap Discs", exact: true })).toBeChecked();
   await adminPage.getByLabel("Parts included").fill("gw-45-001");
   await adminPage.getByRole("button", { name: "Save Catalogue" }).click();
   await expect(adminPage.getByText("Catalogue saved")).toBeVisible();

@@ -4,10 +4,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { CategoryTree } from "../../../domain/catalog/category-tree";
 import { customerCatalogueFormSchema } from "../../../domain/companies/customer-catalogue";
 import { requireAdmin } from "../../../server/accounts/session";
 import { storefrontCategoryTree } from "../../../server/catalog/products/category-tree";
 import {
+  type CatalogueRules,
   companyCatalogue,
   removeCompanyCatalogue,
   saveCompanyCatalogue,
@@ -44,7 +46,11 @@ const intents: Record<string, FormIntent<SignedInUser>> = {
       const submission = parseWithZod(formData, { schema: customerCatalogueFormSchema });
       if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
       await saveCompanyCatalogue(admin.id, String(params.accountNumber), submission.value);
-      return dataWithToast({ reply: submission.reply() }, { type: "success", title: "Catalogue saved" });
+      // Reset, so the form shows the catalogue as stored (part numbers as the catalogue spells them).
+      return dataWithToast(
+        { reply: submission.reply({ resetForm: true }) },
+        { type: "success", title: "Catalogue saved" },
+      );
     },
   },
   remove: {
@@ -64,14 +70,6 @@ export default function CompanyCataloguePage({ loaderData, actionData }: Route.C
   const { company, catalogue, tree } = loaderData;
   const busy = useNavigation().state !== "idle";
   const lastResult = (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply;
-  const [form, fields] = useZodForm("customer-catalogue", customerCatalogueFormSchema, {
-    lastResult,
-    defaultValue: {
-      included: catalogue?.included.join("\n") ?? "",
-      excluded: catalogue?.excluded.join("\n") ?? "",
-    },
-  });
-  const chosen = new Set(catalogue?.categories ?? []);
   const name = company.name ?? "Company";
   return (
     <div className="max-w-5xl">
@@ -87,63 +85,8 @@ export default function CompanyCataloguePage({ loaderData, actionData }: Route.C
           ? "Its members, API keys and PunchOut sessions see and buy only the parts below."
           : "No catalogue of its own: its members see every part, as visitors do."}
       </p>
-      <Card className="mt-6">
-        <CardHeader>
-          <CardTitle>{catalogue ? "Change the Catalogue" : "Give This Company a Catalogue"}</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <Form method="post" {...getFormProps(form)} className="space-y-6">
-            <input type="hidden" name="intent" value="save" />
-            <fieldset aria-describedby={fields.categories.errors ? fields.categories.errorId : undefined}>
-              <legend className="font-semibold text-slate-950">Categories</legend>
-              <p className="text-sm text-slate-700">
-                A category holds all its subcategories; tick subcategories alone for part of one.
-              </p>
-              <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {tree.map((category) => (
-                  <div key={category.slug}>
-                    <CategoryBox
-                      slug={category.slug}
-                      label={category.name}
-                      checked={chosen.has(category.slug)}
-                      strong
-                    />
-                    <ul className="mt-1 space-y-1 pl-6">
-                      {category.subcategories.map((subcategory) => (
-                        <li key={subcategory.slug}>
-                          <CategoryBox
-                            slug={subcategory.slug}
-                            label={subcategory.name}
-                            checked={chosen.has(subcategory.slug)}
-                          />
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </div>
-              <FieldError meta={fields.categories} />
-            </fieldset>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextareaField
-                meta={fields.included}
-                label="Parts included"
-                hint="Part numbers outside the categories above that the company may buy, one a line."
-                optional
-                rows={5}
-              />
-              <TextareaField
-                meta={fields.excluded}
-                label="Parts excluded"
-                hint="Part numbers of the categories above that the company may not buy, one a line."
-                optional
-                rows={5}
-              />
-            </div>
-            <SubmitButton busy={busy}>Save Catalogue</SubmitButton>
-          </Form>
-        </CardContent>
-      </Card>
+      {/* Keyed by what is stored, so a saved catalogue is shown as the store now has it. */}
+      <CatalogueForm key={JSON.stringify(catalogue)} catalogue={catalogue} tree={tree} lastResult={lastResult} />
       {catalogue && (
         <Card className="mt-6">
           <CardHeader>
@@ -161,6 +104,80 @@ export default function CompanyCataloguePage({ loaderData, actionData }: Route.C
         </Card>
       )}
     </div>
+  );
+}
+
+function CatalogueForm({
+  catalogue,
+  tree,
+  lastResult,
+}: {
+  catalogue: CatalogueRules | null;
+  tree: CategoryTree;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useZodForm("customer-catalogue", customerCatalogueFormSchema, {
+    lastResult,
+    defaultValue: {
+      included: catalogue?.included.join("\n") ?? "",
+      excluded: catalogue?.excluded.join("\n") ?? "",
+    },
+  });
+  const chosen = new Set(catalogue?.categories ?? []);
+  return (
+    <Card className="mt-6">
+      <CardHeader>
+        <CardTitle>{catalogue ? "Change the Catalogue" : "Give This Company a Catalogue"}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="space-y-6">
+          <input type="hidden" name="intent" value="save" />
+          <fieldset aria-describedby={fields.categories.errors ? fields.categories.errorId : undefined}>
+            <legend className="font-semibold text-slate-950">Categories</legend>
+            <p className="text-sm text-slate-700">
+              A category holds all its subcategories; tick subcategories alone for part of one.
+            </p>
+            <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {tree.map((category) => (
+                <div key={category.slug}>
+                  <CategoryBox slug={category.slug} label={category.name} checked={chosen.has(category.slug)} strong />
+                  <ul className="mt-1 space-y-1 pl-6">
+                    {category.subcategories.map((subcategory) => (
+                      <li key={subcategory.slug}>
+                        <CategoryBox
+                          slug={subcategory.slug}
+                          label={subcategory.name}
+                          checked={chosen.has(subcategory.slug)}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+            <FieldError meta={fields.categories} />
+          </fieldset>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextareaField
+              meta={fields.included}
+              label="Parts included"
+              hint="Part numbers outside the categories above that the company may buy, one a line."
+              optional
+              rows={5}
+            />
+            <TextareaField
+              meta={fields.excluded}
+              label="Parts excluded"
+              hint="Part numbers of the categories above that the company may not buy, one a line."
+              optional
+              rows={5}
+            />
+          </div>
+          <SubmitButton busy={busy}>Save Catalogue</SubmitButton>
+        </Form>
+      </CardContent>
+    </Card>
   );
 }
 
