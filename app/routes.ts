@@ -53,6 +53,7 @@ export default [
     route("admin/categories/:category/:subcategory", "routes/admin/subcategory.tsx"),
     route("admin/two-factor", "routes/admin/two-factor.tsx"),
     route("admin/companies/:accountNumber/prices", "routes/admin/company-prices.tsx"),
+    route("admin/companies/:accountNumber/catalogue", "routes/admin/company-catalogue.tsx"),
   ]),
   route("admin/products/import/run", "routes/admin/products-import-run.tsx"),
   route("admin/tax-certificates/:certificateId/file", "routes/admin/tax-certificate-file.tsx"),

@@ -185,9 +185,9 @@ async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: nu
 /** The search page's loader, minus rendering: the exact part number, the spec filters on offer, the results. */
 async function search(q: string) {
   const params = new URLSearchParams({ q });
-  if (await findByPartNumber(q)) return;
+  if (await findByPartNumber(q, null)) return;
   const { attributes, spec } = await readSpecFilters(params, undefined, searchParamNames);
-  await searchProducts(parseSearchParams(params), { spec, attributes });
+  await searchProducts(parseSearchParams(params), null, { spec, attributes });
 }
 
 interface Listing {
@@ -266,6 +266,7 @@ const listingQuery = (listing: Listing) =>
   listCategoryProducts(
     { category: listing.category, subcategory: listing.subcategory },
     { stock: listing.inStock ? "in" : undefined, sort: listing.sort, page: 1, brand: undefined } as never,
+    null,
     listing.spec,
     listing.attributes,
   );
@@ -306,7 +307,7 @@ async function checkFacets(handle: DatabaseHandle, all: Listing[], deadline: num
     if (performance.now() > deadline) break;
     const result = await listingQuery(listing);
     const base = and(
-      listedForBuyers,
+      listedForBuyers(null),
       eq(products.category, listing.category),
       eq(products.subcategory, listing.subcategory),
       listing.inStock ? sql`${products.stockLevel} > 0` : undefined,
@@ -377,7 +378,7 @@ async function inMemory(handle: DatabaseHandle, found: Listing[]) {
   let equalTotals = 0;
   for (const q of SEARCHES) {
     const params = new URLSearchParams({ q });
-    const store = await searchProducts(parseSearchParams(params), { spec: emptySpecState, attributes: [] });
+    const store = await searchProducts(parseSearchParams(params), null, { spec: emptySpecState, attributes: [] });
     if (store.total === (await memorySearch(index, handle, q)).total) equalTotals += 1;
   }
   let checked = 0;
@@ -463,7 +464,7 @@ export async function benchQueries(
     const kinds: [string, [string, () => Promise<unknown>][], number | undefined][] = [
       ["search results", SEARCHES.map((q) => [q, () => search(q)]), BUDGETS.search],
       ["listing, 2 spec filters + sort", found.map((l) => [l.label, () => listingQuery(l)]), BUDGETS.listing],
-      ["suggestions", prefixes.map((p) => [p, () => suggestProducts(p)]), BUDGETS.suggestions],
+      ["suggestions", prefixes.map((p) => [p, () => suggestProducts(p, null)]), BUDGETS.suggestions],
     ];
     // The first call fills the store's in-process vocabularies (synonyms, spelling, attributes).
     await search("warm up");

@@ -12,6 +12,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import type { Http2Bindings, HttpBindings } from "@hono/node-server";
 import { hasPersonalCookie, hasToastCookie } from "./catalog/cache/http-cache";
 import { acceptsGzip, bodyPieces, type createPageCache, type KeptPage } from "./catalog/cache/page-cache";
+import { knownSessionCatalogue } from "./companies/session-catalogue";
 import { nextNonce } from "./csp-nonce";
 import { loggedPath, logger } from "./logger";
 
@@ -98,7 +99,11 @@ export function cacheHits(cache: PageCache) {
     const url = URL.parse(`http://${host}${target}`);
     // Hono logs a path with %-escapes decoded; such paths are left to it.
     if (!url || url.pathname.includes("%")) return false;
-    const page = cache.kept(url);
+    // A member of a company with its own catalogue gets that catalogue's copy; until their session
+    // has been looked up once (by the whole chain), which copy is theirs is not known here.
+    const catalogue = knownSessionCatalogue((incoming.headers.cookie as string | undefined) ?? "");
+    if (catalogue === undefined) return false;
+    const page = cache.kept(url, catalogue);
     const reply = page && replies.get(page)?.get(kind);
     if (!page || !reply) return false;
 

@@ -45,6 +45,15 @@ export interface BuyerCompany {
 }
 
 /**
+ * A company's own catalogue as a query reads it (docs/decisions/customer-catalogues.md): the
+ * company whose rules apply, and the rules' version, which names the pages cached for them.
+ */
+export interface CatalogueScope {
+  companyId: string;
+  version: number;
+}
+
+/**
  * Who is buying: the user, their company, their role in it and their spend limits, resolved once
  * per request (`buyerOf`, server/companies/buyer.ts) for a session, an API key or a PunchOut
  * session alike. Every rule that asks "whose orders, prices, lists, addresses" reads it here.
@@ -59,7 +68,16 @@ export interface Buyer {
   /** The member's spend limits, decimal dollars; null is no limit. */
   orderLimit: string | null;
   monthlyLimit: string | null;
+  /** The parts this buyer may see and buy: their company's catalogue, or null for every part. */
+  catalogue: CatalogueScope | null;
 }
 
 /** The signed-in user as a buyer, or null for a visitor (and on shared pages, which name nobody). */
 export const buyerContext = createContext<Buyer | null>(null);
+
+/**
+ * The catalogue the request's answers are read from (`catalogue` null: every part): set before the
+ * loaders run, by the HTTP layer for the pages it may keep, by the session middleware otherwise;
+ * null until one of them has.
+ */
+export const catalogueContext = createContext<{ catalogue: CatalogueScope | null } | null>(null);

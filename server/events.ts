@@ -18,6 +18,8 @@ export interface StoreEvents {
   catalogChanged: { productIds: string[] };
   /** The operator changed the category tree or a subcategory's attributes. */
   categoriesChanged: Record<string, never>;
+  /** The store admin gave a company a catalogue, changed it or took it away. */
+  customerCataloguesChanged: { companyId: string };
   /** The operator changed the search synonyms. */
   searchSynonymsChanged: Record<string, never>;
   /** A message waits in the mail queue: whichever process delivers mail may send it now. */

@@ -36,6 +36,7 @@ const buyer: Buyer = {
   role: null,
   orderLimit: null,
   monthlyLimit: null,
+  catalogue: null,
 };
 const admin: SignedInUser = {
   ...member,

@@ -16,9 +16,10 @@ import { auth } from "./accounts/auth";
 import { browserFiles } from "./browser-files";
 import { cacheHits } from "./cache-hits";
 import { isPersonalAnswer, PERSONAL_CACHE_CONTROL } from "./catalog/cache/http-cache";
-import { pageCache } from "./catalog/cache/page-cache";
+import { pageCache, sharedPagesAndSuggestions } from "./catalog/cache/page-cache";
 import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address";
-import { clientAddressContext, nonceContext } from "./context";
+import { sessionCatalogue } from "./companies/session-catalogue";
+import { catalogueContext, clientAddressContext, nonceContext } from "./context";
 import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
 import { loggedPath, logger } from "./logger";
@@ -202,12 +203,22 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
 
   app.all("*", async (c) => {
     const nonce = c.get("secureHeadersNonce");
-    const response = await pageCache().serve(c.req.raw, nonce, () => {
-      const context = new RouterContextProvider();
-      context.set(nonceContext, nonce);
-      context.set(clientAddressContext, c.get("clientAddress"));
-      return handleRequest(c.req.raw, context);
-    });
+    // A page kept for many is rendered from the company catalogue of whoever asks, and kept under
+    // it; the session middleware does not read the session for these pages, so it is read here.
+    const readsKept = (c.req.method === "GET" || c.req.method === "HEAD") && sharedPagesAndSuggestions(c.req.path);
+    const catalogue = readsKept ? await sessionCatalogue(c.req.raw) : undefined;
+    const response = await pageCache().serve(
+      c.req.raw,
+      nonce,
+      () => {
+        const context = new RouterContextProvider();
+        context.set(nonceContext, nonce);
+        context.set(clientAddressContext, c.get("clientAddress"));
+        if (catalogue !== undefined) context.set(catalogueContext, { catalogue });
+        return handleRequest(c.req.raw, context);
+      },
+      catalogue ?? null,
+    );
     // A page that failed because the database is gone says so, and asks to come back shortly.
     if (response.status === 500 && !(await databaseReachable())) {
       return c.html(databaseDownPage, 503, { "Retry-After": "30", "Cache-Control": "no-store" });

@@ -73,6 +73,7 @@ async function listingPage(query: string, category: string, subcategory?: string
   const listing = await listCategoryProducts(
     { category, subcategory },
     { sort: "featured", page: 500, stock: search.get("stock") === "in" ? "in" : undefined },
+    null,
     spec,
     offered,
   );
@@ -154,15 +155,21 @@ describe("the catalogue API lists what the pages list", () => {
 
   it("searches as the search page does, in its order", async () => {
     const api = await allPages("q=grinding%20wheel");
-    const page = await searchProducts({
-      ...parseSearchParams(new URLSearchParams({ q: "grinding wheel" })),
-      page: 100,
-    });
+    const page = await searchProducts(
+      {
+        ...parseSearchParams(new URLSearchParams({ q: "grinding wheel" })),
+        page: 100,
+      },
+      null,
+    );
     expect(api.length).toBe(page.total);
     expect(partNumbers(api)).toEqual(partNumbers(page.items));
     const search = new URLSearchParams({ q: "grinding wheel", diameter: "4.5in" });
     const { attributes: offered, spec } = await readSpecFilters(search, undefined, searchParamNames);
-    const narrowed = await searchProducts({ ...parseSearchParams(search), page: 100 }, { spec, attributes: offered });
+    const narrowed = await searchProducts({ ...parseSearchParams(search), page: 100 }, null, {
+      spec,
+      attributes: offered,
+    });
     expect(partNumbers(await allPages("q=grinding%20wheel&diameter=4.5in"))).toEqual(partNumbers(narrowed.items));
   });
 });
@@ -213,10 +220,13 @@ describe("facets", () => {
       )[0]?.brand ?? "";
     const answer = await call(`?q=wheel&in_stock=1&brand=${encodeURIComponent(brandOf)}&category=abrasives`);
     expect(answer.status).toBe(200);
-    const search = await searchProducts({
-      ...parseSearchParams(new URLSearchParams({ q: "wheel", stock: "in", brand: brandOf, category: "abrasives" })),
-      page: 100,
-    });
+    const search = await searchProducts(
+      {
+        ...parseSearchParams(new URLSearchParams({ q: "wheel", stock: "in", brand: brandOf, category: "abrasives" })),
+        page: 100,
+      },
+      null,
+    );
     expect(answer.json.total).toBe(search.total);
     expect(
       answer.json.facets.categories.map((entry: { value: string; count: number }) => [entry.value, entry.count]),

@@ -474,7 +474,7 @@ describe("reading through the API", () => {
     const ada = await companyAdmin("Ada");
     const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const cartId = await findOrCreateCart({ userId: ada.id });
-    await addToCart(cartId, wheelId, 500);
+    await addToCart(cartId, wheelId, 500, null);
     const cart = await cartSummary(cartId, { buyer: null });
 
     const answer = await call(prices, "/api/v1/prices?parts=api-cw-1,API-FD-1,NOPE-1&quantity=500", { key });
@@ -742,7 +742,7 @@ describe("orders through the API", () => {
     const ben = await companyAdmin("Ben", "1000");
     const adaKey = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
     const cartId = await findOrCreateCart({ userId: ben.id });
-    await addToCart(cartId, wheelId, 1);
+    await addToCart(cartId, wheelId, 1, null);
     const bens = await placeTermsOrder(
       await asBuyer(ben),
       cartId,

@@ -93,7 +93,7 @@ describe("a back-orderable part ordered past its stock", () => {
 
   it("ships the stock now, back-orders the rest and takes only the stock; the cart, order, mail, invoice and API say so", async () => {
     const dana = await buyer();
-    await addToCart(dana.cartId, ids["BO-45-010"] ?? "", 20);
+    await addToCart(dana.cartId, ids["BO-45-010"] ?? "", 20, null);
     const cart = await cartSummary(dana.cartId, { buyer: await asBuyer(dana), now });
     expect(cart.lines[0]).toMatchObject({ quantity: 20, backorderable: true, backorder: note, problem: undefined });
     // The whole quantity is priced and charged: 20 × $5.00.
@@ -139,7 +139,7 @@ describe("a back-orderable part ordered past its stock", () => {
       .update(products)
       .set({ stockLevel: 0 })
       .where(eq(products.id, ids["BO-45-010"] ?? ""));
-    await addToCart(lee.cartId, ids["BO-45-010"] ?? "", 5);
+    await addToCart(lee.cartId, ids["BO-45-010"] ?? "", 5, null);
     // Ordered on a Saturday: the Monday after is the first business day, so the tenth is Friday, December 18.
     const { orderNumber } = await termsOrder(lee, new Date("2026-12-05T15:00:00Z"));
     expect(await stockOf("BO-45-010")).toBe(0);
@@ -164,10 +164,10 @@ describe("a quantity past the stock of a part that is not back-orderable", () =>
   it("is refused with what is in stock, never cut: the cart, Quick Order, a reorder and a saved list", async () => {
     const sam = await buyer();
     const wheel = ids["GW-45-001"] ?? "";
-    expect(await messageOf(addToCart(sam.cartId, wheel, 1000))).toBe(refusal);
-    await addToCart(sam.cartId, wheel, 1);
+    expect(await messageOf(addToCart(sam.cartId, wheel, 1000, null))).toBe(refusal);
+    await addToCart(sam.cartId, wheel, 1, null);
     expect(await messageOf(setLineQuantity(sam.cartId, wheel, 1000))).toBe(refusal);
-    expect(await addPartNumbers(sam.cartId, [{ partNumber: "gw 45-001", quantity: 1000 }])).toEqual({
+    expect(await addPartNumbers(sam.cartId, [{ partNumber: "gw 45-001", quantity: 1000 }], null)).toEqual({
       added: [],
       notFound: [],
       refused: ["Only 640 in stock for GW-45-001 and your cart has 1; add 639 or fewer."],
@@ -193,7 +193,7 @@ describe("a quantity past the stock of a part that is not back-orderable", () =>
 
   it("refuses the order when the stock fell below the cart's quantity since, and takes nothing", async () => {
     const kim = await buyer();
-    await addToCart(kim.cartId, ids["GW-45-001"] ?? "", 600);
+    await addToCart(kim.cartId, ids["GW-45-001"] ?? "", 600, null);
     await db()
       .update(products)
       .set({ stockLevel: 500 })
@@ -236,7 +236,7 @@ describe("the operator marks a part back-orderable", () => {
     });
     // Now 1,000 of the 640 may be ordered.
     const ann = await buyer();
-    expect((await addToCart(ann.cartId, ids["GW-45-001"] ?? "", 1000)).quantity).toBe(1000);
+    expect((await addToCart(ann.cartId, ids["GW-45-001"] ?? "", 1000, null)).quantity).toBe(1000);
   });
 
   it("in the catalogue file's backorderable column, yes or no, which the export writes back", async () => {

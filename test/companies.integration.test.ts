@@ -109,7 +109,7 @@ const join = joinByInvitation;
 
 async function cartOf(who: { id: string }, wheels: number, productId = wheel) {
   const cartId = await findOrCreateCart({ userId: who.id });
-  await addToCart(cartId, productId, wheels);
+  await addToCart(cartId, productId, wheels, null);
   return cartId;
 }
 

@@ -157,6 +157,7 @@ describe("a command-line import naming files beside it", () => {
     const listing = await listCategoryProducts(
       { category: "abrasives", subcategory: "grinding-wheels" },
       parseListingParams(new URLSearchParams()),
+      null,
     );
     const card = listing.items.find((item) => item.partNumber === "IMG-1");
     expect(card?.image).toBe(product?.images[0]);

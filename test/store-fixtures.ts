@@ -88,7 +88,7 @@ export async function productId(partNumber: string): Promise<string> {
 /** Fills the buyer's cart with `lines` (part number, quantity). */
 export async function fillCart(buyer: Buyer, lines: [string, number][]): Promise<string> {
   const cartId = await findOrCreateCart({ userId: buyer.id });
-  for (const [partNumber, quantity] of lines) await addToCart(cartId, await productId(partNumber), quantity);
+  for (const [partNumber, quantity] of lines) await addToCart(cartId, await productId(partNumber), quantity, null);
   return cartId;
 }
 

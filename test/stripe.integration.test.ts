@@ -221,7 +221,7 @@ describe("the Stripe webhook endpoint", () => {
     await profileWithCompany("stripe-buyer");
     const wheel = await insertProduct({ ...grindingWheel, stockLevel: 5 });
     const cartId = await findOrCreateCart({ userId: "stripe-buyer" });
-    await addToCart(cartId, wheel, 2);
+    await addToCart(cartId, wheel, 2, null);
     const payment = await startCardPayment(
       await asBuyer({ id: "stripe-buyer" }),
       cartId,
@@ -262,7 +262,7 @@ describe("an invoice paid online through Stripe", () => {
     await profileWithCompany("invoice-payer", { creditLimit: "1000" });
     const part = await insertProduct({ ...grindingWheel, slug: "pay-wheel", partNumber: "GW-PAY-001", stockLevel: 5 });
     const cartId = await findOrCreateCart({ userId: "invoice-payer" });
-    await addToCart(cartId, part, 3);
+    await addToCart(cartId, part, 3, null);
     const buyer = await asBuyer({ id: "invoice-payer" });
     const placed = await placeTermsOrder(
       buyer,
@@ -320,7 +320,7 @@ describe("when Stripe does not answer", () => {
       stockLevel: 5,
     });
     const cartId = await findOrCreateCart({ userId: "outage-buyer" });
-    await addToCart(cartId, disc, 1);
+    await addToCart(cartId, disc, 1, null);
     const checkout = checkoutInput("kim@example.com");
     const buyersOrders = () => db.select().from(orders).where(eq(orders.userId, "outage-buyer"));
     const stock = async () => (await db.select().from(products).where(eq(products.id, disc)))[0]?.stockLevel;

@@ -427,7 +427,7 @@ describe("the tax on an order", () => {
   async function order(who: { id: string; email: string }, state: "TX" | "CA", now: Date) {
     const cartId = await findOrCreateCart({ userId: who.id });
     await clearCart(cartId);
-    await addToCart(cartId, wheel, 2);
+    await addToCart(cartId, wheel, 2, null);
     const { orderNumber } = await placeOrder({
       buyer: await asBuyer(who),
       cartId,
@@ -449,7 +449,7 @@ describe("the tax on an order", () => {
 
     await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
     const cartId = await findOrCreateCart({ userId: acme.id });
-    await addToCart(cartId, wheel, 2);
+    await addToCart(cartId, wheel, 2, null);
     const cart = await cartSummary(cartId, { taxState: "TX", buyer: await asBuyer(acme), now: today });
     expect(cart).toMatchObject({ tax: "0.00", taxExemption: "Tax exempt: certificate TX-1234567 (Texas)" });
     // The same company's cart priced for a guest's view has no exemption.
@@ -484,7 +484,7 @@ describe("the tax on an order", () => {
     const { id } = await uploadCertificate(await asBuyer(acme), texasFields, { bytes: PDF, name: "c.pdf" }, today);
     await reviewCertificate(storeAdmin.id, { intent: "approve", certificateId: id }, today);
     const cartId = await findOrCreateCart({ userId: acme.id });
-    await addToCart(cartId, wheel, 2);
+    await addToCart(cartId, wheel, 2, null);
     expect((await cartSummary(cartId, { taxState: "TX", buyer: await asBuyer(acme), now: today })).tax).toBe("0.00");
     await reviewCertificate(
       storeAdmin.id,

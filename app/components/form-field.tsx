@@ -122,7 +122,8 @@ export function CheckboxMetaField({
   );
 }
 
-function FieldError({ meta }: { meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
+/** A field's first error, where its aria-describedby points. */
+export function FieldError({ meta }: { meta: FieldMetadata<unknown, Record<string, unknown>, string[]> }) {
   if (!meta.errors?.length) return null;
   return (
     <p id={meta.errorId} className="text-sm text-red-700">

@@ -2,6 +2,7 @@ import { Truck } from "lucide-react";
 import { data, Link } from "react-router";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
 import { formatNumber } from "../../domain/text/numbers";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { subcategoryCounts } from "../../server/catalog/pages/counts";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
@@ -19,8 +20,11 @@ const featured = [
   { slug: "wire-brushes", tags: ["Carbon steel", "Stainless"] },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [tree, counts] = await Promise.all([storefrontCategoryTree(), subcategoryCounts("abrasives")]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [tree, counts] = await Promise.all([
+    storefrontCategoryTree(),
+    subcategoryCounts("abrasives", currentCatalogue(context)),
+  ]);
   const abrasives = findCategory(tree, "abrasives");
   if (!abrasives) throw new Response("Not Found", { status: 404 });
   const cards = featured.flatMap(({ slug, tags }) => {

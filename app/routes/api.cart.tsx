@@ -7,7 +7,7 @@ import { currentCart } from "../../server/cart/cart-cookie";
 import { applyPromo, removePromo } from "../../server/cart/promo";
 import { addPartNumbers } from "../../server/cart/quick-order";
 import type { Buyer } from "../../server/companies/buyer";
-import { headerUser } from "../../server/context";
+import { type CatalogueScope, headerUser } from "../../server/context";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent, type FormIntent, parsedFields } from "../../server/form-intents";
 import { buyerCartSummary } from "../../server/pricing/price";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The Quick Order dialog sends its rows as JSON; what was added and what was not are both told. */
-async function quickOrder(cartId: string, json: string) {
+async function quickOrder(cartId: string, json: string, catalogue: CatalogueScope | null) {
   const sent = parseJson(json);
   const parsed = quickOrderSchema.safeParse(sent);
   if (!parsed.success) {
@@ -42,7 +42,7 @@ async function quickOrder(cartId: string, json: string) {
       issue ? `${String(row?.partNumber ?? "")}: ${issue.message}` : "Please enter at least one part number.",
     );
   }
-  const { added, notFound, refused } = await addPartNumbers(cartId, parsed.data.lines);
+  const { added, notFound, refused } = await addPartNumbers(cartId, parsed.data.lines, catalogue);
   const notice = added.length > 0 ? `Added ${added.length} item(s) to cart` : undefined;
   const problems = [
     ...(notFound.length > 0 ? [`Part number${notFound.length > 1 ? "s" : ""} not found: ${notFound.join(", ")}`] : []),
@@ -75,9 +75,9 @@ function changes(cart: PostedCart): Record<CartAction["intent"], FormIntent<Buye
   };
   return {
     add: {
-      async handle(_buyer, formData) {
+      async handle(buyer, formData) {
         const { productId, quantity } = changeOf<"add">(formData);
-        const { name } = await addToCart(await cartIdOf(true), productId, quantity);
+        const { name } = await addToCart(await cartIdOf(true), productId, quantity, buyer?.catalogue ?? null);
         return cart.answer({ added: { name, quantity } });
       },
     },
@@ -110,9 +110,9 @@ function changes(cart: PostedCart): Record<CartAction["intent"], FormIntent<Buye
       },
     },
     "quick-order": {
-      async handle(_buyer, formData) {
+      async handle(buyer, formData) {
         const { lines } = changeOf<"quick-order">(formData);
-        const outcome = await quickOrder(await cartIdOf(true), lines);
+        const outcome = await quickOrder(await cartIdOf(true), lines, buyer?.catalogue ?? null);
         // Some lines added is a success with a warning; none added is a refusal.
         return cart.answer(outcome, { status: outcome.message && !outcome.notice ? 400 : 200 });
       },

@@ -7,6 +7,7 @@ import {
   parseListingParams,
 } from "../../domain/catalog/listing-params";
 import type { SpecState } from "../../domain/catalog/spec-filters";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { listCategoryProducts } from "../../server/catalog/pages/listing";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
@@ -19,7 +20,7 @@ import { SpecFilterSidebar } from "../components/catalog/spec-filters";
 import { NotFound } from "../components/not-found";
 import type { Route } from "./+types/category";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Inactive entries are not in the storefront's tree: their listings are gone until reactivated.
   const category = findCategory(await storefrontCategoryTree(), params.category);
   const subcategory = category && params.subcategory ? findSubcategory(category, params.subcategory) : undefined;
@@ -35,6 +36,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const listing = await listCategoryProducts(
     { category: category.slug, subcategory: subcategory?.slug },
     state,
+    currentCatalogue(context),
     spec,
     attributes,
   );

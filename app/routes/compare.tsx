@@ -9,6 +9,7 @@ import { type Day, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { orderable } from "../../domain/orders/backorderable";
 import { supplyProblem } from "../../domain/orders/backorders";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productsToCompare } from "../../server/catalog/pages/compare";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
@@ -24,9 +25,9 @@ import type { Route } from "./+types/compare";
  * The parts the address names, side by side. What is wrong with the address (too many parts, one
  * the catalogue does not have) is said on the page, above what can still be compared.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const asked = parseCompareParts(new URL(request.url).searchParams.get("parts"));
-  const { products, unknown } = await productsToCompare(asked.parts);
+  const { products, unknown } = await productsToCompare(asked.parts, currentCatalogue(context));
   const problems = [
     ...(asked.problem ? [asked.problem] : []),
     ...unknown.map((part) => `There is no part ${part} in the catalogue: it is left out.`),

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { homePromotions } from "../../server/catalog/pages/promotions";
 import { BannerCarousel } from "../components/home/banner-carousel";
@@ -9,8 +10,8 @@ import { WhyChooseUs } from "../components/home/why-choose-us";
 import type { Route } from "./+types/home";
 
 /** The prices the promotions quote, from the catalogue as it is now (kept with the page). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const promotions = await homePromotions();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const promotions = await homePromotions(currentCatalogue(context));
   return data(promotions, { headers: catalogCacheHeaders(request, promotions) });
 }
 

@@ -13,6 +13,7 @@ import { backorderNote, notEnoughStock, splitLine } from "../../domain/orders/ba
 import { pricedList } from "../../domain/pricing/tiers";
 import { reviewSchema } from "../../domain/reviews/review-form";
 import { formatNumber } from "../../domain/text/numbers";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productDocuments } from "../../server/catalog/pages/data-sheet";
 import { getProductBySlug } from "../../server/catalog/pages/product";
@@ -40,8 +41,8 @@ import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const product = await getProductBySlug(params.slug);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const product = await getProductBySlug(params.slug, currentCatalogue(context));
   if (!product) throw data({ notFound: true }, { status: 404 });
   // Who may review is the buyer's own: the panel asks /api/reviews, apart from this shared page.
   const [reviews, tree] = await Promise.all([
@@ -75,12 +76,12 @@ export function action(args: Route.ActionArgs) {
     // A refused review is told above the form.
     toast: "none",
     schema: reviewSchema,
-    async handle({ userId }, formData, { params }) {
-      const product = await getProductBySlug(String(params.slug));
+    async handle(buyer, formData, { params }) {
+      const product = await getProductBySlug(String(params.slug), buyer.catalogue);
       if (!product) throw data("This product is no longer in the catalogue.", { status: 404 });
       const submission = parseWithZod(formData, { schema: reviewSchema });
       if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
-      const { created } = await writeReview(userId, product.id, submission.value);
+      const { created } = await writeReview(buyer.userId, product.id, submission.value);
       return dataWithToast(
         { reply: submission.reply() },
         { type: "success", title: created ? "Thank you: your review is posted" : "Your review is updated" },

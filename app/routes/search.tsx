@@ -11,6 +11,7 @@ import {
 } from "../../domain/catalog/search-params";
 import type { SpecState } from "../../domain/catalog/spec-filters";
 import { formatNumber } from "../../domain/text/numbers";
+import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
 import { findByPartNumber, searchProducts } from "../../server/catalog/search/search";
@@ -25,11 +26,12 @@ import { DidYouMean } from "../components/search/did-you-mean";
 import { SearchSuggest } from "../components/search/search-suggest";
 import type { Route } from "./+types/search";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const catalogue = currentCatalogue(context);
   const search = new URL(request.url).searchParams;
   const state = parseSearchParams(search);
   // A query that is exactly one part number, or the OEM number one part replaces, opens that product.
-  const exact = state.q ? await findByPartNumber(state.q) : null;
+  const exact = state.q ? await findByPartNumber(state.q, catalogue) : null;
   if (exact?.replaces)
     throw await redirectWithToast(`/products/${exact.slug}`, { type: "info", title: `Replaces ${exact.replaces}` });
   if (exact) throw redirect(`/products/${exact.slug}`);
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     category?.subcategories.map((entry) => entry.slug),
     searchParamNames,
   );
-  const page = { state, spec, problems, ...(await searchProducts(state, { spec, attributes })) };
+  const page = { state, spec, problems, ...(await searchProducts(state, catalogue, { spec, attributes })) };
   return data(page, { headers: catalogCacheHeaders(request, page) });
 }
 

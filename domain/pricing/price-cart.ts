@@ -8,6 +8,7 @@
 
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
+import { outsideCatalogueProblem } from "../companies/customer-catalogue";
 import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../companies/tax-exemption";
 import { type Day, storeDay } from "../dates/dates";
 import { type Cents, centsFromBigInt, toCents } from "../money/cents";
@@ -28,6 +29,8 @@ export interface CartLine extends Supply {
   quantity: number;
   /** The product's bulk tiers, in any order. */
   tiers: readonly { minQuantity: number; unitPrice: string }[];
+  /** The part is outside the buyer's company catalogue (removed from it since it was put in the cart). */
+  outsideCatalogue?: boolean;
   /** What a contract rule matches on; a line without them gets no contract price. */
   productId?: string;
   category?: string;
@@ -80,7 +83,10 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   certificates = [],
   now,
   contractRules = [],
-  lineProblem = (line, today) => cartLineStatusProblem(line) ?? stockProblem(line, today),
+  lineProblem = (line, today) =>
+    (line.outsideCatalogue ? outsideCatalogueProblem(line) : undefined) ??
+    cartLineStatusProblem(line) ??
+    stockProblem(line, today),
 }: {
   lines: readonly Line[];
   promo: Applied | null;

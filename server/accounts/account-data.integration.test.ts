@@ -299,7 +299,7 @@ describe("Delete my account", () => {
     expect(await db().select().from(profiles).where(eq(profiles.userId, sam.id))).toEqual(before.samProfile);
     // As the request that asked would have named the account before it went.
     const gone = { userId: dana.id, email: dana.email, name: "Dana Reyes", company: null, role: null };
-    await expect(exportAccountData({ ...gone, orderLimit: null, monthlyLimit: null })).rejects.toThrow(
+    await expect(exportAccountData({ ...gone, orderLimit: null, monthlyLimit: null, catalogue: null })).rejects.toThrow(
       "That account does not exist.",
     );
 

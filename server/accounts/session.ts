@@ -5,7 +5,14 @@ import { type MiddlewareFunction, type RouterContextProvider, redirect } from "r
 import { isSharedPage } from "../../domain/catalog/shared-pages";
 import { buyerOf } from "../companies/buyer";
 import { config } from "../config";
-import { type Buyer, buyerContext, type SignedInUser, userContext } from "../context";
+import {
+  type Buyer,
+  buyerContext,
+  type CatalogueScope,
+  catalogueContext,
+  type SignedInUser,
+  userContext,
+} from "../context";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
 import { auth } from "./auth";
@@ -56,7 +63,20 @@ export const readSession: MiddlewareFunction<Response> = async ({ request, conte
   context.set(userContext, asking?.user ?? null);
   // The buyer is resolved here, once: every loader and action of the request reads it.
   context.set(buyerContext, asking?.buyer ?? null);
+  // Unless the HTTP layer already chose the catalogue a page it may keep is rendered from.
+  // (It chose it from the same session; had the buyer's company changed since, the page it keeps
+  // under the catalogue it chose must still be that catalogue's.)
+  if (context.get(catalogueContext) === null)
+    context.set(catalogueContext, { catalogue: asking?.buyer?.catalogue ?? null });
 };
+
+/**
+ * The parts this request's answers may show: the company catalogue of whoever asks (on a shared
+ * page, as the HTTP layer read it from the session for the page cache's key), or null for every part.
+ */
+export function currentCatalogue(context: Readonly<RouterContextProvider>): CatalogueScope | null {
+  return context.get(catalogueContext)?.catalogue ?? null;
+}
 
 export function currentUser(context: Readonly<RouterContextProvider>): SignedInUser | null {
   return context.get(userContext);

@@ -34,7 +34,7 @@ async function buyerWithWheels(quantity: number, creditLimit?: string) {
     .values({ id, name: id, email: `${id}@example.com`, emailVerified: true });
   await profileWithCompany(id, { creditLimit });
   const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, wheel, quantity);
+  await addToCart(cartId, wheel, quantity, null);
   return { id, cartId, email: `${id}@example.com` };
 }
 
@@ -123,7 +123,7 @@ describe("moving orders along", () => {
     // 7 × 12.99 = 90.93 (Oregon: no tax) against a $100 limit.
     const lee = await buyerWithWheels(7, "100");
     const { orderNumber } = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email));
-    await addToCart(lee.cartId, wheel, 7);
+    await addToCart(lee.cartId, wheel, 7, null);
     expect(await messageOf(placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email)))).toBe(
       "This order of $90.93 would exceed your Net 30 credit limit. Available credit: $9.07.",
     );

@@ -58,7 +58,7 @@ export async function priceList(
   buyer: Buyer,
   now = new Date(),
 ) {
-  const find = await findPartNumbers(parts);
+  const find = await findPartNumbers(parts, buyer.catalogue);
   const known = parts.flatMap((part) => {
     const product = find(part);
     return product ? [product] : [];

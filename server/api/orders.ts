@@ -14,6 +14,7 @@ import { findShipTo } from "../address-book/address-book";
 import { findPartNumbers } from "../cart/quick-order";
 import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { lockedBuyer } from "../companies/buyer";
+import type { CatalogueScope } from "../context";
 import { type Database, db } from "../db/client";
 import { apiIdempotencyKeys, companies, orderItems, orders, profiles, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -170,9 +171,15 @@ export async function listApiOrders(caller: ApiCaller, { page, perPage }: { page
   };
 }
 
-/** The catalogue's products for the lines' part numbers; an unknown one is a 422 naming its line. */
-async function productsFor(lines: OrderBody["lines"]) {
-  const find = await findPartNumbers(lines.map((line) => line.partNumber));
+/**
+ * The products of the caller's catalogue for the lines' part numbers; an unknown one (or one outside
+ * their company's catalogue) is a 422 naming its line.
+ */
+async function productsFor(lines: OrderBody["lines"], catalogue: CatalogueScope | null) {
+  const find = await findPartNumbers(
+    lines.map((line) => line.partNumber),
+    catalogue,
+  );
   const details = lines.flatMap((line, index) =>
     find(line.partNumber)
       ? []
@@ -266,7 +273,7 @@ export async function placeApiOrder(
   const requestHash = createHash("sha256").update(JSON.stringify(body)).digest("hex");
   const earlier = await storedAnswer(caller.companyId, idempotencyKey);
   if (earlier) return replay(earlier, requestHash);
-  const lines = await productsFor(body.lines);
+  const lines = await productsFor(body.lines, caller.buyer.catalogue);
 
   const placed = await db()
     .transaction(async (tx) => {

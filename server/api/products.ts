@@ -90,6 +90,7 @@ export async function catalogueAnswer(params: ProductParams, caller: ApiCaller |
   if (!spec.ok) throw badParameter(spec.problem.param, spec.problem.message);
 
   const found = await findProducts({
+    catalogue: caller?.buyer.catalogue ?? null,
     q: params.q,
     category: category?.slug,
     subcategory: subcategory?.slug,

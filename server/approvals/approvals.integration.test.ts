@@ -73,7 +73,7 @@ async function newProduct(stockLevel = 1000, price = "10.00") {
 
 async function cartOf(who: { id: string }, quantity: number, productId: string) {
   const cartId = await findOrCreateCart({ userId: who.id });
-  await addToCart(cartId, productId, quantity);
+  await addToCart(cartId, productId, quantity, null);
   return cartId;
 }
 

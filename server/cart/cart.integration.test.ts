@@ -72,20 +72,20 @@ const storeError = (promise: Promise<unknown>) =>
 describe("the cart", () => {
   it("adds to one line per product and refuses a quantity past the stock level, naming the stock", async () => {
     const cart = await findOrCreateCart({});
-    await addToCart(cart, ids.wheel ?? "", 2);
-    await addToCart(cart, ids.wheel ?? "", 3);
+    await addToCart(cart, ids.wheel ?? "", 2, null);
+    await addToCart(cart, ids.wheel ?? "", 3, null);
     expect(await quantities(cart)).toEqual({ "GW-45-001": 5 });
-    expect(await storeError(addToCart(cart, ids.wheel ?? "", 6))).toBe(
+    expect(await storeError(addToCart(cart, ids.wheel ?? "", 6, null))).toBe(
       "Only 10 in stock for GW-45-001 and your cart has 5; add 5 or fewer.",
     );
-    expect(await storeError(addToCart(cart, ids.wheel ?? "", 11))).toBe(
+    expect(await storeError(addToCart(cart, ids.wheel ?? "", 11, null))).toBe(
       "Only 10 in stock for GW-45-001 and your cart has 5; add 5 or fewer.",
     );
-    expect(await storeError(addToCart(cart, ids.disc ?? "", 1000))).toBe(
+    expect(await storeError(addToCart(cart, ids.disc ?? "", 1000, null))).toBe(
       "Only 3 in stock for FD-80-001; ask for 3 or fewer.",
     );
-    expect(await storeError(addToCart(cart, ids.gone ?? "", 1))).toBe("Sold Out Saw is out of stock.");
-    expect(await storeError(addToCart(cart, "00000000-0000-4000-8000-000000000000", 1))).toBe(
+    expect(await storeError(addToCart(cart, ids.gone ?? "", 1, null))).toBe("Sold Out Saw is out of stock.");
+    expect(await storeError(addToCart(cart, "00000000-0000-4000-8000-000000000000", 1, null))).toBe(
       "That product is no longer available.",
     );
     expect(await quantities(cart)).toEqual({ "GW-45-001": 5 });
@@ -93,15 +93,18 @@ describe("the cart", () => {
 
   it("never passes the stock level when the same add arrives twice at once", async () => {
     const cart = await findOrCreateCart({});
-    const results = await Promise.allSettled([addToCart(cart, ids.disc ?? "", 2), addToCart(cart, ids.disc ?? "", 2)]);
+    const results = await Promise.allSettled([
+      addToCart(cart, ids.disc ?? "", 2, null),
+      addToCart(cart, ids.disc ?? "", 2, null),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await quantities(cart)).toEqual({ "FD-80-001": 2 });
   });
 
   it("sets a quantity, removes the line at zero or less, and removes on request", async () => {
     const cart = await findOrCreateCart({});
-    await addToCart(cart, ids.wheel ?? "", 1);
-    await addToCart(cart, ids.disc ?? "", 1);
+    await addToCart(cart, ids.wheel ?? "", 1, null);
+    await addToCart(cart, ids.disc ?? "", 1, null);
     await setLineQuantity(cart, ids.wheel ?? "", 4);
     expect(await storeError(setLineQuantity(cart, ids.disc ?? "", 4))).toBe(
       "Only 3 in stock for FD-80-001; ask for 3 or fewer.",
@@ -110,7 +113,7 @@ describe("the cart", () => {
     expect(await quantities(cart)).toEqual({ "GW-45-001": 4 });
     await setLineQuantity(cart, ids.wheel ?? "", -1);
     expect(await quantities(cart)).toEqual({});
-    await addToCart(cart, ids.wheel ?? "", 1);
+    await addToCart(cart, ids.wheel ?? "", 1, null);
     await removeLine(cart, ids.wheel ?? "");
     expect(await quantities(cart)).toEqual({});
     expect(await storeError(removeLine(cart, ids.wheel ?? ""))).toBe("That item is no longer in your cart.");
@@ -129,8 +132,8 @@ describe("the cart", () => {
 
   it("takes any quantity of a back-orderable part, out of stock or not", async () => {
     const cart = await findOrCreateCart({});
-    await addToCart(cart, ids["ordered-in"] ?? "", 30);
-    await addToCart(cart, ids["ordered-in"] ?? "", 20);
+    await addToCart(cart, ids["ordered-in"] ?? "", 30, null);
+    await addToCart(cart, ids["ordered-in"] ?? "", 20, null);
     expect(await quantities(cart)).toEqual({ "BO-10-001": 50 });
     await setLineQuantity(cart, ids["ordered-in"] ?? "", 400);
     expect(await quantities(cart)).toEqual({ "BO-10-001": 400 });
@@ -139,10 +142,10 @@ describe("the cart", () => {
   it("merges a guest cart at sign-in: same products add up, never cut to the stock, and the guest cart is gone", async () => {
     const account = await findOrCreateCart({ userId: "buyer" });
     await clearCart(account);
-    await addToCart(account, ids.disc ?? "", 2);
+    await addToCart(account, ids.disc ?? "", 2, null);
     const guest = await findOrCreateCart({});
-    await addToCart(guest, ids.disc ?? "", 2);
-    await addToCart(guest, ids.wheel ?? "", 1);
+    await addToCart(guest, ids.disc ?? "", 2, null);
+    await addToCart(guest, ids.wheel ?? "", 1, null);
     expect(await mergeGuestCart(guest, "buyer")).toBe(account);
     // 4 discs of the 3 in stock: the cart keeps what the buyer asked for, and its checkout says why it cannot be ordered.
     expect(await quantities(account)).toEqual({ "FD-80-001": 4, "GW-45-001": 1 });

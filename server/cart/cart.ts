@@ -9,6 +9,8 @@ import { storeDay } from "../../domain/dates/dates";
 import { canBackorder, orderable } from "../../domain/orders/backorderable";
 import { notEnoughStock, splitLine } from "../../domain/orders/backorders";
 import { productCardColumns } from "../catalog/pages/card-columns";
+import { inCatalogue } from "../catalog/products/visibility";
+import type { CatalogueScope } from "../context";
 import { type Database, db } from "../db/client";
 import { cartItems, carts, productBulkTiers, products, promoCodes } from "../db/schema";
 import { StoreError } from "../errors";
@@ -46,7 +48,15 @@ export interface CartRead {
    * deadlocking) and then the promo code, until the transaction ends.
    */
   lock?: boolean;
+  /** The buyer's company catalogue: a line outside it is marked `outsideCatalogue` (null or absent: none). */
+  catalogue?: CatalogueScope | null;
 }
+
+/** Whether a product is outside `catalogue`, as a column: the checkout refuses such a line by name. */
+const outsideOf = (catalogue: CatalogueScope | null | undefined) => {
+  const within = inCatalogue(catalogue ?? null);
+  return within ? sql<boolean>`not ${within}` : sql<boolean>`false`;
+};
 
 // What pricing needs of a product: list price, what a contract price can match (category,
 // subcategory, brand) and its supply (stock, back-orders; its bulk tiers come with withTiers).
@@ -82,9 +92,9 @@ async function withTiers<Line extends { productId: string }>(lines: Line[], exec
 }
 
 /** The cart's lines with what pricing needs: list price, bulk tiers and stock. */
-export async function cartLines(cartId: string, { executor = db(), lock = false }: CartRead = {}) {
+export async function cartLines(cartId: string, { executor = db(), lock = false, catalogue }: CartRead = {}) {
   const query = executor
-    .select({ ...pricedColumns, quantity: cartItems.quantity })
+    .select({ ...pricedColumns, outsideCatalogue: outsideOf(catalogue), quantity: cartItems.quantity })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
@@ -101,12 +111,12 @@ export async function cartLines(cartId: string, { executor = db(), lock = false 
  */
 export async function productLines(
   items: readonly { productId: string; quantity: number }[],
-  { executor = db(), lock = false }: CartRead = {},
+  { executor = db(), lock = false, catalogue }: CartRead = {},
 ) {
   const ids = items.map((item) => item.productId);
   const query = ids.length
     ? executor
-        .select(pricedColumns)
+        .select({ ...pricedColumns, outsideCatalogue: outsideOf(catalogue) })
         .from(products)
         .where(inArray(products.id, ids))
         .orderBy(asc(products.id))
@@ -155,7 +165,7 @@ export async function cartPromo(cartId: string, { executor = db(), lock = false 
   return row?.promo ?? null;
 }
 
-async function productFor(productId: string) {
+async function productFor(productId: string, catalogue: CatalogueScope | null) {
   const [product] = await db()
     .select({
       name: products.name,
@@ -166,7 +176,7 @@ async function productFor(productId: string) {
       status: products.status,
     })
     .from(products)
-    .where(eq(products.id, productId));
+    .where(and(eq(products.id, productId), inCatalogue(catalogue)));
   if (!product || product.status === "draft") throw new StoreError("NotFound", "That product is no longer available.");
   const notBuyable = notBuyableReason(product);
   if (notBuyable) throw new StoreError("Conflict", notBuyable);
@@ -186,8 +196,9 @@ async function notSupplied(product: CartProduct, cartId: string, productId: stri
 }
 
 /** Adds to the line (or starts it); the total on the line may not pass what the stock supplies. */
-export async function addToCart(cartId: string, productId: string, quantity: number) {
-  const product = await productFor(productId);
+/** Adds `quantity` of a product of `catalogue` (the buyer's company's; null: any part) to the cart. */
+export async function addToCart(cartId: string, productId: string, quantity: number, catalogue: CatalogueScope | null) {
+  const product = await productFor(productId, catalogue);
   if (!supplies(product, quantity)) throw await notSupplied(product, cartId, productId);
   // One statement, so two quick clicks cannot together pass the stock level.
   const rows = await db()
@@ -220,7 +231,8 @@ export const noLongerInCart = "That item is no longer in your cart.";
 /** Sets a line's quantity; zero or less removes the line (docs/product-rules.md, Cart). */
 export async function setLineQuantity(cartId: string, productId: string, quantity: number) {
   if (quantity <= 0) return removeLine(cartId, productId);
-  const product = await productFor(productId);
+  // A line outside the buyer's catalogue is refused at checkout by name; its quantity may still change.
+  const product = await productFor(productId, null);
   // The quantity replaces the line's: what the cart holds does not count beside it.
   if (!supplies(product, quantity)) throw new StoreError("Conflict", notEnoughStock(product));
   const rows = await db()

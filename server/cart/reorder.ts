@@ -13,6 +13,7 @@ import { formatNumber } from "../../domain/text/numbers";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
 import { listedForBuyers } from "../catalog/products/visibility";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
+import type { CatalogueScope } from "../context";
 import { db } from "../db/client";
 import { cartItems, orderItems, orders, products } from "../db/schema";
 import { StoreError } from "../errors";
@@ -114,7 +115,7 @@ export function reportMessages(report: CartReport): { notice?: string; problems:
 }
 
 /** The catalogue's products for these lines: by product id, else (a product re-created) by part number. */
-async function lookUp(wanted: WantedLine[]) {
+async function lookUp(wanted: WantedLine[], catalogue: CatalogueScope | null) {
   const ids = [...new Set(wanted.flatMap((line) => (line.productId ? [line.productId] : [])))];
   const keys = [
     ...new Set(
@@ -136,13 +137,13 @@ async function lookUp(wanted: WantedLine[]) {
       ? db()
           .select(columns)
           .from(products)
-          .where(and(inArray(products.id, ids), listedForBuyers))
+          .where(and(inArray(products.id, ids), listedForBuyers(catalogue)))
       : [],
     keys.length
       ? db()
           .select(columns)
           .from(products)
-          .where(and(inArray(normalizedPartNumber, keys), listedForBuyers))
+          .where(and(inArray(normalizedPartNumber, keys), listedForBuyers(catalogue)))
       : [],
   ]);
   const ofId = new Map(byId.map((product) => [product.id, product]));
@@ -167,14 +168,14 @@ export async function addLinesToCart(buyer: Buyer | null, cartId: string, wanted
     .where(eq(cartItems.cartId, cartId));
   const { adds, report } = planReorder(
     wanted,
-    await lookUp(wanted),
+    await lookUp(wanted, buyer?.catalogue ?? null),
     new Map(inCart.map((line) => [line.productId, line.quantity])),
     storeDay(new Date()),
   );
   const addedIds = new Set<string>();
   for (const add of adds) {
     try {
-      await addToCart(cartId, add.productId, add.quantity);
+      await addToCart(cartId, add.productId, add.quantity, buyer?.catalogue ?? null);
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
       // Sold, or made unavailable, between the plan and the add.

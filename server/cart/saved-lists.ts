@@ -157,7 +157,9 @@ export async function addToList(
   const found = await db()
     .select({ productId: products.id, partNumber: products.partNumber, name: products.name })
     .from(products)
-    .where(and(inArray(products.id, [...new Set(items.map((item) => item.productId))]), shownToBuyers));
+    .where(
+      and(inArray(products.id, [...new Set(items.map((item) => item.productId))]), shownToBuyers(buyer.catalogue)),
+    );
   const byId = new Map(found.map((product) => [product.productId, product]));
   const lines = items.flatMap((item) => {
     const product = byId.get(item.productId);
@@ -180,7 +182,10 @@ export async function createListFromText(buyer: Buyer, name: string, text: strin
   const [problem] = problems;
   if (problem) throw new StoreError("Invalid", `${problem.partNumber}: ${problem.problem}`);
   if (parsed.length === 0) throw new StoreError("Invalid", "Please enter at least one part number.");
-  const find = await findPartNumbers(parsed.map((line) => line.partNumber));
+  const find = await findPartNumbers(
+    parsed.map((line) => line.partNumber),
+    buyer.catalogue,
+  );
   const notFound: string[] = [];
   const lines: NewLine[] = [];
   for (const line of parsed) {

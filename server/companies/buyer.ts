@@ -7,7 +7,7 @@ import { type Column, eq, type SQL, sql } from "drizzle-orm";
 import { type CompanyPermission, type CompanyRole, can, refusals } from "../../domain/companies/companies";
 import type { Buyer, BuyerCompany } from "../context";
 import { type Database, db } from "../db/client";
-import { companies, companyMembers, user } from "../db/schema";
+import { companies, companyCatalogues, companyMembers, user } from "../db/schema";
 import { StoreError } from "../errors";
 
 export type { Buyer, BuyerCompany };
@@ -42,6 +42,7 @@ export async function buyerOf(
       creditLimit: companies.creditLimit,
       poRequired: companies.poRequired,
     },
+    catalogueVersion: companyCatalogues.version,
   };
   // Locked, a member removed or a limit changed meanwhile waits for the order that reads it; a
   // lock takes the member's row, so it reads through inner joins (an account of no company is
@@ -52,6 +53,7 @@ export async function buyerOf(
         .from(companyMembers)
         .innerJoin(companies, eq(companies.id, companyMembers.companyId))
         .innerJoin(user, eq(user.id, companyMembers.userId))
+        .leftJoin(companyCatalogues, eq(companyCatalogues.companyId, companies.id))
         .where(eq(companyMembers.userId, userId))
         .for("update", { of: companyMembers })
     : [];
@@ -62,6 +64,7 @@ export async function buyerOf(
         .from(user)
         .leftJoin(companyMembers, eq(companyMembers.userId, user.id))
         .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+        .leftJoin(companyCatalogues, eq(companyCatalogues.companyId, companies.id))
         .where(eq(user.id, userId));
   if (!row) return null;
   return {
@@ -72,6 +75,12 @@ export async function buyerOf(
     role: row.role,
     orderLimit: row.orderLimit,
     monthlyLimit: row.monthlyLimit,
+    // Read with the buyer, so every rule that takes the buyer (the session's, an API key's, a
+    // PunchOut session's) narrows the parts to the company's catalogue alike.
+    catalogue:
+      row.company && row.catalogueVersion !== null
+        ? { companyId: row.company.id, version: row.catalogueVersion }
+        : null,
   };
 }
 

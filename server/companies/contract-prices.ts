@@ -62,7 +62,8 @@ export interface PriceRuleRow {
 // Account numbers are ACCT-100001 and the like; anything else (a NUL the database refuses) names none.
 const ACCOUNT_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
 
-async function companyByAccount(accountNumber: string, executor: Database = db()) {
+/** The company of an account number, for the back office; NotFound when there is none. */
+export async function companyByAccount(accountNumber: string, executor: Database = db()) {
   if (!ACCOUNT_NUMBER.test(accountNumber)) throw new StoreError("NotFound", "There is no such account.");
   const [company] = await executor
     .select({ id: companies.id, name: companies.name, accountNumber: companies.accountNumber })

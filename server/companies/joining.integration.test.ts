@@ -179,7 +179,7 @@ describe("a customer with an account of their own", () => {
     await createList(await asBuyer(acme), "Shop");
     const sol = await person("Sol", { creditLimit: "1000" });
     const cartId = await findOrCreateCart({ userId: sol.id });
-    await addToCart(cartId, wheel, 2);
+    await addToCart(cartId, wheel, 2, null);
     const placed = await placeTermsOrder(
       await asBuyer(sol),
       cartId,
@@ -196,7 +196,7 @@ describe("a customer with an account of their own", () => {
       country: "United States",
     };
     const shipTo = await addShipTo(await asBuyer(sol), { label: "Dock", address: dock });
-    await addToCart(cartId, wheel, 3);
+    await addToCart(cartId, wheel, 3, null);
     const token = await inviteMember(await asBuyer(acme), { email: sol.email, role: "buyer" });
     const invitedTo = { invitedTo: acme.companyId, role: "buyer" as const };
 

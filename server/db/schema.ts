@@ -238,6 +238,45 @@ export const companies = pgTable(
   ],
 );
 
+// A company's catalogue (docs/decisions/customer-catalogues.md): with a row here its members, API keys
+// and PunchOut sessions see only the parts of its categories (or subcategories) and its included
+// parts, less its excluded parts; without one, everything. `version` moves with every change, so
+// pages cached for the catalogue's old version are never served again.
+export const companyCatalogues = pgTable("company_catalogues", {
+  companyId: uuid("company_id")
+    .primaryKey()
+    .references(() => companies.id, { onDelete: "cascade" }),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A category or subcategory slug (unique across the tree) whose parts the company's catalogue holds.
+export const companyCatalogueCategories = pgTable(
+  "company_catalogue_categories",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companyCatalogues.companyId, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.category] })],
+);
+
+// One part added to (included) or taken out of (not included) the company's catalogue, whatever its category.
+export const companyCatalogueParts = pgTable(
+  "company_catalogue_parts",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companyCatalogues.companyId, { onDelete: "cascade" }),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    included: boolean("included").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.productId] })],
+);
+
 // A company's price list (docs/decisions/contract-prices.md): a fixed unit price for one part, or a
 // percentage off a category (or subcategory) or a brand, in force from starts_on to ends_on
 // (calendar days in the store's time zone, both included; no end: until removed).

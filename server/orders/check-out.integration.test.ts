@@ -40,7 +40,7 @@ async function buyerWithCart(options: { creditLimit?: string; poRequired?: boole
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
   await profileWithCompany(id, options);
   const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, wheel, 2);
+  await addToCart(cartId, wheel, 2, null);
   return { id, email, cartId };
 }
 

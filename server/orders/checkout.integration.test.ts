@@ -44,7 +44,7 @@ async function buyer(lines: [string, number][], { creditLimit }: { creditLimit?:
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
   await profileWithCompany(id, { creditLimit });
   const cartId = await findOrCreateCart({ userId: id });
-  for (const [slug, quantity] of lines) await addToCart(cartId, product[slug] ?? "", quantity);
+  for (const [slug, quantity] of lines) await addToCart(cartId, product[slug] ?? "", quantity, null);
   return { id, email, cartId };
 }
 
@@ -209,7 +209,7 @@ describe("a Net 30 order", () => {
     expect(first.created).toBe(true);
     const stock = await stockOf("wheel");
     for (let round = 0; round < 3; round++) {
-      await addToCart(lee.cartId, product.wheel ?? "", 20);
+      await addToCart(lee.cartId, product.wheel ?? "", 20, null);
       if (round < 2) await placeTermsOrder(await asBuyer(lee), lee.cartId, checkout(lee.email, "NY"));
     }
     // Three orders of $280.58 are unpaid: $158.26 of $1,000.00 is left.
@@ -265,7 +265,7 @@ describe("a card order", () => {
   it("is refunded, not written, when the cart changed while the buyer paid", async () => {
     const cy = await buyer([["wheel", 1]]);
     const payment = await startCardPayment(await asBuyer(cy), cy.cartId, checkout(cy.email));
-    await addToCart(cy.cartId, product.wheel ?? "", 1);
+    await addToCart(cy.cartId, product.wheel ?? "", 1, null);
     await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
     expect(await messageOf(completeCardPayment(payment.paymentId, cy.id))).toBe(
       "Your cart changed while you were paying: the order now comes to $25.98, not $12.99. Your payment of $12.99 has been refunded.",

@@ -31,7 +31,7 @@ async function buyerWithWheels(quantity: number, creditLimit?: string) {
   await db().insert(user).values({ id, name: id, email, emailVerified: true });
   await profileWithCompany(id, { creditLimit });
   const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, wheel, quantity);
+  await addToCart(cartId, wheel, quantity, null);
   return { id, email, cartId };
 }
 

@@ -39,7 +39,7 @@ async function buyer(creditLimit?: string) {
 }
 
 async function cardOrder(who: Awaited<ReturnType<typeof buyer>>, lines: [string, number][]) {
-  for (const [part, quantity] of lines) await addToCart(who.cartId, ids[part] ?? "", quantity);
+  for (const [part, quantity] of lines) await addToCart(who.cartId, ids[part] ?? "", quantity, null);
   const payment = await startCardPayment(await asBuyer(who), who.cartId, checkoutInput(who.email));
   await confirmTestPayment(payment.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
   return completeCardPayment(payment.paymentId, who.id);
@@ -108,7 +108,7 @@ describe("status history", () => {
 
   it("records a Net 30 order's placement, its invoice paid and a cancellation", async () => {
     const lee = await buyer("1000");
-    await addToCart(lee.cartId, ids["FD-80-001"] ?? "", 2);
+    await addToCart(lee.cartId, ids["FD-80-001"] ?? "", 2, null);
     const { orderNumber } = await placeTermsOrder(await asBuyer(lee), lee.cartId, checkoutInput(lee.email));
     await markInvoicePaid("admin", orderNumber);
     await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" });
@@ -159,7 +159,7 @@ describe("reorder", () => {
       [ids["GW-45-001"] ?? ""]: 2,
     });
     // Chosen lines only; the cart now holds the stock, so not even those 4 fit.
-    await addToCart(kim.cartId, ids["CW-45-045"] ?? "", 4);
+    await addToCart(kim.cartId, ids["CW-45-045"] ?? "", 4, null);
     const [wheelLine] = await db()
       .select({ id: orderItems.id })
       .from(orderItems)

@@ -42,7 +42,7 @@ async function buyer() {
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
   const profile = await profileWithCompany(id, { creditLimit: "100000" });
   const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, productId, 1);
+  await addToCart(cartId, productId, 1, null);
   return { id, email, cartId, companyId: profile.companyId };
 }
 
@@ -57,7 +57,7 @@ const net30 = async (who: Buyer, fields: Partial<CheckoutInput> = {}, state: Add
 
 /** Another order: the cart is refilled first (placing empties it). */
 async function again(who: Buyer, fields: Partial<CheckoutInput>) {
-  await addToCart(who.cartId, productId, 1);
+  await addToCart(who.cartId, productId, 1, null);
   return net30(who, fields);
 }
 

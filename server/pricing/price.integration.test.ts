@@ -50,7 +50,7 @@ const promoError = (cartId: string, code: unknown) =>
 describe("the cart's figures", () => {
   it("prices each line by the bulk tier its quantity reaches", async () => {
     const cart = await findOrCreateCart({});
-    await addToCart(cart, cutOff, 99);
+    await addToCart(cart, cutOff, 99, null);
     expect((await cartSummary(cart, { buyer: null, now })).lines[0]).toMatchObject({
       unitPrice: "2.45",
       lineTotal: "242.55",
@@ -69,7 +69,7 @@ describe("the cart's figures", () => {
 
   it("applies promos with their messages and taxes the discounted subtotal by state", async () => {
     const cart = await findOrCreateCart({});
-    await addToCart(cart, wheel, 2); // 2 x 12.99 = 25.98
+    await addToCart(cart, wheel, 2, null); // 2 x 12.99 = 25.98
     expect(await promoError(cart, "  ")).toBe("Please enter a promo code");
     expect(await promoError(cart, "nope")).toBe("Invalid promo code");
     expect(await promoError(cart, "off")).toBe("Invalid promo code");
@@ -78,7 +78,7 @@ describe("the cart's figures", () => {
     expect(await promoError(cart, "save10")).toBe("Minimum order amount of $50.00 required");
     expect(await promoError(cart, "'; drop table promo_codes; --")).toBe("Invalid promo code");
 
-    await addToCart(cart, wheel, 2); // 4 x 12.99 = 51.96
+    await addToCart(cart, wheel, 2, null); // 4 x 12.99 = 51.96
     expect(await promoError(cart, "save10")).toBe("applied");
     expect(await cartSummary(cart, { buyer: null, now, taxState: "CA" })).toMatchObject({
       promo: { code: "SAVE10", description: "10% off orders of $50+" },

@@ -31,12 +31,12 @@ async function storedCart(cartId: string, buyer: Buyer | null, now: Date, read: 
   // before the promo, in every order, and the price list is read there too. A plain read asks
   // all at once.
   if (read.executor || read.lock) {
-    const lines = await cartLines(cartId, read);
+    const lines = await cartLines(cartId, { ...read, catalogue: buyer?.catalogue });
     const promo = await cartPromo(cartId, read);
     return { lines, promo, ...(await priceListOf(buyer, now, read.executor)) };
   }
   const [lines, promo, priceList] = await Promise.all([
-    cartLines(cartId, read),
+    cartLines(cartId, { ...read, catalogue: buyer?.catalogue }),
     cartPromo(cartId, read),
     priceListOf(buyer, now),
   ]);
@@ -69,7 +69,7 @@ export async function priceProductLines(
     ...read
   }: CartRead & PricingFor & { promoCodeId?: string | null },
 ): Promise<PricedCart<StoredLine, StoredPromo>> {
-  const lines = await productLines(items, read);
+  const lines = await productLines(items, { ...read, catalogue: buyer?.catalogue });
   const promo = await promoById(promoCodeId, read);
   const priceList = await priceListOf(buyer, now, read.executor);
   return priceCart<StoredLine, StoredPromo>({ lines, promo, ...priceList, taxState, now });

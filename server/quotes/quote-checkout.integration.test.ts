@@ -96,7 +96,7 @@ describe("an accepted quote's order", () => {
     const number = await acceptedQuote(who);
     const cartId = await findOrCreateCart({ userId: who.id });
     const [wheel] = await db().select().from(products).where(eq(products.partNumber, "QC-1"));
-    await addToCart(cartId, wheel?.id ?? "", 3);
+    await addToCart(cartId, wheel?.id ?? "", 3, null);
     // A catalogue price change after the quote does not reach it.
     await db().update(products).set({ price: "1.00" }).where(eq(products.partNumber, "QC-3"));
 

@@ -114,8 +114,8 @@ describe("a request for quote", () => {
   it("from the cart, leaving the cart as it was", async () => {
     const buyer = await member();
     const cartId = await findOrCreateCart({ userId: buyer.id });
-    await addToCart(cartId, product["q-wheel"] ?? "", 3);
-    await addToCart(cartId, product["q-disc"] ?? "", 7);
+    await addToCart(cartId, product["q-wheel"] ?? "", 3, null);
+    await addToCart(cartId, product["q-disc"] ?? "", 7, null);
     const number = await requestQuote(await asBuyer(buyer), request({ source: "cart" }), { cartId });
     const { lines } = await linesOf(number);
     expect(lines.map((line) => [line.partNumber, line.quantity]).sort()).toEqual([

@@ -24,6 +24,7 @@ import { cartLines } from "../cart/cart";
 import { findPartNumbers } from "../cart/quick-order";
 import { findList } from "../cart/saved-lists";
 import { type Buyer, inBuyersCompany, membershipOf, requirePermission } from "../companies/buyer";
+import type { CatalogueScope } from "../context";
 import { user } from "../db/auth-schema";
 import { type Database, db } from "../db/client";
 import type { QuoteShipTo } from "../db/schema";
@@ -99,9 +100,9 @@ export function parseQuoteLines(text: string): PastedQuoteLine[] {
 }
 
 /** Pasted lines matched to the catalogue; a part it does not list stays a free-text line, which needs a description. */
-async function pastedLines(text: string): Promise<RequestLine[]> {
+async function pastedLines(text: string, catalogue: CatalogueScope | null): Promise<RequestLine[]> {
   const pasted = parseQuoteLines(text);
-  const find = await findPartNumbers(pasted.map((line) => line.partNumber).filter(Boolean));
+  const find = await findPartNumbers(pasted.map((line) => line.partNumber).filter(Boolean), catalogue);
   const problems: string[] = [];
   const lines = pasted.map((line, index): RequestLine => {
     const product = line.partNumber ? find(line.partNumber) : undefined;
@@ -149,7 +150,9 @@ export async function requestedLines(
       }));
     }
     case "product": {
-      const product = input.partNumber ? (await findPartNumbers([input.partNumber]))(input.partNumber) : undefined;
+      const product = input.partNumber
+        ? (await findPartNumbers([input.partNumber], buyer.catalogue))(input.partNumber)
+        : undefined;
       if (!product)
         throw new StoreError("NotFound", "That part is not in our catalogue. Paste it with a description instead.");
       return [
@@ -162,7 +165,7 @@ export async function requestedLines(
       ];
     }
     case "paste":
-      return pastedLines(input.lines ?? "");
+      return pastedLines(input.lines ?? "", buyer.catalogue);
   }
 }
 

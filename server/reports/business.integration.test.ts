@@ -24,7 +24,7 @@ async function termsBuyer(id: string, companyName: string, quantity: number) {
   await db().insert(user).values({ id, name: "Dana", email, emailVerified: true });
   await profileWithCompany(id, { creditLimit: "100000", companyName });
   const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, productId, quantity);
+  await addToCart(cartId, productId, quantity, null);
   const placed = await placeTermsOrder(
     await asBuyer({ id }),
     cartId,

@@ -59,7 +59,7 @@ async function buyerOnTerms() {
 /** A terms order of `wheels` grinding wheels at $12.99 (Oregon: no tax); its invoice number and total. */
 async function invoiceOf(who: { id: string; email: string }, wheels: number) {
   const cartId = await findOrCreateCart({ userId: who.id });
-  await addToCart(cartId, wheel, wheels);
+  await addToCart(cartId, wheel, wheels, null);
   const placed = await placeTermsOrder(
     await asBuyer(who),
     cartId,

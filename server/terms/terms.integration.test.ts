@@ -41,7 +41,7 @@ async function buyerOnTerms(termsDays: 30 | 60 | 90, creditLimit: string, wheels
   const { companyId } = await profileWithCompany(id, { firstName: "Dana", lastName: "Reyes" });
   await approveTerms("admin", companyId, creditLimit, { termsDays });
   const cartId = await findOrCreateCart({ userId: id });
-  await addToCart(cartId, wheel, wheels);
+  await addToCart(cartId, wheel, wheels, null);
   return { id, email, cartId };
 }
 
@@ -83,7 +83,7 @@ describe("a Net 60 order", () => {
     expect(order?.paymentDueDate).toEqual(startOfStoreDay(addDays(storeDay(order?.orderDate ?? new Date()), 60)));
 
     // The next terms order takes the next number.
-    await addToCart(dana.cartId, wheel, 1);
+    await addToCart(dana.cartId, wheel, 1, null);
     const next = await placeTermsOrder(
       await asBuyer(dana),
       dana.cartId,
@@ -210,7 +210,7 @@ describe("an invoice past due", () => {
       .set({ paymentDueDate: startOfStoreDay(addDays(storeDay(new Date()), -16)) })
       .where(eq(orders.orderNumber, first.orderNumber));
 
-    await addToCart(sam.cartId, wheel, 1);
+    await addToCart(sam.cartId, wheel, 1, null);
     const message = `Terms orders are on hold: invoice ${order?.invoiceNumber} was due`;
     expect(
       await refusal(

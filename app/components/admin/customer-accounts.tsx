@@ -136,6 +136,13 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
           >
             Contract prices
           </Link>
+          <Link
+            to={`/admin/companies/${customer.accountNumber}/catalogue`}
+            className="text-sm font-semibold text-brand-700 underline"
+            aria-label={`Catalogue for ${name}`}
+          >
+            Catalogue
+          </Link>
         </div>
       </td>
     </tr>

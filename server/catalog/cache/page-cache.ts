@@ -5,9 +5,13 @@
 // written or hidden: stars and counts move), products or categories (the operator's edits). Only a
 // page that shows a toast is rendered for its browser alone. Each answer still gets its own CSP
 // nonce: the cached body is kept in pieces cut where the nonce was, as they are and gzipped.
+// A company with a catalogue of its own sees only its parts, so its members' pages are kept apart,
+// under their catalogue and its version (docs/decisions/customer-catalogues.md): one copy per
+// catalogue, never one per person, and never one company's copy for another or for a visitor.
 import { parseAccept } from "hono/utils/accept";
 import { LRUCache } from "lru-cache";
 import { isSharedPage } from "../../../domain/catalog/shared-pages";
+import type { CatalogueScope } from "../../context";
 import { onStoreEvent } from "../../events";
 import { deflatePieces, gzipPieces } from "./gzip-pieces";
 import { carriesToast } from "./http-cache";
@@ -50,9 +54,15 @@ export interface PageCacheOptions {
   shares?: (pathname: string) => boolean;
 }
 
-const pageKey = (url: URL) => url.pathname + url.search;
+/** The key of a page as `catalogue` shows it: a visitor's (every part) is the URL alone. */
+const pageKey = (url: URL, catalogue: CatalogueScope | null) =>
+  catalogue
+    ? `${catalogueKeyPrefix(catalogue.companyId)}v${catalogue.version} ${url.pathname}${url.search}`
+    : url.pathname + url.search;
+const catalogueKeyPrefix = (companyId: string) => `catalogue ${companyId} `;
 
-const sharedPagesAndSuggestions = (pathname: string) =>
+/** Pages and answers kept for many (a company catalogue's members, or everyone): their loaders show the same to all of them. */
+export const sharedPagesAndSuggestions = (pathname: string) =>
   isSharedPage(pathname) || pathname.replace(/\.data$/, "") === SUGGESTIONS;
 
 export function createPageCache({
@@ -67,10 +77,10 @@ export function createPageCache({
   });
 
   /** The page's key in the cache, or undefined when it may not be shared. */
-  const keyFor = (request: Request) => {
+  const keyFor = (request: Request, catalogue: CatalogueScope | null) => {
     if (request.method !== "GET" || carriesToast(request)) return undefined;
     const url = new URL(request.url);
-    return shares(url.pathname) ? pageKey(url) : undefined;
+    return shares(url.pathname) ? pageKey(url, catalogue) : undefined;
   };
 
   // Which kept page, and which nonce, each answer from memory carries (for server/cache-hits.ts).
@@ -131,9 +141,17 @@ export function createPageCache({
   }
 
   return {
-    /** Serves the page from memory when it can, else renders it (and keeps it when it may be shared). */
-    async serve(request: Request, nonce: string | undefined, render: () => Promise<Response>): Promise<Response> {
-      const key = keyFor(request);
+    /**
+     * Serves the page from memory when it can, else renders it (and keeps it when it may be
+     * shared), for those who see `catalogue` (null: every part, as visitors do).
+     */
+    async serve(
+      request: Request,
+      nonce: string | undefined,
+      render: () => Promise<Response>,
+      catalogue: CatalogueScope | null = null,
+    ): Promise<Response> {
+      const key = keyFor(request, catalogue);
       if (key === undefined) return render();
       const kept = entries.get(key);
       if (kept) return answer(kept, request, nonce);
@@ -154,13 +172,22 @@ export function createPageCache({
         resolve(page);
       });
     },
-    /** The page kept for a GET of `url` by a browser without a toast, if any. */
-    kept(url: URL): KeptPage | undefined {
-      return entries.get(pageKey(url));
+    /** The page kept for a GET of `url` by a browser without a toast, for those who see `catalogue`, if any. */
+    kept(url: URL, catalogue: CatalogueScope | null = null): KeptPage | undefined {
+      return entries.get(pageKey(url, catalogue));
     },
     /** The kept page `response` (an answer of `serve`) was made from, and the nonce put in it; undefined for a render. */
     answeredFrom(response: Response) {
       return answered.get(response);
+    },
+    /**
+     * A company's catalogue changed: nothing kept for it may be served again (its version moved,
+     * but a catalogue removed and given anew starts again at version 1).
+     */
+    forgetCatalogue(companyId: string) {
+      generation += 1;
+      const prefix = catalogueKeyPrefix(companyId);
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
     },
     /** The catalogue changed here: nothing rendered before may be served again. */
     clear() {
@@ -180,6 +207,7 @@ function clearedOnCatalogChange(cache: PageCache): PageCache {
   onStoreEvent("catalogChanged", () => cache.clear());
   onStoreEvent("categoriesChanged", () => cache.clear());
   onStoreEvent("searchSynonymsChanged", () => cache.clear());
+  onStoreEvent("customerCataloguesChanged", ({ companyId }) => cache.forgetCatalogue(companyId));
   return cache;
 }
 

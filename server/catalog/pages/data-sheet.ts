@@ -144,7 +144,7 @@ const sheets = new LRUCache<string, Buffer>({
 
 /** The data sheet of the product with this slug, or undefined when there is none. */
 export async function productDataSheet(slug: string): Promise<DataSheetFile | undefined> {
-  const product = await getProductBySlug(slug);
+  const product = await getProductBySlug(slug, null);
   if (!product) return undefined;
   const shown: DataSheetProduct = {
     slug: product.slug,

@@ -20,7 +20,7 @@ const countWhere = async (where: SQL | undefined) => {
 
 describe("category listings", () => {
   it("list a subcategory's own products, the featured ones first, one page at a time", async () => {
-    const listing = await listCategoryProducts(grindingWheels, defaults);
+    const listing = await listCategoryProducts(grindingWheels, defaults, null);
     expect(listing.totalInCategory).toBe(await countWhere(eq(products.subcategory, "grinding-wheels")));
     expect(listing.totalInCategory).toBeGreaterThan(LISTING_PAGE_SIZE * 2);
     expect(listing.totalMatching).toBe(listing.totalInCategory);
@@ -29,7 +29,7 @@ describe("category listings", () => {
   });
 
   it("list a whole category across its subcategories", async () => {
-    const listing = await listCategoryProducts({ category: "abrasives" }, defaults);
+    const listing = await listCategoryProducts({ category: "abrasives" }, defaults, null);
     expect(listing.totalInCategory).toBe(await countWhere(eq(products.category, "abrasives")));
     expect(listing.items.map((item) => item.partNumber)).toEqual(
       expect.arrayContaining(["GW-45-001", "FD-80-001", "CW-45-045"]),
@@ -37,22 +37,30 @@ describe("category listings", () => {
   });
 
   it("Load More returns the first pages together, with no product twice", async () => {
-    const first = await listCategoryProducts(grindingWheels, defaults);
-    const two = await listCategoryProducts(grindingWheels, { ...defaults, page: 2 });
+    const first = await listCategoryProducts(grindingWheels, defaults, null);
+    const two = await listCategoryProducts(grindingWheels, { ...defaults, page: 2 }, null);
     expect(two.items).toHaveLength(LISTING_PAGE_SIZE * 2);
     expect(two.items.slice(0, LISTING_PAGE_SIZE)).toEqual(first.items);
     expect(new Set(two.items.map((item) => item.id)).size).toBe(two.items.length);
   });
 
   it("a page past the end shows every product, once", async () => {
-    const all = await listCategoryProducts({ category: "paint", subcategory: "primers" }, { ...defaults, page: 500 });
+    const all = await listCategoryProducts(
+      { category: "paint", subcategory: "primers" },
+      { ...defaults, page: 500 },
+      null,
+    );
     expect(all.items).toHaveLength(all.totalMatching);
   });
 
   it("In Stock Only leaves out-of-stock products out, and counts what is left", async () => {
-    const all = await listCategoryProducts({ category: "cutting-tools" }, { ...defaults, page: 500 });
+    const all = await listCategoryProducts({ category: "cutting-tools" }, { ...defaults, page: 500 }, null);
     expect(all.items.some((item) => item.stockLevel === 0)).toBe(true);
-    const inStock = await listCategoryProducts({ category: "cutting-tools" }, { ...defaults, page: 500, stock: "in" });
+    const inStock = await listCategoryProducts(
+      { category: "cutting-tools" },
+      { ...defaults, page: 500, stock: "in" },
+      null,
+    );
     expect(inStock.items.every((item) => item.stockLevel > 0)).toBe(true);
     expect(inStock.totalMatching).toBe(
       await countWhere(and(eq(products.category, "cutting-tools"), gt(products.stockLevel, 0))),
@@ -61,19 +69,19 @@ describe("category listings", () => {
   });
 
   it("sorts by price low to high and by rating high to low", async () => {
-    const byPrice = await listCategoryProducts(grindingWheels, { ...defaults, sort: "price-asc", page: 3 });
+    const byPrice = await listCategoryProducts(grindingWheels, { ...defaults, sort: "price-asc", page: 3 }, null);
     const cents = byPrice.items.map((item) => Math.round(Number(item.price) * 100));
     expect(cents).toEqual([...cents].sort((a, b) => a - b));
-    const byRating = await listCategoryProducts(grindingWheels, { ...defaults, sort: "rating-desc", page: 3 });
+    const byRating = await listCategoryProducts(grindingWheels, { ...defaults, sort: "rating-desc", page: 3 }, null);
     const ratings = byRating.items.map((item) => Number(item.rating));
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
   });
 
   it("filters by brand, and an unknown brand finds nothing", async () => {
-    const ironridge = await listCategoryProducts(grindingWheels, { ...defaults, brand: "Ironridge", page: 500 });
+    const ironridge = await listCategoryProducts(grindingWheels, { ...defaults, brand: "Ironridge", page: 500 }, null);
     expect(ironridge.items.length).toBeGreaterThan(0);
     expect(ironridge.items.every((item) => item.brand === "Ironridge")).toBe(true);
-    const none = await listCategoryProducts(grindingWheels, { ...defaults, brand: "No Such Brand" });
+    const none = await listCategoryProducts(grindingWheels, { ...defaults, brand: "No Such Brand" }, null);
     expect(none).toMatchObject({ items: [], totalMatching: 0 });
   });
 });

@@ -4,6 +4,7 @@
 
 import type { ListingParams } from "../../../domain/catalog/listing-params";
 import { emptySpecState, type SpecState } from "../../../domain/catalog/spec-filters";
+import type { CatalogueScope } from "../../context";
 import { findProducts } from "../search/catalog-query";
 import type { ScopeAttribute } from "../search/spec-facets";
 
@@ -16,10 +17,12 @@ export const LISTING_PAGE_SIZE = 24;
 export async function listCategoryProducts(
   { category, subcategory }: { category: string; subcategory?: string },
   { stock, sort, page, brand }: ListingParams,
+  catalogue: CatalogueScope | null,
   spec: SpecState = emptySpecState,
   attributes: ScopeAttribute[] = [],
 ) {
   const { items, total, totalInScope, facets } = await findProducts({
+    catalogue,
     category,
     subcategory,
     brand,

@@ -1,5 +1,6 @@
 // One product with everything its detail page shows.
 import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { productBulkTiers, products } from "../../db/schema";
 import { productSpecifications } from "../products/attributes";
@@ -7,7 +8,8 @@ import { listedForBuyers, shownToBuyers } from "../products/visibility";
 import { isSlug, pictureUrls } from "../seed/generator";
 import { productCardColumns } from "./card-columns";
 
-export async function getProductBySlug(slug: string) {
+/** The product as `catalogue` shows it (null: every part); null when it shows none of that slug. */
+export async function getProductBySlug(slug: string, catalogue: CatalogueScope | null) {
   // Text from the URL that no product could have (a NUL the database refuses) finds none unasked.
   if (!isSlug(slug)) return null;
   // Everything but the search vector, which only the search index needs, and the specifications'
@@ -16,7 +18,7 @@ export async function getProductBySlug(slug: string) {
   const [product] = await db()
     .select(shownColumns)
     .from(products)
-    .where(and(eq(products.slug, slug), shownToBuyers))
+    .where(and(eq(products.slug, slug), shownToBuyers(catalogue)))
     .limit(1);
   if (!product) return null;
   const [tiers, related, specifications] = await Promise.all([
@@ -29,7 +31,7 @@ export async function getProductBySlug(slug: string) {
       ? db()
           .select(productCardColumns)
           .from(products)
-          .where(and(inArray(products.partNumber, product.relatedProducts), listedForBuyers))
+          .where(and(inArray(products.partNumber, product.relatedProducts), listedForBuyers(catalogue)))
           .orderBy(asc(products.partNumber))
       : Promise.resolve([]),
     productSpecifications(db(), product.id),

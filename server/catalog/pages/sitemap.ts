@@ -17,7 +17,7 @@ const urlset = (urls: string[]) =>
     .join("\n")}\n</urlset>\n`;
 
 export async function sitemapIndex(origin: string) {
-  const [row] = await db().select({ total: count() }).from(products).where(shownToBuyers);
+  const [row] = await db().select({ total: count() }).from(products).where(shownToBuyers(null));
   const files = Math.max(1, Math.ceil((row?.total ?? 0) / PRODUCTS_PER_SITEMAP));
   const sitemaps = [
     `${origin}/sitemaps/pages.xml`,
@@ -42,7 +42,7 @@ export async function productsSitemap(origin: string, file: number) {
   const rows = await db()
     .select({ slug: products.slug })
     .from(products)
-    .where(shownToBuyers)
+    .where(shownToBuyers(null))
     .orderBy(asc(products.slug))
     .limit(PRODUCTS_PER_SITEMAP)
     .offset((file - 1) * PRODUCTS_PER_SITEMAP);

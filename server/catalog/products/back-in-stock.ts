@@ -19,7 +19,7 @@ export async function requestBackInStock(userId: string, productId: string): Pro
   const [product] = await db()
     .select({ name: products.name, stockLevel: products.stockLevel })
     .from(products)
-    .where(and(eq(products.id, productId), listedForBuyers))
+    .where(and(eq(products.id, productId), listedForBuyers(null)))
     .limit(1);
   if (!product) throw new StoreError("NotFound", "This part is not for sale, so there is nothing to wait for.");
   if (product.stockLevel > 0)
@@ -94,7 +94,7 @@ export async function notifyBackInStock(tx: Transaction, productIds: string[]): 
       and(
         inArray(backInStockRequests.productId, productIds),
         isNull(backInStockRequests.notifiedAt),
-        listedForBuyers,
+        listedForBuyers(null),
         sql`${products.stockLevel} > 0`,
       ),
     )

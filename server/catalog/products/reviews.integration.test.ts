@@ -103,12 +103,13 @@ describe("reviews by buyers who bought the part", () => {
     const listing = await listCategoryProducts(
       { category: "abrasives", subcategory: "grinding-wheels" },
       { sort: "featured", page: 1 },
+      null,
     );
     expect(listing.items.find((item) => item.id === wheel)).toMatchObject({ rating: "4.0", reviewCount: 1 });
     // The reviewed part is the more popular one now; the other still shows no count at all.
     expect(listing.items.map((item) => item.partNumber)).toEqual(["GW-45-001", "FD-80-001"]);
     expect(listing.items.find((item) => item.id === disc)).toMatchObject({ reviewCount: 0 });
-    const found = await searchProducts({ q: "grinding wheel", sort: "relevance", page: 1 });
+    const found = await searchProducts({ q: "grinding wheel", sort: "relevance", page: 1 }, null);
     expect(found.items.find((item) => item.id === wheel)).toMatchObject({ rating: "4.0", reviewCount: 1 });
   });
 

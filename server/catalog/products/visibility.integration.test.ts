@@ -66,20 +66,21 @@ describe("a draft product", () => {
     const listing = await listCategoryProducts(
       { category: "abrasives", subcategory: "grinding-wheels" },
       parseListingParams(new URLSearchParams()),
+      null,
     );
     expect(listing.items.map((item) => item.partNumber)).toEqual(["VIS-ACTIVE-1"]);
     expect(listing.totalInCategory).toBe(1);
-    expect(await subcategoryCounts("abrasives")).toEqual({ "grinding-wheels": 1 });
+    expect(await subcategoryCounts("abrasives", null)).toEqual({ "grinding-wheels": 1 });
 
-    const search = await searchProducts(parseSearchParams(new URLSearchParams({ q: "flap wheel" })));
+    const search = await searchProducts(parseSearchParams(new URLSearchParams({ q: "flap wheel" })), null);
     expect(search.items.map((item) => item.partNumber)).toEqual(["VIS-ACTIVE-1"]);
     expect(search.total).toBe(1);
-    expect((await suggestProducts("vis-draft-1")).map((item) => item.partNumber)).toEqual([]);
-    expect((await suggestProducts("secret flap")).map((item) => item.partNumber)).toEqual([]);
+    expect((await suggestProducts("vis-draft-1", null)).map((item) => item.partNumber)).toEqual([]);
+    expect((await suggestProducts("secret flap", null)).map((item) => item.partNumber)).toEqual([]);
 
-    expect(await findByPartNumber("vis draft 1")).toBeNull();
-    expect(await getProductBySlug(await slugOf("VIS-DRAFT-1"))).toBeNull();
-    const active = await getProductBySlug(await slugOf("VIS-ACTIVE-1"));
+    expect(await findByPartNumber("vis draft 1", null)).toBeNull();
+    expect(await getProductBySlug(await slugOf("VIS-DRAFT-1"), null)).toBeNull();
+    const active = await getProductBySlug(await slugOf("VIS-ACTIVE-1"), null);
     expect(active?.related.map((related) => related.partNumber)).toEqual([]);
 
     const sitemap = await productsSitemap("https://store.test", 1);
@@ -91,10 +92,10 @@ describe("a draft product", () => {
 
   it("cannot be put in a cart, by id or by part number", async () => {
     const cart = await findOrCreateCart({});
-    await expect(addToCart(cart, await idOf("VIS-DRAFT-1"), 1)).rejects.toThrow(
+    await expect(addToCart(cart, await idOf("VIS-DRAFT-1"), 1, null)).rejects.toThrow(
       new StoreError("NotFound", "That product is no longer available."),
     );
-    expect(await addPartNumbers(cart, [{ partNumber: "VIS-DRAFT-1", quantity: 1 }])).toEqual({
+    expect(await addPartNumbers(cart, [{ partNumber: "VIS-DRAFT-1", quantity: 1 }], null)).toEqual({
       added: [],
       notFound: ["VIS-DRAFT-1"],
       refused: [],
@@ -104,19 +105,19 @@ describe("a draft product", () => {
 
 describe("a discontinued product", () => {
   it("is found by its part number and has its page, but is not listed or found by words", async () => {
-    expect(await findByPartNumber("vis-gone-1")).toEqual({ slug: await slugOf("VIS-GONE-1") });
-    expect((await suggestProducts("vis-gone-1")).map((item) => item.partNumber)).toEqual(["VIS-GONE-1"]);
-    expect((await getProductBySlug(await slugOf("VIS-GONE-1")))?.status).toBe("discontinued");
-    const search = await searchProducts(parseSearchParams(new URLSearchParams({ q: "retired" })));
+    expect(await findByPartNumber("vis-gone-1", null)).toEqual({ slug: await slugOf("VIS-GONE-1") });
+    expect((await suggestProducts("vis-gone-1", null)).map((item) => item.partNumber)).toEqual(["VIS-GONE-1"]);
+    expect((await getProductBySlug(await slugOf("VIS-GONE-1"), null))?.status).toBe("discontinued");
+    const search = await searchProducts(parseSearchParams(new URLSearchParams({ q: "retired" })), null);
     expect(search.items).toEqual([]);
   });
 
   it("cannot be added to a cart, by Add to Cart, Quick Order or a reorder, and each says why", async () => {
     const cart = await findOrCreateCart({});
-    await expect(addToCart(cart, await idOf("VIS-GONE-1"), 1)).rejects.toThrow(
+    await expect(addToCart(cart, await idOf("VIS-GONE-1"), 1, null)).rejects.toThrow(
       new StoreError("Conflict", "Retired Flap Wheel is discontinued and can no longer be ordered."),
     );
-    expect(await addPartNumbers(cart, [{ partNumber: "vis gone 1", quantity: 2 }])).toEqual({
+    expect(await addPartNumbers(cart, [{ partNumber: "vis gone 1", quantity: 2 }], null)).toEqual({
       added: [],
       notFound: [],
       refused: ["Retired Flap Wheel is discontinued and can no longer be ordered."],
@@ -131,8 +132,8 @@ describe("a discontinued product", () => {
   it("blocks the checkout of a cart line that was discontinued or made a draft after it went in", async () => {
     await save(product("VIS-LATER-1", "Later Flap Wheel", "active"), product("VIS-LATER-2", "Hidden Later", "active"));
     const cart = await findOrCreateCart({});
-    await addToCart(cart, await idOf("VIS-LATER-1"), 1);
-    await addToCart(cart, await idOf("VIS-LATER-2"), 1);
+    await addToCart(cart, await idOf("VIS-LATER-1"), 1, null);
+    await addToCart(cart, await idOf("VIS-LATER-2"), 1, null);
     expect((await priceStoredCart(cart, { buyer: null })).problems).toEqual([]);
     await setStatus("VIS-LATER-1", "discontinued");
     await setStatus("VIS-LATER-2", "draft");

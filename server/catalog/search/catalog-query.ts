@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH } from "../../../domain/catalog/search-params";
 import { emptySpecState, type SpecState } from "../../../domain/catalog/spec-filters";
 import { plainText } from "../../../domain/text/plain-text";
+import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
@@ -119,6 +120,8 @@ const orderings: Record<CatalogSort, (rank: SQL<number> | undefined) => SQL[]> =
 
 /** What to list: every field optional but the sort and how many. */
 export interface CatalogQuery {
+  /** The buyer's company's catalogue (null: every part). */
+  catalogue: CatalogueScope | null;
   /** What the buyer typed; empty or absent lists without matching words. */
   q?: string;
   category?: string;
@@ -150,7 +153,7 @@ function conditions(query: CatalogQuery, matcher: Matcher | undefined) {
   const ofBrand = query.brand ? eq(products.brand, query.brand) : undefined;
   const inStock = query.inStock ? gt(products.stockLevel, 0) : undefined;
   const bySpec = specWhere(query.spec ?? emptySpecState, query.attributes ?? []);
-  const matches = and(match?.where, listedForBuyers) as SQL;
+  const matches = and(match?.where, listedForBuyers(query.catalogue)) as SQL;
   return {
     rank: match?.rank,
     inCategory,

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 const search = (q: string, options: Partial<SearchParams> = {}) =>
-  searchProducts({ ...parseSearchParams(new URLSearchParams()), q, page: 100, ...options });
+  searchProducts({ ...parseSearchParams(new URLSearchParams()), q, page: 100, ...options }, null);
 const parts = async (q: string) => (await search(q)).items.map((item) => item.partNumber).sort();
 
 describe("search for trade buyers", () => {
@@ -45,7 +45,7 @@ describe("search for trade buyers", () => {
     expect(found.items.map((item) => item.partNumber)).toContain("GW-45-001");
     expect(found.correction).toEqual({ query: "grinding wheel", shown: true });
     expect((await search("grnidng wheeel")).items.map((item) => item.partNumber)).toContain("GW-45-001");
-    expect((await suggestProducts("grnidng whel")).length).toBeGreaterThan(0);
+    expect((await suggestProducts("grnidng whel", null)).length).toBeGreaterThan(0);
     expect((await search("grinding wheel")).correction).toBeUndefined();
   });
 
@@ -93,14 +93,14 @@ describe("search for trade buyers", () => {
 
   it("opens our part for its OEM number, and says which number it replaces", async () => {
     for (const query of ["DW4514", "dw-4514", " dw 4514 ", "55-4521", "554521"])
-      expect(await findByPartNumber(query), query).toMatchObject({ slug: "grinding-wheel-4-5-in-gw-45-001" });
-    expect(await findByPartNumber("dw4514")).toEqual({
+      expect(await findByPartNumber(query, null), query).toMatchObject({ slug: "grinding-wheel-4-5-in-gw-45-001" });
+    expect(await findByPartNumber("dw4514", null)).toEqual({
       slug: "grinding-wheel-4-5-in-gw-45-001",
       replaces: "DW4514",
     });
     // The part number itself still comes first, and says nothing about replacing.
-    expect(await findByPartNumber("GW-45-001")).toEqual({ slug: "grinding-wheel-4-5-in-gw-45-001" });
-    const [first] = await suggestProducts("dw4514");
+    expect(await findByPartNumber("GW-45-001", null)).toEqual({ slug: "grinding-wheel-4-5-in-gw-45-001" });
+    const [first] = await suggestProducts("dw4514", null);
     expect(first).toMatchObject({ partNumber: "GW-45-001", replaces: "DW4514" });
   });
 
@@ -108,7 +108,7 @@ describe("search for trade buyers", () => {
     await handle().db.execute(
       sql`update products set oem_numbers = oem_numbers || '["SHARED-777"]'::jsonb where part_number in ('GW-45-001', 'FD-80-001')`,
     );
-    expect(await findByPartNumber("shared777")).toBeNull();
+    expect(await findByPartNumber("shared777", null)).toBeNull();
     expect(await parts("SHARED-777")).toEqual(["FD-80-001", "GW-45-001"]);
   });
 
@@ -126,8 +126,8 @@ describe("search for trade buyers", () => {
       "\"4.5\" 'ss' (hss) !ppe",
     ]) {
       await expect(search(hostile), hostile).resolves.toMatchObject({ total: expect.any(Number) });
-      await expect(suggestProducts(hostile), hostile).resolves.toEqual(expect.any(Array));
-      await expect(findByPartNumber(hostile), hostile).resolves.not.toBeUndefined();
+      await expect(suggestProducts(hostile, null), hostile).resolves.toEqual(expect.any(Array));
+      await expect(findByPartNumber(hostile, null), hostile).resolves.not.toBeUndefined();
     }
   });
 });

@@ -96,7 +96,7 @@ async function readDictionary(database: Database): Promise<Dictionary> {
   const perProduct = database
     .select({ word: words.as("word") })
     .from(products)
-    .where(listedForBuyers)
+    .where(listedForBuyers(null))
     .as("words");
   const rows = await database
     .select({ word: perProduct.word, uses: sql<number>`count(*)::int` })

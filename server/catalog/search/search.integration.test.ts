@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 const search = (q: string, options: Partial<SearchParams> = {}) =>
-  searchProducts({ ...parseSearchParams(new URLSearchParams()), q, ...options });
+  searchProducts({ ...parseSearchParams(new URLSearchParams()), q, ...options }, null);
 const parts = async (q: string, options: Partial<SearchParams> = {}) =>
   (await search(q, options)).items.map((item) => item.partNumber);
 
@@ -22,14 +22,14 @@ describe("search", () => {
   it.each(["GW-45-001", "gw45001", " gw 45-001 ", "GW 45 001"])(
     "opens the product for the part number %j",
     async (query) => {
-      expect(await findByPartNumber(query)).toEqual({ slug: "grinding-wheel-4-5-in-gw-45-001" });
+      expect(await findByPartNumber(query, null)).toEqual({ slug: "grinding-wheel-4-5-in-gw-45-001" });
     },
   );
 
   it("does not open a product for a part of a part number or for words", async () => {
-    expect(await findByPartNumber("GW-45")).toBeNull();
-    expect(await findByPartNumber("grinding wheel")).toBeNull();
-    expect(await findByPartNumber("---")).toBeNull();
+    expect(await findByPartNumber("GW-45", null)).toBeNull();
+    expect(await findByPartNumber("grinding wheel", null)).toBeNull();
+    expect(await findByPartNumber("---", null)).toBeNull();
   });
 
   it("ranks an exact part number first, then the part numbers that start with it", async () => {
@@ -90,7 +90,7 @@ describe("search", () => {
   it("treats SQL, LIKE and query-syntax characters as plain text", async () => {
     for (const hostile of ["'; drop table products; --", "%", "_", "a & | ! (", `"unclosed`, "x".repeat(200)]) {
       await expect(search(hostile)).resolves.toMatchObject({ total: expect.any(Number) });
-      await expect(suggestProducts(hostile)).resolves.toEqual(expect.any(Array));
+      await expect(suggestProducts(hostile, null)).resolves.toEqual(expect.any(Array));
     }
     expect((await search("%")).total).toBe(0);
     expect((await search("grinding")).total).toBeGreaterThan(0);
@@ -116,8 +116,8 @@ describe("search", () => {
     await fc.assert(
       fc.asyncProperty(anyText, async (q) => {
         expect(await search(q)).toMatchObject({ total: expect.any(Number) });
-        expect(await suggestProducts(q)).toEqual(expect.any(Array));
-        expect(await findByPartNumber(q)).not.toBeUndefined();
+        expect(await suggestProducts(q, null)).toEqual(expect.any(Array));
+        expect(await findByPartNumber(q, null)).not.toBeUndefined();
       }),
       { numRuns: 100, seed: 20261123 },
     );
@@ -128,15 +128,15 @@ describe("search", () => {
     expect(abrasives.total).toBeGreaterThan(0);
     expect(abrasives.categories.map((facet) => facet.value)).toContain("abrasives");
     expect((await search("hand tools")).categories.map((facet) => facet.value)).toContain("hand-tools");
-    expect((await suggestProducts("abras")).length).toBeGreaterThan(0);
+    expect((await suggestProducts("abras", null)).length).toBeGreaterThan(0);
   });
 
   it("suggests products as the buyer types, from the first letters", async () => {
-    expect((await suggestProducts("gw-45")).map((s) => s.partNumber)[0]).toBe("GW-45-001");
-    const words = await suggestProducts("flap dis");
+    expect((await suggestProducts("gw-45", null)).map((s) => s.partNumber)[0]).toBe("GW-45-001");
+    const words = await suggestProducts("flap dis", null);
     expect(words.length).toBeGreaterThan(0);
     expect(words.every((s) => /flap/i.test(s.name))).toBe(true);
-    expect(await suggestProducts("g")).toEqual([]);
+    expect(await suggestProducts("g", null)).toEqual([]);
   });
 
   it("suggests a rare word's few products, the most popular first, wherever they stand in popularity", async () => {
@@ -151,7 +151,7 @@ describe("search", () => {
       const expected = await db.execute<{ part_number: string }>(sql`
         select part_number from products where id in ${ids}
         order by featured desc, review_count desc, part_number`);
-      expect((await suggestProducts("quixo")).map((s) => s.partNumber)).toEqual(
+      expect((await suggestProducts("quixo", null)).map((s) => s.partNumber)).toEqual(
         expected.rows.map((row) => row.part_number),
       );
     } finally {
@@ -170,32 +170,34 @@ describe("search", () => {
       expect(expected.rows.length).toBeGreaterThan(0);
       for (const typed of typedWords)
         expect(
-          (await suggestProducts(typed)).map((s) => s.partNumber),
+          (await suggestProducts(typed, null)).map((s) => s.partNumber),
           typed,
         ).toEqual(expected.rows.map((row) => row.part_number));
     };
     await suggestsLexeme(sql`to_tsquery('english', 'grind')`, ["grindi", "grindin"]);
     // A stem that stems again: "abrasives" is indexed as "abras", which to_tsquery would make "abra".
     await suggestsLexeme(sql`'abras'::tsquery`, ["abrasi", "abrasiv"]);
-    const glasses = await suggestProducts("safety glasse");
+    const glasses = await suggestProducts("safety glasse", null);
     expect(glasses.length).toBeGreaterThan(0);
     expect(glasses.every((s) => /glass/i.test(s.name))).toBe(true);
   });
 
   it("suggests part numbers in part-number order first, then the most popular products by their words", async () => {
-    const byPart = (await suggestProducts("gw 1000")).map((s) => s.partNumber.replace(/-/g, ""));
+    const byPart = (await suggestProducts("gw 1000", null)).map((s) => s.partNumber.replace(/-/g, ""));
     expect(byPart).toHaveLength(8);
     expect(byPart.every((part) => part.startsWith("GW1000"))).toBe(true);
     expect(byPart).toEqual([...byPart].sort());
-    expect((await suggestProducts("gw-4")).map((s) => s.partNumber)[0]).toBe("GW-45-001");
+    expect((await suggestProducts("gw-4", null)).map((s) => s.partNumber)[0]).toBe("GW-45-001");
 
     // A prefix shared by much of the catalogue: featured products first, then the most reviewed.
     const broad = await handle().db.execute<{ part_number: string }>(sql`
       select part_number from products
       where search_vector @@ to_tsquery('english', 'gr:*')
       order by featured desc, review_count desc, part_number limit 8`);
-    expect((await suggestProducts("gr")).map((s) => s.partNumber)).toEqual(broad.rows.map((row) => row.part_number));
-    expect(await suggestProducts("grindng")).not.toEqual([]);
+    expect((await suggestProducts("gr", null)).map((s) => s.partNumber)).toEqual(
+      broad.rows.map((row) => row.part_number),
+    );
+    expect(await suggestProducts("grindng", null)).not.toEqual([]);
   });
 
   it("suggests only the parts a part-number prefix starts, however it is written, in part-number order", async () => {
@@ -212,10 +214,10 @@ describe("search", () => {
       sql`update products set featured = true, review_count = review_count + 1000 where part_number = 'GW-100016'`,
     );
     try {
-      expect((await suggestProducts("gw 45 wheel")).map((s) => s.partNumber)).toContain("GW-100016");
+      expect((await suggestProducts("gw 45 wheel", null)).map((s) => s.partNumber)).toContain("GW-100016");
       for (const typed of ["gw-45", "GW45", "gw 45", "Gw.45"])
         expect(
-          (await suggestProducts(typed)).map((s) => s.partNumber),
+          (await suggestProducts(typed, null)).map((s) => s.partNumber),
           typed,
         ).toEqual(["GW-45-001", "GW-45-900"]);
     } finally {
@@ -228,7 +230,7 @@ describe("search", () => {
 
   it("gives each suggestion its picture: the product's first, or its subcategory's drawn one", async () => {
     const db = handle().db;
-    const [wheel] = await suggestProducts("gw-45-001");
+    const [wheel] = await suggestProducts("gw-45-001", null);
     expect(wheel).toMatchObject({ image: "/images/products/grinding-wheels-1.svg", category: "abrasives" });
     const picture = "/media/0123456789abcdef01234567-800x600-800.webp";
     const original = await db.execute<{ images: string[] }>(
@@ -238,13 +240,13 @@ describe("search", () => {
       await db.execute(
         sql`update products set images = ${JSON.stringify([picture])}::jsonb where part_number = 'GW-45-001'`,
       );
-      expect((await suggestProducts("gw-45-001"))[0]?.image).toBe(picture);
+      expect((await suggestProducts("gw-45-001", null))[0]?.image).toBe(picture);
       await db.execute(
         sql`update products set images = '[]'::jsonb, subcategory = 'flap-discs' where part_number = 'GW-45-001'`,
       );
-      expect((await suggestProducts("gw-45-001"))[0]?.image).toBe("/images/products/flap-discs-1.svg");
+      expect((await suggestProducts("gw-45-001", null))[0]?.image).toBe("/images/products/flap-discs-1.svg");
       // Found by its words, through the subqueries that carry the columns, the same.
-      const byWords = await suggestProducts("grinding");
+      const byWords = await suggestProducts("grinding", null);
       expect(byWords.find((s) => s.partNumber === "GW-45-001")?.image).toBe("/images/products/flap-discs-1.svg");
       expect(byWords.every((s) => /^\/images\/products\/[a-z-]+-\d\.svg$|^\/media\//.test(s.image))).toBe(true);
     } finally {
@@ -254,13 +256,13 @@ describe("search", () => {
   });
 
   it("offers the query within the categories of the parts suggested, above the categories named like it", async () => {
-    const partNumber = await searchSuggestions(" gw-45 ");
+    const partNumber = await searchSuggestions(" gw-45 ", null);
     expect(partNumber.query).toBe("gw-45");
     expect(partNumber.suggestions.map((s) => s.partNumber)).toEqual(["GW-45-001"]);
     expect(partNumber.categories).toEqual([
       { name: "Abrasives", href: "/search?q=gw-45&category=abrasives", within: "gw-45" },
     ]);
-    const words = await searchSuggestions("grinding wh");
+    const words = await searchSuggestions("grinding wh", null);
     expect(words.categories[0]).toEqual({
       name: "Abrasives",
       href: "/search?q=grinding+wh&category=abrasives",
@@ -271,6 +273,6 @@ describe("search", () => {
       parent: "Abrasives",
       href: "/category/abrasives/grinding-wheels",
     });
-    expect((await searchSuggestions("g")).categories).toEqual([]);
+    expect((await searchSuggestions("g", null)).categories).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { type AnyColumn, and, asc, desc, eq, type SQL, type Subquery, sql } from
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { SearchParams } from "../../../domain/catalog/search-params";
 import { emptySpecState, type SpecFacet, type SpecState } from "../../../domain/catalog/spec-filters";
+import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
@@ -37,20 +38,23 @@ export const SUGGESTION_LIMIT = 8;
  * The product whose part number is exactly this query (ignoring case, dashes and spaces), if any;
  * else the one product that lists it as an OEM or competitor number, with that number as listed.
  */
-export async function findByPartNumber(query: string): Promise<{ slug: string; replaces?: string } | null> {
+export async function findByPartNumber(
+  query: string,
+  catalogue: CatalogueScope | null,
+): Promise<{ slug: string; replaces?: string } | null> {
   const key = normalizePartNumber(query);
   if (!key) return null;
   const [product] = await db()
     .select({ slug: products.slug })
     .from(products)
-    .where(and(eq(normalizedPartNumber, key), shownToBuyers))
+    .where(and(eq(normalizedPartNumber, key), shownToBuyers(catalogue)))
     .limit(1);
   if (product) return product;
   // A number several of our parts replace is a search, not one part.
   const replacing = await db()
     .select({ slug: products.slug, oemNumbers: products.oemNumbers })
     .from(products)
-    .where(and(sql`oem_keys(${products.oemNumbers}) @> array[${key}]::text[]`, shownToBuyers))
+    .where(and(sql`oem_keys(${products.oemNumbers}) @> array[${key}]::text[]`, shownToBuyers(catalogue)))
     .limit(2);
   const [only] = replacing;
   if (!only || replacing.length > 1) return null;
@@ -69,7 +73,9 @@ const noSpec: SearchSpec = { spec: emptySpecState, attributes: [] };
 const searchQuery = (
   { q, category, brand, stock, sort, page }: SearchParams,
   { spec, attributes }: SearchSpec,
+  catalogue: CatalogueScope | null,
 ): CatalogQuery => ({
+  catalogue,
   q,
   category,
   brand,
@@ -88,7 +94,7 @@ export function searchItemsQuery(
   synonyms: SynonymGroups = [],
   searchSpec: SearchSpec = noSpec,
 ) {
-  return productItemsQuery(searchQuery(params, searchSpec), mode, synonyms);
+  return productItemsQuery(searchQuery(params, searchSpec, null), mode, synonyms);
 }
 
 export type SearchResults = CatalogResults;
@@ -98,9 +104,13 @@ export type SearchResults = CatalogResults;
  * narrow them (category, brand and the spec filters): the catalogue's one query (catalog-query.ts)
  * with the words typed. Nothing typed finds nothing.
  */
-export async function searchProducts(params: SearchParams, searchSpec: SearchSpec = noSpec): Promise<SearchResults> {
+export async function searchProducts(
+  params: SearchParams,
+  catalogue: CatalogueScope | null,
+  searchSpec: SearchSpec = noSpec,
+): Promise<SearchResults> {
   if (!queryText(params.q)) return { items: [], total: 0, categories: [], brands: [], facets: [] as SpecFacet[] };
-  return findProducts(searchQuery(params, searchSpec));
+  return findProducts(searchQuery(params, searchSpec, catalogue));
 }
 
 /** What a suggestion is made of, as a subquery carries it. */
@@ -184,14 +194,14 @@ const candidateColumns = {
 type Candidates = Subquery & Record<keyof typeof candidateColumns, PgColumn> & { matches: SQL.Aliased };
 
 /** The products whose words match what was typed, the most popular first. */
-async function popularWordMatches(typed: PrefixQuery, limit: number) {
+async function popularWordMatches(typed: PrefixQuery, limit: number, catalogue: CatalogueScope | null) {
   const hasTerms = typedWords(typed);
 
   // The most popular products first: a common word has its matches among them.
   const popular = db()
     .select({ ...candidateColumns, matches: hasTerms.as("matches") })
     .from(products)
-    .where(listedForBuyers)
+    .where(listedForBuyers(catalogue))
     .orderBy(...byPopularity(products))
     .limit(POPULAR_FIRST)
     .as("popular");
@@ -205,7 +215,7 @@ async function popularWordMatches(typed: PrefixQuery, limit: number) {
   const rare = db()
     .select({ ...candidateColumns, matches: (before ? hasTerms : sql<boolean>`true`).as("matches") })
     .from(products)
-    .where(and(before ?? hasTerms, listedForBuyers))
+    .where(and(before ?? hasTerms, listedForBuyers(catalogue)))
     .limit(RARE_WORD_MATCHES)
     .as("rare");
   return mostPopular(rare, limit);
@@ -241,7 +251,11 @@ function mostPopular(candidates: Candidates, limit: number) {
  * with it; names within one typo when neither finds anything. Each list is read in index order and
  * stops after a few rows, so a short prefix matching half the catalogue costs no more than a rare one.
  */
-export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): Promise<ProductSuggestion[]> {
+export async function suggestProducts(
+  query: string,
+  catalogue: CatalogueScope | null,
+  limit = SUGGESTION_LIMIT,
+): Promise<ProductSuggestion[]> {
   const text = queryText(query);
   if (text.length < 2) return [];
   const key = normalizePartNumber(text);
@@ -249,11 +263,11 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): 
   const terms = prefixQuery(text);
   const [replacing, byPart] = partLike
     ? await Promise.all([
-        replacingParts(key, limit),
+        replacingParts(key, limit, catalogue),
         db()
           .select(suggestionOf(products))
           .from(products)
-          .where(and(sql`${partKeyC} like ${`${escapeLike(key)}%`}`, shownToBuyers))
+          .where(and(sql`${partKeyC} like ${`${escapeLike(key)}%`}`, shownToBuyers(catalogue)))
           .orderBy(partKeyC)
           .limit(limit),
       ])
@@ -261,7 +275,7 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): 
   // A part-number prefix that some parts start with is what the buyer is after; its words would
   // find parts that merely share them: "gw-45" as 'gw' and '45' matches every GW wheel with an OEM
   // number beginning 45. The query's own option and its categories lead to those.
-  const byWords = terms && byPart.length === 0 ? await popularWordMatches(terms, limit) : [];
+  const byWords = terms && byPart.length === 0 ? await popularWordMatches(terms, limit, catalogue) : [];
   // The part replacing an OEM number first, each product once.
   const found: ProductSuggestion[] = [];
   for (const product of [...replacing, ...byPart, ...byWords])
@@ -270,13 +284,13 @@ export async function suggestProducts(query: string, limit = SUGGESTION_LIMIT): 
   // Misspelt: the catalogue's spelling of each word (up to two typos a word), then names within one typo.
   const corrected = correctQuery(text, await spellingDictionary());
   const correctedTerms = corrected ? prefixQuery(corrected) : undefined;
-  const byCorrection = correctedTerms ? await popularWordMatches(correctedTerms, limit) : [];
+  const byCorrection = correctedTerms ? await popularWordMatches(correctedTerms, limit, catalogue) : [];
   if (byCorrection.length > 0) return byCorrection;
   const { where, rank } = matching({ text, normalized: { words: text, groups: [] } }, "typo");
   return db()
     .select(suggestionOf(products))
     .from(products)
-    .where(and(where, listedForBuyers))
+    .where(and(where, listedForBuyers(catalogue)))
     .orderBy(desc(rank), desc(products.reviewCount), asc(products.partNumber))
     .limit(limit);
 }
@@ -299,14 +313,18 @@ export interface ProductSuggestion {
 const REPLACING_CANDIDATES = 1_000;
 
 /** Our parts that list exactly this OEM or competitor number (a part-number key), with the number as they list it. */
-async function replacingParts(key: string, limit: number): Promise<ProductSuggestion[]> {
+async function replacingParts(
+  key: string,
+  limit: number,
+  catalogue: CatalogueScope | null,
+): Promise<ProductSuggestion[]> {
   // Found through the OEM-number index first, then ordered: asked for in part-number order at
   // once, the planner walks every part in that order calling oem_keys on each (590 ms at 100,000
   // parts when none matches). The limit has the subquery planned on its own.
   const replacing = db()
     .select({ ...suggestionColumns, oemNumbers: products.oemNumbers })
     .from(products)
-    .where(and(sql`oem_keys(${products.oemNumbers}) @> array[${key}]::text[]`, shownToBuyers))
+    .where(and(sql`oem_keys(${products.oemNumbers}) @> array[${key}]::text[]`, shownToBuyers(catalogue)))
     .limit(REPLACING_CANDIDATES)
     .as("replacing");
   const rows = await db()

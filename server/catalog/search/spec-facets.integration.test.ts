@@ -78,7 +78,7 @@ async function listing(
     stock: search.get("stock") === "in" ? "in" : undefined,
     brand: search.get("brand") ?? undefined,
   };
-  return { problems, ...(await listCategoryProducts({ category, subcategory }, params, spec, offered)) };
+  return { problems, ...(await listCategoryProducts({ category, subcategory }, params, null, spec, offered)) };
 }
 
 async function subcategoriesOf(category: string) {
@@ -262,9 +262,9 @@ describe("spec filters on search results", () => {
     const params = parseSearchParams(new URLSearchParams({ q: "grinding wheel" }));
     const search = new URLSearchParams({ q: "grinding wheel", diameter: "114.3mm", units: "metric" });
     const { attributes: offered, spec } = await readSpecFilters(search, undefined, searchParamNames);
-    const all = await searchProducts({ ...params, page: 100 });
+    const all = await searchProducts({ ...params, page: 100 }, null);
     expect(all.items).toHaveLength(all.total);
-    const found = await searchProducts({ ...params, page: 100 }, { spec, attributes: offered });
+    const found = await searchProducts({ ...params, page: 100 }, null, { spec, attributes: offered });
     const byPart = new Map((await partsOf()).map((part) => [part.partNumber, part]));
     const diameterOf = (item: { partNumber: string }) => byPart.get(item.partNumber)?.values.get("diameter");
     const expected = all.items.filter((item) => close(diameterOf(item), 114.3));

@@ -4,6 +4,7 @@
 import { type CategorySuggestion, suggestCategories } from "../../../domain/catalog/category-suggestions";
 import { MAX_QUERY_LENGTH } from "../../../domain/catalog/search-params";
 import { plainText } from "../../../domain/text/plain-text";
+import type { CatalogueScope } from "../../context";
 import { storefrontCategoryTree } from "../products/category-tree";
 import { type ProductSuggestion, suggestProducts } from "./search";
 
@@ -13,9 +14,9 @@ export interface Suggestions {
   categories: CategorySuggestion[];
 }
 
-export async function searchSuggestions(typed: string): Promise<Suggestions> {
+export async function searchSuggestions(typed: string, catalogue: CatalogueScope | null): Promise<Suggestions> {
   const query = plainText(typed).trim().slice(0, MAX_QUERY_LENGTH);
-  const [suggestions, tree] = await Promise.all([suggestProducts(query), storefrontCategoryTree()]);
+  const [suggestions, tree] = await Promise.all([suggestProducts(query, catalogue), storefrontCategoryTree()]);
   const partCategories = suggestions.map((product) => product.category);
   return { query, suggestions, categories: suggestCategories(tree, query, { partCategories }) };
 }

@@ -23,7 +23,7 @@ describe("the typed catalogue", () => {
     const written = await seedCatalogIfEmpty(handle().db);
     expect(written).toBe(3000);
     expect(await total(attributes)).toBeGreaterThan(300);
-    const wheel = await getProductBySlug("grinding-wheel-4-5-in-gw-45-001");
+    const wheel = await getProductBySlug("grinding-wheel-4-5-in-gw-45-001", null);
     expect(wheel?.specifications).toEqual([
       { name: "Diameter", value: "4-1/2 in" },
       { name: "Thickness", value: "1/4 in" },
@@ -56,12 +56,12 @@ describe("the typed catalogue", () => {
 
   it("types an upgraded store's specifications once, at start, from what its products show", async () => {
     const values = await total(productAttributeValues);
-    const before = await getProductBySlug("grinding-wheel-4-5-in-gw-45-001");
+    const before = await getProductBySlug("grinding-wheel-4-5-in-gw-45-001", null);
     await handle().db.delete(attributes);
     expect(await total(productAttributeValues)).toBe(0);
     expect(await backfillProductAttributes(handle().db)).toBe(3000);
     expect(await total(productAttributeValues)).toBe(values);
-    const after = await getProductBySlug("grinding-wheel-4-5-in-gw-45-001");
+    const after = await getProductBySlug("grinding-wheel-4-5-in-gw-45-001", null);
     expect(new Map(after?.specifications.map((row) => [row.name, row.value]))).toEqual(
       new Map(before?.specifications.map((row) => [row.name, row.value])),
     );
