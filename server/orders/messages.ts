@@ -4,9 +4,11 @@ import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
-import { orderDocumentHref } from "../../domain/orders/order-documents";
+import { type CarrierCode, carriers, trackingUrl } from "../../domain/orders/carriers";
+import { orderDocumentHref, packingSlipHref } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
 import { purchaseOrderLines } from "../../domain/orders/purchase-order";
+import type { ShipPromise } from "../../domain/orders/ship-today";
 import { termsName } from "../../domain/terms/terms";
 import { oneLine } from "../../domain/text/plain-text";
 import { config } from "../config";
@@ -70,7 +72,11 @@ export function orderItemsView(order: OrderWithItems) {
  * checkout form named: the store would otherwise relay mail to anyone for the price of an order.
  * What the buyer typed is printed one line per field, so it cannot add lines of its own.
  */
-export function orderConfirmationMessage(order: OrderWithItems, accountEmail: string): Mail {
+export function orderConfirmationMessage(
+  order: OrderWithItems,
+  accountEmail: string,
+  shipPromise: ShipPromise | null,
+): Mail {
   const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
   const address = shippingAddressLines(order).map(oneLine);
   const exemption = orderExemptionLine(order);
@@ -93,6 +99,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
       `Order Number: ${order.orderNumber}`,
       `Order Date: ${formatLongDate(order.orderDate)}`,
       `Status: ${orderStatusLabel(order.status)}`,
+      ...(shipPromise ? [shipPromise] : []),
       `Total: ${formatUsd(order.totalAmount)}`,
       ...purchaseOrderLines(order),
       ...payment,
@@ -128,23 +135,44 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
   };
 }
 
-/** "Your order has shipped": the carrier, the tracking number and the link to the order's page. */
-export function orderShippedMessage(order: Order, accountEmail: string): Mail {
+/** A shipment as its mail, the order's pages and its packing slip tell it. */
+export interface RecordedShipment {
+  number: number;
+  carrier: CarrierCode;
+  trackingNumber: string | null;
+  shippedAt: Date;
+  lines: { part: string | null; name: string; quantity: number }[];
+}
+
+/**
+ * "Shipment 2 of your order has shipped": its carrier, the tracking link, what it carries and the
+ * link to the order's page. Each shipment sends its own; the whole content is made here.
+ */
+export function shipmentMessage(order: Order, shipment: RecordedShipment, accountEmail: string): Mail {
   const { PUBLIC_URL, STORE_EMAIL, STORE_PHONE } = config();
+  const link = trackingUrl(shipment.carrier, shipment.trackingNumber);
   return {
     to: accountEmail,
-    subject: `Your order has shipped! ${order.orderNumber}`,
+    subject: `Your order has shipped! ${order.orderNumber} (shipment ${shipment.number})`,
     text: [
       "Your order has shipped!",
       "",
       `Order Number: ${order.orderNumber}`,
-      `Carrier: ${order.carrier ?? ""}`,
-      `Tracking Number: ${order.trackingNumber ?? "Not provided"}`,
+      `Shipment: ${shipment.number}`,
+      `Carrier: ${carriers[shipment.carrier].name}`,
+      `Tracking Number: ${shipment.trackingNumber ?? "Not provided"}`,
+      ...(link ? [`Track it: ${link}`] : []),
+      "",
+      "In This Shipment",
+      ...shipment.lines.map(
+        (line) => `- ${oneLine(line.name)}${line.part ? ` (SKU: ${oneLine(line.part)})` : ""}: ${line.quantity}`,
+      ),
       "",
       "Shipping Address",
       ...shippingAddressLines(order).map(oneLine),
       "",
       `View your order: ${PUBLIC_URL}/account/orders/${order.orderNumber}`,
+      `Packing slip: ${PUBLIC_URL}${packingSlipHref(order.orderNumber, shipment.number)}`,
       "",
       `Questions? Call ${STORE_PHONE} or e-mail ${STORE_EMAIL}, Monday-Friday 8AM-6PM EST.`,
     ].join("\n"),
