@@ -115,7 +115,7 @@ describe("the order lifecycle's table", () => {
   it("refunds the card before returning the stock when an order is cancelled; shipping records the shipment, then mails", () => {
     for (const move of orderMoves.filter(({ to, on }) => to === "cancelled" && on === "statusAsked"))
       expect(move.steps).toEqual(["refundCard", "returnStock"]);
-    for (const move of orderMoves.filter(({ to }) => to === "shipped"))
+    for (const move of orderMoves.filter(({ to, on }) => to === "shipped" && on === "shipmentRecorded"))
       expect(move.steps).toEqual(["recordShipment", "shippedInFull", "mailShipment"]);
   });
 });
