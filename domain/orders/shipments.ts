@@ -68,6 +68,8 @@ export function shipmentRefusal(lines: readonly ShippableLine[], asked: Shipment
         ? `${partOf(line)}: all ${line.quantity} ordered have shipped already.`
         : `${partOf(line)}: ${line.quantity} ordered and ${line.shippedQuantity} shipped, so ${left} ${left === 1 ? "is" : "are"} left to ship. Ship ${left} or fewer.`;
     const ready = readyToShip(line);
+    if (quantity > ready && ready === 0)
+      return `${partOf(line)}: the ${left} left to ship ${left === 1 ? "is" : "are"} back-ordered and not in stock yet. Wait for the back-order.`;
     if (quantity > ready)
       return `${partOf(line)}: only ${ready} of the ${left} left to ship ${ready === 1 ? "is" : "are"} in stock; the rest ${left - ready === 1 ? "is" : "are"} back-ordered. Ship ${ready} or fewer, or wait for the back-order.`;
   }
