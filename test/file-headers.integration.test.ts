@@ -18,7 +18,7 @@ import { placeTermsOrder } from "../server/orders/checkout";
 import { approveTerms } from "../server/terms/grants";
 import { checkoutInput } from "./checkout-input";
 import { answerQuote, requestedQuote } from "./quote-fixtures";
-import { asBuyer, cardOrder, fillCart, memberOf, productId, signedUpBuyer } from "./store-fixtures";
+import { asBuyer, cardOrder, fillCart, memberOf, productId, shipAll, signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
 
 const admin = { email: "headers-admin@example.com", password: "headers-admin-password" };
@@ -65,6 +65,7 @@ interface Example {
 let certificateId = "";
 let receipt = "";
 let invoice = "";
+let shippedOrder = "";
 let picture = "";
 let quoteNumber = "";
 let storedPicture = "";
@@ -130,6 +131,20 @@ const examples: Example[] = [
     disposition: attachment(/[\w-]+\.pdf/),
   },
   {
+    route: "account-packing-slip",
+    url: () => `/account/orders/${shippedOrder}/packing-slips/1.pdf`,
+    as: "buyer",
+    type: /^application\/pdf$/,
+    disposition: attachment(/packing-slip-ORD\w+-1\.pdf/),
+  },
+  {
+    route: "admin-packing-slip",
+    url: () => `/admin/orders/${shippedOrder}/packing-slips/1.pdf`,
+    as: "admin",
+    type: /^application\/pdf$/,
+    disposition: attachment(/packing-slip-ORD\w+-1\.pdf/),
+  },
+  {
     route: "data-sheet",
     url: () => "/data-sheets/grinding-wheel-4-5-in-gw-45-001.pdf",
     as: "visitor",
@@ -185,6 +200,9 @@ beforeAll(async () => {
     );
     const [order] = await handle.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     invoice = order?.invoiceNumber ?? "";
+    // That order shipped, with its packing slip.
+    await shipAll(granting?.id ?? "", placed.orderNumber);
+    shippedOrder = placed.orderNumber;
     // A request for quote from Dana's company, answered by the store: version 1 is its PDF.
     const requested = await requestedQuote({
       userId: dana.id,
