@@ -191,7 +191,12 @@ describe("a Net 60 order", () => {
 
 describe("an invoice past due", () => {
   it("holds new terms orders once it is more than the grace days late, and says why; the card still works", async () => {
-    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 15, invitationDays: 7, certificateReminderDays: 30 });
+    expect(await readStoreSettings()).toEqual({
+      overdueGraceDays: 15,
+      invitationDays: 7,
+      certificateReminderDays: 30,
+      shipCutoff: "15:00",
+    });
     const sam = await buyerOnTerms(30, "500", 1);
     const first = await placeTermsOrder(
       await asBuyer(sam),
@@ -251,7 +256,12 @@ describe("the store settings", () => {
     expect(await refusal(updateStoreSettings("admin", { overdueGraceDays: 5, savedAt: updatedAt ?? undefined }))).toBe(
       "These settings were changed by another admin meanwhile. Reload the page to see them, then save again.",
     );
-    expect(await readStoreSettings()).toEqual({ overdueGraceDays: 20, invitationDays: 7, certificateReminderDays: 30 });
+    expect(await readStoreSettings()).toEqual({
+      overdueGraceDays: 20,
+      invitationDays: 7,
+      certificateReminderDays: 30,
+      shipCutoff: "15:00",
+    });
     const entries = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "change_store_settings"));
     expect(entries.at(-1)).toMatchObject({ before: { overdueGraceDays: 0 }, after: { overdueGraceDays: 20 } });
   });
