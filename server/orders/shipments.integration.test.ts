@@ -224,11 +224,19 @@ describe("To Ship Today", () => {
       trackingNumber: null,
       lines: [{ orderItemId: shipped.line(ids.disc), quantity: 1 }],
     });
+    const partly = await termsOrder([[ids.disc, 2]]);
+    await recordShipment("admin", partly.orderNumber, {
+      carrier: "other",
+      trackingNumber: null,
+      lines: [{ orderItemId: partly.line(ids.disc), quantity: 1 }],
+    });
     // A week on, every order placed now is due to ship.
     const later = await ordersToShipToday(new Date(Date.now() + 7 * 24 * 60 * 60_000));
     const numbers = later.orders.map((order) => order.orderNumber);
     expect(numbers).toContain(waiting.orderNumber);
     expect(numbers).not.toContain(shipped.orderNumber);
+    expect(later.orders.find((order) => order.orderNumber === partly.orderNumber)?.partlyShipped).toBe(true);
+    expect(later.orders.find((order) => order.orderNumber === waiting.orderNumber)?.partlyShipped).toBe(false);
     expect(later.cutoff).toBe("15:00");
     // Yesterday, nothing placed now was due yet.
     const before = await ordersToShipToday(new Date(Date.now() - 24 * 60 * 60_000));

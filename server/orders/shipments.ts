@@ -115,7 +115,8 @@ export async function ordersToShipToday(now = new Date()) {
       firstName: orders.firstName,
       lastName: orders.lastName,
       total: orders.totalAmount,
-      partlyShipped: sql<boolean>`exists (select 1 from ${shipments} where ${shipments.orderId} = ${orders.id})`,
+      // Written out: in a select list drizzle names columns without their table, which the subquery would misread.
+      partlyShipped: sql<boolean>`exists (select 1 from "shipments" where "shipments"."order_id" = "orders"."id")`,
     })
     .from(orders)
     .where(
