@@ -15,6 +15,7 @@ import { addToCart, findOrCreateCart } from "../cart/cart";
 import { mailQueue, orderItems, orders, shipments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { openInvoices } from "../terms/account-terms";
+import { updateStoreSettings } from "../terms/settings";
 import { placeTermsOrder } from "./checkout";
 import { moveOrder } from "./lifecycle";
 import { ordersToShipToday, packingSlip, recordShipment } from "./shipments";
@@ -114,6 +115,11 @@ describe("an order shipped in two parts", () => {
     const open = await openInvoices(afterSecond.companyId);
     expect(open.find((invoice) => invoice.orderNumber === orderNumber)?.dueDate).toEqual(due);
 
+    const [confirmation] = await db()
+      .select({ text: mailQueue.text })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.to, email), like(mailQueue.subject, "Order Confirmed!%")));
+    expect(confirmation?.text).toMatch(/^Ships (today|next business day)$/m);
     const mails = await db()
       .select({ subject: mailQueue.subject, text: mailQueue.text })
       .from(mailQueue)
@@ -238,6 +244,9 @@ describe("To Ship Today", () => {
     expect(later.orders.find((order) => order.orderNumber === partly.orderNumber)?.partlyShipped).toBe(true);
     expect(later.orders.find((order) => order.orderNumber === waiting.orderNumber)?.partlyShipped).toBe(false);
     expect(later.cutoff).toBe("15:00");
+    await updateStoreSettings("admin", { shipCutoff: "16:30" });
+    expect((await ordersToShipToday()).cutoff).toBe("16:30");
+    await updateStoreSettings("admin", { shipCutoff: "15:00" });
     // Yesterday, nothing placed now was due yet.
     const before = await ordersToShipToday(new Date(Date.now() - 24 * 60 * 60_000));
     expect(before.orders.map((order) => order.orderNumber)).not.toContain(waiting.orderNumber);
