@@ -136,7 +136,7 @@ export async function findApiOrder(caller: ApiCaller, orderNumber: string, execu
     .from(orders)
     .where(and(hasOrderNumber(orderNumber), eq(orders.companyId, caller.companyId)));
   if (!order) throw new StoreError("NotFound", `Your company has no order ${orderNumber.slice(0, 40)}.`);
-  const shipments = (await shipmentsOf(order.id)).map(({ number, shippedAt, carrier, trackingNumber, lines }) => ({
+  const shipments = (await shipmentsOf(order.id, executor)).map(({ number, shippedAt, carrier, trackingNumber, lines }) => ({
     number,
     shippedAt: shippedAt.toISOString(),
     carrier,

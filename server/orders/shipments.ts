@@ -6,7 +6,7 @@ import { packingSlipFilename, packingSlipHref } from "../../domain/orders/order-
 import { shipTodayBefore } from "../../domain/orders/ship-today";
 import type { ShipmentInput } from "../../domain/orders/shipments";
 import type { Buyer } from "../companies/buyer";
-import { db } from "../db/client";
+import { type Database, db } from "../db/client";
 import { orderItems, orders, shipmentItems, shipments } from "../db/schema";
 import { renderPackingSlip } from "../documents/packing-slip";
 import { readStoreSettings } from "../terms/settings";
@@ -23,8 +23,8 @@ export function recordShipment(adminId: string, orderNumber: string, shipment: S
 /** The order's shipments, first first, each with what it carried of each line (by line id too). */
 type ShipmentRead = RecordedShipment & { lineIds: Map<string, number> };
 
-export async function shipmentsOf(orderId: string): Promise<ShipmentRead[]> {
-  const rows = await db()
+export async function shipmentsOf(orderId: string, executor: Database = db()): Promise<ShipmentRead[]> {
+  const rows = await executor
     .select({
       number: shipments.number,
       carrier: shipments.carrier,
