@@ -136,15 +136,17 @@ export async function findApiOrder(caller: ApiCaller, orderNumber: string, execu
     .from(orders)
     .where(and(hasOrderNumber(orderNumber), eq(orders.companyId, caller.companyId)));
   if (!order) throw new StoreError("NotFound", `Your company has no order ${orderNumber.slice(0, 40)}.`);
-  const shipments = (await shipmentsOf(order.id, executor)).map(({ number, shippedAt, carrier, trackingNumber, lines }) => ({
-    number,
-    shippedAt: shippedAt.toISOString(),
-    carrier,
-    carrierName: carriers[carrier].name,
-    trackingNumber,
-    trackingUrl: trackingUrl(carrier, trackingNumber) ?? null,
-    lines: lines.map(({ part, name, quantity }) => ({ partNumber: part, name, quantity })),
-  }));
+  const shipments = (await shipmentsOf(order.id, executor)).map(
+    ({ number, shippedAt, carrier, trackingNumber, lines }) => ({
+      number,
+      shippedAt: shippedAt.toISOString(),
+      carrier,
+      carrierName: carriers[carrier].name,
+      trackingNumber,
+      trackingUrl: trackingUrl(carrier, trackingNumber) ?? null,
+      lines: lines.map(({ part, name, quantity }) => ({ partNumber: part, name, quantity })),
+    }),
+  );
   return { ...orderResource(order, await itemsOf(executor, order.id)), shipments };
 }
 
