@@ -10,6 +10,7 @@ export default [
   route("account", "routes/account.tsx"),
   route("account/data", "routes/account.data.tsx"),
   route("account/orders/:orderNumber", "routes/account.order.tsx"),
+  route("account/orders/:orderNumber/packing-slips/:file", "routes/packing-slip.tsx", { id: "account-packing-slip" }),
   route("account/lists", "routes/account.lists.tsx"),
   route("account/lists/:listId", "routes/account.list.tsx"),
   route("account/addresses", "routes/account.addresses.tsx"),
@@ -34,6 +35,7 @@ export default [
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/orders", "routes/admin/orders.tsx"),
+    route("admin/orders/to-ship", "routes/admin/orders-to-ship.tsx"),
     route("admin/orders/:orderNumber", "routes/admin/order.tsx"),
     route("admin/quotes", "routes/admin/quotes.tsx"),
     route("admin/quotes/:quoteNumber", "routes/admin/quote.tsx"),
@@ -59,6 +61,7 @@ export default [
   route("admin/tax-certificates/:certificateId/file", "routes/admin/tax-certificate-file.tsx"),
   route("admin/backups/:name/download", "routes/admin/backup-download.tsx"),
   route("admin/quotes/:quoteNumber/pdf/:version", "routes/admin/quote-pdf.tsx"),
+  route("admin/orders/:orderNumber/packing-slips/:file", "routes/packing-slip.tsx", { id: "admin-packing-slip" }),
   route("admin/products/export.csv", "routes/admin/products-export.tsx", { id: "catalog-export-csv" }),
   route("admin/products/export.xlsx", "routes/admin/products-export.tsx", { id: "catalog-export-xlsx" }),
   route("api/cart", "routes/api.cart.tsx"),

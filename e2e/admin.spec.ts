@@ -278,19 +278,17 @@ test("an admin finds an order, moves it to shipped, and reads the change in the 
   await table.getByRole("link", { name: orderNumber }).click();
 
   await expect(page.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Mark as Shipped" })).toHaveCount(0); // not before processing
   await page.getByRole("button", { name: "Mark as Processing" }).click();
   await expect(page.getByText(`Order ${orderNumber} is now Processing`)).toBeVisible();
-  await page.getByRole("button", { name: "Mark as Shipped" }).click();
-  // Shipping asks for the carrier (required) and a tracking number (optional).
-  const ship = page.getByRole("dialog", { name: "Ship this order" });
-  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
+  // Shipping is recording a shipment: the carrier is required, and its tracking number is checked.
+  const ship = page.getByRole("form", { name: "Record a Shipment" });
+  await ship.getByRole("button", { name: "Record Shipment" }).click();
   await expect(ship.getByText("Choose the carrier")).toBeVisible();
   await ship.getByLabel("Carrier").selectOption("UPS");
   await ship.getByLabel("Tracking Number").fill("1Z999AA10123456784");
-  await ship.getByRole("button", { name: "Mark as Shipped" }).click();
-  await expect(page.getByText(`Order ${orderNumber} is now Shipped`)).toBeVisible();
-  await expect(page.getByRole("main").getByText("1Z999AA10123456784")).toBeVisible();
+  await ship.getByRole("button", { name: "Record Shipment" }).click();
+  await expect(page.getByText(`Order ${orderNumber} has shipped in full`)).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /1Z999AA10123456784/ })).toBeVisible();
   await expect(page.getByRole("main").getByText("Shipped", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Mark as Completed" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel Order" })).toHaveCount(0); // shipped goods are not cancelled
@@ -299,7 +297,7 @@ test("an admin finds an order, moves it to shipped, and reads the change in the 
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Audit Log" }).click();
   const log = page.getByRole("table", { name: "Audit Log" });
   const latest = log.getByRole("row").filter({ hasText: orderNumber }).first();
-  await expect(latest).toContainText("change order status");
+  await expect(latest).toContainText("record shipment");
   await expect(latest).toContainText("status: processing → shipped");
   await expect(latest).toContainText(admin.email);
 });

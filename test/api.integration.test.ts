@@ -627,6 +627,7 @@ describe("orders through the API", () => {
         shipNow: 2,
         backordered: 8,
         expectedOn: addBusinessDays(storeDay(new Date()), 5),
+        shipped: 0,
         unitPrice: "3.00",
         lineTotal: "30.00",
       },

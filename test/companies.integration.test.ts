@@ -64,6 +64,7 @@ import { buyerOrderDocument } from "../server/documents/buyer-documents";
 import { StoreError } from "../server/errors";
 import { placeTermsOrder, placeTermsQuoteOrder, startQuoteCardPayment } from "../server/orders/checkout";
 import { findOrder } from "../server/orders/orders";
+import { packingSlip } from "../server/orders/shipments";
 import { memberPrices } from "../server/pricing/member-prices";
 import { cartSummary } from "../server/pricing/price";
 import {
@@ -79,7 +80,7 @@ import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
 import { answerQuote } from "./quote-fixtures";
-import { asBuyer, joinByInvitation, memberOf, profileWithCompany, requestContext } from "./store-fixtures";
+import { asBuyer, joinByInvitation, memberOf, profileWithCompany, requestContext, shipAll } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -407,7 +408,7 @@ describe("one credit limit per company", () => {
 });
 
 describe("a member of company A against company B", () => {
-  it("finds none of B's orders, invoices, lists, addresses, members, invitations or contract prices", async () => {
+  it("finds none of B's orders, invoices, packing slips, lists, addresses, members, invitations or contract prices", async () => {
     const a = await person("Ann", { creditLimit: "1000" });
     const b = await person("Ben", { creditLimit: "1000" });
     const bBuyer = await person("Bill");
@@ -433,6 +434,10 @@ describe("a member of company A against company B", () => {
 
     expect(await findOrder(order.orderNumber, await asBuyer(a))).toBeNull();
     expect(await buyerOrderDocument(await asBuyer(a), "invoice", `${invoice?.invoiceNumber}.pdf`)).toBeNull();
+    // B's shipment's packing slip is B's (and the store admin's), not A's. (The test has no store admin: B's id records it.)
+    await shipAll(b.id, order.orderNumber);
+    expect(await packingSlip(await asBuyer(a), order.orderNumber, "1.pdf")).toBeNull();
+    expect(await packingSlip(await asBuyer(bBuyer), order.orderNumber, "1.pdf")).not.toBeNull();
     expect((await creditCentre(await asBuyer(a))).open).toEqual([]);
     expect(await outcome(findList(await asBuyer(a), list.id))).toBe("404 That list was not found.");
     expect(await outcome(findShipTo(await asBuyer(a), shipTo.id))).toBe("404 That address does not exist.");

@@ -18,7 +18,7 @@ import { placeTermsOrder } from "../server/orders/checkout";
 import { approveTerms } from "../server/terms/grants";
 import { checkoutInput } from "./checkout-input";
 import { answerQuote, requestedQuote } from "./quote-fixtures";
-import { asBuyer, cardOrder, fillCart, memberOf, productId, signedUpBuyer } from "./store-fixtures";
+import { asBuyer, cardOrder, fillCart, memberOf, productId, shipAll, signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
 
 const admin = { email: "headers-admin@example.com", password: "headers-admin-password" };
@@ -66,6 +66,7 @@ let certificateId = "";
 let backupName = "";
 let receipt = "";
 let invoice = "";
+let shippedOrder = "";
 let picture = "";
 let quoteNumber = "";
 let storedPicture = "";
@@ -138,6 +139,20 @@ const examples: Example[] = [
     disposition: attachment(/[\w-]+\.pdf/),
   },
   {
+    route: "account-packing-slip",
+    url: () => `/account/orders/${shippedOrder}/packing-slips/1.pdf`,
+    as: "buyer",
+    type: /^application\/pdf$/,
+    disposition: attachment(/packing-slip-ORD\w+-1\.pdf/),
+  },
+  {
+    route: "admin-packing-slip",
+    url: () => `/admin/orders/${shippedOrder}/packing-slips/1.pdf`,
+    as: "admin",
+    type: /^application\/pdf$/,
+    disposition: attachment(/packing-slip-ORD\w+-1\.pdf/),
+  },
+  {
     route: "data-sheet",
     url: () => "/data-sheets/grinding-wheel-4-5-in-gw-45-001.pdf",
     as: "visitor",
@@ -193,6 +208,9 @@ beforeAll(async () => {
     );
     const [order] = await handle.db.select().from(orders).where(eq(orders.orderNumber, placed.orderNumber));
     invoice = order?.invoiceNumber ?? "";
+    // That order shipped, with its packing slip.
+    await shipAll(granting?.id ?? "", placed.orderNumber);
+    shippedOrder = placed.orderNumber;
     // A request for quote from Dana's company, answered by the store: version 1 is its PDF.
     const requested = await requestedQuote({
       userId: dana.id,

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { signUpSchema } from "../domain/accounts/account-schemas";
 import type { CompanyRole } from "../domain/companies/companies";
+import type { ShipmentInput } from "../domain/orders/shipments";
 import { registerBuyer } from "../server/accounts/register";
 import { addToCart, findOrCreateCart } from "../server/cart/cart";
 import { applyPromo } from "../server/cart/promo";
@@ -13,8 +14,9 @@ import { acceptInvitation } from "../server/companies/joining";
 import { inviteMember } from "../server/companies/members";
 import { buyerContext, type SignedInUser, userContext } from "../server/context";
 import { db } from "../server/db/client";
-import { companies, companyMembers, orders, products, profiles, user } from "../server/db/schema";
+import { companies, companyMembers, orderItems, orders, products, profiles, user } from "../server/db/schema";
 import { completeCardPayment, startCardPayment } from "../server/orders/checkout";
+import { recordShipment } from "../server/orders/shipments";
 import { confirmTestPayment, TEST_CARDS } from "../server/payments/test-processor";
 import { checkoutInput } from "./checkout-input";
 
@@ -108,6 +110,35 @@ export async function cardOrder(buyer: Buyer, lines: [string, number][], { promo
 /** Moves the order on, as an admin would (shipped, completed...). */
 export async function setOrderStatus(orderNumber: string, status: (typeof orders.$inferSelect)["status"]) {
   await db().update(orders).set({ status }).where(eq(orders.orderNumber, orderNumber));
+}
+
+/** Records one shipment of all that is ready to ship of the order, as the admin's form does by default. */
+export async function shipAll(
+  adminId: string,
+  orderNumber: string,
+  by: Pick<ShipmentInput, "carrier" | "trackingNumber"> = { carrier: "ups", trackingNumber: "1Z999AA10123456784" },
+  now = new Date(),
+) {
+  const lines = await db()
+    .select({
+      orderItemId: orderItems.id,
+      allocated: orderItems.allocatedQuantity,
+      shipped: orderItems.shippedQuantity,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.orderNumber, orderNumber));
+  return recordShipment(
+    adminId,
+    orderNumber,
+    {
+      ...by,
+      lines: lines
+        .map(({ orderItemId, allocated, shipped }) => ({ orderItemId, quantity: allocated - shipped }))
+        .filter((line) => line.quantity > 0),
+    },
+    now,
+  );
 }
 
 /**

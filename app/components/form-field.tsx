@@ -41,7 +41,8 @@ export function SelectField({
 }: {
   meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
-  options: readonly string[];
+  /** Each option's value and label, or one text that is both. */
+  options: readonly (string | { value: string; label: string })[];
   placeholder: string;
 }) {
   return (
@@ -53,11 +54,14 @@ export function SelectField({
         className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700"
       >
         <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
       </select>
       <FieldError meta={meta} />
     </div>

@@ -1,13 +1,17 @@
 // The buyer's own order: items (to reorder or save to a list), addresses, payment, status history,
-// shipment. Another buyer's order number answers 404, as an unknown one does.
+// shipments and the same-day promise. Another company's order number answers 404, as an unknown one does.
 import { data } from "react-router";
 import { formatLongDate } from "../../domain/dates/dates";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
+import { orderShipPromise } from "../../domain/orders/ship-today";
+import { PARTIALLY_SHIPPED, shippingProgress } from "../../domain/orders/shipments";
 import { requireBuyer } from "../../server/accounts/session";
 import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
+import { shipmentsView } from "../../server/orders/shipments";
 import { orderStatusHistoryFor } from "../../server/orders/status-history";
+import { readStoreSettings } from "../../server/terms/settings";
 import { AddressCard } from "../components/address-card";
 import { Breadcrumb } from "../components/breadcrumb";
 import { NotFoundPanel } from "../components/not-found-panel";
@@ -15,7 +19,7 @@ import { OrderStatusBadge } from "../components/order-status-badge";
 import { OrderLines } from "../components/orders/order-lines";
 import { PaymentCard } from "../components/orders/payment-card";
 import { ReferencesCard } from "../components/orders/references-card";
-import { ShipmentCard } from "../components/orders/shipment-card";
+import { ShipmentsCard } from "../components/orders/shipments-card";
 import { StatusHistory } from "../components/orders/status-history";
 import type { Route } from "./+types/account.order";
 
@@ -34,6 +38,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!order) return data({ order: null }, { status: 404, headers });
   const history = await orderStatusHistoryFor(order.id);
+  const { shipCutoff } = await readStoreSettings();
+  const shipping = order.status === "cancelled" ? null : orderShipPromise(order, shipCutoff, new Date());
   return data(
     {
       order: {
@@ -50,7 +56,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           refunded: order.status === "cancelled" && Boolean(order.paymentId),
         },
         references: purchaseOrderDetails(order),
-        shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
+        shipments: await shipmentsView(order, "account"),
+        partiallyShipped: shippingProgress(order.items) === "partial" && order.status !== "shipped",
+        shipPromise: shipping,
         history: history.map((entry) => ({ ...entry, at: entry.at.toISOString() })),
         ...orderItemsView(order),
         shipping: shippingAddressLines(order),
@@ -74,7 +82,10 @@ export default function AccountOrderPage({ loaderData: { order } }: Route.Compon
         <h1 className="font-mono text-2xl font-bold break-all text-slate-950">Order {order.orderNumber}</h1>
         <OrderStatusBadge status={order.status} />
       </div>
-      <p className="text-slate-700">Placed {formatLongDate(order.orderDate)}</p>
+      <p className="text-slate-700">
+        Placed {formatLongDate(order.orderDate)}
+        {order.shipPromise && <span className="font-semibold text-slate-950"> · {order.shipPromise}</span>}
+      </p>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <OrderLines orderNumber={order.orderNumber} items={order.items} totals={order.totals} />
@@ -84,7 +95,12 @@ export default function AccountOrderPage({ loaderData: { order } }: Route.Compon
           </div>
         </div>
         <div className="space-y-6">
-          {order.shipment && <ShipmentCard {...order.shipment} />}
+          {(order.shipments.length > 0 || order.partiallyShipped) && (
+            <ShipmentsCard
+              shipments={order.shipments}
+              note={order.partiallyShipped ? `${PARTIALLY_SHIPPED}: the rest follows.` : undefined}
+            />
+          )}
           <PaymentCard {...order.payment} />
           <ReferencesCard references={order.references} />
           <StatusHistory entries={order.history} />

@@ -5,11 +5,13 @@ import { formatUsd } from "../../domain/money/format";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
+import { orderShipPromise } from "../../domain/orders/ship-today";
 import { termsName } from "../../domain/terms/terms";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { config } from "../../server/config";
 import { orderItemsView, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
+import { readStoreSettings } from "../../server/terms/settings";
 import { AddressCard } from "../components/address-card";
 import { OrderItems } from "../components/orders/order-items";
 import { Button } from "../components/ui/button";
@@ -32,6 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const help = { email: STORE_EMAIL, phone: STORE_PHONE };
   const headers = { "Cache-Control": "private, no-store" };
   if (!order) return data({ order: null, help }, { status: 404, headers });
+  const { shipCutoff } = await readStoreSettings();
   return data(
     {
       help,
@@ -39,6 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         orderNumber: order.orderNumber,
         orderDate: order.orderDate.toISOString(),
         status: order.status,
+        shipPromise: order.status === "cancelled" ? null : orderShipPromise(order, shipCutoff, new Date()),
         paymentMethod: order.paymentMethod,
         paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
         termsDays: order.termsDays,
@@ -83,6 +87,7 @@ export default function OrderConfirmationPage({ loaderData }: Route.ComponentPro
             <Detail label="Order Number" value={order.orderNumber} />
             <Detail label="Order Date" value={formatLongDate(order.orderDate)} />
             <Detail label="Status" value={orderStatusLabel(order.status)} />
+            {order.shipPromise && <Detail label="Shipping" value={order.shipPromise} />}
             <Detail label="Total" value={formatUsd(order.totals.total)} />
             {order.purchaseOrder.map(({ label, value }) => (
               <Detail key={label} label={label} value={value} />

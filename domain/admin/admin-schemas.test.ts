@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkPromo } from "../pricing/promo";
-import { promoCodeSchema } from "./admin-schemas";
+import { promoCodeSchema, storeSettingsSchema } from "./admin-schemas";
 
 const terms = { code: "XMAS", description: "Holiday", discountType: "fixed", discountValue: "5" };
 
@@ -50,5 +50,22 @@ describe("a promo code's discount value", () => {
     const issues = promoCodeSchema.safeParse({ ...terms, code: "x", discountType: "percentage", discountValue: "abc" })
       .error?.issues;
     expect(issues?.map((issue) => issue.path[0])).toEqual(["code", "discountValue"]);
+  });
+});
+
+describe("the store settings' ship-today cut-off", () => {
+  const settings = {
+    overdueGraceDays: "15",
+    invitationDays: "7",
+    certificateReminderDays: "30",
+    savedAt: new Date(0).toISOString(),
+  };
+  it("is a time of day as HH:MM, seconds from a browser's time box dropped", () => {
+    expect(storeSettingsSchema.parse({ ...settings, shipCutoff: "16:30" }).shipCutoff).toBe("16:30");
+    expect(storeSettingsSchema.parse({ ...settings, shipCutoff: "09:05:00" }).shipCutoff).toBe("09:05");
+    for (const wrong of ["25:00", "3pm", ""])
+      expect(storeSettingsSchema.safeParse({ ...settings, shipCutoff: wrong }).error?.issues[0]?.message).toBe(
+        "Enter the cut-off time as hours and minutes, e.g. 15:00",
+      );
   });
 });

@@ -1,4 +1,5 @@
 // The admin forms' rules, shared by the browser and the server.
+
 import { z } from "zod";
 import { productStatuses } from "../catalog/product-input";
 import { MAX_INVITATION_DAYS } from "../companies/companies";
@@ -6,6 +7,7 @@ import { MAX_REMINDER_DAYS } from "../companies/tax-exemption";
 import { isDay } from "../dates/dates";
 import { endOfStoreDay } from "../dates/store-day-bounds";
 import { orderStatuses } from "../orders/order-status";
+import { CUTOFF_PATTERN } from "../orders/ship-today";
 import { reviewVisibilities } from "../reviews/reviews";
 import { MAX_INVOICE_REMINDER_DAYS, MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "../terms/terms";
 import { plainText } from "../text/plain-text";
@@ -173,6 +175,12 @@ export const storeSettingsSchema = z.object({
   invitationDays: settingDays(1, MAX_INVITATION_DAYS),
   certificateReminderDays: settingDays(1, MAX_REMINDER_DAYS),
   invoiceReminderDays: settingDays(1, MAX_INVOICE_REMINDER_DAYS),
+  shipCutoff: z
+    .string({ message: "Enter the cut-off time, e.g. 15:00" })
+    .trim()
+    // A browser's time box may add seconds.
+    .transform((time) => time.slice(0, 5))
+    .pipe(z.string().regex(CUTOFF_PATTERN, "Enter the cut-off time as hours and minutes, e.g. 15:00")),
   // When the settings the form shows were saved, so two admins' edits do not silently overwrite each other.
   savedAt: z.iso.datetime({ message: "Reload the page and try again" }).transform((at) => new Date(at)),
 });

@@ -64,7 +64,7 @@ export function addDays(day: Day, days: number): Day {
 
 /** Sunday 0 to Saturday 6. */
 const weekdayOf = (day: Day) => new Date(utcOf(day)).getUTCDay();
-const isWeekend = (day: Day) => weekdayOf(day) === 0 || weekdayOf(day) === 6;
+export const isWeekend = (day: Day) => weekdayOf(day) === 0 || weekdayOf(day) === 6;
 
 /**
  * The business day `days` business days after `day`: Saturdays and Sundays are skipped (the store

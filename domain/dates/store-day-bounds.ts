@@ -14,3 +14,10 @@ export function startOfStoreDay(day: Day): Date {
 export function endOfStoreDay(day: Day): Date {
   return startOfStoreDay(addDays(day, 1));
 }
+
+/** The instant the clock reads `time` ("HH:MM") on `day` in the store's time zone, daylight saving or not. */
+export function storeTimeOn(day: Day, time: string): Date {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, date, hours, minutes, STORE_TIME_ZONE).getTime());
+}

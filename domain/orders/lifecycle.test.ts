@@ -7,6 +7,7 @@ import {
   orderMoves,
   type PaymentMethod,
   placedStatus,
+  shippable,
 } from "./lifecycle";
 import { type OrderStatus, orderStatuses } from "./order-status";
 
@@ -18,11 +19,12 @@ const order = (status: OrderStatus, paymentMethod: PaymentMethod, paidAt: Date |
 });
 
 // Every status an admin may ask for, from each status, by payment method; anything else is refused.
+// Shipped is never asked for: the shipment that ships the rest of the order makes it.
 const allowed: Record<PaymentMethod, Record<OrderStatus, OrderStatus[]>> = {
   credit_card: {
     pending_payment: ["cancelled"],
     paid: ["processing", "cancelled"],
-    processing: ["shipped", "cancelled"],
+    processing: ["cancelled"],
     shipped: ["completed"],
     completed: [],
     cancelled: [],
@@ -30,7 +32,7 @@ const allowed: Record<PaymentMethod, Record<OrderStatus, OrderStatus[]>> = {
   on_terms: {
     pending_payment: ["processing", "cancelled"],
     paid: ["processing", "cancelled"],
-    processing: ["shipped", "cancelled"],
+    processing: ["cancelled"],
     shipped: ["completed"],
     completed: [],
     cancelled: [],
@@ -65,6 +67,28 @@ describe("the order lifecycle's table", () => {
     }
   });
 
+  it("moves an order by its shipments: processing while some is left, shipped by the last one", () => {
+    for (const from of ["pending_payment", "paid", "processing"] as const) {
+      const placed = order(from, "on_terms");
+      expect(shippable(placed)).toBe(true);
+      expect(chooseMove(placed, { on: "shipmentRecorded", completes: false }, "admin").move).toMatchObject({
+        to: "processing",
+        steps: ["recordShipment", "mailShipment"],
+      });
+      expect(chooseMove(placed, { on: "shipmentRecorded", completes: true }, "admin").move).toMatchObject({
+        to: "shipped",
+        steps: ["recordShipment", "shippedInFull", "mailShipment"],
+      });
+    }
+    for (const from of ["shipped", "completed", "cancelled"] as const) {
+      expect(shippable(order(from, "credit_card"))).toBe(false);
+      expect(chooseMove(order(from, "credit_card"), { on: "shipmentRecorded", completes: true }, "admin")).toEqual({
+        refusal: `An order that is ${label[from]} cannot ship.`,
+      });
+    }
+    expect(shippable(order("paid", "credit_card"), "buyer")).toBe(false);
+  });
+
   it("names both statuses in the store's words when it refuses a move", () => {
     expect(chooseMove(order("shipped", "credit_card"), { on: "statusAsked", to: "processing" }, "admin")).toEqual({
       refusal: "An order that is Shipped cannot become Processing.",
@@ -91,7 +115,8 @@ describe("the order lifecycle's table", () => {
   it("refunds the card before returning the stock when an order is cancelled; shipping records the shipment, then mails", () => {
     for (const move of orderMoves.filter(({ to, on }) => to === "cancelled" && on === "statusAsked"))
       expect(move.steps).toEqual(["refundCard", "returnStock"]);
-    expect(orderMoves.find(({ to }) => to === "shipped")?.steps).toEqual(["recordShipment", "mailShipped"]);
+    for (const move of orderMoves.filter(({ to, on }) => to === "shipped" && on === "shipmentRecorded"))
+      expect(move.steps).toEqual(["recordShipment", "shippedInFull", "mailShipment"]);
   });
 });
 

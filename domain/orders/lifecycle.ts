@@ -11,14 +11,23 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 /** Who moves an order: the store's admin, a buyer, a company's purchasing system, or the store itself. */
 export type Actor = "admin" | "buyer" | "api" | "job";
 
-/** What makes a move: someone asks for the order's next status, or its terms invoice is recorded paid. */
-export type MoveTrigger = "statusAsked" | "invoicePaid";
+/**
+ * What makes a move: someone asks for the order's next status, its terms invoice is recorded paid,
+ * or a shipment of some of its lines is recorded.
+ */
+export type MoveTrigger = "statusAsked" | "invoicePaid" | "shipmentRecorded";
 
 /**
  * The effects a move has beside its new status, run in the listed order by server/orders/lifecycle.ts.
  * Every move also writes its status history row and its audit entry.
  */
-export type MoveStep = "refundCard" | "returnStock" | "recordShipment" | "mailShipped" | "markInvoicePaid";
+export type MoveStep =
+  | "refundCard"
+  | "returnStock"
+  | "recordShipment"
+  | "mailShipment"
+  | "shippedInFull"
+  | "markInvoicePaid";
 
 export interface OrderMove {
   from: OrderStatus;
@@ -35,7 +44,8 @@ export const placedStatus: Record<PaymentMethod, OrderStatus> = { credit_card: "
 const anyPayment = paymentMethods;
 const onTerms = ["on_terms"] as const;
 const admin = ["admin"] as const;
-const ship = ["recordShipment", "mailShipped"] as const;
+const ship = ["recordShipment", "mailShipment"] as const;
+const shipLast = ["recordShipment", "shippedInFull", "mailShipment"] as const;
 const cancel = ["refundCard", "returnStock"] as const;
 const invoice = ["markInvoicePaid"] as const;
 // The admin records a payment that came in by cheque or transfer; a buyer pays online by card.
@@ -43,14 +53,19 @@ const payers = ["admin", "buyer"] as const;
 
 /**
  * Every allowed move. A terms order may be processed and shipped before its invoice is paid; a card
- * order is paid from the start. Completed and cancelled orders stay as they are. A terms invoice
- * paid makes an order pending payment paid and leaves a later one where it is. Asked-for moves are
- * listed in the order the admin's order page offers them.
+ * order is paid from the start. An order ships by its shipments: one that leaves something to ship
+ * makes it processing (partially shipped is read from its lines), the one that ships the rest makes
+ * it shipped, and a terms invoice's due date counts from then. Completed and cancelled orders stay as they are. A
+ * terms invoice paid makes an order pending payment paid and leaves a later one where it is.
+ * Asked-for moves are listed in the order the admin's order page offers them.
  */
 export const orderMoves: readonly OrderMove[] = [
   { from: "pending_payment", to: "processing", on: "statusAsked", paidBy: onTerms, by: admin, steps: [] },
   { from: "paid", to: "processing", on: "statusAsked", paidBy: anyPayment, by: admin, steps: [] },
-  { from: "processing", to: "shipped", on: "statusAsked", paidBy: anyPayment, by: admin, steps: ship },
+  ...(["pending_payment", "paid", "processing"] as const).flatMap((from): OrderMove[] => [
+    { from, to: "processing", on: "shipmentRecorded", paidBy: anyPayment, by: admin, steps: ship },
+    { from, to: "shipped", on: "shipmentRecorded", paidBy: anyPayment, by: admin, steps: shipLast },
+  ]),
   { from: "shipped", to: "completed", on: "statusAsked", paidBy: anyPayment, by: admin, steps: [] },
   { from: "pending_payment", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
   { from: "paid", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
@@ -69,7 +84,11 @@ export interface OrderState {
   paidAt: Date | null;
 }
 
-export type MoveAsk = { on: "statusAsked"; to: OrderStatus } | { on: "invoicePaid" };
+/** A shipment asks for shipped when it ships all that is left of the order, else for processing. */
+export type MoveAsk =
+  | { on: "statusAsked"; to: OrderStatus }
+  | { on: "invoicePaid" }
+  | { on: "shipmentRecorded"; completes: boolean };
 
 export type MoveChoice = { move: OrderMove; refusal?: undefined } | { move?: undefined; refusal: string };
 
@@ -87,6 +106,11 @@ export function nextStatuses(order: Pick<OrderState, "status" | "paymentMethod">
   return movesOf(order, "statusAsked", actor).map((move) => move.to);
 }
 
+/** Whether `actor` may record a shipment of the order (it is placed and neither shipped nor cancelled). */
+export function shippable(order: Pick<OrderState, "status" | "paymentMethod">, actor: Actor = "admin") {
+  return movesOf(order, "shipmentRecorded", actor).length > 0;
+}
+
 /** Whether `actor` may record the order's terms invoice paid: the screen's other offer beside the statuses. */
 export function invoicePayable(order: OrderState, actor: Actor = "admin") {
   return chooseMove(order, { on: "invoicePaid" }, actor).move !== undefined;
@@ -102,6 +126,11 @@ export function chooseMove(order: OrderState, ask: MoveAsk, actor: Actor): MoveC
   if (ask.on === "statusAsked") {
     const move = movesOf(order, "statusAsked", actor).find((candidate) => candidate.to === ask.to);
     return move ? { move } : { refusal: refusedMove(order.status, ask.to) };
+  }
+  if (ask.on === "shipmentRecorded") {
+    const to = ask.completes ? "shipped" : "processing";
+    const move = movesOf(order, "shipmentRecorded", actor).find((candidate) => candidate.to === to);
+    return move ? { move } : { refusal: `An order that is ${orderStatusLabel(order.status)} cannot ship.` };
   }
   if (order.paymentMethod !== "on_terms") return { refusal: "Only a Net 30 invoice can be marked paid." };
   if (order.paidAt) return { refusal: `The invoice for ${order.orderNumber} is already paid.` };

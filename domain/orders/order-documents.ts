@@ -17,3 +17,11 @@ export function orderDocumentHref(order: DocumentOrder): string {
 /** "Invoice INV-000123" or "Receipt". */
 export const orderDocumentName = (order: DocumentOrder) =>
   order.invoiceNumber ? `Invoice ${order.invoiceNumber}` : "Receipt";
+
+/** A shipment's packing slip: the buyer's download, or the store admin's. */
+export function packingSlipHref(orderNumber: string, shipment: number, side: "account" | "admin" = "account"): string {
+  return `/${side}/orders/${orderNumber}/packing-slips/${shipment}.pdf`;
+}
+
+export const packingSlipFilename = (orderNumber: string, shipment: number) =>
+  `packing-slip-${orderNumber}-${shipment}.pdf`;

@@ -3,6 +3,7 @@
 // the mail sent to them; ids of other people (the admin who approved Net 30) are left out.
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { addressFrom } from "../../domain/addresses/address";
+import { carriers } from "../../domain/orders/carriers";
 import { listShipTos } from "../address-book/address-book";
 import { reviewsBy } from "../catalog/products/reviews";
 import type { Buyer } from "../companies/buyer";
@@ -27,6 +28,7 @@ import {
   user,
 } from "../db/schema";
 import { StoreError } from "../errors";
+import { shipmentsOf } from "../orders/shipments";
 import { withItems } from "./account-overview";
 
 async function profileOf(buyer: Buyer) {
@@ -79,46 +81,53 @@ async function ordersOf(userId: string) {
         )
         .orderBy(asc(orderStatusHistory.at))
     : [];
-  return rows.map((order) => ({
-    orderNumber: order.orderNumber,
-    orderDate: order.orderDate,
-    status: order.status,
-    statusHistory: history
-      .filter((entry) => entry.orderId === order.id)
-      .map(({ status, at, note }) => ({ status, at, note })),
-    carrier: order.carrier,
-    trackingNumber: order.trackingNumber,
-    contact: {
-      email: order.email,
-      firstName: order.firstName,
-      lastName: order.lastName,
-      companyName: order.companyName,
-      phone: order.phone,
-    },
-    shippingAddress: addressFrom("shipping", order),
-    billingAddress: addressFrom("billing", order),
-    poNumber: order.poNumber,
-    jobReference: order.jobReference,
-    items: order.items.map(({ productName, productSku, quantity, unitPrice, totalPrice }) => ({
-      productName,
-      productSku,
-      quantity,
-      unitPrice,
-      totalPrice,
+  return Promise.all(
+    rows.map(async (order) => ({
+      orderNumber: order.orderNumber,
+      orderDate: order.orderDate,
+      status: order.status,
+      statusHistory: history
+        .filter((entry) => entry.orderId === order.id)
+        .map(({ status, at, note }) => ({ status, at, note })),
+      shipments: (await shipmentsOf(order.id)).map(({ number, carrier, trackingNumber, shippedAt, lines }) => ({
+        number,
+        carrier: carriers[carrier].name,
+        trackingNumber,
+        shippedAt,
+        lines,
+      })),
+      contact: {
+        email: order.email,
+        firstName: order.firstName,
+        lastName: order.lastName,
+        companyName: order.companyName,
+        phone: order.phone,
+      },
+      shippingAddress: addressFrom("shipping", order),
+      billingAddress: addressFrom("billing", order),
+      poNumber: order.poNumber,
+      jobReference: order.jobReference,
+      items: order.items.map(({ productName, productSku, quantity, unitPrice, totalPrice }) => ({
+        productName,
+        productSku,
+        quantity,
+        unitPrice,
+        totalPrice,
+      })),
+      subtotal: order.subtotalAmount,
+      discount: order.discountAmount,
+      promoCode: order.promoCode,
+      taxRatePercent: order.taxRatePpm / 10_000,
+      tax: order.taxAmount,
+      taxExemptCertificate: order.taxExemptCertificate,
+      total: order.totalAmount,
+      paymentMethod: order.paymentMethod,
+      termsDays: order.termsDays,
+      invoiceNumber: order.invoiceNumber,
+      paymentDueDate: order.paymentDueDate,
+      paidAt: order.paidAt,
     })),
-    subtotal: order.subtotalAmount,
-    discount: order.discountAmount,
-    promoCode: order.promoCode,
-    taxRatePercent: order.taxRatePpm / 10_000,
-    tax: order.taxAmount,
-    taxExemptCertificate: order.taxExemptCertificate,
-    total: order.totalAmount,
-    paymentMethod: order.paymentMethod,
-    termsDays: order.termsDays,
-    invoiceNumber: order.invoiceNumber,
-    paymentDueDate: order.paymentDueDate,
-    paidAt: order.paidAt,
-  }));
+  );
 }
 
 async function savedListsOf(userId: string) {

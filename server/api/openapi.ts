@@ -2,6 +2,7 @@
 // is made from the zod schema the server checks it with, so the two cannot drift apart.
 import { z } from "zod";
 import { type ApiScope, apiScopeLabels, apiScopes } from "../../domain/companies/api-keys";
+import { carrierCodes } from "../../domain/orders/carriers";
 import { config } from "../config";
 import { MAX_PER_PAGE, MAX_PRICE_PARTS } from "./catalog";
 import { MAX_ORDER_LINES, orderBodySchema } from "./orders";
@@ -501,8 +502,35 @@ export function openApiDocument() {
                     description:
                       "The day the back-ordered part is expected (the store's business days); null when none is",
                   },
+                  shipped: { type: "integer", description: "Shipped so far, by the order's shipments" },
                   unitPrice: money,
                   lineTotal: money,
+                },
+              },
+            },
+            shipments: {
+              type: "array",
+              description: "Only in GET /orders/{orderNumber}: the order's shipments, first first",
+              items: {
+                type: "object",
+                properties: {
+                  number: { type: "integer" },
+                  shippedAt: { type: "string", format: "date-time" },
+                  carrier: { enum: [...carrierCodes] },
+                  carrierName: { type: "string" },
+                  trackingNumber: { type: ["string", "null"] },
+                  trackingUrl: { type: ["string", "null"], format: "uri" },
+                  lines: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      properties: {
+                        partNumber: { type: ["string", "null"] },
+                        name: { type: "string" },
+                        quantity: { type: "integer" },
+                      },
+                    },
+                  },
                 },
               },
             },

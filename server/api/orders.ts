@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { addressFrom } from "../../domain/addresses/address";
+import { carriers, trackingUrl } from "../../domain/orders/carriers";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { jobReferenceField, poNumberField } from "../../domain/orders/purchase-order";
 import { findShipTo } from "../address-book/address-book";
@@ -22,6 +23,7 @@ import { announce } from "../events";
 import { hasOrderNumber } from "../orders/order-number";
 import { placeLinesOrderIn } from "../orders/place-order";
 import { PurchaseOrderProblem } from "../orders/purchase-order";
+import { shipmentsOf } from "../orders/shipments";
 import type { ApiCaller } from "./api-keys";
 import { ApiProblem, fromStoreError } from "./http";
 
@@ -117,6 +119,7 @@ export function orderResource(order: typeof orders.$inferSelect, items: (typeof 
       shipNow: item.allocatedQuantity,
       backordered: item.backorderedQuantity,
       expectedOn: item.backorderExpectedOn,
+      shipped: item.shippedQuantity,
       unitPrice: item.unitPrice,
       lineTotal: item.totalPrice,
     })),
@@ -134,7 +137,18 @@ export async function findApiOrder(caller: ApiCaller, orderNumber: string, execu
     .from(orders)
     .where(and(hasOrderNumber(orderNumber), eq(orders.companyId, caller.companyId)));
   if (!order) throw new StoreError("NotFound", `Your company has no order ${orderNumber.slice(0, 40)}.`);
-  return orderResource(order, await itemsOf(executor, order.id));
+  const shipments = (await shipmentsOf(order.id, executor)).map(
+    ({ number, shippedAt, carrier, trackingNumber, lines }) => ({
+      number,
+      shippedAt: shippedAt.toISOString(),
+      carrier,
+      carrierName: carriers[carrier].name,
+      trackingNumber,
+      trackingUrl: trackingUrl(carrier, trackingNumber) ?? null,
+      lines: lines.map(({ part, name, quantity }) => ({ partNumber: part, name, quantity })),
+    }),
+  );
+  return { ...orderResource(order, await itemsOf(executor, order.id)), shipments };
 }
 
 /** The company's orders, newest first, a page at a time. */

@@ -456,9 +456,9 @@ export { type OrderStatus, orderStatuses } from "../../domain/orders/order-statu
 
 import { paymentMethods } from "../../domain/orders/lifecycle";
 
-export { type Carrier, carriers } from "../../domain/orders/shipping";
+export { type CarrierCode, carrierCodes } from "../../domain/orders/carriers";
 
-import { carriers } from "../../domain/orders/shipping";
+import { carrierCodes } from "../../domain/orders/carriers";
 
 // Invoice numbers (INV-000001, INV-000002 ...): sequential and unique, also under concurrent orders.
 export const invoiceNumberSequence = pgSequence("invoice_number_seq", { startWith: 1 });
@@ -514,9 +514,9 @@ export const orders = pgTable(
     // When the money arrived: at once for a card, when the admin marks a Net 30 invoice paid.
     // A Net 30 order may ship before then, so unpaid credit is read from this, not the status.
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    // Given by the admin when the order ships (docs/product-rules.md, Orders).
-    carrier: text("carrier", { enum: carriers }),
-    trackingNumber: text("tracking_number"),
+    // When its last shipment went out, so that all of it had shipped (docs/decisions/shipments.md): a
+    // terms invoice's due date counts from then. Null until then.
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
     // The buyer's purchase order number and job reference, as given at checkout (domain/orders/purchase-order.ts).
     poNumber: text("po_number"),
     jobReference: text("job_reference"),
@@ -696,6 +696,8 @@ export const orderItems = pgTable(
     backorderedQuantity: integer("backordered_quantity").notNull().default(0),
     /** The day the back-ordered part is expected (store business days from the lead time); null when none is. */
     backorderExpectedOn: date("backorder_expected_on", { mode: "string" }),
+    // What the order's shipments carried of the line: never more than was taken from stock for it.
+    shippedQuantity: integer("shipped_quantity").notNull().default(0),
     unitPrice: money("unit_price").notNull(),
     totalPrice: money("total_price").notNull(),
     // The list price beside a contract price that applied, so the order and its invoice show both.
@@ -715,6 +717,50 @@ export const orderItems = pgTable(
       "order_items_backorder_expected",
       sql`(${t.backorderedQuantity} > 0) = (${t.backorderExpectedOn} is not null)`,
     ),
+    check(
+      "order_items_shipped_allocated",
+      sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.allocatedQuantity}`,
+    ),
+  ],
+);
+
+// An order's shipments (docs/decisions/shipments.md): numbered 1, 2 … within the order, each by a
+// carrier with its tracking number (none for Freight/LTL or Other), and what it carried of each line.
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    carrier: text("carrier", { enum: carrierCodes }).notNull(),
+    trackingNumber: text("tracking_number"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }).notNull().defaultNow(),
+    // The admin who recorded it; null once their account is gone (the audit log keeps the entry).
+    recordedBy: text("recorded_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("shipments_order_number_key").on(t.orderId, t.number),
+    check("shipments_number_positive", sql`${t.number} > 0`),
+  ],
+);
+
+export const shipmentItems = pgTable(
+  "shipment_items",
+  {
+    shipmentId: uuid("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderItemId] }),
+    index("shipment_items_order_item_idx").on(t.orderItemId),
+    check("shipment_items_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );
 
@@ -759,6 +805,8 @@ export const storeSettings = pgTable(
     certificateReminderDays: integer("certificate_reminder_days").notNull().default(30),
     // How many days before a terms invoice falls due its company is reminded (docs/decisions/invoices.md).
     invoiceReminderDays: integer("invoice_reminder_days").notNull().default(3),
+    // Orders placed on a business day before this time ("HH:MM", the store's time zone) ship that day.
+    shipCutoff: text("ship_cutoff").notNull().default("15:00"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -767,6 +815,7 @@ export const storeSettings = pgTable(
     check("store_settings_invitation_days_range", sql`${t.invitationDays} between 1 and 30`),
     check("store_settings_reminder_days_range", sql`${t.certificateReminderDays} between 1 and 90`),
     check("store_settings_invoice_reminder_days_range", sql`${t.invoiceReminderDays} between 1 and 30`),
+    check("store_settings_ship_cutoff_format", sql`${t.shipCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );
 

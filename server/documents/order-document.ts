@@ -33,6 +33,7 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
     ? [
         ["Invoice Number", order.invoiceNumber ?? ""],
         ["Invoice Date", formatLongDate(order.orderDate)],
+        ...(order.shippedAt ? [["Shipped", formatLongDate(order.shippedAt)] as [string, string]] : []),
         ["Terms", termsName(order.termsDays ?? 30)],
         ["Due Date", due],
         ["Order Number", order.orderNumber],
@@ -88,6 +89,9 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
     ],
     notes: [
       ...(exemption ? [`${exemption}. No sales tax is charged on this order.`] : []),
+      ...(invoice && !order.shippedAt && order.status !== "cancelled"
+        ? ["Terms run from the day the order ships in full: if that is later, the due date moves with it."]
+        : []),
       invoice
         ? `Payment is due by ${due} (${termsName(order.termsDays ?? 30)}). Please write invoice number ${order.invoiceNumber} on your payment.`
         : "Thank you for your order. This receipt confirms your card payment.",

@@ -3,19 +3,27 @@
 // steps, the new status, the status history row and the audit entry are one transaction; what
 // changed is announced once committed. Nothing else writes orders.status: placement writes the
 // first one (`placedStatus`).
-import { eq, sql } from "drizzle-orm";
-import { chooseMove, type MoveStep, type OrderMove } from "../../domain/orders/lifecycle";
+import { asc, eq, max, sql } from "drizzle-orm";
+import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
+import { chooseMove, type MoveAsk, type MoveStep, type OrderMove } from "../../domain/orders/lifecycle";
 import type { OrderStatus } from "../../domain/orders/order-status";
-import type { Shipment } from "../../domain/orders/shipping";
+import {
+  completesOrder,
+  type ShipmentInput,
+  type ShippableLine,
+  shipmentLabel,
+  shipmentRefusal,
+} from "../../domain/orders/shipments";
+import { dueDay } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
 import { db, type Transaction } from "../db/client";
-import { orderItems, orders, products, user } from "../db/schema";
+import { orderItems, orders, products, shipmentItems, shipments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
 import { paymentProvider } from "../payments/configured";
-import { orderShippedMessage } from "./messages";
+import { type RecordedShipment, shipmentMessage } from "./messages";
 import { hasOrderNumber } from "./order-number";
 import { recordOrderStatus } from "./status-history";
 
@@ -30,17 +38,26 @@ export interface Mover {
   id: string;
 }
 
-/** A status asked for (shipping needs its shipment), or a terms invoice recorded paid. */
-export type MoveRequest = { on: "statusAsked"; to: OrderStatus; shipment?: Shipment } | { on: "invoicePaid" };
+/** A status asked for, a terms invoice recorded paid, or a shipment of some of the order's lines. */
+export type MoveRequest =
+  | { on: "statusAsked"; to: OrderStatus }
+  | { on: "invoicePaid" }
+  | { on: "shipmentRecorded"; shipment: ShipmentInput };
 
 interface StepContext {
   request: MoveRequest;
+  mover: Mover;
   now: Date;
+  /** The order's lines as shipping sees them, read with the order locked (for a shipment). */
+  lines: ShippableLine[];
+  /** The shipment the move recorded, for its mail and history note. */
+  recorded?: RecordedShipment;
 }
 
-/** What a step wrote beside the status, and what to announce once the move is committed. */
+/** What a step wrote beside the status, what the audit entry adds, and what to announce once committed. */
 interface StepResult {
   set?: Partial<Order>;
+  audit?: Record<string, unknown>;
   announce?: () => void;
 }
 
@@ -50,7 +67,7 @@ interface StepWork {
   /** In the transaction, the order locked, before its status is written. */
   write?: (tx: Transaction, order: Order, context: StepContext) => Promise<StepResult>;
   /** In the transaction, once the order is written. */
-  written?: (tx: Transaction, after: Order) => Promise<void>;
+  written?: (tx: Transaction, after: Order, context: StepContext) => Promise<void>;
   /** The columns the audit entry shows beside the status, before and after the move. */
   audited?: { before?: (keyof Order)[]; after: (keyof Order)[] };
 }
@@ -78,14 +95,30 @@ const steps: Record<MoveStep, StepWork> = {
     },
   },
   recordShipment: {
-    async write(_tx, _order, { request }) {
-      const shipment = request.on === "statusAsked" ? request.shipment : undefined;
-      if (!shipment) throw new StoreError("Invalid", "Choose the carrier");
-      return { set: { carrier: shipment.carrier, trackingNumber: shipment.trackingNumber } };
+    async write(tx, order, context) {
+      if (context.request.on !== "shipmentRecorded") throw new Error("A shipment step without a shipment.");
+      context.recorded = await recordShipment(tx, order, context.request.shipment, context);
+      const { number, carrier, trackingNumber, lines } = context.recorded;
+      return {
+        audit: {
+          shipment: { number, carrier, trackingNumber, lines: lines.map(({ part, quantity }) => ({ part, quantity })) },
+        },
+      };
     },
-    audited: { after: ["carrier", "trackingNumber"] },
   },
-  mailShipped: { written: mailShipped },
+  // A terms invoice is paid for what has shipped (docs/decisions/shipments.md): its terms run from
+  // the day the last shipment went out, never from before.
+  shippedInFull: {
+    async write(_tx, order, { now }) {
+      const termsFromNow =
+        order.paymentMethod === "on_terms" && order.termsDays !== null
+          ? { paymentDueDate: startOfStoreDay(dueDay(now, order.termsDays)) }
+          : {};
+      return { set: { shippedAt: now, ...termsFromNow } };
+    },
+    audited: { before: ["paymentDueDate"], after: ["shippedAt", "paymentDueDate"] },
+  },
+  mailShipment: { written: mailShipment },
   // The invoice leaves the open invoices, so the credit it used is free again (server/terms/account-terms.ts).
   markInvoicePaid: {
     async write(_tx, _order, { now }) {
@@ -98,10 +131,17 @@ const steps: Record<MoveStep, StepWork> = {
 const auditAction: Record<OrderMove["on"], string> = {
   statusAsked: "change_order_status",
   invoicePaid: "mark_invoice_paid",
+  shipmentRecorded: "record_shipment",
 };
 
-function allowedMove(order: Order, request: MoveRequest, mover: Mover): OrderMove {
-  const choice = chooseMove(order, request, mover.actor);
+/** What the table is asked: a shipment asks for shipped when it ships all that is left. */
+function askOf(request: MoveRequest, lines: ShippableLine[]): MoveAsk {
+  if (request.on !== "shipmentRecorded") return request;
+  return { on: "shipmentRecorded", completes: lines.length > 0 && completesOrder(lines, request.shipment.lines) };
+}
+
+function allowedMove(order: Order, ask: MoveAsk, mover: Mover): OrderMove {
+  const choice = chooseMove(order, ask, mover.actor);
   if (!choice.move) throw new StoreError("Conflict", choice.refusal);
   return choice.move;
 }
@@ -114,7 +154,7 @@ function allowedMove(order: Order, request: MoveRequest, mover: Mover): OrderMov
 export async function moveOrder(mover: Mover, orderNumber: string, request: MoveRequest, now = new Date()) {
   const [current] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
-  const early = chooseMove(current, request, mover.actor).move;
+  const early = chooseMove(current, askOf(request, []), mover.actor).move;
   for (const step of early?.steps ?? []) await steps[step].beforeCommit?.(current);
   const { after, announcements } = await db().transaction((tx) =>
     makeMove(tx, mover, orderNumber, request, now, early),
@@ -141,15 +181,19 @@ async function makeMove(
   early: OrderMove | undefined,
 ) {
   const order = await lockedOrder(tx, orderNumber);
-  const move = allowedMove(order, request, mover);
+  const lines = request.on === "shipmentRecorded" ? await shippableLines(tx, order.id) : [];
+  const move = allowedMove(order, askOf(request, lines), mover);
   // The order moved meanwhile: what ran before the transaction was for another move.
   if (move !== early && move.steps.some((step) => steps[step].beforeCommit))
     throw new StoreError("Conflict", `Order ${orderNumber} changed meanwhile. Reload it and try again.`);
   const set: Partial<Order> = {};
+  const audit: Record<string, unknown> = {};
   const announcements: (() => void)[] = [];
+  const context: StepContext = { request, mover, now, lines };
   for (const step of move.steps) {
-    const result = await steps[step].write?.(tx, order, { request, now });
+    const result = await steps[step].write?.(tx, order, context);
     Object.assign(set, result?.set);
+    Object.assign(audit, result?.audit);
     if (result?.announce) announcements.push(result.announce);
   }
   const [written] = await tx
@@ -162,7 +206,7 @@ async function makeMove(
     orderId: order.id,
     status: move.to,
     at: now,
-    note: historyNote(move, written, mover),
+    note: historyNote(move, written, context),
     byAdminId: mover.actor === "admin" ? mover.id : null,
   });
   await recordAudit(tx, {
@@ -171,9 +215,9 @@ async function makeMove(
     entity: "order",
     entityId: order.orderNumber,
     before: audited(order, move, "before"),
-    after: audited(written, move, "after"),
+    after: { ...audited(written, move, "after"), ...audit },
   });
-  for (const step of move.steps) await steps[step].written?.(tx, written);
+  for (const step of move.steps) await steps[step].written?.(tx, written, context);
   return { after: written, announcements };
 }
 
@@ -190,19 +234,82 @@ function audited(order: Order, move: OrderMove, side: "before" | "after") {
 }
 
 /** The buyer's note beside the new status in the order's history. */
-function historyNote(move: OrderMove, order: Order, mover: Mover): string | null {
+function historyNote(move: OrderMove, order: Order, { mover, recorded }: StepContext): string | null {
   if (move.on === "invoicePaid") return mover.actor === "buyer" ? "Invoice paid online by card" : "Net 30 invoice paid";
-  if (order.status === "shipped")
-    return `Shipped by ${order.carrier}${order.trackingNumber ? `, tracking number ${order.trackingNumber}` : ""}`;
+  if (recorded)
+    return `Shipment ${recorded.number} by ${shipmentLabel(recorded.carrier, recorded.trackingNumber)}${move.to === "shipped" ? "; all items have shipped" : ""}`;
   if (order.status === "cancelled") return order.paymentId ? "Cancelled; the card payment was refunded" : "Cancelled";
   return null;
 }
 
 /** To the account's own address, as the confirmation; an anonymised order (no account) gets no mail. */
-async function mailShipped(tx: Transaction, order: Order) {
-  if (!order.userId) return;
+async function mailShipment(tx: Transaction, order: Order, { recorded }: StepContext) {
+  if (!order.userId || !recorded) return;
   const [account] = await tx.select({ email: user.email }).from(user).where(eq(user.id, order.userId));
-  if (account) await queueMail(await orderShippedMessage(order, account.email), tx);
+  if (account) await queueMail(await shipmentMessage(order, recorded, account.email), tx);
+}
+
+async function shippableLines(tx: Transaction, orderId: string): Promise<ShippableLine[]> {
+  return tx
+    .select({
+      id: orderItems.id,
+      productSku: orderItems.productSku,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      allocatedQuantity: orderItems.allocatedQuantity,
+      shippedQuantity: orderItems.shippedQuantity,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName));
+}
+
+/**
+ * Writes the shipment, its lines and what they add to the lines' shipped quantities, once the
+ * quantities are checked against what is left to ship and in stock (the order is locked, so no
+ * other shipment of it runs meanwhile).
+ */
+async function recordShipment(
+  tx: Transaction,
+  order: Order,
+  shipment: ShipmentInput,
+  { lines, mover, now }: StepContext,
+): Promise<RecordedShipment> {
+  const refusal = shipmentRefusal(lines, shipment.lines);
+  if (refusal) throw new StoreError("Invalid", refusal);
+  const [last] = await tx
+    .select({ number: max(shipments.number) })
+    .from(shipments)
+    .where(eq(shipments.orderId, order.id));
+  const number = (last?.number ?? 0) + 1;
+  const [written] = await tx
+    .insert(shipments)
+    .values({
+      orderId: order.id,
+      number,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      shippedAt: now,
+      recordedBy: mover.id,
+    })
+    .returning({ id: shipments.id });
+  if (!written) throw new Error("The shipment was not written.");
+  await tx.insert(shipmentItems).values(shipment.lines.map((line) => ({ shipmentId: written.id, ...line })));
+  for (const { orderItemId, quantity } of shipment.lines)
+    await tx
+      .update(orderItems)
+      .set({ shippedQuantity: sql`${orderItems.shippedQuantity} + ${quantity}` })
+      .where(eq(orderItems.id, orderItemId));
+  return {
+    number,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    shippedAt: now,
+    lines: lines.flatMap((line) => {
+      const quantity = shipment.lines.find((each) => each.orderItemId === line.id)?.quantity;
+      return quantity ? [{ part: line.productSku, name: line.productName, quantity }] : [];
+    }),
+  };
 }
 
 /**

@@ -5,10 +5,11 @@ import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
-import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
+import { type CarrierCode, carriers, trackingUrl } from "../../domain/orders/carriers";
+import { orderDocumentHref, orderDocumentName, packingSlipHref } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
-import { trackingUrl } from "../../domain/orders/tracking";
+import type { ShipPromise } from "../../domain/orders/ship-today";
 import { termsName } from "../../domain/terms/terms";
 import { oneLine } from "../../domain/text/plain-text";
 import type { orderItems, orders } from "../db/schema";
@@ -73,7 +74,11 @@ export function orderItemsView(order: OrderWithItems) {
  * checkout form named: the store would otherwise relay mail to anyone for the price of an order.
  * What the buyer typed is printed one line per field, so it cannot add lines of its own.
  */
-export function orderConfirmationMessage(order: OrderWithItems, accountEmail: string): Promise<Mail> {
+export function orderConfirmationMessage(
+  order: OrderWithItems,
+  accountEmail: string,
+  shipPromise: ShipPromise | null,
+): Promise<Mail> {
   const { items, totals } = orderItemsView(order);
   const payment: MailFact[] =
     order.paymentMethod === "on_terms" && order.paymentDueDate
@@ -94,6 +99,7 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
           ["Order Number", order.orderNumber],
           ["Order Date", formatLongDate(order.orderDate)],
           ["Status", orderStatusLabel(order.status)],
+          ...(shipPromise ? [shipPromise] : []),
           ["Total", formatUsd(order.totalAmount)],
           ...purchaseOrderDetails(order).map(({ label, value }) => [label, value] as const),
           ...payment,
@@ -134,29 +140,52 @@ export function orderConfirmationMessage(order: OrderWithItems, accountEmail: st
   });
 }
 
-/** "Your order has shipped": the carrier, the tracking number with its carrier's page, and the order's page. */
-export function orderShippedMessage(order: Order, accountEmail: string): Promise<Mail> {
-  const tracking = trackingUrl(order.carrier, order.trackingNumber);
+/** A shipment as its mail, the order's pages and its packing slip tell it. */
+export interface RecordedShipment {
+  number: number;
+  carrier: CarrierCode;
+  trackingNumber: string | null;
+  shippedAt: Date;
+  lines: { part: string | null; name: string; quantity: number }[];
+}
+
+/**
+ * "Your order has shipped!" for one shipment (each sends its own): its carrier, the tracking link,
+ * what it carries, and links to the order's page and the shipment's packing slip.
+ */
+export function shipmentMessage(order: Order, shipment: RecordedShipment, accountEmail: string): Promise<Mail> {
+  const tracking = trackingUrl(shipment.carrier, shipment.trackingNumber);
   return composeMail({
     to: accountEmail,
-    subject: `Your order has shipped! ${order.orderNumber}`,
+    subject: `Your order has shipped! ${order.orderNumber} (shipment ${shipment.number})`,
     blocks: [
       { type: "title", text: "Your order has shipped!" },
       {
         type: "facts",
         facts: [
           ["Order Number", order.orderNumber],
-          ["Carrier", order.carrier ?? ""],
-          ["Tracking Number", order.trackingNumber ?? "Not provided"],
+          ["Shipment", String(shipment.number)],
+          ["Carrier", carriers[shipment.carrier].name],
+          ["Tracking Number", shipment.trackingNumber ?? "Not provided"],
         ],
       },
       ...(tracking ? [{ type: "button", label: "Track your package", href: tracking } as const] : []),
+      { type: "heading", text: "In This Shipment" },
+      {
+        type: "items",
+        items: shipment.lines.map((line) => ({ name: oneLine(line.name), sku: line.part, quantity: line.quantity })),
+      },
       { type: "heading", text: "Shipping Address" },
       { type: "lines", lines: shippingAddressLines(order).map(oneLine) },
       {
         type: tracking ? "link" : "button",
         label: "View your order",
         href: storeUrl(`/account/orders/${order.orderNumber}`),
+      },
+      {
+        type: "link",
+        label: "Download the packing slip",
+        href: storeUrl(packingSlipHref(order.orderNumber, shipment.number)),
       },
     ],
   });

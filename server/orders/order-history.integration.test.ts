@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
+import { asBuyer, profileWithCompany, shipAll } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { reorder, reorderTopProduct, reportMessages } from "../cart/reorder";
 import { config } from "../config";
@@ -65,38 +65,29 @@ beforeAll(async () => {
 });
 
 describe("status history", () => {
-  it("records placement, each admin change with the carrier and tracking number, and mails the buyer when shipped", async () => {
+  it("records placement, each admin change and the shipment with its carrier and tracking number, and mails the buyer", async () => {
     const dana = await buyer();
     const { orderNumber } = await cardOrder(dana, [["GW-45-001", 1]]);
     expect(await messageOf(moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped" }))).toBe(
       "An order that is Paid cannot become Shipped.",
     );
     await moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "processing" });
-    expect(await messageOf(moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "shipped" }))).toBe(
-      "Choose the carrier",
-    );
-    const shipped = await moveOrder(byAdmin, orderNumber, {
-      on: "statusAsked",
-      to: "shipped",
-      shipment: {
-        carrier: "FedEx",
-        trackingNumber: "7489 2345 6789",
-      },
-    });
-    expect(shipped).toMatchObject({ status: "shipped", carrier: "FedEx", trackingNumber: "7489 2345 6789" });
+    const shipped = await shipAll("admin", orderNumber, { carrier: "fedex", trackingNumber: "748923456789" });
+    expect(shipped).toMatchObject({ status: "shipped", shippedAt: expect.any(Date) });
     expect(await history(orderNumber)).toEqual([
       { status: "paid", note: "Order placed and paid by card" },
       { status: "processing", note: null },
-      { status: "shipped", note: "Shipped by FedEx, tracking number 7489 2345 6789" },
+      { status: "shipped", note: "Shipment 1 by FedEx 748923456789; all items have shipped" },
     ]);
     const [mail] = await db()
       .select()
       .from(mailQueue)
       .where(eq(mailQueue.to, dana.email))
       .orderBy(desc(mailQueue.createdAt));
-    expect(mail?.subject).toBe(`Your order has shipped! ${orderNumber}`);
+    expect(mail?.subject).toBe(`Your order has shipped! ${orderNumber} (shipment 1)`);
     expect(mail?.text).toContain("Carrier: FedEx");
-    expect(mail?.text).toContain("Tracking Number: 7489 2345 6789");
+    expect(mail?.text).toContain("Tracking Number: 748923456789");
+    expect(mail?.text).toContain("Track it: https://www.fedex.com/fedextrack/?trknbr=748923456789");
     expect(mail?.text).toContain(`/account/orders/${orderNumber}`);
     // The carrier's tracking page and the order's page are real links in the HTML part.
     const fedex = "https://www.fedex.com/fedextrack/?trknbr=748923456789";

@@ -29,6 +29,7 @@ import { formatUsd } from "../../domain/money/format";
 import type { LineSplit } from "../../domain/orders/backorders";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { placedStatus } from "../../domain/orders/lifecycle";
+import { orderShipPromise } from "../../domain/orders/ship-today";
 import { emptyCartMessage } from "../../domain/pricing/price-cart";
 import { dueDay, formatInvoiceNumber, termsName } from "../../domain/terms/terms";
 import { addShipToIn } from "../address-book/address-book";
@@ -53,6 +54,7 @@ import { lineColumns, priceProductLines, priceStoredCart, totalsColumns } from "
 import { lockQuote, quoteNotFound } from "../quotes/moves";
 import { checkOrderable, markQuoteOrdered, orderNumberOf, priceQuote } from "../quotes/quote-checkout";
 import { creditHoldOf, lockedGrant, openInvoices, usedCreditCents } from "../terms/account-terms";
+import { readStoreSettings } from "../terms/settings";
 import { checkoutColumns } from "./checkout-columns";
 import { type OrderWithItems, orderConfirmationMessage } from "./messages";
 import { newOrderNumber } from "./order-number";
@@ -470,7 +472,8 @@ async function nextInvoiceNumber(tx: Database): Promise<string> {
 
 /** The confirmation to the account's address, with the order's invoice or receipt attached. */
 async function queueConfirmation(tx: Database, order: OrderWithItems, email: string) {
-  const message = await orderConfirmationMessage(order, email);
+  const { shipCutoff } = await readStoreSettings(tx);
+  const message = await orderConfirmationMessage(order, email, orderShipPromise(order, shipCutoff, order.orderDate));
   await queueMail({ ...message, attachments: [await orderDocumentAttachment(order)] }, tx);
 }
 

@@ -1,8 +1,10 @@
 // The store settings an admin changes in the back office (one row, made by the migration): the
-// credit hold's grace, how long an invitation link works, and when certificate and invoice reminders go out.
+// credit hold's grace, how long an invitation link works, when certificate and invoice reminders go
+// out, and the ship-today cut-off.
 import { eq } from "drizzle-orm";
 import { DEFAULT_INVITATION_DAYS } from "../../domain/companies/companies";
 import { DEFAULT_REMINDER_DAYS } from "../../domain/companies/tax-exemption";
+import { DEFAULT_SHIP_CUTOFF } from "../../domain/orders/ship-today";
 import { DEFAULT_INVOICE_REMINDER_DAYS, DEFAULT_OVERDUE_GRACE_DAYS } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
 import { type Database, db } from "../db/client";
@@ -14,6 +16,8 @@ export interface StoreSettings {
   invitationDays: number;
   certificateReminderDays: number;
   invoiceReminderDays: number;
+  /** "HH:MM" in the store's time zone: orders placed on a business day before it ship that day. */
+  shipCutoff: string;
 }
 
 const settingsColumns = {
@@ -21,6 +25,7 @@ const settingsColumns = {
   invitationDays: storeSettings.invitationDays,
   certificateReminderDays: storeSettings.certificateReminderDays,
   invoiceReminderDays: storeSettings.invoiceReminderDays,
+  shipCutoff: storeSettings.shipCutoff,
 };
 
 const defaults: StoreSettings = {
@@ -28,6 +33,7 @@ const defaults: StoreSettings = {
   invitationDays: DEFAULT_INVITATION_DAYS,
   certificateReminderDays: DEFAULT_REMINDER_DAYS,
   invoiceReminderDays: DEFAULT_INVOICE_REMINDER_DAYS,
+  shipCutoff: DEFAULT_SHIP_CUTOFF,
 };
 
 export async function readStoreSettings(executor: Database = db()): Promise<StoreSettings> {

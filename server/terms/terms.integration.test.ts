@@ -196,6 +196,7 @@ describe("an invoice past due", () => {
       invitationDays: 7,
       certificateReminderDays: 30,
       invoiceReminderDays: 3,
+      shipCutoff: "15:00",
     });
     const sam = await buyerOnTerms(30, "500", 1);
     const first = await placeTermsOrder(
@@ -261,6 +262,7 @@ describe("the store settings", () => {
       invitationDays: 7,
       certificateReminderDays: 30,
       invoiceReminderDays: 3,
+      shipCutoff: "15:00",
     });
     const entries = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "change_store_settings"));
     expect(entries.at(-1)).toMatchObject({ before: { overdueGraceDays: 0 }, after: { overdueGraceDays: 20 } });

@@ -3,24 +3,26 @@ import { Form, Link, useNavigation } from "react-router";
 import { orderStatusChangeSchema } from "../../../domain/admin/admin-schemas";
 import { formatLongDate } from "../../../domain/dates/dates";
 import { formatUsd } from "../../../domain/money/format";
+import { shippable } from "../../../domain/orders/lifecycle";
 import { orderStatusLabel } from "../../../domain/orders/order-status";
 import { purchaseOrderDetails } from "../../../domain/orders/purchase-order";
-import { shipmentSchema } from "../../../domain/orders/shipping";
+import { PARTIALLY_SHIPPED, readyToShip, shipmentSchema, shippingProgress } from "../../../domain/orders/shipments";
 import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { findOrderForAdmin } from "../../../server/admin/orders";
 import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
-import { dispatchIntent, type FormIntent } from "../../../server/form-intents";
+import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
 import { moveOrder } from "../../../server/orders/lifecycle";
 import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../../server/orders/messages";
+import { recordShipment, shipmentsView } from "../../../server/orders/shipments";
 import { markInvoicePaid } from "../../../server/terms/invoices";
 import { dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
-import { ShipOrderDialog } from "../../components/admin/ship-order-dialog";
+import { RecordShipment } from "../../components/admin/record-shipment";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { OrderItems } from "../../components/orders/order-items";
-import { ShipmentCard } from "../../components/orders/shipment-card";
+import { ShipmentsCard } from "../../components/orders/shipments-card";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../../components/ui/dialog";
@@ -46,7 +48,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // Less than the total once a buyer paid part of the invoice online.
     balance: order.balance,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
-    shipment: order.carrier ? { carrier: order.carrier, trackingNumber: order.trackingNumber } : null,
+    shipments: await shipmentsView(order, "admin"),
+    progress: shippingProgress(order.items),
+    linesToShip: shippable(order)
+      ? order.items
+          .filter((item) => readyToShip(item) > 0)
+          .map((item) => ({
+            id: item.id,
+            productName: item.productName,
+            productSku: item.productSku,
+            quantity: item.quantity,
+            shipped: item.shippedQuantity,
+            ready: readyToShip(item),
+            backordered: item.backorderedQuantity,
+          }))
+      : [],
     termsDays: order.termsDays,
     invoiceNumber: order.invoiceNumber,
     contact: { name: `${order.firstName} ${order.lastName}`, email: order.email, phone: order.phone },
@@ -57,13 +73,30 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-/** The page's forms: an invoice marked paid, or the order moved to another status (shipped with its shipment). */
+/** The page's forms: an invoice marked paid, a shipment recorded, or the order moved to another status. */
 const intents: Record<string, FormIntent<SignedInUser>> = {
   "mark-paid": {
     failure: "Failed to update the order",
     async handle(admin, _formData, { params }) {
       await markInvoicePaid(admin.id, String(params.orderNumber));
       return dataWithToast({ ok: true }, { type: "success", title: "Invoice marked paid" });
+    },
+  },
+  ship: {
+    failure: "The shipment was not recorded",
+    async handle(admin, formData, { params }) {
+      const orderNumber = String(params.orderNumber);
+      const order = await recordShipment(admin.id, orderNumber, formFields(formData, shipmentSchema));
+      return dataWithToast(
+        { ok: true },
+        {
+          type: "success",
+          title:
+            order.status === "shipped"
+              ? `Order ${orderNumber} has shipped in full`
+              : `Shipment recorded; order ${orderNumber} is ${PARTIALLY_SHIPPED.toLowerCase()}`,
+        },
+      );
     },
   },
   status: {
@@ -75,7 +108,6 @@ const intents: Record<string, FormIntent<SignedInUser>> = {
       const order = await moveOrder({ actor: "admin", id: admin.id }, orderNumber, {
         on: "statusAsked",
         to: parsed.data.status,
-        shipment: parsed.data.status === "shipped" ? readShipment(formData) : undefined,
       });
       return dataWithToast(
         { ok: true },
@@ -86,18 +118,13 @@ const intents: Record<string, FormIntent<SignedInUser>> = {
 };
 
 export function action(args: Route.ActionArgs) {
-  return dispatchIntent(args, intents, { as: "admin" });
-}
-
-function readShipment(formData: FormData) {
-  const shipment = shipmentSchema.safeParse(Object.fromEntries(formData));
-  if (!shipment.success) throw new StoreError("Invalid", shipment.error.issues[0]?.message ?? "Choose the carrier");
-  return shipment.data;
+  return dispatchIntent(args, intents, { as: "admin", lists: ["lines"] });
 }
 
 export default function AdminOrderPage({ loaderData: order }: Route.ComponentProps) {
   const busy = useNavigation().state !== "idle";
-  const forward = order.next.filter((status) => status !== "cancelled");
+  // Shipping is recorded by shipments, below; the other forward moves are buttons.
+  const forward = order.next.filter((status) => status !== "cancelled" && status !== "shipped");
   const unpaidInvoice = order.invoicePayable;
   return (
     <div className="max-w-5xl">
@@ -109,6 +136,9 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
       <div className="mt-2 flex flex-wrap items-center gap-3">
         <h1 className="font-mono text-2xl font-bold text-slate-950">Order {order.orderNumber}</h1>
         <OrderStatusBadge status={order.status} />
+        {order.progress === "partial" && order.status !== "shipped" && (
+          <span className="text-sm font-semibold text-slate-800">{PARTIALLY_SHIPPED}</span>
+        )}
       </div>
       <p className="mt-1 text-slate-700">
         Placed {formatLongDate(order.orderDate)} ·{" "}
@@ -121,19 +151,15 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         <h2 id="actions-heading" className="sr-only">
           Actions
         </h2>
-        {forward.map((status) =>
-          status === "shipped" ? (
-            <ShipOrderDialog key={status} busy={busy} />
-          ) : (
-            <Form method="post" key={status}>
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="status" value={status} />
-              <Button type="submit" disabled={busy}>
-                Mark as {orderStatusLabel(status)}
-              </Button>
-            </Form>
-          ),
-        )}
+        {forward.map((status) => (
+          <Form method="post" key={status}>
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="status" value={status} />
+            <Button type="submit" disabled={busy}>
+              Mark as {orderStatusLabel(status)}
+            </Button>
+          </Form>
+        ))}
         {unpaidInvoice && (
           <Form method="post">
             <input type="hidden" name="intent" value="mark-paid" />
@@ -143,7 +169,7 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
           </Form>
         )}
         {order.next.includes("cancelled") && <CancelOrder paidByCard={Boolean(order.paymentId)} busy={busy} />}
-        {order.next.length === 0 && !unpaidInvoice && (
+        {order.next.length === 0 && !unpaidInvoice && order.linesToShip.length === 0 && (
           <p className="text-sm text-slate-700">This order is {orderStatusLabel(order.status)}; nothing more to do.</p>
         )}
       </section>
@@ -173,7 +199,11 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         </Card>
         <AddressCard title="Shipping Address" lines={order.shipping} />
         <AddressCard title="Billing Address" lines={order.billing} />
-        {order.shipment && <ShipmentCard {...order.shipment} />}
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        {order.linesToShip.length > 0 && <RecordShipment key={order.shipments.length} lines={order.linesToShip} />}
+        <ShipmentsCard shipments={order.shipments} />
       </div>
 
       <OrderItems title="Items" items={order.items} totals={order.totals} dense className="mt-6" />

@@ -32,7 +32,10 @@ export default function AdminOrdersPage({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="text-3xl font-bold text-slate-950">Orders</h1>
       <p className="mt-1 text-slate-700">
-        {formatNumber(total)} {total === 1 ? "order" : "orders"}, newest first
+        {formatNumber(total)} {total === 1 ? "order" : "orders"}, newest first ·{" "}
+        <Link to="/admin/orders/to-ship" className="text-brand-700 underline">
+          To Ship Today
+        </Link>
       </p>
       <Form method="get" role="search" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="space-y-1">

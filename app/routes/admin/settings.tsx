@@ -1,5 +1,6 @@
 // Store settings: how long an invoice may be past due before the account's terms orders stop, how
-// long a company's invitation link works, and when certificate expiry and invoice reminders go out.
+// long a company's invitation link works, when certificate expiry and invoice reminders go out, and
+// the ship-today cut-off.
 import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
@@ -53,6 +54,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       invitationDays: String(loaderData.invitationDays),
       certificateReminderDays: String(loaderData.certificateReminderDays),
       invoiceReminderDays: String(loaderData.invoiceReminderDays),
+      shipCutoff: loaderData.shipCutoff,
     },
   });
   return (
@@ -112,6 +114,17 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
             </DaysField>
           </CardContent>
         </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Shipping</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <SettingField meta={fields.shipCutoff} label="Ship-today cut-off (Eastern time)" type="time">
+              Orders placed on a business day before this time say "Ships today" and join that day's To Ship Today list;
+              later ones, and weekend ones, ship on the next business day.
+            </SettingField>
+          </CardContent>
+        </Card>
         <div className="max-w-xs">
           <SubmitButton busy={busy}>Save Settings</SubmitButton>
         </div>
@@ -120,18 +133,35 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
   );
 }
 
+type SettingMeta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
 /** A number of days, with what it does and its error announced with it. */
 function DaysField({
-  meta,
-  label,
   min,
   max,
-  children,
+  ...field
 }: {
-  meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
+  meta: SettingMeta;
   label: string;
   min: number;
   max: number;
+  children: React.ReactNode;
+}) {
+  return <SettingField {...field} type="number" input={{ min, max, step: 1, inputMode: "numeric" }} />;
+}
+
+/** A setting's box, with what it does and its error announced with it. */
+function SettingField({
+  meta,
+  label,
+  type,
+  input,
+  children,
+}: {
+  meta: SettingMeta;
+  label: string;
+  type: "number" | "time";
+  input?: React.InputHTMLAttributes<HTMLInputElement>;
   children: React.ReactNode;
 }) {
   return (
@@ -140,12 +170,9 @@ function DaysField({
         {label}
       </Label>
       <Input
-        {...getInputProps(meta, { type: "number" })}
+        {...getInputProps(meta, { type })}
+        {...input}
         key={meta.key}
-        min={min}
-        max={max}
-        step={1}
-        inputMode="numeric"
         className="max-w-32"
         aria-describedby={meta.errors?.length ? `${meta.descriptionId} ${meta.errorId}` : meta.descriptionId}
       />
