@@ -58,6 +58,7 @@ describe("the store settings' ship-today cut-off", () => {
     overdueGraceDays: "15",
     invitationDays: "7",
     certificateReminderDays: "30",
+    invoiceReminderDays: "3",
     savedAt: new Date(0).toISOString(),
   };
   it("is a time of day as HH:MM, seconds from a browser's time box dropped", () => {
