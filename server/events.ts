@@ -20,6 +20,8 @@ export interface StoreEvents {
   categoriesChanged: Record<string, never>;
   /** The store admin gave a company a catalogue, changed it or took it away. */
   customerCataloguesChanged: { companyId: string };
+  /** A person joined a company or was removed from one: the catalogue their session sees may differ. */
+  companyMembersChanged: Record<string, never>;
   /** The operator changed the search synonyms. */
   searchSynonymsChanged: Record<string, never>;
   /** A message waits in the mail queue: whichever process delivers mail may send it now. */

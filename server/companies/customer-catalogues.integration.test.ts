@@ -7,7 +7,8 @@ import { customerCatalogueFormSchema } from "../../domain/companies/customer-cat
 import { quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
-import { asBuyer, type Buyer, fillCart, productId, signedUpBuyer } from "../../test/store-fixtures";
+import { asBuyer, type Buyer, fillCart, joinByInvitation, productId, signedUpBuyer } from "../../test/store-fixtures";
+import { auth } from "../accounts/auth";
 import { parseProductParams } from "../api/product-params";
 import { catalogueAnswer } from "../api/products";
 import { addToCart, findOrCreateCart } from "../cart/cart";
@@ -23,6 +24,7 @@ import { StoreError } from "../errors";
 import { placeOrder } from "../orders/place-order";
 import { PROFILE_SHIP_TO, requestedLines } from "../quotes/requests";
 import { companyCatalogue, removeCompanyCatalogue, saveCompanyCatalogue } from "./customer-catalogues";
+import { sessionCatalogue } from "./session-catalogue";
 
 const { handle } = withTestDatabase();
 
@@ -232,5 +234,22 @@ describe("a member of a company with a catalogue", () => {
     );
     await saveCompanyCatalogue(admin.id, acmeAccount, form({ categories: "flap-discs" }));
     expect(await productId(WHEEL)).toBeTruthy();
+  });
+});
+
+describe("a person who joins a company with a catalogue", () => {
+  it("is shown its catalogue on shared pages at once, not when their session's lookup expires", async () => {
+    const newcomer = await signedUpBuyer("newcomer@welding.test", { companyName: "Newcomer Welding" });
+    const signedIn = await auth().api.signInEmail({
+      body: { email: newcomer.email, password: newcomer.password },
+      asResponse: true,
+    });
+    const cookie = signedIn.headers.get("set-cookie")?.split(";")[0] ?? "";
+    const request = () => new Request("http://store.test/category/abrasives/flap-discs", { headers: { cookie } });
+    expect(await sessionCatalogue(request())).toBeNull();
+    await joinByInvitation(acme, newcomer, "buyer");
+    const acmeCatalogue = (await asBuyer(acme)).catalogue;
+    expect(acmeCatalogue).not.toBeNull();
+    expect(await sessionCatalogue(request())).toEqual(acmeCatalogue);
   });
 });

@@ -34,6 +34,7 @@ import {
   user,
 } from "../db/schema";
 import { StoreError } from "../errors";
+import { announce } from "../events";
 import { openInvoices } from "../terms/account-terms";
 import { buyerOf } from "./buyer";
 import { hashToken, headcount, invitationNotFound, lockCompanies, withdrawInvitationsOf } from "./members";
@@ -291,7 +292,7 @@ export async function acceptInvitation(
   token: string,
   { now = new Date(), closing }: { now?: Date; closing?: string } = {},
 ): Promise<{ companyName: string; role: CompanyRole; closed: string | null }> {
-  return db().transaction(async (tx) => {
+  const joined = await db().transaction(async (tx) => {
     const open = await openInvitation(tx, token, now);
     if (open.email !== who.email.toLowerCase())
       throw new StoreError(
@@ -318,9 +319,11 @@ export async function acceptInvitation(
       await tx.insert(companyMembers).values({ userId: who.id, ...joining });
     }
     if (leaving.kind === "closes" && currentId) await closeAccount(tx, currentId, open.companyId, leaving, now);
-    const joined = await useInvitation(tx, open.id, who.id, now);
-    return { companyName: joined, role: open.role, closed: leaving.kind === "closes" ? leaving.accountNumber : null };
+    const companyName = await useInvitation(tx, open.id, who.id, now);
+    return { companyName, role: open.role, closed: leaving.kind === "closes" ? leaving.accountNumber : null };
   });
+  announce("companyMembersChanged", {});
+  return joined;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   user,
 } from "../db/schema";
 import { StoreError } from "../errors";
+import { announce } from "../events";
 import { type Mail, queueMail } from "../mail/mailer";
 import { composeMail, storeUrl } from "../mail/templates/compose";
 import { readStoreSettings } from "../terms/settings";
@@ -302,9 +303,9 @@ export function setSpendLimits(
  * Removes a member from the company: the lists and addresses stay with the company; the person
  * keeps their sign-in and gets a company of their own (no terms), so they can still buy by card.
  */
-export function removeMember(admin: Buyer, { userId }: { userId: string }) {
+export async function removeMember(admin: Buyer, { userId }: { userId: string }) {
   const adminUserId = admin.userId;
-  return db().transaction(async (tx) => {
+  const removed = await db().transaction(async (tx) => {
     if (userId === adminUserId)
       throw new StoreError("Conflict", "You cannot remove yourself. Another company admin can remove you.");
     const member = await memberToChange(tx, admin, userId);
@@ -317,6 +318,8 @@ export function removeMember(admin: Buyer, { userId }: { userId: string }) {
     await createCompanyOfOne(tx, { userId });
     return { email: member.email };
   });
+  announce("companyMembersChanged", {});
+  return removed;
 }
 
 /**

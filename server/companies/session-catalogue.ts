@@ -1,7 +1,8 @@
 // Which company catalogue a session's pages are rendered from, read before the page cache is asked
 // (docs/decisions/customer-catalogues.md): shared catalogue pages are kept per catalogue, so the
 // cache's key needs it, and the fast path for hits (server/cache-hits.ts) needs it without waiting.
-// Kept per session cookie for a minute, and forgotten at once when any catalogue changes.
+// Kept per session cookie for a minute, and forgotten at once when any catalogue changes or anyone
+// joins or leaves a company (which catalogue a session sees follows its person's company).
 import { LRUCache } from "lru-cache";
 import { auth } from "../accounts/auth";
 import type { CatalogueScope } from "../context";
@@ -17,6 +18,7 @@ interface Known {
 
 const bySession = new LRUCache<string, Known>({ max: 20_000, ttl: 60_000 });
 onStoreEvent("customerCataloguesChanged", () => bySession.clear());
+onStoreEvent("companyMembersChanged", () => bySession.clear());
 
 /** The session cookie's value in a Cookie header, if any. */
 const sessionCookie = (cookie: string) => SESSION_COOKIE.exec(cookie)?.[1];
