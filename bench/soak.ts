@@ -16,7 +16,16 @@ import { apiScopes } from "../domain/companies/api-keys";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
-import { companyMembers, mailQueue, orders, products, profiles, promoCodes, user } from "../server/db/schema";
+import {
+  companies,
+  companyMembers,
+  mailQueue,
+  orders,
+  products,
+  profiles,
+  promoCodes,
+  user,
+} from "../server/db/schema";
 
 const APPROVER = "soak-approver@example.com";
 // The second company member's per-order limit: their smaller carts are placed, the larger ones wait.
@@ -372,6 +381,27 @@ export async function main() {
       );
     const before = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
 
+    /**
+     * Follows the invitation mailed to `email` and accepts it, confirming (as the page asks) that the
+     * invitee's own account of one closes. Returns the link, or undefined when no invitation came.
+     */
+    const acceptInvitation = async (invitee: Client, email: string) => {
+      const [mail] = await handle.db
+        .select({ text: mailQueue.text })
+        .from(mailQueue)
+        .where(and(eq(mailQueue.to, email), like(mailQueue.text, "%/company/join/%")));
+      const invitation = /\/company\/join\/[\w-]+/.exec(mail?.text ?? "")?.[0];
+      const [own] = await handle.db
+        .select({ accountNumber: companies.accountNumber })
+        .from(user)
+        .innerJoin(companyMembers, eq(companyMembers.userId, user.id))
+        .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+        .where(eq(user.email, email));
+      if (invitation)
+        await invitee.request(invitation, { form: { intent: "accept", closing: own?.accountNumber ?? "" } });
+      return invitation;
+    };
+
     const admin = new Client(base, stats);
     await admin.request("/admin/login", { form: { email: ADMIN.email, password: ADMIN.password } });
     const buyers = emails.map(() => new Client(base, stats));
@@ -382,12 +412,7 @@ export async function main() {
       const [owner, invitee] = [buyers[i - 1], buyers[i]];
       const email = emails[i] ?? "";
       await owner?.request("/account/company", { form: { intent: "invite", email, role: "buyer" } });
-      const [mail] = await handle.db
-        .select({ text: mailQueue.text })
-        .from(mailQueue)
-        .where(and(eq(mailQueue.to, email), like(mailQueue.text, "%/company/join/%")));
-      const invitation = /\/company\/join\/[\w-]+/.exec(mail?.text ?? "")?.[0];
-      if (invitation) await invitee?.request(invitation, { form: {} });
+      if (invitee) await acceptInvitation(invitee, email);
     }
 
     // The first company's admin invites a second approver and gives its buyer a per-order limit:
@@ -396,12 +421,7 @@ export async function main() {
     const approver = new Client(base, stats);
     await approver.signIn(APPROVER, PASSWORD);
     await owner?.request("/account/company", { form: { intent: "invite", email: APPROVER, role: "approver" } });
-    const [approverMail] = await handle.db
-      .select({ text: mailQueue.text })
-      .from(mailQueue)
-      .where(and(eq(mailQueue.to, APPROVER), like(mailQueue.text, "%/company/join/%")));
-    const approverInvitation = /\/company\/join\/[\w-]+/.exec(approverMail?.text ?? "")?.[0];
-    if (approverInvitation) await approver.request(approverInvitation, { form: {} });
+    const approverInvitation = await acceptInvitation(approver, APPROVER);
     const [limited] = await handle.db
       .select({ id: user.id })
       .from(user)

@@ -6,12 +6,13 @@ import { loader } from "../app/routes/home";
 import { products } from "../server/db/schema";
 import { insertProducts } from "./catalog-fixtures";
 import { withTestDatabase } from "./database";
+import { requestContext } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 
 const homePage = async () => {
   const request = new Request("http://store.test/");
-  const answer = (await loader({ request, params: {}, context: {} } as never)) as unknown as {
+  const answer = (await loader({ request, params: {}, context: await requestContext(null) } as never)) as unknown as {
     data: { flapDiscsFrom: string | null };
     init: { headers: Headers };
   };

@@ -129,9 +129,9 @@ describe("an order shipped in two parts", () => {
       `Your order has shipped! ${orderNumber} (shipment 1)`,
       `Your order has shipped! ${orderNumber} (shipment 2)`,
     ]);
-    expect(mails[0]?.text).toContain("Track it: https://www.ups.com/track?tracknum=1Z999AA10123456784");
-    expect(mails[0]?.text).toContain("- Grinding Wheel 4.5 in (SKU: GW-45-001): 3");
-    expect(mails[1]?.text).toContain("Track it: https://www.fedex.com/fedextrack/?trknbr=748923456789");
+    expect(mails[0]?.text).toContain("Track your package: https://www.ups.com/track?tracknum=1Z999AA10123456784");
+    expect(mails[0]?.text).toContain("- 3 x Grinding Wheel 4.5 in (SKU: GW-45-001)");
+    expect(mails[1]?.text).toContain("Track your package: https://www.fedex.com/fedextrack/?trknbr=748923456789");
     expect(mails[1]?.text).toContain(`/account/orders/${orderNumber}/packing-slips/2.pdf`);
 
     expect(

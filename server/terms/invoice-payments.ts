@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
+import { INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
 import {
   type ChosenAmount,
   checkAllocations,
@@ -30,7 +31,9 @@ import { type InvoicePaymentReceipt, invoicePaymentReceiptMessage } from "./invo
 type PaymentRow = typeof invoicePayments.$inferSelect;
 
 /** The company's terms invoices among `invoiceNumbers`, with what each still owes; locked for a recording. */
-async function companyInvoices(executor: Database, companyId: string, invoiceNumbers: string[], lock = false) {
+async function companyInvoices(executor: Database, companyId: string, posted: string[], lock = false) {
+  // A number of no invoice's shape names none: it is refused as "no invoice X", never sent to the database.
+  const invoiceNumbers = posted.filter((number) => INVOICE_NUMBER_PATTERN.test(number));
   if (invoiceNumbers.length === 0) return [];
   const query = executor
     .select({

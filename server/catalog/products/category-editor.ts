@@ -10,6 +10,7 @@ import { db, type Transaction } from "../../db/client";
 import { attributes, categories, productAttributeValues, products, subcategories } from "../../db/schema";
 import { StoreError } from "../../errors";
 import { announce } from "../../events";
+import { isSlug } from "../seed/generator";
 import { type AttributeDefinition, attributeDefinitions } from "./attributes";
 import { readCategoryTree, type TreeCategory, type TreeSubcategory } from "./category-tree";
 
@@ -70,6 +71,8 @@ export interface EditorAttribute extends AttributeDefinition {
 
 /** One subcategory as its editor page shows it, or null when there is none. */
 export async function subcategoryForEditor(slug: string) {
+  // A path segment of no slug's shape (a NUL byte, say) names no subcategory, and is not asked of the database.
+  if (!isSlug(slug)) return null;
   const [subcategory] = await db().select().from(subcategories).where(eq(subcategories.slug, slug));
   if (!subcategory) return null;
   const [definitions, counts, productCount] = await Promise.all([
