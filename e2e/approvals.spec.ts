@@ -11,7 +11,10 @@ import {
   signIn,
 } from "./helpers";
 
-/** The company admin (signed in on `page`) invites `who` as `role`; `who` signs in on a page of their own and joins. */
+/**
+ * The company admin (signed in on `page`) invites `who` as `role`; `who` signs in on a page of their
+ * own and joins, closing the account of one they signed up with.
+ */
 async function invitedMember(page: Page, browser: Browser, name: string, lastName: string, role: string) {
   const memberPage = await (await browser.newContext()).newPage();
   const member: Buyer = await confirmedBuyer(memberPage, name, lastName);
@@ -23,7 +26,7 @@ async function invitedMember(page: Page, browser: Browser, name: string, lastNam
   await signIn(memberPage, member.email, member.password);
   await expect(memberPage.getByText("Welcome back!")).toBeVisible();
   await memberPage.goto(await linkMailedTo(member.email));
-  await memberPage.getByRole("button", { name: "Accept Invitation" }).click();
+  await memberPage.getByRole("button", { name: /^Close ACCT-\d+ and Join / }).click();
   await expect(memberPage.getByText(/^You joined /)).toBeVisible();
   return { member, memberPage };
 }

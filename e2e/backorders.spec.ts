@@ -14,7 +14,7 @@ import {
 } from "./helpers";
 
 /**
- * The admin, in a browser of their own, opens the `nth` active in-stock tire-supplies part (a
+ * The admin, in a browser of their own, opens the `nth` active in-stock shop-supplies part (a
  * corner no other story orders from) and sets its stock, lead time and back-order switch.
  */
 async function preparePart(
@@ -25,7 +25,7 @@ async function preparePart(
   const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage, admin.email, admin.password);
   await expect(adminPage.getByText("Welcome back!")).toBeVisible();
-  await adminPage.goto("/admin/products?category=tire-supplies&status=active&stock=in");
+  await adminPage.goto("/admin/products?category=shop-supplies&status=active&stock=in");
   const link = adminPage.getByRole("table", { name: "Products" }).getByRole("row").nth(nth).getByRole("link");
   const partNumber = (await link.textContent()) ?? "";
   await link.click();

@@ -1,5 +1,4 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { eq } from "drizzle-orm";
 import { apiScopes } from "../domain/companies/api-keys";
 import { addDays, storeDay } from "../domain/dates/dates";
 import { admin } from "../playwright.config";
@@ -8,12 +7,20 @@ import { submitForApproval } from "../server/approvals/approvals";
 import { createListFromText } from "../server/cart/saved-lists";
 import { setSpendLimits } from "../server/companies/members";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
-import { profiles, user } from "../server/db/schema";
+import { user } from "../server/db/schema";
 import { placeTermsOrder } from "../server/orders/checkout";
 import { approveTerms } from "../server/terms/grants";
 import { checkoutInput } from "../test/checkout-input";
 import { answerQuote, requestedQuote } from "../test/quote-fixtures";
-import { asBuyer, cardOrder, fillCart, joinByInvitation, productId, signedUpBuyer } from "../test/store-fixtures";
+import {
+  asBuyer,
+  cardOrder,
+  fillCart,
+  joinByInvitation,
+  memberOf,
+  productId,
+  signedUpBuyer,
+} from "../test/store-fixtures";
 import { type StoreProcess, storeProcess } from "../test/store-process";
 import {
   addWheels,
@@ -278,8 +285,7 @@ async function writeRecords(database: DatabaseHandle) {
   await database.db
     .insert(user)
     .values({ id: "records-admin", name: "Records Admin", email: "records-admin@example.com", emailVerified: true });
-  const [profile] = await database.db.select().from(profiles).where(eq(profiles.userId, ada.id));
-  await approveTerms("records-admin", profile?.id ?? "", "25000");
+  await approveTerms("records-admin", (await memberOf(ada.id))?.companyId ?? "", "25000");
   // 120 × $12.99 + 48 × $8.49 + 1000 × $1.55 = $3,516.32 (Oregon: no tax)
   const cartId = await fillCart(ada, [
     ["GW-45-001", 120],

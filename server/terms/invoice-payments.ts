@@ -8,13 +8,13 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
-import { INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
 import {
   type ChosenAmount,
   checkAllocations,
   type InvoiceStanding,
   MAX_INVOICES_PER_PAYMENT,
 } from "../../domain/terms/invoice-payments";
+import { INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
 import { type Buyer, requirePermission } from "../companies/buyer";
 import { type Database, db, type Transaction } from "../db/client";
 import { invoicePaymentAllocations, invoicePayments, orders, user } from "../db/schema";
