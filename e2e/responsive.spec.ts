@@ -190,8 +190,9 @@ test.describe("a company admin's tables on a 375 px phone", () => {
     // The credit centre's open invoice: every column in view.
     await visit("/account/credit");
     const invoice = page.getByRole("table", { name: "Open Invoices" }).getByRole("row").nth(1);
+    // The amount shows twice, as the total and as the balance still owed, which nothing has paid yet.
     for (const text of [/^INV-\d{6}$/, records.orderNumber, "Due in 30 days", "$3,516.32"])
-      await expectOnScreen(page, invoice.getByText(text), String(text));
+      await expectOnScreen(page, invoice.getByText(text).first(), String(text));
     await expect(invoice.getByRole("cell").filter({ hasText: "Due Date" })).toBeVisible();
 
     await visit("/account/quotes");
