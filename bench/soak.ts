@@ -16,16 +16,7 @@ import { apiScopes } from "../domain/companies/api-keys";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
 import { openDatabase } from "../server/db/client";
-import {
-  companies,
-  companyMembers,
-  mailQueue,
-  orders,
-  products,
-  profiles,
-  promoCodes,
-  user,
-} from "../server/db/schema";
+import { companies, companyMembers, mailQueue, orders, products, promoCodes, user } from "../server/db/schema";
 
 const APPROVER = "soak-approver@example.com";
 // The second company member's per-order limit: their smaller carts are placed, the larger ones wait.
@@ -480,14 +471,16 @@ export async function main() {
     const approvals = (async () => {
       // The admin approves Net 30 for the buyers one by one while they shop.
       // The approvers' company first, so its submissions can be placed from early on.
-      const approvable = await handle.db
-        .select({ id: profiles.id })
-        .from(profiles)
-        .innerJoin(user, eq(user.id, profiles.userId))
-        .orderBy(sql`${user.email} <> ${emails[0] ?? ""}`, profiles.id);
-      for (const profile of approvable) {
+      // Terms are the company's: each company once, whichever of its people came first.
+      const members = await handle.db
+        .select({ companyId: companyMembers.companyId })
+        .from(companyMembers)
+        .innerJoin(user, eq(user.id, companyMembers.userId))
+        .orderBy(sql`${user.email} <> ${emails[0] ?? ""}`, companyMembers.companyId);
+      const approvable = [...new Set(members.map((member) => member.companyId))];
+      for (const companyId of approvable) {
         if (Date.now() > deadline) break;
-        await admin.request("/admin", { form: { intent: "approve", profileId: profile.id, creditLimit: "400" } });
+        await admin.request("/admin", { form: { intent: "approve", companyId, creditLimit: "400" } });
         await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / (approvable.length + 1)));
       }
     })();
