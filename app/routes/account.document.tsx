@@ -1,5 +1,6 @@
 import { requireBuyer } from "../../server/accounts/session";
 import { buyerOrderDocument } from "../../server/documents/buyer-documents";
+import { privatePdf } from "../../server/documents/private-pdf";
 import type { Route } from "./+types/account.document";
 
 /**
@@ -10,17 +11,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const buyer = requireBuyer({ request, context });
   const kind = new URL(request.url).pathname.startsWith("/account/invoices/") ? "invoice" : "receipt";
   const file = await buyerOrderDocument(buyer, kind, params.file);
-  if (!file) {
-    return new Response(`There is no ${kind} ${params.file} in your account.`, {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
-    });
-  }
-  return new Response(new Uint8Array(file.content), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privatePdf(file, `There is no ${kind} ${params.file} in your account.`);
 }
