@@ -6,7 +6,7 @@ import { Pagination } from "./admin-shell";
 /**
  * A back-office list, one page of it: a table that scrolls sideways inside its card (holding its
  * positioned parts, so none sticks out of a phone's page), a sentence in its place when the page is
- * empty, and Previous / Page n of m / Next under the card.
+ * empty, and Previous / Page n of m / Next under the card when the list has more than one page.
  */
 export function PagedTable<Row>({
   rows,
@@ -27,7 +27,8 @@ export function PagedTable<Row>({
   columns: readonly string[];
   /** Said instead of the table when there are no rows. */
   empty: string;
-  pages: React.ComponentProps<typeof Pagination>;
+  /** Left out for a list that is always whole on one page. */
+  pages?: React.ComponentProps<typeof Pagination>;
   className?: string;
   tableClassName?: string;
   /**
@@ -52,7 +53,7 @@ export function PagedTable<Row>({
           )}
         </CardContent>
       </Card>
-      <Pagination {...pages} />
+      {pages && <Pagination {...pages} />}
     </>
   );
 }
