@@ -98,6 +98,17 @@ const fileKey = (extension: "pdf" | "webp") => `${randomBytes(12).toString("hex"
 
 const contentTypeOfKey = (key: string) => (key.endsWith(".pdf") ? "application/pdf" : "image/webp");
 
+/** What the company's members and the back office both show of a certificate. */
+const certificateColumns = {
+  id: taxCertificates.id,
+  state: taxCertificates.state,
+  certificateNumber: taxCertificates.certificateNumber,
+  expiresOn: taxCertificates.expiresOn,
+  status: taxCertificates.status,
+  rejectionReason: taxCertificates.rejectionReason,
+  uploadedAt: taxCertificates.uploadedAt,
+};
+
 /** The company's certificates, as every member sees them; `canManage` for its admins. */
 export async function companyCertificates(buyer: Buyer, now = new Date()) {
   const membership = await membershipOf(buyer);
@@ -105,16 +116,7 @@ export async function companyCertificates(buyer: Buyer, now = new Date()) {
   const { companyId, role } = membership;
   const [rows, settings] = await Promise.all([
     db()
-      .select({
-        id: taxCertificates.id,
-        state: taxCertificates.state,
-        certificateNumber: taxCertificates.certificateNumber,
-        expiresOn: taxCertificates.expiresOn,
-        status: taxCertificates.status,
-        rejectionReason: taxCertificates.rejectionReason,
-        fileName: taxCertificates.fileName,
-        uploadedAt: taxCertificates.uploadedAt,
-      })
+      .select({ ...certificateColumns, fileName: taxCertificates.fileName })
       .from(taxCertificates)
       .where(eq(taxCertificates.companyId, companyId))
       .orderBy(asc(taxCertificates.state), desc(taxCertificates.uploadedAt)),
@@ -252,13 +254,7 @@ export async function listCertificatesForAdmin({ show, page }: { show: Certifica
   const [items, [total]] = await Promise.all([
     db()
       .select({
-        id: taxCertificates.id,
-        state: taxCertificates.state,
-        certificateNumber: taxCertificates.certificateNumber,
-        expiresOn: taxCertificates.expiresOn,
-        status: taxCertificates.status,
-        rejectionReason: taxCertificates.rejectionReason,
-        uploadedAt: taxCertificates.uploadedAt,
+        ...certificateColumns,
         reviewedAt: taxCertificates.reviewedAt,
         companyName: companies.name,
         accountNumber: companies.accountNumber,
