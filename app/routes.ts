@@ -95,5 +95,6 @@ export default [
   route("robots.txt", "routes/robots.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.tsx", { id: "sitemap-file" }),
+  route("feeds/google-merchant.xml", "routes/merchant-feed.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

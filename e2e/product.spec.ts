@@ -77,9 +77,21 @@ test("an unknown product answers 404 with 'Product Not Found'", async ({ page })
   await expectNoAccessibilityViolations(page);
 });
 
-test("robots.txt points crawlers to a sitemap that lists every listing and product", async ({ request, baseURL }) => {
-  const robots = await request.get("/robots.txt");
-  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+test("robots.txt points crawlers to a sitemap that lists every listing and product, and to the merchant feed", async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  expect(robots).toContain(`Sitemap: ${baseURL}/feeds/google-merchant.xml`);
+  const feed = await request.get("/feeds/google-merchant.xml");
+  expect(feed.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+  const wheel = /<item><g:id>CW-45-045<\/g:id>.*?<\/item>/.exec(await feed.text())?.[0] ?? "";
+  expect(wheel).toContain(`<link>${baseURL}/products/cut-off-wheel-4-5-x-045-in-cw-45-045</link>`);
+  const image = /<g:image_link>([^<]+)<\/g:image_link>/.exec(wheel)?.[1] ?? "";
+  const picture = await request.get(image);
+  expect(picture.headers()["content-type"]).toBe("image/png");
+  expect((await picture.body()).subarray(1, 4).toString()).toBe("PNG");
   const index = await (await request.get("/sitemap.xml")).text();
   expect(index).toContain(`<loc>${baseURL}/sitemaps/pages.xml</loc>`);
   expect(index).toContain(`<loc>${baseURL}/sitemaps/products-1.xml</loc>`);

@@ -36,6 +36,7 @@ const notFiles = new Set([
   "routes/collections.tsx",
   "routes/robots.tsx",
   "routes/sitemap.tsx",
+  "routes/merchant-feed.tsx",
   "routes/admin/products-import-run.tsx",
 ]);
 const fileEntries = entries(routeConfig as Entry[]).filter(

@@ -1,6 +1,9 @@
 import { config } from "../../server/config";
 
-/** Crawlers may read the catalogue; personal and admin pages are not for them. */
+/**
+ * Crawlers may read the catalogue; personal and admin pages are not for them. Google reads an RSS 2.0
+ * feed as a sitemap too, so the merchant feed is named beside the sitemap.
+ */
 export function loader() {
   const body = [
     "User-agent: *",
@@ -11,6 +14,7 @@ export function loader() {
     "Disallow: /auth",
     "Disallow: /api/",
     `Sitemap: ${config().PUBLIC_URL}/sitemap.xml`,
+    `Sitemap: ${config().PUBLIC_URL}/feeds/google-merchant.xml`,
     "",
   ].join("\n");
   return new Response(body, {

@@ -1,15 +1,13 @@
 // Sitemaps for search engines: an index over the listings and the products, 40,000 URLs a file
 // (the protocol allows 50,000).
 import { asc, count } from "drizzle-orm";
+import { escapeXml } from "../../../domain/text/xml";
 import { db } from "../../db/client";
 import { products } from "../../db/schema";
 import { storefrontCategoryTree } from "../products/category-tree";
 import { shownToBuyers } from "../products/visibility";
 
 export const PRODUCTS_PER_SITEMAP = 40_000;
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 const urlset = (urls: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls

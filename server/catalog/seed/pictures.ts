@@ -1,5 +1,7 @@
 // Drawn product pictures, one set per subcategory (the catalogue ships no photographs):
 // view 1 the part, view 2 the part in a second colourway, view 3 its label.
+import { escapeXml } from "../../../domain/text/xml";
+
 export type PictureShape =
   | "bit"
   | "tap"
@@ -173,9 +175,6 @@ const drawings: Record<PictureShape, (p: Palette) => string> = {
   vest: (p) =>
     `<path d="M130 80 L170 80 L200 150 L230 80 L270 80 L300 140 L300 330 L100 330 L100 140 Z" fill="${p.accent}"/><path d="M100 230 h200 M100 270 h200" stroke="${p.light}" stroke-width="14"/>`,
 };
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] ?? c);
 
 /** The SVG for a subcategory's view (1-based); the label names what it shows. */
 export function drawPicture(shape: PictureShape, label: string, view: number): string {
