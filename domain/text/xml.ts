@@ -5,7 +5,11 @@
 
 const entities: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters XML forbids are what it finds.
-const notXml =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const notXmlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-export const escapeXml = (text: string) => text.replace(notXml, "").replace(/[<>&'"]/g, (c) => entities[c] ?? c);
+export const escapeXml = (text: string) =>
+  text
+    .replace(notXmlCharacters, "")
+    .replace(loneSurrogates, "")
+    .replace(/[<>&'"]/g, (c) => entities[c] ?? c);

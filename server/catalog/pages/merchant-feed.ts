@@ -3,7 +3,7 @@
 // specification asks of it. It is written as it is read, a page of parts at a time by part order, so a
 // catalogue of a million parts is never held in memory, and it is read afresh on every request, so it
 // follows every change in the catalogue.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, gt } from "drizzle-orm";
 import { gtinOf } from "../../../domain/catalog/gtin";
 import { addBusinessDays, type Day, storeDay } from "../../../domain/dates/dates";
 import { canBackorder } from "../../../domain/orders/backorderable";
