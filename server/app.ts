@@ -2,23 +2,21 @@
 import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
-import path from "node:path";
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
-import { backfillProductAttributes } from "./catalog/seed/attribute-backfill";
-import { seedCatalogIfEmpty } from "./catalog/seed/seed";
 import { startCertificateReminders } from "./companies/tax-certificates";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { type DatabaseHandle, openDatabase, setDatabase } from "./db/client";
+import { openDatabase, setDatabase } from "./db/client";
 import { coordinate, type Duty } from "./db/coordination";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { createRequestListener } from "./http";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
+import { prepareDatabase } from "./prepare-database";
 import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
 import { startInvoicePaymentReconciliation } from "./terms/invoice-payments";
@@ -39,20 +37,6 @@ const CERTIFICATE_REMINDERS_LOCK = 720_320;
 const QUOTE_EXPIRY_LOCK = 720_340;
 const SCHEDULED_BACKUP_LOCK = 720_350;
 const INVOICE_REMINDERS_LOCK = 720_360;
-
-/** Opens, migrates and seeds the database the config names. */
-export async function prepareDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
-  const handle = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    pgliteDir: options.databaseUrl ? undefined : path.join(options.dataDir, "pglite"),
-  });
-  await handle.migrate();
-  const seeded = await seedCatalogIfEmpty(handle.db);
-  if (seeded > 0) logger.info({ products: seeded }, "seeded the starter catalogue");
-  const typed = await backfillProductAttributes(handle.db);
-  if (typed > 0) logger.info({ products: typed }, "typed the specifications of the catalogue's products");
-  return handle;
-}
 
 /**
  * `npm start`. On PostgreSQL the store runs WEB_CONCURRENCY processes (one per core unless set):

@@ -48,8 +48,11 @@ export async function createEmptyDatabase(): Promise<{
   };
 }
 
-/** A name that changes with the migrations and with the version of the database engine named by `engineFile`. */
-function migrationsFingerprint(engineFile: string): string {
+/**
+ * A name that changes with the migrations, with the version of the database engine named by
+ * `engineFile`, and with every file under `folders` (the code that writes what a kept copy holds).
+ */
+export function sourceFingerprint(engineFile: string, folders: readonly string[] = []): string {
   const hash = createHash("sha256");
   hash.update(readFileSync(path.resolve(engineFile)));
   const walk = (folder: string) => {
@@ -60,7 +63,7 @@ function migrationsFingerprint(engineFile: string): string {
       else hash.update(readFileSync(file));
     }
   };
-  walk(migrationsFolder);
+  for (const folder of [migrationsFolder, ...folders]) walk(path.resolve(folder));
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -71,7 +74,7 @@ function migrationsFingerprint(engineFile: string): string {
  * made by another waits for it.
  */
 async function migratedPostgres(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const template = `store_template_${migrationsFingerprint("node_modules/pg/package.json")}`;
+  const template = `store_template_${sourceFingerprint("node_modules/pg/package.json")}`;
   const exists = async () => {
     const client = new pg.Client({ connectionString: serverUrl() });
     await client.connect();
@@ -123,7 +126,7 @@ async function migratedPostgres(): Promise<{ handle: DatabaseHandle; drop: () =>
  */
 async function migratedPglite(): Promise<DatabaseHandle> {
   const folder = path.join(tmpdir(), "store-test-pglite");
-  const kept = path.join(folder, `${migrationsFingerprint("node_modules/@electric-sql/pglite/package.json")}.tar`);
+  const kept = path.join(folder, `${sourceFingerprint("node_modules/@electric-sql/pglite/package.json")}.tar`);
   try {
     return await openDatabase({ pgliteFiles: new Blob([readFileSync(kept)]) });
   } catch (error) {

@@ -1,12 +1,12 @@
 // The real store, started as `npm start` starts it, on the driver under test, for tests that talk
 // to it over HTTP; and a client that keeps its cookies and posts as the store's own pages do.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { type DatabaseHandle, openDatabase } from "../server/db/client";
-import { createEmptyDatabase, testDriver } from "./database";
+import { createEmptyDatabase, sourceFingerprint, testDriver } from "./database";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -27,8 +27,35 @@ export interface StoreProcess {
 }
 
 /**
- * A store in a folder of its own, on a new empty database, or on `shared.databaseUrl` (another
- * store's, which then stays when this one is removed).
+ * The embedded database of a store started once: migrated, seeded and typed as a first start leaves
+ * it. That first start takes ~6 s of a test's two cores, a copy of it a fraction of one, so the first
+ * test to need it makes it, under a name that changes with the code that writes it, for every test
+ * after it. What a first start does is tested where it is the point (server-process, migrations).
+ */
+async function firstStartedPglite(): Promise<string> {
+  const folder = path.join(tmpdir(), "store-test-started");
+  const kept = path.join(
+    folder,
+    sourceFingerprint("node_modules/@electric-sql/pglite/package.json", ["server/catalog/seed", "domain/catalog"]),
+  );
+  if (existsSync(kept)) return kept;
+  const { prepareDatabase } = await import("../server/prepare-database");
+  // Made whole under another name first: a test beside this one may be copying the kept one.
+  const partial = `${kept}.${process.pid}`;
+  mkdirSync(partial, { recursive: true });
+  const handle = await prepareDatabase({ dataDir: partial });
+  await handle.close();
+  try {
+    renameSync(partial, kept);
+  } catch {
+    rmSync(partial, { recursive: true, force: true }); // another test kept one first
+  }
+  return kept;
+}
+
+/**
+ * A store in a folder of its own, on a new database as a first start leaves it, or on
+ * `shared.databaseUrl` (another store's, which then stays when this one is removed).
  */
 export async function storeProcess(
   env: Record<string, string>,
@@ -36,6 +63,8 @@ export async function storeProcess(
 ): Promise<StoreProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "store-test-"));
   const empty = testDriver === "postgres" && !shared.databaseUrl ? await createEmptyDatabase() : undefined;
+  if (testDriver === "pglite")
+    cpSync(path.join(await firstStartedPglite(), "pglite"), path.join(dataDir, "pglite"), { recursive: true });
   const databaseUrl = shared.databaseUrl ?? empty?.url;
   let child: ChildProcess | undefined;
   let base = "";

@@ -1,5 +1,5 @@
 // An upgraded store: products written before attributes were typed have only their shown
-// specifications. At start (server/app.ts, prepareDatabase), when no attribute is defined but
+// specifications. At start (server/prepare-database.ts), when no attribute is defined but
 // products exist, each subcategory's attributes are derived from those specifications and every
 // product's typed values written: once, in one transaction of batches, so a failed run leaves the
 // store as it was and the next start tries again.
