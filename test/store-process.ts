@@ -39,7 +39,11 @@ async function firstStartedPglite(): Promise<string> {
     sourceFingerprint("node_modules/@electric-sql/pglite/package.json", ["server/catalog/seed", "domain/catalog"]),
   );
   if (existsSync(kept)) return kept;
-  const { prepareDatabase } = await import("../server/prepare-database");
+  const [{ prepareDatabase }, { logger }] = await Promise.all([
+    import("../server/prepare-database"),
+    import("../server/logger"),
+  ]);
+  logger.level = "silent"; // a first start's "seeded the starter catalogue" is no news in a test's output
   // Made whole under another name first: a test beside this one may be copying the kept one.
   const partial = `${kept}.${process.pid}`;
   mkdirSync(partial, { recursive: true });
