@@ -237,8 +237,10 @@ export function creditFor(basis: CreditBasis, lines: readonly { quantity: number
   const taxable = linesCents - discountCents;
   const left = Math.max(0, basis.totalCents - basis.creditedCents);
   const totalCents = Math.min(taxable + taxCentsFor(taxable, basis.taxRatePpm), left);
-  // Capped, the tax is what the cap leaves beside the lines.
-  return { linesCents, discountCents, taxCents: Math.max(0, totalCents - taxable), totalCents };
+  // Capped, the tax is what the cap leaves beside the lines, and below them the lines are discounted
+  // to the cap, so that lines - discount + tax is always the total credited.
+  const taxCents = Math.max(0, totalCents - taxable);
+  return { linesCents, discountCents: linesCents - (totalCents - taxCents), taxCents, totalCents };
 }
 
 /**
