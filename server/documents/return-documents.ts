@@ -14,7 +14,7 @@ import { db } from "../db/client";
 import { creditMemos, orders, returns } from "../db/schema";
 import { shippingAddressLines } from "../orders/messages";
 import { buyerSeesOrder } from "../orders/orders";
-import { type ReturnView, returnView } from "../returns/returns";
+import { type ReturnView, returnView } from "../returns/view";
 import type { DownloadedFile } from "./buyer-documents";
 import { type PartsDocument, renderPartsDocument } from "./parts-document";
 import { type Column, renderPdf } from "./pdf";

@@ -8,7 +8,7 @@ import { config } from "../config";
 import type { Mail } from "../mail/mailer";
 import type { MailBlock } from "../mail/templates/blocks";
 import { composeMail, storeUrl } from "../mail/templates/compose";
-import type { ReturnView } from "./returns";
+import type { ReturnView } from "./view";
 
 const linesBlock = (view: ReturnView): MailBlock => ({
   type: "items",

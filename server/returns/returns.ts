@@ -51,6 +51,7 @@ import { paymentProvider } from "../payments/configured";
 import { openInvoices } from "../terms/account-terms";
 import { readStoreSettings } from "../terms/settings";
 import { returnApprovedMessage, returnReceivedMessage, returnRefusedMessage, returnRequestedMessage } from "./messages";
+import { type ReturnView, returnView } from "./view";
 
 type Order = typeof orders.$inferSelect;
 type Return = typeof returns.$inferSelect;
@@ -427,51 +428,6 @@ const mails: Partial<Record<ReturnMove["steps"][number], StepMail>> = {
   mailCreditMemo: (tx, view) =>
     mailTo(tx, view, async (email) => queueMail(await returnReceivedMessage(view, email), tx)),
 };
-
-/** A return as its pages, mails and documents tell it. */
-export async function returnView(executor: Database, returnId: string) {
-  const [row] = await executor
-    .select({
-      id: returns.id,
-      status: returns.status,
-      reason: returns.reason,
-      note: returns.note,
-      rmaNumber: returns.rmaNumber,
-      refusalReason: returns.refusalReason,
-      requestedAt: returns.requestedAt,
-      decidedAt: returns.decidedAt,
-      receivedAt: returns.receivedAt,
-      requestedBy: returns.requestedBy,
-      requesterEmail: user.email,
-      orderId: orders.id,
-      orderNumber: orders.orderNumber,
-      companyName: orders.companyName,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(returns)
-    .innerJoin(orders, eq(orders.id, returns.orderId))
-    .leftJoin(user, eq(user.id, returns.requestedBy))
-    .where(eq(returns.id, returnId));
-  if (!row) throw new StoreError("NotFound", "There is no such return.");
-  const [lines, [memo]] = await Promise.all([
-    executor
-      .select({
-        orderItemId: returnLines.orderItemId,
-        quantity: returnLines.quantity,
-        restocked: returnLines.restocked,
-        part: orderItems.productSku,
-        name: orderItems.productName,
-        unitPrice: orderItems.unitPrice,
-      })
-      .from(returnLines)
-      .innerJoin(orderItems, eq(orderItems.id, returnLines.orderItemId))
-      .where(eq(returnLines.returnId, returnId))
-      .orderBy(asc(orderItems.productName)),
-    executor.select().from(creditMemos).where(eq(creditMemos.returnId, returnId)),
-  ]);
-  return { ...row, lines, creditMemo: memo ?? null };
-}
-export type ReturnView = Awaited<ReturnType<typeof returnView>>;
 
 /** The order's returns, newest first (its pages list them). */
 export async function returnsOfOrder(orderId: string, executor: Database = db()) {
