@@ -161,9 +161,10 @@ const creditMemoColumns: StackedColumn<CreditMemoRow>[] = [
   { header: "Date", nowrap: true, cell: (memo) => formatShortDate(memo.issuedAt) },
   {
     header: "Order",
-    nowrap: true,
+    // An order number is 21 characters: on a phone it takes the card's width, beside nothing.
+    wide: true,
     cell: (memo) => (
-      <Link to={`/account/orders/${memo.orderNumber}`} className="font-mono text-brand-700 underline">
+      <Link to={`/account/orders/${memo.orderNumber}`} className="font-mono break-all text-brand-700 underline">
         {memo.orderNumber}
       </Link>
     ),

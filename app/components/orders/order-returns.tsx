@@ -210,7 +210,10 @@ export function ReturnsCard({
           Returns
         </h2>
         <ReturnsList returns={view.returns} />
-        {canRequest && view.lines.length > 0 && <ReturnRequestForm view={view} lastResult={lastResult} />}
+        {canRequest && view.lines.length > 0 && (
+          // A new return empties the form: its quantities are asked afresh against what is left.
+          <ReturnRequestForm key={view.returns.length} view={view} lastResult={lastResult} />
+        )}
       </CardContent>
     </Card>
   );
