@@ -5,6 +5,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { extractText } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
+import { toCents } from "../../domain/money/cents";
 import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
@@ -28,6 +29,7 @@ import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
+import { businessReport } from "../reports/business";
 import { creditCentre, openInvoices } from "../terms/account-terms";
 import { markInvoicePaid } from "../terms/invoices";
 import { approveReturn, receiveReturn, refuseReturn, requestReturn } from "./returns";
@@ -219,7 +221,11 @@ describe("a return of a terms order", () => {
       lines: [{ orderItemId: second.line(ids.wheel), quantity: 1 }],
     });
     await approveReturn("admin", again.id);
+    const storeAging = async () => toCents((await businessReport()).aging.current);
+    const storeCurrent = await storeAging();
     await receiveReturn("admin", again.id, [second.line(ids.wheel)]);
+    // The store's own aging report counts the free credit too.
+    expect(await storeAging()).toBe(storeCurrent - 1380);
     const centre = await creditCentre(second.buyer);
     expect(centre.used).toBe("0.00");
     expect(centre.aging.current).toBe("-13.80");

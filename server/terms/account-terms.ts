@@ -63,10 +63,10 @@ export async function openInvoices(companyId: string | null, executor: Database 
 }
 
 /**
- * The company's credit memos with credit left that no invoice took (it had none open when the memo
- * was issued): free credit on the account, oldest first.
+ * The company's (every company's, for null) credit memos with credit left that no invoice took (it
+ * had none open when the memo was issued): free credit on the account, oldest first.
  */
-export async function openCredits(companyId: string, executor: Database = db()) {
+export async function openCredits(companyId: string | null, executor: Database = db()) {
   const rows = await executor
     .select({
       number: creditMemos.number,
@@ -77,7 +77,12 @@ export async function openCredits(companyId: string, executor: Database = db()) 
     })
     .from(creditMemos)
     .innerJoin(orders, eq(orders.id, creditMemos.orderId))
-    .where(and(eq(creditMemos.companyId, companyId), eq(creditMemos.paymentMethod, "on_terms")))
+    .where(
+      and(
+        companyId === null ? undefined : eq(creditMemos.companyId, companyId),
+        eq(creditMemos.paymentMethod, "on_terms"),
+      ),
+    )
     .orderBy(asc(creditMemos.issuedAt));
   return rows
     .map((row) => ({ ...row, unapplied: fromCents(toCents(row.amount) - toCents(row.applied)) }))
