@@ -43,6 +43,7 @@ export type ReturnAction = "approve" | "refuse" | "receive";
 export type ReturnStep =
   | "assignRmaNumber"
   | "mailApproval"
+  | "keepRefusalReason"
   | "mailRefusal"
   | "refundCard"
   | "restock"
@@ -63,7 +64,7 @@ export interface ReturnMove {
  */
 export const returnMoves: readonly ReturnMove[] = [
   { from: "requested", to: "approved", on: "approve", steps: ["assignRmaNumber", "mailApproval"] },
-  { from: "requested", to: "refused", on: "refuse", steps: ["mailRefusal"] },
+  { from: "requested", to: "refused", on: "refuse", steps: ["keepRefusalReason", "mailRefusal"] },
   {
     from: "approved",
     to: "received",

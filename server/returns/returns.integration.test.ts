@@ -247,6 +247,11 @@ describe("a return of a card order", () => {
       "Conflict: A return that is Requested cannot be received. Approve it first.",
     );
     await approveReturn("admin", asked.id);
+    // A line to restock that is not the return's is refused before the card is refunded.
+    expect(await refusal(receiveReturn("admin", asked.id, ["3f1c2a4e-8b7d-4c6a-9e5f-1a2b3c4d5e6f"]))).toBe(
+      "Invalid: A line chosen to restock is not in this return. Reload the return and try again.",
+    );
+    expect(await db().select().from(testProcessorRefunds)).toEqual([]);
     const stockBefore = await stockOf(ids.wheel);
     const received = await receiveReturn("admin", asked.id, []);
     expect(await stockOf(ids.wheel)).toBe(stockBefore);

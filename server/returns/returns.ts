@@ -246,7 +246,8 @@ async function moveReturn(
   const early = await allowedMove(before, action);
   if (early.steps.includes("refundCard")) {
     const order = await orderOf(db(), before.orderId, false);
-    const { credit } = await linesAndCredit(db(), order, before.id);
+    const { lines, credit } = await linesAndCredit(db(), order, before.id);
+    checkRestock(lines, details);
     await refundCard(order, before, credit);
   }
   const { view, announcements } = await db().transaction(async (tx) => {
@@ -308,6 +309,14 @@ async function refundCard(order: Order, row: Return, credit: Credit) {
 
 type StepWrite = (context: MoveContext) => Promise<void>;
 
+/** The order lines the admin chose to restock, each one of the return's: checked before any refund. */
+function checkRestock(lines: readonly { id: string }[], details: MoveDetails) {
+  const chosen = new Set(details.restock ?? []);
+  if ([...chosen].some((id) => !lines.some((line) => line.id === id)))
+    throw new StoreError("Invalid", "A line chosen to restock is not in this return. Reload the return and try again.");
+  return chosen;
+}
+
 /** The next number of a sequence, drawn after every check, as invoice numbers are (docs/decisions/invoices.md). */
 async function nextNumber(tx: Transaction, sequence: "rma_number_seq" | "credit_memo_number_seq") {
   const result = await tx.execute<{ n: string }>(sql`select nextval(${sequence})::text as n`);
@@ -321,15 +330,13 @@ const steps: Partial<Record<ReturnMove["steps"][number], StepWrite>> = {
     const n = await nextNumber(tx, "rma_number_seq");
     Object.assign(set, { rmaNumber: rmaNumber(n), decidedAt: now, decidedBy: adminId });
   },
-  async mailRefusal({ adminId, now, set, details, audit }) {
+  async keepRefusalReason({ adminId, now, set, details, audit }) {
     if (!details.reason) throw new StoreError("Invalid", "Say why the return is refused.");
     Object.assign(set, { refusalReason: details.reason, decidedAt: now, decidedBy: adminId });
     audit.refusalReason = details.reason;
   },
   async restock({ tx, lines, details, row, audit, announcements }) {
-    const chosen = new Set(details.restock ?? []);
-    const unknown = [...chosen].filter((id) => !lines.some((line) => line.id === id));
-    if (unknown.length > 0) throw new StoreError("Invalid", "A line chosen to restock is not in this return.");
+    const chosen = checkRestock(lines, details);
     const restocked: string[] = [];
     for (const line of lines) {
       const back = chosen.has(line.id) && line.productId !== null;
