@@ -41,6 +41,17 @@ const addressList = z
   });
 
 // Each message says what is expected; the caller adds the variable name and the value given.
+/** A postal address given as lines separated by ";". */
+const addressLines = z
+  .string()
+  .transform((value) =>
+    value
+      .split(";")
+      .map((line) => line.trim())
+      .filter(Boolean),
+  )
+  .refine((lines) => lines.length > 0 && lines.length <= 8, "1 to 8 address lines separated by ;");
+
 const envSchema = z.object({
   NODE_ENV: z
     .enum(["production", "development", "test"], { message: "one of production, development, test" })
@@ -86,16 +97,19 @@ const envSchema = z.object({
       .max(new Date().getUTCFullYear(), "a year that has begun"),
   ),
   // Where buyers send payment of invoices, printed on each invoice: its lines separated by ";".
-  STORE_REMIT_TO: z
-    .string()
-    .transform((value) =>
-      value
-        .split(";")
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((lines) => lines.length > 0 && lines.length <= 8, "1 to 8 address lines separated by ;")
-    .default(["Cascade Industrial Supply", "Accounts Receivable", "PO Box 4410", "Portland, OR 97208"]),
+  STORE_REMIT_TO: addressLines.default([
+    "Cascade Industrial Supply",
+    "Accounts Receivable",
+    "PO Box 4410",
+    "Portland, OR 97208",
+  ]),
+  // Where buyers ship returned parts, printed on each return authorisation: its lines separated by ";".
+  STORE_RETURN_TO: addressLines.default([
+    "Cascade Industrial Supply",
+    "Returns Department",
+    "2250 NW Nicolai St",
+    "Portland, OR 97210",
+  ]),
   REQUEST_TIMEOUT: z.coerce
     .number({ message: "a whole number of seconds from 1 to 3600" })
     .int("a whole number of seconds from 1 to 3600")

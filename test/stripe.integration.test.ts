@@ -180,6 +180,26 @@ describe("Stripe as the card provider", () => {
     ]);
   });
 
+  it("refunds part of a payment (a return's credit), then no more than is left", async () => {
+    const payment = await provider.create({
+      amountCents: 2760,
+      email: "a@b.co",
+      idempotencyKey: "k5",
+      reference: "r5",
+    });
+    fake.succeed(payment.id);
+    await provider.refund(payment.id, "return-r5", 1380);
+    await provider.refund(payment.id, "return-r5", 1380); // a replay of the same request
+    expect(
+      fake.refunds.filter((refund) => refund.payment_intent === payment.id).map((refund) => refund.amount),
+    ).toEqual([1380]);
+    await expect(provider.refund(payment.id, "return-r5-b", 1381)).rejects.toMatchObject({ code: "amount_too_large" });
+    const sent = fake.requests.filter(
+      (request) => request.path === "/v1/refunds" && request.form.payment_intent === payment.id,
+    );
+    expect(sent.map((request) => request.form.amount)).toEqual(["1380", "1380", "1381"]);
+  });
+
   it("does not hide any other refund failure", async () => {
     const unpaid = await provider.create({ amountCents: 800, email: "a@b.co", idempotencyKey: "k4", reference: "r4" });
     await expect(provider.refund(unpaid.id, "refund-r4")).rejects.toThrow("does not have a successful charge");

@@ -5,6 +5,7 @@ import { formatShortDate, storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { orderDocumentHref } from "../../domain/orders/order-documents";
+import { creditMemoHref } from "../../domain/returns/returns";
 import {
   amountCents,
   amountField,
@@ -21,6 +22,7 @@ import { config } from "../../server/config";
 import { StoreError } from "../../server/errors";
 import { dispatchIntent } from "../../server/form-intents";
 import { paymentProvider } from "../../server/payments/configured";
+import { creditMemosOf } from "../../server/returns/returns";
 import { creditCentre } from "../../server/terms/account-terms";
 import type { InvoicePaymentReceipt } from "../../server/terms/invoice-mails";
 import { completeInvoicePayment, startInvoicePayment } from "../../server/terms/invoice-payments";
@@ -44,9 +46,14 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const buyer = requireBuyer({ request, context });
   const now = new Date();
-  const credit = await creditCentre(buyer, now);
+  const [{ credits: _credits, ...credit }, memos] = await Promise.all([creditCentre(buyer, now), creditMemosOf(buyer)]);
   return {
     ...credit,
+    creditMemos: memos.map((memo) => ({
+      ...memo,
+      issuedAt: memo.issuedAt.toISOString(),
+      href: creditMemoHref(memo.number),
+    })),
     open: credit.open.map((invoice) => ({
       invoiceNumber: invoice.invoiceNumber,
       orderNumber: invoice.orderNumber,
@@ -124,6 +131,48 @@ function dueStatus(daysPastDue: number) {
 }
 
 type OpenInvoice = Route.ComponentProps["loaderData"]["open"][number];
+type CreditMemoRow = Route.ComponentProps["loaderData"]["creditMemos"][number];
+
+/** Where a credit memo's credit went: the card, the invoices, or free credit left on the account. */
+function creditMemoUse(memo: CreditMemoRow) {
+  if (memo.paymentMethod === "credit_card") return `Refunded to card: ${formatUsd(memo.refunded)}`;
+  const parts = [
+    toCents(memo.applied) > 0 ? `Applied to invoices: ${formatUsd(memo.applied)}` : "",
+    toCents(memo.freeCredit) > 0 ? `Free credit: ${formatUsd(memo.freeCredit)}` : "",
+  ];
+  return parts.filter(Boolean).join("; ");
+}
+
+const creditMemoColumns: StackedColumn<CreditMemoRow>[] = [
+  {
+    header: "Credit Memo",
+    primary: true,
+    nowrap: true,
+    cell: (memo) => (
+      <a
+        href={memo.href}
+        className="font-mono text-brand-700 underline"
+        aria-label={`Download credit memo ${memo.number} (PDF)`}
+      >
+        {memo.number}
+      </a>
+    ),
+  },
+  { header: "Date", nowrap: true, cell: (memo) => formatShortDate(memo.issuedAt) },
+  {
+    header: "Order",
+    // An order number is 21 characters: on a phone it takes the card's width, beside nothing.
+    wide: true,
+    cell: (memo) => (
+      <Link to={`/account/orders/${memo.orderNumber}`} className="font-mono break-all text-brand-700 underline">
+        {memo.orderNumber}
+      </Link>
+    ),
+  },
+  { header: "RMA", nowrap: true, cell: (memo) => <span className="font-mono">{memo.rmaNumber}</span> },
+  { header: "Amount", nowrap: true, cell: (memo) => <Price amount={`-${memo.amount}`} /> },
+  { header: "Credit", wide: true, cell: creditMemoUse },
+];
 
 const invoiceColumns: StackedColumn<OpenInvoice>[] = [
   {
@@ -282,6 +331,22 @@ export default function CreditCenterPage({ loaderData: credit, actionData }: Rou
       {result?.receipt && <PaymentReceipt receipt={result.receipt} />}
 
       <OpenInvoices credit={credit} result={result} />
+
+      {credit.creditMemos.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle id="credit-memos">Credit Memos</CardTitle>
+          </CardHeader>
+          <CardContent className="p-0">
+            <StackedTable
+              labelledBy="credit-memos"
+              rows={credit.creditMemos}
+              rowKey={(memo) => memo.number}
+              columns={creditMemoColumns}
+            />
+          </CardContent>
+        </Card>
+      )}
 
       <Card>
         <CardHeader>

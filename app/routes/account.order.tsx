@@ -1,22 +1,29 @@
 // The buyer's own order: items (to reorder or save to a list), addresses, payment, status history,
-// shipments and the same-day promise. Another company's order number answers 404, as an unknown one does.
+// shipments, the same-day promise and returns. Another company's order number answers 404, as an unknown one does.
+import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { formatLongDate } from "../../domain/dates/dates";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { orderShipPromise } from "../../domain/orders/ship-today";
 import { PARTIALLY_SHIPPED, shippingProgress } from "../../domain/orders/shipments";
+import { returnRequestSchema } from "../../domain/returns/returns";
 import { requireBuyer } from "../../server/accounts/session";
+import { buyerCan } from "../../server/companies/buyer";
+import { dispatchIntent, parsedForm } from "../../server/form-intents";
 import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { shipmentsView } from "../../server/orders/shipments";
 import { orderStatusHistoryFor } from "../../server/orders/status-history";
+import { orderReturnsView, requestReturn } from "../../server/returns/returns";
 import { readStoreSettings } from "../../server/terms/settings";
+import { dataWithToast } from "../../server/toast";
 import { AddressCard } from "../components/address-card";
 import { Breadcrumb } from "../components/breadcrumb";
 import { NotFoundPanel } from "../components/not-found-panel";
 import { OrderStatusBadge } from "../components/order-status-badge";
 import { OrderLines } from "../components/orders/order-lines";
+import { ReturnsCard } from "../components/orders/order-returns";
 import { PaymentCard } from "../components/orders/payment-card";
 import { ReferencesCard } from "../components/orders/references-card";
 import { ShipmentsCard } from "../components/orders/shipments-card";
@@ -63,6 +70,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ...orderItemsView(order),
         shipping: shippingAddressLines(order),
         billing: orderAddressLines(order, "billing"),
+        returns: await orderReturnsView(order, "account"),
+        canReturn: buyerCan(buyer, "placeOrders") && order.status !== "cancelled",
       },
     },
     { headers },
@@ -71,7 +80,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export default function AccountOrderPage({ loaderData: { order } }: Route.ComponentProps) {
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(
+    args,
+    {
+      requestReturn: {
+        schema: returnRequestSchema,
+        toast: "none",
+        async handle(buyer, formData) {
+          const parsed = parsedForm(formData, returnRequestSchema);
+          if (parsed.refused) return parsed.refused;
+          await requestReturn(buyer, args.params.orderNumber, parsed.value);
+          return dataWithToast(
+            { ok: true },
+            {
+              type: "success",
+              title: "Return requested",
+              description: "We will e-mail you an RMA number and a return authorisation once it is approved.",
+            },
+          );
+        },
+      },
+    },
+    { lists: ["lines"] },
+  );
+}
+
+export default function AccountOrderPage({ loaderData: { order }, actionData }: Route.ComponentProps) {
   if (!order) {
     return <NotFoundPanel title="Order not found" backTo="/account" backLabel="Back to My Account" />;
   }
@@ -99,6 +134,13 @@ export default function AccountOrderPage({ loaderData: { order } }: Route.Compon
             <ShipmentsCard
               shipments={order.shipments}
               note={order.partiallyShipped ? `${PARTIALLY_SHIPPED}: the rest follows.` : undefined}
+            />
+          )}
+          {(order.returns.returns.length > 0 || (order.canReturn && order.returns.lines.length > 0)) && (
+            <ReturnsCard
+              view={order.returns}
+              canRequest={order.canReturn}
+              lastResult={(actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply}
             />
           )}
           <PaymentCard {...order.payment} />

@@ -59,6 +59,7 @@ describe("the store settings' ship-today cut-off", () => {
     invitationDays: "7",
     certificateReminderDays: "30",
     invoiceReminderDays: "3",
+    returnWindowDays: "30",
     savedAt: new Date(0).toISOString(),
   };
   it("is a time of day as HH:MM, seconds from a browser's time box dropped", () => {
@@ -68,5 +69,25 @@ describe("the store settings' ship-today cut-off", () => {
       expect(storeSettingsSchema.safeParse({ ...settings, shipCutoff: wrong }).error?.issues[0]?.message).toBe(
         "Enter the cut-off time as hours and minutes, e.g. 15:00",
       );
+  });
+});
+
+describe("the store settings' return window", () => {
+  it("is 1 to 365 days", () => {
+    const base = {
+      overdueGraceDays: "15",
+      invitationDays: "7",
+      certificateReminderDays: "30",
+      invoiceReminderDays: "3",
+      shipCutoff: "15:00",
+      savedAt: new Date(0).toISOString(),
+    };
+    expect(storeSettingsSchema.parse({ ...base, returnWindowDays: "45" }).returnWindowDays).toBe(45);
+    expect(storeSettingsSchema.safeParse({ ...base, returnWindowDays: "0" }).error?.issues[0]?.message).toBe(
+      "Enter 1 or more days",
+    );
+    expect(storeSettingsSchema.safeParse({ ...base, returnWindowDays: "366" }).error?.issues[0]?.message).toBe(
+      "Enter at most 365 days",
+    );
   });
 });

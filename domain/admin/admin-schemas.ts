@@ -8,6 +8,7 @@ import { isDay } from "../dates/dates";
 import { endOfStoreDay } from "../dates/store-day-bounds";
 import { orderStatuses } from "../orders/order-status";
 import { CUTOFF_PATTERN } from "../orders/ship-today";
+import { MAX_RETURN_WINDOW_DAYS } from "../returns/returns";
 import { reviewVisibilities } from "../reviews/reviews";
 import { MAX_INVOICE_REMINDER_DAYS, MAX_OVERDUE_GRACE_DAYS, type TermsDays, termsLengths } from "../terms/terms";
 import { plainText } from "../text/plain-text";
@@ -175,6 +176,7 @@ export const storeSettingsSchema = z.object({
   invitationDays: settingDays(1, MAX_INVITATION_DAYS),
   certificateReminderDays: settingDays(1, MAX_REMINDER_DAYS),
   invoiceReminderDays: settingDays(1, MAX_INVOICE_REMINDER_DAYS),
+  returnWindowDays: settingDays(1, MAX_RETURN_WINDOW_DAYS),
   shipCutoff: z
     .string({ message: "Enter the cut-off time, e.g. 15:00" })
     .trim()

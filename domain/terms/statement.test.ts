@@ -93,3 +93,44 @@ describe("an account statement", () => {
     expect(statement.aging["1-30"]).toBe("69.99");
   });
 });
+
+describe("a statement with credit memos (docs/decisions/returns.md)", () => {
+  // $100 invoiced; a $30 credit memo on Sep 12 takes $20 off it (then paid by cheque on Sep 20,
+  // the $80 left) and leaves $10 of free credit.
+  const invoices: StatementInvoice[] = [
+    {
+      ...invoice(1, "2026-09-01", "2026-10-01", "100.00", "2026-09-20"),
+      credits: [{ at: at("2026-09-12"), amount: "20.00" }],
+    },
+    invoice(2, "2026-09-15", "2026-10-15", "50.00"),
+  ];
+  const credit = {
+    creditMemoNumber: "CM-000001",
+    orderNumber: "ORD1700000000001AAAAA",
+    issuedAt: at("2026-09-12"),
+    amount: "30.00",
+    unapplied: "10.00",
+  };
+
+  it("lists the credit memo as a negative charge on its day, and counts only the rest of the invoice as paid", () => {
+    const statement = buildStatement(invoices, "2026-09-01", "2026-09-30", [credit]);
+    expect(
+      statement.lines.map((line) => [line.day, line.kind, line.invoiceNumber, line.charge, line.payment, line.balance]),
+    ).toEqual([
+      ["2026-09-01", "invoice", "INV-000001", "100.00", "0.00", "100.00"],
+      ["2026-09-12", "credit", "CM-000001", "-30.00", "0.00", "70.00"],
+      ["2026-09-15", "invoice", "INV-000002", "50.00", "0.00", "120.00"],
+      ["2026-09-20", "payment", "INV-000001", "0.00", "80.00", "40.00"],
+    ]);
+    expect(statement.closing).toBe("40.00");
+    expect(statement.open.map((open) => [open.invoiceNumber, open.owed])).toEqual([["INV-000002", "50.00"]]);
+    expect(statement.openCredits.map((open) => [open.creditMemoNumber, open.unapplied])).toEqual([
+      ["CM-000001", "10.00"],
+    ]);
+    expect(statement.aging.current).toBe("40.00");
+  });
+
+  it("opens a later range with the credit already taken off", () => {
+    expect(buildStatement(invoices, "2026-10-01", "2026-10-31", [credit]).opening).toBe("40.00");
+  });
+});

@@ -614,6 +614,16 @@ export const testProcessorPayments = pgTable("test_processor_payments", {
   createdAt: createdAt(),
 });
 
+// The test processor's refunds of part of a payment (a return's credit), one per idempotency key.
+export const testProcessorRefunds = pgTable("test_processor_refunds", {
+  idempotencyKey: text("idempotency_key").primaryKey(),
+  paymentId: text("payment_id")
+    .notNull()
+    .references(() => testProcessorPayments.id),
+  amount: money("amount").notNull(),
+  createdAt: createdAt(),
+});
+
 // A buyer's card payment of open terms invoices (docs/decisions/invoices.md): the amount the server
 // checked, split over the invoices as the buyer chose (invoice_payment_allocations). It counts once
 // the provider says it succeeded and it is recorded (status 'recorded'), once per provider payment.
@@ -764,6 +774,117 @@ export const shipmentItems = pgTable(
   ],
 );
 
+import { returnReasons, returnStatuses } from "../../domain/returns/returns";
+
+export const rmaNumberSequence = pgSequence("rma_number_seq", { startWith: 1 });
+export const creditMemoNumberSequence = pgSequence("credit_memo_number_seq", { startWith: 1 });
+
+// A buyer's return of shipped lines (docs/decisions/returns.md): asked for with a reason, approved by
+// the store with an RMA number (drawn at approval) or refused with a reason, then received.
+export const returns = pgTable(
+  "returns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    // Who asked; null once their account is gone (the return stays with the order).
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason", { enum: returnReasons }).notNull(),
+    note: text("note"),
+    status: text("status", { enum: returnStatuses }).notNull().default("requested"),
+    rmaNumber: text("rma_number"),
+    refusalReason: text("refusal_reason"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    receivedBy: text("received_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("returns_rma_number_key").on(t.rmaNumber),
+    index("returns_order_idx").on(t.orderId),
+    index("returns_status_requested_idx").on(t.status, t.requestedAt),
+    check("returns_rma_when_approved", sql`(${t.status} in ('approved', 'received')) = (${t.rmaNumber} is not null)`),
+    check("returns_refusal_reason", sql`(${t.status} = 'refused') = (${t.refusalReason} is not null)`),
+  ],
+);
+
+export const returnLines = pgTable(
+  "return_lines",
+  {
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returns.id, { onDelete: "cascade" }),
+    orderItemId: uuid("order_item_id")
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer("quantity").notNull(),
+    // Chosen at receipt: whether the parts went back on the shelf. Null until received.
+    restocked: boolean("restocked"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.returnId, t.orderItemId] }),
+    index("return_lines_order_item_idx").on(t.orderItemId),
+    check("return_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+// What a received return credited (docs/decisions/returns.md): the lines at the prices paid, less
+// their share of the discount, plus their tax. A card order's is refunded to the card; a terms
+// order's is applied to invoices (credit_memo_applications), the rest is free credit on the account.
+export const creditMemos = pgTable(
+  "credit_memos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: text("number").notNull(),
+    returnId: uuid("return_id")
+      .notNull()
+      .references(() => returns.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    companyId: uuid("company_id").references(() => companies.id),
+    paymentMethod: text("payment_method", { enum: paymentMethods }).notNull(),
+    linesAmount: money("lines_amount").notNull(),
+    discountAmount: money("discount_amount").notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    amount: money("amount").notNull(),
+    // On a card order: what went back to the card (all of it).
+    refundedAmount: money("refunded_amount").notNull().default("0"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    issuedBy: text("issued_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("credit_memos_number_key").on(t.number),
+    uniqueIndex("credit_memos_return_key").on(t.returnId),
+    index("credit_memos_company_idx").on(t.companyId, t.issuedAt),
+    index("credit_memos_order_idx").on(t.orderId),
+    check("credit_memos_adds_up", sql`${t.amount} = ${t.linesAmount} - ${t.discountAmount} + ${t.taxAmount}`),
+    check("credit_memos_amount_nonnegative", sql`${t.amount} >= 0 and ${t.taxAmount} >= 0`),
+    check("credit_memos_refund", sql`${t.refundedAmount} >= 0 and ${t.refundedAmount} <= ${t.amount}`),
+  ],
+);
+
+// How much of a terms credit memo went to which invoice: its own first, then the oldest open ones.
+export const creditMemoApplications = pgTable(
+  "credit_memo_applications",
+  {
+    creditMemoId: uuid("credit_memo_id")
+      .notNull()
+      .references(() => creditMemos.id, { onDelete: "cascade" }),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    amount: money("amount").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.creditMemoId, t.orderId] }),
+    index("credit_memo_applications_order_idx").on(t.orderId),
+    check("credit_memo_applications_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
 // Every e-mail is stored before it is sent, so a mail server that is down delays mail but
 // never loses it; the delivery loop retries with backoff until it goes out.
 export const mailQueue = pgTable(
@@ -807,6 +928,8 @@ export const storeSettings = pgTable(
     invoiceReminderDays: integer("invoice_reminder_days").notNull().default(3),
     // Orders placed on a business day before this time ("HH:MM", the store's time zone) ship that day.
     shipCutoff: text("ship_cutoff").notNull().default("15:00"),
+    // How many days after its shipment a line may be asked back (docs/decisions/returns.md).
+    returnWindowDays: integer("return_window_days").notNull().default(30),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -815,6 +938,7 @@ export const storeSettings = pgTable(
     check("store_settings_invitation_days_range", sql`${t.invitationDays} between 1 and 30`),
     check("store_settings_reminder_days_range", sql`${t.certificateReminderDays} between 1 and 90`),
     check("store_settings_invoice_reminder_days_range", sql`${t.invoiceReminderDays} between 1 and 30`),
+    check("store_settings_return_window_days_range", sql`${t.returnWindowDays} between 1 and 365`),
     check("store_settings_ship_cutoff_format", sql`${t.shipCutoff} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );

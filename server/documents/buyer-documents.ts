@@ -4,13 +4,23 @@
 import { stringify } from "csv-stringify/sync";
 import { and, asc, eq, isNotNull, isNull, ne } from "drizzle-orm";
 import { type Day, formatLongDate, storeDay } from "../../domain/dates/dates";
+import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { buildStatement, type Statement } from "../../domain/terms/statement";
 import { agingBucketLabels, agingBuckets, INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { config } from "../config";
 import { db } from "../db/client";
-import { companies, invoicePaymentAllocations, invoicePayments, orderItems, orders, profiles } from "../db/schema";
+import {
+  companies,
+  creditMemoApplications,
+  creditMemos,
+  invoicePaymentAllocations,
+  invoicePayments,
+  orderItems,
+  orders,
+  profiles,
+} from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
 import { orderDocument } from "./order-document";
@@ -88,6 +98,30 @@ export async function buyerStatement(buyer: Buyer, from: Day, to: Day) {
     .from(invoicePaymentAllocations)
     .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
     .where(and(inBuyersCompany(invoicePayments.companyId, buyer), eq(invoicePayments.status, "recorded")));
+  // Credit memos of returns (docs/decisions/returns.md): each a negative charge, and what it took off each invoice.
+  const [memos, applications] = await Promise.all([
+    db()
+      .select({
+        id: creditMemos.id,
+        creditMemoNumber: creditMemos.number,
+        orderNumber: orders.orderNumber,
+        issuedAt: creditMemos.issuedAt,
+        amount: creditMemos.amount,
+      })
+      .from(creditMemos)
+      .innerJoin(orders, eq(orders.id, creditMemos.orderId))
+      .where(and(inBuyersCompany(creditMemos.companyId, buyer), eq(creditMemos.paymentMethod, "on_terms"))),
+    db()
+      .select({
+        creditMemoId: creditMemoApplications.creditMemoId,
+        orderId: creditMemoApplications.orderId,
+        amount: creditMemoApplications.amount,
+        at: creditMemos.issuedAt,
+      })
+      .from(creditMemoApplications)
+      .innerJoin(creditMemos, eq(creditMemos.id, creditMemoApplications.creditMemoId))
+      .where(inBuyersCompany(creditMemos.companyId, buyer)),
+  ]);
   const paymentsOf = (orderId: string) =>
     paid.flatMap((payment) =>
       payment.orderId === orderId && payment.at ? [{ at: payment.at, amount: payment.amount }] : [],
@@ -96,17 +130,30 @@ export async function buyerStatement(buyer: Buyer, from: Day, to: Day) {
     rows.map((row) => ({
       ...row,
       payments: paymentsOf(row.id),
+      credits: applications.filter((each) => each.orderId === row.id),
       invoiceNumber: row.invoiceNumber ?? row.orderNumber,
       dueDate: row.dueDate ?? row.invoiceDate,
     })),
     from,
     to,
+    memos.map(({ id, ...memo }) => {
+      const applied = applications
+        .filter((each) => each.creditMemoId === id)
+        .reduce((sum, each) => sum + toCents(each.amount), 0);
+      return { ...memo, unapplied: fromCents(toCents(memo.amount) - applied) };
+    }),
   );
   const name = [profile?.firstName, profile?.lastName].filter(Boolean).join(" ");
   return { statement, account: { number: profile?.accountNumber ?? "", name, company: profile?.companyName ?? "" } };
 }
 
 type BuyerStatement = Awaited<ReturnType<typeof buyerStatement>>;
+
+const statementKinds: Record<Statement["lines"][number]["kind"], string> = {
+  invoice: "Invoice",
+  payment: "Payment",
+  credit: "Credit memo",
+};
 
 const statementName = (statement: Statement, extension: string) =>
   `statement-${statement.from}-to-${statement.to}.${extension}`;
@@ -118,11 +165,11 @@ export function statementCsv({ statement }: BuyerStatement): DownloadedFile {
     [statement.from, "Opening balance", "", "", "", "", "", statement.opening],
     ...statement.lines.map((line) => [
       line.day,
-      line.kind === "invoice" ? "Invoice" : "Payment",
+      statementKinds[line.kind],
       line.invoiceNumber,
       line.orderNumber,
       storeDay(line.dueDate),
-      line.kind === "invoice" ? line.charge : "",
+      line.kind === "payment" ? "" : line.charge,
       line.kind === "payment" ? line.payment : "",
       line.balance,
     ]),
@@ -161,10 +208,10 @@ export async function statementPdf({ statement, account }: BuyerStatement): Prom
         ? [["", "No invoices or payments in this period", "", "", "", "", ""]]
         : statement.lines.map((line) => [
             formatLongDate(`${line.day}T12:00:00Z`),
-            line.kind === "invoice" ? "Invoice" : "Payment",
+            statementKinds[line.kind],
             line.invoiceNumber,
-            formatLongDate(line.dueDate),
-            line.kind === "invoice" ? formatUsd(line.charge) : "",
+            line.kind === "credit" ? "" : formatLongDate(line.dueDate),
+            line.kind === "payment" ? "" : formatUsd(line.charge),
             line.kind === "payment" ? formatUsd(line.payment) : "",
             formatUsd(line.balance),
           ]),
@@ -178,13 +225,22 @@ export async function statementPdf({ statement, account }: BuyerStatement): Prom
         { header: "Days Past Due", width: 1, align: "right" },
         { header: "Amount Owed", width: 1.2, align: "right" },
       ],
-      statement.open.map((invoice) => [
-        invoice.invoiceNumber,
-        formatLongDate(invoice.invoiceDate),
-        formatLongDate(invoice.dueDate),
-        String(Math.max(0, invoice.daysPastDue)),
-        formatUsd(invoice.owed),
-      ]),
+      [
+        ...statement.open.map((invoice) => [
+          invoice.invoiceNumber,
+          formatLongDate(invoice.invoiceDate),
+          formatLongDate(invoice.dueDate),
+          String(Math.max(0, invoice.daysPastDue)),
+          formatUsd(invoice.owed),
+        ]),
+        ...statement.openCredits.map((credit) => [
+          credit.creditMemoNumber,
+          formatLongDate(credit.issuedAt),
+          "Credit",
+          "",
+          formatUsd(`-${credit.unapplied}`),
+        ]),
+      ],
     );
     pdf.totals([
       ...agingBuckets.map((bucket): [string, string] => [

@@ -53,7 +53,7 @@ import { queueMail } from "../mail/mailer";
 import { lineColumns, priceProductLines, priceStoredCart, totalsColumns } from "../pricing/price";
 import { lockQuote, quoteNotFound } from "../quotes/moves";
 import { checkOrderable, markQuoteOrdered, orderNumberOf, priceQuote } from "../quotes/quote-checkout";
-import { creditHoldOf, lockedGrant, openInvoices, usedCreditCents } from "../terms/account-terms";
+import { creditHoldOf, lockedGrant, openCredits, openInvoices, usedCreditCents } from "../terms/account-terms";
 import { readStoreSettings } from "../terms/settings";
 import { checkoutColumns } from "./checkout-columns";
 import { type OrderWithItems, orderConfirmationMessage } from "./messages";
@@ -343,7 +343,7 @@ async function checkCredit(tx: Database, companyId: string, totalCents: Cents): 
   const profile = await lockedGrant(tx, companyId);
   if (!profile?.approved)
     throw new StoreError("Forbidden", "Net 30 terms are not approved for your account. Please pay by card.");
-  const used = usedCreditCents(await openInvoices(companyId, tx));
+  const used = usedCreditCents(await openInvoices(companyId, tx), await openCredits(companyId, tx));
   const availableCents = Math.max(0, toCents(profile.creditLimit) - used);
   if (totalCents > availableCents)
     throw new StoreError(

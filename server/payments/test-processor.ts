@@ -3,10 +3,10 @@
 // the client secret and the card, and the server then asks whether it succeeded. Its records live
 // in test_processor_payments, as a provider's would live on its own servers.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { db } from "../db/client";
-import { testProcessorPayments } from "../db/schema";
+import { testProcessorPayments, testProcessorRefunds } from "../db/schema";
 import { StoreError } from "../errors";
 import type { PaymentProvider, ProviderPayment } from "./provider";
 
@@ -61,8 +61,9 @@ export const testCardProcessor: PaymentProvider = {
     return asPayment(await find(id));
   },
 
-  async refund(id) {
+  async refund(id, idempotencyKey, amountCents) {
     const row = await find(id);
+    if (amountCents !== undefined) return refundPart(row, idempotencyKey, amountCents);
     if (row.refundedAt) return;
     await db()
       .update(testProcessorPayments)
@@ -74,6 +75,33 @@ export const testCardProcessor: PaymentProvider = {
     throw new StoreError("NotFound", "The test card processor sends no webhooks.");
   },
 };
+
+/** Part of a payment back, once per key, never more than was paid (as a card provider refuses it). */
+async function refundPart(row: Row, idempotencyKey: string, amountCents: number) {
+  await db().transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(testProcessorPayments)
+      .where(eq(testProcessorPayments.id, row.id))
+      .for("update");
+    const [done] = await tx
+      .select()
+      .from(testProcessorRefunds)
+      .where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey));
+    if (done || !payment) return;
+    const [{ refunded } = { refunded: "0" }] = await tx
+      .select({ refunded: sql<string>`coalesce(sum(${testProcessorRefunds.amount}), 0)::text` })
+      .from(testProcessorRefunds)
+      .where(eq(testProcessorRefunds.paymentId, row.id));
+    if (
+      payment.status !== "succeeded" ||
+      payment.refundedAt ||
+      toCents(refunded) + amountCents > toCents(payment.amount)
+    )
+      throw new Error(`The test payment ${row.id} cannot refund ${fromCents(amountCents)}: more than is left of it.`);
+    await tx.insert(testProcessorRefunds).values({ idempotencyKey, paymentId: row.id, amount: fromCents(amountCents) });
+  });
+}
 
 export interface TestCard {
   number: string;

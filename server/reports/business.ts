@@ -13,7 +13,7 @@ import { agingBucket, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { db } from "../db/client";
 import { categories, companies, orderItems, orders, products } from "../db/schema";
-import { openInvoices } from "../terms/account-terms";
+import { openCredits, openInvoices } from "../terms/account-terms";
 
 export interface PeriodTotal {
   start: Day;
@@ -59,11 +59,12 @@ export interface Ranked {
 export async function businessReport(now = new Date()) {
   const today = storeDay(now);
   const since = startOfStoreDay(addDays(today, -89));
-  const [daily, weekly, statuses, open, topParts, topCompanies] = await Promise.all([
+  const [daily, weekly, statuses, open, credits, topParts, topCompanies] = await Promise.all([
     salesBy("day", 30, today),
     salesBy("week", 12, today),
     db().select({ status: orders.status, orders: count() }).from(orders).groupBy(orders.status),
     openInvoices(null),
+    openCredits(null),
     db()
       .select({
         sku: orderItems.productSku,
@@ -96,13 +97,14 @@ export async function businessReport(now = new Date()) {
     daily,
     weekly,
     statuses: orderStatuses.map((status: OrderStatus) => ({ status, orders: byStatus.get(status) ?? 0 })),
-    aging: agingTotals(
-      // A part-paid invoice ages by what it still owes.
-      open.map((invoice) => ({
+    aging: agingTotals([
+      // A part-paid invoice ages by what it still owes; free credit from returns is current, and negative.
+      ...open.map((invoice) => ({
         total: invoice.balance,
         bucket: agingBucket(daysPastDue(invoice.dueDate, today)),
       })),
-    ),
+      ...credits.map((credit) => ({ total: `-${credit.unapplied}`, bucket: "current" as const })),
+    ]),
     topParts: topParts.map(
       (part): Ranked => ({
         label: part.name,

@@ -8,15 +8,21 @@ import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companies, orders } from "../db/schema";
+import { companies, creditMemos, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
-/** What an invoice still owes: its total less the online payments recorded against it (docs/decisions/invoices.md). */
+/**
+ * What an invoice still owes: its total less the online payments recorded against it
+ * (docs/decisions/invoices.md) and the credit memos applied to it (docs/decisions/returns.md).
+ */
 // Written with its tables named: in a query of orders alone Drizzle names columns bare, which the subquery would misread.
 export const invoiceBalance = sql<string>`("orders"."total_amount" - coalesce((
   select sum(allocation.amount) from invoice_payment_allocations allocation
   inner join invoice_payments payment on payment.id = allocation.payment_id
   where allocation.order_id = "orders"."id" and payment.status = 'recorded'
+), 0) - coalesce((
+  select sum(application.amount) from credit_memo_applications application
+  where application.order_id = "orders"."id"
 ), 0))::text`;
 
 /**
@@ -56,9 +62,40 @@ export async function openInvoices(companyId: string | null, executor: Database 
     );
 }
 
-/** The credit the open invoices use, in cents: what they still owe. */
-export const usedCreditCents = (open: { balance: string }[]) =>
-  open.reduce((sum, row) => sum + toCents(row.balance), 0);
+/**
+ * The company's (every company's, for null) credit memos with credit left that no invoice took (it
+ * had none open when the memo was issued): free credit on the account, oldest first.
+ */
+export async function openCredits(companyId: string | null, executor: Database = db()) {
+  const rows = await executor
+    .select({
+      number: creditMemos.number,
+      orderNumber: orders.orderNumber,
+      issuedAt: creditMemos.issuedAt,
+      amount: creditMemos.amount,
+      applied: sql<string>`coalesce((select sum(application.amount) from credit_memo_applications application where application.credit_memo_id = ${creditMemos.id}), 0)::text`,
+    })
+    .from(creditMemos)
+    .innerJoin(orders, eq(orders.id, creditMemos.orderId))
+    .where(
+      and(
+        companyId === null ? undefined : eq(creditMemos.companyId, companyId),
+        eq(creditMemos.paymentMethod, "on_terms"),
+      ),
+    )
+    .orderBy(asc(creditMemos.issuedAt));
+  return rows
+    .map((row) => ({ ...row, unapplied: fromCents(toCents(row.amount) - toCents(row.applied)) }))
+    .filter((row) => toCents(row.unapplied) > 0);
+}
+
+/** The credit the open invoices use, in cents: what they still owe, less the account's free credit. */
+export const usedCreditCents = (open: { balance: string }[], credits: { unapplied: string }[] = []) =>
+  Math.max(
+    0,
+    open.reduce((sum, row) => sum + toCents(row.balance), 0) -
+      credits.reduce((sum, row) => sum + toCents(row.unapplied), 0),
+  );
 
 /** The hold message when an open invoice is more than the store's grace days past due, else null. */
 export async function creditHoldOf(companyId: string, now: Date, executor: Database = db()): Promise<string | null> {
@@ -89,12 +126,16 @@ export async function lockedGrant(tx: Database, companyId: string) {
 export async function checkoutTerms(buyer: Buyer, now = new Date()) {
   const profile = grantOf(buyer);
   if (!profile?.approved || !buyer.company) return null;
-  const [open, settings] = await Promise.all([openInvoices(buyer.company.id), readStoreSettings()]);
+  const [open, credits, settings] = await Promise.all([
+    openInvoices(buyer.company.id),
+    openCredits(buyer.company.id),
+    readStoreSettings(),
+  ]);
   const held = creditHold(open, settings.overdueGraceDays, storeDay(now));
   return {
     termsDays: profile.termsDays,
     creditLimit: profile.creditLimit,
-    available: fromCents(Math.max(0, toCents(profile.creditLimit) - usedCreditCents(open))),
+    available: fromCents(Math.max(0, toCents(profile.creditLimit) - usedCreditCents(open, credits))),
     hold: held && creditHoldMessage(held),
   };
 }
@@ -103,8 +144,9 @@ export async function checkoutTerms(buyer: Buyer, now = new Date()) {
 export async function creditCentre(buyer: Buyer, now = new Date()) {
   const today = storeDay(now);
   const profile = grantOf(buyer);
-  const [open, settings, [anyInvoice]] = await Promise.all([
+  const [open, credits, settings, [anyInvoice]] = await Promise.all([
     buyer.company ? openInvoices(buyer.company.id) : [],
+    buyer.company ? openCredits(buyer.company.id) : [],
     readStoreSettings(),
     db()
       .select({ one: orders.id })
@@ -112,7 +154,7 @@ export async function creditCentre(buyer: Buyer, now = new Date()) {
       .where(and(inBuyersCompany(orders.companyId, buyer), isNotNull(orders.invoiceNumber)))
       .limit(1),
   ]);
-  const used = usedCreditCents(open);
+  const used = usedCreditCents(open, credits);
   const limit = profile?.approved ? toCents(profile.creditLimit) : 0;
   const aged = open.map((invoice) => {
     const late = daysPastDue(invoice.dueDate, today);
@@ -128,8 +170,12 @@ export async function creditCentre(buyer: Buyer, now = new Date()) {
     hold: held && creditHoldMessage(held),
     overdueGraceDays: settings.overdueGraceDays,
     open: aged,
-    // A part-paid invoice ages by what it still owes.
-    aging: agingTotals(aged.map((invoice) => ({ bucket: invoice.bucket, total: invoice.balance }))),
+    credits,
+    // A part-paid invoice ages by what it still owes; free credit is current, and negative.
+    aging: agingTotals([
+      ...aged.map((invoice) => ({ bucket: invoice.bucket, total: invoice.balance })),
+      ...credits.map((credit) => ({ bucket: "current" as const, total: `-${credit.unapplied}` })),
+    ]),
     hasInvoices: anyInvoice !== undefined,
   };
 }

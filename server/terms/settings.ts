@@ -1,10 +1,11 @@
 // The store settings an admin changes in the back office (one row, made by the migration): the
 // credit hold's grace, how long an invitation link works, when certificate and invoice reminders go
-// out, and the ship-today cut-off.
+// out, the ship-today cut-off and the return window.
 import { eq } from "drizzle-orm";
 import { DEFAULT_INVITATION_DAYS } from "../../domain/companies/companies";
 import { DEFAULT_REMINDER_DAYS } from "../../domain/companies/tax-exemption";
 import { DEFAULT_SHIP_CUTOFF } from "../../domain/orders/ship-today";
+import { DEFAULT_RETURN_WINDOW_DAYS } from "../../domain/returns/returns";
 import { DEFAULT_INVOICE_REMINDER_DAYS, DEFAULT_OVERDUE_GRACE_DAYS } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
 import { type Database, db } from "../db/client";
@@ -18,6 +19,8 @@ export interface StoreSettings {
   invoiceReminderDays: number;
   /** "HH:MM" in the store's time zone: orders placed on a business day before it ship that day. */
   shipCutoff: string;
+  /** Days after its shipment a line may be asked back (docs/decisions/returns.md). */
+  returnWindowDays: number;
 }
 
 const settingsColumns = {
@@ -26,6 +29,7 @@ const settingsColumns = {
   certificateReminderDays: storeSettings.certificateReminderDays,
   invoiceReminderDays: storeSettings.invoiceReminderDays,
   shipCutoff: storeSettings.shipCutoff,
+  returnWindowDays: storeSettings.returnWindowDays,
 };
 
 const defaults: StoreSettings = {
@@ -34,6 +38,7 @@ const defaults: StoreSettings = {
   certificateReminderDays: DEFAULT_REMINDER_DAYS,
   invoiceReminderDays: DEFAULT_INVOICE_REMINDER_DAYS,
   shipCutoff: DEFAULT_SHIP_CUTOFF,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
 };
 
 export async function readStoreSettings(executor: Database = db()): Promise<StoreSettings> {

@@ -197,6 +197,7 @@ describe("an invoice past due", () => {
       certificateReminderDays: 30,
       invoiceReminderDays: 3,
       shipCutoff: "15:00",
+      returnWindowDays: 30,
     });
     const sam = await buyerOnTerms(30, "500", 1);
     const first = await placeTermsOrder(
@@ -263,6 +264,7 @@ describe("the store settings", () => {
       certificateReminderDays: 30,
       invoiceReminderDays: 3,
       shipCutoff: "15:00",
+      returnWindowDays: 30,
     });
     const entries = await db().select().from(adminAuditLog).where(eq(adminAuditLog.action, "change_store_settings"));
     expect(entries.at(-1)).toMatchObject({ before: { overdueGraceDays: 0 }, after: { overdueGraceDays: 20 } });

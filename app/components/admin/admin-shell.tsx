@@ -7,6 +7,7 @@ const TWO_FACTOR_PAGE = "/admin/two-factor";
 const sections = [
   { to: "/admin", label: "Customers & Promo Codes", end: true },
   { to: "/admin/orders", label: "Orders", end: false },
+  { to: "/admin/returns", label: "Returns", end: false },
   { to: "/admin/quotes", label: "Quotes", end: false },
   { to: "/admin/products", label: "Products", end: false },
   { to: "/admin/categories", label: "Categories", end: false },

@@ -16,12 +16,14 @@ import { dispatchIntent, type FormIntent, formFields } from "../../../server/for
 import { moveOrder } from "../../../server/orders/lifecycle";
 import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../../server/orders/messages";
 import { recordShipment, shipmentsView } from "../../../server/orders/shipments";
+import { orderReturnsView } from "../../../server/returns/returns";
 import { markInvoicePaid } from "../../../server/terms/invoices";
 import { dataWithToast } from "../../../server/toast";
 import { AddressCard } from "../../components/address-card";
 import { RecordShipment } from "../../components/admin/record-shipment";
 import { OrderStatusBadge } from "../../components/order-status-badge";
 import { OrderItems } from "../../components/orders/order-items";
+import { ReturnsList } from "../../components/orders/order-returns";
 import { ShipmentsCard } from "../../components/orders/shipments-card";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent } from "../../components/ui/card";
@@ -49,6 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     balance: order.balance,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
     shipments: await shipmentsView(order, "admin"),
+    returns: (await orderReturnsView(order, "admin")).returns,
     progress: shippingProgress(order.items),
     linesToShip: shippable(order)
       ? order.items
@@ -205,6 +208,15 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         {order.linesToShip.length > 0 && <RecordShipment key={order.shipments.length} lines={order.linesToShip} />}
         <ShipmentsCard shipments={order.shipments} />
       </div>
+
+      {order.returns.length > 0 && (
+        <Card className="mt-6">
+          <CardContent className="py-5 text-sm">
+            <h2 className="text-lg font-semibold text-slate-950">Returns</h2>
+            <ReturnsList returns={order.returns} admin />
+          </CardContent>
+        </Card>
+      )}
 
       <OrderItems title="Items" items={order.items} totals={order.totals} dense className="mt-6" />
     </div>

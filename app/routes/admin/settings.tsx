@@ -7,6 +7,7 @@ import { data, Form, useNavigation } from "react-router";
 import { storeSettingsSchema } from "../../../domain/admin/admin-schemas";
 import { MAX_INVITATION_DAYS } from "../../../domain/companies/companies";
 import { MAX_REMINDER_DAYS } from "../../../domain/companies/tax-exemption";
+import { MAX_RETURN_WINDOW_DAYS } from "../../../domain/returns/returns";
 import { MAX_INVOICE_REMINDER_DAYS } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { handleForm } from "../../../server/form-intents";
@@ -55,6 +56,7 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
       certificateReminderDays: String(loaderData.certificateReminderDays),
       invoiceReminderDays: String(loaderData.invoiceReminderDays),
       shipCutoff: loaderData.shipCutoff,
+      returnWindowDays: String(loaderData.returnWindowDays),
     },
   });
   return (
@@ -123,6 +125,22 @@ export default function AdminSettingsPage({ loaderData, actionData }: Route.Comp
               Orders placed on a business day before this time say "Ships today" and join that day's To Ship Today list;
               later ones, and weekend ones, ship on the next business day.
             </SettingField>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Returns</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <DaysField
+              meta={fields.returnWindowDays}
+              label="Days after shipment a buyer may ask to return a part"
+              min={1}
+              max={MAX_RETURN_WINDOW_DAYS}
+            >
+              Counted from the day the shipment that carried the line went out. Later requests are refused with the
+              window and the shipment date named.
+            </DaysField>
           </CardContent>
         </Card>
         <div className="max-w-xs">
