@@ -190,3 +190,92 @@ export function shipmentMessage(order: Order, shipment: RecordedShipment, accoun
     ],
   });
 }
+
+/** A cancellation as its mails and the order's history tell it. */
+export interface RecordedCancellation {
+  number: number;
+  /** What it took off the order, and what of that went back to the card ("54.12"). */
+  amount: string;
+  refunded: string;
+  lines: { part: string | null; name: string; quantity: number }[];
+  /** Nothing is left of the order: it is cancelled whole. */
+  whole: boolean;
+}
+
+/** What the cancellation did to the money: refunded to the card, or taken off the terms invoice. */
+export function cancellationMoney(
+  order: Pick<Order, "invoiceNumber" | "orderNumber">,
+  cancellation: RecordedCancellation,
+) {
+  if (Number(cancellation.refunded) > 0) return `${formatUsd(cancellation.refunded)} refunded to the card`;
+  return `${formatUsd(cancellation.amount)} taken off invoice ${order.invoiceNumber ?? order.orderNumber}`;
+}
+
+/**
+ * The buyer's confirmation of a cancellation and the store's notice of it: what was cancelled, the
+ * refund or the invoice lowered, and a link to the order's page on each side.
+ */
+export function cancellationMessages(
+  order: Order,
+  cancellation: RecordedCancellation,
+  accountEmail: string | null,
+  storeEmail: string,
+  byBuyer: boolean,
+): Promise<Mail[]> {
+  const what = cancellation.whole ? "Your order is cancelled" : "Items cancelled from your order";
+  const facts: MailFact[] = [
+    ["Order Number", order.orderNumber],
+    ["Status", orderStatusLabel(order.status)],
+    [
+      Number(cancellation.refunded) > 0 ? "Refund" : "Invoice lowered by",
+      formatUsd(Number(cancellation.refunded) > 0 ? cancellation.refunded : cancellation.amount),
+    ],
+    ...(Number(cancellation.refunded) > 0 ? ["The refund reaches your card in 5 to 10 business days."] : []),
+  ];
+  const items = {
+    type: "items",
+    items: cancellation.lines.map((line) => ({ name: oneLine(line.name), sku: line.part, quantity: line.quantity })),
+  } as const;
+  const toBuyer = accountEmail
+    ? [
+        composeMail({
+          to: accountEmail,
+          subject: `${what}: ${order.orderNumber}`,
+          blocks: [
+            { type: "title", text: what },
+            { type: "facts", facts },
+            { type: "heading", text: "Cancelled" },
+            items,
+            { type: "button", label: "View your order", href: storeUrl(`/account/orders/${order.orderNumber}`) },
+          ],
+        }),
+      ]
+    : [];
+  const toStore = byBuyer
+    ? [
+        composeMail({
+          to: storeEmail,
+          subject: `Cancelled by the buyer: ${order.orderNumber}${cancellation.whole ? "" : " (some items)"}`,
+          blocks: [
+            {
+              type: "title",
+              text: cancellation.whole ? "A buyer cancelled an order" : "A buyer cancelled items of an order",
+            },
+            {
+              type: "facts",
+              facts: [
+                ["Order Number", order.orderNumber],
+                ["Company", oneLine(order.companyName ?? `${order.firstName} ${order.lastName}`)],
+                ["Status", orderStatusLabel(order.status)],
+                ["Money", cancellationMoney(order, cancellation)],
+              ],
+            },
+            { type: "heading", text: "Cancelled" },
+            items,
+            { type: "button", label: "Open the order", href: storeUrl(`/admin/orders/${order.orderNumber}`) },
+          ],
+        }),
+      ]
+    : [];
+  return Promise.all([...toBuyer, ...toStore]);
+}

@@ -40,8 +40,11 @@ export interface PaymentProvider {
   readonly publicConfig: { provider: "stripe" | "test"; publishableKey?: string };
   create(payment: CreatePayment): Promise<ProviderPayment & { clientSecret: string }>;
   retrieve(id: string): Promise<ProviderPayment>;
-  /** Gives the whole amount back (a payment that could not become an order). Safe to repeat. */
-  refund(id: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives `amountCents` back, or what is left of the payment (one that could not become an order).
+   * The same key gives nothing twice, so it is safe to repeat.
+   */
+  refund(id: string, idempotencyKey: string, amountCents?: Cents): Promise<void>;
   /** Verifies the signature over the raw body; throws on a forged or stale one. */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
 }

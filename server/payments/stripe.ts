@@ -90,9 +90,10 @@ export function stripeProvider({
       return asPayment(await answered(stripe.paymentIntents.retrieve(id)));
     },
 
-    async refund(id, idempotencyKey) {
+    async refund(id, idempotencyKey, amountCents) {
+      const amount = amountCents === undefined ? {} : { amount: requireCents(amountCents, "Refund") };
       try {
-        await answered(stripe.refunds.create({ payment_intent: id }, { idempotencyKey }));
+        await answered(stripe.refunds.create({ payment_intent: id, ...amount }, { idempotencyKey }));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") return;
         throw error;

@@ -3,10 +3,10 @@
 // the client secret and the card, and the server then asks whether it succeeded. Its records live
 // in test_processor_payments, as a provider's would live on its own servers.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { db } from "../db/client";
-import { testProcessorPayments } from "../db/schema";
+import { testProcessorPayments, testProcessorRefunds } from "../db/schema";
 import { StoreError } from "../errors";
 import type { PaymentProvider, ProviderPayment } from "./provider";
 
@@ -61,13 +61,30 @@ export const testCardProcessor: PaymentProvider = {
     return asPayment(await find(id));
   },
 
-  async refund(id) {
-    const row = await find(id);
-    if (row.refundedAt) return;
-    await db()
-      .update(testProcessorPayments)
-      .set({ status: "canceled", refundedAt: new Date() })
-      .where(eq(testProcessorPayments.id, id));
+  // As Stripe: a refund of more than is left is refused, and a payment refunded in full is done with.
+  async refund(id, idempotencyKey, amountCents) {
+    await db().transaction(async (tx) => {
+      const [row] = await tx.select().from(testProcessorPayments).where(eq(testProcessorPayments.id, id)).for("update");
+      if (!row) throw new StoreError("NotFound", `No such payment: ${id}`);
+      const [repeated] = await tx
+        .select({ key: testProcessorRefunds.idempotencyKey })
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey));
+      if (repeated || row.refundedAt) return;
+      const [refunded] = await tx
+        .select({ cents: sql<string>`coalesce(sum(${testProcessorRefunds.amount}), 0)::text` })
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.paymentId, id));
+      const left = toCents(row.amount) - toCents(refunded?.cents ?? "0");
+      const amount = amountCents ?? left;
+      if (amount > left) throw new Error(`Refund of ${amount} cents is more than the ${left} left on ${id}.`);
+      await tx.insert(testProcessorRefunds).values({ idempotencyKey, paymentId: id, amount: fromCents(amount) });
+      if (amount === left)
+        await tx
+          .update(testProcessorPayments)
+          .set({ status: "canceled", refundedAt: new Date() })
+          .where(eq(testProcessorPayments.id, id));
+    });
   },
 
   parseWebhook() {

@@ -11,9 +11,15 @@ import { type Database, db } from "../db/client";
 import { companies, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
-/** What an invoice still owes: its total less the online payments recorded against it (docs/decisions/invoices.md). */
+/**
+ * What an invoice still owes: its total less what the buyer cancelled of it (docs/decisions/
+ * order-lifecycle.md) and the online payments recorded against it (docs/decisions/invoices.md).
+ */
 // Written with its tables named: in a query of orders alone Drizzle names columns bare, which the subquery would misread.
 export const invoiceBalance = sql<string>`("orders"."total_amount" - coalesce((
+  select sum(cancellation.amount) from order_cancellations cancellation
+  where cancellation.order_id = "orders"."id"
+), 0) - coalesce((
   select sum(allocation.amount) from invoice_payment_allocations allocation
   inner join invoice_payments payment on payment.id = allocation.payment_id
   where allocation.order_id = "orders"."id" and payment.status = 'recorded'
