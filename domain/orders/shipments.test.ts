@@ -4,8 +4,24 @@ import { completesOrder, type ShippableLine, shipmentRefusal, shipmentSchema, sh
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 // 20 ordered: 12 taken from stock, 8 back-ordered; 5 ordered, all in stock.
 const lines: ShippableLine[] = [
-  { id: id(1), productSku: "GW-45-001", productName: "Wheel", quantity: 20, allocatedQuantity: 12, shippedQuantity: 0, cancelledQuantity: 0 },
-  { id: id(2), productSku: "FD-80-001", productName: "Disc", quantity: 5, allocatedQuantity: 5, shippedQuantity: 0, cancelledQuantity: 0 },
+  {
+    id: id(1),
+    productSku: "GW-45-001",
+    productName: "Wheel",
+    quantity: 20,
+    allocatedQuantity: 12,
+    shippedQuantity: 0,
+    cancelledQuantity: 0,
+  },
+  {
+    id: id(2),
+    productSku: "FD-80-001",
+    productName: "Disc",
+    quantity: 5,
+    allocatedQuantity: 5,
+    shippedQuantity: 0,
+    cancelledQuantity: 0,
+  },
 ];
 
 describe("a shipment's form", () => {
