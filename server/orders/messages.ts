@@ -25,7 +25,12 @@ type OrderItem = typeof orderItems.$inferSelect;
 /** "12 ship now, 8 back-ordered, expected Tue, Dec 15" for a line of the order, or undefined. */
 export function lineBackorderNote(order: Pick<Order, "orderDate">, item: OrderItem): string | undefined {
   return backorderNote(
-    { quantity: item.quantity, backordered: item.backorderedQuantity, expectedOn: item.backorderExpectedOn },
+    // What was cancelled neither ships nor waits.
+    {
+      quantity: item.quantity - item.cancelledQuantity,
+      backordered: item.backorderedQuantity,
+      expectedOn: item.backorderExpectedOn,
+    },
     storeDay(order.orderDate),
   );
 }
@@ -57,6 +62,7 @@ export function orderItemsView(order: OrderWithItems) {
       listUnitPrice: item.listUnitPrice,
       totalPrice: item.totalPrice,
       backorder: lineBackorderNote(order, item),
+      cancelled: item.cancelledQuantity,
     })),
     totals: {
       subtotal: order.subtotalAmount,
