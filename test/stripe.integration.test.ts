@@ -180,6 +180,27 @@ describe("Stripe as the card provider", () => {
     ]);
   });
 
+  it("refunds in parts, each part once, and refuses more than is left", async () => {
+    const payment = await provider.create({
+      amountCents: 1000,
+      email: "a@b.co",
+      idempotencyKey: "k5",
+      reference: "r5",
+    });
+    fake.succeed(payment.id);
+    await provider.refund(payment.id, "cancel-1", 300);
+    await provider.refund(payment.id, "cancel-1", 300); // the same cancellation sent again
+    await expect(provider.refund(payment.id, "cancel-2", 800)).rejects.toMatchObject({ code: "amount_too_large" });
+    await provider.refund(payment.id, "cancel-3", 700);
+    expect(
+      fake.refunds.filter((refund) => refund.payment_intent === payment.id).map((refund) => refund.amount),
+    ).toEqual([300, 700]);
+    const sent = fake.requests.filter(
+      (request) => request.path === "/v1/refunds" && request.form.payment_intent === payment.id,
+    );
+    expect(sent.map((request) => request.form.amount)).toEqual(["300", "300", "800", "700"]);
+  });
+
   it("does not hide any other refund failure", async () => {
     const unpaid = await provider.create({ amountCents: 800, email: "a@b.co", idempotencyKey: "k4", reference: "r4" });
     await expect(provider.refund(unpaid.id, "refund-r4")).rejects.toThrow("does not have a successful charge");
