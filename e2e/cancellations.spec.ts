@@ -76,6 +76,8 @@ test("a buyer cancels one line of a card order by keyboard, sees the refund, the
   await expect(page.getByText("$12.99 is refunded to your card.")).toBeVisible();
   await expect(main.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(main.getByText("$25.98 refunded to your card")).toBeVisible();
+  // The order's totals as ordered, less what the cancelled items took off: the disc alone.
+  await expect(main.getByRole("definition").filter({ hasText: "-$25.98" })).toBeVisible();
   await expect(main.getByRole("button", { name: "Cancel Items" })).toHaveCount(0);
   await expectNoAccessibilityViolations(page);
 

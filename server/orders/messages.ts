@@ -3,8 +3,10 @@
 import { type AddressKind, addressFrom, formatAddress } from "../../domain/addresses/address";
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
+import { fromCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
+import { cancelledCents } from "../../domain/orders/cancellations";
 import { type CarrierCode, carriers, trackingUrl } from "../../domain/orders/carriers";
 import { orderDocumentHref, orderDocumentName, packingSlipHref } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
@@ -71,6 +73,10 @@ export function orderItemsView(order: OrderWithItems) {
       tax: order.taxAmount,
       taxExemption: orderExemptionLine(order),
       total: order.totalAmount,
+      // The same figure the cancellations wrote: each was counted from the lines' cancelled quantities.
+      cancelled: order.items.some((item) => item.cancelledQuantity > 0)
+        ? fromCents(cancelledCents(order, order.items))
+        : null,
     },
   };
 }

@@ -96,8 +96,8 @@ function CancelDialog({
               const inputId = `${formId}-line-${index}`;
               const over = tooMany.some((each) => each.orderItemId === line.id);
               return (
-                <li key={line.id} className="flex flex-wrap items-end justify-between gap-3 p-3 text-sm">
-                  <div className="min-w-0 flex-1">
+                <li key={line.id} className="grid gap-3 p-3 text-sm sm:grid-cols-[1fr_auto] sm:items-end">
+                  <div className="min-w-0">
                     <p className="font-medium text-slate-950">{line.productName}</p>
                     <p className="text-slate-700">
                       {line.productSku && <span className="font-mono">{line.productSku} · </span>}
@@ -110,7 +110,7 @@ function CancelDialog({
                     )}
                   </div>
                   {left > 0 && (
-                    <div className="space-y-1">
+                    <div className="flex flex-col gap-1">
                       <input type="hidden" name={`lines[${index}].orderItemId`} value={line.id} />
                       <Label htmlFor={inputId}>
                         Quantity to cancel<span className="sr-only"> of {part}</span>
