@@ -23,6 +23,7 @@ import {
   testProcessorRefunds,
   user,
 } from "../db/schema";
+import { orderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
 import { setPaymentProvider } from "../payments/configured";
@@ -31,6 +32,7 @@ import { checkoutTerms, openInvoices } from "../terms/account-terms";
 import { cancelOrderLines } from "./cancellations";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "./checkout";
 import { moveOrder } from "./lifecycle";
+import { findOrder } from "./orders";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -276,6 +278,11 @@ describe("a terms order's cancelled lines", () => {
     expect(invoice?.balance).toBe("225.98");
     const [mine] = await mailsAbout(orderNumber);
     expect(mine?.text).toContain("Invoice lowered by: $300.00");
+    // The invoice says so: the line, what came off, and what is due now.
+    const document = orderDocument((await findOrder(orderNumber, buyer)) ?? (undefined as never));
+    expect(document.lines.find((line) => line[0] === "PU-1")?.[1]).toContain("3 of 5 cancelled");
+    expect(document.totals).toContainEqual(["Cancelled Items", "-$300.00"]);
+    expect(document.totals.at(-1)?.[1]).toBe("$225.98");
 
     // The rest cancelled: the invoice leaves the open ones, and all the credit is free.
     await cancelOrderLines(
