@@ -23,6 +23,7 @@ import {
   testProcessorRefunds,
   user,
 } from "../db/schema";
+import { buyerStatement } from "../documents/buyer-documents";
 import { orderDocument } from "../documents/order-document";
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
@@ -283,6 +284,9 @@ describe("a terms order's cancelled lines", () => {
     expect(document.lines.find((line) => line[0] === "PU-1")?.[1]).toContain("3 of 5 cancelled");
     expect(document.totals).toContainEqual(["Cancelled Items", "-$300.00"]);
     expect(document.totals.at(-1)?.[1]).toBe("$225.98");
+    // The statement charges what is left, so its balance is the credit centre's.
+    const { statement } = await buyerStatement(buyer, "2020-01-01", "2099-12-31");
+    expect(statement.closing).toBe("225.98");
 
     // The rest cancelled: the invoice leaves the open ones, and all the credit is free.
     await cancelOrderLines(
