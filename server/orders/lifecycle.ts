@@ -421,8 +421,8 @@ function cancellableLines(executor: Transaction | ReturnType<typeof db>, orderId
 /**
  * What the request cancels, checked against the lines as they stand: the buyer's quantities, or (the
  * order cancelled whole) everything not shipped, which an order with something shipped cannot be. A
- * terms invoice already paid, or paid in part past what would be left, is refused: giving money back
- * on it is a credit, not a cancellation.
+ * buyer's cancellation on a terms invoice already paid, or paid in part past what would be left, is
+ * refused: giving money back on it is a credit, not a cancellation.
  */
 async function planCancellation(
   executor: Transaction | ReturnType<typeof db>,
@@ -453,7 +453,9 @@ async function planCancellation(
     asked = everythingLeft(lines);
   }
   const amountCents = cancellationCents(order, lines, asked);
-  if (order.paymentMethod === "on_terms") await checkInvoiceOwes(executor, order, amountCents);
+  // The admin cancelling a paid invoice's order settles the money with the buyer themselves, as before.
+  if (order.paymentMethod === "on_terms" && request.on === "linesCancelled")
+    await checkInvoiceOwes(executor, order, amountCents);
   const after = afterCancel(lines, asked);
   return {
     number,
