@@ -2,11 +2,15 @@
 // search, carts, card and Net 30 checkouts, admin approvals, buyers joining companies in pairs by
 // invitation, a buyer with a spend limit whose orders go to two approvers who approve them at the
 // same time, an ERP ordering through the company API with every order sent twice at once under one
-// idempotency key — then a consistency check of what the clients saw against the database: every
-// confirmed order present exactly once, both sends of an API order answered with the same order,
-// every approved submission one order and each won by one approval, no stock below zero, promo uses
-// equal to the orders that used the promo, no company's unpaid terms orders above its limit. Prints
-// the totals last.
+// idempotency key, buyers cancelling whole orders and single units while the admin ships orders in
+// parts, and buyers paying part of an open invoice by card — then a consistency check of what the
+// clients saw against the database: every confirmed order present exactly once, both sends of an API
+// order answered with the same order, every approved submission one order and each won by one
+// approval, no stock below zero and the stock taken equal to what the lines still hold, promo uses
+// equal to the orders that used the promo, no company's open invoices above its limit, every card
+// order's provider refunds equal to its cancellations' refunds to the cent, every cancelled order's
+// cancellations adding up to its total, no invoice owing less than nothing, and every invoice payment
+// recorded once for exactly what the provider took. Prints the totals last.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,8 +19,17 @@ import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { apiScopes } from "../domain/companies/api-keys";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
 import { startTestPostgres } from "../scripts/test-postgres.js";
-import { openDatabase } from "../server/db/client";
-import { companies, companyMembers, mailQueue, orders, products, promoCodes, user } from "../server/db/schema";
+import { type Database, openDatabase } from "../server/db/client";
+import {
+  companies,
+  companyMembers,
+  mailQueue,
+  orderItems,
+  orders,
+  products,
+  promoCodes,
+  user,
+} from "../server/db/schema";
 
 const APPROVER = "soak-approver@example.com";
 // The second company member's per-order limit: their smaller carts are placed, the larger ones wait.
@@ -93,6 +106,10 @@ interface Stats {
   submitted: number;
   /** Approvals answered "approved and placed": each must be one approved submission with one order. */
   approvalsWon: number;
+  /** Cancellations answered done, whole orders and single units; shipments recorded; invoice payments received. */
+  cancelled: number;
+  shipped: number;
+  invoicePayments: number;
 }
 
 const knownRefusals = [
@@ -106,6 +123,11 @@ const knownRefusals = [
   "Your cart changed while you were paying",
   "which it does not have yet",
   "This order is within your spend limits now",
+  "can only be returned",
+  "This order changed since you opened it",
+  "cancelled already",
+  "would need a refund",
+  "more than",
 ];
 
 function refusalOf(text: string) {
@@ -131,9 +153,69 @@ const checkoutForm = (email: string, paymentMethod: "credit_card" | "net_30", po
 
 const orderNumberIn = (text: string) => /order-confirmation\/(ORD\d{13}[A-Z0-9]{5})/.exec(text)?.[1];
 
+function countRefusal(stats: Stats, reason: string) {
+  stats.refusals.set(reason, (stats.refusals.get(reason) ?? 0) + 1);
+}
+
+/**
+ * The buyer cancels on the order's page: the whole order (every quantity not shipped) or one unit of
+ * its first line still open, with the lines and `seen` as the page shows them (read from the database
+ * here, as the page's loader does). A shipment recorded meanwhile makes a clear refusal, not an error.
+ */
+async function cancelOnPage(client: Client, db: Database, orderNumber: string, whole: boolean, stats: Stats) {
+  const lines = await db
+    .select({
+      id: orderItems.id,
+      quantity: orderItems.quantity,
+      shipped: orderItems.shippedQuantity,
+      cancelled: orderItems.cancelledQuantity,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.orderNumber, orderNumber));
+  const seen = lines.reduce((sum, line) => sum + line.shipped + line.cancelled, 0);
+  const open = lines
+    .map((line) => ({ id: line.id, left: line.quantity - line.shipped - line.cancelled }))
+    .filter((line) => line.left > 0);
+  const chosen = whole ? open : open.slice(0, 1).map((line) => ({ ...line, left: 1 }));
+  if (chosen.length === 0) return;
+  const form: [string, string][] = [
+    ["orderNumber", orderNumber],
+    ["seen", String(seen)],
+    ...chosen.flatMap((line, index): [string, string][] => [
+      [`lines[${index}].orderItemId`, line.id],
+      [`lines[${index}].quantity`, String(line.left)],
+    ]),
+  ];
+  const answer = await client.request(`/account/orders/${orderNumber}.data`, { form });
+  if (answer.status === 200) stats.cancelled += 1;
+  else countRefusal(stats, `cancel ${answer.status}: ${refusalOf(answer.text)}`);
+}
+
+/** The buyer pays $1.00 of the company's first open invoice from the credit centre, by card. */
+async function payInvoicePart(client: Client, stats: Stats) {
+  const credit = await client.request("/account/credit");
+  const invoice = /value="(INV-\d+)"/.exec(credit.text)?.[1];
+  if (!invoice) return;
+  const started = await client.request("/account/credit.data", {
+    form: { intent: "pay", invoice, [`amount-${invoice}`]: "1.00" },
+  });
+  const secret = /(tp_[\w-]+?_secret_[\w-]+)/.exec(started.text)?.[1];
+  const paymentId = secret?.split("_secret_")[0];
+  if (!secret || !paymentId)
+    return countRefusal(stats, `invoice payment ${started.status}: ${refusalOf(started.text)}`);
+  await client.request("/api/payments/test/confirm", {
+    json: { clientSecret: secret, number: "4242424242424242", expiry: "12/34", cvc: "123" },
+  });
+  const completed = await client.request("/account/credit.data", { form: { intent: "complete", paymentId } });
+  if (completed.status === 200) stats.invoicePayments += 1;
+  else countRefusal(stats, `invoice payment ${completed.status}: ${refusalOf(completed.text)}`);
+}
+
 /** One buyer's loop: look around, fill the cart, pay by card or on terms, until time is up. */
 async function buyerLoop(
   client: Client,
+  db: Database,
   email: string,
   deadline: number,
   productIds: string[],
@@ -198,6 +280,11 @@ async function buyerLoop(
         }
       }
     }
+    // After-the-order work: a unit of the last order cancelled now and then, a whole order now and
+    // then, and part of an open invoice paid by card.
+    if (lastOrder && round % 6 === 1) await cancelOnPage(client, db, lastOrder, false, stats);
+    if (lastOrder && round % 9 === 4) await cancelOnPage(client, db, lastOrder, true, stats);
+    if (round % 5 === 3) await payInvoicePart(client, stats);
     if (orderNumber) {
       stats.ordersSeen.push(orderNumber);
       lastOrder = orderNumber;
@@ -234,6 +321,47 @@ async function approverLoop(client: Client, deadline: number, stats: Stats) {
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The store's admin ships from the back office: an order waiting to ship, all that is ready of its
+ * first line, then the rest, by "Other" carrier (no tracking number), while buyers cancel what has
+ * not shipped. A refusal (the buyer cancelled meanwhile) is clear, not an error.
+ */
+async function shipperLoop(admin: Client, db: Database, deadline: number, stats: Stats) {
+  while (Date.now() < deadline) {
+    const ready = await db
+      .select({
+        orderNumber: orders.orderNumber,
+        id: orderItems.id,
+        ready: sql<number>`${orderItems.allocatedQuantity} - ${orderItems.shippedQuantity}`.mapWith(Number),
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(
+        and(
+          inArray(orders.status, ["paid", "pending_payment", "processing"]),
+          sql`${orderItems.allocatedQuantity} > ${orderItems.shippedQuantity}`,
+        ),
+      )
+      .orderBy(orders.orderDate)
+      .limit(1);
+    const [line] = ready;
+    if (line) {
+      const shipped = await admin.request(`/admin/orders/${line.orderNumber}.data`, {
+        form: {
+          intent: "ship",
+          carrier: "other",
+          trackingNumber: "",
+          "lines[0].orderItemId": line.id,
+          "lines[0].quantity": String(line.ready),
+        },
+      });
+      if (shipped.status === 200) stats.shipped += 1;
+      else countRefusal(stats, `shipment ${shipped.status}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
   }
 }
 
@@ -310,6 +438,9 @@ export async function main() {
     refusals: new Map(),
     submitted: 0,
     approvalsWon: 0,
+    cancelled: 0,
+    shipped: 0,
+    invoicePayments: 0,
   };
   try {
     store = spawn(process.execPath, ["scripts/start.js"], {
@@ -489,9 +620,11 @@ export async function main() {
       approverLoop(ownerApproving, deadline, stats),
       approverLoop(approver, deadline, stats),
       apiLoop(base, apiKey, shipToId, partNumbers, deadline, stats),
+      shipperLoop(admin, handle.db, deadline, stats),
       ...buyers.map((buyer, i) =>
         buyerLoop(
           buyer,
+          handle.db,
           emails[i] ?? "",
           deadline,
           catalogue.map((p) => p.id),
@@ -520,12 +653,49 @@ export async function main() {
       .select({ total: sql<number>`coalesce(sum(allocated_quantity), 0)::int` })
       .from(sql`order_items`);
     const after = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
-    // Every company's unpaid terms orders, all members together, within its one credit limit.
+    // Every company's open invoices, all members together, within its one credit limit: what they
+    // still owe, their totals less their cancellations and the payments recorded against them.
+    const balance = sql.raw(`(o.total_amount
+      - coalesce((select sum(x.amount) from order_cancellations x where x.order_id = o.id), 0)
+      - coalesce((select sum(a.amount) from invoice_payment_allocations a
+                  join invoice_payments p on p.id = a.payment_id
+                  where a.order_id = o.id and p.status = 'recorded'), 0))`);
     const overLimit = await handle.db.execute<{ id: string }>(sql`
       select c.id from companies c
-        where (select coalesce(sum(o.total_amount), 0) from orders o
+        where (select coalesce(sum(${balance}), 0) from orders o
                where o.company_id = c.id and o.payment_method = 'on_terms' and o.paid_at is null
                  and o.status <> 'cancelled') > c.credit_limit`);
+    // Money: each card order's refunds at the provider are its cancellations' refunds, to the cent; a
+    // cancelled order's cancellations add up to its total; no invoice owes less than nothing; each
+    // recorded invoice payment is what the provider took and what it was split into.
+    const [money] = (
+      await handle.db.execute<{
+        cancellations: number;
+        cancelledAmount: string;
+        refunded: string;
+        refundsOff: number;
+        wholeOff: number;
+        owingLess: number;
+        payments: number;
+        paid: string;
+        paymentsOff: number;
+      }>(sql`
+      select
+        (select count(*)::int from order_cancellations) as cancellations,
+        (select coalesce(sum(amount), 0)::text from order_cancellations) as "cancelledAmount",
+        (select coalesce(sum(refunded), 0)::text from order_cancellations) as refunded,
+        (select count(*)::int from orders o where o.payment_id is not null and
+           coalesce((select sum(r.amount) from test_processor_refunds r where r.payment_id = o.payment_id), 0)
+           <> coalesce((select sum(x.refunded) from order_cancellations x where x.order_id = o.id), 0)) as "refundsOff",
+        (select count(*)::int from orders o where o.status = 'cancelled' and
+           coalesce((select sum(x.amount) from order_cancellations x where x.order_id = o.id), 0) <> o.total_amount) as "wholeOff",
+        (select count(*)::int from orders o where o.payment_method = 'on_terms' and ${balance} < 0) as "owingLess",
+        (select count(*)::int from invoice_payments where status = 'recorded') as payments,
+        (select coalesce(sum(amount), 0)::text from invoice_payments where status = 'recorded') as paid,
+        (select count(*)::int from invoice_payments p where p.status = 'recorded' and (
+           p.amount <> (select sum(a.amount) from invoice_payment_allocations a where a.payment_id = p.id)
+           or p.amount <> (select t.amount from test_processor_payments t where t.id = p.provider_payment_id))) as "paymentsOff"`)
+    ).rows;
     const [shared] = await handle.db
       .select({ count: sql<number>`count(distinct ${companyMembers.companyId})::int` })
       .from(companyMembers)
@@ -556,6 +726,12 @@ export async function main() {
       decisions.approved + decisions.pending + decisions.failed <= stats.submitted;
     const stockConsistent = (before[0]?.total ?? 0) - (after[0]?.total ?? 0) === (units?.total ?? 0);
     const promoConsistent = promo?.currentUses === promoOrders?.count && (promo?.currentUses ?? 0) <= 10;
+    const moneyConsistent =
+      money !== undefined &&
+      money.refundsOff === 0 &&
+      money.wholeOff === 0 &&
+      money.owingLess === 0 &&
+      money.paymentsOff === 0;
     for (const sample of stats.errorSamples) console.log(`error: ${sample}`);
     console.log(
       [
@@ -566,6 +742,8 @@ export async function main() {
         `stock: ${negative?.count ?? 0} products below zero; units ordered ${units?.total ?? 0}, stock taken ${(before[0]?.total ?? 0) - (after[0]?.total ?? 0)} (${stockConsistent ? "consistent" : "INCONSISTENT"})`,
         `promo ${PROMO}: current_uses ${promo?.currentUses}, orders using it ${promoOrders?.count}, max 10 (${promoConsistent ? "consistent" : "INCONSISTENT"})`,
         `credit: ${shared?.count ?? 0} companies of two buyers; ${overLimit.rows.length} companies over their limit`,
+        `after the order: ${stats.shipped} shipments, ${stats.cancelled} cancellations answered (${money?.cancellations ?? 0} written, $${money?.cancelledAmount} off orders, $${money?.refunded} refunded to cards), ${stats.invoicePayments} invoice payments received (${money?.payments ?? 0} recorded, $${money?.paid})`,
+        `money: ${money?.refundsOff ?? "?"} card orders whose provider refunds differ from their cancellations, ${money?.wholeOff ?? "?"} cancelled orders not cancelled to their total, ${money?.owingLess ?? "?"} invoices owing less than nothing, ${money?.paymentsOff ?? "?"} payments not what the provider took or split (${moneyConsistent ? "consistent" : "INCONSISTENT"})`,
         `approvals: ${stats.submitted} submitted, ${decisions?.approved ?? 0} approved (${stats.approvalsWon} approvals answered placed) with ${decisions?.placed ?? 0} orders, ${decisions?.failed ?? 0} failed on placing, ${decisions?.pending ?? 0} still waiting (${approvalsConsistent ? "consistent" : "INCONSISTENT"})`,
       ].join("\n"),
     );
@@ -577,6 +755,8 @@ export async function main() {
       stockConsistent &&
       promoConsistent &&
       approvalsConsistent &&
+      moneyConsistent &&
+      stats.errors === 0 &&
       overLimit.rows.length === 0;
     if (!ok) process.exitCode = 1;
   } finally {

@@ -628,6 +628,7 @@ describe("orders through the API", () => {
         backordered: 8,
         expectedOn: addBusinessDays(storeDay(new Date()), 5),
         shipped: 0,
+        cancelled: 0,
         unitPrice: "3.00",
         lineTotal: "30.00",
       },

@@ -140,17 +140,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = intents.get(form.payment_intent ?? "");
       if (!intent)
         return stripeError(response, 404, "resource_missing", `No such payment_intent: '${form.payment_intent}'`);
-      // Stripe refunds the whole charge, or `amount` of it (a part), never more than is left of it.
-      const refunded = refunds
-        .filter((refund) => refund.payment_intent === intent.id)
-        .reduce((sum, refund) => sum + refund.amount, 0);
-      if (refunded >= intent.amount)
-        return answer(400, errorBody("charge_already_refunded", "Charge has already been refunded."));
+      // As Stripe: refunds in parts up to the charge, the whole of what is left without an amount.
+      const left =
+        intent.amount -
+        refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, refund) => sum + refund.amount, 0);
+      if (left === 0) return answer(400, errorBody("charge_already_refunded", "Charge has already been refunded."));
       if (intent.status !== "succeeded")
         return answer(400, errorBody(undefined, "This PaymentIntent does not have a successful charge to refund."));
-      const amount = form.amount === undefined ? intent.amount - refunded : Number(form.amount);
-      if (amount > intent.amount - refunded)
-        return answer(400, errorBody("amount_too_large", "Refund amount is greater than the unrefunded amount."));
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (amount > left)
+        return answer(
+          400,
+          errorBody(
+            "amount_too_large",
+            `Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`,
+          ),
+        );
       const refund: Refund = {
         id: `re_${token()}`,
         object: "refund",

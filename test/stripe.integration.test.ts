@@ -180,24 +180,25 @@ describe("Stripe as the card provider", () => {
     ]);
   });
 
-  it("refunds part of a payment (a return's credit), then no more than is left", async () => {
+  it("refunds in parts (cancelled lines, a return's credit), each part once, and refuses more than is left", async () => {
     const payment = await provider.create({
-      amountCents: 2760,
+      amountCents: 1000,
       email: "a@b.co",
       idempotencyKey: "k5",
       reference: "r5",
     });
     fake.succeed(payment.id);
-    await provider.refund(payment.id, "return-r5", 1380);
-    await provider.refund(payment.id, "return-r5", 1380); // a replay of the same request
+    await provider.refund(payment.id, "cancel-1", 300);
+    await provider.refund(payment.id, "cancel-1", 300); // the same cancellation sent again
+    await expect(provider.refund(payment.id, "cancel-2", 800)).rejects.toMatchObject({ code: "amount_too_large" });
+    await provider.refund(payment.id, "cancel-3", 700);
     expect(
       fake.refunds.filter((refund) => refund.payment_intent === payment.id).map((refund) => refund.amount),
-    ).toEqual([1380]);
-    await expect(provider.refund(payment.id, "return-r5-b", 1381)).rejects.toMatchObject({ code: "amount_too_large" });
+    ).toEqual([300, 700]);
     const sent = fake.requests.filter(
       (request) => request.path === "/v1/refunds" && request.form.payment_intent === payment.id,
     );
-    expect(sent.map((request) => request.form.amount)).toEqual(["1380", "1380", "1381"]);
+    expect(sent.map((request) => request.form.amount)).toEqual(["300", "300", "800", "700"]);
   });
 
   it("does not hide any other refund failure", async () => {

@@ -1,3 +1,4 @@
+import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 
 /**
@@ -12,6 +13,7 @@ export function OrderTotals({
   taxExemption,
   total,
   showShipping = true,
+  cancelled,
 }: {
   subtotal: string;
   discount: string;
@@ -20,6 +22,8 @@ export function OrderTotals({
   taxExemption?: string | null;
   total: string;
   showShipping?: boolean;
+  /** What cancelled items took off an order (their share of the discount and tax counted), when any. */
+  cancelled?: string | null;
 }) {
   return (
     <dl className="space-y-1 text-sm text-slate-800">
@@ -39,6 +43,15 @@ export function OrderTotals({
         <dt>Total</dt>
         <dd>{formatUsd(total)}</dd>
       </div>
+      {cancelled && (
+        <>
+          <Row label="Cancelled items" value={`-${formatUsd(cancelled)}`} />
+          <div className="flex justify-between font-semibold text-slate-950">
+            <dt>Total after cancellations</dt>
+            <dd>{formatUsd(fromCents(toCents(total) - toCents(cancelled)))}</dd>
+          </div>
+        </>
+      )}
     </dl>
   );
 }

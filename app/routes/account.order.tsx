@@ -3,6 +3,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 import { formatLongDate } from "../../domain/dates/dates";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
+import { cancellationSchema, cancellationSeen } from "../../domain/orders/cancellations";
+import { cancellable } from "../../domain/orders/lifecycle";
 import { orderDocumentHref, orderDocumentName } from "../../domain/orders/order-documents";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { orderShipPromise } from "../../domain/orders/ship-today";
@@ -10,7 +14,8 @@ import { PARTIALLY_SHIPPED, shippingProgress } from "../../domain/orders/shipmen
 import { returnRequestSchema } from "../../domain/returns/returns";
 import { requireBuyer } from "../../server/accounts/session";
 import { buyerCan } from "../../server/companies/buyer";
-import { dispatchIntent, parsedForm } from "../../server/form-intents";
+import { dispatchIntent, formFields, parsedForm, succeeded } from "../../server/form-intents";
+import { buyerCancelRefusal, cancelledTotals, cancelOrderLines } from "../../server/orders/cancellations";
 import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../server/orders/messages";
 import { findOrder } from "../../server/orders/orders";
 import { shipmentsView } from "../../server/orders/shipments";
@@ -22,6 +27,7 @@ import { AddressCard } from "../components/address-card";
 import { Breadcrumb } from "../components/breadcrumb";
 import { NotFoundPanel } from "../components/not-found-panel";
 import { OrderStatusBadge } from "../components/order-status-badge";
+import { CancelItems } from "../components/orders/cancel-items";
 import { OrderLines } from "../components/orders/order-lines";
 import { ReturnsCard } from "../components/orders/order-returns";
 import { PaymentCard } from "../components/orders/payment-card";
@@ -47,6 +53,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const history = await orderStatusHistoryFor(order.id);
   const { shipCutoff } = await readStoreSettings();
   const shipping = order.status === "cancelled" ? null : orderShipPromise(order, shipCutoff, new Date());
+  const cancelled = await cancelledTotals(order.id);
+  // Offered only to whoever may cancel (the placer or the company admin) while something has not shipped.
+  const mayCancel = cancellable(order) && !buyerCancelRefusal(buyer, order);
   return data(
     {
       order: {
@@ -61,7 +70,33 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           paidAt: order.paidAt?.toISOString() ?? null,
           dueDate: order.paymentDueDate?.toISOString() ?? null,
           refunded: order.status === "cancelled" && Boolean(order.paymentId),
+          cancelled: toCents(cancelled.amount) > 0 ? fromCents(toCents(cancelled.amount)) : null,
+          refundedAmount: toCents(cancelled.refunded) > 0 ? fromCents(toCents(cancelled.refunded)) : null,
         },
+        cancel: mayCancel
+          ? {
+              orderNumber: order.orderNumber,
+              seen: cancellationSeen(order.items),
+              amounts: {
+                subtotalAmount: order.subtotalAmount,
+                discountAmount: order.discountAmount,
+                taxAmount: order.taxAmount,
+                totalAmount: order.totalAmount,
+              },
+              lines: order.items.map((item) => ({
+                id: item.id,
+                productSku: item.productSku,
+                productName: item.productName,
+                quantity: item.quantity,
+                allocatedQuantity: item.allocatedQuantity,
+                backorderedQuantity: item.backorderedQuantity,
+                shippedQuantity: item.shippedQuantity,
+                cancelledQuantity: item.cancelledQuantity,
+                unitPrice: item.unitPrice,
+              })),
+              paidByCard: Boolean(order.paymentId),
+            }
+          : null,
         references: purchaseOrderDetails(order),
         shipments: await shipmentsView(order, "account"),
         partiallyShipped: shippingProgress(order.items) === "partial" && order.status !== "shipped",
@@ -80,10 +115,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** The buyer asks to return shipped lines, or cancels the order or some of its lines (docs/decisions/order-lifecycle.md). */
 export function action(args: Route.ActionArgs) {
   return dispatchIntent(
     args,
     {
+      cancelItems: {
+        failure: "Nothing was cancelled",
+        async handle(buyer, formData) {
+          const input = formFields(formData, cancellationSchema);
+          const { order, amount, refunded } = await cancelOrderLines(buyer, input);
+          const money =
+            toCents(refunded) > 0
+              ? `${formatUsd(refunded)} is refunded to your card.`
+              : `Your invoice goes down by ${formatUsd(amount)}.`;
+          return succeeded(order.status === "cancelled" ? "Order cancelled" : "Items cancelled", money);
+        },
+      },
       requestReturn: {
         schema: returnRequestSchema,
         toast: "none",
@@ -136,6 +184,7 @@ export default function AccountOrderPage({ loaderData: { order }, actionData }: 
               note={order.partiallyShipped ? `${PARTIALLY_SHIPPED}: the rest follows.` : undefined}
             />
           )}
+          {order.cancel && <CancelItems {...order.cancel} />}
           {(order.returns.returns.length > 0 || (order.canReturn && order.returns.lines.length > 0)) && (
             <ReturnsCard
               view={order.returns}

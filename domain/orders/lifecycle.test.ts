@@ -112,9 +112,9 @@ describe("the order lifecycle's table", () => {
     }
   });
 
-  it("refunds the card before returning the stock when an order is cancelled; shipping records the shipment, then mails", () => {
-    for (const move of orderMoves.filter(({ to, on }) => to === "cancelled" && on === "statusAsked"))
-      expect(move.steps).toEqual(["refundCard", "returnStock"]);
+  it("takes the quantities off, refunds the card and returns the stock when an order is cancelled, then mails; shipping records the shipment, then mails", () => {
+    for (const move of orderMoves.filter(({ to, on }) => to === "cancelled" && on !== "invoicePaid"))
+      expect(move.steps).toEqual(["cancelLines", "refundCard", "returnStock", "mailCancellation"]);
     for (const move of orderMoves.filter(({ to, on }) => to === "shipped" && on === "shipmentRecorded"))
       expect(move.steps).toEqual(["recordShipment", "shippedInFull", "mailShipment"]);
   });

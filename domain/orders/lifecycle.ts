@@ -13,9 +13,9 @@ export type Actor = "admin" | "buyer" | "api" | "job";
 
 /**
  * What makes a move: someone asks for the order's next status, its terms invoice is recorded paid,
- * or a shipment of some of its lines is recorded.
+ * a shipment of some of its lines is recorded, or a buyer cancels some or all of what has not shipped.
  */
-export type MoveTrigger = "statusAsked" | "invoicePaid" | "shipmentRecorded";
+export type MoveTrigger = "statusAsked" | "invoicePaid" | "shipmentRecorded" | "linesCancelled";
 
 /**
  * The effects a move has beside its new status, run in the listed order by server/orders/lifecycle.ts.
@@ -27,7 +27,9 @@ export type MoveStep =
   | "recordShipment"
   | "mailShipment"
   | "shippedInFull"
-  | "markInvoicePaid";
+  | "markInvoicePaid"
+  | "cancelLines"
+  | "mailCancellation";
 
 export interface OrderMove {
   from: OrderStatus;
@@ -46,7 +48,10 @@ const onTerms = ["on_terms"] as const;
 const admin = ["admin"] as const;
 const ship = ["recordShipment", "mailShipment"] as const;
 const shipLast = ["recordShipment", "shippedInFull", "mailShipment"] as const;
-const cancel = ["refundCard", "returnStock"] as const;
+// The quantities come off the lines first; the refund is of their share, the stock of what they took.
+const cancel = ["cancelLines", "refundCard", "returnStock", "mailCancellation"] as const;
+const cancelLastShipped = [...cancel, "shippedInFull"] as const;
+const buyer = ["buyer"] as const;
 const invoice = ["markInvoicePaid"] as const;
 // The admin records a payment that came in by cheque or transfer; a buyer pays online by card.
 const payers = ["admin", "buyer"] as const;
@@ -70,6 +75,13 @@ export const orderMoves: readonly OrderMove[] = [
   { from: "pending_payment", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
   { from: "paid", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
   { from: "processing", to: "cancelled", on: "statusAsked", paidBy: anyPayment, by: admin, steps: cancel },
+  // A buyer cancels what has not shipped: with nothing left the order is cancelled, with only shipped
+  // quantities left it has shipped in full, else it stays where it was.
+  ...(["pending_payment", "paid", "processing"] as const).flatMap((from): OrderMove[] => [
+    { from, to: "cancelled", on: "linesCancelled", paidBy: anyPayment, by: buyer, steps: cancel },
+    { from, to: from, on: "linesCancelled", paidBy: anyPayment, by: buyer, steps: cancel },
+  ]),
+  { from: "processing", to: "shipped", on: "linesCancelled", paidBy: anyPayment, by: buyer, steps: cancelLastShipped },
   { from: "pending_payment", to: "paid", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
   { from: "processing", to: "processing", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
   { from: "shipped", to: "shipped", on: "invoicePaid", paidBy: onTerms, by: payers, steps: invoice },
@@ -84,11 +96,15 @@ export interface OrderState {
   paidAt: Date | null;
 }
 
-/** A shipment asks for shipped when it ships all that is left of the order, else for processing. */
+/**
+ * A shipment asks for shipped when it ships all that is left of the order, else for processing. A
+ * cancellation says what it leaves: nothing, only what has shipped, or something still to ship.
+ */
 export type MoveAsk =
   | { on: "statusAsked"; to: OrderStatus }
   | { on: "invoicePaid" }
-  | { on: "shipmentRecorded"; completes: boolean };
+  | { on: "shipmentRecorded"; completes: boolean }
+  | { on: "linesCancelled"; leaves: "nothing" | "shipped" | "open" };
 
 export type MoveChoice = { move: OrderMove; refusal?: undefined } | { move?: undefined; refusal: string };
 
@@ -121,6 +137,18 @@ export function refusedMove(from: OrderStatus, to: OrderStatus): string {
   return `An order that is ${orderStatusLabel(from)} cannot become ${orderStatusLabel(to)}.`;
 }
 
+function cancelRefused(status: OrderStatus): string {
+  if (status === "cancelled") return "This order is cancelled already.";
+  if (status === "shipped" || status === "completed")
+    return `An order that is ${orderStatusLabel(status)} cannot be cancelled. Once a line has shipped, it can only be returned.`;
+  return `An order that is ${orderStatusLabel(status)} cannot be cancelled.`;
+}
+
+/** Whether `actor` may cancel some of the order: it is placed and neither shipped in full nor cancelled. */
+export function cancellable(order: Pick<OrderState, "status" | "paymentMethod">, actor: Actor = "buyer") {
+  return movesOf(order, "linesCancelled", actor).length > 0;
+}
+
 /** The move `actor` asks for, or why the order cannot make it. */
 export function chooseMove(order: OrderState, ask: MoveAsk, actor: Actor): MoveChoice {
   if (ask.on === "statusAsked") {
@@ -131,6 +159,11 @@ export function chooseMove(order: OrderState, ask: MoveAsk, actor: Actor): MoveC
     const to = ask.completes ? "shipped" : "processing";
     const move = movesOf(order, "shipmentRecorded", actor).find((candidate) => candidate.to === to);
     return move ? { move } : { refusal: `An order that is ${orderStatusLabel(order.status)} cannot ship.` };
+  }
+  if (ask.on === "linesCancelled") {
+    const to = ask.leaves === "nothing" ? "cancelled" : ask.leaves === "shipped" ? "shipped" : order.status;
+    const move = movesOf(order, "linesCancelled", actor).find((candidate) => candidate.to === to);
+    return move ? { move } : { refusal: cancelRefused(order.status) };
   }
   if (order.paymentMethod !== "on_terms") return { refusal: "Only a Net 30 invoice can be marked paid." };
   if (order.paidAt) return { refusal: `The invoice for ${order.orderNumber} is already paid.` };

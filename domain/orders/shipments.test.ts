@@ -4,8 +4,24 @@ import { completesOrder, type ShippableLine, shipmentRefusal, shipmentSchema, sh
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 // 20 ordered: 12 taken from stock, 8 back-ordered; 5 ordered, all in stock.
 const lines: ShippableLine[] = [
-  { id: id(1), productSku: "GW-45-001", productName: "Wheel", quantity: 20, allocatedQuantity: 12, shippedQuantity: 0 },
-  { id: id(2), productSku: "FD-80-001", productName: "Disc", quantity: 5, allocatedQuantity: 5, shippedQuantity: 0 },
+  {
+    id: id(1),
+    productSku: "GW-45-001",
+    productName: "Wheel",
+    quantity: 20,
+    allocatedQuantity: 12,
+    shippedQuantity: 0,
+    cancelledQuantity: 0,
+  },
+  {
+    id: id(2),
+    productSku: "FD-80-001",
+    productName: "Disc",
+    quantity: 5,
+    allocatedQuantity: 5,
+    shippedQuantity: 0,
+    cancelledQuantity: 0,
+  },
 ];
 
 describe("a shipment's form", () => {
@@ -60,7 +76,14 @@ describe("what a shipment may carry", () => {
     const all = inStock.map((line) => ({ orderItemId: line.id, quantity: line.quantity }));
     expect(completesOrder(inStock, all)).toBe(true);
     expect(shippingProgress(lines)).toBe("none");
-    expect(shippingProgress([{ quantity: 5, shippedQuantity: 2 }])).toBe("partial");
-    expect(shippingProgress([{ quantity: 5, shippedQuantity: 5 }])).toBe("all");
+    expect(shippingProgress([{ quantity: 5, shippedQuantity: 2, cancelledQuantity: 0 }])).toBe("partial");
+    expect(shippingProgress([{ quantity: 5, shippedQuantity: 5, cancelledQuantity: 0 }])).toBe("all");
+    // What was cancelled is never to ship: the rest shipped is all of it.
+    expect(shippingProgress([{ quantity: 5, shippedQuantity: 3, cancelledQuantity: 2 }])).toBe("all");
+    const cancelledTwo = [{ ...inStock[1], allocatedQuantity: 3, cancelledQuantity: 2 } as ShippableLine];
+    expect(completesOrder(cancelledTwo, [{ orderItemId: id(2), quantity: 3 }])).toBe(true);
+    expect(shipmentRefusal(cancelledTwo, [{ orderItemId: id(2), quantity: 4 }])).toBe(
+      "FD-80-001: 3 ordered (2 cancelled) and 0 shipped, so 3 are left to ship. Ship 3 or fewer.",
+    );
   });
 });

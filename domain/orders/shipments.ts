@@ -47,7 +47,13 @@ export interface ShippableLine {
   quantity: number;
   allocatedQuantity: number;
   shippedQuantity: number;
+  /** What the buyer cancelled of it before it shipped (domain/orders/cancellations.ts): never to ship. */
+  cancelledQuantity: number;
 }
+
+/** What of the line is to be delivered: ordered, less what was cancelled. */
+const deliverable = (line: Pick<ShippableLine, "quantity" | "cancelledQuantity">) =>
+  line.quantity - line.cancelledQuantity;
 
 const partOf = (line: ShippableLine) => line.productSku ?? line.productName;
 
@@ -62,11 +68,13 @@ export function shipmentRefusal(lines: readonly ShippableLine[], asked: Shipment
     const line = lines.find((candidate) => candidate.id === orderItemId);
     if (!line || seen.has(orderItemId)) return "Reload the order: a line of this shipment is not one of the order's.";
     seen.add(orderItemId);
-    const left = line.quantity - line.shippedQuantity;
+    const ordered = deliverable(line);
+    const left = ordered - line.shippedQuantity;
+    const cancelled = line.cancelledQuantity > 0 ? ` (${line.cancelledQuantity} cancelled)` : "";
     if (quantity > left)
       return left === 0
-        ? `${partOf(line)}: all ${line.quantity} ordered have shipped already.`
-        : `${partOf(line)}: ${line.quantity} ordered and ${line.shippedQuantity} shipped, so ${left} ${left === 1 ? "is" : "are"} left to ship. Ship ${left} or fewer.`;
+        ? `${partOf(line)}: all ${ordered} ordered${cancelled} have shipped already.`
+        : `${partOf(line)}: ${ordered} ordered${cancelled} and ${line.shippedQuantity} shipped, so ${left} ${left === 1 ? "is" : "are"} left to ship. Ship ${left} or fewer.`;
     const ready = readyToShip(line);
     if (quantity > ready && ready === 0)
       return `${partOf(line)}: the ${left} left to ship ${left === 1 ? "is" : "are"} back-ordered and not in stock yet. Wait for the back-order.`;
@@ -80,7 +88,7 @@ export function shipmentRefusal(lines: readonly ShippableLine[], asked: Shipment
 export function completesOrder(lines: readonly ShippableLine[], asked: ShipmentInput["lines"]): boolean {
   return lines.every(
     (line) =>
-      line.shippedQuantity + (asked.find((each) => each.orderItemId === line.id)?.quantity ?? 0) === line.quantity,
+      line.shippedQuantity + (asked.find((each) => each.orderItemId === line.id)?.quantity ?? 0) === deliverable(line),
   );
 }
 
@@ -88,10 +96,12 @@ export function completesOrder(lines: readonly ShippableLine[], asked: ShipmentI
  * How far an order has shipped, from its lines: the status says shipped once all has, and a
  * processing order with some lines shipped reads "Partially Shipped" beside its status.
  */
-export function shippingProgress(lines: readonly Pick<ShippableLine, "quantity" | "shippedQuantity">[]) {
+export function shippingProgress(
+  lines: readonly Pick<ShippableLine, "quantity" | "shippedQuantity" | "cancelledQuantity">[],
+) {
   const shipped = lines.reduce((sum, line) => sum + line.shippedQuantity, 0);
   if (shipped === 0) return "none" as const;
-  return lines.every((line) => line.shippedQuantity === line.quantity) ? ("all" as const) : ("partial" as const);
+  return lines.every((line) => line.shippedQuantity === deliverable(line)) ? ("all" as const) : ("partial" as const);
 }
 
 export const PARTIALLY_SHIPPED = "Partially Shipped";

@@ -493,7 +493,7 @@ export function openApiDocument() {
                 properties: {
                   partNumber: { type: "string" },
                   name: { type: "string" },
-                  quantity: { type: "integer", description: "Ordered: shipNow plus backordered" },
+                  quantity: { type: "integer", description: "Ordered: shipNow plus backordered plus cancelled" },
                   shipNow: { type: "integer", description: "Taken from stock when the order was placed" },
                   backordered: { type: "integer", description: "Ordered past the stock: owed, not yet in stock" },
                   expectedOn: {
@@ -503,6 +503,10 @@ export function openApiDocument() {
                       "The day the back-ordered part is expected (the store's business days); null when none is",
                   },
                   shipped: { type: "integer", description: "Shipped so far, by the order's shipments" },
+                  cancelled: {
+                    type: "integer",
+                    description: "Cancelled by the buyer before it shipped; taken off backordered first, then shipNow",
+                  },
                   unitPrice: money,
                   lineTotal: money,
                 },

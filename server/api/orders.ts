@@ -120,6 +120,7 @@ export function orderResource(order: typeof orders.$inferSelect, items: (typeof 
       backordered: item.backorderedQuantity,
       expectedOn: item.backorderExpectedOn,
       shipped: item.shippedQuantity,
+      cancelled: item.cancelledQuantity,
       unitPrice: item.unitPrice,
       lineTotal: item.totalPrice,
     })),

@@ -614,7 +614,8 @@ export const testProcessorPayments = pgTable("test_processor_payments", {
   createdAt: createdAt(),
 });
 
-// The test processor's refunds of part of a payment (a return's credit), one per idempotency key.
+// The test processor's refunds, by their idempotency key, so that a repeated refund gives nothing twice
+// and a payment is refunded in parts (a buyer cancelling lines, a return's credit) up to its amount.
 export const testProcessorRefunds = pgTable("test_processor_refunds", {
   idempotencyKey: text("idempotency_key").primaryKey(),
   paymentId: text("payment_id")
@@ -708,6 +709,10 @@ export const orderItems = pgTable(
     backorderExpectedOn: date("backorder_expected_on", { mode: "string" }),
     // What the order's shipments carried of the line: never more than was taken from stock for it.
     shippedQuantity: integer("shipped_quantity").notNull().default(0),
+    // What the buyer (or the admin, cancelling the order) cancelled of the line before it shipped
+    // (docs/decisions/order-lifecycle.md): it came off the back-ordered part first, then off what was
+    // allocated, so allocated + backordered + cancelled = quantity, the quantity ordered.
+    cancelledQuantity: integer("cancelled_quantity").notNull().default(0),
     unitPrice: money("unit_price").notNull(),
     totalPrice: money("total_price").notNull(),
     // The list price beside a contract price that applied, so the order and its invoice show both.
@@ -721,7 +726,7 @@ export const orderItems = pgTable(
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
     check(
       "order_items_quantity_split",
-      sql`${t.allocatedQuantity} >= 0 and ${t.backorderedQuantity} >= 0 and ${t.allocatedQuantity} + ${t.backorderedQuantity} = ${t.quantity}`,
+      sql`${t.allocatedQuantity} >= 0 and ${t.backorderedQuantity} >= 0 and ${t.cancelledQuantity} >= 0 and ${t.allocatedQuantity} + ${t.backorderedQuantity} + ${t.cancelledQuantity} = ${t.quantity}`,
     ),
     check(
       "order_items_backorder_expected",
@@ -731,6 +736,30 @@ export const orderItems = pgTable(
       "order_items_shipped_allocated",
       sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.allocatedQuantity}`,
     ),
+  ],
+);
+
+// Each cancellation of some or all of an order's lines (docs/decisions/order-lifecycle.md): numbered
+// 1, 2 … within the order, what it took off the order's total (its lines, less their share of the
+// discount, plus their share of the tax) and what of that was refunded to the card. A terms invoice's
+// balance is its total less these amounts and its payments (server/terms/account-terms.ts).
+export const orderCancellations = pgTable(
+  "order_cancellations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }).notNull(),
+    // The buyer or the store's admin who cancelled; null once that account is deleted.
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    refunded: money("refunded").notNull().default("0"),
+  },
+  (t) => [
+    uniqueIndex("order_cancellations_order_number_key").on(t.orderId, t.number),
+    check("order_cancellations_amounts", sql`${t.amount} >= 0 and ${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],
 );
 

@@ -23,6 +23,7 @@ import {
 } from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
+import { invoiceCharge } from "../terms/account-terms";
 import { orderDocument } from "./order-document";
 import { renderPartsDocument } from "./parts-document";
 import { renderPdf } from "./pdf";
@@ -81,7 +82,8 @@ export async function buyerStatement(buyer: Buyer, from: Day, to: Day) {
       orderNumber: orders.orderNumber,
       invoiceDate: orders.orderDate,
       dueDate: orders.paymentDueDate,
-      total: orders.totalAmount,
+      // Cancelled items are not charged: the statement's balance is the credit centre's.
+      total: invoiceCharge,
       paidAt: orders.paidAt,
     })
     .from(orders)

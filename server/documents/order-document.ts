@@ -4,7 +4,9 @@
 
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../domain/dates/dates";
+import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
+import { cancelledCents } from "../../domain/orders/cancellations";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
 import { termsName } from "../../domain/terms/terms";
 import { config } from "../config";
@@ -52,6 +54,7 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
       ];
   const discount = Number(order.discountAmount) > 0;
   const exemption = orderExemptionLine(order);
+  const cancelled = cancelledCents(order, order.items);
   return {
     kind: invoice ? "invoice" : "receipt",
     title: invoice ? "INVOICE" : "RECEIPT",
@@ -65,7 +68,13 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
     lines: order.items.map((item) => [
       item.productSku ?? "",
       // A back-ordered line says so under its name (docs/decisions/back-orders.md).
-      [item.productName, lineBackorderNote(order, item)].filter(Boolean).join("\n"),
+      [
+        item.productName,
+        lineBackorderNote(order, item),
+        item.cancelledQuantity > 0 ? `${item.cancelledQuantity} of ${item.quantity} cancelled` : undefined,
+      ]
+        .filter(Boolean)
+        .join("\n"),
       String(item.quantity),
       // A contract price names the list price it replaces (a PDF's text has no strike a reader hears).
       item.listUnitPrice
@@ -81,11 +90,20 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
       [exemption ? "Tax (exempt)" : `Tax (${percent(order.taxRatePpm)})`, formatUsd(order.taxAmount)],
       ["Shipping", "FREE"],
       ["Total", formatUsd(order.totalAmount)],
+      // Cancelled items come off what is due, or were refunded to the card (docs/decisions/order-lifecycle.md).
+      ...(cancelled > 0
+        ? [
+            [invoice ? "Cancelled Items" : "Refunded (cancelled items)", `-${formatUsd(fromCents(cancelled))}`] as [
+              string,
+              string,
+            ],
+          ]
+        : []),
       order.paidAt
         ? ["Amount Paid", formatUsd(order.totalAmount)]
         : order.status === "cancelled"
           ? ["Amount Due", formatUsd(0)]
-          : [`Amount Due by ${due}`, formatUsd(order.totalAmount)],
+          : [`Amount Due by ${due}`, formatUsd(fromCents(toCents(order.totalAmount) - cancelled))],
     ],
     notes: [
       ...(exemption ? [`${exemption}. No sales tax is charged on this order.`] : []),

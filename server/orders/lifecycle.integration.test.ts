@@ -100,7 +100,14 @@ describe("cancelling an order", () => {
       { status: "cancelled", note: "Cancelled" },
     ]);
     expect(audit).toEqual([
-      { action: "change_order_status", before: { status: "pending_payment" }, after: { status: "cancelled" } },
+      {
+        action: "change_order_status",
+        before: { status: "pending_payment" },
+        after: {
+          status: "cancelled",
+          cancellation: { number: 1, amount: "129.90", refunded: "0.00", lines: [{ part: "GW-45-001", quantity: 10 }] },
+        },
+      },
     ]);
   });
 

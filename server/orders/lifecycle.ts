@@ -3,9 +3,24 @@
 // steps, the new status, the status history row and the audit entry are one transaction; what
 // changed is announced once committed. Nothing else writes orders.status: placement writes the
 // first one (`placedStatus`).
-import { asc, eq, max, sql } from "drizzle-orm";
+import { asc, count, eq, max, sql } from "drizzle-orm";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
-import { chooseMove, type MoveAsk, type MoveStep, type OrderMove } from "../../domain/orders/lifecycle";
+import { fromCents, toCents } from "../../domain/money/cents";
+import { formatUsd } from "../../domain/money/format";
+import {
+  afterCancel,
+  type CancelLine,
+  type CancellableLine,
+  cancellationCents,
+  cancellationRefusal,
+  cancellationSeen,
+  cancelSplit,
+  everythingLeft,
+  SHIPPED_ONLY_RETURNED,
+  STALE_CANCELLATION,
+  whatIsLeft,
+} from "../../domain/orders/cancellations";
+import { cancellable, chooseMove, type MoveAsk, type MoveStep, type OrderMove } from "../../domain/orders/lifecycle";
 import type { OrderStatus } from "../../domain/orders/order-status";
 import {
   completesOrder,
@@ -16,14 +31,22 @@ import {
 } from "../../domain/orders/shipments";
 import { dueDay } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
+import { config } from "../config";
 import { db, type Transaction } from "../db/client";
-import { orderItems, orders, products, shipmentItems, shipments, user } from "../db/schema";
+import { orderCancellations, orderItems, orders, products, shipmentItems, shipments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
 import { paymentProvider } from "../payments/configured";
-import { type RecordedShipment, shipmentMessage } from "./messages";
+import { invoiceBalance } from "../terms/account-terms";
+import {
+  cancellationMessages,
+  cancellationMoney,
+  type RecordedCancellation,
+  type RecordedShipment,
+  shipmentMessage,
+} from "./messages";
 import { hasOrderNumber } from "./order-number";
 import { recordOrderStatus } from "./status-history";
 
@@ -38,11 +61,25 @@ export interface Mover {
   id: string;
 }
 
-/** A status asked for, a terms invoice recorded paid, or a shipment of some of the order's lines. */
+/**
+ * A status asked for, a terms invoice recorded paid, a shipment of some of the order's lines, or a
+ * buyer's cancellation of some quantities (`seen`: the fingerprint of the order the buyer saw).
+ */
 export type MoveRequest =
   | { on: "statusAsked"; to: OrderStatus }
   | { on: "invoicePaid" }
-  | { on: "shipmentRecorded"; shipment: ShipmentInput };
+  | { on: "shipmentRecorded"; shipment: ShipmentInput }
+  | { on: "linesCancelled"; lines: CancelLine[]; seen: number };
+
+/** A cancellation worked out from the order's lines as they stand: what comes off which line, and its money. */
+interface PlannedCancellation {
+  number: number;
+  asked: CancelLine[];
+  lines: (CancellableLine & { productId: string | null })[];
+  leaves: ReturnType<typeof whatIsLeft>;
+  amountCents: number;
+  refundCents: number;
+}
 
 interface StepContext {
   request: MoveRequest;
@@ -52,6 +89,10 @@ interface StepContext {
   lines: ShippableLine[];
   /** The shipment the move recorded, for its mail and history note. */
   recorded?: RecordedShipment;
+  /** The cancellation the move makes, worked out with the order locked. */
+  cancellation?: PlannedCancellation;
+  /** The cancellation as written, for its mails and history note. */
+  cancelled?: RecordedCancellation;
 }
 
 /** What a step wrote beside the status, what the audit entry adds, and what to announce once committed. */
@@ -63,7 +104,7 @@ interface StepResult {
 
 interface StepWork {
   /** Before the move's transaction, for what no rollback undoes (a refund): when it fails, nothing changes. */
-  beforeCommit?: (order: Order) => Promise<void>;
+  beforeCommit?: (order: Order, cancellation: PlannedCancellation | undefined) => Promise<void>;
   /** In the transaction, the order locked, before its status is written. */
   write?: (tx: Transaction, order: Order, context: StepContext) => Promise<StepResult>;
   /** In the transaction, once the order is written. */
@@ -73,27 +114,45 @@ interface StepWork {
 }
 
 const steps: Record<MoveStep, StepWork> = {
+  cancelLines: {
+    async write(tx, order, context) {
+      const planned = context.cancellation;
+      if (!planned) throw new Error("A cancel step without a cancellation.");
+      context.cancelled = await writeCancellation(tx, order, planned, context);
+      const { number, amount, refunded, lines } = context.cancelled;
+      return {
+        audit: {
+          cancellation: { number, amount, refunded, lines: lines.map(({ part, quantity }) => ({ part, quantity })) },
+        },
+      };
+    },
+  },
   refundCard: {
-    // Refunded first, so that a refund that fails leaves the order as it was.
-    async beforeCommit(order) {
-      if (!order.paymentId) return;
+    // Refunded first, so that a refund that fails leaves the order as it was. The key is the
+    // cancellation's number: a form sent twice refunds once, and two cancellations racing for the same
+    // number refund once, the second then refused in its transaction.
+    async beforeCommit(order, planned) {
+      if (!order.paymentId || !planned || planned.refundCents === 0) return;
       try {
-        await paymentProvider().refund(order.paymentId, `cancel-${order.id}`);
+        await paymentProvider().refund(order.paymentId, `cancel-${order.id}-${planned.number}`, planned.refundCents);
       } catch (error) {
-        logger.error({ err: error, orderNumber: order.orderNumber }, "refund for a cancelled order failed");
+        logger.error({ err: error, orderNumber: order.orderNumber }, "refund for a cancellation failed");
         throw new StoreError(
           "Conflict",
-          "The card payment could not be refunded, so the order was not cancelled. Try again.",
+          planned.leaves === "nothing"
+            ? "The card payment could not be refunded, so the order was not cancelled. Try again."
+            : "The card payment could not be refunded, so nothing was cancelled. Try again.",
         );
       }
     },
   },
   returnStock: {
-    async write(tx, order) {
-      const productIds = await returnStock(tx, order.id);
+    async write(tx, _order, { cancellation }) {
+      const productIds = cancellation ? await returnStock(tx, cancellation) : [];
       return productIds.length > 0 ? { announce: () => announce("stockChanged", { productIds }) } : {};
     },
   },
+  mailCancellation: { written: mailCancellation },
   recordShipment: {
     async write(tx, order, context) {
       if (context.request.on !== "shipmentRecorded") throw new Error("A shipment step without a shipment.");
@@ -132,13 +191,22 @@ const auditAction: Record<OrderMove["on"], string> = {
   statusAsked: "change_order_status",
   invoicePaid: "mark_invoice_paid",
   shipmentRecorded: "record_shipment",
+  linesCancelled: "cancel_order_lines",
 };
 
-/** What the table is asked: a shipment asks for shipped when it ships all that is left. */
-function askOf(request: MoveRequest, lines: ShippableLine[]): MoveAsk {
+/**
+ * What the table is asked: a shipment asks for shipped when it ships all that is left, a cancellation
+ * for what it leaves.
+ */
+function askOf(request: MoveRequest, lines: ShippableLine[], cancellation?: PlannedCancellation): MoveAsk {
+  if (request.on === "linesCancelled") return { on: "linesCancelled", leaves: cancellation?.leaves ?? "open" };
   if (request.on !== "shipmentRecorded") return request;
   return { on: "shipmentRecorded", completes: lines.length > 0 && completesOrder(lines, request.shipment.lines) };
 }
+
+/** Whether the request cancels quantities: a buyer's cancellation, or the order cancelled whole. */
+const cancels = (request: MoveRequest) =>
+  request.on === "linesCancelled" || (request.on === "statusAsked" && request.to === "cancelled");
 
 function allowedMove(order: Order, ask: MoveAsk, mover: Mover): OrderMove {
   const choice = chooseMove(order, ask, mover.actor);
@@ -154,10 +222,11 @@ function allowedMove(order: Order, ask: MoveAsk, mover: Mover): OrderMove {
 export async function moveOrder(mover: Mover, orderNumber: string, request: MoveRequest, now = new Date()) {
   const [current] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
-  const early = chooseMove(current, askOf(request, []), mover.actor).move;
-  for (const step of early?.steps ?? []) await steps[step].beforeCommit?.(current);
+  const planned = cancels(request) ? await planCancellation(db(), current, request) : undefined;
+  const early = chooseMove(current, askOf(request, [], planned), mover.actor).move;
+  for (const step of early?.steps ?? []) await steps[step].beforeCommit?.(current, planned);
   const { after, announcements } = await db().transaction((tx) =>
-    makeMove(tx, mover, orderNumber, request, now, early),
+    makeMove(tx, mover, orderNumber, request, now, early, planned),
   );
   for (const tell of announcements) tell();
   return after;
@@ -169,7 +238,7 @@ export async function moveOrder(mover: Mover, orderNumber: string, request: Move
  * the transaction. The caller runs `announcements` once it has committed.
  */
 export function moveOrderWithin(tx: Transaction, mover: Mover, orderNumber: string, request: MoveRequest, now: Date) {
-  return makeMove(tx, mover, orderNumber, request, now, undefined);
+  return makeMove(tx, mover, orderNumber, request, now, undefined, undefined);
 }
 
 async function makeMove(
@@ -179,17 +248,29 @@ async function makeMove(
   request: MoveRequest,
   now: Date,
   early: OrderMove | undefined,
+  earlyPlan: PlannedCancellation | undefined,
 ) {
   const order = await lockedOrder(tx, orderNumber);
   const lines = request.on === "shipmentRecorded" ? await shippableLines(tx, order.id) : [];
-  const move = allowedMove(order, askOf(request, lines), mover);
-  // The order moved meanwhile: what ran before the transaction was for another move.
-  if (move !== early && move.steps.some((step) => steps[step].beforeCommit))
+  const cancellation = cancels(request) ? await planCancellation(tx, order, request) : undefined;
+  const move = allowedMove(order, askOf(request, lines, cancellation), mover);
+  // The order moved meanwhile: what ran before the transaction was for another move, or refunded
+  // another amount.
+  if (
+    (move !== early && move.steps.some((step) => steps[step].beforeCommit)) ||
+    (cancellation && (cancellation.number !== earlyPlan?.number || cancellation.refundCents !== earlyPlan.refundCents))
+  ) {
+    if (early?.steps.includes("refundCard") && earlyPlan?.refundCents)
+      logger.error(
+        { orderNumber, refunded: earlyPlan.refundCents },
+        "a refund went out for a cancellation refused meanwhile",
+      );
     throw new StoreError("Conflict", `Order ${orderNumber} changed meanwhile. Reload it and try again.`);
+  }
   const set: Partial<Order> = {};
   const audit: Record<string, unknown> = {};
   const announcements: (() => void)[] = [];
-  const context: StepContext = { request, mover, now, lines };
+  const context: StepContext = { request, mover, now, lines, cancellation };
   for (const step of move.steps) {
     const result = await steps[step].write?.(tx, order, context);
     Object.assign(set, result?.set);
@@ -234,8 +315,12 @@ function audited(order: Order, move: OrderMove, side: "before" | "after") {
 }
 
 /** The buyer's note beside the new status in the order's history. */
-function historyNote(move: OrderMove, order: Order, { mover, recorded }: StepContext): string | null {
+function historyNote(move: OrderMove, order: Order, { mover, recorded, cancelled }: StepContext): string | null {
   if (move.on === "invoicePaid") return mover.actor === "buyer" ? "Invoice paid online by card" : "Net 30 invoice paid";
+  if (cancelled && !cancelled.whole) {
+    const what = cancelled.lines.map((line) => `${line.quantity} × ${line.part ?? line.name}`).join(", ");
+    return `Cancelled ${what}; ${cancellationMoney(order, cancelled)}${move.to === "shipped" ? "; all other items have shipped" : ""}`;
+  }
   if (recorded)
     return `Shipment ${recorded.number} by ${shipmentLabel(recorded.carrier, recorded.trackingNumber)}${move.to === "shipped" ? "; all items have shipped" : ""}`;
   if (order.status === "cancelled") return order.paymentId ? "Cancelled; the card payment was refunded" : "Cancelled";
@@ -258,6 +343,7 @@ async function shippableLines(tx: Transaction, orderId: string): Promise<Shippab
       quantity: orderItems.quantity,
       allocatedQuantity: orderItems.allocatedQuantity,
       shippedQuantity: orderItems.shippedQuantity,
+      cancelledQuantity: orderItems.cancelledQuantity,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -312,24 +398,168 @@ async function recordShipment(
   };
 }
 
-/**
- * Puts what a cancelled order took from stock back on its products' stock; what was back-ordered
- * was never taken (docs/decisions/back-orders.md). Returns the products restocked.
- */
-async function returnStock(tx: Transaction, orderId: string): Promise<string[]> {
-  const items = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.allocatedQuantity })
+/** The order's lines as cancelling sees them. */
+function cancellableLines(executor: Transaction | ReturnType<typeof db>, orderId: string) {
+  return executor
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      productSku: orderItems.productSku,
+      productName: orderItems.productName,
+      quantity: orderItems.quantity,
+      allocatedQuantity: orderItems.allocatedQuantity,
+      backorderedQuantity: orderItems.backorderedQuantity,
+      shippedQuantity: orderItems.shippedQuantity,
+      cancelledQuantity: orderItems.cancelledQuantity,
+      unitPrice: orderItems.unitPrice,
+    })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productName));
+}
+
+/**
+ * What the request cancels, checked against the lines as they stand: the buyer's quantities, or (the
+ * order cancelled whole) everything not shipped, which an order with something shipped cannot be. A
+ * buyer's cancellation on a terms invoice already paid, or paid in part past what would be left, is
+ * refused: giving money back on it is a credit, not a cancellation.
+ */
+async function planCancellation(
+  executor: Transaction | ReturnType<typeof db>,
+  order: Order,
+  request: MoveRequest,
+): Promise<PlannedCancellation> {
+  const lines = await cancellableLines(executor, order.id);
+  const [prior] = await executor
+    .select({ count: count() })
+    .from(orderCancellations)
+    .where(eq(orderCancellations.orderId, order.id));
+  const number = (prior?.count ?? 0) + 1;
+  // Shipped in full, or cancelled: the table refuses it, naming the status.
+  if (!cancellable(order)) return { number, asked: [], lines, leaves: "open", amountCents: 0, refundCents: 0 };
+  let asked: CancelLine[];
+  if (request.on === "linesCancelled") {
+    if (request.seen !== cancellationSeen(lines)) throw new StoreError("Conflict", STALE_CANCELLATION);
+    const refusal = cancellationRefusal(lines, request.lines);
+    if (refusal) throw new StoreError("Invalid", refusal);
+    asked = request.lines;
+  } else {
+    const shipped = lines.filter((line) => line.shippedQuantity > 0);
+    if (shipped.length > 0)
+      throw new StoreError(
+        "Conflict",
+        `Some of order ${order.orderNumber} has shipped (${shipped.map((line) => `${line.shippedQuantity} × ${line.productSku ?? line.productName}`).join(", ")}), so it cannot be cancelled whole. ${SHIPPED_ONLY_RETURNED}`,
+      );
+    asked = everythingLeft(lines);
+  }
+  const amountCents = cancellationCents(order, lines, asked);
+  // The admin cancelling a paid invoice's order settles the money with the buyer themselves, as before.
+  if (order.paymentMethod === "on_terms" && request.on === "linesCancelled")
+    await checkInvoiceOwes(executor, order, amountCents);
+  const after = afterCancel(lines, asked);
+  return {
+    number,
+    asked,
+    lines,
+    leaves: whatIsLeft(after),
+    amountCents,
+    refundCents: order.paymentMethod === "credit_card" && order.paymentId ? amountCents : 0,
+  };
+}
+
+/** A terms invoice gives back nothing: the cancellation may only lower what it still owes. */
+async function checkInvoiceOwes(executor: Transaction | ReturnType<typeof db>, order: Order, amountCents: number) {
+  const invoice = order.invoiceNumber ?? order.orderNumber;
+  if (order.paidAt)
+    throw new StoreError(
+      "Conflict",
+      `Invoice ${invoice} is paid, so this order can no longer be cancelled here. Contact us about a return or a credit.`,
+    );
+  const [row] = await executor.select({ balance: invoiceBalance }).from(orders).where(eq(orders.id, order.id));
+  const owed = toCents(row?.balance ?? "0");
+  if (amountCents > owed)
+    throw new StoreError(
+      "Conflict",
+      `Invoice ${invoice} owes ${formatUsd(fromCents(owed))} after its payments, so cancelling ${formatUsd(fromCents(amountCents))} of it would need a refund. Cancel less, or contact us about a credit.`,
+    );
+}
+
+/**
+ * Takes the cancelled quantities off the lines (the back-ordered part first, then what was taken from
+ * stock: `cancelSplit`) and writes the cancellation with its amount and refund.
+ */
+async function writeCancellation(
+  tx: Transaction,
+  order: Order,
+  planned: PlannedCancellation,
+  { mover, now }: StepContext,
+): Promise<RecordedCancellation> {
+  for (const { orderItemId, quantity } of planned.asked) {
+    const line = planned.lines.find((each) => each.id === orderItemId);
+    if (!line) throw new Error("A cancelled line is not the order's.");
+    const { fromBackorder, fromStock } = cancelSplit(line, quantity);
+    const backordered = line.backorderedQuantity - fromBackorder;
+    await tx
+      .update(orderItems)
+      .set({
+        cancelledQuantity: sql`${orderItems.cancelledQuantity} + ${quantity}`,
+        backorderedQuantity: backordered,
+        allocatedQuantity: sql`${orderItems.allocatedQuantity} - ${fromStock}`,
+        ...(backordered === 0 ? { backorderExpectedOn: null } : {}),
+      })
+      .where(eq(orderItems.id, orderItemId));
+  }
+  const amount = fromCents(planned.amountCents);
+  const refunded = fromCents(planned.refundCents);
+  await tx.insert(orderCancellations).values({
+    orderId: order.id,
+    number: planned.number,
+    cancelledAt: now,
+    userId: mover.id,
+    amount,
+    refunded,
+  });
+  return {
+    number: planned.number,
+    amount,
+    refunded,
+    whole: planned.leaves === "nothing",
+    lines: planned.asked.map(({ orderItemId, quantity }) => {
+      const line = planned.lines.find((each) => each.id === orderItemId);
+      return { part: line?.productSku ?? null, name: line?.productName ?? "", quantity };
+    }),
+  };
+}
+
+/** Puts what the cancelled quantities had taken from stock back on the shelf. Returns the products restocked. */
+async function returnStock(tx: Transaction, planned: PlannedCancellation): Promise<string[]> {
   const restocked: string[] = [];
-  for (const { productId, quantity } of items) {
+  for (const { orderItemId, quantity } of planned.asked) {
+    const line = planned.lines.find((each) => each.id === orderItemId);
+    const { fromStock } = line ? cancelSplit(line, quantity) : { fromStock: 0 };
     // The product was deleted from the catalogue since, or nothing of it was taken from stock.
-    if (!productId || quantity === 0) continue;
+    if (!line?.productId || fromStock === 0) continue;
     await tx
       .update(products)
-      .set({ stockLevel: sql`${products.stockLevel} + ${quantity}` })
-      .where(eq(products.id, productId));
-    restocked.push(productId);
+      .set({ stockLevel: sql`${products.stockLevel} + ${fromStock}` })
+      .where(eq(products.id, line.productId));
+    restocked.push(line.productId);
   }
   return restocked;
+}
+
+/** The buyer's mail, and the store's when the buyer cancelled: the account's own address, as the confirmation. */
+async function mailCancellation(tx: Transaction, order: Order, { cancelled, mover }: StepContext) {
+  if (!cancelled) return;
+  const [account] = order.userId
+    ? await tx.select({ email: user.email }).from(user).where(eq(user.id, order.userId))
+    : [];
+  const mails = await cancellationMessages(
+    order,
+    cancelled,
+    account?.email ?? null,
+    config().STORE_EMAIL,
+    mover.actor === "buyer",
+  );
+  for (const mail of mails) await queueMail(mail, tx);
 }

@@ -3,8 +3,10 @@
 import { type AddressKind, addressFrom, formatAddress } from "../../domain/addresses/address";
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
+import { fromCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
+import { cancelledCents } from "../../domain/orders/cancellations";
 import { type CarrierCode, carriers, trackingUrl } from "../../domain/orders/carriers";
 import { orderDocumentHref, orderDocumentName, packingSlipHref } from "../../domain/orders/order-documents";
 import { orderStatusLabel, whatsNext } from "../../domain/orders/order-status";
@@ -25,7 +27,12 @@ type OrderItem = typeof orderItems.$inferSelect;
 /** "12 ship now, 8 back-ordered, expected Tue, Dec 15" for a line of the order, or undefined. */
 export function lineBackorderNote(order: Pick<Order, "orderDate">, item: OrderItem): string | undefined {
   return backorderNote(
-    { quantity: item.quantity, backordered: item.backorderedQuantity, expectedOn: item.backorderExpectedOn },
+    // What was cancelled neither ships nor waits.
+    {
+      quantity: item.quantity - item.cancelledQuantity,
+      backordered: item.backorderedQuantity,
+      expectedOn: item.backorderExpectedOn,
+    },
     storeDay(order.orderDate),
   );
 }
@@ -57,6 +64,7 @@ export function orderItemsView(order: OrderWithItems) {
       listUnitPrice: item.listUnitPrice,
       totalPrice: item.totalPrice,
       backorder: lineBackorderNote(order, item),
+      cancelled: item.cancelledQuantity,
     })),
     totals: {
       subtotal: order.subtotalAmount,
@@ -65,6 +73,10 @@ export function orderItemsView(order: OrderWithItems) {
       tax: order.taxAmount,
       taxExemption: orderExemptionLine(order),
       total: order.totalAmount,
+      // The same figure the cancellations wrote: each was counted from the lines' cancelled quantities.
+      cancelled: order.items.some((item) => item.cancelledQuantity > 0)
+        ? fromCents(cancelledCents(order, order.items))
+        : null,
     },
   };
 }
@@ -189,4 +201,93 @@ export function shipmentMessage(order: Order, shipment: RecordedShipment, accoun
       },
     ],
   });
+}
+
+/** A cancellation as its mails and the order's history tell it. */
+export interface RecordedCancellation {
+  number: number;
+  /** What it took off the order, and what of that went back to the card ("54.12"). */
+  amount: string;
+  refunded: string;
+  lines: { part: string | null; name: string; quantity: number }[];
+  /** Nothing is left of the order: it is cancelled whole. */
+  whole: boolean;
+}
+
+/** What the cancellation did to the money: refunded to the card, or taken off the terms invoice. */
+export function cancellationMoney(
+  order: Pick<Order, "invoiceNumber" | "orderNumber">,
+  cancellation: RecordedCancellation,
+) {
+  if (Number(cancellation.refunded) > 0) return `${formatUsd(cancellation.refunded)} refunded to the card`;
+  return `${formatUsd(cancellation.amount)} taken off invoice ${order.invoiceNumber ?? order.orderNumber}`;
+}
+
+/**
+ * The buyer's confirmation of a cancellation and the store's notice of it: what was cancelled, the
+ * refund or the invoice lowered, and a link to the order's page on each side.
+ */
+export function cancellationMessages(
+  order: Order,
+  cancellation: RecordedCancellation,
+  accountEmail: string | null,
+  storeEmail: string,
+  byBuyer: boolean,
+): Promise<Mail[]> {
+  const what = cancellation.whole ? "Your order is cancelled" : "Items cancelled from your order";
+  const facts: MailFact[] = [
+    ["Order Number", order.orderNumber],
+    ["Status", orderStatusLabel(order.status)],
+    [
+      Number(cancellation.refunded) > 0 ? "Refund" : "Invoice lowered by",
+      formatUsd(Number(cancellation.refunded) > 0 ? cancellation.refunded : cancellation.amount),
+    ],
+    ...(Number(cancellation.refunded) > 0 ? ["The refund reaches your card in 5 to 10 business days."] : []),
+  ];
+  const items = {
+    type: "items",
+    items: cancellation.lines.map((line) => ({ name: oneLine(line.name), sku: line.part, quantity: line.quantity })),
+  } as const;
+  const toBuyer = accountEmail
+    ? [
+        composeMail({
+          to: accountEmail,
+          subject: `${what}: ${order.orderNumber}`,
+          blocks: [
+            { type: "title", text: what },
+            { type: "facts", facts },
+            { type: "heading", text: "Cancelled" },
+            items,
+            { type: "button", label: "View your order", href: storeUrl(`/account/orders/${order.orderNumber}`) },
+          ],
+        }),
+      ]
+    : [];
+  const toStore = byBuyer
+    ? [
+        composeMail({
+          to: storeEmail,
+          subject: `Cancelled by the buyer: ${order.orderNumber}${cancellation.whole ? "" : " (some items)"}`,
+          blocks: [
+            {
+              type: "title",
+              text: cancellation.whole ? "A buyer cancelled an order" : "A buyer cancelled items of an order",
+            },
+            {
+              type: "facts",
+              facts: [
+                ["Order Number", order.orderNumber],
+                ["Company", oneLine(order.companyName ?? `${order.firstName} ${order.lastName}`)],
+                ["Status", orderStatusLabel(order.status)],
+                ["Money", cancellationMoney(order, cancellation)],
+              ],
+            },
+            { type: "heading", text: "Cancelled" },
+            items,
+            { type: "button", label: "Open the order", href: storeUrl(`/admin/orders/${order.orderNumber}`) },
+          ],
+        }),
+      ]
+    : [];
+  return Promise.all([...toBuyer, ...toStore]);
 }

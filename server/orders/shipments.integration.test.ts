@@ -16,6 +16,7 @@ import { mailQueue, orderItems, orders, shipments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { openInvoices } from "../terms/account-terms";
 import { updateStoreSettings } from "../terms/settings";
+import { cancelOrderLines } from "./cancellations";
 import { placeTermsOrder } from "./checkout";
 import { moveOrder } from "./lifecycle";
 import { ordersToShipToday, packingSlip, recordShipment } from "./shipments";
@@ -149,7 +150,7 @@ describe("an order shipped in two parts", () => {
 describe("a shipment the order cannot make", () => {
   it("is refused saying how many may ship, and writes nothing", async () => {
     // 5 pumps against 3 in stock: 3 ship now, 2 are back-ordered.
-    const { orderNumber, line } = await termsOrder([
+    const { orderNumber, line, buyer } = await termsOrder([
       [ids.pump, 5],
       [ids.disc, 1],
     ]);
@@ -187,8 +188,23 @@ describe("a shipment the order cannot make", () => {
     );
     expect((await orderRow(orderNumber)).order?.status).toBe("processing");
 
-    await moveOrder({ actor: "admin", id: "admin" }, orderNumber, { on: "statusAsked", to: "cancelled" });
-    expect(await ship(line(ids.disc), 1)).toBe("Conflict: An order that is Cancelled cannot ship.");
+    // Something has shipped: the order cannot be cancelled whole, only what has not shipped of it.
+    expect(
+      await refusal(moveOrder({ actor: "admin", id: "admin" }, orderNumber, { on: "statusAsked", to: "cancelled" })),
+    ).toBe(
+      "Conflict: Some of order " +
+        `${orderNumber} has shipped (3 × PU-1), so it cannot be cancelled whole. Once a line has shipped, it can only be returned.`,
+    );
+    await cancelOrderLines(buyer, {
+      orderNumber,
+      seen: 3,
+      lines: [
+        { orderItemId: line(ids.pump), quantity: 2 },
+        { orderItemId: line(ids.disc), quantity: 1 },
+      ],
+    });
+    expect((await orderRow(orderNumber)).order?.status).toBe("shipped");
+    expect(await ship(line(ids.disc), 1)).toBe("Conflict: An order that is Shipped cannot ship.");
   });
 });
 

@@ -41,8 +41,8 @@ export interface PaymentProvider {
   create(payment: CreatePayment): Promise<ProviderPayment & { clientSecret: string }>;
   retrieve(id: string): Promise<ProviderPayment>;
   /**
-   * Gives the whole amount back (a payment that could not become an order), or `amountCents` of it (a
-   * return's credit). Safe to repeat with the same key.
+   * Gives `amountCents` back (cancelled lines, a return's credit), or what is left of the payment (one
+   * that could not become an order). The same key gives nothing twice, so it is safe to repeat.
    */
   refund(id: string, idempotencyKey: string, amountCents?: Cents): Promise<void>;
   /** Verifies the signature over the raw body; throws on a forged or stale one. */

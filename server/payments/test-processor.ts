@@ -61,47 +61,36 @@ export const testCardProcessor: PaymentProvider = {
     return asPayment(await find(id));
   },
 
+  // As Stripe: a refund of more than is left is refused, and a payment refunded in full is done with.
   async refund(id, idempotencyKey, amountCents) {
-    const row = await find(id);
-    if (amountCents !== undefined) return refundPart(row, idempotencyKey, amountCents);
-    if (row.refundedAt) return;
-    await db()
-      .update(testProcessorPayments)
-      .set({ status: "canceled", refundedAt: new Date() })
-      .where(eq(testProcessorPayments.id, id));
+    await db().transaction(async (tx) => {
+      const [row] = await tx.select().from(testProcessorPayments).where(eq(testProcessorPayments.id, id)).for("update");
+      if (!row) throw new StoreError("NotFound", `No such payment: ${id}`);
+      const [repeated] = await tx
+        .select({ key: testProcessorRefunds.idempotencyKey })
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey));
+      if (repeated || row.refundedAt) return;
+      const [refunded] = await tx
+        .select({ cents: sql<string>`coalesce(sum(${testProcessorRefunds.amount}), 0)::text` })
+        .from(testProcessorRefunds)
+        .where(eq(testProcessorRefunds.paymentId, id));
+      const left = toCents(row.amount) - toCents(refunded?.cents ?? "0");
+      const amount = amountCents ?? left;
+      if (amount > left) throw new Error(`Refund of ${amount} cents is more than the ${left} left on ${id}.`);
+      await tx.insert(testProcessorRefunds).values({ idempotencyKey, paymentId: id, amount: fromCents(amount) });
+      if (amount === left)
+        await tx
+          .update(testProcessorPayments)
+          .set({ status: "canceled", refundedAt: new Date() })
+          .where(eq(testProcessorPayments.id, id));
+    });
   },
 
   parseWebhook() {
     throw new StoreError("NotFound", "The test card processor sends no webhooks.");
   },
 };
-
-/** Part of a payment back, once per key, never more than was paid (as a card provider refuses it). */
-async function refundPart(row: Row, idempotencyKey: string, amountCents: number) {
-  await db().transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(testProcessorPayments)
-      .where(eq(testProcessorPayments.id, row.id))
-      .for("update");
-    const [done] = await tx
-      .select()
-      .from(testProcessorRefunds)
-      .where(eq(testProcessorRefunds.idempotencyKey, idempotencyKey));
-    if (done || !payment) return;
-    const [{ refunded } = { refunded: "0" }] = await tx
-      .select({ refunded: sql<string>`coalesce(sum(${testProcessorRefunds.amount}), 0)::text` })
-      .from(testProcessorRefunds)
-      .where(eq(testProcessorRefunds.paymentId, row.id));
-    if (
-      payment.status !== "succeeded" ||
-      payment.refundedAt ||
-      toCents(refunded) + amountCents > toCents(payment.amount)
-    )
-      throw new Error(`The test payment ${row.id} cannot refund ${fromCents(amountCents)}: more than is left of it.`);
-    await tx.insert(testProcessorRefunds).values({ idempotencyKey, paymentId: row.id, amount: fromCents(amountCents) });
-  });
-}
 
 export interface TestCard {
   number: string;

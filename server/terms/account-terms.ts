@@ -12,11 +12,20 @@ import { companies, creditMemos, orders } from "../db/schema";
 import { readStoreSettings } from "./settings";
 
 /**
- * What an invoice still owes: its total less the online payments recorded against it
- * (docs/decisions/invoices.md) and the credit memos applied to it (docs/decisions/returns.md).
+ * What an invoice still owes: its total less what the buyer cancelled of it (docs/decisions/
+ * order-lifecycle.md), the online payments recorded against it (docs/decisions/invoices.md) and the
+ * credit memos applied to it (docs/decisions/returns.md).
  */
 // Written with its tables named: in a query of orders alone Drizzle names columns bare, which the subquery would misread.
-export const invoiceBalance = sql<string>`("orders"."total_amount" - coalesce((
+const netOfCancellations = sql`("orders"."total_amount" - coalesce((
+  select sum(cancellation.amount) from order_cancellations cancellation
+  where cancellation.order_id = "orders"."id"
+), 0))`;
+
+/** What an invoice charges: its total less what the buyer cancelled of it (the statement's charge). */
+export const invoiceCharge = sql<string>`${netOfCancellations}::text`;
+
+export const invoiceBalance = sql<string>`(${netOfCancellations} - coalesce((
   select sum(allocation.amount) from invoice_payment_allocations allocation
   inner join invoice_payments payment on payment.id = allocation.payment_id
   where allocation.order_id = "orders"."id" and payment.status = 'recorded'

@@ -16,6 +16,18 @@ export interface OrderLine {
   totalPrice: string;
   /** What ships now and what is back-ordered, when some is. */
   backorder?: string;
+  /** How many of the quantity were cancelled before they shipped. */
+  cancelled?: number;
+}
+
+/** "2 of 5 cancelled", under a line some of which was cancelled. */
+function CancelledNote({ item }: { item: OrderLine }) {
+  if (!item.cancelled) return null;
+  return (
+    <span className="block font-medium text-red-800">
+      {item.cancelled === item.quantity ? "Cancelled" : `${item.cancelled} of ${item.quantity} cancelled`}
+    </span>
+  );
 }
 
 /**
@@ -62,6 +74,7 @@ export function OrderItems({
                         {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
                       </span>
                       <BackorderNote note={item.backorder} />
+                      <CancelledNote item={item} />
                     </span>
                     <Price amount={item.totalPrice} className="font-semibold" />
                   </li>
@@ -118,6 +131,7 @@ function LineText({ item }: { item: OrderLine }) {
         {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
       </span>
       <BackorderNote note={item.backorder} />
+      <CancelledNote item={item} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { formatLongDate } from "../../../domain/dates/dates";
+import { formatUsd } from "../../../domain/money/format";
 import { termsName } from "../../../domain/terms/terms";
 import { Card, CardContent } from "../ui/card";
 
@@ -12,6 +13,9 @@ export interface PaymentFacts {
   paidAt: string | null;
   dueDate: string | null;
   refunded: boolean;
+  /** What cancelled items took off the order, and what of it went back to the card; null for none. */
+  cancelled?: string | null;
+  refundedAmount?: string | null;
 }
 
 /** How the order is paid and where that stands: paid, due (Net 30) or refunded. */
@@ -38,6 +42,16 @@ export function PaymentCard(payment: PaymentFacts) {
             <dt className="text-slate-600">Status</dt>
             <dd className="font-semibold text-slate-950">{paymentState(payment)}</dd>
           </div>
+          {payment.cancelled && (
+            <div>
+              <dt className="text-slate-600">Cancelled items</dt>
+              <dd className="font-semibold text-slate-950">
+                {payment.refundedAmount
+                  ? `${formatUsd(payment.refundedAmount)} refunded to your card`
+                  : `${formatUsd(payment.cancelled)} taken off the invoice`}
+              </dd>
+            </div>
+          )}
         </dl>
         <a href={payment.document.href} download className="mt-3 inline-block font-medium text-brand-700 underline">
           Download {payment.document.name} (PDF)

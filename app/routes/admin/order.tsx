@@ -13,6 +13,7 @@ import { findOrderForAdmin } from "../../../server/admin/orders";
 import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
+import { cancelledTotals } from "../../../server/orders/cancellations";
 import { moveOrder } from "../../../server/orders/lifecycle";
 import { orderAddressLines, orderItemsView, shippingAddressLines } from "../../../server/orders/messages";
 import { recordShipment, shipmentsView } from "../../../server/orders/shipments";
@@ -50,6 +51,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     // Less than the total once a buyer paid part of the invoice online.
     balance: order.balance,
     paymentDueDate: order.paymentDueDate?.toISOString() ?? null,
+    cancelled: await cancelledTotals(order.id),
     shipments: await shipmentsView(order, "admin"),
     returns: (await orderReturnsView(order, "admin")).returns,
     progress: shippingProgress(order.items),
@@ -60,7 +62,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
             id: item.id,
             productName: item.productName,
             productSku: item.productSku,
-            quantity: item.quantity,
+            quantity: item.quantity - item.cancelledQuantity,
             shipped: item.shippedQuantity,
             ready: readyToShip(item),
             backordered: item.backorderedQuantity,
@@ -148,6 +150,8 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
         {order.paymentMethod === "on_terms"
           ? `${termsName(order.termsDays ?? 30)}, invoice ${order.invoiceNumber}, ${order.paidAt ? `paid ${formatLongDate(order.paidAt)}` : `due ${order.paymentDueDate ? formatLongDate(order.paymentDueDate) : ""}${order.balance !== order.totals.total ? `, ${formatUsd(order.balance)} of ${formatUsd(order.totals.total)} still owed` : ""}`}`
           : `Card${order.paymentId ? ` (${order.paymentId})` : ""}`}
+        {Number(order.cancelled.amount) > 0 &&
+          ` · ${formatUsd(order.cancelled.amount)} cancelled${Number(order.cancelled.refunded) > 0 ? `, ${formatUsd(order.cancelled.refunded)} refunded` : ""}`}
       </p>
 
       <section aria-labelledby="actions-heading" className="mt-6 flex flex-wrap gap-2">
@@ -171,7 +175,10 @@ export default function AdminOrderPage({ loaderData: order }: Route.ComponentPro
             </Button>
           </Form>
         )}
-        {order.next.includes("cancelled") && <CancelOrder paidByCard={Boolean(order.paymentId)} busy={busy} />}
+        {/* Once something has shipped, only what has not can be cancelled (by the buyer), never the order. */}
+        {order.next.includes("cancelled") && order.progress === "none" && (
+          <CancelOrder paidByCard={Boolean(order.paymentId)} busy={busy} />
+        )}
         {order.next.length === 0 && !unpaidInvoice && order.linesToShip.length === 0 && (
           <p className="text-sm text-slate-700">This order is {orderStatusLabel(order.status)}; nothing more to do.</p>
         )}
@@ -233,8 +240,8 @@ function CancelOrder({ paidByCard, busy }: { paidByCard: boolean; busy: boolean 
       <DialogContent>
         <DialogTitle>Cancel this order?</DialogTitle>
         <DialogDescription>
-          The items go back into stock{paidByCard ? " and the card payment is refunded in full" : ""}. This cannot be
-          undone.
+          The items go back into stock{paidByCard ? " and what is left of the card payment is refunded" : ""}. This
+          cannot be undone.
         </DialogDescription>
         <Form method="post" onSubmit={() => setOpen(false)} className="mt-4 flex justify-end gap-2">
           <input type="hidden" name="intent" value="status" />
