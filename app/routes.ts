@@ -71,6 +71,9 @@ export default [
   route("api/prices", "routes/api.prices.tsx"),
   route("api/back-in-stock/:productId", "routes/api.back-in-stock.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  // Procurement systems (docs/punchout.md): cXML documents, and the StartPage a setup answers with.
+  route("punchout/cxml", "routes/punchout.cxml.tsx"),
+  route("punchout/start/:token", "routes/punchout.start.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.tsx"),
   route("api/payments/stripe/webhook", "routes/api.payments.stripe.webhook.tsx"),
