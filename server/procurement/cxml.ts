@@ -34,9 +34,10 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // XML's five entities and character references only; declared entities never reach here.
+  // XML's five entities and character references (the parser reads those with its HTML set);
+  // declared entities never reach here.
   processEntities: true,
-  htmlEntities: false,
+  htmlEntities: true,
   ignoreDeclaration: true,
   isArray: (name) => LISTS.has(name),
 });
