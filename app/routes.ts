@@ -56,6 +56,7 @@ export default [
     route("admin/two-factor", "routes/admin/two-factor.tsx"),
     route("admin/companies/:accountNumber/prices", "routes/admin/company-prices.tsx"),
     route("admin/companies/:accountNumber/catalogue", "routes/admin/company-catalogue.tsx"),
+    route("admin/companies/:accountNumber/punchout", "routes/admin/company-punchout.tsx"),
   ]),
   route("admin/products/import/run", "routes/admin/products-import-run.tsx"),
   route("admin/tax-certificates/:certificateId/file", "routes/admin/tax-certificate-file.tsx"),

@@ -10,6 +10,7 @@ import {
   secretRequiredMessage,
 } from "../../domain/procurement/connections";
 import { recordAudit } from "../admin/audit";
+import { companyByAccount } from "../companies/contract-prices";
 import { type Database, db } from "../db/client";
 import { companies, companyMembers, procurementConnections, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -242,4 +243,19 @@ export async function memberByEmail(email: string) {
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(user.email, email.trim().toLowerCase()));
   return member;
+}
+
+/** The back office's page of a company's connections: the company, its connections and the members who may place orders. */
+export async function companyConnections(accountNumber: string) {
+  const company = await companyByAccount(accountNumber);
+  const [connections, members] = await Promise.all([
+    listConnections({ companyId: company.id }),
+    db()
+      .select({ userId: companyMembers.userId, email: user.email, name: user.name, role: companyMembers.role })
+      .from(companyMembers)
+      .innerJoin(user, eq(user.id, companyMembers.userId))
+      .where(eq(companyMembers.companyId, company.id))
+      .orderBy(asc(user.email)),
+  ]);
+  return { company, connections, members };
 }
