@@ -10,9 +10,11 @@ import { OrderSummary } from "./order-summary";
 
 const TRANSFER_FORM = "punchout-transfer";
 
-// Submits the transfer form as soon as the page is read, before the app's own scripts load; marked
-// sent, so the app does not post it a second time once it starts.
-const SUBMIT_SCRIPT = `(function(){var f=document.getElementById("${TRANSFER_FORM}");if(f&&!f.dataset.sent){f.dataset.sent="1";f.submit();}})();`;
+// Submits the transfer form as soon as the page is read, before the app's own scripts load. The
+// mark is the window's, not the form's: hydration may put a new form in its place, and a second
+// submit would post the cart twice.
+const SENT = "punchoutTransferSent";
+const SUBMIT_SCRIPT = `(function(){var f=document.getElementById("${TRANSFER_FORM}");if(f&&!window.${SENT}){window.${SENT}=true;f.submit();}})();`;
 
 /**
  * The checkout of a PunchOut session (docs/punchout.md): the cart goes back to the procurement
@@ -74,10 +76,10 @@ function TransferForm({ transfer, name }: { transfer: Transfer; name: string }) 
   const form = useRef<HTMLFormElement>(null);
   // After a transfer asked from the page itself (not a whole-page post), the script below never ran.
   useEffect(() => {
-    const element = form.current;
-    if (!element || element.dataset.sent) return;
-    element.dataset.sent = "1";
-    element.submit();
+    const sent = window as unknown as Record<typeof SENT, boolean | undefined>;
+    if (!form.current || sent[SENT]) return;
+    sent[SENT] = true;
+    form.current.submit();
   }, []);
   return (
     <>

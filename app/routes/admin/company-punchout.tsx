@@ -100,7 +100,7 @@ export default function CompanyPunchOutPage({ loaderData, actionData }: Route.Co
             <Form method="post">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="id" value={connection.id} />
-              <Button type="submit" variant="outline" aria-label={`Remove the connection ${connection.name}`}>
+              <Button type="submit" variant="outline" aria-label={`Remove Connection ${connection.name}`}>
                 Remove Connection
               </Button>
             </Form>
