@@ -74,6 +74,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   // Procurement systems (docs/punchout.md): cXML documents, and the StartPage a setup answers with.
   route("punchout/cxml", "routes/punchout.cxml.tsx"),
+  route("punchout/oci", "routes/punchout.oci.tsx"),
   route("punchout/start/:token", "routes/punchout.start.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.tsx"),

@@ -170,11 +170,13 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
   });
 
   // A form posted from another site is refused, whatever cookies it carries. A procurement system's
-  // cXML carries its own credentials and no cookie is read for it (docs/punchout.md).
+  // cXML and OCI calls carry their own credentials, and no cookie is read for them (docs/punchout.md).
   app.use(
     csrf({
       origin: (origin, c) =>
-        origin === publicOrigin || origin === new URL(c.req.url).origin || c.req.path === "/punchout/cxml",
+        origin === publicOrigin ||
+        origin === new URL(c.req.url).origin ||
+        /^\/punchout\/(?:cxml|oci)$/.test(c.req.path),
     }),
   );
 

@@ -262,3 +262,54 @@ describe("a cXML PunchOut round trip", () => {
     await store.start();
   }, 120_000);
 });
+
+describe("an OCI 4.0 PunchOut", () => {
+  it("starts from USERNAME, PASSWORD and HOOK_URL and posts the cart back in NEW_ITEM fields", async () => {
+    const added = await punchoutCommand([
+      "add",
+      "--company-email",
+      member.email,
+      "--protocol",
+      "oci",
+      "--identity",
+      "acme-srm",
+      "--secret",
+      "oci-password",
+      "--name",
+      "Acme SRM",
+    ]);
+    expect(added.output).toContain('Created the OCI connection "Acme SRM"');
+    const hook = "https://srm.example/sap/bc/hook";
+    const query = (password: string) =>
+      `/punchout/oci?${new URLSearchParams({ USERNAME: "acme-srm", PASSWORD: password, HOOK_URL: hook })}`;
+    const refused = await client(store).get(query("wrong"));
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain("The shared secret does not match");
+
+    const browser = client(store);
+    const started = await browser.get(query("oci-password"));
+    expect(started.status).toBe(302);
+    const opened = await browser.get(started.headers.get("location") ?? "");
+    expect(opened.headers.get("location")).toBe("/");
+    await browser.post("/api/cart", { intent: "add", productId: wheelId, quantity: "4" });
+    const transfer = await browser.post("/checkout", { intent: "transfer" });
+    expect(transfer.status).toBe(200);
+    expect(transfer.headers.get("content-security-policy")).toContain("form-action 'self' https://srm.example");
+    const page = await transfer.text();
+    expect(page).toContain(`action="${hook}"`);
+    const field = (name: string) =>
+      new RegExp(`name="${name.replace(/[[\]]/g, "\\$&")}" value="([^"]*)"`).exec(page)?.[1];
+    expect(field("NEW_ITEM-VENDORMAT[1]")).toBe("GW-45-001");
+    expect(field("NEW_ITEM-QUANTITY[1]")).toBe("4");
+    expect(field("NEW_ITEM-PRICE[1]")).toBe("12.99");
+    expect(field("NEW_ITEM-PRICEUNIT[1]")).toBe("1");
+    expect(field("NEW_ITEM-CURRENCY[1]")).toBe("USD");
+    expect(field("NEW_ITEM-UNIT[1]")).toBe("EA");
+    expect(field("NEW_ITEM-MATGROUP[1]")).toBe("31190000");
+    expect(field("NEW_ITEM-LEADTIME[1]")).toBe("0");
+    expect(field("NEW_ITEM-EXT_PRODUCT_ID[1]")).toBe("GW-45-001");
+    expect(field("NEW_ITEM-MANUFACTMAT[1]")).toBe("GW-45-001");
+    expect(field("NEW_ITEM-DESCRIPTION[1]")).toBeTruthy();
+    expect(field("NEW_ITEM-VENDORMAT[2]")).toBeUndefined();
+  }, 120_000);
+});

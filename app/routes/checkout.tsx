@@ -27,7 +27,7 @@ import {
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
 import { paymentProvider } from "../../server/payments/configured";
 import { type CartSummary, summarize } from "../../server/pricing/price";
-import { cxmlTransfer, FORM_ACTION_HEADER, type Transfer } from "../../server/procurement/transfer";
+import { FORM_ACTION_HEADER, type Transfer, transferOf } from "../../server/procurement/transfer";
 import { checkoutTerms } from "../../server/terms/account-terms";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
@@ -168,7 +168,7 @@ async function transfer(buyer: Buyer | null, _formData: FormData, { request, con
   if (punchOut.operation === "inspect")
     throw new StoreError("Forbidden", `This cart was opened from ${punchOut.connection.name} to be looked at only.`);
   const { cartId } = await currentCart({ request, context }, { create: false });
-  const answer = await cxmlTransfer(punchOut, buyer, cartId, new URL(request.url).host);
+  const answer = await transferOf(punchOut, buyer, cartId, new URL(request.url).host);
   return data<ActionResult>({ transfer: answer }, { headers: { [FORM_ACTION_HEADER]: new URL(answer.url).origin } });
 }
 

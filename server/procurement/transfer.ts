@@ -60,7 +60,7 @@ async function pricedCart(buyer: Buyer, cartId: string | undefined) {
 }
 
 /** The form that posts the cart back in cXML: its `cxml-urlencoded` field holds the PunchOutOrderMessage. */
-export async function cxmlTransfer(
+async function cxmlTransfer(
   punchOut: PunchOutContext,
   buyer: Buyer,
   cartId: string | undefined,
@@ -80,4 +80,34 @@ export async function cxmlTransfer(
     { payloadId: newPayloadId(host) },
   );
   return { url: punchOut.returnUrl, fields: { "cxml-urlencoded": message } };
+}
+
+/** The form that posts the cart back in OCI 4.0: the NEW_ITEM-* fields of each line, numbered from 1. */
+async function ociTransfer(punchOut: PunchOutContext, buyer: Buyer, cartId: string | undefined): Promise<Transfer> {
+  const { lines } = await pricedCart(buyer, cartId);
+  const fields: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    const n = `[${index + 1}]`;
+    Object.assign(fields, {
+      [`NEW_ITEM-DESCRIPTION${n}`]: line.description.slice(0, 40),
+      [`NEW_ITEM-QUANTITY${n}`]: String(line.quantity),
+      [`NEW_ITEM-UNIT${n}`]: line.unitOfMeasure,
+      [`NEW_ITEM-PRICE${n}`]: line.unitPrice,
+      [`NEW_ITEM-PRICEUNIT${n}`]: "1",
+      [`NEW_ITEM-CURRENCY${n}`]: "USD",
+      [`NEW_ITEM-VENDORMAT${n}`]: line.supplierPartId,
+      [`NEW_ITEM-MANUFACTMAT${n}`]: line.manufacturerPartId,
+      [`NEW_ITEM-MATGROUP${n}`]: line.unspsc ?? "",
+      [`NEW_ITEM-LEADTIME${n}`]: String(line.leadTimeDays),
+      [`NEW_ITEM-EXT_PRODUCT_ID${n}`]: line.supplierPartAuxiliaryId,
+    });
+  });
+  return { url: punchOut.returnUrl, fields };
+}
+
+/** The PunchOut cart as the form that posts it back, in the connection's protocol. */
+export function transferOf(punchOut: PunchOutContext, buyer: Buyer, cartId: string | undefined, host: string) {
+  return punchOut.connection.protocol === "oci"
+    ? ociTransfer(punchOut, buyer, cartId)
+    : cxmlTransfer(punchOut, buyer, cartId, host);
 }
