@@ -10,6 +10,12 @@ export function meta() {
   return [{ title: "PunchOut | Cascade Industrial Supply" }, { name: "robots", content: "noindex" }];
 }
 
+const welcome = {
+  create: "Welcome! Shop as usual, then transfer your cart.",
+  edit: "Your cart is back: change it, then transfer it again.",
+  inspect: "Your cart is shown as it was sent, read-only.",
+} as const;
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     const { cookie, operation, notRestored } = await openPunchOut(params.token, request);
@@ -20,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       operation === "create" ? "/" : "/checkout",
       {
         type: notRestored.length ? "error" : "success",
-        title: "Welcome! Shop as usual, then transfer your cart.",
+        title: welcome[operation],
         description,
       },
       [["Set-Cookie", cookie]],
