@@ -64,9 +64,14 @@ export function parseSetupRequest(node: XmlNode): PunchOutRequest {
   return { operation, buyerCookie, returnUrl, lines };
 }
 
-/** The connection the document's credentials open: the From identities, then the Sender's, with the Sender's secret. */
+/**
+ * The connection the document's credentials open: the From identities, then the Sender's, with the
+ * Sender's secret (a system that puts it in its From credential instead is read too).
+ */
 function credentialsOf(document: CxmlDocument) {
-  const secret = document.sender.find((credential) => credential.sharedSecret !== undefined)?.sharedSecret;
+  const secret = [...document.sender, ...document.from].find(
+    (credential) => credential.sharedSecret !== undefined,
+  )?.sharedSecret;
   if (secret === undefined)
     throw new StoreError(
       "Unauthorized",
