@@ -60,6 +60,7 @@ export default [
     route("admin/two-factor", "routes/admin/two-factor.tsx"),
     route("admin/companies/:accountNumber/prices", "routes/admin/company-prices.tsx"),
     route("admin/companies/:accountNumber/catalogue", "routes/admin/company-catalogue.tsx"),
+    route("admin/companies/:accountNumber/punchout", "routes/admin/company-punchout.tsx"),
   ]),
   route("admin/products/import/run", "routes/admin/products-import-run.tsx"),
   route("admin/tax-certificates/:certificateId/file", "routes/admin/tax-certificate-file.tsx"),
@@ -77,6 +78,10 @@ export default [
   route("api/prices", "routes/api.prices.tsx"),
   route("api/back-in-stock/:productId", "routes/api.back-in-stock.tsx"),
   route("checkout", "routes/checkout.tsx"),
+  // Procurement systems (docs/punchout.md): cXML documents, and the StartPage a setup answers with.
+  route("punchout/cxml", "routes/punchout.cxml.tsx"),
+  route("punchout/oci", "routes/punchout.oci.tsx"),
+  route("punchout/start/:token", "routes/punchout.start.tsx"),
   route("order-confirmation/:orderNumber", "routes/order-confirmation.tsx"),
   route("api/payments/test/confirm", "routes/api.payments.test.confirm.tsx"),
   route("api/payments/stripe/webhook", "routes/api.payments.stripe.webhook.tsx"),

@@ -84,6 +84,7 @@ test("a buyer cancels one line of a card order by keyboard, sees the refund, the
   // The shipped disc is refused by the server too, named, whatever the page offers.
   const refused = await page.request.post(`/account/orders/${orderNumber}.data`, {
     form: {
+      intent: "cancelItems",
       orderNumber,
       seen: "3",
       "lines[0].orderItemId": "00000000-0000-4000-8000-000000000000",

@@ -17,6 +17,7 @@ import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
 import { prepareDatabase } from "./prepare-database";
+import { runPunchOutCommand } from "./procurement/punchout-command";
 import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
 import { startInvoicePaymentReconciliation } from "./terms/invoice-payments";
@@ -100,7 +101,9 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);
   // Only this process can read PGlite, so `npm run backup` asks it (server/backup/backup-endpoint.ts).
   const closeBackups =
-    database.driver === "pglite" ? await openBackupEndpoint(config.DATA_DIR, database.db) : async () => {};
+    database.driver === "pglite"
+      ? await openBackupEndpoint(config.DATA_DIR, database.db, { punchout: runPunchOutCommand })
+      : async () => {};
 
   const listener = createRequestListener({
     build: build as unknown as ServerBuild,

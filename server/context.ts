@@ -81,3 +81,17 @@ export const buyerContext = createContext<Buyer | null>(null);
  * null until one of them has.
  */
 export const catalogueContext = createContext<{ catalogue: CatalogueScope | null } | null>(null);
+
+/**
+ * The PunchOut session the browser session was opened by (docs/punchout.md): the procurement
+ * system's connection and where the cart goes back. Null in an ordinary session.
+ */
+export interface PunchOutContext {
+  id: string;
+  operation: "create" | "edit" | "inspect";
+  buyerCookie: string;
+  returnUrl: string;
+  connection: { id: string; name: string; protocol: "cxml" | "oci"; identity: string; domain: string | null };
+}
+
+export const punchOutContext = createContext<PunchOutContext | null>(null);

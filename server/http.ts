@@ -24,6 +24,7 @@ import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
 import { loggedPath, logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
+import { FORM_ACTION_HEADER } from "./procurement/transfer";
 import { requestBodyLimits } from "./request-limits";
 
 const databaseDownPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment | Cascade Industrial Supply</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>We'll be right back</h1><p>The store can't reach its database at the moment, so this page could not be shown. Nothing you did was lost: carts and orders are kept in the database. Please try again in a minute.</p></main></body></html>`;
@@ -109,6 +110,20 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     await next();
     if (c.res.status === 304) c.res.headers.delete("Content-Security-Policy");
   });
+  // The PunchOut transfer page posts the cart to the procurement system (docs/punchout.md): its
+  // answer names that one origin, which its form alone may post to besides the store.
+  app.use(async (c, next) => {
+    await next();
+    const origin = c.res.headers.get(FORM_ACTION_HEADER);
+    if (origin === null) return;
+    c.res.headers.delete(FORM_ACTION_HEADER);
+    const policy = c.res.headers.get("Content-Security-Policy");
+    if (policy && /^https?:\/\/[^\s;,']+$/.test(origin))
+      c.res.headers.set(
+        "Content-Security-Policy",
+        policy.replace("form-action 'self'", `form-action 'self' ${origin}`),
+      );
+  });
   const siteHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -154,10 +169,14 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     if (isPersonalAnswer(c.req.raw, c.req.path, c.res)) c.res.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
   });
 
-  // A form posted from another site is refused, whatever cookies it carries.
+  // A form posted from another site is refused, whatever cookies it carries. A procurement system's
+  // cXML and OCI calls carry their own credentials, and no cookie is read for them (docs/punchout.md).
   app.use(
     csrf({
-      origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin,
+      origin: (origin, c) =>
+        origin === publicOrigin ||
+        origin === new URL(c.req.url).origin ||
+        /^\/punchout\/(?:cxml|oci)$/.test(c.req.path),
     }),
   );
 

@@ -10,6 +10,8 @@ import { MAX_CERTIFICATE_BYTES } from "../domain/companies/tax-exemption";
 import { CONTRACT_CSV_LIMITS } from "../domain/pricing/contract-prices";
 import { MAX_UPLOAD_BYTES } from "./catalog/import/catalog-upload";
 import { MAX_DOCUMENT_BYTES, MAX_IMAGE_BYTES } from "./media/images";
+import { MAX_CXML_BYTES } from "./procurement/cxml";
+import { cxmlAnswer } from "./procurement/cxml-endpoint";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -27,6 +29,8 @@ const FORMS_AND_JSON = 64 * KB;
 const BODY_LIMITS: readonly BodyLimit[] = [
   // Stripe's event payloads stay well under this.
   { path: /^\/api\/payments\/stripe\/webhook$/, maxBytes: 1 * MB },
+  // A procurement system's cXML: an order of a few hundred lines (server/procurement/cxml.ts).
+  { path: /^\/punchout\/cxml$/, maxBytes: MAX_CXML_BYTES },
   // The back office's catalogue upload, read by request.formData(): an admin's, and at most this.
   { path: /^\/admin\/products\/import(?:\/run)?$/, maxBytes: MAX_UPLOAD_BYTES + 64 * KB },
   // A company's price list, read by request.formData(): a CSV of at most 1 MB.
@@ -74,6 +78,12 @@ const refuse = (c: Context, message: string, status: 400 | 413) => {
   if (c.req.path.startsWith("/api/v1/")) {
     const code = status === 413 ? "body_too_large" : "invalid_body";
     return c.json({ error: { code, message } }, status, { Connection: "close" });
+  }
+  // A procurement system reads only cXML (docs/punchout.md): the refusal is a cXML Response, status 400.
+  if (c.req.path === "/punchout/cxml") {
+    const answer = cxmlAnswer(400, message, new URL(c.req.url).host);
+    answer.headers.set("Connection", "close");
+    return answer;
   }
   return c.text(message, status, { Connection: "close" });
 };

@@ -11,10 +11,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
 import { setDatabase } from "../server/db/client";
-import { orders, user } from "../server/db/schema";
+import { orderItems, orders, user } from "../server/db/schema";
 import { storeDocument, storeProductImage } from "../server/media/images";
 import { fileStorage, mediaFolder } from "../server/media/storage";
 import { placeTermsOrder } from "../server/orders/checkout";
+import { approveReturn, receiveReturn, requestReturn } from "../server/returns/returns";
 import { approveTerms } from "../server/terms/grants";
 import { checkoutInput } from "./checkout-input";
 import { answerQuote, requestedQuote } from "./quote-fixtures";
@@ -37,6 +38,7 @@ const notFiles = new Set([
   "routes/robots.tsx",
   "routes/sitemap.tsx",
   "routes/merchant-feed.tsx",
+  "routes/punchout.cxml.tsx",
   "routes/admin/products-import-run.tsx",
 ]);
 const fileEntries = entries(routeConfig as Entry[]).filter(
@@ -68,6 +70,8 @@ let backupName = "";
 let receipt = "";
 let invoice = "";
 let shippedOrder = "";
+let rmaNumber = "";
+let creditMemoNumber = "";
 let picture = "";
 let quoteNumber = "";
 let storedPicture = "";
@@ -153,6 +157,22 @@ const examples: Example[] = [
     type: /^application\/pdf$/,
     disposition: attachment(/packing-slip-ORD\w+-1\.pdf/),
   },
+  ...(["account", "admin"] as const).flatMap((side): Example[] => [
+    {
+      route: `${side}-rma`,
+      url: () => `/${side}/rma/${rmaNumber}.pdf`,
+      as: side === "admin" ? "admin" : "buyer",
+      type: /^application\/pdf$/,
+      disposition: attachment(/RMA-\d+\.pdf/),
+    },
+    {
+      route: `${side}-credit-memo`,
+      url: () => `/${side}/credit-memos/${creditMemoNumber}.pdf`,
+      as: side === "admin" ? "admin" : "buyer",
+      type: /^application\/pdf$/,
+      disposition: attachment(/CM-\d+\.pdf/),
+    },
+  ]),
   {
     route: "data-sheet",
     url: () => "/data-sheets/grinding-wheel-4-5-in-gw-45-001.pdf",
@@ -212,6 +232,17 @@ beforeAll(async () => {
     // That order shipped, with its packing slip.
     await shipAll(granting?.id ?? "", placed.orderNumber);
     shippedOrder = placed.orderNumber;
+    // One of its wheels returned: its return authorisation, then, received, its credit memo.
+    const [wheel] = await handle.db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order?.id ?? ""));
+    const asked = await requestReturn(await asBuyer(dana), shippedOrder, {
+      reason: "not_needed",
+      lines: [{ orderItemId: wheel?.id ?? "", quantity: 1 }],
+    });
+    rmaNumber = (await approveReturn(granting?.id ?? "", asked.id)).rmaNumber ?? "";
+    creditMemoNumber = (await receiveReturn(granting?.id ?? "", asked.id, [])).creditMemo?.number ?? "";
     // A request for quote from Dana's company, answered by the store: version 1 is its PDF.
     const requested = await requestedQuote({
       userId: dana.id,

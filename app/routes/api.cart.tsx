@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type CartAction, cartActionSchema, quickOrderSchema } from "../../domain/cart/cart-schemas";
-import { currentBuyer } from "../../server/accounts/session";
+import { currentBuyer, currentPunchOut } from "../../server/accounts/session";
 import { addToCart, noLongerInCart, removeLine, setLineQuantity } from "../../server/cart/cart";
 import { type CartResponse, type PostedCart, postedCart } from "../../server/cart/cart-answer";
 import { currentCart } from "../../server/cart/cart-cookie";
@@ -120,9 +120,21 @@ function changes(cart: PostedCart): Record<CartAction["intent"], FormIntent<Buye
   };
 }
 
+/** A PunchOut `inspect` shows the cart sent back as it is (docs/punchout.md): every change is refused. */
+function readOnly(intents: ReturnType<typeof changes>, name: string): ReturnType<typeof changes> {
+  const refuse: FormIntent<Buyer | null> = {
+    handle() {
+      throw new StoreError("Forbidden", `This cart from ${name} is shown read-only and cannot be changed.`);
+    },
+  };
+  return Object.fromEntries(Object.keys(intents).map((intent) => [intent, refuse])) as ReturnType<typeof changes>;
+}
+
 export function action(args: Route.ActionArgs) {
   const cart = postedCart(args);
-  return dispatchIntent(args, changes(cart), {
+  const punchOut = currentPunchOut(args.context);
+  const intents = punchOut?.operation === "inspect" ? readOnly(changes(cart), punchOut.connection.name) : changes(cart);
+  return dispatchIntent(args, intents, {
     as: "visitor",
     // The cart's components tell the message themselves; a refusal carries the cart, as every answer does.
     refusal: { toast: "none", answer: ({ message }, init) => cart.answer({ message }, init) },

@@ -9,7 +9,7 @@ import { formatUsd } from "../../domain/money/format";
 import { checkoutSchema, paymentMethodLabels } from "../../domain/orders/checkout-schema";
 import { termsOrderPlaced } from "../../domain/terms/terms";
 import { getProfile } from "../../server/accounts/account-overview";
-import { currentBuyer, requireBuyer } from "../../server/accounts/session";
+import { currentBuyer, currentPunchOut, requireBuyer } from "../../server/accounts/session";
 import { listShipTos } from "../../server/address-book/address-book";
 import { currentCart } from "../../server/cart/cart-cookie";
 import { type Buyer, buyerCan } from "../../server/companies/buyer";
@@ -27,6 +27,7 @@ import {
 import { keepCheckoutDraft, takeCheckoutDraft } from "../../server/orders/checkout-draft";
 import { paymentProvider } from "../../server/payments/configured";
 import { type CartSummary, summarize } from "../../server/pricing/price";
+import { FORM_ACTION_HEADER, type Transfer, transferOf } from "../../server/procurement/transfer";
 import { checkoutTerms } from "../../server/terms/account-terms";
 import { redirectWithToast } from "../../server/toast";
 import { AddressFields } from "../components/address-fields";
@@ -35,6 +36,7 @@ import { PromoCodeField } from "../components/cart/promo-code-field";
 import { CardPaymentPanel, type StartedPayment } from "../components/checkout/card-payment-panel";
 import { OrderSummary } from "../components/checkout/order-summary";
 import { PaymentOption } from "../components/checkout/payment-option";
+import { PunchOutCheckout } from "../components/checkout/punchout-checkout";
 import { PurchaseOrderFields, type UsedPoNumber } from "../components/checkout/purchase-order-fields";
 import { ShipToChooser } from "../components/checkout/ship-to-chooser";
 import { TermsPaymentOption } from "../components/checkout/terms-option";
@@ -78,6 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : (defaultShipTo?.address.state ?? quoted?.state ?? profile?.shippingState ?? "");
   const summary = summarize(await pricedForPage(cart, taxState));
   if (summary.lines.length === 0) throw await redirectWithToast("/", { type: "error", title: "Your cart is empty" });
+  const punchOut = currentPunchOut(context);
   const shipping = profile && addressFrom("shipping", profile);
   const billing = profile?.sameAsShipping === false ? addressFrom("billing", profile) : null;
   const fromProfile = {
@@ -108,9 +111,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       shipTos,
       poRequired: buyer?.company?.poRequired ?? false,
       payments: paymentProvider().publicConfig,
+      // In a PunchOut session the cart goes back to the procurement system instead (docs/punchout.md).
+      punchOut: punchOut && { name: punchOut.connection.name, operation: punchOut.operation },
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
+}
+
+/** The transfer page's form may post to the procurement system's origin (server/http.ts). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const origin = actionHeaders.get(FORM_ACTION_HEADER);
+  return origin ? { [FORM_ACTION_HEADER]: origin } : new Headers();
 }
 
 type ActionResult = {
@@ -121,6 +132,8 @@ type ActionResult = {
   toast?: ToastMessage;
   /** A PO number the account used on an earlier order, for the buyer to confirm. */
   usedPo?: UsedPoNumber;
+  /** The PunchOut cart, ready to post back to the procurement system. */
+  transfer?: Transfer;
 };
 
 /** A refusal is the answer's own toast: the form stays on the page, filled in. */
@@ -132,13 +145,36 @@ export function action(args: Route.ActionArgs) {
     {
       place: { ...refusedInPlace, handle: place },
       complete: { ...refusedInPlace, handle: complete },
+      transfer: { ...refusedInPlace, handle: transfer },
     },
     { as: "visitor" },
   );
 }
 
+/** In a PunchOut session the procurement system places the order, once approved there. */
+function refuseInPunchOut(context: FormArgs["context"]) {
+  const punchOut = currentPunchOut(context);
+  if (punchOut)
+    throw new StoreError(
+      "Forbidden",
+      `In this PunchOut session your cart is transferred to ${punchOut.connection.name}, which places the order once approved.`,
+    );
+}
+
+/** The PunchOut cart as a page whose form posts it back to the procurement system (docs/punchout.md). */
+async function transfer(buyer: Buyer | null, _formData: FormData, { request, context }: FormArgs) {
+  const punchOut = currentPunchOut(context);
+  if (!buyer || !punchOut) throw new StoreError("Forbidden", "Only a PunchOut session transfers its cart.");
+  if (punchOut.operation === "inspect")
+    throw new StoreError("Forbidden", `This cart was opened from ${punchOut.connection.name} to be looked at only.`);
+  const { cartId } = await currentCart({ request, context }, { create: false });
+  const answer = await transferOf(punchOut, buyer, cartId, new URL(request.url).host);
+  return data<ActionResult>({ transfer: answer }, { headers: { [FORM_ACTION_HEADER]: new URL(answer.url).origin } });
+}
+
 /** The form as filled in: the order placed, submitted for approval, the card asked for, or refused. */
 async function place(buyer: Buyer | null, formData: FormData, { request, context }: FormArgs) {
+  refuseInPunchOut(context);
   if (!buyer) return signInFirst(formData);
   const { cartId } = await currentCart({ request, context }, { create: false });
   const source = checkoutSource(cartId, quoteOf(request, formData));
@@ -173,7 +209,8 @@ async function place(buyer: Buyer | null, formData: FormData, { request, context
 }
 
 /** The card payment the provider confirmed becomes the order. */
-async function complete(buyer: Buyer | null, formData: FormData) {
+async function complete(buyer: Buyer | null, formData: FormData, { context }: FormArgs) {
+  refuseInPunchOut(context);
   if (!buyer) return signInFirst(formData);
   const paymentId = formData.get("paymentId");
   if (typeof paymentId !== "string" || !paymentId) throw new StoreError("Invalid", missingOrderInformation);
@@ -226,7 +263,21 @@ function pricedForPage(cart: CheckoutCart, taxState: string) {
   return "quoteNumber" in cart.source ? priced.catch(backToQuote(cart.source.quoteNumber)) : priced;
 }
 
-export default function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function CheckoutRoute(props: Route.ComponentProps) {
+  const { punchOut, cart } = props.loaderData;
+  if (punchOut)
+    return (
+      <PunchOutCheckout
+        punchOut={punchOut}
+        cart={cart}
+        transfer={(props.actionData as ActionResult | undefined)?.transfer}
+        toast={(props.actionData as ActionResult | undefined)?.toast}
+      />
+    );
+  return <CheckoutPage {...props} />;
+}
+
+function CheckoutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { defaults, terms, payments, signedIn, shipTos, poRequired, canOrder, canSaveShipTo, approval, quoteNumber } =
     loaderData;
   const result = actionData as ActionResult | undefined;

@@ -64,6 +64,8 @@ function createAuth(database: Database) {
       updateAge: 24 * 60 * 60,
       additionalFields: {
         twoFactorVerified: { type: "boolean", required: false, defaultValue: false, input: false },
+        // Set only by a PunchOut StartPage (server/procurement/punchout-sessions.ts).
+        punchoutSessionId: { type: "string", required: false, input: false },
       },
     },
     advanced: {

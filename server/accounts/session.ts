@@ -10,11 +10,14 @@ import {
   buyerContext,
   type CatalogueScope,
   catalogueContext,
+  type PunchOutContext,
+  punchOutContext,
   type SignedInUser,
   userContext,
 } from "../context";
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
+import { punchOutById } from "../procurement/punchout-sessions";
 import { auth } from "./auth";
 
 export type { SignedInUser };
@@ -31,11 +34,18 @@ export async function isAdmin(userId: string): Promise<boolean> {
 }
 
 /** Who the session cookie names: the user and, read beside their admin role, the buyer they are. */
-async function whoIsAsking(request: Request): Promise<{ user: SignedInUser; buyer: Buyer | null } | null> {
+async function whoIsAsking(
+  request: Request,
+): Promise<{ user: SignedInUser; buyer: Buyer | null; punchOut: PunchOutContext | null } | null> {
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name, twoFactorEnabled } = session.user;
-  const [admin, buyer] = await Promise.all([isAdmin(id), buyerOf(id)]);
+  const { punchoutSessionId } = session.session as { punchoutSessionId?: string | null };
+  const [admin, buyer, punchOut] = await Promise.all([
+    isAdmin(id),
+    buyerOf(id),
+    punchoutSessionId ? punchOutById(punchoutSessionId) : null,
+  ]);
   const user = {
     id,
     email,
@@ -44,7 +54,7 @@ async function whoIsAsking(request: Request): Promise<{ user: SignedInUser; buye
     twoFactorEnabled: twoFactorEnabled === true,
     twoFactorVerified: session.session.twoFactorVerified === true,
   };
-  return { user, buyer };
+  return { user, buyer, punchOut };
 }
 
 /** The user whose session cookie the request carries, or null. */
@@ -63,6 +73,7 @@ export const readSession: MiddlewareFunction<Response> = async ({ request, conte
   context.set(userContext, asking?.user ?? null);
   // The buyer is resolved here, once: every loader and action of the request reads it.
   context.set(buyerContext, asking?.buyer ?? null);
+  context.set(punchOutContext, asking?.punchOut ?? null);
   // Unless the HTTP layer already chose the catalogue a page it may keep is rendered from.
   // (It chose it from the same session; had the buyer's company changed since, the page it keeps
   // under the catalogue it chose must still be that catalogue's.)
@@ -94,6 +105,11 @@ export function requireUser({ request, context }: RequestArgs): SignedInUser {
     throw redirect(`/auth?redirectTo=${encodeURIComponent(page + url.search)}`);
   }
   return user;
+}
+
+/** The PunchOut session this browser session belongs to, or null (docs/punchout.md). */
+export function currentPunchOut(context: Readonly<RouterContextProvider>): PunchOutContext | null {
+  return context.get(punchOutContext);
 }
 
 /** The request's buyer, or null for a visitor (and on a shared page, which names nobody). */

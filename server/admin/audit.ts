@@ -3,8 +3,8 @@ import { db, type Transaction } from "../db/client";
 import { adminAuditLog, user } from "../db/schema";
 
 export interface AuditEntry {
-  /** The store admin, or the company admin acting on their company's API keys. */
-  adminId: string;
+  /** The store admin, or the company admin acting on their company's API keys; null for the command line. */
+  adminId: string | null;
   action: string;
   entity: string;
   entityId: string;

@@ -35,6 +35,8 @@ export const session = pgTable(
     userAgent: text("user_agent"),
     /** The session was opened with a two-factor code (server/accounts/two-factor.ts). */
     twoFactorVerified: boolean("two_factor_verified").notNull().default(false),
+    /** A PunchOut session (server/procurement/punchout-sessions.ts) opened this browser session. */
+    punchoutSessionId: text("punchout_session_id"),
     ...timestamps,
   },
   (t) => [uniqueIndex("session_token_key").on(t.token), index("session_user_idx").on(t.userId)],

@@ -112,6 +112,8 @@ export const categories = pgTable("categories", {
   description: text("description").notNull().default(""),
   position: integer("position").notNull().default(0),
   active: boolean("active").notNull().default(true),
+  /** The category's UNSPSC code (segment or family), sent with its parts to procurement systems. */
+  unspsc: text("unspsc"),
 });
 
 // Subcategory slugs are unique across the whole tree, as products and URLs use them on their own.
@@ -1407,4 +1409,82 @@ export const quoteEvents = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("quote_events_quote_idx").on(t.quoteId, t.at)],
+);
+
+// A procurement system that buys for a company (docs/punchout.md): cXML (Ariba, Coupa, Jaggaer)
+// or OCI (SAP SRM). `identity` is the cXML From/Sender identity, or the OCI user name; the secret
+// (cXML shared secret or OCI password) is kept only as an scrypt hash. Orders and PunchOut
+// sessions act as `member_user_id`, a member of the company.
+export const procurementConnections = pgTable(
+  "procurement_connections",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    protocol: text("protocol", { enum: ["cxml", "oci"] }).notNull(),
+    identity: text("identity").notNull(),
+    /** The credential's domain as the buyer's system sends it (NetworkID, DUNS, ...); cXML only. */
+    domain: text("domain"),
+    secretHash: text("secret_hash").notNull(),
+    memberUserId: text("member_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** An incoming order whose prices differ from the company's own is refused (else accepted and flagged). */
+    pricesMustMatch: boolean("prices_must_match").notNull().default(true),
+    /** Where later documents (confirmations, ship notices, invoices) are posted. */
+    pushUrl: text("push_url"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Identities are matched without regard to case, as procurement systems vary in it.
+    uniqueIndex("procurement_connections_identity_key").on(t.protocol, sql`lower(${t.identity})`),
+    index("procurement_connections_company_idx").on(t.companyId),
+    check("procurement_connections_protocol_known", sql`${t.protocol} in ('cxml', 'oci')`),
+  ],
+);
+
+// One PunchOut session from its setup request: the one-time StartPage token (its SHA-256), what the
+// procurement system asked (operation, BuyerCookie, where to post the cart back) and, for edit and
+// inspect, the lines it sent. The browser session it opens names it (session.punchout_session_id).
+export const punchoutSessions = pgTable(
+  "punchout_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => procurementConnections.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true }).notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    operation: text("operation", { enum: ["create", "edit", "inspect"] }).notNull(),
+    buyerCookie: text("buyer_cookie").notNull(),
+    returnUrl: text("return_url").notNull(),
+    /** For edit and inspect: the part numbers and quantities the procurement system sent back. */
+    lines: jsonb("lines").$type<{ partNumber: string; quantity: number }[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("punchout_sessions_token_key").on(t.tokenHash)],
+);
+
+// An OrderRequest accepted from a procurement system, once per payloadID: a retry answers with the
+// same order. `price_differences` lists the lines whose price differed, for a connection that accepts them.
+export const procurementOrders = pgTable(
+  "procurement_orders",
+  {
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => procurementConnections.id, { onDelete: "cascade" }),
+    payloadId: text("payload_id").notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderNumber: text("order_number").notNull(),
+    priceDifferences: jsonb("price_differences")
+      .$type<{ partNumber: string; sent: string; ours: string }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.connectionId, t.payloadId] })],
 );

@@ -143,6 +143,13 @@ function CustomerRow({ customer }: { customer: CustomerAccount }) {
           >
             Catalogue
           </Link>
+          <Link
+            to={`/admin/companies/${customer.accountNumber}/punchout`}
+            className="text-sm font-semibold text-brand-700 underline"
+            aria-label={`PunchOut connections for ${name}`}
+          >
+            PunchOut
+          </Link>
         </div>
       </td>
     </tr>

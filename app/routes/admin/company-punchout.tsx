@@ -1,0 +1,198 @@
+// A company's procurement connections in the back office (docs/punchout.md): which procurement
+// system buys for it, as which member, with what secret. Secrets are set, never shown again.
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { connectionSchema, protocolLabels } from "../../../domain/procurement/connections";
+import { requireAdmin } from "../../../server/accounts/session";
+import type { SignedInUser } from "../../../server/context";
+import { StoreError } from "../../../server/errors";
+import { dispatchIntent, type FormIntent, refusedPage } from "../../../server/form-intents";
+import {
+  companyConnections,
+  removeConnection,
+  type ShownConnection,
+  saveConnection,
+} from "../../../server/procurement/connections";
+import { dataWithToast } from "../../../server/toast";
+import { Field, SelectField } from "../../components/form-field";
+import { SubmitButton } from "../../components/submit-button";
+import { Button } from "../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { useZodForm } from "../../components/use-zod-form";
+import type { Route } from "./+types/company-punchout";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `PunchOut ${loaderData?.company.accountNumber ?? ""} | Admin | Cascade Industrial Supply` }];
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  requireAdmin({ context });
+  const page = await companyConnections(params.accountNumber).catch(refusedPage);
+  return { ...page, storeUrl: new URL(request.url).origin };
+}
+
+const failure = "Failed to change the connection";
+
+const intents: Record<string, FormIntent<SignedInUser>> = {
+  save: {
+    failure,
+    async handle(admin, formData, { params }) {
+      const submission = parseWithZod(formData, { schema: connectionSchema });
+      if (submission.status !== "success") return data({ reply: submission.reply() }, 400);
+      const { company } = await companyConnections(String(params.accountNumber));
+      const id = formData.get("id");
+      const { created } = await saveConnection(company.id, submission.value, {
+        actorId: admin.id,
+        id: typeof id === "string" && id ? id : undefined,
+      });
+      return dataWithToast(
+        { reply: submission.reply({ resetForm: true }) },
+        { type: "success", title: created ? "Connection added" : "Connection saved" },
+      );
+    },
+  },
+  remove: {
+    failure,
+    async handle(admin, formData, { params }) {
+      const { company } = await companyConnections(String(params.accountNumber));
+      const id = formData.get("id");
+      const removed =
+        typeof id === "string" && id
+          ? await removeConnection({ id, companyId: company.id }, { actorId: admin.id })
+          : null;
+      if (!removed) throw new StoreError("NotFound", "That connection no longer exists.");
+      return dataWithToast({ ok: true }, { type: "success", title: `Connection ${removed.name} removed` });
+    },
+  },
+};
+
+export function action(args: Route.ActionArgs) {
+  return dispatchIntent(args, intents, { as: "admin" });
+}
+
+type Member = Awaited<ReturnType<typeof companyConnections>>["members"][number];
+
+export default function CompanyPunchOutPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, connections, members, storeUrl } = loaderData;
+  const lastResult = (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply;
+  const name = company.name ?? "Company";
+  return (
+    <div className="max-w-5xl">
+      <p className="text-sm">
+        <Link to="/admin" className="text-brand-700 underline">
+          Customer accounts
+        </Link>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-950">PunchOut</h1>
+      <p className="mt-1 text-slate-700">
+        {name} · <span className="font-mono">{company.accountNumber}</span>. The procurement systems that buy for this
+        company: cXML at <span className="font-mono">{storeUrl}/punchout/cxml</span>. See docs/punchout.md for what each
+        system asks for.
+      </p>
+      {connections.map((connection) => (
+        <Card key={connection.id} className="mt-6">
+          <CardHeader>
+            <CardTitle>{connection.name}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <ConnectionForm connection={connection} members={members} lastResult={lastResult} />
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove" />
+              <input type="hidden" name="id" value={connection.id} />
+              <Button type="submit" variant="outline" aria-label={`Remove Connection ${connection.name}`}>
+                Remove Connection
+              </Button>
+            </Form>
+          </CardContent>
+        </Card>
+      ))}
+      <Card className="mt-6">
+        <CardHeader>
+          <CardTitle>Add a Connection</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ConnectionForm key={connections.length} members={members} lastResult={lastResult} />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function ConnectionForm({
+  connection,
+  members,
+  lastResult,
+}: {
+  connection?: ShownConnection;
+  members: Member[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const [form, fields] = useZodForm(`punchout-${connection?.id ?? "new"}`, connectionSchema, {
+    lastResult,
+    defaultValue: connection
+      ? {
+          name: connection.name,
+          protocol: connection.protocol,
+          identity: connection.identity,
+          domain: connection.domain ?? "",
+          memberUserId: connection.memberUserId,
+          pricesMustMatch: connection.pricesMustMatch ? "refuse" : "flag",
+          pushUrl: connection.pushUrl ?? "",
+        }
+      : { protocol: "cxml", pricesMustMatch: "refuse" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <input type="hidden" name="intent" value="save" />
+      {connection && <input type="hidden" name="id" value={connection.id} />}
+      <Field meta={fields.name} label="Name (shown as “Transfer cart to …”)" />
+      <SelectField
+        meta={fields.protocol}
+        label="Protocol"
+        placeholder="Choose a protocol"
+        options={[
+          { value: "cxml", label: protocolLabels.cxml },
+          { value: "oci", label: protocolLabels.oci },
+        ]}
+      />
+      <Field meta={fields.identity} label="Identity (cXML From identity, or OCI user name)" />
+      <Field meta={fields.domain} label="Credential domain (e.g. NetworkID, DUNS)" optional />
+      <div>
+        <Field
+          meta={fields.secret}
+          label={connection ? "New shared secret or password (blank keeps it)" : "Shared secret or password"}
+          type="password"
+          autoComplete="new-password"
+          optional={!!connection}
+        />
+        <p className="mt-1 text-xs text-slate-600">Stored hashed: it is never shown again.</p>
+      </div>
+      <SelectField
+        meta={fields.memberUserId}
+        label="Member whose orders it places"
+        placeholder="Choose a member"
+        options={members.map((member) => ({
+          value: member.userId,
+          label: `${member.name} <${member.email}> (${member.role})`,
+        }))}
+      />
+      <SelectField
+        meta={fields.pricesMustMatch}
+        label="When an order's prices differ from the company's"
+        placeholder="Choose"
+        options={[
+          { value: "refuse", label: "Refuse the order" },
+          { value: "flag", label: "Accept it at our prices and flag it" },
+        ]}
+      />
+      <Field meta={fields.pushUrl} label="URL for later documents (confirmations, ship notices, invoices)" optional />
+      <div className="sm:col-span-2">
+        <SubmitButton busy={busy} className="w-auto">
+          {connection ? "Save Connection" : "Add Connection"}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
