@@ -1,0 +1,156 @@
+// Reads the catalogue's index from the database: every listed product at start-up, in batches so a
+// million parts never sit in memory twice, and the products a change names afterwards.
+import { inArray, sql } from "drizzle-orm";
+import { db } from "../../db/client";
+import { productAttributeValues, products } from "../../db/schema";
+import { listedForBuyers } from "../products/visibility";
+import { orderings } from "../search/catalog-query";
+import { CatalogueIndex, type IndexedProduct, type IndexSort, indexSorts, initializeBitmaps } from "./catalogue-index";
+
+const BATCH = 20_000;
+
+// ts_rank_cd's default weights of D, C, B and A, as the single-precision floats PostgreSQL keeps.
+const WEIGHTS: Record<string, number> = {
+  D: Math.fround(0.1),
+  C: Math.fround(0.2),
+  B: Math.fround(0.4),
+  A: Math.fround(1),
+};
+
+/**
+ * Each word of a tsvector as PostgreSQL prints it ('word':1A,7 …), with ts_rank_cd's rank of the
+ * document for that word alone: every position is a cover of its own, weighing 1/(1/weight),
+ * summed in position order in double precision as tsrank.c sums it.
+ */
+export function wordRanks(vector: string): Map<string, number> {
+  const words = new Map<string, number>();
+  for (const [, quoted = "", positions = ""] of vector.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
+    const word = quoted.replace(/''/g, "'").replace(/\\(.)/g, "$1");
+    let rank = 0;
+    // A word without positions (none are stripped here) would count once, at weight D.
+    for (const position of positions ? positions.split(",") : ["D"]) {
+      const weight = WEIGHTS[position.replace(/[0-9]/g, "") || "D"] ?? (WEIGHTS.D as number);
+      rank += 1 / (1 / weight);
+    }
+    words.set(word, rank);
+  }
+  return words;
+}
+
+const productColumns = {
+  id: products.id,
+  status: products.status,
+  category: products.category,
+  subcategory: products.subcategory,
+  brand: products.brand,
+  stockLevel: products.stockLevel,
+  partKey: products.partKey,
+  featured: products.featured,
+  price: products.price,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  name: products.name,
+  partNumber: products.partNumber,
+  vector: sql<string>`${products.searchVector}::text`,
+};
+
+type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
+  id: string;
+  status: string;
+  category: string;
+  subcategory: string;
+  brand: string;
+  stockLevel: number;
+  partKey: string;
+  featured: boolean;
+  vector: string;
+};
+
+async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
+  const ids = rows.map((row) => row.id);
+  const values =
+    ids.length === 0
+      ? []
+      : await db()
+          .select({
+            productId: productAttributeValues.productId,
+            attributeId: productAttributeValues.attributeId,
+            num: productAttributeValues.numberValue,
+            txt: productAttributeValues.textValue,
+          })
+          .from(productAttributeValues)
+          .where(inArray(productAttributeValues.productId, ids));
+  const byProduct = new Map<string, IndexedProduct["values"]>();
+  for (const { productId, ...value } of values) {
+    const list = byProduct.get(productId);
+    if (list) list.push(value);
+    else byProduct.set(productId, [value]);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    category: row.category,
+    subcategory: row.subcategory,
+    brand: row.brand,
+    stockLevel: row.stockLevel,
+    partKey: row.partKey,
+    featured: row.featured,
+    sortKey: JSON.stringify([row.price, row.rating, row.reviewCount, row.featured, row.name, row.partNumber]),
+    words: wordRanks(row.vector),
+    values: byProduct.get(row.id) ?? [],
+  }));
+}
+
+/** The products with these ids as they are now; ids not found are gone. */
+export async function readProducts(ids: string[]): Promise<{ found: IndexedProduct[]; gone: string[] }> {
+  const found: IndexedProduct[] = [];
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const batch = ids.slice(start, start + BATCH);
+    const rows = (await db().select(productColumns).from(products).where(inArray(products.id, batch))) as ProductRow[];
+    found.push(...(await withValues(rows)));
+  }
+  const present = new Set(found.map((product) => product.id));
+  return { found, gone: ids.filter((id) => !present.has(id)) };
+}
+
+/** The listed products' ids in each sort order, as the SQL path sorts them (its collation included). */
+export async function readOrders(): Promise<Record<IndexSort, string[]>> {
+  const orders = {} as Record<IndexSort, string[]>;
+  for (const sort of indexSorts) {
+    const rows = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(listedForBuyers(null))
+      .orderBy(...orderings[sort](undefined));
+    orders[sort] = rows.map((row) => row.id);
+  }
+  return orders;
+}
+
+/** Brings the index's sort orders up to date (again, while changes keep coming during the read). */
+export async function refreshOrders(index: CatalogueIndex) {
+  for (let tries = 0; tries < 3 && !index.ordersCurrent; tries++) {
+    const version = index.ordersVersion;
+    index.setOrders(await readOrders(), version);
+  }
+}
+
+/** Every listed product, read into a new index. */
+export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
+  await initializeBitmaps();
+  const index = new CatalogueIndex();
+  let after: string | undefined;
+  for (;;) {
+    const rows = (await db()
+      .select(productColumns)
+      .from(products)
+      .where(sql`${listedForBuyers(null)}${after === undefined ? sql`` : sql` and ${products.id} > ${after}`}`)
+      .orderBy(products.id)
+      .limit(BATCH)) as ProductRow[];
+    index.apply(await withValues(rows));
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]?.id;
+  }
+  await refreshOrders(index);
+  return index;
+}
