@@ -62,7 +62,13 @@ export interface IndexQuery {
   /** The products of the buyer's company's catalogue (null: every part). */
   catalogue: RoaringBitmap32 | null;
   /** Words typed: the tsquery PostgreSQL made of them, and a part-number fragment also matched. */
-  match?: { tree: TsNode | undefined; partKey: string; partFragment: boolean };
+  match?: {
+    tree: TsNode | undefined;
+    partKey: string;
+    partFragment: boolean;
+    /** With a phrase in the tree: the products PostgreSQL found matching it (phraseCandidates). */
+    phraseMatches?: RoaringBitmap32;
+  };
   category?: string;
   subcategory?: string;
   brand?: string;
@@ -277,7 +283,8 @@ export class CatalogueIndex {
 
   private matchTree(node: TsNode, scratch: Scratch): RoaringBitmap32 {
     if (node.op === "word") {
-      if (!node.prefix) return scratch.and(this.wordBits[this.wordIds.get(node.word) ?? -1] ?? new RoaringBitmap32());
+      const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
+      if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
       const result = scratch.keep(new RoaringBitmap32());
       for (const [word, id] of this.wordIds)
         if (word.startsWith(node.word)) result.orInPlace(this.wordBits[id] as RoaringBitmap32);
@@ -285,9 +292,25 @@ export class CatalogueIndex {
     }
     if (node.op === "not")
       return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch)));
+    // A phrase's words are all in the product, wherever: phraseCandidates has PostgreSQL check them.
     const left = this.matchTree(node.left, scratch);
     const right = this.matchTree(node.right, scratch);
     return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
+  }
+
+  /**
+   * The listed products that may match a tree with phrases (their words all there): PostgreSQL
+   * then tells which do, as the index keeps no word positions. Undefined past `most` of them.
+   */
+  phraseCandidates(tree: TsNode, most: number): string[] | undefined {
+    const scratch = new Scratch();
+    try {
+      const candidates = scratch.and(this.matchTree(tree, scratch), this.listed);
+      if (candidates.size > most) return undefined;
+      return [...candidates.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
+    } finally {
+      scratch.dispose();
+    }
   }
 
   /**
@@ -296,7 +319,7 @@ export class CatalogueIndex {
    */
   answer(query: IndexQuery): IndexAnswer | undefined {
     const tree = query.match?.tree;
-    if (tree && hasPhrase(tree)) return undefined;
+    if (tree && hasPhrase(tree) && !query.match?.phraseMatches) return undefined;
     const ranked = query.match !== undefined && query.sort === "relevance";
     if (!this.ordersCurrent) return undefined;
     const scratch = new Scratch();
@@ -311,7 +334,11 @@ export class CatalogueIndex {
     const { match } = query;
     let matches = scratch.and(this.listed, query.catalogue ?? undefined);
     if (match) {
-      const found = match.tree ? this.matchTree(match.tree, scratch) : scratch.keep(new RoaringBitmap32());
+      const found = match.phraseMatches
+        ? scratch.and(match.phraseMatches)
+        : match.tree
+          ? this.matchTree(match.tree, scratch)
+          : scratch.keep(new RoaringBitmap32());
       if (match.partFragment)
         for (const ordinal of matches.toUint32Array())
           if (this.held[ordinal]?.product.partKey.includes(match.partKey)) found.add(ordinal);

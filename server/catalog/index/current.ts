@@ -23,7 +23,7 @@ const forgetCatalogues = () => {
 
 onStoreEvent("customerCataloguesChanged", forgetCatalogues);
 
-/** Queries the index answered, and those it left to SQL (it cannot answer them exactly, or is not built). */
+/** Queries the index answered, and those it left to SQL (it cannot answer them exactly). */
 export const indexStats = { answered: 0, declined: 0 };
 
 /** The index queries are answered from, if one is built. */

@@ -11,6 +11,8 @@ import type { CatalogueIndex } from "./catalogue-index";
 import { answerFrom } from "./current";
 import { buildCatalogueIndex, readProducts, refreshOrders } from "./load";
 
+/** What the change log's triggers NOTIFY on (migration 0046). */
+export const CATALOGUE_CHANGES_CHANNEL = "catalogue_changes";
 const POLL_MS = 1_000;
 // Sequence numbers are taken when a change is written and become visible when it commits, so a
 // number skipped may still commit: it is looked for again this long (a rolled-back one never comes).

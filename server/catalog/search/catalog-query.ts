@@ -12,9 +12,9 @@ import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
-import type { IndexQuery } from "../index/catalogue-index";
+import type { CatalogueIndex, IndexQuery } from "../index/catalogue-index";
 import { catalogueBits, currentIndex, indexStats } from "../index/current";
-import { parseTsQuery } from "../index/tsquery";
+import { hasPhrase, parseTsQuery, type TsNode } from "../index/tsquery";
 import { productCardColumns } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
 import { listedForBuyers } from "../products/visibility";
@@ -259,6 +259,23 @@ async function printedQuery(prepared: Prepared) {
   return printed;
 }
 
+// A phrase's candidates checked by PostgreSQL, up to this many (a part number's are a handful).
+const MOST_PHRASE_CANDIDATES = 20_000;
+
+/** The products matching a query with phrases ("cut-off", a part number's parts in order), as a bitmap. */
+async function phraseMatches(index: CatalogueIndex, tree: TsNode, prepared: Prepared) {
+  const candidates = index.phraseCandidates(tree, MOST_PHRASE_CANDIDATES);
+  if (!candidates) return undefined;
+  const rows =
+    candidates.length === 0
+      ? []
+      : await db()
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, candidates), sql`${products.searchVector} @@ ${tsQueryOf(prepared)}`));
+  return index.bitmapOf(rows.map((row) => row.id));
+}
+
 /** The products listed by their ids, in that order: the page the index chose, as the database has it now. */
 async function itemsByIds(ids: string[]) {
   if (ids.length === 0) return [];
@@ -274,7 +291,8 @@ async function itemsByIds(ids: string[]) {
  */
 async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined) {
   const index = currentIndex();
-  if (!index || matcher?.mode === "typo") {
+  if (!index) return undefined;
+  if (matcher?.mode === "typo") {
     indexStats.declined++;
     return undefined;
   }
@@ -282,10 +300,12 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
   if (matcher) {
     const { text } = matcher.prepared;
     const partKey = normalizePartNumber(text);
+    const tree = parseTsQuery(await printedQuery(matcher.prepared));
     match = {
-      tree: parseTsQuery(await printedQuery(matcher.prepared)),
+      tree,
       partKey,
       partFragment: partKey.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text),
+      phraseMatches: tree && hasPhrase(tree) ? await phraseMatches(index, tree, matcher.prepared) : undefined,
     };
   }
   const catalogue = query.catalogue ? await catalogueBits(index, query.catalogue) : null;
@@ -307,6 +327,7 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
     scopeTotal: query.scopeTotal,
     definedChoices: matcher === undefined,
   });
+  match?.phraseMatches?.dispose();
   if (!answer) {
     indexStats.declined++;
     return undefined;
