@@ -10,6 +10,9 @@ import { inCatalogue } from "../products/visibility";
 import type { CatalogueIndex } from "./catalogue-index";
 
 let current: CatalogueIndex | undefined;
+// Told of a change it has not read yet: SQL answers until it has, so a buyer never sees the
+// catalogue as it was before a change this process has already announced.
+let behind = false;
 // Each company's catalogue as a bitmap, read for the index's version it was read at.
 const catalogues = new Map<string, { version: number; bits: RoaringBitmap32 }>();
 
@@ -26,8 +29,13 @@ onStoreEvent("customerCataloguesChanged", forgetCatalogues);
 /** Queries the index answered, and those it left to SQL (it cannot answer them exactly). */
 export const indexStats = { answered: 0, declined: 0 };
 
-/** The index queries are answered from, if one is built. */
-export const currentIndex = () => current;
+/** The index queries are answered from, if one is built and has read every change it was told of. */
+export const currentIndex = () => (behind ? undefined : current);
+
+/** Whether a change was announced that the index has not read yet (./follow.ts). */
+export function markBehind(isBehind: boolean) {
+  behind = isBehind;
+}
 
 /** Makes `index` the one answering (undefined: none, SQL answers); whoever built the one before disposes it. */
 export function answerFrom(index: CatalogueIndex | undefined) {

@@ -8,7 +8,7 @@ import { catalogueChanges } from "../../db/schema";
 import { onStoreEvent } from "../../events";
 import { logger } from "../../logger";
 import type { CatalogueIndex } from "./catalogue-index";
-import { answerFrom } from "./current";
+import { answerFrom, markBehind } from "./current";
 import { buildCatalogueIndex, readProducts, refreshOrders } from "./load";
 
 /** What the change log's triggers NOTIFY on (migration 0046). */
@@ -110,6 +110,7 @@ export function followCatalogue(): CatalogueFollower {
           again = false;
           await readLog();
         } while (again && !stopped);
+        markBehind(false);
       } catch (error) {
         logger.warn({ err: error }, "could not read the catalogue's change log; trying again");
       } finally {
@@ -138,11 +139,16 @@ export function followCatalogue(): CatalogueFollower {
     else void buildOnce();
   }, POLL_MS);
   timer.unref();
+  // Told of a change: behind until it is read.
+  const wake = () => {
+    markBehind(true);
+    void catchUp();
+  };
   const unsubscribe = (["catalogChanged", "stockChanged", "reviewsChanged"] as const).map((name) =>
-    onStoreEvent(name, () => void catchUp()),
+    onStoreEvent(name, wake),
   );
   return {
-    wake: () => void catchUp(),
+    wake,
     catchUp,
     built,
     stop: () => {
@@ -150,6 +156,7 @@ export function followCatalogue(): CatalogueFollower {
       clearInterval(timer);
       for (const stop of unsubscribe) stop();
       answerFrom(undefined);
+      markBehind(false);
       const held = index;
       index = undefined;
       if (held) setImmediate(() => held.dispose());
