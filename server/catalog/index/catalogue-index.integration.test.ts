@@ -202,6 +202,24 @@ describe("the catalogue index against SQL", () => {
     expect(answered).toBeGreaterThan(3 * (indexStats.declined - before.declined));
   }, 300_000);
 
+  it("ranks searches of several words by relevance as ts_rank_cd does, page after page", async () => {
+    const before = { ...indexStats };
+    for (const q of [
+      "grinding wheel",
+      "flap disc 60",
+      "wire wheel",
+      "cut off wheel",
+      "sanding disc",
+      "industrial wheel",
+    ])
+      for (const offset of [0, 24, 48]) {
+        const { bySql, byIndex } = await bothWays({ catalogue: null, q, sort: "relevance", offset, limit: 24 });
+        expect(byIndex, `${q} from ${offset}`).toEqual(bySql);
+      }
+    expect(indexStats.answered - before.answered).toBeGreaterThanOrEqual(18);
+    expect(indexStats.pagesBySql - before.pagesBySql).toBe(0);
+  });
+
   it("still does after a burst of random catalogue changes, learnt from the change log", async () => {
     const { db } = handle();
     const changes = fc.sample(

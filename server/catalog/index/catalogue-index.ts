@@ -1,13 +1,15 @@
 // The catalogue's index in memory (docs/decisions/catalogue-index.md): each listed product as a
 // small ordinal, and per search word, category, subcategory, brand, stock and spec value a
-// compressed bitmap of ordinals (roaring), with the catalogue's sort orders precomputed. It answers
-// which products a query lists, in what order, and how many per facet; what the page then shows of
-// them (price, stock, contract prices) is read from the database. It answers exactly as the SQL
-// path (catalog-query.ts, the reference) or not at all: what it cannot answer exactly (a phrase, a
-// ranking of several words, names within a typo) it declines, and the SQL path answers.
+// compressed bitmap of ordinals (roaring), each product's words by position (for ts_rank_cd), and
+// the catalogue's sort orders precomputed. It answers which products a query lists, in what order,
+// and how many per facet; what the page then shows of them (price, stock, contract prices) is read
+// from the database. It answers exactly as the SQL path (catalog-query.ts, the reference) or not
+// at all: a phrase has PostgreSQL check its candidates, a negation ranked by relevance has its page
+// from SQL, names within a typo are SQL's.
 import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
+import { type PositionedWords, rankerOf } from "./rank";
 import { hasPhrase, type TsNode } from "./tsquery";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
@@ -23,8 +25,10 @@ export interface IndexedProduct {
   featured: boolean;
   /** What the sort orders depend on (./load.ts): when it changes, the orders are read again. */
   sortKey: string;
-  /** Each word of the product's search vector, with ts_rank_cd's rank of the product for that word alone. */
-  words: Map<string, number>;
+  /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
+  words: string[];
+  entryWord: Int32Array;
+  entryPos: Uint16Array;
   values: { attributeId: number; num: number | null; txt: string | null }[];
 }
 
@@ -113,7 +117,10 @@ export class CatalogueIndex {
   private readonly ids: string[] = [];
   private readonly ordinalOf = new Map<string, number>();
   // Per ordinal: what it was added under, to take it out again when it changes.
-  private readonly held: ({ product: IndexedProduct; words: number[]; values: number[] } | undefined)[] = [];
+  private readonly held: (
+    | { product: IndexedProduct; words: number[]; values: number[]; positioned: PositionedWords }
+    | undefined
+  )[] = [];
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
   private readonly groups = new Map<string, RoaringBitmap32>();
@@ -230,11 +237,16 @@ export class CatalogueIndex {
     this.group(`c:${product.category}`).add(ordinal);
     this.group(`s:${product.subcategory}`).add(ordinal);
     this.group(`b:${product.brand}`).add(ordinal);
-    const words = [...product.words.keys()].map((word) => this.wordId(word));
+    const words = product.words.map((word) => this.wordId(word));
     for (const word of words) this.wordBits[word]?.add(ordinal);
     const values = product.values.map((value) => this.valueId(value.attributeId, value.num, value.txt));
     for (const value of values) this.values[value]?.bits.add(ordinal);
-    this.held[ordinal] = { product, words, values };
+    const positioned = {
+      entryWord: Int32Array.from(product.entryWord, (word) => words[word] ?? -1),
+      entryPos: product.entryPos,
+    };
+    // Kept by the index's own word ids only.
+    this.held[ordinal] = { product: { ...product, words: [], entryWord: new Int32Array() }, words, values, positioned };
   }
 
   private takeOut(ordinal: number) {
@@ -367,18 +379,13 @@ export class CatalogueIndex {
       return result;
     };
     return {
-      ids: ranked && !this.rankable(match?.tree) ? undefined : this.page(where, query, ranked),
+      ids: this.page(where, query, ranked),
       total: where.size,
       categories: query.groupCounts ? counted("c:", ofBrand) : [],
       brands: query.groupCounts ? counted("b:", inCategory) : [],
       facetRows: this.facetRows(query, scope, scratch.and(scope, inStock, ofBrand), filters, scratch),
       ...(query.scopeTotal ? { totalInScope: scope.size } : {}),
     };
-  }
-
-  /** Ranked in memory: one word (its rank is kept per product), or none (only part numbers matched). */
-  private rankable(tree: TsNode | undefined) {
-    return tree === undefined || (tree.op === "word" && !tree.prefix);
   }
 
   /** Each active spec filter's products: those with a value of its attribute that passes. */
@@ -453,11 +460,13 @@ export class CatalogueIndex {
   }
 
   /** The ids of the page asked for, in the order asked for. */
-  private page(where: RoaringBitmap32, query: IndexQuery, ranked: boolean): string[] {
+  private page(where: RoaringBitmap32, query: IndexQuery, ranked: boolean): string[] | undefined {
     const wanted = query.offset + query.limit;
     const positions = this.positions as Record<IndexSort, Int32Array>;
     if (ranked) {
-      const word = query.match?.tree?.op === "word" ? query.match.tree.word : undefined;
+      const tree = query.match?.tree;
+      const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
+      if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
       const name = positions.name;
       const scored = [...where.toUint32Array()].map((ordinal) => {
@@ -465,7 +474,8 @@ export class CatalogueIndex {
         const partKey = product?.partKey ?? "";
         // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
         const boost = partKey === key ? 100 : partKey.startsWith(key) ? 50 : 0;
-        const rank = Math.fround((word === undefined ? 0 : product?.words.get(word)) ?? 0);
+        const held = this.held[ordinal];
+        const rank = held ? rankOf(held.positioned) : 0;
         return { ordinal, score: boost + rank + (product?.featured ? 0.5 : 0), at: name[ordinal] ?? 0 };
       });
       scored.sort((a, b) => b.score - a.score || a.at - b.at);

@@ -26,8 +26,11 @@ const forgetCatalogues = () => {
 
 onStoreEvent("customerCataloguesChanged", forgetCatalogues);
 
-/** Queries the index answered, and those it left to SQL (it cannot answer them exactly). */
-export const indexStats = { answered: 0, declined: 0 };
+/**
+ * Queries the index answered, those it left to SQL (it cannot answer them exactly), and those it
+ * counted but whose page SQL ranked (a negation or a prefix by relevance).
+ */
+export const indexStats = { answered: 0, declined: 0, pagesBySql: 0 };
 
 /** The index queries are answered from, if one is built and has read every change it was told of. */
 export const currentIndex = () => (behind ? undefined : current);

@@ -9,32 +9,31 @@ import { CatalogueIndex, type IndexedProduct, type IndexSort, indexSorts, initia
 
 const BATCH = 20_000;
 
-// ts_rank_cd's default weights of D, C, B and A, as the single-precision floats PostgreSQL keeps.
-const WEIGHTS: Record<string, number> = {
-  D: Math.fround(0.1),
-  C: Math.fround(0.2),
-  B: Math.fround(0.4),
-  A: Math.fround(1),
-};
+// A weight as tsvector keeps it in two bits (tsrank.c indexes its weights by these).
+const WEIGHT_BITS: Record<string, number> = { D: 0, C: 1, B: 2, A: 3 };
 
 /**
- * Each word of a tsvector as PostgreSQL prints it ('word':1A,7 …), with ts_rank_cd's rank of the
- * document for that word alone: every position is a cover of its own, weighing 1/(1/weight),
- * summed in position order in double precision as tsrank.c sums it.
+ * A tsvector as PostgreSQL prints it ('word':1A,7 …): its words, and each position's word and
+ * weight in position order, as ts_rank_cd reads them (./rank.ts).
  */
-export function wordRanks(vector: string): Map<string, number> {
-  const words = new Map<string, number>();
+export function positionedWords(vector: string): Pick<IndexedProduct, "words" | "entryWord" | "entryPos"> {
+  const words: string[] = [];
+  const entries: [position: number, word: number, weight: number][] = [];
   for (const [, quoted = "", positions = ""] of vector.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
-    const word = quoted.replace(/''/g, "'").replace(/\\(.)/g, "$1");
-    let rank = 0;
+    const word = words.length;
+    words.push(quoted.replace(/''/g, "'").replace(/\\(.)/g, "$1"));
     // A word without positions (none are stripped here) would count once, at weight D.
-    for (const position of positions ? positions.split(",") : ["D"]) {
-      const weight = WEIGHTS[position.replace(/[0-9]/g, "") || "D"] ?? (WEIGHTS.D as number);
-      rank += 1 / (1 / weight);
+    for (const position of positions ? positions.split(",") : ["1D"]) {
+      const [, at = "1", weight = "D"] = /^(\d+)([A-D]?)$/.exec(position) ?? [];
+      entries.push([Number(at), word, WEIGHT_BITS[weight || "D"] ?? 0]);
     }
-    words.set(word, rank);
   }
-  return words;
+  entries.sort((a, b) => a[0] - b[0] || a[2] - b[2]);
+  return {
+    words,
+    entryWord: Int32Array.from(entries, ([, word]) => word),
+    entryPos: Uint16Array.from(entries, ([position, , weight]) => (position << 2) | weight),
+  };
 }
 
 const productColumns = {
@@ -96,7 +95,7 @@ async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
     partKey: row.partKey,
     featured: row.featured,
     sortKey: JSON.stringify([row.price, row.rating, row.reviewCount, row.featured, row.name, row.partNumber]),
-    words: wordRanks(row.vector),
+    ...positionedWords(row.vector),
     values: byProduct.get(row.id) ?? [],
   }));
 }

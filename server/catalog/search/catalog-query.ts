@@ -333,8 +333,9 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
     return undefined;
   }
   indexStats.answered++;
+  if (!answer.ids) indexStats.pagesBySql++;
   return {
-    // Several words by relevance: ranked by PostgreSQL (ts_rank_cd weighs their distances).
+    // A negation or a prefix by relevance: ranked by PostgreSQL (server/catalog/index/rank.ts).
     items: await (answer.ids ? itemsByIds(answer.ids) : itemsQuery(query, matcher)),
     total: answer.total,
     categories: group(answer.categories),
