@@ -16,10 +16,12 @@ import {
   products,
 } from "../../db/schema";
 import { type CatalogQuery, catalogSorts, findProducts } from "../search/catalog-query";
+import { suggestProducts } from "../search/search";
 import { scopeAttributes } from "../search/spec-facets";
 import { seedCatalogIfEmpty } from "../seed/seed";
 import { answerFrom, currentIndex, indexStats } from "./current";
 import { type CatalogueFollower, followCatalogue } from "./follow";
+import { parseTsQuery } from "./tsquery";
 
 const { handle } = withTestDatabase();
 
@@ -218,6 +220,18 @@ describe("the catalogue index against SQL", () => {
       }
     expect(indexStats.answered - before.answered).toBeGreaterThanOrEqual(18);
     expect(indexStats.pagesBySql - before.pagesBySql).toBe(0);
+  });
+
+  it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
+    const index = currentIndex();
+    for (const typed of ["gri", "grinding w", "flap d", "wire", "sanding disc 6", "safety g", "zzq", "hose c"]) {
+      answerFrom(undefined);
+      const bySql = await suggestProducts(typed, null);
+      answerFrom(index);
+      expect(await suggestProducts(typed, null), typed).toEqual(bySql);
+    }
+    const tree = parseTsQuery("'grind':*");
+    expect(tree && index?.suggest(tree, null, 8)).toHaveLength(8);
   });
 
   it("still does after a burst of random catalogue changes, learnt from the change log", async () => {

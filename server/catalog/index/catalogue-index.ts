@@ -32,7 +32,8 @@ export interface IndexedProduct {
   values: { attributeId: number; num: number | null; txt: string | null }[];
 }
 
-export const indexSorts = ["featured", "price-asc", "price-desc", "rating-desc", "name"] as const;
+/** The listings' sorts, and suggestions' popularity (featured, most reviewed, by part number). */
+export const indexSorts = ["featured", "price-asc", "price-desc", "rating-desc", "name", "popularity"] as const;
 export type IndexSort = (typeof indexSorts)[number];
 
 let ready: Promise<void> | undefined;
@@ -126,6 +127,8 @@ export class CatalogueIndex {
   private readonly groups = new Map<string, RoaringBitmap32>();
   private readonly wordIds = new Map<string, number>();
   private readonly wordBits: RoaringBitmap32[] = [];
+  // The words in order, for prefixes (sorted again after new words).
+  private sortedWords: string[] | undefined;
   private readonly valueIds = new Map<string, number>();
   private readonly values: { attributeId: number; num: number | null; txt: string | null; bits: RoaringBitmap32 }[] =
     [];
@@ -165,6 +168,7 @@ export class CatalogueIndex {
   private wordId(word: string) {
     let id = this.wordIds.get(word);
     if (id === undefined) {
+      this.sortedWords = undefined;
       id = this.wordBits.length;
       this.wordIds.set(word, id);
       this.wordBits.push(new RoaringBitmap32());
@@ -298,8 +302,17 @@ export class CatalogueIndex {
       const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
       if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
       const result = scratch.keep(new RoaringBitmap32());
-      for (const [word, id] of this.wordIds)
-        if (word.startsWith(node.word)) result.orInPlace(this.wordBits[id] as RoaringBitmap32);
+      this.sortedWords ??= [...this.wordIds.keys()].sort();
+      const sorted = this.sortedWords;
+      let low = 0;
+      let high = sorted.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((sorted[middle] ?? "") < node.word) low = middle + 1;
+        else high = middle;
+      }
+      for (let at = low; at < sorted.length && sorted[at]?.startsWith(node.word); at++)
+        result.orInPlace(this.wordBits[this.wordIds.get(sorted[at] ?? "") ?? -1] as RoaringBitmap32);
       return result;
     }
     if (node.op === "not")
@@ -308,6 +321,21 @@ export class CatalogueIndex {
     const left = this.matchTree(node.left, scratch);
     const right = this.matchTree(node.right, scratch);
     return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
+  }
+
+  /**
+   * The `limit` most popular listed products whose words match what a buyer is typing (a tsquery
+   * of prefixes): the header's suggestions. Undefined when a phrase or stale orders leave it to SQL.
+   */
+  suggest(tree: TsNode, catalogue: RoaringBitmap32 | null, limit: number): string[] | undefined {
+    if (!this.ordersCurrent || hasPhrase(tree)) return undefined;
+    const scratch = new Scratch();
+    try {
+      const where = scratch.and(this.matchTree(tree, scratch), this.listed, catalogue ?? undefined);
+      return this.page(where, { sort: "popularity", offset: 0, limit }, false);
+    } finally {
+      scratch.dispose();
+    }
   }
 
   /**
@@ -460,7 +488,11 @@ export class CatalogueIndex {
   }
 
   /** The ids of the page asked for, in the order asked for. */
-  private page(where: RoaringBitmap32, query: IndexQuery, ranked: boolean): string[] | undefined {
+  private page(
+    where: RoaringBitmap32,
+    query: Pick<IndexQuery, "match" | "sort" | "offset" | "limit">,
+    ranked: boolean,
+  ): string[] | undefined {
     const wanted = query.offset + query.limit;
     const positions = this.positions as Record<IndexSort, Int32Array>;
     if (ranked) {

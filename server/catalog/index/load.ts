@@ -5,6 +5,7 @@ import { db } from "../../db/client";
 import { productAttributeValues, products } from "../../db/schema";
 import { listedForBuyers } from "../products/visibility";
 import { orderings } from "../search/catalog-query";
+import { byPopularity } from "../search/search";
 import { CatalogueIndex, type IndexedProduct, type IndexSort, indexSorts, initializeBitmaps } from "./catalogue-index";
 
 const BATCH = 20_000;
@@ -120,7 +121,7 @@ export async function readOrders(): Promise<Record<IndexSort, string[]>> {
       .select({ id: products.id })
       .from(products)
       .where(listedForBuyers(null))
-      .orderBy(...orderings[sort](undefined));
+      .orderBy(...(sort === "popularity" ? byPopularity(products) : orderings[sort](undefined)));
     orders[sort] = rows.map((row) => row.id);
   }
   return orders;
