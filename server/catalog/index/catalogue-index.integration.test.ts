@@ -64,6 +64,11 @@ beforeAll(async () => {
     "in",
     "grindng whel",
     '"cut off"',
+    '"grinding wheel"',
+    "cut-off wheel",
+    "aluminum oxide",
+    "type 27",
+    "4 1/2 grinding wheel",
     "wheel -steel",
     "zzqx",
   ];

@@ -10,7 +10,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { type PositionedWords, rankerOf } from "./rank";
-import { hasPhrase, type TsNode } from "./tsquery";
+import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
 export interface IndexedProduct {
@@ -317,10 +317,40 @@ export class CatalogueIndex {
     }
     if (node.op === "not")
       return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch)));
-    // A phrase's words are all in the product, wherever: phraseCandidates has PostgreSQL check them.
+    const chain = node.op === "phrase" ? phraseChain(node) : undefined;
+    if (chain) return this.matchChain(chain, scratch);
+    // Any other phrase's words are all in the product, wherever: PostgreSQL checks which match.
     const left = this.matchTree(node.left, scratch);
     const right = this.matchTree(node.right, scratch);
     return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
+  }
+
+  /** The products with a phrase's words at their offsets from one another. */
+  private matchChain(chain: { word: string; offset: number }[], scratch: Scratch): RoaringBitmap32 {
+    const ids = chain.map((item) => this.wordIds.get(item.word) ?? -1);
+    const result = scratch.keep(new RoaringBitmap32());
+    if (ids.some((id) => id < 0)) return result;
+    const candidates = scratch.and(...ids.map((id) => this.wordBits[id]));
+    const [first] = chain;
+    for (const ordinal of candidates.toUint32Array()) {
+      const held = this.held[ordinal];
+      if (!held || !first) continue;
+      const { entryWord, entryPos } = held.positioned;
+      const at = (word: number, position: number) => {
+        for (let i = 0; i < entryWord.length; i++)
+          if (entryWord[i] === word && (entryPos[i] ?? 0) >> 2 === position) return true;
+        return false;
+      };
+      for (let i = 0; i < entryWord.length; i++) {
+        if (entryWord[i] !== ids[0]) continue;
+        const end = ((entryPos[i] ?? 0) >> 2) - first.offset;
+        if (chain.every((item, k) => at(ids[k] ?? -1, end + item.offset))) {
+          result.add(ordinal);
+          break;
+        }
+      }
+    }
+    return result;
   }
 
   /**
@@ -328,7 +358,7 @@ export class CatalogueIndex {
    * of prefixes): the header's suggestions. Undefined when a phrase or stale orders leave it to SQL.
    */
   suggest(tree: TsNode, catalogue: RoaringBitmap32 | null, limit: number): string[] | undefined {
-    if (!this.ordersCurrent || hasPhrase(tree)) return undefined;
+    if (!this.ordersCurrent || needsPostgres(tree)) return undefined;
     const scratch = new Scratch();
     try {
       const where = scratch.and(this.matchTree(tree, scratch), this.listed, catalogue ?? undefined);
@@ -359,7 +389,7 @@ export class CatalogueIndex {
    */
   answer(query: IndexQuery): IndexAnswer | undefined {
     const tree = query.match?.tree;
-    if (tree && hasPhrase(tree) && !query.match?.phraseMatches) return undefined;
+    if (tree && needsPostgres(tree) && !query.match?.phraseMatches) return undefined;
     const ranked = query.match !== undefined && query.sort === "relevance";
     if (!this.ordersCurrent) return undefined;
     const scratch = new Scratch();
@@ -501,17 +531,29 @@ export class CatalogueIndex {
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
       const name = positions.name;
-      const scored = [...where.toUint32Array()].map((ordinal) => {
-        const product = this.held[ordinal]?.product;
-        const partKey = product?.partKey ?? "";
+      // The best `wanted` kept in order as the matches go by (most are turned away at the door).
+      const best: { ordinal: number; score: number; at: number }[] = [];
+      const before = (a: { score: number; at: number }, b: { score: number; at: number }) =>
+        a.score > b.score || (a.score === b.score && a.at < b.at);
+      for (const ordinal of where.toUint32Array()) {
+        const held = this.held[ordinal];
+        if (!held) continue;
+        const { partKey, featured } = held.product;
         // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
         const boost = partKey === key ? 100 : partKey.startsWith(key) ? 50 : 0;
-        const held = this.held[ordinal];
-        const rank = held ? rankOf(held.positioned) : 0;
-        return { ordinal, score: boost + rank + (product?.featured ? 0.5 : 0), at: name[ordinal] ?? 0 };
-      });
-      scored.sort((a, b) => b.score - a.score || a.at - b.at);
-      return scored.slice(query.offset, wanted).map((entry) => this.ids[entry.ordinal] ?? "");
+        const entry = {
+          ordinal,
+          score: boost + rankOf(held.positioned) + (featured ? 0.5 : 0),
+          at: name[ordinal] ?? 0,
+        };
+        const worst = best[best.length - 1];
+        if (best.length === wanted && worst && !before(entry, worst)) continue;
+        let place = best.length;
+        while (place > 0 && before(entry, best[place - 1] as (typeof best)[number])) place--;
+        best.splice(place, 0, entry);
+        if (best.length > wanted) best.pop();
+      }
+      return best.slice(query.offset).map((entry) => this.ids[entry.ordinal] ?? "");
     }
     const sort: IndexSort = query.sort === "relevance" ? "featured" : query.sort;
     const order = (this.orders as Record<IndexSort, Int32Array>)[sort];

@@ -79,7 +79,8 @@ async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
             txt: productAttributeValues.textValue,
           })
           .from(productAttributeValues)
-          .where(inArray(productAttributeValues.productId, ids));
+          // One array parameter: 20,000 parameters took longer to send and plan than to read.
+          .where(sql`${productAttributeValues.productId} = any(${`{${ids.join(",")}}`}::uuid[])`);
   const byProduct = new Map<string, IndexedProduct["values"]>();
   for (const { productId, ...value } of values) {
     const list = byProduct.get(productId);

@@ -44,21 +44,32 @@ export function rankerOf(
     if (list) list.push(operand);
     else operandsOf.set(word, [operand]);
   });
+  const queryWords = [...operandsOf.keys()];
+  const queryOperands = [...operandsOf.values()];
   const seen = new Uint8Array(operandWords.length);
+  // Reused from product to product: ranking every match of a common word allocates nothing.
+  let positions = new Int32Array(64);
+  let weights = new Uint8Array(64);
+  const operands: number[][] = [];
   return ({ entryWord, entryPos }) => {
     // The document as get_docrep makes it: the positions of the query's words, in order.
-    const positions: number[] = [];
-    const weights: number[] = [];
-    const operands: number[][] = [];
+    if (positions.length < entryWord.length) {
+      positions = new Int32Array(entryWord.length);
+      weights = new Uint8Array(entryWord.length);
+    }
+    let length = 0;
     for (let i = 0; i < entryWord.length; i++) {
-      const matched = operandsOf.get(entryWord[i] ?? -1);
+      // A query has a few words: compared one by one, quicker than a map for every position.
+      const word = entryWord[i] ?? -1;
+      let matched: number[] | undefined;
+      for (let k = 0; k < queryWords.length && !matched; k++) if (queryWords[k] === word) matched = queryOperands[k];
       if (!matched) continue;
       const packed = entryPos[i] ?? 0;
-      positions.push(packed >> 2);
-      weights.push(packed & 3);
-      operands.push(matched);
+      positions[length] = packed >> 2;
+      weights[length] = packed & 3;
+      operands[length] = matched;
+      length++;
     }
-    const length = positions.length;
     if (length === 0) return 0;
     const mark = (at: number) => {
       for (const operand of operands[at] ?? []) seen[operand] = 1;

@@ -4,7 +4,8 @@
 export type TsNode =
   | { op: "word"; word: string; prefix: boolean }
   | { op: "and" | "or"; left: TsNode; right: TsNode }
-  | { op: "phrase"; left: TsNode; right: TsNode }
+  /** `left <distance> right`: right `distance` positions after left ends. */
+  | { op: "phrase"; left: TsNode; right: TsNode; distance: number }
   | { op: "not"; child: TsNode };
 
 /** The tree of a printed tsquery; undefined for the empty query (it matches nothing). */
@@ -28,8 +29,12 @@ export function parseTsQuery(text: string): TsNode | undefined {
     (operand: () => TsNode, isOperator: (token: string) => boolean, op: "and" | "or" | "phrase") => (): TsNode => {
       let node = operand();
       while (isOperator(peek() ?? "")) {
-        at++;
-        node = { op, left: node, right: operand() };
+        const token = tokens[at++] ?? "";
+        const right = operand();
+        node =
+          op === "phrase"
+            ? { op, left: node, right, distance: token === "<->" ? 1 : Number(token.slice(1, -1)) }
+            : { op, left: node, right };
       }
       return node;
     };
@@ -39,11 +44,27 @@ export function parseTsQuery(text: string): TsNode | undefined {
   return tokens.length > 0 ? or() : undefined;
 }
 
-/** Whether the tree asks for word positions (a phrase), which the index does not keep. */
-export const hasPhrase = (node: TsNode): boolean =>
-  node.op === "phrase" ||
-  (node.op === "not"
-    ? hasPhrase(node.child)
-    : node.op === "word"
-      ? false
-      : hasPhrase(node.left) || hasPhrase(node.right));
+/**
+ * A phrase of words only (no prefix, "or" or "not" inside) as each word's offset from the phrase's
+ * last position, as tsquery's phrase operator places them (the left side ends `distance` plus the
+ * right side's width before the right side ends); undefined for any other phrase.
+ */
+export function phraseChain(node: TsNode): { word: string; offset: number }[] | undefined {
+  if (node.op === "word") return node.prefix ? undefined : [{ word: node.word, offset: 0 }];
+  if (node.op !== "phrase") return undefined;
+  const left = phraseChain(node.left);
+  const right = phraseChain(node.right);
+  if (!left || !right) return undefined;
+  const rightWidth = -Math.min(...right.map((item) => item.offset));
+  return [...left.map((item) => ({ ...item, offset: item.offset - node.distance - rightWidth })), ...right];
+}
+
+/** Whether some phrase of the tree is more than words in order: PostgreSQL then checks it. */
+export const needsPostgres = (node: TsNode): boolean =>
+  node.op === "phrase"
+    ? phraseChain(node) === undefined
+    : node.op === "not"
+      ? needsPostgres(node.child)
+      : node.op === "word"
+        ? false
+        : needsPostgres(node.left) || needsPostgres(node.right);

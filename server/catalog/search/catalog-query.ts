@@ -14,7 +14,7 @@ import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
 import type { CatalogueIndex, IndexQuery } from "../index/catalogue-index";
 import { catalogueBits, currentIndex, indexStats } from "../index/current";
-import { hasPhrase, parseTsQuery, type TsNode } from "../index/tsquery";
+import { needsPostgres, parseTsQuery, type TsNode } from "../index/tsquery";
 import { productCardColumns } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
 import { listedForBuyers } from "../products/visibility";
@@ -305,7 +305,7 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
       tree,
       partKey,
       partFragment: partKey.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text),
-      phraseMatches: tree && hasPhrase(tree) ? await phraseMatches(index, tree, matcher.prepared) : undefined,
+      phraseMatches: tree && needsPostgres(tree) ? await phraseMatches(index, tree, matcher.prepared) : undefined,
     };
   }
   const catalogue = query.catalogue ? await catalogueBits(index, query.catalogue) : null;
