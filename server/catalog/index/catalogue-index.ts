@@ -119,7 +119,12 @@ export class CatalogueIndex {
   private readonly ordinalOf = new Map<string, number>();
   // Per ordinal: what it was added under, to take it out again when it changes.
   private readonly held: (
-    | { product: IndexedProduct; words: number[]; values: number[]; positioned: PositionedWords }
+    | {
+        product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
+        words: Int32Array;
+        values: Int32Array;
+        positioned: PositionedWords;
+      }
     | undefined
   )[] = [];
   private readonly listed = new RoaringBitmap32();
@@ -250,7 +255,14 @@ export class CatalogueIndex {
       entryPos: product.entryPos,
     };
     // Kept by the index's own word ids only.
-    this.held[ordinal] = { product: { ...product, words: [], entryWord: new Int32Array() }, words, values, positioned };
+    // Only what answering and taking it out again need: a million products are held.
+    const { category, subcategory, brand, partKey, featured, sortKey } = product;
+    this.held[ordinal] = {
+      product: { category, subcategory, brand, partKey, featured, sortKey },
+      words: Int32Array.from(words),
+      values: Int32Array.from(values),
+      positioned,
+    };
   }
 
   private takeOut(ordinal: number) {
