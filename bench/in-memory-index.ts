@@ -7,6 +7,7 @@
 // benchmark notes recommend for large catalogues, not a part of the store.
 import { sql } from "drizzle-orm";
 import type { SpecFilter } from "../domain/catalog/spec-filters";
+import { parseTsQuery, type TsNode } from "../server/catalog/index/tsquery";
 import { LISTING_PAGE_SIZE } from "../server/catalog/pages/listing";
 import { normalizePartNumber } from "../server/catalog/products/part-numbers";
 import { looksLikePartNumber, MIN_PART_FRAGMENT, queryText, tsQueryOf } from "../server/catalog/search/catalog-query";
@@ -191,46 +192,10 @@ export async function buildMemoryIndex(handle: DatabaseHandle): Promise<MemoryIn
 
 // ---- A tsquery, as PostgreSQL prints it, evaluated on the word lists ----
 
-type Node =
-  | { op: "word"; word: string; prefix: boolean }
-  | { op: "and" | "or"; left: Node; right: Node }
-  | { op: "not"; child: Node };
-
-/** Parses PostgreSQL's text form of a tsquery; a phrase (<->) is taken as "and", a superset of it. */
-function parseTsQuery(text: string): Node | undefined {
-  const tokens = text.match(/'(?:[^']|'')*'(?::\*?[A-D]*)?|<\d*-?>|[&|!()]/g) ?? [];
-  let at = 0;
-  const peek = () => tokens[at];
-  const primary = (): Node => {
-    const token = tokens[at++] ?? "";
-    if (token === "!") return { op: "not", child: primary() };
-    if (token === "(") {
-      const inner = or();
-      at++;
-      return inner;
-    }
-    const [, word = "", suffix = ""] = /^'((?:[^']|'')*)'(.*)$/.exec(token) ?? [];
-    return { op: "word", word: word.replace(/''/g, "'"), prefix: suffix.includes("*") };
-  };
-  // Operands joined by an operator, left to right: phrase binds tighter than "&", "&" than "|".
-  const joined = (operand: () => Node, isOperator: (token: string) => boolean, op: "and" | "or") => (): Node => {
-    let node = operand();
-    while (isOperator(peek() ?? "")) {
-      at++;
-      node = { op, left: node, right: operand() };
-    }
-    return node;
-  };
-  const phrase = joined(primary, (token) => token.startsWith("<"), "and");
-  const and = joined(phrase, (token) => token === "&", "and");
-  const or: () => Node = joined(and, (token) => token === "|", "or");
-  return tokens.length > 0 ? or() : undefined;
-}
-
 /** A set of products as one bit each. */
 const bitmap = (size: number) => new Uint32Array((size + 31) >>> 5);
 
-function evaluate(index: MemoryIndex, node: Node, score: Float32Array): Uint32Array {
+function evaluate(index: MemoryIndex, node: TsNode, score: Float32Array): Uint32Array {
   const bits = bitmap(index.size);
   if (node.op === "word") {
     const lists = node.prefix
@@ -252,7 +217,8 @@ function evaluate(index: MemoryIndex, node: Node, score: Float32Array): Uint32Ar
   const left = evaluate(index, node.left, score);
   const right = evaluate(index, node.right, score);
   for (let w = 0; w < bits.length; w++)
-    bits[w] = node.op === "and" ? (left[w] ?? 0) & (right[w] ?? 0) : (left[w] ?? 0) | (right[w] ?? 0);
+    // A phrase is taken as "and", a superset of it.
+    bits[w] = node.op === "or" ? (left[w] ?? 0) | (right[w] ?? 0) : (left[w] ?? 0) & (right[w] ?? 0);
   return bits;
 }
 

@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
+import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
 import { startCertificateReminders } from "./companies/tax-certificates";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase, setDatabase } from "./db/client";
@@ -97,8 +98,13 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     },
     { name: "invoice reminders", lock: INVOICE_REMINDERS_LOCK, start: () => startInvoiceReminders() },
   ];
+  // Built while the store answers from SQL; then woken by the change log's NOTIFY (PostgreSQL) or
+  // the store's events (PGlite, one process), and polling the log each second besides.
+  const catalogueIndex = followCatalogue();
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
-  const leave = config.DATABASE_URL ? coordinate(config.DATABASE_URL, duties) : runAlone(duties);
+  const leave = config.DATABASE_URL
+    ? coordinate(config.DATABASE_URL, duties, { [CATALOGUE_CHANGES_CHANNEL]: catalogueIndex.wake })
+    : runAlone(duties);
   // Only this process can read PGlite, so `npm run backup` asks it (server/backup/backup-endpoint.ts).
   const closeBackups =
     database.driver === "pglite"
@@ -132,6 +138,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     force.unref();
     server.close(async () => {
       await leave();
+      catalogueIndex.stop();
       await closeBackups().catch(() => {});
       await database.close().catch(() => {});
       releaseLock();

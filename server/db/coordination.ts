@@ -34,9 +34,14 @@ interface Relayed {
 
 /**
  * Joins this process to the others on `databaseUrl`: relays announcements both ways and runs the
- * `duties` this process wins. Returns the function that leaves (duties stopped, connection closed).
+ * `duties` this process wins; a NOTIFY on a channel of `wakeUps` (sent by the database itself, as
+ * the catalogue's change log does) calls its function. Returns the function that leaves (duties stopped, connection closed).
  */
-export function coordinate(databaseUrl: string, duties: readonly Duty[]): () => Promise<void> {
+export function coordinate(
+  databaseUrl: string,
+  duties: readonly Duty[],
+  wakeUps: Readonly<Record<string, () => void>> = {},
+): () => Promise<void> {
   const origin = randomUUID();
   const held = new Map<string, () => void>();
   let connection: pg.Client | undefined;
@@ -74,9 +79,13 @@ export function coordinate(databaseUrl: string, duties: readonly Duty[]): () => 
     const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
     client.on("error", (error) => lost(client, error));
     client.on("end", () => lost(client));
-    client.on("notification", ({ payload }) => receive(payload));
+    client.on("notification", ({ channel, payload }) => {
+      if (channel === CHANNEL) receive(payload);
+      else wakeUps[channel]?.();
+    });
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
+    for (const channel of Object.keys(wakeUps)) await client.query(`listen ${channel}`);
     connection = client;
   };
 

@@ -2,6 +2,7 @@
 // user_roles, promo_codes, orders, order_items: docs/product-rules.md, Data); money is numeric.
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -177,6 +178,19 @@ export const productAttributeValues = pgTable(
     index("product_attribute_values_text_idx").on(t.attributeId, t.textValue),
     check("product_attribute_values_one_value", sql`(${t.numberValue} is null) <> (${t.textValue} is null)`),
   ],
+);
+
+// Every change of a product or its spec values, one row per product, written by triggers in the
+// changing transaction (migration 0049), whoever changes it: the catalogue indexes of every process
+// follow it by sequence number (server/catalog/index/follow.ts, docs/decisions/catalogue-index.md).
+export const catalogueChanges = pgTable(
+  "catalogue_changes",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    productId: uuid("product_id").notNull(),
+    loggedAt: timestamp("logged_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("catalogue_changes_logged_at_idx").on(t.loggedAt)],
 );
 
 // Readable, unique account numbers (ACCT-100001, ACCT-100002 ...), safe under concurrent sign-ups.

@@ -4,7 +4,7 @@
 // category or subcategory, brand, stock and spec filters narrow the listed products; one of the
 // orderings sorts them; the counts and facets come with them, each facet counted with the other
 // filters applied but not its own. The same on PGlite and PostgreSQL.
-import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { MAX_QUERY_LENGTH } from "../../../domain/catalog/search-params";
 import { emptySpecState, type SpecState } from "../../../domain/catalog/spec-filters";
 import { plainText } from "../../../domain/text/plain-text";
@@ -12,12 +12,15 @@ import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
+import type { CatalogueIndex, IndexQuery } from "../index/catalogue-index";
+import { catalogueBits, currentIndex, indexStats } from "../index/current";
+import { needsPostgres, parseTsQuery, type TsNode } from "../index/tsquery";
 import { productCardColumns } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
 import { listedForBuyers } from "../products/visibility";
 import { type NormalizedQuery, normalizeQuery, type SynonymGroups } from "./query-normalizer";
 import { searchSynonymGroups, spellingDictionary } from "./search-vocabulary";
-import { type ScopeAttribute, specFacets, specWhere } from "./spec-facets";
+import { facetsFromRows, type ScopeAttribute, specFacets, specWhere } from "./spec-facets";
 import { correctQuery } from "./spelling";
 
 // Part-number fragments shorter than this match too much to be useful.
@@ -41,7 +44,7 @@ export interface Prepared {
   normalized: NormalizedQuery;
 }
 
-async function prepare(text: string): Promise<Prepared> {
+export async function prepare(text: string): Promise<Prepared> {
   return { text, normalized: normalizeQuery(text, await searchSynonymGroups()) };
 }
 
@@ -104,7 +107,8 @@ const featuredFirst = [
   asc(products.partNumber),
 ];
 
-const orderings: Record<CatalogSort, (rank: SQL<number> | undefined) => SQL[]> = {
+/** How each sort orders the products (the catalogue index reads its sort orders with these too). */
+export const orderings: Record<CatalogSort, (rank: SQL<number> | undefined) => SQL[]> = {
   relevance: (rank) => (rank ? [desc(rank), asc(products.name), asc(products.partNumber)] : featuredFirst),
   featured: () => featuredFirst,
   "price-asc": () => [asc(products.price), asc(products.name), asc(products.partNumber)],
@@ -141,7 +145,7 @@ export interface CatalogQuery {
   scopeTotal?: boolean;
 }
 
-interface Matcher {
+export interface Matcher {
   prepared: Prepared;
   mode: Mode;
 }
@@ -185,6 +189,10 @@ export interface GroupCount {
   total: number;
 }
 
+/** Groups with matches, the largest first. */
+const group = (entries: GroupCount[]) =>
+  entries.filter((entry) => entry.total > 0).sort((a, b) => b.total - a.total || a.value.localeCompare(b.value));
+
 /**
  * The total, and with `groupCounts` the category and brand counts, in one pass over the matches:
  * each group counts with the other group's filter applied but not its own, so a buyer can switch
@@ -211,8 +219,6 @@ async function totals(
     .from(products)
     .where(beforeGroups)
     .groupBy(sql`grouping sets ((${products.category}), (${products.brand}), ())`);
-  const group = (entries: GroupCount[]) =>
-    entries.filter((entry) => entry.total > 0).sort((a, b) => b.total - a.total || a.value.localeCompare(b.value));
   return {
     total: rows.find((row) => row.level === 3)?.total ?? 0,
     categories: group(
@@ -237,7 +243,110 @@ function facetsOf(query: CatalogQuery, matcher: Matcher | undefined) {
   });
 }
 
-async function resultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
+// What PostgreSQL made of each query's words, printed: the index matches that very query.
+const printedQueries = new Map<string, string>();
+const PRINTED_KEPT = 2_000;
+
+async function printedQuery(prepared: Prepared) {
+  const key = JSON.stringify(prepared.normalized);
+  let printed = printedQueries.get(key);
+  if (printed === undefined) {
+    const result = await db().execute<{ q: string }>(sql`select (${tsQueryOf(prepared)})::text as q`);
+    printed = result.rows[0]?.q ?? "";
+    if (printedQueries.size >= PRINTED_KEPT) printedQueries.clear();
+    printedQueries.set(key, printed);
+  }
+  return printed;
+}
+
+// A phrase's candidates checked by PostgreSQL, up to this many (a part number's are a handful).
+const MOST_PHRASE_CANDIDATES = 20_000;
+
+/** The products matching a query with phrases ("cut-off", a part number's parts in order), as a bitmap. */
+async function phraseMatches(index: CatalogueIndex, tree: TsNode, prepared: Prepared) {
+  const candidates = index.phraseCandidates(tree, MOST_PHRASE_CANDIDATES);
+  if (!candidates) return undefined;
+  const rows =
+    candidates.length === 0
+      ? []
+      : await db()
+          .select({ id: products.id })
+          .from(products)
+          .where(and(inArray(products.id, candidates), sql`${products.searchVector} @@ ${tsQueryOf(prepared)}`));
+  return index.bitmapOf(rows.map((row) => row.id));
+}
+
+/** The products listed by their ids, in that order: the page the index chose, as the database has it now. */
+async function itemsByIds(ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db().select(productCardColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The results from the catalogue's index in memory (server/catalog/index/), or undefined when
+ * none is built yet or it cannot answer this query exactly (names within a typo, a phrase): the
+ * SQL below is the reference it must equal, and answers then.
+ */
+async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined) {
+  const index = currentIndex();
+  if (!index) return undefined;
+  if (matcher?.mode === "typo") {
+    indexStats.declined++;
+    return undefined;
+  }
+  let match: IndexQuery["match"];
+  if (matcher) {
+    const { text } = matcher.prepared;
+    const partKey = normalizePartNumber(text);
+    const tree = parseTsQuery(await printedQuery(matcher.prepared));
+    match = {
+      tree,
+      partKey,
+      partFragment: partKey.length >= MIN_PART_FRAGMENT && looksLikePartNumber(text),
+      phraseMatches: tree && needsPostgres(tree) ? await phraseMatches(index, tree, matcher.prepared) : undefined,
+    };
+  }
+  const catalogue = query.catalogue ? await catalogueBits(index, query.catalogue) : null;
+  const spec = query.spec ?? emptySpecState;
+  const attributes = query.attributes ?? [];
+  const answer = index.answer({
+    catalogue,
+    match,
+    category: query.category,
+    subcategory: query.subcategory,
+    brand: query.brand,
+    inStock: query.inStock,
+    sort: query.sort,
+    offset: query.offset ?? 0,
+    limit: query.limit,
+    spec,
+    attributes,
+    groupCounts: query.groupCounts,
+    scopeTotal: query.scopeTotal,
+    definedChoices: matcher === undefined,
+  });
+  match?.phraseMatches?.dispose();
+  if (!answer) {
+    indexStats.declined++;
+    return undefined;
+  }
+  indexStats.answered++;
+  if (!answer.ids) indexStats.pagesBySql++;
+  return {
+    // A negation or a prefix by relevance: ranked by PostgreSQL (server/catalog/index/rank.ts).
+    items: await (answer.ids ? itemsByIds(answer.ids) : itemsQuery(query, matcher)),
+    total: answer.total,
+    categories: group(answer.categories),
+    brands: group(answer.brands),
+    facets: facetsFromRows(answer.facetRows, { spec, attributes, definedChoices: matcher === undefined }),
+    ...(answer.totalInScope === undefined ? {} : { totalInScope: answer.totalInScope }),
+  };
+}
+
+/** The results by SQL alone: the reference the index is tested against. */
+export async function sqlResultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
   const scoped = query.scopeTotal
     ? db()
         .select({ total: count() })
@@ -254,13 +363,17 @@ async function resultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
   return { items, ...counted, facets, ...(totalInScope === undefined ? {} : { totalInScope }) };
 }
 
+async function resultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
+  return (await indexedResults(query, matcher)) ?? sqlResultsFor(query, matcher);
+}
+
 // Shorter queries are not matched within a typo (suggestions wait for four letters).
 export const MIN_TYPO_LENGTH = 3;
 
 // A query finding fewer products than this may be misspelt: its correction is tried.
 export const FEW_RESULTS = 3;
 
-export interface CatalogResults extends Awaited<ReturnType<typeof resultsFor>> {
+export interface CatalogResults extends Awaited<ReturnType<typeof sqlResultsFor>> {
   /** A spelling that finds more: offered as a link, or (when the query found nothing) already shown. */
   correction?: { query: string; shown: boolean };
 }

@@ -3,7 +3,7 @@
 // with sizes in any of their forms and the operator's synonyms, and part-number fragments; the
 // catalogue's spelling when that finds little; names within one typo (pg_trgm) when nothing else
 // matches. The same on PGlite and PostgreSQL.
-import { type AnyColumn, and, asc, desc, eq, type SQL, type Subquery, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { SearchParams } from "../../../domain/catalog/search-params";
 import { emptySpecState, type SpecFacet, type SpecState } from "../../../domain/catalog/spec-filters";
@@ -11,6 +11,8 @@ import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
+import { catalogueBits, currentIndex } from "../index/current";
+import { parseTsQuery } from "../index/tsquery";
 import { productImage } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
 import { listedForBuyers, shownToBuyers } from "../products/visibility";
@@ -128,7 +130,7 @@ const suggestionColumns = {
 type Sortable = Parameters<typeof desc>[0];
 
 /** Featured first, then the most reviewed: what buyers know, for any table or subquery with these. */
-const byPopularity = (from: { featured: Sortable; reviewCount: Sortable; partNumber: Sortable }) => [
+export const byPopularity = (from: { featured: Sortable; reviewCount: Sortable; partNumber: Sortable }) => [
   desc(from.featured),
   desc(from.reviewCount),
   asc(from.partNumber),
@@ -163,12 +165,36 @@ const RARE_WORD_MATCHES = 1_000;
 
 const english = (terms: string) => sql`to_tsquery('english', ${terms})`;
 
-/** Whether a product's words match what was typed. */
-function typedWords(typed: PrefixQuery): SQL {
+/** What was typed, as a tsquery of its words and the last one's prefix. */
+function typedQuery(typed: PrefixQuery): SQL {
   const last = typed.shorter
     ? sql`(${english(typed.last)} || to_tsquery('simple', ${typed.shorter}))`
     : english(typed.last);
-  return sql`${products.searchVector} @@ (${typed.before ? sql`${english(typed.before)} && ${last}` : last})`;
+  return sql`(${typed.before ? sql`${english(typed.before)} && ${last}` : last})`;
+}
+
+/** Whether a product's words match what was typed. */
+const typedWords = (typed: PrefixQuery): SQL => sql`${products.searchVector} @@ ${typedQuery(typed)}`;
+
+/**
+ * The most popular matches of what was typed, from the catalogue's index in memory when one is
+ * built and current; undefined otherwise (SQL finds them).
+ */
+async function indexedWordMatches(typed: PrefixQuery, limit: number, catalogue: CatalogueScope | null) {
+  const index = currentIndex();
+  if (!index) return undefined;
+  const printed = await db().execute<{ q: string }>(sql`select (${typedQuery(typed)})::text as q`);
+  const tree = parseTsQuery(printed.rows[0]?.q ?? "");
+  const bits = catalogue ? await catalogueBits(index, catalogue) : null;
+  const ids = tree ? index.suggest(tree, bits, limit) : [];
+  if (!ids) return undefined;
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .select({ id: products.id, ...suggestionOf(products) })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map(({ id, ...suggestion }) => [id, suggestion]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -195,6 +221,8 @@ type Candidates = Subquery & Record<keyof typeof candidateColumns, PgColumn> & {
 
 /** The products whose words match what was typed, the most popular first. */
 async function popularWordMatches(typed: PrefixQuery, limit: number, catalogue: CatalogueScope | null) {
+  const indexed = await indexedWordMatches(typed, limit, catalogue);
+  if (indexed) return indexed;
   const hasTerms = typedWords(typed);
 
   // The most popular products first: a common word has its matches among them.

@@ -29,6 +29,8 @@ export interface ScopeAttribute extends FilterAttribute {
 export const MAX_NUMBER_OPTIONS = 15;
 /** Values listed per text attribute, the most common first. */
 export const MAX_TEXT_OPTIONS = 40;
+/** The values of each attribute read: enough to list a text's options, and to tell a number has too many to list. */
+export const ROWS_PER_FACET = Math.max(MAX_TEXT_OPTIONS, MAX_NUMBER_OPTIONS + 1);
 /** Attributes shown beside a listing of several subcategories (those most parts have), besides any in use. */
 export const MAX_FACETS = 10;
 
@@ -94,7 +96,7 @@ export async function readSpecFilters(
 const list = (values: SQL[]) => sql.join(values, sql`, `);
 const ids = (attribute: ScopeAttribute) => list(attribute.ids.map((id) => sql`${id}`));
 // Values are compared to a ten-thousandth of a base unit: 4.5 in and 114.3 mm are one value.
-const TOLERANCE = 1e-4;
+export const TOLERANCE = 1e-4;
 
 /** Whether a part's row of product_attribute_values meets `filter`. */
 function valueCondition(filter: SpecFilter, attribute: ScopeAttribute): SQL {
@@ -131,7 +133,8 @@ export function specWhere(spec: SpecState, attributes: ScopeAttribute[]): SQL | 
   return and(...filterConditions(spec, attributes).map((filter) => filter.condition));
 }
 
-interface FacetRow extends Record<string, unknown> {
+/** One value of an attribute on offer, counted: in scope (`present`) and with the other filters (`n`). */
+export interface FacetRow extends Record<string, unknown> {
   /** The attribute's place in the attributes on offer. */
   facet: number;
   num: number | null;
@@ -209,11 +212,22 @@ export async function specFacets({
         group by f.facet, f.num, f.txt
       ) g
     ) ranked
-    where rn <= ${Math.max(MAX_TEXT_OPTIONS, MAX_NUMBER_OPTIONS + 1)}`);
+    where rn <= ${ROWS_PER_FACET}`);
+  return facetsFromRows(result.rows, { spec, attributes, definedChoices });
+}
+
+/**
+ * The facets shown, from each attribute's values counted (by the statement above, or by the
+ * catalogue's index in memory, server/catalog/index/): those most parts in view have, any in use.
+ */
+export function facetsFromRows(
+  rows: FacetRow[],
+  { spec, attributes, definedChoices }: { spec: SpecState; attributes: ScopeAttribute[]; definedChoices: boolean },
+): SpecFacet[] {
   const rowsByFacet = new Map<number, FacetRow[]>();
-  for (const row of result.rows) {
-    const rows = rowsByFacet.get(row.facet);
-    if (rows) rows.push(row);
+  for (const row of rows) {
+    const list = rowsByFacet.get(row.facet);
+    if (list) list.push(row);
     else rowsByFacet.set(row.facet, [row]);
   }
 

@@ -1,0 +1,618 @@
+// The catalogue's index in memory (docs/decisions/catalogue-index.md): each listed product as a
+// small ordinal, and per search word, category, subcategory, brand, stock and spec value a
+// compressed bitmap of ordinals (roaring), each product's words by position (for ts_rank_cd), and
+// the catalogue's sort orders precomputed. It answers which products a query lists, in what order,
+// and how many per facet; what the page then shows of them (price, stock, contract prices) is read
+// from the database. It answers exactly as the SQL path (catalog-query.ts, the reference) or not
+// at all: a phrase has PostgreSQL check its candidates, a negation ranked by relevance has its page
+// from SQL, names within a typo are SQL's.
+import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
+import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
+import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
+import { type PositionedWords, rankerOf } from "./rank";
+import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
+
+/** A product as the index keeps it, read from the database (./load.ts). */
+export interface IndexedProduct {
+  id: string;
+  /** Only active products are listed; any other status takes the product out of every list. */
+  status: string;
+  category: string;
+  subcategory: string;
+  brand: string;
+  stockLevel: number;
+  partKey: string;
+  featured: boolean;
+  /** What the sort orders depend on (./load.ts): when it changes, the orders are read again. */
+  sortKey: string;
+  /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
+  words: string[];
+  entryWord: Int32Array;
+  entryPos: Uint16Array;
+  values: { attributeId: number; num: number | null; txt: string | null }[];
+}
+
+/** The listings' sorts, and suggestions' popularity (featured, most reviewed, by part number). */
+export const indexSorts = ["featured", "price-asc", "price-desc", "rating-desc", "name", "popularity"] as const;
+export type IndexSort = (typeof indexSorts)[number];
+
+let ready: Promise<void> | undefined;
+/** Loads roaring's WebAssembly once per process. */
+export const initializeBitmaps = () => {
+  ready ??= roaringLibraryInitialize();
+  return ready;
+};
+
+/** Bitmaps made while answering, disposed together (they live in WebAssembly memory, not the heap). */
+class Scratch {
+  private readonly made: RoaringBitmap32[] = [];
+  keep(bitmap: RoaringBitmap32) {
+    this.made.push(bitmap);
+    return bitmap;
+  }
+  and(...bitmaps: (RoaringBitmap32 | undefined)[]): RoaringBitmap32 {
+    const [first, ...rest] = bitmaps.filter((bitmap) => bitmap !== undefined);
+    const result = this.keep(first ? first.clone() : new RoaringBitmap32());
+    for (const bitmap of rest) result.andInPlace(bitmap);
+    return result;
+  }
+  dispose() {
+    for (const bitmap of this.made) bitmap.dispose();
+    this.made.length = 0;
+  }
+}
+
+/** What to count and list, as catalog-query.ts reads a CatalogQuery. */
+export interface IndexQuery {
+  /** The products of the buyer's company's catalogue (null: every part). */
+  catalogue: RoaringBitmap32 | null;
+  /** Words typed: the tsquery PostgreSQL made of them, and a part-number fragment also matched. */
+  match?: {
+    tree: TsNode | undefined;
+    partKey: string;
+    partFragment: boolean;
+    /** With a phrase in the tree: the products PostgreSQL found matching it (phraseCandidates). */
+    phraseMatches?: RoaringBitmap32;
+  };
+  category?: string;
+  subcategory?: string;
+  brand?: string;
+  inStock?: boolean;
+  sort: IndexSort | "relevance";
+  offset: number;
+  limit: number;
+  spec: SpecState;
+  attributes: ScopeAttribute[];
+  groupCounts?: boolean;
+  scopeTotal?: boolean;
+  /** Spec facets' values no product has are listed too (a listing's choices). */
+  definedChoices: boolean;
+}
+
+export interface IndexAnswer {
+  /** The page's product ids in order; undefined when only SQL can rank them (several words by relevance). */
+  ids: string[] | undefined;
+  total: number;
+  categories: { value: string; total: number }[];
+  brands: { value: string; total: number }[];
+  facetRows: FacetRow[];
+  totalInScope?: number;
+}
+
+const valueKey = (attributeId: number, num: number | null, txt: string | null) =>
+  `${attributeId}\u0000${num ?? ""}\u0000${txt ?? "\u0001"}`;
+
+// PostgreSQL's text order under the C collation (its byte order): by code point.
+const byCodePoint = (a: string, b: string) => {
+  if (a === b) return 0;
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = (x[i]?.codePointAt(0) ?? 0) - (y[i]?.codePointAt(0) ?? 0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+};
+
+export class CatalogueIndex {
+  private readonly ids: string[] = [];
+  private readonly ordinalOf = new Map<string, number>();
+  // Per ordinal: what it was added under, to take it out again when it changes.
+  private readonly held: (
+    | {
+        product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
+        words: Int32Array;
+        values: Int32Array;
+        positioned: PositionedWords;
+      }
+    | undefined
+  )[] = [];
+  private readonly listed = new RoaringBitmap32();
+  private readonly inStock = new RoaringBitmap32();
+  private readonly groups = new Map<string, RoaringBitmap32>();
+  private readonly wordIds = new Map<string, number>();
+  private readonly wordBits: RoaringBitmap32[] = [];
+  // The words in order, for prefixes (sorted again after new words).
+  private sortedWords: string[] | undefined;
+  private readonly valueIds = new Map<string, number>();
+  private readonly values: { attributeId: number; num: number | null; txt: string | null; bits: RoaringBitmap32 }[] =
+    [];
+  private readonly valuesOfAttribute = new Map<number, number[]>();
+  private orders: Record<IndexSort, Int32Array> | undefined;
+  private positions: Record<IndexSort, Int32Array> | undefined;
+  /** Whether the sort orders still hold for every listed product. */
+  ordersCurrent = false;
+  /** Counts the changes that made the sort orders stale; orders read before the last one are stale too. */
+  ordersVersion = 0;
+  /** Counts every change taken in (what was read for one version may be stale at the next). */
+  version = 0;
+
+  get size() {
+    return this.listed.size;
+  }
+
+  /** Bytes held: the bitmaps' serialized size and the typed arrays (the products' own fields are on top). */
+  get bitmapBytes() {
+    let bytes =
+      this.listed.getSerializationSizeInBytes("croaring") + this.inStock.getSerializationSizeInBytes("croaring");
+    for (const bits of [...this.groups.values(), ...this.wordBits, ...this.values.map((value) => value.bits)])
+      bytes += bits.getSerializationSizeInBytes("croaring");
+    for (const order of Object.values(this.orders ?? {})) bytes += order.byteLength * 2;
+    return bytes;
+  }
+
+  private group(key: string) {
+    let bits = this.groups.get(key);
+    if (!bits) {
+      bits = new RoaringBitmap32();
+      this.groups.set(key, bits);
+    }
+    return bits;
+  }
+
+  private wordId(word: string) {
+    let id = this.wordIds.get(word);
+    if (id === undefined) {
+      this.sortedWords = undefined;
+      id = this.wordBits.length;
+      this.wordIds.set(word, id);
+      this.wordBits.push(new RoaringBitmap32());
+    }
+    return id;
+  }
+
+  private valueId(attributeId: number, num: number | null, txt: string | null) {
+    const key = valueKey(attributeId, num, txt);
+    let id = this.valueIds.get(key);
+    if (id === undefined) {
+      id = this.values.length;
+      this.valueIds.set(key, id);
+      this.values.push({ attributeId, num, txt, bits: new RoaringBitmap32() });
+      const ofAttribute = this.valuesOfAttribute.get(attributeId);
+      if (ofAttribute) ofAttribute.push(id);
+      else this.valuesOfAttribute.set(attributeId, [id]);
+    }
+    return id;
+  }
+
+  /** The product ids' ordinals, new ones numbered after the others. */
+  private ordinal(id: string) {
+    let ordinal = this.ordinalOf.get(id);
+    if (ordinal === undefined) {
+      ordinal = this.ids.length;
+      this.ordinalOf.set(id, ordinal);
+      this.ids.push(id);
+      this.held.push(undefined);
+    }
+    return ordinal;
+  }
+
+  /**
+   * Takes in the products as they are now, and takes out those gone (`removed`). Returns whether
+   * the sort orders changed (a product listed or unlisted, or what it is sorted by changed): they
+   * are then read again (setOrders), and until then sorted pages come from SQL.
+   */
+  apply(products: IndexedProduct[], removed: string[] = []): boolean {
+    this.version++;
+    let reorder = false;
+    for (const id of removed) {
+      const ordinal = this.ordinalOf.get(id);
+      if (ordinal !== undefined && this.held[ordinal]) {
+        this.takeOut(ordinal);
+        reorder = true;
+      }
+    }
+    for (const product of products) {
+      const ordinal = this.ordinal(product.id);
+      const before = this.held[ordinal]?.product;
+      if (before) this.takeOut(ordinal);
+      if (product.status !== "active") {
+        reorder ||= before !== undefined;
+        continue;
+      }
+      reorder ||= before === undefined || before.sortKey !== product.sortKey;
+      this.putIn(ordinal, product);
+    }
+    if (reorder) {
+      this.ordersCurrent = false;
+      this.ordersVersion++;
+    }
+    return reorder;
+  }
+
+  private putIn(ordinal: number, product: IndexedProduct) {
+    this.listed.add(ordinal);
+    if (product.stockLevel > 0) this.inStock.add(ordinal);
+    this.group(`c:${product.category}`).add(ordinal);
+    this.group(`s:${product.subcategory}`).add(ordinal);
+    this.group(`b:${product.brand}`).add(ordinal);
+    const words = product.words.map((word) => this.wordId(word));
+    for (const word of words) this.wordBits[word]?.add(ordinal);
+    const values = product.values.map((value) => this.valueId(value.attributeId, value.num, value.txt));
+    for (const value of values) this.values[value]?.bits.add(ordinal);
+    const positioned = {
+      entryWord: Int32Array.from(product.entryWord, (word) => words[word] ?? -1),
+      entryPos: product.entryPos,
+    };
+    // Kept by the index's own word ids only.
+    // Only what answering and taking it out again need: a million products are held.
+    const { category, subcategory, brand, partKey, featured, sortKey } = product;
+    this.held[ordinal] = {
+      product: { category, subcategory, brand, partKey, featured, sortKey },
+      words: Int32Array.from(words),
+      values: Int32Array.from(values),
+      positioned,
+    };
+  }
+
+  private takeOut(ordinal: number) {
+    const held = this.held[ordinal];
+    if (!held) return;
+    const { product } = held;
+    this.listed.remove(ordinal);
+    this.inStock.remove(ordinal);
+    for (const key of [`c:${product.category}`, `s:${product.subcategory}`, `b:${product.brand}`])
+      this.groups.get(key)?.remove(ordinal);
+    for (const word of held.words) this.wordBits[word]?.remove(ordinal);
+    for (const value of held.values) this.values[value]?.bits.remove(ordinal);
+    this.held[ordinal] = undefined;
+  }
+
+  /** The sort orders as the database sorted the listed products' ids (./load.ts), read at `version`. */
+  setOrders(orders: Record<IndexSort, string[]>, version: number) {
+    const capacity = this.ids.length;
+    const ordinals = {} as Record<IndexSort, Int32Array>;
+    const positions = {} as Record<IndexSort, Int32Array>;
+    for (const sort of indexSorts) {
+      const list = orders[sort].map((id) => this.ordinalOf.get(id) ?? -1).filter((ordinal) => ordinal >= 0);
+      ordinals[sort] = Int32Array.from(list);
+      const at = new Int32Array(capacity).fill(-1);
+      list.forEach((ordinal, position) => {
+        at[ordinal] = position;
+      });
+      positions[sort] = at;
+    }
+    this.orders = ordinals;
+    this.positions = positions;
+    // Orders read before a later change of what they sort by are stale already.
+    this.ordersCurrent =
+      version === this.ordersVersion && ordinals.name.length === this.listed.size && list(this.listed, ordinals.name);
+  }
+
+  /** A company's catalogue as a bitmap, from its products' ids (the caller disposes it). */
+  bitmapOf(ids: string[]) {
+    const bits = new RoaringBitmap32();
+    for (const id of ids) {
+      const ordinal = this.ordinalOf.get(id);
+      if (ordinal !== undefined) bits.add(ordinal);
+    }
+    return bits;
+  }
+
+  private matchTree(node: TsNode, scratch: Scratch): RoaringBitmap32 {
+    if (node.op === "word") {
+      const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
+      if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
+      const result = scratch.keep(new RoaringBitmap32());
+      this.sortedWords ??= [...this.wordIds.keys()].sort();
+      const sorted = this.sortedWords;
+      let low = 0;
+      let high = sorted.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if ((sorted[middle] ?? "") < node.word) low = middle + 1;
+        else high = middle;
+      }
+      for (let at = low; at < sorted.length && sorted[at]?.startsWith(node.word); at++)
+        result.orInPlace(this.wordBits[this.wordIds.get(sorted[at] ?? "") ?? -1] as RoaringBitmap32);
+      return result;
+    }
+    if (node.op === "not")
+      return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch)));
+    const chain = node.op === "phrase" ? phraseChain(node) : undefined;
+    if (chain) return this.matchChain(chain, scratch);
+    // Any other phrase's words are all in the product, wherever: PostgreSQL checks which match.
+    const left = this.matchTree(node.left, scratch);
+    const right = this.matchTree(node.right, scratch);
+    return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
+  }
+
+  /** The products with a phrase's words at their offsets from one another. */
+  private matchChain(chain: { word: string; offset: number }[], scratch: Scratch): RoaringBitmap32 {
+    const ids = chain.map((item) => this.wordIds.get(item.word) ?? -1);
+    const result = scratch.keep(new RoaringBitmap32());
+    if (ids.some((id) => id < 0)) return result;
+    const candidates = scratch.and(...ids.map((id) => this.wordBits[id]));
+    const [first] = chain;
+    for (const ordinal of candidates.toUint32Array()) {
+      const held = this.held[ordinal];
+      if (!held || !first) continue;
+      const { entryWord, entryPos } = held.positioned;
+      const at = (word: number, position: number) => {
+        for (let i = 0; i < entryWord.length; i++)
+          if (entryWord[i] === word && (entryPos[i] ?? 0) >> 2 === position) return true;
+        return false;
+      };
+      for (let i = 0; i < entryWord.length; i++) {
+        if (entryWord[i] !== ids[0]) continue;
+        const end = ((entryPos[i] ?? 0) >> 2) - first.offset;
+        if (chain.every((item, k) => at(ids[k] ?? -1, end + item.offset))) {
+          result.add(ordinal);
+          break;
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * The `limit` most popular listed products whose words match what a buyer is typing (a tsquery
+   * of prefixes): the header's suggestions. Undefined when a phrase or stale orders leave it to SQL.
+   */
+  suggest(tree: TsNode, catalogue: RoaringBitmap32 | null, limit: number): string[] | undefined {
+    if (!this.ordersCurrent || needsPostgres(tree)) return undefined;
+    const scratch = new Scratch();
+    try {
+      const where = scratch.and(this.matchTree(tree, scratch), this.listed, catalogue ?? undefined);
+      return this.page(where, { sort: "popularity", offset: 0, limit }, false);
+    } finally {
+      scratch.dispose();
+    }
+  }
+
+  /**
+   * The listed products that may match a tree with phrases (their words all there): PostgreSQL
+   * then tells which do, as the index keeps no word positions. Undefined past `most` of them.
+   */
+  phraseCandidates(tree: TsNode, most: number): string[] | undefined {
+    const scratch = new Scratch();
+    try {
+      const candidates = scratch.and(this.matchTree(tree, scratch), this.listed);
+      if (candidates.size > most) return undefined;
+      return [...candidates.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
+    } finally {
+      scratch.dispose();
+    }
+  }
+
+  /**
+   * The answer to `query`, or undefined when the index cannot give it exactly (a phrase, or sort
+   * orders not yet read again after a change): the SQL path answers then.
+   */
+  answer(query: IndexQuery): IndexAnswer | undefined {
+    const tree = query.match?.tree;
+    if (tree && needsPostgres(tree) && !query.match?.phraseMatches) return undefined;
+    const ranked = query.match !== undefined && query.sort === "relevance";
+    if (!this.ordersCurrent) return undefined;
+    const scratch = new Scratch();
+    try {
+      return this.answerWith(query, scratch, ranked);
+    } finally {
+      scratch.dispose();
+    }
+  }
+
+  private answerWith(query: IndexQuery, scratch: Scratch, ranked: boolean): IndexAnswer {
+    const { match } = query;
+    let matches = scratch.and(this.listed, query.catalogue ?? undefined);
+    if (match) {
+      const found = match.phraseMatches
+        ? scratch.and(match.phraseMatches)
+        : match.tree
+          ? this.matchTree(match.tree, scratch)
+          : scratch.keep(new RoaringBitmap32());
+      if (match.partFragment)
+        for (const ordinal of matches.toUint32Array())
+          if (this.held[ordinal]?.product.partKey.includes(match.partKey)) found.add(ordinal);
+      matches = scratch.and(matches, found);
+    }
+    const none = scratch.keep(new RoaringBitmap32());
+    const groupBits = (key: string | undefined) => (key === undefined ? undefined : (this.groups.get(key) ?? none));
+    const inCategory = groupBits(query.category === undefined ? undefined : `c:${query.category}`);
+    const inSubcategory = groupBits(query.subcategory === undefined ? undefined : `s:${query.subcategory}`);
+    const ofBrand = groupBits(query.brand === undefined ? undefined : `b:${query.brand}`);
+    const inStock = query.inStock ? this.inStock : undefined;
+    const filters = this.specFilters(query.spec, query.attributes, scratch);
+    const bySpec = filters.length > 0 ? scratch.and(...filters.map((filter) => filter.bits)) : undefined;
+    const scope = scratch.and(matches, inCategory, inSubcategory);
+    const beforeGroups = scratch.and(matches, inSubcategory, inStock, bySpec);
+    const where = scratch.and(beforeGroups, inCategory, ofBrand);
+
+    const counted = (prefix: string, other: RoaringBitmap32 | undefined) => {
+      const base = other ? scratch.and(beforeGroups, other) : beforeGroups;
+      const result: { value: string; total: number }[] = [];
+      for (const [key, bits] of this.groups) {
+        if (!key.startsWith(prefix)) continue;
+        const total = base.andCardinality(bits);
+        if (total > 0) result.push({ value: key.slice(prefix.length), total });
+      }
+      return result;
+    };
+    return {
+      ids: this.page(where, query, ranked),
+      total: where.size,
+      categories: query.groupCounts ? counted("c:", ofBrand) : [],
+      brands: query.groupCounts ? counted("b:", inCategory) : [],
+      facetRows: this.facetRows(query, scope, scratch.and(scope, inStock, ofBrand), filters, scratch),
+      ...(query.scopeTotal ? { totalInScope: scope.size } : {}),
+    };
+  }
+
+  /** Each active spec filter's products: those with a value of its attribute that passes. */
+  private specFilters(spec: SpecState, attributes: ScopeAttribute[], scratch: Scratch) {
+    return spec.filters.flatMap((filter) => {
+      const facet = attributes.findIndex((attribute) => attribute.slug === filter.slug);
+      const attribute = attributes[facet];
+      if (!attribute) return [];
+      const bits = scratch.keep(new RoaringBitmap32());
+      for (const id of attribute.ids)
+        for (const value of this.valuesOfAttribute.get(id) ?? []) {
+          const entry = this.values[value];
+          if (entry && passes(filter, entry.num, entry.txt)) bits.orInPlace(entry.bits);
+        }
+      return [{ facet, bits }];
+    });
+  }
+
+  /** The rows spec-facets.ts's statement returns, counted on the bitmaps. */
+  private facetRows(
+    query: IndexQuery,
+    scope: RoaringBitmap32,
+    fixed: RoaringBitmap32,
+    filters: { facet: number; bits: RoaringBitmap32 }[],
+    scratch: Scratch,
+  ): FacetRow[] {
+    if (query.attributes.length === 0) return [];
+    const allPass = scratch.and(fixed, ...filters.map((filter) => filter.bits));
+    const rows: FacetRow[] = [];
+    query.attributes.forEach((attribute, facet) => {
+      // A value of attribute A counts the parts that pass every filter but A's own.
+      const counted = filters.some((filter) => filter.facet === facet)
+        ? scratch.and(fixed, ...filters.filter((filter) => filter.facet !== facet).map((filter) => filter.bits))
+        : allPass;
+      const groups = new Map<string, FacetRow>();
+      for (const id of attribute.ids)
+        for (const value of this.valuesOfAttribute.get(id) ?? []) {
+          const entry = this.values[value];
+          if (!entry) continue;
+          const present = entry.bits.andCardinality(scope);
+          if (present === 0) continue;
+          const n = entry.bits.andCardinality(counted);
+          const key = `${entry.num ?? ""}\u0000${entry.txt ?? "\u0001"}`;
+          const row = groups.get(key);
+          if (row) {
+            row.present += present;
+            row.n += n;
+          } else
+            groups.set(key, {
+              facet,
+              num: entry.num,
+              txt: entry.txt,
+              present,
+              n,
+              distinct_values: 0,
+              span_min: null,
+              span_max: null,
+            });
+        }
+      const all = [...groups.values()];
+      const spanned = all.filter((row) => row.n > 0 && row.num !== null).map((row) => row.num as number);
+      const span_min = spanned.length > 0 ? Math.min(...spanned) : null;
+      const span_max = spanned.length > 0 ? Math.max(...spanned) : null;
+      all.sort(
+        (a, b) =>
+          b.present - a.present || nullsLast(a.num, b.num, (x, y) => x - y) || nullsLast(a.txt, b.txt, byCodePoint),
+      );
+      for (const row of all.slice(0, ROWS_PER_FACET))
+        rows.push({ ...row, distinct_values: all.length, span_min, span_max });
+    });
+    return rows;
+  }
+
+  /** The ids of the page asked for, in the order asked for. */
+  private page(
+    where: RoaringBitmap32,
+    query: Pick<IndexQuery, "match" | "sort" | "offset" | "limit">,
+    ranked: boolean,
+  ): string[] | undefined {
+    const wanted = query.offset + query.limit;
+    const positions = this.positions as Record<IndexSort, Int32Array>;
+    if (ranked) {
+      const tree = query.match?.tree;
+      const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
+      if (!rankOf) return undefined;
+      const key = query.match?.partKey ?? "";
+      const name = positions.name;
+      // The best `wanted` kept in order as the matches go by (most are turned away at the door).
+      const best: { ordinal: number; score: number; at: number }[] = [];
+      const before = (a: { score: number; at: number }, b: { score: number; at: number }) =>
+        a.score > b.score || (a.score === b.score && a.at < b.at);
+      for (const ordinal of where.toUint32Array()) {
+        const held = this.held[ordinal];
+        if (!held) continue;
+        const { partKey, featured } = held.product;
+        // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
+        const boost = partKey === key ? 100 : partKey.startsWith(key) ? 50 : 0;
+        const entry = {
+          ordinal,
+          score: boost + rankOf(held.positioned) + (featured ? 0.5 : 0),
+          at: name[ordinal] ?? 0,
+        };
+        const worst = best[best.length - 1];
+        if (best.length === wanted && worst && !before(entry, worst)) continue;
+        let place = best.length;
+        while (place > 0 && before(entry, best[place - 1] as (typeof best)[number])) place--;
+        best.splice(place, 0, entry);
+        if (best.length > wanted) best.pop();
+      }
+      return best.slice(query.offset).map((entry) => this.ids[entry.ordinal] ?? "");
+    }
+    const sort: IndexSort = query.sort === "relevance" ? "featured" : query.sort;
+    const order = (this.orders as Record<IndexSort, Int32Array>)[sort];
+    const at = positions[sort];
+    const found: number[] = [];
+    // Few matches: sorted by their places; many: the order walked until the page is full.
+    if (where.size * 16 < order.length) {
+      const ordinals = [...where.toUint32Array()].sort((a, b) => (at[a] ?? 0) - (at[b] ?? 0));
+      found.push(...ordinals.slice(query.offset, wanted));
+    } else {
+      let seen = 0;
+      for (let i = 0; i < order.length && found.length < query.limit; i++) {
+        const ordinal = order[i] ?? 0;
+        if (!where.has(ordinal)) continue;
+        if (seen++ >= query.offset) found.push(ordinal);
+      }
+    }
+    return found.map((ordinal) => this.ids[ordinal] ?? "");
+  }
+
+  dispose() {
+    for (const bits of [this.listed, this.inStock, ...this.groups.values(), ...this.wordBits]) bits.dispose();
+    for (const value of this.values) value.bits.dispose();
+  }
+}
+
+/** Whether every listed product is in `order`, which holds nothing else. */
+function list(listed: RoaringBitmap32, order: Int32Array) {
+  for (const ordinal of order) if (!listed.has(ordinal)) return false;
+  return true;
+}
+
+function nullsLast<T>(a: T | null, b: T | null, compare: (x: T, y: T) => number) {
+  if (a === null) return b === null ? 0 : 1;
+  if (b === null) return -1;
+  return compare(a, b);
+}
+
+/** A value meets a spec filter as spec-facets.ts's valueCondition has PostgreSQL compare it. */
+function passes(filter: SpecFilter, num: number | null, txt: string | null) {
+  if (filter.kind === "text") return txt !== null && filter.values.includes(txt);
+  // Each condition holds only when given (a null number fails any comparison, as in SQL).
+  const within = (ok: (n: number) => boolean) => num !== null && ok(num);
+  return (
+    (filter.values.length === 0 ||
+      within((n) => filter.values.some((value) => n >= value - TOLERANCE && n <= value + TOLERANCE))) &&
+    (filter.min === undefined || within((n) => n >= (filter.min as number) - TOLERANCE)) &&
+    (filter.max === undefined || within((n) => n <= (filter.max as number) + TOLERANCE))
+  );
+}

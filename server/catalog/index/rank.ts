@@ -1,0 +1,131 @@
+// ts_rank_cd, as PostgreSQL computes it (src/backend/utils/adt/tsrank.c, calc_rank_cd with the
+// default weights and no normalisation), on a product's words kept by position in the index, so
+// that search results by relevance come in the SQL path's very order. For queries of words joined
+// by "and" and "or"; a negation, a prefix or a phrase is ranked by PostgreSQL.
+import type { TsNode } from "./tsquery";
+
+/** A product's search vector: its word ids, position by position (position << 2 | weight). */
+export interface PositionedWords {
+  entryWord: Int32Array;
+  entryPos: Uint16Array;
+}
+
+// 1 / weight for D, C, B and A, the weights being the single-precision floats tsrank.c holds.
+const INVERSE_WEIGHTS = [0.1, 0.2, 0.4, 1].map((weight) => 1 / Math.fround(weight));
+
+/**
+ * The ranking function of a query, or undefined when tsrank.c's covers would depend on more
+ * than "and" and "or" of words. `wordId` numbers a word as the products' entries do (-1: no product has it).
+ */
+export function rankerOf(
+  tree: TsNode,
+  wordId: (word: string) => number,
+): ((words: PositionedWords) => number) | undefined {
+  const operandWords: number[] = [];
+  const compile = (node: TsNode): ((seen: Uint8Array) => boolean) | undefined => {
+    if (node.op === "word") {
+      if (node.prefix) return undefined;
+      const operand = operandWords.length;
+      operandWords.push(wordId(node.word));
+      return (seen) => seen[operand] === 1;
+    }
+    if (node.op !== "and" && node.op !== "or") return undefined;
+    const left = compile(node.left);
+    const right = compile(node.right);
+    if (!left || !right) return undefined;
+    return node.op === "and" ? (seen) => left(seen) && right(seen) : (seen) => left(seen) || right(seen);
+  };
+  const holds = compile(tree);
+  if (!holds) return undefined;
+  const operandsOf = new Map<number, number[]>();
+  operandWords.forEach((word, operand) => {
+    if (word < 0) return;
+    const list = operandsOf.get(word);
+    if (list) list.push(operand);
+    else operandsOf.set(word, [operand]);
+  });
+  const queryWords = [...operandsOf.keys()];
+  const queryOperands = [...operandsOf.values()];
+  const seen = new Uint8Array(operandWords.length);
+  // Reused from product to product: ranking every match of a common word allocates nothing.
+  let positions = new Int32Array(64);
+  let weights = new Uint8Array(64);
+  const operands: number[][] = [];
+  return ({ entryWord, entryPos }) => {
+    // The document as get_docrep makes it: the positions of the query's words, in order.
+    if (positions.length < entryWord.length) {
+      positions = new Int32Array(entryWord.length);
+      weights = new Uint8Array(entryWord.length);
+    }
+    let length = 0;
+    for (let i = 0; i < entryWord.length; i++) {
+      // A query has a few words: compared one by one, quicker than a map for every position.
+      const word = entryWord[i] ?? -1;
+      let matched: number[] | undefined;
+      for (let k = 0; k < queryWords.length && !matched; k++) if (queryWords[k] === word) matched = queryOperands[k];
+      if (!matched) continue;
+      const packed = entryPos[i] ?? 0;
+      positions[length] = packed >> 2;
+      weights[length] = packed & 3;
+      operands[length] = matched;
+      length++;
+    }
+    if (length === 0) return 0;
+    const mark = (at: number) => {
+      for (const operand of operands[at] ?? []) seen[operand] = 1;
+    };
+    let rank = 0;
+    let from = 0;
+    // Each cover: the shortest run of positions, from `from` on, that satisfies the query.
+    for (;;) {
+      let begin = -1;
+      let end = -1;
+      let p = Number.MAX_SAFE_INTEGER;
+      let q = 0;
+      let found = false;
+      for (;;) {
+        seen.fill(0);
+        p = Number.MAX_SAFE_INTEGER;
+        q = 0;
+        found = false;
+        let last = from;
+        for (let at = from; at < length; at++) {
+          mark(at);
+          if (holds(seen)) {
+            if ((positions[at] ?? 0) > q) {
+              q = positions[at] ?? 0;
+              end = at;
+              last = at;
+              found = true;
+            }
+            break;
+          }
+        }
+        if (!found) return Math.fround(rank);
+        seen.fill(0);
+        let at = last;
+        for (; at >= from; at--) {
+          mark(at);
+          if (holds(seen)) {
+            if ((positions[at] ?? 0) < p) {
+              begin = at;
+              p = positions[at] ?? 0;
+            }
+            break;
+          }
+        }
+        if (p <= q) {
+          from = at + 1;
+          break;
+        }
+        from++;
+      }
+      let inverseSum = 0;
+      for (let at = begin; at <= end; at++) inverseSum += INVERSE_WEIGHTS[weights[at] ?? 0] ?? 0;
+      const cover = (end - begin + 1) / inverseSum;
+      let noise = q - p - (end - begin);
+      if (noise < 0) noise = Math.trunc((end - begin) / 2);
+      rank += cover / (1 + noise);
+    }
+  };
+}
