@@ -3,7 +3,7 @@
 // (docs/decisions/customer-catalogues.md).
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import type { CategoryTree } from "../../../domain/catalog/category-tree";
 import { customerCatalogueFormSchema } from "../../../domain/companies/customer-catalogue";
 import { requireAdmin } from "../../../server/accounts/session";
@@ -17,6 +17,7 @@ import {
 import type { SignedInUser } from "../../../server/context";
 import { dispatchIntent, type FormIntent, refusedPage } from "../../../server/form-intents";
 import { dataWithToast } from "../../../server/toast";
+import { CompanyPageHeading } from "../../components/admin/company-page-heading";
 import { FieldError, TextareaField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
@@ -70,21 +71,13 @@ export default function CompanyCataloguePage({ loaderData, actionData }: Route.C
   const { company, catalogue, tree } = loaderData;
   const busy = useNavigation().state !== "idle";
   const lastResult = (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply;
-  const name = company.name ?? "Company";
   return (
     <div className="max-w-5xl">
-      <p className="text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Customer accounts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-950">Catalogue</h1>
-      <p className="mt-1 text-slate-700">
-        {name} · <span className="font-mono">{company.accountNumber}</span>.{" "}
+      <CompanyPageHeading title="Catalogue" company={company}>
         {catalogue
           ? "Its members, API keys and PunchOut sessions see and buy only the parts below."
           : "No catalogue of its own: its members see every part, as visitors do."}
-      </p>
+      </CompanyPageHeading>
       {/* Keyed by what is stored, so a saved catalogue is shown as the store now has it. */}
       <CatalogueForm key={JSON.stringify(catalogue)} catalogue={catalogue} tree={tree} lastResult={lastResult} />
       {catalogue && (

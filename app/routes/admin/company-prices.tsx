@@ -24,6 +24,7 @@ import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { dispatchIntent, type FormIntent, formFields, refusedPage } from "../../../server/form-intents";
 import { dataWithToast } from "../../../server/toast";
+import { CompanyPageHeading } from "../../components/admin/company-page-heading";
 import { Field } from "../../components/form-field";
 import { Price } from "../../components/price";
 import { SubmitButton } from "../../components/submit-button";
@@ -121,16 +122,9 @@ export default function CompanyPricesPage({ loaderData, actionData }: Route.Comp
   const uploadError = answer?.upload ? answer.message : undefined;
   return (
     <div className="max-w-5xl">
-      <p className="text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Customer accounts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-950">Contract Prices</h1>
-      <p className="mt-1 text-slate-700">
-        {company.name ?? "Company"} · <span className="font-mono">{company.accountNumber}</span>. Members pay the lowest
-        of the list price, the bulk tier and these prices.
-      </p>
+      <CompanyPageHeading title="Contract Prices" company={company}>
+        Members pay the lowest of the list price, the bulk tier and these prices.
+      </CompanyPageHeading>
       <PriceRules rules={rules} />
       <RuleForm key={editing?.id ?? "new"} editing={editing} lastResult={answer?.reply} />
       <PriceListUpload problems={problems} error={uploadError} />

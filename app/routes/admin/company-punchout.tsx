@@ -2,7 +2,7 @@
 // system buys for it, as which member, with what secret. Secrets are set, never shown again.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { connectionSchema, protocolLabels } from "../../../domain/procurement/connections";
 import { requireAdmin } from "../../../server/accounts/session";
 import type { SignedInUser } from "../../../server/context";
@@ -15,6 +15,7 @@ import {
   saveConnection,
 } from "../../../server/procurement/connections";
 import { dataWithToast } from "../../../server/toast";
+import { CompanyPageHeading } from "../../components/admin/company-page-heading";
 import { Field, SelectField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
@@ -76,20 +77,12 @@ type Member = Awaited<ReturnType<typeof companyConnections>>["members"][number];
 export default function CompanyPunchOutPage({ loaderData, actionData }: Route.ComponentProps) {
   const { company, connections, members, storeUrl } = loaderData;
   const lastResult = (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply;
-  const name = company.name ?? "Company";
   return (
     <div className="max-w-5xl">
-      <p className="text-sm">
-        <Link to="/admin" className="text-brand-700 underline">
-          Customer accounts
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-950">PunchOut</h1>
-      <p className="mt-1 text-slate-700">
-        {name} · <span className="font-mono">{company.accountNumber}</span>. The procurement systems that buy for this
-        company: cXML at <span className="font-mono">{storeUrl}/punchout/cxml</span>. See docs/punchout.md for what each
-        system asks for.
-      </p>
+      <CompanyPageHeading title="PunchOut" company={company}>
+        The procurement systems that buy for this company: cXML at{" "}
+        <span className="font-mono">{storeUrl}/punchout/cxml</span>. See docs/punchout.md for what each system asks for.
+      </CompanyPageHeading>
       {connections.map((connection) => (
         <Card key={connection.id} className="mt-6">
           <CardHeader>
