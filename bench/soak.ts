@@ -3,12 +3,14 @@
 // invitation, a buyer with a spend limit whose orders go to two approvers who approve them at the
 // same time, an ERP ordering through the company API with every order sent twice at once under one
 // idempotency key, buyers cancelling whole orders and single units while the admin ships orders in
-// parts, and buyers paying part of an open invoice by card — then a consistency check of what the
+// parts, buyers paying part of an open invoice by card, and buyers returning a shipped unit that the
+// admin approves and receives, restocked or not, for a credit memo — then a consistency check of what the
 // clients saw against the database: every confirmed order present exactly once, both sends of an API
 // order answered with the same order, every approved submission one order and each won by one
 // approval, no stock below zero and the stock taken equal to what the lines still hold, promo uses
 // equal to the orders that used the promo, no company's open invoices above its limit, every card
-// order's provider refunds equal to its cancellations' refunds to the cent, every cancelled order's
+// order's provider refunds equal to its cancellations' and credit memos' refunds to the cent, each
+// received return with one credit memo and no order credited more than it charged, every cancelled order's
 // cancellations adding up to its total, no invoice owing less than nothing, and every invoice payment
 // recorded once for exactly what the provider took. Prints the totals last.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -28,6 +30,8 @@ import {
   orders,
   products,
   promoCodes,
+  returnLines,
+  returns,
   user,
 } from "../server/db/schema";
 
@@ -110,6 +114,10 @@ interface Stats {
   cancelled: number;
   shipped: number;
   invoicePayments: number;
+  /** Returns asked for by buyers, approved and received (with a credit memo) by the admin. */
+  returnsRequested: number;
+  returnsApproved: number;
+  returnsReceived: number;
 }
 
 const knownRefusals = [
@@ -158,6 +166,20 @@ function countRefusal(stats: Stats, reason: string) {
 }
 
 /**
+ * A post of the store's own form answered: done, a clear refusal (what changed meanwhile), or an
+ * error when the store calls the form malformed (400), which means the soak and the page disagree.
+ */
+function countAnswer(stats: Stats, what: string, answer: { status: number; text: string }, done: () => void) {
+  if (answer.status === 200) return done();
+  if (answer.status === 400) {
+    stats.errors += 1;
+    stats.errorSamples.add(`${what} 400: ${refusalOf(answer.text)}`);
+    return;
+  }
+  countRefusal(stats, `${what} ${answer.status}: ${refusalOf(answer.text)}`);
+}
+
+/**
  * The buyer cancels on the order's page: the whole order (every quantity not shipped) or one unit of
  * its first line still open, with the lines and `seen` as the page shows them (read from the database
  * here, as the page's loader does). A shipment recorded meanwhile makes a clear refusal, not an error.
@@ -180,6 +202,7 @@ async function cancelOnPage(client: Client, db: Database, orderNumber: string, w
   const chosen = whole ? open : open.slice(0, 1).map((line) => ({ ...line, left: 1 }));
   if (chosen.length === 0) return;
   const form: [string, string][] = [
+    ["intent", "cancelItems"],
     ["orderNumber", orderNumber],
     ["seen", String(seen)],
     ...chosen.flatMap((line, index): [string, string][] => [
@@ -188,8 +211,76 @@ async function cancelOnPage(client: Client, db: Database, orderNumber: string, w
     ]),
   ];
   const answer = await client.request(`/account/orders/${orderNumber}.data`, { form });
-  if (answer.status === 200) stats.cancelled += 1;
-  else countRefusal(stats, `cancel ${answer.status}: ${refusalOf(answer.text)}`);
+  countAnswer(stats, "cancel", answer, () => {
+    stats.cancelled += 1;
+  });
+}
+
+/**
+ * The buyer asks to return one shipped unit of one of their orders, from its page: the first line
+ * with a unit shipped that no other return has asked for yet (read from the database, as the page's
+ * loader does).
+ */
+async function returnOnPage(client: Client, db: Database, email: string, stats: Stats) {
+  const [line] = await db
+    .select({ id: orderItems.id, orderNumber: orders.orderNumber })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(user, eq(user.id, orders.userId))
+    .where(
+      and(
+        eq(user.email, email),
+        sql`${orders.status} <> 'cancelled'`,
+        sql`${orderItems.shippedQuantity} > coalesce((select sum(l.quantity) from return_lines l
+              join returns r on r.id = l.return_id
+              where l.order_item_id = ${orderItems.id} and r.status <> 'refused'), 0)`,
+      ),
+    )
+    .limit(1);
+  if (!line) return;
+  const answer = await client.request(`/account/orders/${line.orderNumber}.data`, {
+    form: {
+      intent: "requestReturn",
+      reason: "not_needed",
+      "lines[0].orderItemId": line.id,
+      "lines[0].quantity": "1",
+    },
+  });
+  countAnswer(stats, "return", answer, () => {
+    stats.returnsRequested += 1;
+  });
+}
+
+/**
+ * The store's admin works through the returns in the back office: approves the oldest asked for, and
+ * receives the oldest approved, restocking every other one, which issues its credit memo (a card
+ * refund or a credit on the invoice). A refusal is counted, not an error.
+ */
+async function returnsLoop(admin: Client, db: Database, deadline: number, stats: Stats) {
+  let received = 0;
+  while (Date.now() < deadline) {
+    const [next] = await db
+      .select({ id: returns.id, status: returns.status })
+      .from(returns)
+      .where(inArray(returns.status, ["requested", "approved"]))
+      .orderBy(returns.requestedAt)
+      .limit(1);
+    if (next?.status === "requested") {
+      const approved = await admin.request(`/admin/returns/${next.id}.data`, { form: { intent: "approve" } });
+      if (approved.status === 200) stats.returnsApproved += 1;
+      else countRefusal(stats, `return approval ${approved.status}: ${refusalOf(approved.text)}`);
+    } else if (next) {
+      const lines = await db
+        .select({ id: returnLines.orderItemId })
+        .from(returnLines)
+        .where(eq(returnLines.returnId, next.id));
+      const restock = received++ % 2 === 0 ? lines.map((line): [string, string] => ["restock", line.id]) : [];
+      const done = await admin.request(`/admin/returns/${next.id}.data`, { form: [["intent", "receive"], ...restock] });
+      if (done.status === 200) stats.returnsReceived += 1;
+      else countRefusal(stats, `return receipt ${done.status}: ${refusalOf(done.text)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  }
 }
 
 /** The buyer pays $1.00 of the company's first open invoice from the credit centre, by card. */
@@ -285,6 +376,7 @@ async function buyerLoop(
     if (lastOrder && round % 6 === 1) await cancelOnPage(client, db, lastOrder, false, stats);
     if (lastOrder && round % 9 === 4) await cancelOnPage(client, db, lastOrder, true, stats);
     if (round % 5 === 3) await payInvoicePart(client, stats);
+    if (round % 4 === 2) await returnOnPage(client, db, email, stats);
     if (orderNumber) {
       stats.ordersSeen.push(orderNumber);
       lastOrder = orderNumber;
@@ -439,6 +531,9 @@ export async function main() {
     submitted: 0,
     approvalsWon: 0,
     cancelled: 0,
+    returnsRequested: 0,
+    returnsApproved: 0,
+    returnsReceived: 0,
     shipped: 0,
     invoicePayments: 0,
   };
@@ -621,6 +716,7 @@ export async function main() {
       approverLoop(approver, deadline, stats),
       apiLoop(base, apiKey, shipToId, partNumbers, deadline, stats),
       shipperLoop(admin, handle.db, deadline, stats),
+      returnsLoop(admin, handle.db, deadline, stats),
       ...buyers.map((buyer, i) =>
         buyerLoop(
           buyer,
@@ -648,15 +744,21 @@ export async function main() {
       .select({ count: sql<number>`count(*)::int` })
       .from(orders)
       .where(eq(orders.promoCode, PROMO));
-    // What orders took from stock: a back-ordered part of a line was not taken (docs/decisions/back-orders.md).
+    // What orders took from stock: a back-ordered part of a line was not taken (docs/decisions/back-orders.md),
+    // and a returned unit received with "restock" went back on the shelf.
     const [units] = await handle.db
-      .select({ total: sql<number>`coalesce(sum(allocated_quantity), 0)::int` })
-      .from(sql`order_items`);
+      .select({
+        total: sql<number>`(coalesce((select sum(allocated_quantity) from order_items), 0)
+          - coalesce((select sum(quantity) from return_lines where restocked), 0))::int`,
+      })
+      .from(sql`(select 1) as one`);
     const after = await handle.db.select({ total: sql<number>`sum(stock_level)::int` }).from(products);
     // Every company's open invoices, all members together, within its one credit limit: what they
-    // still owe, their totals less their cancellations and the payments recorded against them.
+    // still owe, their totals less their cancellations, the payments recorded against them and the
+    // credit memos applied to them.
     const balance = sql.raw(`(o.total_amount
       - coalesce((select sum(x.amount) from order_cancellations x where x.order_id = o.id), 0)
+      - coalesce((select sum(m.amount) from credit_memo_applications m where m.order_id = o.id), 0)
       - coalesce((select sum(a.amount) from invoice_payment_allocations a
                   join invoice_payments p on p.id = a.payment_id
                   where a.order_id = o.id and p.status = 'recorded'), 0))`);
@@ -665,7 +767,9 @@ export async function main() {
         where (select coalesce(sum(${balance}), 0) from orders o
                where o.company_id = c.id and o.payment_method = 'on_terms' and o.paid_at is null
                  and o.status <> 'cancelled') > c.credit_limit`);
-    // Money: each card order's refunds at the provider are its cancellations' refunds, to the cent; a
+    // Money: each card order's refunds at the provider are its cancellations' and credit memos' refunds,
+    // to the cent; each received return has one credit memo, and no order is credited and cancelled
+    // for more than it charged; a
     // cancelled order's cancellations add up to its total; no invoice owes less than nothing; each
     // recorded invoice payment is what the provider took and what it was split into.
     const [money] = (
@@ -679,6 +783,10 @@ export async function main() {
         payments: number;
         paid: string;
         paymentsOff: number;
+        creditMemos: number;
+        credited: string;
+        memosOff: number;
+        overCredited: number;
       }>(sql`
       select
         (select count(*)::int from order_cancellations) as cancellations,
@@ -686,7 +794,15 @@ export async function main() {
         (select coalesce(sum(refunded), 0)::text from order_cancellations) as refunded,
         (select count(*)::int from orders o where o.payment_id is not null and
            coalesce((select sum(r.amount) from test_processor_refunds r where r.payment_id = o.payment_id), 0)
-           <> coalesce((select sum(x.refunded) from order_cancellations x where x.order_id = o.id), 0)) as "refundsOff",
+           <> coalesce((select sum(x.refunded) from order_cancellations x where x.order_id = o.id), 0)
+            + coalesce((select sum(m.refunded_amount) from credit_memos m where m.order_id = o.id), 0)) as "refundsOff",
+        (select count(*)::int from credit_memos) as "creditMemos",
+        (select coalesce(sum(amount), 0)::text from credit_memos) as credited,
+        (select count(*)::int from returns r where (r.status = 'received') <>
+           ((select count(*) from credit_memos m where m.return_id = r.id) = 1)) as "memosOff",
+        (select count(*)::int from orders o where
+           coalesce((select sum(m.amount) from credit_memos m where m.order_id = o.id), 0)
+           + coalesce((select sum(x.amount) from order_cancellations x where x.order_id = o.id), 0) > o.total_amount) as "overCredited",
         (select count(*)::int from orders o where o.status = 'cancelled' and
            coalesce((select sum(x.amount) from order_cancellations x where x.order_id = o.id), 0) <> o.total_amount) as "wholeOff",
         (select count(*)::int from orders o where o.payment_method = 'on_terms' and ${balance} < 0) as "owingLess",
@@ -731,7 +847,9 @@ export async function main() {
       money.refundsOff === 0 &&
       money.wholeOff === 0 &&
       money.owingLess === 0 &&
-      money.paymentsOff === 0;
+      money.paymentsOff === 0 &&
+      money.memosOff === 0 &&
+      money.overCredited === 0;
     for (const sample of stats.errorSamples) console.log(`error: ${sample}`);
     console.log(
       [
@@ -743,7 +861,8 @@ export async function main() {
         `promo ${PROMO}: current_uses ${promo?.currentUses}, orders using it ${promoOrders?.count}, max 10 (${promoConsistent ? "consistent" : "INCONSISTENT"})`,
         `credit: ${shared?.count ?? 0} companies of two buyers; ${overLimit.rows.length} companies over their limit`,
         `after the order: ${stats.shipped} shipments, ${stats.cancelled} cancellations answered (${money?.cancellations ?? 0} written, $${money?.cancelledAmount} off orders, $${money?.refunded} refunded to cards), ${stats.invoicePayments} invoice payments received (${money?.payments ?? 0} recorded, $${money?.paid})`,
-        `money: ${money?.refundsOff ?? "?"} card orders whose provider refunds differ from their cancellations, ${money?.wholeOff ?? "?"} cancelled orders not cancelled to their total, ${money?.owingLess ?? "?"} invoices owing less than nothing, ${money?.paymentsOff ?? "?"} payments not what the provider took or split (${moneyConsistent ? "consistent" : "INCONSISTENT"})`,
+        `returns: ${stats.returnsRequested} asked for, ${stats.returnsApproved} approved, ${stats.returnsReceived} received; ${money?.creditMemos ?? 0} credit memos, $${money?.credited}`,
+        `money: ${money?.refundsOff ?? "?"} card orders whose provider refunds differ from their cancellations and credit memos, ${money?.memosOff ?? "?"} returns without their one credit memo, ${money?.overCredited ?? "?"} orders credited past their total, ${money?.wholeOff ?? "?"} cancelled orders not cancelled to their total, ${money?.owingLess ?? "?"} invoices owing less than nothing, ${money?.paymentsOff ?? "?"} payments not what the provider took or split (${moneyConsistent ? "consistent" : "INCONSISTENT"})`,
         `approvals: ${stats.submitted} submitted, ${decisions?.approved ?? 0} approved (${stats.approvalsWon} approvals answered placed) with ${decisions?.placed ?? 0} orders, ${decisions?.failed ?? 0} failed on placing, ${decisions?.pending ?? 0} still waiting (${approvalsConsistent ? "consistent" : "INCONSISTENT"})`,
       ].join("\n"),
     );

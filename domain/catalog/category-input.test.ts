@@ -23,6 +23,20 @@ describe("the category editor's forms, as the browser sends them", () => {
       description: "",
       position: 5,
       active: false,
+      unspsc: null,
+    });
+  });
+
+  it("keeps a category's UNSPSC code as 8 digits, spaces dropped, and names a wrong one", () => {
+    const submission = parseWithZod(
+      form({ slug: "abrasives", name: "Abrasives", position: "1", unspsc: "3119 1500" }),
+      {
+        schema: categorySchema,
+      },
+    );
+    expect(submission.status === "success" && submission.value.unspsc).toBe("31191500");
+    expect(errorsOf(categorySchema, { slug: "abrasives", name: "Abrasives", position: "1", unspsc: "3119" })).toEqual({
+      unspsc: ["A UNSPSC code is 8 digits, e.g. 31191500"],
     });
   });
 

@@ -36,7 +36,18 @@ const entryFields = {
   active: checkboxField,
 };
 
-export const categorySchema = z.object(entryFields);
+/**
+ * The UNSPSC class a category files its parts under in a procurement system (the `Classification`
+ * of a PunchOut line): 8 digits, a segment, family, class or commodity code; none when left empty.
+ */
+export const unspscField = z
+  .string()
+  .optional()
+  .transform((text = "") => text.replace(/\s/g, ""))
+  .refine((code) => code === "" || /^\d{8}$/.test(code), "A UNSPSC code is 8 digits, e.g. 31191500")
+  .transform((code) => code || null);
+
+export const categorySchema = z.object({ ...entryFields, unspsc: unspscField });
 export type CategoryInput = z.output<typeof categorySchema>;
 
 export const subcategorySchema = z.object({ ...entryFields, categorySlug: slugField("category") });

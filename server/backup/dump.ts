@@ -32,6 +32,13 @@ const columnList = (columns: string[]) =>
     sql`, `,
   );
 
+/**
+ * What a backup leaves out: the catalogue's change log and its sequence (docs/decisions/catalogue-index.md).
+ * It is no data of the store's but a note to the processes following it, which build their index from
+ * the catalogue when they start; a restore's own writes to the catalogue log themselves as they load.
+ */
+const notCarried = new Set(["catalogue_changes", "catalogue_changes_seq_seq"]);
+
 /** The tables of the public schema, each after the tables it refers to, with their stored (not generated) columns. */
 export async function storeTables(executor: Executor): Promise<{ name: string; columns: string[] }[]> {
   const columns = await executor.execute<{ table: string; column: string }>(sql`
@@ -62,6 +69,11 @@ export async function storeTables(executor: Executor): Promise<{ name: string; c
   };
   for (const name of byTable.keys()) visit(name);
   return ordered.map((name) => ({ name, columns: byTable.get(name) ?? [] }));
+}
+
+/** The tables a backup carries: the store's, less what it leaves out. */
+export async function backedUpTables(executor: Executor) {
+  return (await storeTables(executor)).filter(({ name }) => !notCarried.has(name));
 }
 
 export async function storeSequences(executor: Executor): Promise<string[]> {
@@ -104,7 +116,7 @@ export async function dumpDatabase(db: Database, write: (line: DumpLine) => unkn
   return db.transaction(
     async (tx) => {
       const summary: DumpSummary = { tables: {}, sequences: [], migrations: await appliedMigrations(tx) };
-      for (const { name, columns } of await storeTables(tx)) {
+      for (const { name, columns } of await backedUpTables(tx)) {
         await write(JSON.stringify(["table", name, columns]));
         let count = 0;
         const rows = sql`select to_jsonb(r)::text as row from (select ${columnList(columns)} from ${table(name)}) r`;
@@ -115,6 +127,7 @@ export async function dumpDatabase(db: Database, write: (line: DumpLine) => unkn
         summary.tables[name] = count;
       }
       for (const name of await storeSequences(tx)) {
+        if (notCarried.has(name)) continue;
         const result = await tx.execute<{ last: string; called: boolean }>(
           sql`select last_value::text as last, is_called as called from ${table(name)}`,
         );

@@ -27,6 +27,7 @@ interface EntryDefaults {
   position: number;
   active: boolean;
   categorySlug?: string;
+  unspsc?: string | null;
 }
 
 type Meta = Parameters<typeof Field>[0]["meta"];
@@ -38,6 +39,7 @@ const entryDefaults = (defaults: EntryDefaults | undefined) => ({
   position: String(defaults?.position ?? 0),
   active: defaults === undefined || defaults.active ? "on" : "",
   categorySlug: defaults?.categorySlug ?? "",
+  unspsc: defaults?.unspsc ?? "",
 });
 
 /** The fields a category and a subcategory share, with the form's submit button after `extra`. */
@@ -88,7 +90,14 @@ export function CategoryForm({ formId, intent, defaults, answer, submitLabel }: 
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
-      <EntryFields fields={fields} intent={intent} submitLabel={submitLabel} />
+      <EntryFields
+        fields={fields}
+        intent={intent}
+        submitLabel={submitLabel}
+        extra={
+          <Field meta={fields.unspsc} label="UNSPSC Code" optional inputMode="numeric" placeholder="e.g. 31191500" />
+        }
+      />
     </Form>
   );
 }

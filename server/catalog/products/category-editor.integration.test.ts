@@ -97,6 +97,17 @@ describe("the category editor", () => {
     expect(announced - heard).toBe(5);
   });
 
+  it("keeps the UNSPSC code a category files its parts under in procurement systems, the seeded ones first", async () => {
+    const unspscOf = async (slug: string) =>
+      (await categoryTreeForEditor()).find((entry) => entry.slug === slug)?.unspsc;
+    expect(await unspscOf("abrasives")).toBe("31190000");
+    await createCategory(ADMIN, category({ slug: "fasteners-u", unspsc: "31161500" }));
+    expect(await unspscOf("fasteners-u")).toBe("31161500");
+    await updateCategory(ADMIN, "fasteners-u", category({ slug: "fasteners-u", unspsc: "" }));
+    expect(await unspscOf("fasteners-u")).toBeNull();
+    await deleteCategory(ADMIN, "fasteners-u");
+  });
+
   it("refuses to delete or re-slug what products use, and says to deactivate instead", async () => {
     await insertProduct({ slug: "wheel-w-1", partNumber: "W-1", name: "Wheel", brand: "B", price: "1.00" });
     await expect(deleteSubcategory(ADMIN, "grinding-wheels")).rejects.toThrow(

@@ -18,7 +18,7 @@ export interface EditorSubcategory extends TreeSubcategory {
   productCount: number;
 }
 
-export interface EditorCategory extends TreeSubcategory {
+export interface EditorCategory extends Omit<TreeCategory, "subcategories"> {
   productCount: number;
   subcategories: EditorSubcategory[];
 }

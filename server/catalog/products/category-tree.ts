@@ -16,6 +16,8 @@ export interface TreeSubcategory {
 }
 
 export interface TreeCategory extends TreeSubcategory {
+  /** The UNSPSC code its parts are classified under in procurement systems; null for none. */
+  unspsc: string | null;
   subcategories: TreeSubcategory[];
 }
 
@@ -29,7 +31,10 @@ export async function readCategoryTree(database: Database | Transaction): Promis
     active: categories.active,
   };
   const [categoryRows, subcategoryRows] = await Promise.all([
-    database.select(entryColumns).from(categories).orderBy(asc(categories.position), asc(categories.slug)),
+    database
+      .select({ ...entryColumns, unspsc: categories.unspsc })
+      .from(categories)
+      .orderBy(asc(categories.position), asc(categories.slug)),
     database
       .select({
         slug: subcategories.slug,
