@@ -28,6 +28,7 @@ import {
 import { recordAudit } from "../admin/audit";
 import { type Buyer, requirePermission } from "../companies/buyer";
 import { type Database, db, type Transaction } from "../db/client";
+import { retryOnDeadlock } from "../db/retry";
 import {
   creditMemoApplications,
   creditMemos,
@@ -250,45 +251,47 @@ async function moveReturn(
     checkRestock(lines, details);
     await refundCard(order, before, credit);
   }
-  const { view, announcements } = await db().transaction(async (tx) => {
-    // The order first, as the order lifecycle locks it, then the return.
-    const order = await orderOf(tx, before.orderId, true);
-    const row = await readReturn(tx, returnId, true);
-    const move = await allowedMove(row, action);
-    if (move !== early) throw new StoreError("Conflict", "The return changed meanwhile. Reload it and try again.");
-    const { lines, credit } = await linesAndCredit(tx, order, row.id);
-    const context: MoveContext = {
-      tx,
-      adminId,
-      now,
-      order,
-      row,
-      details,
-      lines,
-      credit,
-      set: {},
-      audit: {},
-      announcements: [],
-    };
-    for (const step of move.steps) await steps[step]?.(context);
-    const [written] = await tx
-      .update(returns)
-      .set({ ...context.set, status: move.to })
-      .where(eq(returns.id, row.id))
-      .returning();
-    if (!written) throw new Error("The return vanished while locked.");
-    await recordAudit(tx, {
-      adminId,
-      action: `${action}_return`,
-      entity: "return",
-      entityId: row.id,
-      before: { status: row.status },
-      after: { status: written.status, rmaNumber: written.rmaNumber, ...context.audit },
-    });
-    const view = await returnView(tx, row.id);
-    for (const step of move.steps) await mails[step]?.(tx, view, order);
-    return { view, announcements: context.announcements };
-  });
+  const { view, announcements } = await retryOnDeadlock(() =>
+    db().transaction(async (tx) => {
+      // The order first, as the order lifecycle locks it, then the return.
+      const order = await orderOf(tx, before.orderId, true);
+      const row = await readReturn(tx, returnId, true);
+      const move = await allowedMove(row, action);
+      if (move !== early) throw new StoreError("Conflict", "The return changed meanwhile. Reload it and try again.");
+      const { lines, credit } = await linesAndCredit(tx, order, row.id);
+      const context: MoveContext = {
+        tx,
+        adminId,
+        now,
+        order,
+        row,
+        details,
+        lines,
+        credit,
+        set: {},
+        audit: {},
+        announcements: [],
+      };
+      for (const step of move.steps) await steps[step]?.(context);
+      const [written] = await tx
+        .update(returns)
+        .set({ ...context.set, status: move.to })
+        .where(eq(returns.id, row.id))
+        .returning();
+      if (!written) throw new Error("The return vanished while locked.");
+      await recordAudit(tx, {
+        adminId,
+        action: `${action}_return`,
+        entity: "return",
+        entityId: row.id,
+        before: { status: row.status },
+        after: { status: written.status, rmaNumber: written.rmaNumber, ...context.audit },
+      });
+      const view = await returnView(tx, row.id);
+      for (const step of move.steps) await mails[step]?.(tx, view, order);
+      return { view, announcements: context.announcements };
+    }),
+  );
   for (const tell of announcements) tell();
   return view;
 }

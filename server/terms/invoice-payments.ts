@@ -17,6 +17,7 @@ import {
 import { INVOICE_NUMBER_PATTERN } from "../../domain/terms/terms";
 import { type Buyer, requirePermission } from "../companies/buyer";
 import { type Database, db, type Transaction } from "../db/client";
+import { retryOnDeadlock } from "../db/retry";
 import { invoicePaymentAllocations, invoicePayments, orders, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
@@ -189,46 +190,48 @@ export async function completeInvoicePayment(
 
 /** Counts the payment against its invoices and moves the ones it pays in full, in one transaction; then announces. */
 async function recordPayment(row: PaymentRow, now: Date): Promise<InvoicePaymentReceipt> {
-  const { receipt, announcements } = await db().transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(invoicePayments)
-      .set({ status: "recorded", recordedAt: now })
-      .where(and(eq(invoicePayments.id, row.id), eq(invoicePayments.status, "open")))
-      .returning();
-    // Recorded (or refunded) by a concurrent request meanwhile: its outcome is this one's.
-    if (!claimed) return { receipt: null, announcements: [] };
-    if (!claimed.userId) throw new StoreError("Conflict", "The account that made this payment no longer exists.");
-    const allocations = await allocationsOf(tx, claimed.id);
-    // The claimed payment counts already: what each invoice owes now is its balance after it.
-    const invoices = await companyInvoices(
-      tx,
-      claimed.companyId,
-      allocations.map((line) => line.invoiceNumber),
-      true,
-    );
-    const announcements: (() => void)[] = [];
-    for (const invoice of invoices) {
-      const number = invoice.invoiceNumber ?? invoice.orderNumber;
-      if (invoice.status === "cancelled" || invoice.paidAt || invoice.balanceCents < 0)
-        throw new StoreError(
-          "Conflict",
-          `Invoice ${number} was paid or changed while you paid, so this payment could not be applied as you chose.`,
-        );
-      if (invoice.balanceCents > 0) continue;
-      const moved = await moveOrderWithin(
+  const { receipt, announcements } = await retryOnDeadlock(() =>
+    db().transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(invoicePayments)
+        .set({ status: "recorded", recordedAt: now })
+        .where(and(eq(invoicePayments.id, row.id), eq(invoicePayments.status, "open")))
+        .returning();
+      // Recorded (or refunded) by a concurrent request meanwhile: its outcome is this one's.
+      if (!claimed) return { receipt: null, announcements: [] };
+      if (!claimed.userId) throw new StoreError("Conflict", "The account that made this payment no longer exists.");
+      const allocations = await allocationsOf(tx, claimed.id);
+      // The claimed payment counts already: what each invoice owes now is its balance after it.
+      const invoices = await companyInvoices(
         tx,
-        { actor: "buyer", id: claimed.userId },
-        invoice.orderNumber,
-        { on: "invoicePaid" },
-        now,
+        claimed.companyId,
+        allocations.map((line) => line.invoiceNumber),
+        true,
       );
-      announcements.push(...moved.announcements);
-    }
-    const receipt = await receiptOf(tx, claimed);
-    const [payer] = await tx.select({ email: user.email }).from(user).where(eq(user.id, claimed.userId));
-    if (payer) await queueMail(await invoicePaymentReceiptMessage(payer.email, receipt), tx);
-    return { receipt, announcements };
-  });
+      const announcements: (() => void)[] = [];
+      for (const invoice of invoices) {
+        const number = invoice.invoiceNumber ?? invoice.orderNumber;
+        if (invoice.status === "cancelled" || invoice.paidAt || invoice.balanceCents < 0)
+          throw new StoreError(
+            "Conflict",
+            `Invoice ${number} was paid or changed while you paid, so this payment could not be applied as you chose.`,
+          );
+        if (invoice.balanceCents > 0) continue;
+        const moved = await moveOrderWithin(
+          tx,
+          { actor: "buyer", id: claimed.userId },
+          invoice.orderNumber,
+          { on: "invoicePaid" },
+          now,
+        );
+        announcements.push(...moved.announcements);
+      }
+      const receipt = await receiptOf(tx, claimed);
+      const [payer] = await tx.select({ email: user.email }).from(user).where(eq(user.id, claimed.userId));
+      if (payer) await queueMail(await invoicePaymentReceiptMessage(payer.email, receipt), tx);
+      return { receipt, announcements };
+    }),
+  );
   for (const tell of announcements) tell();
   if (receipt) return receipt;
   const [current] = await db().select().from(invoicePayments).where(eq(invoicePayments.id, row.id));
