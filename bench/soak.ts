@@ -74,8 +74,9 @@ class Client {
       body = JSON.stringify(init.json);
     }
     if (body !== undefined) headers.Origin = this.base;
+    const method = init.method ?? (body === undefined ? "GET" : "POST");
     const response = await fetch(this.base + pathname, {
-      method: init.method ?? (body === undefined ? "GET" : "POST"),
+      method,
       headers,
       body,
       redirect: "manual",
@@ -90,7 +91,7 @@ class Client {
     this.stats.requests += 1;
     if (response.status >= 500) {
       this.stats.errors += 1;
-      this.stats.errorSamples.add(`${response.status} ${init.method ?? "GET"} ${pathname}`);
+      this.stats.errorSamples.add(`${response.status} ${method} ${pathname}`);
     }
     return { status: response.status, text, location: response.headers.get("location") ?? "" };
   }
