@@ -4,11 +4,27 @@ import { admin, mailCatcherUrl } from "../playwright.config";
 
 /** Fails on any WCAG 2.x A/AA violation axe-core finds on the page as it is now. */
 export async function expectNoAccessibilityViolations(page: Page) {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
   expect(summary, "accessibility violations").toEqual([]);
+}
+
+/**
+ * Waits for the page's transitions to end: axe measures contrast from the colours as painted, and a
+ * toast caught halfway through fading in (or out behind another) reads as faint text.
+ */
+async function animationsSettled(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
