@@ -6,7 +6,7 @@ import { createApiKey } from "../server/api/api-keys";
 import { submitForApproval } from "../server/approvals/approvals";
 import { createListFromText } from "../server/cart/saved-lists";
 import { setSpendLimits } from "../server/companies/members";
-import { type DatabaseHandle, setDatabase } from "../server/db/client";
+import type { DatabaseHandle } from "../server/db/client";
 import { user } from "../server/db/schema";
 import { placeTermsOrder } from "../server/orders/checkout";
 import { approveTerms } from "../server/terms/grants";
@@ -141,16 +141,7 @@ test.describe("a company admin's tables on a 375 px phone", () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     store = await storeProcess({ LOG_LEVEL: "warn", SIGN_UPS_PER_ADDRESS: "1000" });
-    await store.start();
-    await store.stop();
-    const database = await store.openDatabase();
-    try {
-      setDatabase(database);
-      Object.assign(records, await writeRecords(database));
-    } finally {
-      setDatabase(undefined);
-      await database.close();
-    }
+    Object.assign(records, await store.writeWhileStopped(writeRecords));
     await store.start();
   });
 
