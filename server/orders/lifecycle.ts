@@ -40,6 +40,7 @@ import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
 import { paymentProvider } from "../payments/configured";
 import { invoiceBalance } from "../terms/account-terms";
+import { applyFreeCredit } from "../terms/free-credit";
 import {
   cancellationMessages,
   cancellationMoney,
@@ -93,6 +94,8 @@ interface StepContext {
   cancellation?: PlannedCancellation;
   /** The cancellation as written, for its mails and history note. */
   cancelled?: RecordedCancellation;
+  /** What to announce once the move has committed: a step run after the order is written adds to it. */
+  announcements: (() => void)[];
 }
 
 /** What a step wrote beside the status, what the audit entry adds, and what to announce once committed. */
@@ -107,7 +110,7 @@ interface StepWork {
   beforeCommit?: (order: Order, cancellation: PlannedCancellation | undefined) => Promise<void>;
   /** In the transaction, the order locked, before its status is written. */
   write?: (tx: Transaction, order: Order, context: StepContext) => Promise<StepResult>;
-  /** In the transaction, once the order is written. */
+  /** In the transaction, once the order is written; returns what to announce once it commits. */
   written?: (tx: Transaction, after: Order, context: StepContext) => Promise<void>;
   /** The columns the audit entry shows beside the status, before and after the move. */
   audited?: { before?: (keyof Order)[]; after: (keyof Order)[] };
@@ -175,6 +178,7 @@ const steps: Record<MoveStep, StepWork> = {
           : {};
       return { set: { shippedAt: now, ...termsFromNow } };
     },
+    written: spendFreeCredit,
     audited: { before: ["paymentDueDate"], after: ["shippedAt", "paymentDueDate"] },
   },
   mailShipment: { written: mailShipment },
@@ -270,7 +274,7 @@ async function makeMove(
   const set: Partial<Order> = {};
   const audit: Record<string, unknown> = {};
   const announcements: (() => void)[] = [];
-  const context: StepContext = { request, mover, now, lines, cancellation };
+  const context: StepContext = { request, mover, now, lines, cancellation, announcements };
   for (const step of move.steps) {
     const result = await steps[step].write?.(tx, order, context);
     Object.assign(set, result?.set);
@@ -300,6 +304,27 @@ async function makeMove(
   });
   for (const step of move.steps) await steps[step].written?.(tx, written, context);
   return { after: written, announcements };
+}
+
+/**
+ * A terms invoice that has become final (shipped in full) takes the company's free credit; one it
+ * settles is paid, by the same mover, in the same transaction.
+ */
+async function spendFreeCredit(tx: Transaction, invoice: Order, { mover, now, announcements }: StepContext) {
+  if (invoice.paymentMethod !== "on_terms" || !invoice.companyId || invoice.paidAt) return;
+  const { applied, owedCents } = await applyFreeCredit(tx, { id: invoice.id, companyId: invoice.companyId });
+  if (applied.length === 0) return;
+  await recordAudit(tx, {
+    adminId: mover.id,
+    action: "apply_free_credit",
+    entity: "order",
+    entityId: invoice.orderNumber,
+    before: {},
+    after: { applied, owes: fromCents(owedCents) },
+  });
+  if (owedCents > 0) return;
+  const paid = await makeMove(tx, mover, invoice.orderNumber, { on: "invoicePaid" }, now, undefined, undefined);
+  announcements.push(...paid.announcements);
 }
 
 async function lockedOrder(tx: Transaction, orderNumber: string) {

@@ -3,12 +3,20 @@
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { storeDay } from "../../domain/dates/dates";
+import { formatShortDate } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companies, creditMemos, orders } from "../db/schema";
+import {
+  companies,
+  creditMemoApplications,
+  creditMemos,
+  invoicePaymentAllocations,
+  invoicePayments,
+  orders,
+} from "../db/schema";
 import { readStoreSettings } from "./settings";
 
 /**
@@ -33,6 +41,33 @@ export const invoiceBalance = sql<string>`(${netOfCancellations} - coalesce((
   select sum(application.amount) from credit_memo_applications application
   where application.order_id = "orders"."id"
 ), 0))::text`;
+
+/** What settled part of an invoice, as its document lists it: online payments and credit memos, oldest first. */
+export interface InvoiceSettlement {
+  label: string;
+  amount: string;
+  at: Date;
+}
+
+/** The online payments recorded against the invoice and the credit memos applied to it (its balance's parts). */
+export async function invoiceSettlements(orderId: string, executor: Database = db()): Promise<InvoiceSettlement[]> {
+  const [payments, credits] = await Promise.all([
+    executor
+      .select({ amount: invoicePaymentAllocations.amount, at: invoicePayments.recordedAt })
+      .from(invoicePaymentAllocations)
+      .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
+      .where(and(eq(invoicePaymentAllocations.orderId, orderId), eq(invoicePayments.status, "recorded"))),
+    executor
+      .select({ number: creditMemos.number, amount: creditMemoApplications.amount, at: creditMemos.issuedAt })
+      .from(creditMemoApplications)
+      .innerJoin(creditMemos, eq(creditMemos.id, creditMemoApplications.creditMemoId))
+      .where(eq(creditMemoApplications.orderId, orderId)),
+  ]);
+  return [
+    ...payments.flatMap(({ amount, at }) => (at ? [{ label: `Paid online ${formatShortDate(at)}`, amount, at }] : [])),
+    ...credits.map(({ number, amount, at }) => ({ label: `Credit memo ${number}`, amount, at })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
 
 /**
  * Terms orders the company still owes (every company's, for null): not paid and not cancelled,
@@ -78,6 +113,7 @@ export async function openInvoices(companyId: string | null, executor: Database 
 export async function openCredits(companyId: string | null, executor: Database = db()) {
   const rows = await executor
     .select({
+      id: creditMemos.id,
       number: creditMemos.number,
       orderNumber: orders.orderNumber,
       issuedAt: creditMemos.issuedAt,
