@@ -203,11 +203,17 @@ async function allowedMove(row: Return, action: ReturnAction): Promise<ReturnMov
 
 /** The return's lines with their order lines, and what they are worth. */
 async function linesAndCredit(executor: Database, order: Order, returnId: string) {
-  const [asked, all, [credited]] = await Promise.all([
+  const [asked, all, [before]] = await Promise.all([
     executor.select().from(returnLines).where(eq(returnLines.returnId, returnId)),
     returnableLines(executor, order.id),
+    // What the order gave back before this return: cancelled quantities and earlier credit memos.
     executor
-      .select({ total: sql<string>`coalesce(sum(${creditMemos.amount}), 0)::text` })
+      .select({
+        cancelledValue: sql<string>`coalesce((select sum(item.cancelled_quantity * item.unit_price) from order_items item where item.order_id = ${order.id}), 0)::text`,
+        cancelled: sql<string>`coalesce((select sum(cancellation.amount) from order_cancellations cancellation where cancellation.order_id = ${order.id}), 0)::text`,
+        creditedValue: sql<string>`coalesce(sum(${creditMemos.linesAmount}), 0)::text`,
+        credited: sql<string>`coalesce(sum(${creditMemos.amount}), 0)::text`,
+      })
       .from(creditMemos)
       .where(eq(creditMemos.orderId, order.id)),
   ]);
@@ -215,13 +221,12 @@ async function linesAndCredit(executor: Database, order: Order, returnId: string
     const mine = asked.find((each) => each.orderItemId === line.id);
     return mine ? [{ ...line, returnQuantity: mine.quantity }] : [];
   });
+  const cents = (amount: string | undefined) => toCents(amount ?? "0");
   const credit = creditFor(
     {
-      subtotalCents: toCents(order.subtotalAmount),
-      discountCents: toCents(order.discountAmount),
-      taxRatePpm: order.taxRatePpm,
-      totalCents: toCents(order.totalAmount),
-      creditedCents: toCents(credited?.total ?? "0"),
+      order,
+      givenBackCents: cents(before?.cancelledValue) + cents(before?.creditedValue),
+      takenOffCents: cents(before?.cancelled) + cents(before?.credited),
     },
     lines.map((line) => ({ quantity: line.returnQuantity, unitPriceCents: toCents(line.unitPrice) })),
   );
