@@ -41,6 +41,7 @@ import { queueMail } from "../mail/mailer";
 import { paymentProvider } from "../payments/configured";
 import { invoiceBalance } from "../terms/account-terms";
 import { applyFreeCredit } from "../terms/free-credit";
+import { fillBackorders } from "./backorder-fill";
 import {
   cancellationMessages,
   cancellationMoney,
@@ -570,6 +571,7 @@ async function returnStock(tx: Transaction, planned: PlannedCancellation): Promi
       .where(eq(products.id, line.productId));
     restocked.push(line.productId);
   }
+  await fillBackorders(tx, restocked);
   return restocked;
 }
 

@@ -45,6 +45,7 @@ import { StoreError } from "../errors";
 import { announce } from "../events";
 import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
+import { fillBackorders } from "../orders/backorder-fill";
 import { moveOrderWithin } from "../orders/lifecycle";
 import { hasOrderNumber } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
@@ -362,6 +363,7 @@ const steps: Partial<Record<ReturnMove["steps"][number], StepWrite>> = {
         .where(eq(products.id, line.productId));
       restocked.push(line.productId);
     }
+    await fillBackorders(tx, restocked);
     audit.restocked = lines.filter((line) => chosen.has(line.id)).map((line) => line.productSku ?? line.productName);
     if (restocked.length > 0) announcements.push(() => announce("stockChanged", { productIds: restocked }));
   },

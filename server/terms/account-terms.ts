@@ -2,8 +2,7 @@
 // its open invoices (every member's terms orders), what is still available, and whether an overdue
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { storeDay } from "../../domain/dates/dates";
-import { formatShortDate } from "../../domain/dates/dates";
+import { formatShortDate, storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";

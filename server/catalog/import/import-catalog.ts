@@ -12,6 +12,7 @@ import { productAttributeValues, productBulkTiers, products } from "../../db/sch
 import { StoreError } from "../../errors";
 import { announce } from "../../events";
 import { type MediaStorage, mediaStorage } from "../../media/storage";
+import { fillBackorders } from "../../orders/backorder-fill";
 import { notifyBackInStock } from "../products/back-in-stock";
 import { normalizePartNumber } from "../products/part-numbers";
 import { type CheckedProduct, checkProducts, saveProducts } from "../products/save-products";
@@ -345,6 +346,7 @@ async function importRows(
             from jsonb_to_recordset(${JSON.stringify(changes.changed)}::jsonb)
               as feed(id uuid, price numeric(12, 2), stock_level integer)
             where ${products.id} = feed.id`);
+          await fillBackorders(tx, changes.restockedIds);
           await notifyBackInStock(tx, changes.restockedIds);
           if (how.adminId)
             await recordAudit(tx, {

@@ -7,6 +7,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { ProductInput, TierInput } from "../../../domain/catalog/product-input";
 import type { Database, Transaction } from "../../db/client";
 import { productAttributeValues, productBulkTiers, products, subcategories } from "../../db/schema";
+import { fillBackorders } from "../../orders/backorder-fill";
 import { productSlug } from "../seed/generator";
 import {
   type AttributeValue,
@@ -293,6 +294,8 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
   summary.created = toCreate.map(({ input }) => input.partNumber);
   summary.updated = toUpdate.map(({ product }) => product.input.partNumber);
   summary.changedIds = changedIds;
+  // Back-orders take the new stock first; what is left is what the waiting buyers hear about.
+  await fillBackorders(tx, summary.restockedIds);
   await notifyBackInStock(tx, summary.restockedIds);
   return summary;
 }
