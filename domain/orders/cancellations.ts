@@ -154,11 +154,37 @@ const cancelledLineCents = (lines: readonly CancellableLine[]) =>
  * it is cancelled, never a cent more or less. Shipping is free, so there is none to give back.
  */
 export function cancelledCents(order: OrderAmounts, lines: readonly CancellableLine[]): Cents {
+  const { cancelled, all, share } = cancelledShares(order, lines);
+  if (all) return toCents(order.totalAmount);
+  return centsFromBigInt(cancelled - share(order.discountAmount) + share(order.taxAmount));
+}
+
+/** The cancelled lines' value, and the cancelled share of an order amount (every share once all is cancelled). */
+function cancelledShares(order: OrderAmounts, lines: readonly CancellableLine[]) {
   const subtotal = BigInt(toCents(order.subtotalAmount));
   const cancelled = cancelledLineCents(lines);
-  if (cancelled >= subtotal) return toCents(order.totalAmount);
-  const share = (amount: string) => divideRoundHalfUp(BigInt(toCents(amount)) * cancelled, subtotal);
-  return centsFromBigInt(cancelled - share(order.discountAmount) + share(order.taxAmount));
+  const all = cancelled >= subtotal;
+  const share = (amount: string) =>
+    all ? BigInt(toCents(amount)) : divideRoundHalfUp(BigInt(toCents(amount)) * cancelled, subtotal);
+  return { subtotal, cancelled, all, share };
+}
+
+/**
+ * What the order still charges once its cancellations are off, in cents: its subtotal, discount and
+ * tax less the cancelled shares (as cancelledCents counts them), so `net` is the total less cancelledCents.
+ */
+export function invoicedCents(order: OrderAmounts, lines: readonly CancellableLine[]) {
+  const { subtotal, cancelled, all, share } = cancelledShares(order, lines);
+  const left = (amount: string) => BigInt(toCents(amount)) - share(amount);
+  const remaining = all ? 0n : subtotal - cancelled;
+  const discount = left(order.discountAmount);
+  const tax = left(order.taxAmount);
+  return {
+    subtotal: centsFromBigInt(remaining),
+    discount: centsFromBigInt(discount),
+    tax: centsFromBigInt(tax),
+    net: centsFromBigInt(remaining - discount + tax),
+  };
 }
 
 /** What cancelling `asked` takes off the order (and refunds, on a card), in cents. */
