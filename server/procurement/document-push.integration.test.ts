@@ -8,17 +8,16 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectionSchema } from "../../domain/procurement/connections";
 import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { withTestDatabase } from "../../test/database";
 import { profileWithCompany } from "../../test/store-fixtures";
 import { jobs, orderItems, orders, procurementConnections, user } from "../db/schema";
 import { runDueJobs } from "../jobs/queue";
 import { moveOrder } from "../orders/lifecycle";
-import { saveConnection } from "./connections";
 import { at, attributeOf, childrenOf, cxmlResponse, parseCxmlRequest, textOf } from "./cxml";
 import { answerCxmlRequest } from "./cxml-endpoint";
 import { CXML_DOCUMENT_JOB, sendCxmlDocument, sentDocuments } from "./document-push";
+import { runPunchOutCommand } from "./punchout-command";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -86,21 +85,27 @@ beforeAll(async () => {
     ]);
   await insertProduct({ ...grindingWheel, stockLevel: 500 });
   await insertProduct({ partNumber: "FD-80-001", name: "Flap Disc", price: "8.49", stockLevel: 500 });
-  const { companyId } = await profileWithCompany("ines", { creditLimit: "10000", companyName: "Acme Pumps" });
-  const { connection } = await saveConnection(
-    companyId,
-    connectionSchema.parse({
-      name: "Acme Ariba",
-      protocol: "cxml",
-      identity: "AN01000000001",
-      secret: "punchout-shared-secret",
-      memberUserId: "ines",
-      pricesMustMatch: "refuse",
-      pushUrl: buyerSystem.url,
-    }),
-    { actorId: null },
-  );
-  connectionId = connection.id;
+  await profileWithCompany("ines", { creditLimit: "10000", companyName: "Acme Pumps" });
+  const added = await runPunchOutCommand([
+    "add",
+    "--company-email",
+    "ines@acme-pumps.example",
+    "--protocol",
+    "cxml",
+    "--identity",
+    "AN01000000001",
+    "--secret",
+    "punchout-shared-secret",
+    "--name",
+    "Acme Ariba",
+    "--documents-url",
+    buyerSystem.url,
+  ]);
+  expect(added.output).toContain(`Order confirmations, ship notices and invoices go to ${buyerSystem.url}.`);
+  const [connection] = await db().select().from(procurementConnections);
+  connectionId = connection?.id ?? "";
+  // The secret is kept hashed for incoming documents, and sealed (never in clear) for the outgoing ones.
+  expect(connection?.secretSealed).not.toContain("punchout-shared-secret");
 });
 
 afterAll(async () => {
