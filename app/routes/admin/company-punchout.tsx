@@ -235,7 +235,8 @@ function SentDocuments({ connection, documents }: { connection: ShownConnection;
           rowKey={(document) => document.id}
           columns={[
             { header: "Document", cell: (document) => document.name, primary: true },
-            { header: "Order", cell: (document) => document.orderNumber, nowrap: true },
+            // An order number is 21 characters: across the card on a phone, on one line at a desk.
+            { header: "Order", cell: (document) => document.orderNumber, nowrap: true, wide: true },
             {
               header: "Status",
               cell: (document) =>
