@@ -3,7 +3,7 @@
 // recorded, the invoice final), once each by its unique key, and only for an order whose connection
 // has an order-document URL. The job posts it with the connection's credentials; a 2xx answer whose
 // cXML Status is 200 or 201 is success, anything else is retried (server/jobs/queue.ts).
-import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { invoicedCents } from "../../domain/orders/cancellations";
 import { carriers } from "../../domain/orders/carriers";
@@ -280,36 +280,43 @@ export interface SentDocument {
 export async function sentDocuments(connectionIds: readonly string[], perConnection = 10): Promise<SentDocument[]> {
   if (connectionIds.length === 0) return [];
   const connectionId = sql<string>`${jobs.payload}->>'connectionId'`;
+  const ranked = db()
+    .$with("ranked")
+    .as(
+      db()
+        .select({
+          id: jobs.id,
+          connectionId: connectionId.as("connection_id"),
+          type: sql<OutgoingDocumentData["type"]>`${jobs.payload}->'document'->>'type'`.as("document_type"),
+          orderNumber: sql<string>`${jobs.payload}->>'orderNumber'`.as("order_number"),
+          attempts: jobs.attempts,
+          lastError: jobs.lastError,
+          runAt: jobs.runAt,
+          doneAt: jobs.doneAt,
+          failedAt: jobs.failedAt,
+          createdAt: jobs.createdAt,
+          rank: sql<number>`row_number() over (partition by ${connectionId} order by ${jobs.createdAt} desc)`.as(
+            "rank",
+          ),
+        })
+        .from(jobs)
+        .where(and(eq(jobs.kind, CXML_DOCUMENT_JOB), inArray(connectionId, [...connectionIds]))),
+    );
   const rows = await db()
-    .select({
-      id: jobs.id,
-      connectionId,
-      type: sql<OutgoingDocumentData["type"]>`${jobs.payload}->'document'->>'type'`,
-      orderNumber: sql<string>`${jobs.payload}->>'orderNumber'`,
-      attempts: jobs.attempts,
-      lastError: jobs.lastError,
-      runAt: jobs.runAt,
-      doneAt: jobs.doneAt,
-      failedAt: jobs.failedAt,
-      createdAt: jobs.createdAt,
-      rank: sql<number>`row_number() over (partition by ${connectionId} order by ${jobs.createdAt} desc)`.mapWith(
-        Number,
-      ),
-    })
-    .from(jobs)
-    .where(and(eq(jobs.kind, CXML_DOCUMENT_JOB), inArray(connectionId, [...connectionIds])))
-    .orderBy(desc(jobs.createdAt));
-  return rows
-    .filter((row) => row.rank <= perConnection)
-    .map((row) => ({
-      id: row.id,
-      connectionId: row.connectionId,
-      name: requestNames[row.type] ?? row.type,
-      orderNumber: row.orderNumber,
-      status: row.doneAt ? "sent" : row.failedAt ? "failed" : row.attempts > 0 ? "retrying" : "waiting",
-      attempts: row.attempts,
-      lastError: row.lastError,
-      queuedAt: row.createdAt,
-      at: row.doneAt ?? row.failedAt ?? row.runAt,
-    }));
+    .with(ranked)
+    .select()
+    .from(ranked)
+    .where(lte(ranked.rank, perConnection))
+    .orderBy(desc(ranked.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    connectionId: row.connectionId,
+    name: requestNames[row.type] ?? row.type,
+    orderNumber: row.orderNumber,
+    status: row.doneAt ? "sent" : row.failedAt ? "failed" : row.attempts > 0 ? "retrying" : "waiting",
+    attempts: row.attempts,
+    lastError: row.lastError,
+    queuedAt: row.createdAt,
+    at: row.doneAt ?? row.failedAt ?? row.runAt,
+  }));
 }
