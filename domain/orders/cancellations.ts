@@ -148,6 +148,20 @@ const cancelledLineCents = (lines: readonly CancellableLine[]) =>
 export const cancelledCents = (order: OrderAmounts, lines: readonly CancellableLine[]): Cents =>
   givenBack(order, cancelledLineCents(lines)).totalCents;
 
+/**
+ * What the order still charges once its cancellations are off, in cents: its subtotal, discount and
+ * tax less the cancelled shares (as cancelledCents counts them), so `net` is the total less cancelledCents.
+ */
+export function invoicedCents(order: OrderAmounts, lines: readonly CancellableLine[]) {
+  const off = givenBack(order, cancelledLineCents(lines));
+  return {
+    subtotal: Math.max(0, toCents(order.subtotalAmount) - off.linesCents),
+    discount: toCents(order.discountAmount) - off.discountCents,
+    tax: toCents(order.taxAmount) - off.taxCents,
+    net: toCents(order.totalAmount) - off.totalCents,
+  };
+}
+
 /** What cancelling `asked` takes off the order (and refunds, on a card), in cents. */
 export function cancellationCents(
   order: OrderAmounts,

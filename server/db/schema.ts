@@ -1449,6 +1449,11 @@ export const procurementConnections = pgTable(
     pricesMustMatch: boolean("prices_must_match").notNull().default(true),
     /** Where later documents (confirmations, ship notices, invoices) are posted. */
     pushUrl: text("push_url"),
+    /**
+     * The shared secret sealed with AUTH_SECRET (AES-GCM), only to sign the documents the store sends;
+     * incoming credentials are checked against the hash. Null for a secret set before documents were sent.
+     */
+    secretSealed: text("secret_sealed"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1498,7 +1503,35 @@ export const procurementOrders = pgTable(
       .$type<{ partNumber: string; sent: string; ours: string }[]>()
       .notNull()
       .default([]),
+    /** The purchase order's lineNumber of each product ordered, which the documents sent back refer to. */
+    lineNumbers: jsonb("line_numbers").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.payloadId] })],
+  (t) => [primaryKey({ columns: [t.connectionId, t.payloadId] }), index("procurement_orders_order_idx").on(t.orderId)],
+);
+
+// The background job queue (docs/decisions/job-queue.md): work done after the transaction that
+// asked for it, retried with backoff. `unique_key` makes a job once each (a second enqueue with the
+// same key is a no-op); a claimed job is leased until `leased_until`, so one whose process died runs
+// again; after `max_attempts` it is failed and stays for the operator to see.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    uniqueKey: text("unique_key"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(10),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp("leased_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("jobs_unique_key").on(t.uniqueKey),
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
 );

@@ -39,6 +39,7 @@ import { announce } from "../events";
 import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
 import { paymentProvider } from "../payments/configured";
+import { queueInvoice, queueShipNotice } from "../procurement/document-push";
 import { invoiceBalance } from "../terms/account-terms";
 import { applyFreeCredit } from "../terms/free-credit";
 import { fillBackorders } from "./backorder-fill";
@@ -183,6 +184,18 @@ const steps: Record<MoveStep, StepWork> = {
     audited: { before: ["paymentDueDate"], after: ["shippedAt", "paymentDueDate"] },
   },
   mailShipment: { written: mailShipment },
+  // Only an order from a procurement system's OrderRequest has anyone to tell (server/procurement/document-push.ts).
+  sendShipNotice: {
+    async written(tx, after, { request, recorded, now }) {
+      if (request.on !== "shipmentRecorded" || !recorded) return;
+      await queueShipNotice(tx, after, { ...recorded, lines: request.shipment.lines }, now);
+    },
+  },
+  sendInvoice: {
+    async written(tx, after, { now }) {
+      await queueInvoice(tx, after, now);
+    },
+  },
   // The invoice leaves the open invoices, so the credit it used is free again (server/terms/account-terms.ts).
   markInvoicePaid: {
     async write(_tx, _order, { now }) {

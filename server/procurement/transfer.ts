@@ -19,7 +19,7 @@ import { newPayloadId, type OrderMessageLine, punchOutOrderMessage } from "./cxm
 export const FORM_ACTION_HEADER = "X-Punchout-Form-Action";
 
 /** Every part is sold by the each until the catalogue keeps units of sale. */
-const UNIT_OF_MEASURE = "EA";
+export const UNIT_OF_MEASURE = "EA";
 
 export interface Transfer {
   /** The procurement system's address the form posts to. */
