@@ -2,7 +2,6 @@
 // own part number, price, stock and page. The rules the editor, the import, the product page's
 // selector and the listings' family cards share (docs/decisions/part-families.md).
 import { oneLine } from "../text/plain-text";
-import type { AttributeKind } from "./product-input";
 import { formatMeasure, formatMeasureRange, type UnitFamily } from "./units";
 
 export const MAX_FAMILY_NAME = 100;
@@ -11,7 +10,7 @@ export const MAX_FAMILY_NAME = 100;
 export interface FamilyAttribute {
   slug: string;
   name: string;
-  kind: AttributeKind;
+  kind: "number" | "text" | "choice";
   unitFamily: UnitFamily | null;
   displayUnit: string | null;
   choices: string[];
