@@ -219,6 +219,14 @@ export function familySelector(
   });
 }
 
+/** A part's family as its page shows it: the selector's options lead to the members' own pages. */
+export interface ShownFamily {
+  name: string;
+  /** How many parts the buyer may move between. */
+  size: number;
+  groups: (Omit<SelectorGroup, "options"> & { options: (SelectorOption & { href: string })[] })[];
+}
+
 /** Below 0 when `a` is nearer `shown` than `b` on `attributes`, earlier attributes first. */
 function nearness(
   attributes: readonly FamilyAttribute[],

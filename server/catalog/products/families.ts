@@ -69,6 +69,7 @@ export async function writeFamilies(
 export interface StoredMember extends FamilyMember {
   productId: string;
   slug: string;
+  price: string;
   subcategory: string;
   familyId: number;
 }
@@ -85,6 +86,7 @@ export async function familyMembers(
       productId: products.id,
       partNumber: products.partNumber,
       slug: products.slug,
+      price: products.price,
       subcategory: products.subcategory,
       familyId: products.familyId,
     })
