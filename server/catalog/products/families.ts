@@ -51,14 +51,18 @@ export async function writeFamilies(
     (family) => familyKey(family.name) !== "",
   );
   if (named.length === 0) return new Map();
-  // One statement: an import names hundreds of families a batch. A family's spelling stays as first written.
+  // Two statements whatever their number: an import names hundreds of families a batch. A family's
+  // spelling stays as first written; one named without attributes keeps its own.
+  const given = sql`jsonb_to_recordset(${JSON.stringify(named.map((family) => ({ name: family.name, attribute_slugs: family.attributeSlugs ?? null })))}::jsonb)
+      as given(name text, attribute_slugs jsonb)`;
   await tx.execute(sql`
     insert into ${partFamilies} (name, attribute_slugs)
-    select name, coalesce(attribute_slugs, '[]'::jsonb)
-    from jsonb_to_recordset(${JSON.stringify(named.map((family) => ({ name: family.name, attribute_slugs: family.attributeSlugs ?? null })))}::jsonb)
-      as given(name text, attribute_slugs jsonb)
-    on conflict (lower(name)) do update set attribute_slugs = coalesce(excluded.attribute_slugs, ${partFamilies.attributeSlugs})
-    where excluded.attribute_slugs is distinct from ${partFamilies.attributeSlugs}`);
+    select name, coalesce(attribute_slugs, '[]'::jsonb) from ${given}
+    on conflict (lower(name)) do nothing`);
+  await tx.execute(sql`
+    update ${partFamilies} set attribute_slugs = given.attribute_slugs from ${given}
+    where lower(${partFamilies.name}) = lower(given.name) and given.attribute_slugs is not null
+      and given.attribute_slugs is distinct from ${partFamilies.attributeSlugs}`);
   const stored = await familiesByName(
     tx,
     named.map((family) => family.name),
