@@ -247,13 +247,14 @@ export async function saveProductFromEditor(
     }
     const before = current ? await productForEditor(current.partNumber, tx) : null;
     const summary = await saveProducts(tx, [checked.product]);
-    const id = summary.changedIds[0];
-    if (!id) return { ok: true, partNumber: input.partNumber, outcome: "unchanged" };
     const after = await productForEditor(input.partNumber, tx);
     if (!after) throw new Error(`Product ${input.partNumber} vanished while it was saved.`);
     const diff = before
       ? changedFields(auditView(before), auditView(after))
       : { before: null, after: auditView(after) };
+    // A change of the family's attributes alone changes no column of the product's own.
+    const id = summary.changedIds[0] ?? (Object.keys(diff.after).length > 0 ? current?.id : undefined);
+    if (!id) return { ok: true, partNumber: input.partNumber, outcome: "unchanged" };
     await recordAudit(tx, {
       adminId,
       action: before ? "update_product" : "create_product",
