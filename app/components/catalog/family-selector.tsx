@@ -12,9 +12,12 @@ export function FamilySelector({ family }: { family: ShownFamily }) {
   const id = useId();
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-6 space-y-4">
-      <h2 id={`${id}-heading`} className="font-semibold text-slate-950">
-        {family.name}: {family.size} sizes
-      </h2>
+      <div>
+        <h2 id={`${id}-heading`} className="font-semibold text-slate-950">
+          {family.name}
+        </h2>
+        <p className="text-sm text-slate-700">{family.size} sizes, each with its own part number, price and stock.</p>
+      </div>
       {family.groups.map((group) => (
         <fieldset key={group.slug}>
           <legend className="text-sm font-medium text-slate-800">{group.name}</legend>
