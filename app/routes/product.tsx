@@ -25,6 +25,7 @@ import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { Availability } from "../components/catalog/availability";
+import { FamilySelector } from "../components/catalog/family-selector";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { QuantityPrice } from "../components/catalog/quantity-price";
@@ -195,6 +196,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
           <h1 className="mt-3 text-3xl font-bold text-slate-950">{product.name}</h1>
           <ReviewSummary rating={product.rating} count={product.reviewCount} />
+          {product.family && <FamilySelector family={product.family} />}
           <p className="mt-4 text-slate-800">{product.description}</p>
           {product.keyFeatures.length > 0 && (
             <section aria-labelledby="key-features" className="mt-4">

@@ -64,6 +64,8 @@ export const products = pgTable(
     leadTimeDays: integer("lead_time_days"),
     /** Buyers may order past the stock; the rest is back-ordered for the lead time (docs/decisions/back-orders.md). */
     backorderable: boolean("backorderable").notNull().default(false),
+    /** The family of sizes the part belongs to (docs/decisions/part-families.md); null: none. */
+    familyId: integer("family_id").references(() => partFamilies.id, { onDelete: "set null" }),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
     // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
@@ -92,6 +94,7 @@ export const products = pgTable(
     // The back office's filters: drafts and discontinued parts in part-number order, low and out of stock.
     index("products_status_part_number_idx").on(t.status, t.partNumber),
     index("products_stock_level_idx").on(t.stockLevel),
+    index("products_family_idx").on(t.familyId),
     // What buyers see (server/catalog/products/visibility.ts), counted per category and listed in the sitemap
     // from the index alone.
     index("products_listed_idx").on(t.category, t.subcategory).where(sql`${t.status} = 'active'`),
@@ -103,6 +106,20 @@ export const products = pgTable(
     // A back-order's expected day is counted from the lead time.
     check("products_backorderable_lead_time", sql`not ${t.backorderable} or ${t.leadTimeDays} is not null`),
   ],
+);
+
+// Parts that are one part in several sizes (a wheel by diameter x thickness), moved between on the
+// product page by the attributes that vary (docs/decisions/part-families.md). Names are unique
+// however they are capitalised; attributes are named by slug, in the selector's order.
+export const partFamilies = pgTable(
+  "part_families",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    attributeSlugs: jsonb("attribute_slugs").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("part_families_name_key").on(sql`lower(${t.name})`)],
 );
 
 // The category tree the navigation, /shop, listings, breadcrumbs and sitemaps read; the operator

@@ -31,6 +31,7 @@ export const OPTIONAL_COLUMNS = [
   "documents",
   "lead_time_days",
   "backorderable",
+  "family",
 ] as const;
 /** The daily ERP file: only these columns, and only these columns of existing products change. */
 export const FEED_COLUMNS = ["part_number", "price", "stock_level"] as const;
@@ -173,6 +174,8 @@ export function productFromRow(
     relatedParts: splitList(cells.related_parts ?? ""),
     images: splitList(cells.images ?? ""),
     documents,
+    // A file without the column leaves each part's family as it is.
+    family: header.columns.includes("family") ? (cells.family ?? "") : undefined,
     attributes: Object.fromEntries(header.attributeColumns.map((column) => [column, cells[column] ?? ""])),
   });
   if (!parsed.success) {
@@ -233,6 +236,7 @@ export function rowOfProduct(input: ProductInput, attributeColumns: string[]): R
     documents: input.documents
       .map((document) => `${document.name}${DOCUMENT_SEPARATOR}${document.url}`)
       .join(LIST_SEPARATOR),
+    family: input.family ?? "",
     ...Object.fromEntries(attributeColumns.map((column) => [column, input.attributes[column] ?? ""])),
   };
 }
