@@ -101,6 +101,7 @@ export default [
   route("api/v1/orders/:orderNumber", "routes/api.v1.order.tsx"),
   route("api/v1/*", "routes/api.v1.not-found.tsx"),
   route("images/products/:file", "routes/product-image.tsx"),
+  route("images/products/drawings/:file", "routes/product-drawing.tsx"),
   route("media/:file", "routes/media.tsx"),
   route("data-sheets/:file", "routes/data-sheet.tsx"),
   route("robots.txt", "routes/robots.tsx"),

@@ -180,7 +180,8 @@ const examples: Example[] = [
     type: /^application\/pdf$/,
     disposition: /^inline; filename="[\w.-]+\.pdf"$/,
   },
-  { route: "product-image", url: () => picture, as: "visitor", type: /^image\// },
+  { route: "product-image", url: () => "/images/products/grinding-wheels-1.svg", as: "visitor", type: /^image\// },
+  { route: "product-drawing", url: () => picture, as: "visitor", type: /^image\/svg\+xml/ },
   {
     route: "account.quote-pdf",
     url: () => `/account/quotes/${quoteNumber}/pdf/1`,

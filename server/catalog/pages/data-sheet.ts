@@ -1,5 +1,5 @@
 // Every product's data sheet, a PDF drawn from what the product page shows (name, part number,
-// brand, description, key features, specifications, its first picture), made when first asked
+// brand, description, key features, specifications, its first picture or its line drawing), made when first asked
 // for and kept in memory until the product changes: the cache key is the hash of what is drawn.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
@@ -9,9 +9,8 @@ import { parseStoredImageUrl } from "../../../domain/catalog/product-images";
 import { config } from "../../config";
 import { renderPdf } from "../../documents/pdf";
 import { mediaStorage } from "../../media/storage";
+import { drawProduct } from "../drawings/line-drawings";
 import { storefrontCategoryTree } from "../products/category-tree";
-import { drawPicture } from "../seed/pictures";
-import { subcategoryProfiles } from "../seed/profiles";
 import { getProductBySlug } from "./product";
 
 export interface DataSheetProduct {
@@ -71,7 +70,7 @@ export function specificationRows(product: DataSheetProduct): [string, string][]
 
 const PICTURE_POINTS = 170;
 
-/** The product's first picture as a PNG for the PDF (pdfkit takes PNG and JPEG only). */
+/** The product's first picture, or its line drawing, as a PNG for the PDF (pdfkit takes PNG and JPEG only). */
 async function pictureFor(product: DataSheetProduct): Promise<Buffer | undefined> {
   const first = product.images[0];
   const stored = first ? parseStoredImageUrl(first) : undefined;
@@ -81,12 +80,10 @@ async function pictureFor(product: DataSheetProduct): Promise<Buffer | undefined
     const bytes = Buffer.from(await new Response(file.body).arrayBuffer());
     return sharp(bytes).resize({ width: 512, withoutEnlargement: true }).png().toBuffer();
   }
-  const profile = Object.hasOwn(subcategoryProfiles, product.subcategory)
-    ? subcategoryProfiles[product.subcategory]
-    : undefined;
-  if (!profile) return undefined;
-  const svg = drawPicture(profile.shape, product.name, 1);
-  return sharp(Buffer.from(svg), { density: 96 }).resize(400, 400).png().toBuffer();
+  // Drawn at twice its size, so its thin lines stay sharp when the PDF is printed.
+  return sharp(Buffer.from(drawProduct(product)), { density: 192 })
+    .png()
+    .toBuffer();
 }
 
 /** Draws the data sheet. */

@@ -54,10 +54,6 @@ export const isSlug = (text: string) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text);
 /** A product's slug: its name and part number, so it is unique and readable. */
 export const productSlug = (name: string, partNumber: string) => slugify(`${name}-${partNumber}`);
 
-/** Where a subcategory's drawn pictures are served. */
-export const pictureUrls = (subcategory: string) =>
-  [1, 2, 3].map((view) => `/images/products/${subcategory}-${view}.svg`);
-
 const fill = (template: string, attributes: Record<string, string>) =>
   template.replace(/\{([^}]+)\}/g, (_, key: string) => attributes[key] ?? "");
 
@@ -294,7 +290,8 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       description: `${name} from ${brand}, built for trade and industrial use. Meets or exceeds OEM specifications.`,
       price: centsToString(cents),
       stockLevel: outOfStock ? 0 : 1 + Math.floor(random() ** 1.5 * 3000),
-      images: pictureUrls(slot.subcategory),
+      // No pictures of its own: each part shows its line drawing, made from these attributes.
+      images: [],
       keyFeatures,
       specifications: { ...attributes, "Country of Origin": random() < 0.45 ? origins[0] : origins[1] },
       oemNumbers: Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
@@ -335,7 +332,7 @@ export function* generateCatalog({
         ...named,
         featured: true,
         slug: productSlug(named.name, named.partNumber),
-        images: pictureUrls(named.subcategory),
+        images: [],
         documents: [],
         relatedProducts: [1, 2, 3].filter((n) => n <= slot.count).map((n) => generatedPartNumber(slot.profile, n)),
       },
