@@ -104,6 +104,8 @@ export default [
   route("images/products/drawings/:file", "routes/product-drawing.tsx"),
   route("media/:file", "routes/media.tsx"),
   route("data-sheets/:file", "routes/data-sheet.tsx"),
+  route("safety-data-sheets/:file", "routes/safety-data-sheet.tsx"),
+  route("images/ghs/:file", "routes/ghs-pictogram.tsx"),
   route("robots.txt", "routes/robots.tsx"),
   route("sitemap.xml", "routes/sitemap.tsx", { id: "sitemap-index" }),
   route("sitemaps/:file", "routes/sitemap.tsx", { id: "sitemap-file" }),

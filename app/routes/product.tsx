@@ -16,6 +16,7 @@ import { formatNumber } from "../../domain/text/numbers";
 import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productDocuments } from "../../server/catalog/pages/data-sheet";
+import { isSafetyDataSheet } from "../../server/catalog/pages/document-links";
 import { getProductBySlug } from "../../server/catalog/pages/product";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
 import { shownReviews, writeReview } from "../../server/catalog/products/reviews";
@@ -25,6 +26,7 @@ import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { Availability } from "../components/catalog/availability";
+import { HazardNotice } from "../components/catalog/hazard-notice";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { QuantityPrice } from "../components/catalog/quantity-price";
@@ -51,10 +53,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const category = findCategory(tree, product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
+  const documents = productDocuments(product);
   const page = {
     product,
     reviews,
-    documents: productDocuments(product),
+    documents,
+    safetyDataSheet: documents.find((document) => isSafetyDataSheet(document.name)),
     category: { slug: product.category, name: category?.name ?? product.category },
     subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
@@ -134,7 +138,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, documents, category, subcategory, today } = loaderData;
+  const { product, reviews, documents, safetyDataSheet, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const canOrder = orderable(product);
@@ -268,6 +272,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             backorderable={product.backorderable}
             signInTo={`/products/${product.slug}`}
           />
+          {product.hazard && <HazardNotice hazard={product.hazard} safetyDataSheet={safetyDataSheet} />}
           {isBuyable(product.status) && (
             <>
               <div className="mt-6 flex flex-wrap items-end gap-3">

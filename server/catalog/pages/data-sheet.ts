@@ -5,12 +5,14 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { findCategory, findSubcategory } from "../../../domain/catalog/category-tree";
+import type { HazardData } from "../../../domain/catalog/hazards";
 import { parseStoredImageUrl } from "../../../domain/catalog/product-images";
 import { config } from "../../config";
 import { renderPdf } from "../../documents/pdf";
 import { mediaStorage } from "../../media/storage";
 import { drawProduct } from "../drawings/line-drawings";
 import { storefrontCategoryTree } from "../products/category-tree";
+import { fileSafe, isSafetyDataSheet, linkableDocument, safetyDataSheetUrl } from "./document-links";
 import { getProductBySlug } from "./product";
 
 export interface DataSheetProduct {
@@ -36,25 +38,37 @@ export interface ProductDocument {
 
 export const dataSheetUrl = (slug: string) => `/data-sheets/${slug}.pdf`;
 
-const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
-
-/** The documents a product page lists: its data sheet, always, then the ones uploaded for it. */
+/**
+ * The documents a product page lists: its data sheet, always; a hazardous part's safety data sheet
+ * drawn from its hazard data, unless one was uploaded for it; then the ones uploaded for it.
+ */
 export function productDocuments(product: {
   slug: string;
   partNumber: string;
   documents: { name: string; url: string }[];
+  hazard?: HazardData | null;
 }): ProductDocument[] {
+  const uploaded = product.documents.filter((document) => linkableDocument(document.url));
+  const drawnSds = product.hazard && !uploaded.some((document) => isSafetyDataSheet(document.name));
   return [
     {
       name: "Product Data Sheet",
       url: dataSheetUrl(product.slug),
       filename: `${fileSafe(product.partNumber)}-data-sheet.pdf`,
     },
-    // Only a stored file or an https link: catalogues seeded before documents could be stored
-    // listed some with no file ("url": ""), and no other kind of address belongs in a link.
-    ...product.documents
-      .filter((document) => /^\/media\/[0-9a-f]{24}\.pdf$|^https:\/\//.test(document.url))
-      .map((document) => ({ ...document, filename: `${fileSafe(`${product.partNumber} ${document.name}`)}.pdf` })),
+    ...(drawnSds
+      ? [
+          {
+            name: "Safety Data Sheet (SDS)",
+            url: safetyDataSheetUrl(product.slug),
+            filename: `${fileSafe(product.partNumber)}-SDS.pdf`,
+          },
+        ]
+      : []),
+    ...uploaded.map((document) => ({
+      ...document,
+      filename: `${fileSafe(`${product.partNumber} ${document.name}`)}.pdf`,
+    })),
   ];
 }
 

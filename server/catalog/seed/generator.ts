@@ -3,6 +3,7 @@
 // computes rows; server/catalog/seed/seed.ts writes them. It writes no stars or review counts: those
 // come only from buyers' reviews (docs/product-rules.md, Reviews and honest figures).
 import type { products } from "../../db/schema";
+import { seededHazard } from "./hazards";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";
 
 type NewProduct = typeof products.$inferInsert;
@@ -297,8 +298,10 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       oemNumbers: Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
         oemNumber(random, pick(random, oemFormats)),
       ),
-      // Every product's data sheet is drawn from its entry (data-sheet.ts); stored documents are added by operators.
+      // Every product's data sheet is drawn from its entry (data-sheet.ts), and a hazardous part's
+      // safety data sheet from its hazard data; stored documents are added by operators.
       documents: [],
+      hazard: seededHazard(slot.subcategory, attributes),
       relatedProducts: related,
     },
     tiers: random() < 0.4 ? bulkTiers(random, cents) : [],
