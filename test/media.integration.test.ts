@@ -107,6 +107,10 @@ describe("a stored product picture", () => {
     const svg = await get(drawing);
     expect(svg.headers.get("content-type")).toContain("image/svg+xml");
     expect(await svg.text()).toContain(`aria-label="${grindingWheel.name}"`);
+    // As the merchant feed names it: the same drawing, as a PNG.
+    const png = await get(drawing.replace(/\.svg$/, ".png"));
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 400 });
   });
 
   it("answers 404 for a key never stored and for anything that is not a key", async () => {
