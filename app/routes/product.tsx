@@ -5,6 +5,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
+import { hazardNotice } from "../../domain/catalog/hazards";
 import { isBuyable } from "../../domain/catalog/product-status";
 import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
@@ -54,10 +55,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = findCategory(tree, product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
   const documents = productDocuments(product);
+  // The page needs the hazard data's words only, not the whole sheet.
+  const { hazard, ...shown } = product;
   const page = {
-    product,
+    product: shown,
     reviews,
     documents,
+    hazard: hazard ? hazardNotice(hazard) : null,
     safetyDataSheet: documents.find((document) => isSafetyDataSheet(document.name)),
     category: { slug: product.category, name: category?.name ?? product.category },
     subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
@@ -138,7 +142,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, documents, safetyDataSheet, category, subcategory, today } = loaderData;
+  const { product, reviews, documents, hazard, safetyDataSheet, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const canOrder = orderable(product);
@@ -272,7 +276,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             backorderable={product.backorderable}
             signInTo={`/products/${product.slug}`}
           />
-          {product.hazard && <HazardNotice hazard={product.hazard} safetyDataSheet={safetyDataSheet} />}
+          {hazard && <HazardNotice notice={hazard} safetyDataSheet={safetyDataSheet} />}
           {isBuyable(product.status) && (
             <>
               <div className="mt-6 flex flex-wrap items-end gap-3">

@@ -74,6 +74,27 @@ export function hazmatShippingNote(transport: HazmatTransport | null | undefined
     : "Ships by ground only (hazardous material)";
 }
 
+/** What a hazardous part's page says of it, worked out on the server so the page carries text, not rules. */
+export interface HazardNoticeText {
+  /** "Danger: hazardous material". */
+  title: string;
+  pictograms: { code: GhsPictogram; name: string }[];
+  /** Its hazard statements, run together. */
+  statements: string;
+  /** How it ships and its DOT description; absent for a part that ships as usual. */
+  shipping?: { note: string; description: string };
+}
+
+export function hazardNotice(hazard: HazardData): HazardNoticeText {
+  const note = hazmatShippingNote(hazard.transport);
+  return {
+    title: `${hazard.signalWord}: hazardous material`,
+    pictograms: hazard.pictograms.map((code) => ({ code, name: GHS_PICTOGRAMS[code] })),
+    statements: hazard.hazardStatements.map((statement) => statement.text).join(" "),
+    shipping: note && hazard.transport ? { note, description: hazmatDescription(hazard.transport) } : undefined,
+  };
+}
+
 /** The DOT description as a shipping paper writes it: "UN1950, Aerosols, flammable, 2.1". */
 export function hazmatDescription(transport: HazmatTransport): string {
   const parts = [transport.unNumber, transport.properShippingName, transport.hazardClass];
