@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { productSafetyDataSheet } from "../../server/catalog/pages/safety-data-sheet";
+import { publicPdf } from "../../server/documents/public-pdf";
 import type { Route } from "./+types/safety-data-sheet";
 
 /**
@@ -15,17 +16,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  // Revalidated after an hour, as data sheets are: an uploaded SDS or edited hazard data follows soon.
-  const cache = { "Cache-Control": "public, max-age=3600" };
-  if (answer.kind === "uploaded") return redirect(answer.url, { headers: cache });
-  const { sheet } = answer;
-  const headers = { ...cache, ETag: sheet.etag };
-  if (request.headers.get("If-None-Match")?.includes(sheet.etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(sheet.content), {
-    headers: {
-      ...headers,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${sheet.filename}"`,
-    },
-  });
+  // Revalidated after an hour, as the drawn sheet is: an SDS uploaded since is followed soon.
+  if (answer.kind === "uploaded") return redirect(answer.url, { headers: { "Cache-Control": "public, max-age=3600" } });
+  return publicPdf(request, answer.sheet);
 }

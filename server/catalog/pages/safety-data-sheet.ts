@@ -16,6 +16,7 @@ import {
 import { config } from "../../config";
 import { DIAMOND, DIAMOND_RED, PICTOGRAM_SYMBOLS } from "../../documents/ghs-pictograms";
 import { type PdfWriter, renderPdf } from "../../documents/pdf";
+import type { SheetFile } from "../../documents/public-pdf";
 import { storefrontCategoryTree } from "../products/category-tree";
 import { fileSafe, isSafetyDataSheet, linkableDocument } from "./document-links";
 import { getProductBySlug } from "./product";
@@ -209,17 +210,8 @@ export function renderSafetyDataSheet(product: SdsProduct, supplier: SdsSupplier
   });
 }
 
-export interface SafetyDataSheetFile {
-  filename: string;
-  content: Buffer;
-  etag: string;
-}
-
 /** Where the part's SDS is: an uploaded document (its URL), the drawn one, or none for a part without hazard data. */
-export type SafetyDataSheetAnswer =
-  | { kind: "uploaded"; url: string }
-  | { kind: "drawn"; sheet: SafetyDataSheetFile }
-  | undefined;
+export type SafetyDataSheetAnswer = { kind: "uploaded"; url: string } | { kind: "drawn"; sheet: SheetFile } | undefined;
 
 // About 20 KB each.
 const sheets = new LRUCache<string, Buffer>({
