@@ -5,6 +5,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
+import { hazardNotice } from "../../domain/catalog/hazards";
 import { isBuyable } from "../../domain/catalog/product-status";
 import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
@@ -16,6 +17,7 @@ import { formatNumber } from "../../domain/text/numbers";
 import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productDocuments } from "../../server/catalog/pages/data-sheet";
+import { isSafetyDataSheet } from "../../server/catalog/pages/document-links";
 import { getProductBySlug } from "../../server/catalog/pages/product";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
 import { shownReviews, writeReview } from "../../server/catalog/products/reviews";
@@ -26,6 +28,7 @@ import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { Availability } from "../components/catalog/availability";
 import { FamilySelector } from "../components/catalog/family-selector";
+import { HazardNotice } from "../components/catalog/hazard-notice";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { QuantityPrice } from "../components/catalog/quantity-price";
@@ -52,10 +55,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const category = findCategory(tree, product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
+  const documents = productDocuments(product);
+  // The page needs the hazard data's words only, not the whole sheet.
+  const { hazard, ...shown } = product;
   const page = {
-    product,
+    product: shown,
     reviews,
-    documents: productDocuments(product),
+    documents,
+    hazard: hazard ? hazardNotice(hazard) : null,
+    safetyDataSheet: documents.find((document) => isSafetyDataSheet(document.name)),
     category: { slug: product.category, name: category?.name ?? product.category },
     subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
@@ -135,7 +143,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, documents, category, subcategory, today } = loaderData;
+  const { product, reviews, documents, hazard, safetyDataSheet, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
   const [quantity, setQuantity] = useState("1");
   const canOrder = orderable(product);
@@ -270,6 +278,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             backorderable={product.backorderable}
             signInTo={`/products/${product.slug}`}
           />
+          {hazard && <HazardNotice notice={hazard} safetyDataSheet={safetyDataSheet} />}
           {isBuyable(product.status) && (
             <>
               <div className="mt-6 flex flex-wrap items-end gap-3">

@@ -21,6 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { HazardData } from "../../domain/catalog/hazards";
 import type { AttributeKind, ProductStatus } from "../../domain/catalog/product-input";
 import type { UnitFamily } from "../../domain/catalog/units";
 import { user } from "./auth-schema";
@@ -52,6 +53,8 @@ export const products = pgTable(
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     oemNumbers: jsonb("oem_numbers").$type<string[]>().notNull().default([]),
     documents: jsonb("documents").$type<{ name: string; url: string }[]>().notNull().default([]),
+    /** GHS classification and DOT shipping of a hazardous part; null for a part that is none (docs/decisions/hazardous-materials.md). */
+    hazard: jsonb("hazard").$type<HazardData>(),
     size: text("size").notNull().default(""),
     /** Shown first in listings ("featured" order), before the rest by popularity. */
     featured: boolean("featured").notNull().default(false),

@@ -23,6 +23,7 @@ import {
 import { cancellable, chooseMove, type MoveAsk, type MoveStep, type OrderMove } from "../../domain/orders/lifecycle";
 import type { OrderStatus } from "../../domain/orders/order-status";
 import {
+  carrierRefusal,
   completesOrder,
   type ShipmentInput,
   type ShippableLine,
@@ -31,6 +32,7 @@ import {
 } from "../../domain/orders/shipments";
 import { dueDay } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
+import { groundOnlyColumn } from "../catalog/products/hazmat";
 import { config } from "../config";
 import { db, type Transaction } from "../db/client";
 import { orderCancellations, orderItems, orders, products, shipmentItems, shipments, user } from "../db/schema";
@@ -383,8 +385,11 @@ async function shippableLines(tx: Transaction, orderId: string): Promise<Shippab
       allocatedQuantity: orderItems.allocatedQuantity,
       shippedQuantity: orderItems.shippedQuantity,
       cancelledQuantity: orderItems.cancelledQuantity,
+      // Read from the part as it is now: how it may travel is the part's, not what it cost.
+      groundOnly: groundOnlyColumn,
     })
     .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName));
 }
@@ -400,7 +405,7 @@ async function recordShipment(
   shipment: ShipmentInput,
   { lines, mover, now }: StepContext,
 ): Promise<RecordedShipment> {
-  const refusal = shipmentRefusal(lines, shipment.lines);
+  const refusal = shipmentRefusal(lines, shipment.lines) ?? carrierRefusal(lines, shipment);
   if (refusal) throw new StoreError("Invalid", refusal);
   const [last] = await tx
     .select({ number: max(shipments.number) })

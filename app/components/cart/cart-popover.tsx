@@ -6,6 +6,7 @@ import { formatUsd } from "../../../domain/money/format";
 import { focusIfLost } from "../focus-if-lost";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { BackorderNote } from "../orders/backorder-note";
+import { ShippingNote } from "../orders/shipping-note";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
@@ -121,6 +122,7 @@ export default function CartPopover({
                     </span>
                   </div>
                   <BackorderNote note={line.backorder} className="mt-1 text-sm" />
+                  <ShippingNote note={line.shipping} className="mt-1 text-sm" />
                   {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
                 </li>
               ))}

@@ -4,6 +4,7 @@ import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
 import { BackorderNote } from "../orders/backorder-note";
+import { ShippingNote } from "../orders/shipping-note";
 import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
@@ -36,6 +37,7 @@ export function OrderSummary({
               </p>
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
               <BackorderNote note={line.backorder} />
+              <ShippingNote note={line.shipping} />
               {line.problem && <p className="text-red-700">{line.problem}</p>}
             </div>
             <p className="text-sm font-semibold text-slate-950">{formatUsd(line.lineTotal)}</p>

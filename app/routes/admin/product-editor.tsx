@@ -593,7 +593,9 @@ function PictureList({
   return (
     <fieldset className="space-y-3">
       <legend className="font-semibold text-slate-950">Pictures</legend>
-      {list.length === 0 && <p className="text-sm text-slate-700">No pictures: the subcategory's drawing is shown.</p>}
+      {list.length === 0 && (
+        <p className="text-sm text-slate-700">No pictures: its line drawing, made from its attributes, is shown.</p>
+      )}
       <ul className="flex flex-wrap gap-3">
         {list.map((entry, index) => {
           const url = entry.value ?? "";

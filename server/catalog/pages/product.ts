@@ -1,11 +1,12 @@
 // One product with everything its detail page shows.
 import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { productDrawingUrl } from "../../../domain/catalog/product-images";
 import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { productBulkTiers, products } from "../../db/schema";
 import { productSpecifications } from "../products/attributes";
 import { listedForBuyers, shownToBuyers } from "../products/visibility";
-import { isSlug, pictureUrls } from "../seed/generator";
+import { isSlug } from "../seed/generator";
 import { productCardColumns } from "./card-columns";
 import { productFamily } from "./families";
 
@@ -38,7 +39,7 @@ export async function getProductBySlug(slug: string, catalogue: CatalogueScope |
     productSpecifications(db(), product.id),
     productFamily(product, catalogue),
   ]);
-  // A product with no picture of its own shows its subcategory's drawn ones.
-  const images = product.images.length > 0 ? product.images : pictureUrls(product.subcategory);
+  // A product with no picture of its own shows its line drawing.
+  const images = product.images.length > 0 ? product.images : [productDrawingUrl(product.slug)];
   return { ...product, images, tiers, related, specifications, family };
 }
