@@ -10,8 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../server/db/client";
 import {
   adminAuditLog,
-  companies,
-  companyMembers,
   orders,
   procurementConnections,
   products,
@@ -62,15 +60,6 @@ beforeAll(async () => {
   setDatabase(handle);
   try {
     await signedUpBuyer(member.email, { companyName: member.companyName, firstName: "Ines", lastName: "Requester" });
-    const [row] = await handle.db
-      .select({ companyId: companyMembers.companyId })
-      .from(companyMembers)
-      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-      .where(eq(companies.name, member.companyName));
-    await handle.db
-      .update(companies)
-      .set({ onTerms: true, creditLimit: "5000", onTermsSince: new Date() })
-      .where(eq(companies.id, row?.companyId ?? ""));
     const [wheel] = await handle.db
       .select({ id: products.id })
       .from(products)
@@ -101,6 +90,10 @@ describe("npm run punchout", () => {
       "punchout-shared-secret",
     ]);
     expect(output).toContain('Created the cXML connection "Acme Pumps" for Acme Pumps');
+    // Not on terms yet: purchase orders are placed on terms, so the operator's command grants them.
+    expect(output).toContain(
+      "Acme Pumps was not on terms, and a procurement system's orders are placed on terms: granted Net 30 with a credit limit of $5,000.00",
+    );
     expect(output).not.toContain("punchout-shared-secret");
     expect(code).toBe(0);
     const listed = await punchoutCommand(["list"]);

@@ -2,12 +2,15 @@
 // (docs/punchout.md), on the database the store uses (DATABASE_URL, else the PGlite under
 // DATA_DIR; while a store runs on that PGlite, the store runs the command itself).
 import { parseArgs } from "node:util";
+import { creditLimitField } from "../../domain/admin/admin-schemas";
+import { formatUsd } from "../../domain/money/format";
 import { connectionSchema, type ProcurementProtocol, procurementProtocols } from "../../domain/procurement/connections";
 import { runInRunningStore } from "../backup/backup-endpoint";
 import { setDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { locationFromEnv, openStoreDatabase } from "../db/store-location";
 import { StoreError } from "../errors";
+import { approveTerms } from "../terms/grants";
 import { listConnections, memberByEmail, removeConnection, saveConnection } from "./connections";
 
 export const USAGE = `Usage:
@@ -20,10 +23,15 @@ export const USAGE = `Usage:
       it at the store's prices and notes the difference on the order.
       --documents-url (cXML) is where the buyer's system receives the order confirmations, ship
       notices and invoices of the orders it sends; without it none are sent.
+      A procurement system's orders are purchase orders, placed on terms: a company not on terms yet
+      is granted Net 30 with --credit-limit DOLLARS (5000 unless given), and the command says so.
   npm run punchout -- list [--company-email EMAIL]
   npm run punchout -- remove --protocol cxml|oci --identity ID`;
 
 class UsageError extends Error {}
+
+/** The credit limit a company connected while not on terms is granted, unless the operator gives one. */
+const DEFAULT_CREDIT_LIMIT = "5000";
 
 function options(args: string[]) {
   try {
@@ -39,6 +47,7 @@ function options(args: string[]) {
         domain: { type: "string" },
         prices: { type: "string" },
         "documents-url": { type: "string" },
+        "credit-limit": { type: "string" },
         // The option's first name, still read.
         "push-url": { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -77,6 +86,9 @@ async function add(values: ReturnType<typeof options>["values"]): Promise<string
   });
   if (!parsed.success)
     throw new UsageError(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("\n"));
+  const limit = creditLimitField.safeParse(values["credit-limit"] ?? DEFAULT_CREDIT_LIMIT);
+  if (!limit.success) throw new UsageError(`--credit-limit: ${limit.error.issues[0]?.message}`);
+  const creditLimit = limit.data;
   const { connection, created } = await saveConnection(member.companyId, parsed.data, { actorId: null });
   const lines = [
     `${created ? "Created" : "Updated"} the ${connection.protocol === "cxml" ? "cXML" : "OCI"} connection "${connection.name}" for ${member.companyName ?? email} (${member.accountNumber}).`,
@@ -90,10 +102,12 @@ async function add(values: ReturnType<typeof options>["values"]): Promise<string
         ? `  Order confirmations, ship notices and invoices go to ${connection.pushUrl}.`
         : "  No --documents-url: no order confirmations, ship notices or invoices are sent.",
     );
-  if (!member.onTerms)
+  if (!member.onTerms) {
+    await approveTerms(null, member.companyId, creditLimit);
     lines.push(
-      `  Note: ${member.companyName ?? email} is not on terms yet, so its OrderRequests are refused until an admin grants terms.`,
+      `  ${member.companyName ?? email} was not on terms, and a procurement system's orders are placed on terms: granted Net 30 with a credit limit of ${formatUsd(creditLimit)} (change it under Customers in the back office).`,
     );
+  }
   return lines.join("\n");
 }
 

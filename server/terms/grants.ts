@@ -16,7 +16,7 @@ const termsFields = {
 };
 
 async function changeTerms(
-  adminId: string,
+  adminId: string | null,
   companyId: string,
   action: "approve_terms" | "revoke_terms",
   change: {
@@ -37,9 +37,12 @@ async function changeTerms(
   });
 }
 
-/** Approve: terms on (Net 30, 60 or 90), with the date, the approving admin and the credit limit. */
+/**
+ * Approve: terms on (Net 30, 60 or 90), with the date, the approving admin (null: the operator at the
+ * command line) and the credit limit.
+ */
 export function approveTerms(
-  adminId: string,
+  adminId: string | null,
   companyId: string,
   creditLimit: string,
   { termsDays = 30, now = new Date() }: { termsDays?: TermsDays; now?: Date } = {},
