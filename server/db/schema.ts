@@ -23,6 +23,7 @@ import {
 
 import type { AttributeKind, ProductStatus } from "../../domain/catalog/product-input";
 import type { UnitFamily } from "../../domain/catalog/units";
+import type { SaleUnitCode } from "../../domain/catalog/sale-units";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
@@ -64,6 +65,13 @@ export const products = pgTable(
     leadTimeDays: integer("lead_time_days"),
     /** Buyers may order past the stock; the rest is back-ordered for the lead time (docs/decisions/back-orders.md). */
     backorderable: boolean("backorderable").notNull().default(false),
+    // How the part is sold (docs/decisions/units-of-sale.md): the price, the bulk tiers, the stock and
+    // every line's quantity count units of sale, each holding pack_quantity pieces; an order's
+    // quantity is at least min_order_quantity and a multiple of order_multiple.
+    unit: text("unit").$type<SaleUnitCode>().notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
+    minOrderQuantity: integer("min_order_quantity").notNull().default(1),
+    orderMultiple: integer("order_multiple").notNull().default(1),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
     // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
@@ -102,6 +110,11 @@ export const products = pgTable(
     check("products_lead_time_range", sql`${t.leadTimeDays} between 1 and 365`),
     // A back-order's expected day is counted from the lead time.
     check("products_backorderable_lead_time", sql`not ${t.backorderable} or ${t.leadTimeDays} is not null`),
+    check("products_pack_quantity_positive", sql`${t.packQuantity} >= 1`),
+    check(
+      "products_order_quantities",
+      sql`${t.orderMultiple} >= 1 and ${t.minOrderQuantity} >= 1 and ${t.minOrderQuantity} % ${t.orderMultiple} = 0`,
+    ),
   ],
 );
 
@@ -715,6 +728,9 @@ export const orderItems = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     productSku: text("product_sku"),
+    // The unit of sale and its pack as bought: the quantity counts these units.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     quantity: integer("quantity").notNull(),
     // The quantity ordered, split (docs/decisions/back-orders.md): allocated was taken from stock
     // (what ships now), backordered is owed and was not; a later delivery of the part moves some
@@ -1353,6 +1369,9 @@ export const quoteRequestLines = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     partNumber: text("part_number"),
     description: text("description").notNull(),
+    // The catalogue part's unit of sale when asked for (EA for a free-text line): the quantity counts it.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     quantity: integer("quantity").notNull(),
   },
   (t) => [
@@ -1395,6 +1414,9 @@ export const quoteVersionLines = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name"),
     productSku: text("product_sku"),
+    // The quoted part's unit of sale when quoted: the quantity and the unit price count it.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     quantity: integer("quantity").notNull(),
     unitPrice: money("unit_price"),
     totalPrice: money("total_price"),
