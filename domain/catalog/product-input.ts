@@ -116,10 +116,7 @@ export const countField = (what: string, example: number) =>
     .regex(/^\d*$/, { message: `The ${what} must be a whole number from 1, e.g. ${example}, or empty`, abort: true })
     .optional()
     .transform((count) => (count ? Number(count) : 1))
-    .refine(
-      (count) => count >= 1 && count <= MAX_STOCK_LEVEL,
-      `The ${what} must be from 1 to 10,000,000, or empty`,
-    );
+    .refine((count) => count >= 1 && count <= MAX_STOCK_LEVEL, `The ${what} must be from 1 to 10,000,000, or empty`);
 
 export interface TierInput {
   minQuantity: number;

@@ -91,7 +91,10 @@ export function piecePriceCents(unitPriceCents: Cents, packQuantity: number): Ce
 }
 
 /** The smallest quantity the rule allows: the minimum, or the first multiple at or above it. */
-export function smallestQuantity({ minOrderQuantity, orderMultiple }: Pick<OrderRule, "minOrderQuantity" | "orderMultiple">) {
+export function smallestQuantity({
+  minOrderQuantity,
+  orderMultiple,
+}: Pick<OrderRule, "minOrderQuantity" | "orderMultiple">) {
   const step = Math.max(1, orderMultiple);
   return Math.ceil(Math.max(1, minOrderQuantity) / step) * step;
 }
@@ -132,7 +135,18 @@ export function orderQuantityProblem(rule: OrderRule, quantity: number, max?: nu
   const multiple = quantityWithUnit(rule.orderMultiple, rule.unit);
   if (quantity < smallestQuantity(rule) && rule.minOrderQuantity > 1) {
     const minimum = `Minimum order is ${formatNumber(rule.minOrderQuantity)} ${unitName(rule.unit, rule.minOrderQuantity)}`;
-    return rule.orderMultiple > 1 ? `${minimum}, in multiples of ${multiple}${offer(offers)}` : `${minimum}${offer(offers)}`;
+    return rule.orderMultiple > 1
+      ? `${minimum}, in multiples of ${multiple}${offer(offers)}`
+      : `${minimum}${offer(offers)}`;
   }
   return `Sold in multiples of ${multiple}${offer(offers)}`;
 }
+
+/** A part sold by the piece in any quantity: what every product was before units of sale. */
+export const soldEach: OrderRule = { unit: DEFAULT_SALE_UNIT, packQuantity: 1, minOrderQuantity: 1, orderMultiple: 1 };
+
+/** The unit and pack a line keeps of its part (an order's, a quote's); each for a part not in the catalogue. */
+export const saleUnitOf = (part: SaleUnitOf | undefined): SaleUnitOf => ({
+  unit: part?.unit ?? DEFAULT_SALE_UNIT,
+  packQuantity: part?.packQuantity ?? 1,
+});

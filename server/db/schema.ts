@@ -22,8 +22,8 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { AttributeKind, ProductStatus } from "../../domain/catalog/product-input";
-import type { UnitFamily } from "../../domain/catalog/units";
 import type { SaleUnitCode } from "../../domain/catalog/sale-units";
+import type { UnitFamily } from "../../domain/catalog/units";
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
