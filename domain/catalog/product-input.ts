@@ -212,8 +212,9 @@ export const productInputSchema = z
   .superRefine((product, context) => {
     const problem = tierProblem(product.price, product.tiers);
     if (problem) context.addIssue({ code: "custom", path: ["tiers"], message: problem });
-    // A minimum off the multiples' grid could never be ordered exactly (docs/decisions/units-of-sale.md).
-    if (product.minOrderQuantity % product.orderMultiple !== 0)
+    // A minimum off the multiples' grid could never be ordered exactly (docs/decisions/units-of-sale.md);
+    // 1 is no minimum at all.
+    if (product.minOrderQuantity > 1 && product.minOrderQuantity % product.orderMultiple !== 0)
       context.addIssue({
         code: "custom",
         path: ["minOrderQuantity"],

@@ -67,7 +67,8 @@ export const products = pgTable(
     backorderable: boolean("backorderable").notNull().default(false),
     // How the part is sold (docs/decisions/units-of-sale.md): the price, the bulk tiers, the stock and
     // every line's quantity count units of sale, each holding pack_quantity pieces; an order's
-    // quantity is at least min_order_quantity and a multiple of order_multiple.
+    // quantity is at least min_order_quantity and a multiple of order_multiple (a minimum of 1 is
+    // none: the first multiple is the least).
     unit: text("unit").$type<SaleUnitCode>().notNull().default("EA"),
     packQuantity: integer("pack_quantity").notNull().default(1),
     minOrderQuantity: integer("min_order_quantity").notNull().default(1),
@@ -113,7 +114,7 @@ export const products = pgTable(
     check("products_pack_quantity_positive", sql`${t.packQuantity} >= 1`),
     check(
       "products_order_quantities",
-      sql`${t.orderMultiple} >= 1 and ${t.minOrderQuantity} >= 1 and ${t.minOrderQuantity} % ${t.orderMultiple} = 0`,
+      sql`${t.orderMultiple} >= 1 and ${t.minOrderQuantity} >= 1 and (${t.minOrderQuantity} = 1 or ${t.minOrderQuantity} % ${t.orderMultiple} = 0)`,
     ),
   ],
 );
