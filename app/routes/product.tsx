@@ -6,6 +6,13 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
 import { isBuyable } from "../../domain/catalog/product-status";
+import {
+  DEFAULT_SALE_UNIT,
+  orderQuantityProblem,
+  perUnit,
+  smallestQuantity,
+  unitName,
+} from "../../domain/catalog/sale-units";
 import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
 import { canBackorder, orderable } from "../../domain/orders/backorderable";
@@ -136,7 +143,8 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews, documents, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
-  const [quantity, setQuantity] = useState("1");
+  // The box starts at the least the part may be ordered in (1, or its minimum or first multiple).
+  const [quantity, setQuantity] = useState(String(smallestQuantity(product)));
   const canOrder = orderable(product);
   const memberPrice = useMemberPrices([product.partNumber])[product.partNumber];
   const contractPriceCents = memberPrice ? toCents(memberPrice.price) : undefined;
@@ -144,7 +152,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // Never cut to the stock: a quantity past it is back-ordered, or refused with what is in stock.
   const wanted = quickOrderQuantity(quantity);
   const split = canOrder ? splitLine(wanted, product, today) : null;
-  const refusal = canOrder && !split ? notEnoughStock(product) : undefined;
+  const refusal = orderQuantityProblem(product, wanted) ?? (canOrder && !split ? notEnoughStock(product) : undefined);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -213,6 +221,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             tiers={product.tiers}
             quantity={wanted}
             contractPriceCents={contractPriceCents}
+            unit={product.unit}
+            packQuantity={product.packQuantity}
           />
           {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
@@ -223,7 +233,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                     Quantity
                   </th>
                   <th scope="col" className="py-1">
-                    Price each
+                    Price {perUnit(product)}
                   </th>
                 </tr>
               </thead>
@@ -272,12 +282,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <>
               <div className="mt-6 flex flex-wrap items-end gap-3">
                 <div className="w-28 space-y-1">
-                  <Label htmlFor="quantity">Quantity</Label>
+                  <Label htmlFor="quantity">
+                    Quantity{product.unit === DEFAULT_SALE_UNIT ? "" : ` (${unitName(product.unit, 2)})`}
+                  </Label>
                   <Input
                     id="quantity"
                     type="number"
                     inputMode="numeric"
-                    min={1}
+                    min={smallestQuantity(product)}
+                    step={product.orderMultiple}
                     value={quantity}
                     onChange={(event) => setQuantity(event.target.value)}
                     onBlur={() => setQuantity(String(wanted))}

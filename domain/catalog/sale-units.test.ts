@@ -4,6 +4,7 @@ import {
   nearestQuantities,
   type OrderRule,
   orderQuantityProblem,
+  packNote,
   piecePriceCents,
   quantityWithUnit,
   saleUnitLabel,
@@ -114,5 +115,13 @@ describe("which quantities a part may be ordered in", () => {
     expect(orderQuantityProblem(multiples, 1_000_000_001)).toBe(
       "Sold in multiples of 1,000: 1,000,000,000 or 1,000,001,000?",
     );
+  });
+});
+
+describe("the note beside a unit price", () => {
+  it("gives the pack and the price of a piece", () => {
+    expect(packNote({ unit: "BX", packQuantity: 25 }, 2950)).toBe("Box of 25 ($1.18 each)");
+    expect(packNote({ unit: "FT", packQuantity: 1 }, 39)).toBe("Foot");
+    expect(packNote(soldEach, 1299)).toBe("");
   });
 });

@@ -2,7 +2,8 @@
 // (docs/decisions/units-of-sale.md). A price, a bulk tier, a stock level and every line's quantity
 // count units of sale; the pack quantity says how many pieces one unit holds. Shared by the browser
 // (quantity boxes, labels) and the server (every place a quantity is taken, and every document).
-import { type Cents, centsFromBigInt, divideRoundHalfUp } from "../money/cents";
+import { type Cents, centsFromBigInt, divideRoundHalfUp, fromCents } from "../money/cents";
+import { formatUsd } from "../money/format";
 import { formatNumber } from "../text/numbers";
 
 interface SaleUnit {
@@ -73,9 +74,19 @@ export function saleUnitLabel({ unit, packQuantity }: SaleUnitOf): string {
   return unit === DEFAULT_SALE_UNIT ? "" : name;
 }
 
-/** "per box" after a price, for a listing card or a line; nothing for each. */
+/** What follows a unit price: "each", "per box", "per foot". */
 export const perUnit = ({ unit }: Pick<SaleUnitOf, "unit">) =>
-  unit === DEFAULT_SALE_UNIT ? "" : `per ${unitOf(unit).name}`;
+  unit === DEFAULT_SALE_UNIT ? "each" : `per ${unitOf(unit).name}`;
+
+/**
+ * "Box of 25 ($1.43 each)": the unit's label with the price of one piece, for comparison, where the
+ * unit holds more than one; "Foot" alone; nothing for each. `unitPriceCents` is what one unit costs.
+ */
+export function packNote(part: SaleUnitOf, unitPriceCents: Cents): string {
+  const label = saleUnitLabel(part);
+  const piece = piecePriceCents(unitPriceCents, part.packQuantity);
+  return piece === null ? label : `${label} (${formatUsd(fromCents(piece))} each)`;
+}
 
 /** "25 boxes", "1 pair", "10": a quantity with its unit, each left bare. */
 export const quantityWithUnit = (quantity: number, unit: string) =>

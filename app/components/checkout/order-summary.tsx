@@ -1,9 +1,11 @@
+import { quantityWithUnit } from "../../../domain/catalog/sale-units";
 import { formatUsd } from "../../../domain/money/format";
 import type { CartSummary } from "../../../server/pricing/price";
 import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
 import { BackorderNote } from "../orders/backorder-note";
+import { PackLine } from "../orders/pack-line";
 import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
@@ -32,8 +34,10 @@ export function OrderSummary({
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium text-slate-950">{line.name}</p>
               <p className="text-slate-700">
-                {line.quantity} × <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
+                {quantityWithUnit(line.quantity, line.unit)} ×{" "}
+                <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
               </p>
+              <PackLine line={line} className="text-slate-700" />
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
               <BackorderNote note={line.backorder} />
               {line.problem && <p className="text-red-700">{line.problem}</p>}

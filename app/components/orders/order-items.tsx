@@ -1,8 +1,10 @@
+import { quantityWithUnit } from "../../../domain/catalog/sale-units";
 import { formatUsd } from "../../../domain/money/format";
 import { OrderTotals } from "../order-totals";
 import { Price, UnitPrice } from "../price";
 import { Card, CardContent } from "../ui/card";
 import { BackorderNote } from "./backorder-note";
+import { PackLine } from "./pack-line";
 
 export interface OrderLine {
   id: string;
@@ -10,6 +12,9 @@ export interface OrderLine {
   productName: string;
   productSku: string | null;
   quantity: number;
+  /** The unit of sale the quantity counts, as bought. */
+  unit: string;
+  packQuantity: number;
   unitPrice: string;
   /** The list price beside a contract price that applied. */
   listUnitPrice?: string | null;
@@ -71,8 +76,10 @@ export function OrderItems({
                       {item.productName}
                       {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
                       <span className="ml-2 text-slate-700">
-                        {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+                        {quantityWithUnit(item.quantity, item.unit)} ×{" "}
+                        <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
                       </span>
+                      <PackLine line={item} className="text-slate-700" />
                       <BackorderNote note={item.backorder} />
                       <CancelledNote item={item} />
                     </span>
@@ -128,8 +135,10 @@ function LineText({ item }: { item: OrderLine }) {
       <span className="block font-medium text-slate-950">{item.productName}</span>
       {item.productSku && <span className="block text-slate-600">SKU: {item.productSku}</span>}
       <span className="block text-slate-700">
-        {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+        {quantityWithUnit(item.quantity, item.unit)} ×{" "}
+        <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
       </span>
+      <PackLine line={item} className="text-slate-700" />
       <BackorderNote note={item.backorder} />
       <CancelledNote item={item} />
     </>
