@@ -212,7 +212,7 @@ async function notSupplied(product: CartProduct, cartId: string, productId: stri
  * Added to a line that holds some already, the minimum is met: what is added only keeps the multiple.
  */
 function checkOrderRule(product: CartProduct, quantity: number, inCart = 0) {
-  const rule = inCart > 0 ? { ...product, minOrderQuantity: product.orderMultiple } : product;
+  const rule = inCart > 0 ? { ...product, minOrderQuantity: 1 } : product;
   const problem = orderQuantityProblem(rule, quantity, MAX_LINE_QUANTITY - inCart);
   if (problem) throw new StoreError("Invalid", problem);
 }
