@@ -9,6 +9,7 @@ import { isBuyable } from "../../domain/catalog/product-status";
 import {
   DEFAULT_SALE_UNIT,
   orderQuantityProblem,
+  orderRuleNote,
   perUnit,
   smallestQuantity,
   unitName,
@@ -313,6 +314,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   size="default"
                 />
               </div>
+              {orderRuleNote(product) && <p className="mt-2 text-sm text-slate-800">{orderRuleNote(product)}</p>}
               {/* What the quantity chosen gets: all from stock (nothing said), a back-order, or a refusal. */}
               <p id="quantity-supply" role="status" className="mt-2 text-sm">
                 {refusal ? (

@@ -4,6 +4,7 @@ import {
   nearestQuantities,
   type OrderRule,
   orderQuantityProblem,
+  orderRuleNote,
   packNote,
   piecePriceCents,
   quantityWithUnit,
@@ -123,5 +124,17 @@ describe("the note beside a unit price", () => {
     expect(packNote({ unit: "BX", packQuantity: 25 }, 2950)).toBe("Box of 25 ($1.18 each)");
     expect(packNote({ unit: "FT", packQuantity: 1 }, 39)).toBe("Foot");
     expect(packNote(soldEach, 1299)).toBe("");
+  });
+});
+
+describe("the rule said beside the quantity box", () => {
+  it.each([
+    [soldEach, ""],
+    [rule({ orderMultiple: 25 }), "Sold in multiples of 25"],
+    [rule({ unit: "FT", minOrderQuantity: 10 }), "Minimum order: 10 feet"],
+    [rule({ minOrderQuantity: 50, orderMultiple: 25 }), "Minimum order: 50 pieces, in multiples of 25"],
+    [rule({ unit: "BX", orderMultiple: 2 }), "Sold in multiples of 2 boxes"],
+  ])("%j: %j", (part, note) => {
+    expect(orderRuleNote(part)).toBe(note);
   });
 });

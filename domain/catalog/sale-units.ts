@@ -131,6 +131,17 @@ export function nearestQuantities(
   return [...(below >= smallest ? [below] : []), ...(above <= max && above > quantity ? [above] : [])];
 }
 
+/**
+ * The rule said before any quantity is refused, beside the quantity box: "Sold in multiples of 25",
+ * "Minimum order: 10 feet", "Minimum order: 50 pieces, in multiples of 25"; nothing without one.
+ */
+export function orderRuleNote(rule: OrderRule): string {
+  const multiple = rule.orderMultiple > 1 ? `multiples of ${quantityWithUnit(rule.orderMultiple, rule.unit)}` : "";
+  if (rule.minOrderQuantity <= 1) return multiple && `Sold in ${multiple}`;
+  const minimum = `Minimum order: ${formatNumber(rule.minOrderQuantity)} ${unitName(rule.unit, rule.minOrderQuantity)}`;
+  return multiple ? `${minimum}, in ${multiple}` : minimum;
+}
+
 const offer = (quantities: number[]) =>
   quantities.length ? `: ${quantities.map((quantity) => formatNumber(quantity)).join(" or ")}?` : ".";
 
