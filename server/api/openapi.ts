@@ -365,7 +365,19 @@ export function openApiDocument() {
         },
         ProductItem: {
           type: "object",
-          required: ["part_number", "name", "price", "stock_level", "backorderable", "lead_time_days", "url"],
+          required: [
+            "part_number",
+            "name",
+            "price",
+            "stock_level",
+            "backorderable",
+            "lead_time_days",
+            "unit",
+            "pack_quantity",
+            "min_order_quantity",
+            "order_multiple",
+            "url",
+          ],
           properties: {
             part_number: { type: "string" },
             name: { type: "string" },
