@@ -124,6 +124,7 @@ export async function quoteForAdmin(quoteNumber: string) {
         partNumber: quoteRequestLines.partNumber,
         description: quoteRequestLines.description,
         quantity: quoteRequestLines.quantity,
+        unit: quoteRequestLines.unit,
         catalogPartNumber: products.partNumber,
         catalogName: products.name,
         listPrice: products.price,
