@@ -1,11 +1,10 @@
-import { quantityWithUnit } from "../../../domain/catalog/sale-units";
 import { formatUsd } from "../../../domain/money/format";
 import type { CartSummary } from "../../../server/pricing/price";
 import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
 import { BackorderNote } from "../orders/backorder-note";
-import { PackLine } from "../orders/pack-line";
+import { PackLine, PerUnit } from "../orders/pack-line";
 import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
@@ -34,8 +33,8 @@ export function OrderSummary({
             <div className="min-w-0 flex-1 text-sm">
               <p className="font-medium text-slate-950">{line.name}</p>
               <p className="text-slate-700">
-                {quantityWithUnit(line.quantity, line.unit)} ×{" "}
-                <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
+                {line.quantity} × <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
+                <PerUnit unit={line.unit} />
               </p>
               <PackLine line={line} className="text-slate-700" />
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}

@@ -1,10 +1,9 @@
-import { quantityWithUnit } from "../../../domain/catalog/sale-units";
 import { formatUsd } from "../../../domain/money/format";
 import { OrderTotals } from "../order-totals";
 import { Price, UnitPrice } from "../price";
 import { Card, CardContent } from "../ui/card";
 import { BackorderNote } from "./backorder-note";
-import { PackLine } from "./pack-line";
+import { PackLine, PerUnit } from "./pack-line";
 
 export interface OrderLine {
   id: string;
@@ -76,8 +75,8 @@ export function OrderItems({
                       {item.productName}
                       {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
                       <span className="ml-2 text-slate-700">
-                        {quantityWithUnit(item.quantity, item.unit)} ×{" "}
-                        <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+                        {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+                        <PerUnit unit={item.unit} />
                       </span>
                       <PackLine line={item} className="text-slate-700" />
                       <BackorderNote note={item.backorder} />
@@ -135,8 +134,8 @@ function LineText({ item }: { item: OrderLine }) {
       <span className="block font-medium text-slate-950">{item.productName}</span>
       {item.productSku && <span className="block text-slate-600">SKU: {item.productSku}</span>}
       <span className="block text-slate-700">
-        {quantityWithUnit(item.quantity, item.unit)} ×{" "}
-        <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+        {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+        <PerUnit unit={item.unit} />
       </span>
       <PackLine line={item} className="text-slate-700" />
       <BackorderNote note={item.backorder} />

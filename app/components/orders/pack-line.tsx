@@ -1,4 +1,4 @@
-import { packNote, type SaleUnitOf } from "../../../domain/catalog/sale-units";
+import { DEFAULT_SALE_UNIT, packNote, perUnit, type SaleUnitOf } from "../../../domain/catalog/sale-units";
 import { toCents } from "../../../domain/money/cents";
 
 /**
@@ -8,4 +8,9 @@ import { toCents } from "../../../domain/money/cents";
 export function PackLine({ line, className }: { line: SaleUnitOf & { unitPrice: string }; className?: string }) {
   const note = packNote(line, toCents(line.unitPrice));
   return note ? <span className={`block ${className ?? ""}`}>{note}</span> : null;
+}
+
+/** " per box" after a line's unit price ("3 × $35.79 per box"); nothing for each, whose lines read as they always have. */
+export function PerUnit({ unit }: { unit: string }) {
+  return unit === DEFAULT_SALE_UNIT ? null : <> {perUnit({ unit })}</>;
 }
