@@ -122,7 +122,7 @@ describe("which quantities a part may be ordered in", () => {
 describe("the note beside a unit price", () => {
   it("gives the pack and the price of a piece", () => {
     expect(packNote({ unit: "BX", packQuantity: 25 }, 2950)).toBe("Box of 25 ($1.18 each)");
-    expect(packNote({ unit: "FT", packQuantity: 1 }, 39)).toBe("Foot");
+    expect(packNote({ unit: "FT", packQuantity: 1 }, 39)).toBe("");
     expect(packNote(soldEach, 1299)).toBe("");
   });
 });

@@ -80,12 +80,12 @@ export const perUnit = ({ unit }: Pick<SaleUnitOf, "unit">) =>
 
 /**
  * "Box of 25 ($1.43 each)": the unit's label with the price of one piece, for comparison, where the
- * unit holds more than one; "Foot" alone; nothing for each. `unitPriceCents` is what one unit costs.
+ * unit holds more than one; nothing for a unit of one piece, which "per foot" after its price says.
+ * `unitPriceCents` is what one unit costs.
  */
 export function packNote(part: SaleUnitOf, unitPriceCents: Cents): string {
-  const label = saleUnitLabel(part);
   const piece = piecePriceCents(unitPriceCents, part.packQuantity);
-  return piece === null ? label : `${label} (${formatUsd(fromCents(piece))} each)`;
+  return piece === null ? "" : `${saleUnitLabel(part)} (${formatUsd(fromCents(piece))} each)`;
 }
 
 /** "25 boxes", "1 pair", "10": a quantity with its unit, each left bare. */
