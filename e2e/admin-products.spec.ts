@@ -175,7 +175,7 @@ test("an admin adds a picture in the editor and buyers see it on the product pag
   await page.getByLabel("Subcategory").selectOption({ label: "Flap Discs" });
   await page.getByLabel("Price ($)", { exact: true }).fill("21.00");
   await page.getByLabel("Stock Level").fill("8");
-  await expect(page.getByText("No pictures: the subcategory's drawing is shown.")).toBeVisible();
+  await expect(page.getByText("No pictures: its line drawing, made from its attributes, is shown.")).toBeVisible();
 
   // A file that is not a picture is refused on its field, and the product is not created.
   await page

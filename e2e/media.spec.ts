@@ -37,18 +37,16 @@ test.describe("a product with a photograph of its own", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     store = await storeProcess({ LOG_LEVEL: "warn" });
-    await store.start();
-    await store.stop();
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a2b" } })
       .jpeg()
       .toBuffer();
     const { url } = await storeProductImage(photo, fileStorage(mediaFolder(store.dataDir)));
-    const database = await store.openDatabase();
-    await database.db
-      .update(products)
-      .set({ images: [url] })
-      .where(eq(products.slug, wheel.slug));
-    await database.close();
+    await store.writeWhileStopped((database) =>
+      database.db
+        .update(products)
+        .set({ images: [url] })
+        .where(eq(products.slug, wheel.slug)),
+    );
     await store.start();
   });
 

@@ -8,7 +8,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { addDays, storeDay } from "../domain/dates/dates";
 import { admin, mailCatcherUrl, smtpPort } from "../playwright.config";
-import { setDatabase } from "../server/db/client";
 import { quotes } from "../server/db/schema";
 import { answerQuote } from "../test/quote-fixtures";
 import { storeProcess } from "../test/store-process";
@@ -257,21 +256,14 @@ test("an expired quote cannot be accepted", async ({ browser }) => {
 
     // The store's answer, valid until yesterday: sent as of that day, with the store stopped,
     // since only the store's process can open its embedded database.
-    await store.stop();
-    const database = await store.openDatabase();
-    try {
-      setDatabase(database);
+    await store.writeWhileStopped(async (database) => {
       await answerQuote(quoteNumber, {
         validUntil: addDays(today(), -1),
         lines: [{ outcome: "priced", unitPrice: "6.00" }],
       });
       const [quote] = await database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
       expect(quote?.status).toBe("quoted");
-    } finally {
-      setDatabase(undefined);
-      await database.close();
-    }
-    await store.start();
+    });
 
     await page.goto(`${store.base}/account/quotes/${quoteNumber}`);
     // The store's hourly expiry moved it to 'expired' as it started again; either way it cannot be accepted.

@@ -1,10 +1,16 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
+import { eq } from "drizzle-orm";
+import { admin, smtpPort } from "../playwright.config";
+import { orderItems, orders } from "../server/db/schema";
+import { recordShipment } from "../server/orders/shipments";
+import { fixtureAdmin } from "../test/quote-fixtures";
+import { storeProcess } from "../test/store-process";
 import {
   addWheels,
   approveTerms,
   confirmedBuyer,
   expectNoAccessibilityViolations,
+  payWithCard,
   signIn,
   subjectsMailedTo,
 } from "./helpers";
@@ -108,4 +114,60 @@ test("a buyer on terms asks by keyboard to return one shipped wheel; the admin a
         `Credit memo ${memo}: your return ${rma} arrived`,
       ]),
     );
+});
+
+test("a part shipped more than 30 days ago cannot be returned, and the order page says when its window closed", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The shipment has to be 40 days old: it is recorded, by the back office's own code, on a store of
+  // the test's own while that store is stopped (only its process can open its embedded database).
+  const store = await storeProcess({
+    LOG_LEVEL: "warn",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SIGN_UPS_PER_ADDRESS: "1000",
+  });
+  try {
+    await store.start();
+    const context = await browser.newContext({ baseURL: store.base });
+    const page = await context.newPage();
+    const buyer = await confirmedBuyer(page, "late-returner", "Latimer");
+    await signIn(page, buyer.email, buyer.password);
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await addWheels(page, 1);
+    await page.goto("/checkout");
+    const checkout = page.getByRole("main");
+    await checkout.getByLabel("Phone").fill("5035550142");
+    await checkout.getByRole("button", { name: /^Place Order - / }).click();
+    await payWithCard(page, "4242 4242 4242 4242");
+    await expect(page).toHaveURL(/\/order-confirmation\/ORD\d{13}[A-Z0-9]{5}$/);
+    const orderNumber = page.url().split("/").pop() ?? "";
+
+    await store.writeWhileStopped(async ({ db }) => {
+      const lines = await db
+        .select({ orderItemId: orderItems.id, quantity: orderItems.quantity })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(eq(orders.orderNumber, orderNumber));
+      await recordShipment(
+        await fixtureAdmin(),
+        orderNumber,
+        { carrier: "other", trackingNumber: null, lines },
+        new Date(Date.now() - 40 * 24 * 60 * 60 * 1000),
+      );
+    });
+
+    await page.goto(`${store.base}/account/orders/${orderNumber}`);
+    const main = page.getByRole("main");
+    await expect(
+      main.getByText(
+        /^GW-45-001 shipped on \w{3} \d{1,2}, \d{4}\. Returns are accepted for 30 days from shipment, so the return window closed on \w{3} \d{1,2}, \d{4}\.$/,
+      ),
+    ).toBeVisible();
+    await expect(main.getByRole("button", { name: "Request Return" })).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+    await context.close();
+  } finally {
+    await store.remove();
+  }
 });

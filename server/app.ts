@@ -14,10 +14,12 @@ import { openDatabase, setDatabase } from "./db/client";
 import { coordinate, type Duty } from "./db/coordination";
 import { DataDirLockedError, lockDataDir } from "./db/data-dir-lock";
 import { createRequestListener } from "./http";
+import { startJobWorker } from "./jobs/queue";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
 import { startPaymentReconciliation } from "./orders/checkout";
 import { prepareDatabase } from "./prepare-database";
+import { CXML_DOCUMENT_JOB, sendCxmlDocument } from "./procurement/document-push";
 import { runPunchOutCommand } from "./procurement/punchout-command";
 import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
@@ -105,6 +107,8 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const leave = config.DATABASE_URL
     ? coordinate(config.DATABASE_URL, duties, { [CATALOGUE_CHANGES_CHANNEL]: catalogueIndex.wake })
     : runAlone(duties);
+  // Every process works the job queue: its claims skip each other's (docs/decisions/job-queue.md).
+  const stopJobs = startJobWorker({ [CXML_DOCUMENT_JOB]: sendCxmlDocument });
   // Only this process can read PGlite, so `npm run backup` asks it (server/backup/backup-endpoint.ts).
   const closeBackups =
     database.driver === "pglite"
@@ -137,6 +141,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      stopJobs();
       await leave();
       catalogueIndex.stop();
       await closeBackups().catch(() => {});

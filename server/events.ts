@@ -26,6 +26,8 @@ export interface StoreEvents {
   searchSynonymsChanged: Record<string, never>;
   /** A message waits in the mail queue: whichever process delivers mail may send it now. */
   mailQueued: Record<string, never>;
+  /** A job waits in the job queue: any process's worker may run it now. */
+  jobQueued: Record<string, never>;
 }
 
 export type StoreEventName = keyof StoreEvents;

@@ -234,7 +234,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
         context.set(nonceContext, nonce);
         context.set(clientAddressContext, c.get("clientAddress"));
         if (catalogue !== undefined) context.set(catalogueContext, { catalogue });
-        return handleRequest(c.req.raw, context);
+        return handleRequest(ociLoginForm(c.req.raw), context);
       },
       catalogue ?? null,
     );
@@ -252,6 +252,20 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
   });
 
   return app;
+}
+
+/**
+ * An OCI catalogue call posted by the procurement system's page, from its own site (docs/punchout.md),
+ * without the Origin that React Router refuses on a cross-site action. The form carries its own
+ * credentials and the route reads no cookie, so there is no forgery to fear (the CSRF check above lets
+ * this path through for the same reason).
+ */
+function ociLoginForm(request: Request): Request {
+  if (request.method !== "POST" || new URL(request.url).pathname !== "/punchout/oci" || !request.headers.has("origin"))
+    return request;
+  const headers = new Headers(request.headers);
+  headers.delete("origin");
+  return new Request(request, { headers });
 }
 
 /** The server's request listener: the Hono app, but for the page cache's hits it answers before it (server/cache-hits.ts). */

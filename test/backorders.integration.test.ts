@@ -29,7 +29,7 @@ import { cartSummary } from "../server/pricing/price";
 import { insertProduct } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { withTestDatabase } from "./database";
-import { asBuyer, profileWithCompany } from "./store-fixtures";
+import { asBuyer, profileWithCompany, shipAll } from "./store-fixtures";
 
 const { handle } = withTestDatabase();
 const db = () => handle().db;
@@ -155,6 +155,67 @@ describe("a back-orderable part ordered past its stock", () => {
       .update(products)
       .set({ stockLevel: 12 })
       .where(eq(products.id, ids["BO-45-010"] ?? ""));
+  });
+});
+
+describe("stock that arrives for a back-ordered part", () => {
+  it("fills the back-orders first, oldest order first, from the editor and from a cancellation, so that they ship", async () => {
+    const id = await insertProduct({
+      partNumber: "BO-45-020",
+      name: "Waited-For Wheel",
+      price: "4.00",
+      stockLevel: 2,
+      backorderable: true,
+      leadTimeDays: 5,
+    });
+    let placed = 0;
+    const order = async (quantity: number) => {
+      const who = await buyer();
+      await addToCart(who.cartId, id, quantity, null);
+      placed += 1;
+      return (await termsOrder(who, new Date(now.getTime() + placed * 60_000))).orderNumber;
+    };
+    const lineOf = async (orderNumber: string) =>
+      (
+        await db()
+          .select({
+            allocated: orderItems.allocatedQuantity,
+            backordered: orderItems.backorderedQuantity,
+            expected: orderItems.backorderExpectedOn,
+          })
+          .from(orderItems)
+          .innerJoin(orders, eq(orders.id, orderItems.orderId))
+          .where(eq(orders.orderNumber, orderNumber))
+      )[0];
+    // The shelf's 2 go to the first order; the next two wait for all they asked.
+    const shelf = await order(2);
+    const first = await order(3);
+    const second = await order(4);
+    expect(await lineOf(second)).toMatchObject({ allocated: 0, backordered: 4 });
+
+    // The operator records 5 more in the editor: 3 fill the first, 2 go to the second, none to the shelf.
+    const stored = await productForEditor("BO-45-020");
+    if (!stored) throw new Error("no product");
+    const written = productInputSchema.parse({
+      ...stored,
+      tiers: [],
+      attributes: {},
+      backorderable: "on",
+      stockLevel: "5",
+    });
+    expect(await saveProductFromEditor("admin", written, "BO-45-020")).toMatchObject({ ok: true });
+    expect(await stockOf("BO-45-020")).toBe(0);
+    expect(await lineOf(first)).toEqual({ allocated: 3, backordered: 0, expected: null });
+    expect(await lineOf(second)).toMatchObject({ allocated: 2, backordered: 2, expected: expect.any(String) });
+
+    // The first order cancelled gives its 2 back, and they go to the second at once.
+    await moveOrder({ actor: "admin", id: "admin" }, shelf, { on: "statusAsked", to: "cancelled" });
+    expect(await lineOf(second)).toEqual({ allocated: 4, backordered: 0, expected: null });
+    expect(await stockOf("BO-45-020")).toBe(0);
+    for (const orderNumber of [first, second]) {
+      const shipped = await shipAll("admin", orderNumber);
+      expect(shipped.status).toBe("shipped");
+    }
   });
 });
 

@@ -180,7 +180,16 @@ const examples: Example[] = [
     type: /^application\/pdf$/,
     disposition: /^inline; filename="[\w.-]+\.pdf"$/,
   },
-  { route: "product-image", url: () => picture, as: "visitor", type: /^image\// },
+  { route: "product-image", url: () => "/images/products/grinding-wheels-1.svg", as: "visitor", type: /^image\// },
+  { route: "product-drawing", url: () => picture, as: "visitor", type: /^image\/svg\+xml/ },
+  { route: "ghs-pictogram", url: () => "/images/ghs/GHS02.svg", as: "visitor", type: /^image\/svg\+xml/ },
+  {
+    route: "safety-data-sheet",
+    url: () => "/safety-data-sheets/penetrating-oil-aerosol-16-oz-aer-100002.pdf",
+    as: "visitor",
+    type: /^application\/pdf$/,
+    disposition: /^inline; filename="[\w.-]+\.pdf"$/,
+  },
   {
     route: "account.quote-pdf",
     url: () => `/account/quotes/${quoteNumber}/pdf/1`,

@@ -13,7 +13,11 @@ import { type StoreProcess, storeProcess } from "./store-process";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const wheel = { partNumber: "CW-45-045", slug: "cut-off-wheel-4-5-x-045-in-cw-45-045" };
-const grindingWheel = { partNumber: "GW-45-001", slug: "grinding-wheel-4-5-in-gw-45-001" };
+const grindingWheel = {
+  partNumber: "GW-45-001",
+  slug: "grinding-wheel-4-5-in-gw-45-001",
+  name: "Grinding Wheel 4.5 in",
+};
 
 let store: StoreProcess;
 let pictureUrl = "";
@@ -94,11 +98,19 @@ describe("a stored product picture", () => {
     expect(html).toContain(`<source type="image/avif"`);
   });
 
-  it("gives way to the subcategory's drawn picture when a product has none", async () => {
+  it("gives way to the product's line drawing when a product has none", async () => {
+    const drawing = `/images/products/drawings/${grindingWheel.slug}.svg`;
     const html = await (await get(`/products/${grindingWheel.slug}`)).text();
-    expect(html).toContain('src="/images/products/grinding-wheels-1.svg"');
+    expect(html).toContain(`src="${drawing}"`);
     const listing = await (await get("/category/abrasives/grinding-wheels")).text();
-    expect(listing).toContain('src="/images/products/grinding-wheels-1.svg"');
+    expect(listing).toContain(`src="${drawing}"`);
+    const svg = await get(drawing);
+    expect(svg.headers.get("content-type")).toContain("image/svg+xml");
+    expect(await svg.text()).toContain(`aria-label="${grindingWheel.name}"`);
+    // As the merchant feed names it: the same drawing, as a PNG.
+    const png = await get(drawing.replace(/\.svg$/, ".png"));
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ format: "png", width: 400 });
   });
 
   it("answers 404 for a key never stored and for anything that is not a key", async () => {

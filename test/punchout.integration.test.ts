@@ -262,6 +262,7 @@ describe("a cXML PunchOut round trip", () => {
       expect(log).toHaveLength(1);
       expect(JSON.stringify(log[0])).not.toContain("punchout-shared-secret");
       expect(JSON.stringify(log[0])).not.toContain("secretHash");
+      expect(JSON.stringify(log[0])).not.toContain("secretSealed");
     } finally {
       await handle.close();
     }

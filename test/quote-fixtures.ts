@@ -88,6 +88,15 @@ export interface AnsweredLine {
 /** The store admin who sends the fixtures' answers (written once per database). */
 const quotingAdmin = "fixture-quoting-admin";
 
+/** The fixtures' store admin, written on first use: the one who answers quotes and records shipments. */
+export async function fixtureAdmin(): Promise<string> {
+  await db()
+    .insert(user)
+    .values({ id: quotingAdmin, name: "Quinn Quoter", email: "quoting-admin@example.com", emailVerified: true })
+    .onConflictDoNothing();
+  return quotingAdmin;
+}
+
 /**
  * The store's answer to the quote `quoteNumber`, sent by the back office's own `sendQuote`: one
  * answer per request line, in the request's order (a missing answer prices the line at 1.00), at
@@ -101,10 +110,7 @@ export async function answerQuote(
     message = "Thank you for your request.",
   }: { validUntil: string; lines?: AnsweredLine[]; message?: string },
 ): Promise<number> {
-  await db()
-    .insert(user)
-    .values({ id: quotingAdmin, name: "Quinn Quoter", email: "quoting-admin@example.com", emailVerified: true })
-    .onConflictDoNothing();
+  await fixtureAdmin();
   const [quote] = await db().select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
   if (!quote) throw new Error(`no quote ${quoteNumber}`);
   const requested = await db()

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
-import { type DatabaseHandle, openDatabase } from "../server/db/client";
+import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
 import { createEmptyDatabase, sourceFingerprint, testDriver } from "./database";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -22,6 +22,11 @@ export interface StoreProcess {
   stop(): Promise<void>;
   /** The store's database, to read with the store stopped (an embedded database has one process at a time). */
   openDatabase(): Promise<DatabaseHandle>;
+  /**
+   * Runs `write` with the store's own code on its database while the store is stopped (an embedded
+   * database has one process at a time), then starts it again, on a new port, if it was running.
+   */
+  writeWhileStopped<T>(write: (database: DatabaseHandle) => Promise<T>): Promise<T>;
   /** Stops the store and removes its folder and database. */
   remove(): Promise<void>;
 }
@@ -72,6 +77,7 @@ export async function storeProcess(
   const databaseUrl = shared.databaseUrl ?? empty?.url;
   let child: ChildProcess | undefined;
   let base = "";
+  let lastExtra: Record<string, string> = {};
   const stop = async () => {
     const running = child;
     if (!running || running.exitCode !== null) return;
@@ -79,33 +85,49 @@ export async function storeProcess(
     running.kill("SIGTERM");
     await exited;
   };
+  const open = () => openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") });
+  const start = async (extra: Record<string, string> = {}) => {
+    lastExtra = extra;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const all: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      // One process unless a test is about several (on PostgreSQL the store runs one per core).
+      WEB_CONCURRENCY: "1",
+      ...env,
+      ...extra,
+    };
+    if (databaseUrl) all.DATABASE_URL = databaseUrl;
+    child = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env: all, stdio: "ignore" });
+    await waitUntilAnswering(`${base}/healthz`, { child });
+  };
   return {
     get base() {
       return base;
     },
     dataDir,
     databaseUrl,
-    async start(extra = {}) {
-      const port = await freePort();
-      base = `http://127.0.0.1:${port}`;
-      const all: Record<string, string> = {
-        PATH: process.env.PATH ?? "",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "silent",
-        // One process unless a test is about several (on PostgreSQL the store runs one per core).
-        WEB_CONCURRENCY: "1",
-        ...env,
-        ...extra,
-      };
-      if (databaseUrl) all.DATABASE_URL = databaseUrl;
-      child = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env: all, stdio: "ignore" });
-      await waitUntilAnswering(`${base}/healthz`, { child });
+    async writeWhileStopped(write) {
+      const wasRunning = child !== undefined && child.exitCode === null;
+      await stop();
+      const database = await open();
+      try {
+        setDatabase(database);
+        return await write(database);
+      } finally {
+        setDatabase(undefined);
+        await database.close();
+        if (wasRunning) await start(lastExtra);
+      }
     },
+    start,
     stop,
-    openDatabase: () => openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, "pglite") }),
+    openDatabase: open,
     async remove() {
       await stop();
       await empty?.drop();

@@ -84,6 +84,7 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
     title,
     description,
     items,
+    partsShown,
     totalInCategory,
     totalMatching,
     state,
@@ -124,6 +125,7 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
         {chip("In Stock Only", { ...state, stock: state.stock ? undefined : "in" }, state.stock === "in")}
         {chip("Price low to high", { ...state, sort: "price-asc" }, state.sort === "price-asc")}
         {chip("Rating high to low", { ...state, sort: "rating-desc" }, state.sort === "rating-desc")}
+        {chip("Group sizes", { ...state, group: state.group ? undefined : "families" }, state.group === "families")}
         {state.brand && chip(`Brand: ${state.brand} (clear)`, { ...state, brand: undefined }, true)}
       </nav>
       <SpecFilterSidebar
@@ -135,7 +137,9 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
         total={totalMatching}
       >
         <p className="mt-3 text-sm text-slate-700" aria-live="polite">
-          {loading ? "Loading products..." : `Showing ${items.length} of ${totalMatching}`}
+          {loading
+            ? "Loading products..."
+            : `Showing ${partsShown} of ${totalMatching}${state.group ? `, sizes grouped in ${items.length} cards` : ""}`}
         </p>
         {items.length === 0 ? (
           <p className="mt-10 text-slate-700">
@@ -144,7 +148,7 @@ export default function CategoryListing({ loaderData }: Route.ComponentProps) {
         ) : (
           <ProductGrid products={items} />
         )}
-        {items.length < totalMatching && <LoadMore to={listingSearch({ ...state, page: state.page + 1 }, spec)} />}
+        {partsShown < totalMatching && <LoadMore to={listingSearch({ ...state, page: state.page + 1 }, spec)} />}
       </SpecFilterSidebar>
     </div>
   );

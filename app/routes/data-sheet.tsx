@@ -1,4 +1,5 @@
 import { productDataSheet } from "../../server/catalog/pages/data-sheet";
+import { publicPdf } from "../../server/documents/public-pdf";
 import type { Route } from "./+types/data-sheet";
 
 /** /data-sheets/{product slug}.pdf: the product's data sheet, drawn from its catalogue entry. */
@@ -12,16 +13,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     });
   }
   // The same sheet for everyone; revalidated after an hour, so an edited product's sheet follows it.
-  const headers = {
-    "Cache-Control": "public, max-age=3600",
-    ETag: sheet.etag,
-  };
-  if (request.headers.get("If-None-Match")?.includes(sheet.etag)) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(sheet.content), {
-    headers: {
-      ...headers,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${sheet.filename}"`,
-    },
-  });
+  return publicPdf(request, sheet);
 }

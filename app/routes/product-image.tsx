@@ -6,8 +6,9 @@ import { subcategoryProfiles } from "../../server/catalog/seed/profiles";
 import type { Route } from "./+types/product-image";
 
 /**
- * /images/products/{subcategory}-{view}.svg: the drawn pictures every product of a subcategory shares;
- * .png for what reads no SVG (Google Merchant Center's image_link, server/catalog/pages/merchant-feed.ts).
+ * /images/products/{subcategory}-{view}.svg: the pictures every product of a subcategory shared before
+ * each got its line drawing (product-drawing.tsx), still named by products stored then and their
+ * exports; .png for what reads no SVG (Google Merchant Center's image_link).
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const match = /^([a-z-]+)-([1-3])\.(svg|png)$/.exec(params.file);

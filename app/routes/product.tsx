@@ -5,6 +5,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
+import { hazardNotice } from "../../domain/catalog/hazards";
 import { isBuyable } from "../../domain/catalog/product-status";
 import {
   DEFAULT_SALE_UNIT,
@@ -24,6 +25,7 @@ import { formatNumber } from "../../domain/text/numbers";
 import { currentCatalogue } from "../../server/accounts/session";
 import { catalogCacheHeaders, catalogRouteHeaders } from "../../server/catalog/cache/http-cache";
 import { productDocuments } from "../../server/catalog/pages/data-sheet";
+import { isSafetyDataSheet } from "../../server/catalog/pages/document-links";
 import { getProductBySlug } from "../../server/catalog/pages/product";
 import { storefrontCategoryTree } from "../../server/catalog/products/category-tree";
 import { shownReviews, writeReview } from "../../server/catalog/products/reviews";
@@ -33,6 +35,8 @@ import { dataWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { Availability } from "../components/catalog/availability";
+import { FamilySelector } from "../components/catalog/family-selector";
+import { HazardNotice } from "../components/catalog/hazard-notice";
 import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { QuantityPrice } from "../components/catalog/quantity-price";
@@ -59,10 +63,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   const category = findCategory(tree, product.category);
   const subcategory = category ? findSubcategory(category, product.subcategory) : undefined;
+  const documents = productDocuments(product);
+  // The page needs the hazard data's words only, not the whole sheet.
+  const { hazard, ...shown } = product;
   const page = {
-    product,
+    product: shown,
     reviews,
-    documents: productDocuments(product),
+    documents,
+    hazard: hazard ? hazardNotice(hazard) : null,
+    safetyDataSheet: documents.find((document) => isSafetyDataSheet(document.name)),
     category: { slug: product.category, name: category?.name ?? product.category },
     subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
@@ -142,7 +151,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, reviews, documents, category, subcategory, today } = loaderData;
+  const { product, reviews, documents, hazard, safetyDataSheet, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
   // The box starts at the least the part may be ordered in (1, or its minimum or first multiple).
   const [quantity, setQuantity] = useState(String(smallestQuantity(product)));
@@ -204,6 +213,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           </div>
           <h1 className="mt-3 text-3xl font-bold text-slate-950">{product.name}</h1>
           <ReviewSummary rating={product.rating} count={product.reviewCount} />
+          {product.family && <FamilySelector family={product.family} />}
           <p className="mt-4 text-slate-800">{product.description}</p>
           {product.keyFeatures.length > 0 && (
             <section aria-labelledby="key-features" className="mt-4">
@@ -279,6 +289,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             backorderable={product.backorderable}
             signInTo={`/products/${product.slug}`}
           />
+          {hazard && <HazardNotice notice={hazard} safetyDataSheet={safetyDataSheet} />}
           {isBuyable(product.status) && (
             <>
               <div className="mt-6 flex flex-wrap items-end gap-3">

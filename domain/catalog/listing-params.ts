@@ -16,6 +16,8 @@ function listingParamsSchema() {
     sort: z.enum(listingSorts).catch("featured").default("featured"),
     page: z.coerce.number().int().min(1).max(500).catch(1).default(1),
     brand: z.string().overwrite(plainText).trim().min(1).max(60).optional().catch(undefined),
+    /** "families": a family of sizes shows as one card (docs/decisions/part-families.md). */
+    group: z.enum(["families"]).optional().catch(undefined),
   });
 }
 
@@ -27,7 +29,7 @@ export function parseListingParams(search: URLSearchParams): ListingParams {
 }
 
 /** The parameters a listing reads itself: an attribute with one of these slugs cannot be filtered on. */
-export const listingParamNames = ["brand", "stock", "sort", "page"] as const;
+export const listingParamNames = ["brand", "stock", "group", "sort", "page"] as const;
 
 /** The query string for a listing state and its spec filters, in one canonical order, leaving defaults out. */
 export function listingSearch(params: Partial<ListingParams>, spec?: SpecState): string {
@@ -35,6 +37,7 @@ export function listingSearch(params: Partial<ListingParams>, spec?: SpecState):
   if (params.brand) search.set("brand", params.brand);
   if (params.stock) search.set("stock", params.stock);
   for (const [key, value] of spec ? specEntries(spec) : []) search.append(key, value);
+  if (params.group) search.set("group", params.group);
   if (params.sort && params.sort !== "featured") search.set("sort", params.sort);
   if (params.page && params.page > 1) search.set("page", String(params.page));
   const text = search.toString();

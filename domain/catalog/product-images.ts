@@ -4,6 +4,13 @@
 // the database, and the files, whose names never change, are cached for good.
 // server/media/images.ts makes the files; this module is shared with the browser.
 
+/**
+ * Where a product with no picture of its own is drawn: its technical line drawing, made from its
+ * attributes when asked for (server/catalog/pages/product-drawing.ts). card-columns.ts writes the
+ * same address in SQL.
+ */
+export const productDrawingUrl = (slug: string) => `/images/products/drawings/${slug}.svg`;
+
 /** The widths the web versions are made at (never wider than the uploaded picture). */
 export const IMAGE_WIDTHS = [160, 320, 640, 1024] as const;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;

@@ -4,6 +4,7 @@
 // (server/catalog/products/attributes.ts), which the browser does not hold.
 import { z } from "zod";
 import { oneLine, plainText } from "../text/plain-text";
+import { familyName, MAX_FAMILY_NAME } from "./families";
 import { DEFAULT_SALE_UNIT, isSaleUnitCode, saleUnitCodes } from "./sale-units";
 
 export const productStatuses = ["draft", "active", "discontinued"] as const;
@@ -203,6 +204,20 @@ export const productInputSchema = z
     documents: z
       .array(z.object({ name: oneLineText("document name", 100), url: oneLineText("document address", 500) }))
       .max(MAX_LIST_ENTRIES, `At most ${MAX_LIST_ENTRIES} documents`)
+      .default([]),
+    /**
+     * The family of sizes the part belongs to, by name (docs/decisions/part-families.md): "" none;
+     * absent (a file without the column) leaves the part's family as it is.
+     */
+    family: z
+      .string()
+      .max(MAX_FAMILY_NAME, `A family's name can be at most ${MAX_FAMILY_NAME} characters`)
+      .optional()
+      .transform((name) => (name === undefined ? undefined : familyName(name))),
+    /** The editor's choice of the attribute slugs the family's parts differ in; none: they follow from the parts. */
+    familyAttributes: z
+      .array(z.string().max(100))
+      .max(MAX_LIST_ENTRIES, `At most ${MAX_LIST_ENTRIES} attributes`)
       .default([]),
     /** Attribute slug -> the value as written ("4-1/2 in"); an empty value means none. */
     attributes: z

@@ -170,13 +170,32 @@ export function fromBase(base: number, family: UnitFamily, unit?: string | null)
   return base / (shown?.factor ?? 1);
 }
 
+/** A base-unit value's number as shown in `unit` of its family ("4-1/2"), and the unit's symbol ("in"). */
+function measureParts(base: number, family: UnitFamily, unit?: string | null): { number: string; symbol: string } {
+  const shown = (unit ? findUnit(family, unit) : undefined) ?? families[family].units[0];
+  if (!shown) return { number: formatNumber(base), symbol: "" };
+  const value = base / shown.factor;
+  return {
+    number: (shown.symbol === "in" ? inchFraction(value) : undefined) ?? formatNumber(value),
+    symbol: shown.symbol,
+  };
+}
+
 /** A base-unit value shown in `unit` of its family: "4-1/2 in", "114.3 mm", "13,300 rpm", "60". */
 export function formatMeasure(base: number, family: UnitFamily, unit?: string | null): string {
-  const shown = (unit ? findUnit(family, unit) : undefined) ?? families[family].units[0];
-  if (!shown) return formatNumber(base);
-  const value = base / shown.factor;
-  const number = (shown.symbol === "in" ? inchFraction(value) : undefined) ?? formatNumber(value);
-  return withSymbol(number, shown.symbol);
+  const { number, symbol } = measureParts(base, family, unit);
+  return withSymbol(number, symbol);
+}
+
+/** From `low` to `high` with the unit said once, "4 to 7 in"; one value when they are the same. */
+export function formatMeasureRange(low: number, high: number, family: UnitFamily, unit?: string | null): string {
+  const from = measureParts(low, family, unit);
+  const to = measureParts(high, family, unit);
+  if (from.number === to.number) return withSymbol(to.number, to.symbol);
+  // "118° to 135°": a degree sign belongs to each number.
+  return to.symbol === "°"
+    ? `${withSymbol(from.number, "°")} to ${withSymbol(to.number, "°")}`
+    : withSymbol(`${from.number} to ${to.number}`, to.symbol);
 }
 
 const withSymbol = (number: string, symbol: string) =>

@@ -7,6 +7,7 @@ import {
   cancelRefusal,
   cancelSplit,
   everythingLeft,
+  invoicedCents,
   whatIsLeft,
 } from "./cancellations";
 import { chooseMove } from "./lifecycle";
@@ -98,6 +99,24 @@ describe("what a cancellation takes off the order", () => {
     // 20.00 − 2.00 discount share + 1.49 tax share (7.43 × 0.2 = 1.486).
     expect(cancellationCents(discounted, lines, [{ orderItemId: id(1), quantity: 1 }])).toBe(1949);
     expect(cancellationCents(discounted, lines, everythingLeft(lines))).toBe(9743);
+  });
+
+  it("leaves an invoice of what is not cancelled whose parts add up to the total less the cancellations", () => {
+    const discounted = { subtotalAmount: "100.00", discountAmount: "10.00", taxAmount: "7.43", totalAmount: "97.43" };
+    const lines = [
+      line(1, { quantity: 3, allocatedQuantity: 3, unitPrice: "20.00" }),
+      line(2, { quantity: 4, allocatedQuantity: 4, unitPrice: "10.00" }),
+    ];
+    expect(invoicedCents(discounted, lines)).toEqual({ subtotal: 10000, discount: 1000, tax: 743, net: 9743 });
+    const after = afterCancel(lines, [{ orderItemId: id(1), quantity: 1 }]);
+    // 80.00 of lines, 10.00 − 2.00 discount, 7.43 − 1.49 tax: 77.94 = 97.43 − 19.49.
+    expect(invoicedCents(discounted, after)).toEqual({ subtotal: 8000, discount: 800, tax: 594, net: 7794 });
+    expect(invoicedCents(discounted, afterCancel(lines, everythingLeft(lines)))).toEqual({
+      subtotal: 0,
+      discount: 0,
+      tax: 0,
+      net: 0,
+    });
   });
 });
 

@@ -4,7 +4,8 @@
 // dialog and for the server that checks them again.
 import { z } from "zod";
 import type { CompanyRole } from "../companies/companies";
-import { type Cents, centsFromBigInt, divideRoundHalfUp, toCents } from "../money/cents";
+import { type Cents, toCents } from "../money/cents";
+import { givenBack, type OrderAmounts } from "./given-back";
 
 /** An order line as cancelling sees it. */
 export interface CancellableLine {
@@ -134,31 +135,31 @@ export function whatIsLeft(lines: readonly CancellableLine[]): "nothing" | "ship
   return lines.every((line) => cancellableQuantity(line) === 0) ? "shipped" : "open";
 }
 
-/** The order's money as stored: decimal strings. */
-export interface OrderAmounts {
-  subtotalAmount: string;
-  discountAmount: string;
-  taxAmount: string;
-  totalAmount: string;
-}
-
 const cancelledLineCents = (lines: readonly CancellableLine[]) =>
   lines.reduce((sum, line) => sum + BigInt(line.cancelledQuantity) * BigInt(toCents(line.unitPrice)), 0n);
 
 /**
- * What the cancelled quantities of `lines` take off the order, in cents: their line totals, less their
- * share of the order's discount, plus their share of its tax. The tax is the order's, shared out by
- * line value (docs/decisions/0001-money-and-tax-rounding.md: never computed again per line), each share
- * rounded half up. Counted for everything cancelled so far, so that one cancellation's amount is the
- * difference of two of these: the amounts of an order's cancellations add up to its total when all of
- * it is cancelled, never a cent more or less. Shipping is free, so there is none to give back.
+ * What the cancelled quantities of `lines` take off the order, in cents, by the rule for anything
+ * given back (domain/orders/given-back.ts). Counted for everything cancelled so far, so that one
+ * cancellation's amount is the difference of two of these: the amounts of an order's cancellations
+ * add up to its total when all of it is cancelled, never a cent more or less. Shipping is free, so
+ * there is none to give back.
  */
-export function cancelledCents(order: OrderAmounts, lines: readonly CancellableLine[]): Cents {
-  const subtotal = BigInt(toCents(order.subtotalAmount));
-  const cancelled = cancelledLineCents(lines);
-  if (cancelled >= subtotal) return toCents(order.totalAmount);
-  const share = (amount: string) => divideRoundHalfUp(BigInt(toCents(amount)) * cancelled, subtotal);
-  return centsFromBigInt(cancelled - share(order.discountAmount) + share(order.taxAmount));
+export const cancelledCents = (order: OrderAmounts, lines: readonly CancellableLine[]): Cents =>
+  givenBack(order, cancelledLineCents(lines)).totalCents;
+
+/**
+ * What the order still charges once its cancellations are off, in cents: its subtotal, discount and
+ * tax less the cancelled shares (as cancelledCents counts them), so `net` is the total less cancelledCents.
+ */
+export function invoicedCents(order: OrderAmounts, lines: readonly CancellableLine[]) {
+  const off = givenBack(order, cancelledLineCents(lines));
+  return {
+    subtotal: Math.max(0, toCents(order.subtotalAmount) - off.linesCents),
+    discount: toCents(order.discountAmount) - off.discountCents,
+    tax: toCents(order.taxAmount) - off.taxCents,
+    net: toCents(order.totalAmount) - off.totalCents,
+  };
 }
 
 /** What cancelling `asked` takes off the order (and refunds, on a card), in cents. */

@@ -13,6 +13,8 @@ interface Carrier {
   shape?: { pattern: RegExp; hint: string };
   /** Whether a shipment by it must give a number. */
   numberRequired: boolean;
+  /** It carries every parcel by air, so never a part that ships by ground only (domain/catalog/hazards.ts). */
+  airOnly?: boolean;
 }
 
 const page = (prefix: string) => (number: string) => `${prefix}${encodeURIComponent(number)}`;
@@ -43,6 +45,7 @@ export const carriers: Record<CarrierCode, Carrier> = {
     trackingPage: page("https://www.dhl.com/us-en/home/tracking/tracking-express.html?submit=1&tracking-id="),
     shape: { pattern: /^\d{10,11}$/, hint: "10 digits (the waybill number)" },
     numberRequired: true,
+    airOnly: true,
   },
   ontrac: {
     name: "OnTrac",

@@ -73,11 +73,11 @@ describe("the order lifecycle's table", () => {
       expect(shippable(placed)).toBe(true);
       expect(chooseMove(placed, { on: "shipmentRecorded", completes: false }, "admin").move).toMatchObject({
         to: "processing",
-        steps: ["recordShipment", "mailShipment"],
+        steps: ["recordShipment", "mailShipment", "sendShipNotice"],
       });
       expect(chooseMove(placed, { on: "shipmentRecorded", completes: true }, "admin").move).toMatchObject({
         to: "shipped",
-        steps: ["recordShipment", "shippedInFull", "mailShipment"],
+        steps: ["recordShipment", "shippedInFull", "mailShipment", "sendShipNotice", "sendInvoice"],
       });
     }
     for (const from of ["shipped", "completed", "cancelled"] as const) {
@@ -112,11 +112,11 @@ describe("the order lifecycle's table", () => {
     }
   });
 
-  it("takes the quantities off, refunds the card and returns the stock when an order is cancelled, then mails; shipping records the shipment, then mails", () => {
+  it("takes the quantities off, refunds the card and returns the stock when an order is cancelled, then mails; shipping records the shipment, then mails and tells a procurement system", () => {
     for (const move of orderMoves.filter(({ to, on }) => to === "cancelled" && on !== "invoicePaid"))
       expect(move.steps).toEqual(["cancelLines", "refundCard", "returnStock", "mailCancellation"]);
     for (const move of orderMoves.filter(({ to, on }) => to === "shipped" && on === "shipmentRecorded"))
-      expect(move.steps).toEqual(["recordShipment", "shippedInFull", "mailShipment"]);
+      expect(move.steps).toEqual(["recordShipment", "shippedInFull", "mailShipment", "sendShipNotice", "sendInvoice"]);
   });
 });
 

@@ -29,7 +29,9 @@ export type MoveStep =
   | "shippedInFull"
   | "markInvoicePaid"
   | "cancelLines"
-  | "mailCancellation";
+  | "mailCancellation"
+  | "sendShipNotice"
+  | "sendInvoice";
 
 export interface OrderMove {
   from: OrderStatus;
@@ -46,11 +48,13 @@ export const placedStatus: Record<PaymentMethod, OrderStatus> = { credit_card: "
 const anyPayment = paymentMethods;
 const onTerms = ["on_terms"] as const;
 const admin = ["admin"] as const;
-const ship = ["recordShipment", "mailShipment"] as const;
-const shipLast = ["recordShipment", "shippedInFull", "mailShipment"] as const;
+// An order that came from a procurement system's OrderRequest also tells that system of each shipment
+// and, once it has shipped in full, of its invoice (docs/punchout.md); for any other order those steps do nothing.
+const ship = ["recordShipment", "mailShipment", "sendShipNotice"] as const;
+const shipLast = ["recordShipment", "shippedInFull", "mailShipment", "sendShipNotice", "sendInvoice"] as const;
 // The quantities come off the lines first; the refund is of their share, the stock of what they took.
 const cancel = ["cancelLines", "refundCard", "returnStock", "mailCancellation"] as const;
-const cancelLastShipped = [...cancel, "shippedInFull"] as const;
+const cancelLastShipped = [...cancel, "shippedInFull", "sendInvoice"] as const;
 const buyer = ["buyer"] as const;
 const invoice = ["markInvoicePaid"] as const;
 // The admin records a payment that came in by cheque or transfer; a buyer pays online by card.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { completesOrder, type ShippableLine, shipmentRefusal, shipmentSchema, shippingProgress } from "./shipments";
+import {
+  carrierRefusal,
+  completesOrder,
+  type ShippableLine,
+  shipmentRefusal,
+  shipmentSchema,
+  shippingProgress,
+} from "./shipments";
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 // 20 ordered: 12 taken from stock, 8 back-ordered; 5 ordered, all in stock.
@@ -85,5 +92,35 @@ describe("what a shipment may carry", () => {
     expect(shipmentRefusal(cancelledTwo, [{ orderItemId: id(2), quantity: 4 }])).toBe(
       "FD-80-001: 3 ordered (2 cancelled) and 0 shipped, so 3 are left to ship. Ship 3 or fewer.",
     );
+  });
+});
+
+describe("a hazardous material's shipment", () => {
+  const aerosol: ShippableLine = {
+    id: id(3),
+    productSku: "AER-100001",
+    productName: "Penetrating Oil Aerosol, 11 oz",
+    quantity: 12,
+    allocatedQuantity: 12,
+    shippedQuantity: 0,
+    cancelledQuantity: 0,
+    groundOnly: true,
+  };
+  const withAerosol = [...lines, aerosol];
+  const shipment = (carrier: "ups" | "dhl_express", ...ids: string[]) => ({
+    carrier,
+    trackingNumber: null,
+    lines: ids.map((orderItemId) => ({ orderItemId, quantity: 1 })),
+  });
+
+  it("goes by ground: a carrier that flies every parcel is refused, naming the part and what to do", () => {
+    expect(carrierRefusal(withAerosol, shipment("dhl_express", id(2), id(3)))).toBe(
+      "AER-100001 ships by ground only (hazardous material), and DHL Express carries parcels by air. Ship it by a ground service (UPS, FedEx or USPS ground, OnTrac, Freight/LTL).",
+    );
+    expect(carrierRefusal(withAerosol, shipment("ups", id(3)))).toBeUndefined();
+  });
+
+  it("leaves the other parts of the order free to fly", () => {
+    expect(carrierRefusal(withAerosol, shipment("dhl_express", id(1), id(2)))).toBeUndefined();
   });
 });

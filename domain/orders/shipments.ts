@@ -49,6 +49,8 @@ export interface ShippableLine {
   shippedQuantity: number;
   /** What the buyer cancelled of it before it shipped (domain/orders/cancellations.ts): never to ship. */
   cancelledQuantity: number;
+  /** A hazardous material in transport: it ships by ground only (docs/decisions/hazardous-materials.md). */
+  groundOnly?: boolean;
 }
 
 /** What of the line is to be delivered: ordered, less what was cancelled. */
@@ -82,6 +84,17 @@ export function shipmentRefusal(lines: readonly ShippableLine[], asked: Shipment
       return `${partOf(line)}: only ${ready} of the ${left} left to ship ${ready === 1 ? "is" : "are"} in stock; the rest ${left - ready === 1 ? "is" : "are"} back-ordered. Ship ${ready} or fewer, or wait for the back-order.`;
   }
   return undefined;
+}
+
+/** Why the carrier may not take this shipment: a line that ships by ground only, by a carrier that flies. */
+export function carrierRefusal(lines: readonly ShippableLine[], shipment: ShipmentInput): string | undefined {
+  const carrier = carriers[shipment.carrier];
+  if (!carrier.airOnly) return undefined;
+  const grounded = lines.filter(
+    (line) => line.groundOnly && shipment.lines.some((asked) => asked.orderItemId === line.id),
+  );
+  if (grounded.length === 0) return undefined;
+  return `${grounded.map(partOf).join(", ")} ${grounded.length === 1 ? "ships" : "ship"} by ground only (hazardous material), and ${carrier.name} carries parcels by air. Ship ${grounded.length === 1 ? "it" : "them"} by a ground service (UPS, FedEx or USPS ground, OnTrac, Freight/LTL).`;
 }
 
 /** Whether every line has shipped in full once `asked` ships too. */

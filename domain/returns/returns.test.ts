@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { givenBack } from "../orders/given-back";
 import {
   applyCredit,
   chooseReturnMove,
@@ -138,11 +139,12 @@ describe("the state table", () => {
 });
 
 describe("the credit", () => {
-  // 3 × $8.49 and 4 × $12.99 = $77.43, 8.25% tax.
-  const basis = { subtotalCents: 7743, discountCents: 0, taxRatePpm: 82_500, totalCents: 7743 + 639, creditedCents: 0 };
+  // 3 × $8.49 and 4 × $12.99 = $77.43, 8.25% tax $6.39.
+  const order = { subtotalAmount: "77.43", discountAmount: "0.00", taxAmount: "6.39", totalAmount: "83.82" };
+  const basis = { order, givenBackCents: 0, takenOffCents: 0 };
 
-  it("is the lines at the prices paid plus their tax, rounded half up", () => {
-    // 2 × $8.49 = $16.98; tax 1.40085 → $1.40.
+  it("is the lines at the prices paid plus their share of the order's tax, rounded half up", () => {
+    // 2 × $8.49 = $16.98; tax 6.39 × 16.98 / 77.43 = 1.4013 → $1.40.
     expect(creditFor(basis, [{ quantity: 2, unitPriceCents: 849 }])).toEqual({
       linesCents: 1698,
       discountCents: 0,
@@ -151,16 +153,30 @@ describe("the credit", () => {
     });
   });
 
-  it("takes off the lines' share of the order's discount before the tax", () => {
-    // $10 off $77.43; the lines are $16.98, so their share is 10 × 16.98 / 77.43 = $2.19 (2.1929…).
-    const credit = creditFor({ ...basis, discountCents: 1000, totalCents: 6743 + 556 }, [
-      { quantity: 2, unitPriceCents: 849 },
-    ]);
+  it("takes off the lines' share of the order's discount, and their share of its tax", () => {
+    // $10 off $77.43; the lines are $16.98, so their share is 10 × 16.98 / 77.43 = $2.19 (2.1929…);
+    // tax $5.56 on $67.43, their share 5.56 × 16.98 / 77.43 = $1.22 (1.2192…).
+    const discounted = { subtotalAmount: "77.43", discountAmount: "10.00", taxAmount: "5.56", totalAmount: "72.99" };
+    const credit = creditFor({ ...basis, order: discounted }, [{ quantity: 2, unitPriceCents: 849 }]);
     expect(credit).toEqual({ linesCents: 1698, discountCents: 219, taxCents: 122, totalCents: 1601 });
   });
 
-  it("never credits more than the order's total less what was credited before", () => {
-    const all = creditFor({ ...basis, creditedCents: 8000 }, [{ quantity: 3, unitPriceCents: 849 }]);
+  it("adds up with the order's cancellations to its total, to the cent, whatever was given back first", () => {
+    // Three lines of $0.33 at 8.25% ($0.08 of tax on $0.99): each share alone would round to $0.03.
+    const small = { subtotalAmount: "0.99", discountAmount: "0.00", taxAmount: "0.08", totalAmount: "1.07" };
+    const cancelled = givenBack(small, 33n).totalCents; // one line cancelled before it shipped
+    const first = creditFor({ order: small, givenBackCents: 33, takenOffCents: cancelled }, [
+      { quantity: 1, unitPriceCents: 33 },
+    ]);
+    const last = creditFor({ order: small, givenBackCents: 66, takenOffCents: cancelled + first.totalCents }, [
+      { quantity: 1, unitPriceCents: 33 },
+    ]);
+    expect(cancelled + first.totalCents + last.totalCents).toBe(107);
+    expect(last.linesCents - last.discountCents + last.taxCents).toBe(last.totalCents);
+  });
+
+  it("never credits more than the order's total less what its cancellations and credits took off", () => {
+    const all = creditFor({ ...basis, takenOffCents: 8000 }, [{ quantity: 3, unitPriceCents: 849 }]);
     expect(all.totalCents).toBe(382);
     expect(all.linesCents - all.discountCents + all.taxCents).toBe(all.totalCents);
   });

@@ -4,9 +4,8 @@
 // page and server/returns/ both ask it.
 import { z } from "zod";
 import { addDays, type Day, formatShortDate, storeDay } from "../dates/dates";
-import { type Cents, centsFromBigInt, divideRoundHalfUp } from "../money/cents";
-import type { TaxRatePpm } from "../pricing/tax";
-import { taxCentsFor } from "../pricing/totals";
+import { type Cents, toCents } from "../money/cents";
+import { type GivenBack, givingBack, type OrderAmounts } from "../orders/given-back";
 
 export const returnReasons = ["damaged", "wrong_part", "not_needed", "defective", "other"] as const;
 export type ReturnReason = (typeof returnReasons)[number];
@@ -203,45 +202,36 @@ export const refuseReturnSchema = z.object({
 
 /** The order's figures a credit is worked out from. */
 export interface CreditBasis {
-  subtotalCents: Cents;
-  discountCents: Cents;
-  taxRatePpm: TaxRatePpm;
-  totalCents: Cents;
-  /** What earlier credit memos of the order credited. */
-  creditedCents: Cents;
+  order: OrderAmounts;
+  /** What the order gave back before, at the prices paid: its cancelled quantities and earlier credit memos' lines. */
+  givenBackCents: Cents;
+  /** What its cancellations and earlier credit memos took off it. */
+  takenOffCents: Cents;
 }
 
-export interface Credit {
-  linesCents: Cents;
-  discountCents: Cents;
-  taxCents: Cents;
-  totalCents: Cents;
-}
+export type Credit = GivenBack;
 
 /**
- * What a received return is worth: its lines at the prices paid, less their share of the order's
- * discount (rounded half up), plus tax at the order's rate on what is left, rounded as the order's
- * tax was (domain/pricing/totals.ts). Never more than the order's total less what was credited before,
- * so the credits of one order never add up to more than was charged, whatever the rounding.
+ * What a received return is worth, by the rule for anything an order gives back
+ * (domain/orders/given-back.ts): its lines at the prices paid, less their share of the order's
+ * discount, plus their share of its tax, counted after what was cancelled or credited before. Never
+ * more than the order's total less what its cancellations and credits took off, whatever the rounding.
  */
 export function creditFor(basis: CreditBasis, lines: readonly { quantity: number; unitPriceCents: Cents }[]): Credit {
-  const linesCents = lines.reduce((sum, line) => sum + line.quantity * line.unitPriceCents, 0);
-  const discountCents =
-    basis.subtotalCents > 0
-      ? Math.min(
-          linesCents,
-          centsFromBigInt(
-            divideRoundHalfUp(BigInt(basis.discountCents) * BigInt(linesCents), BigInt(basis.subtotalCents)),
-          ),
-        )
-      : 0;
-  const taxable = linesCents - discountCents;
-  const left = Math.max(0, basis.totalCents - basis.creditedCents);
-  const totalCents = Math.min(taxable + taxCentsFor(taxable, basis.taxRatePpm), left);
+  const value = lines.reduce((sum, line) => sum + BigInt(line.quantity) * BigInt(line.unitPriceCents), 0n);
+  const share = givingBack(basis.order, BigInt(basis.givenBackCents), value);
+  const taxable = share.linesCents - share.discountCents;
+  const left = Math.max(0, toCents(basis.order.totalAmount) - basis.takenOffCents);
+  const totalCents = Math.min(share.totalCents, left);
   // Capped, the tax is what the cap leaves beside the lines, and below them the lines are discounted
   // to the cap, so that lines - discount + tax is always the total credited.
-  const taxCents = Math.max(0, totalCents - taxable);
-  return { linesCents, discountCents: linesCents - (totalCents - taxCents), taxCents, totalCents };
+  const taxCents = Math.min(share.taxCents, Math.max(0, totalCents - taxable));
+  return {
+    linesCents: share.linesCents,
+    discountCents: share.linesCents - (totalCents - taxCents),
+    taxCents,
+    totalCents,
+  };
 }
 
 /**

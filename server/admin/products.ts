@@ -5,11 +5,12 @@ import { and, asc, between, count, eq, gt, ilike, or, type SQL, sql } from "driz
 import { LOW_STOCK_LEVEL, type ProductListFilters, type StockFilter } from "../../domain/admin/admin-schemas";
 import { formatTiers, type ProductInput, type ProductStatus } from "../../domain/catalog/product-input";
 import { attributeDefinitions, formatAttributeValue, productAttributeValueMap } from "../catalog/products/attributes";
+import { settleFamilies, valuesBySlug, writeFamilies } from "../catalog/products/families";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
 import { checkProducts, type ProductProblem, saveProducts } from "../catalog/products/save-products";
 import { type Database, db, type Transaction } from "../db/client";
 import { escapeLike } from "../db/like";
-import { categories, productBulkTiers, products, subcategories } from "../db/schema";
+import { categories, partFamilies, productBulkTiers, products, subcategories } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
 import { recordAudit } from "./audit";
@@ -98,6 +99,10 @@ export interface ProductFormValues {
   images: string[];
   documents: { name: string; url: string }[];
   attributes: Record<string, string>;
+  /** The family's name; empty: none. */
+  family: string;
+  /** The slugs of the attributes the family's parts differ in. */
+  familyAttributes: string[];
 }
 
 /** The product whose part number is `partNumber` however it is spelled, as the editor shows it; null if none. */
@@ -109,7 +114,7 @@ export async function productForEditor(
   if (!key) return null;
   const [product] = await executor.select().from(products).where(eq(normalizedPartNumber, key)).limit(1);
   if (!product) return null;
-  const [tiers, definitions, values] = await Promise.all([
+  const [tiers, definitions, values, [family]] = await Promise.all([
     executor
       .select({ minQuantity: productBulkTiers.minQuantity, unitPrice: productBulkTiers.unitPrice })
       .from(productBulkTiers)
@@ -117,6 +122,12 @@ export async function productForEditor(
       .orderBy(asc(productBulkTiers.minQuantity)),
     attributeDefinitions(executor, product.subcategory),
     productAttributeValueMap(executor, product.id),
+    product.familyId === null
+      ? []
+      : executor
+          .select({ name: partFamilies.name, attributeSlugs: partFamilies.attributeSlugs })
+          .from(partFamilies)
+          .where(eq(partFamilies.id, product.familyId)),
   ]);
   const attributes: Record<string, string> = {};
   for (const definition of definitions) {
@@ -149,6 +160,8 @@ export async function productForEditor(
     // download, so the editor leaves them out and a save drops them.
     documents: product.documents.filter((document) => document.url !== ""),
     attributes,
+    family: family?.name ?? "",
+    familyAttributes: family?.attributeSlugs ?? [],
   };
 }
 
@@ -177,6 +190,8 @@ export function auditView(values: ProductFormValues): Record<string, string> {
     relatedParts: values.relatedParts.join(", "),
     images: values.images.join(", "),
     documents: values.documents.map((document) => `${document.name} (${document.url})`).join(", "),
+    family: values.family,
+    familyAttributes: values.familyAttributes.join(", "),
   };
   for (const [slug, value] of Object.entries(values.attributes)) view[`attributes.${slug}`] = value;
   return view;
@@ -219,18 +234,40 @@ export async function saveProductFromEditor(
         ok: false,
         problems: [{ field: "partNumber", message: `A product ${current.partNumber} already exists; edit it instead` }],
       };
-    const input = current ? { ...written, partNumber: current.partNumber } : written;
+    // The editor's family field is what the part's family is: empty (sent as none) takes it out of one.
+    const input = { ...written, partNumber: current?.partNumber ?? written.partNumber, family: written.family ?? "" };
     const [checked] = await checkProducts(tx, [input]);
     if (!checked?.ok) return { ok: false, problems: checked?.problems ?? [] };
+    if (input.family) {
+      const key = normalizePartNumber(input.partNumber);
+      const settled = await settleFamilies(
+        tx,
+        [
+          {
+            family: input.family,
+            partNumber: input.partNumber,
+            partKey: key,
+            subcategory: input.subcategory,
+            values: valuesBySlug(await attributeDefinitions(tx, input.subcategory), checked.product.values),
+            chosen: input.familyAttributes,
+          },
+        ],
+        new Set([key]),
+      );
+      const refused = settled.refused.get(key);
+      if (refused) return { ok: false, problems: [{ field: "family", message: refused }] };
+      await writeFamilies(tx, [...settled.families.values()]);
+    }
     const before = current ? await productForEditor(current.partNumber, tx) : null;
     const summary = await saveProducts(tx, [checked.product]);
-    const id = summary.changedIds[0];
-    if (!id) return { ok: true, partNumber: input.partNumber, outcome: "unchanged" };
     const after = await productForEditor(input.partNumber, tx);
     if (!after) throw new Error(`Product ${input.partNumber} vanished while it was saved.`);
     const diff = before
       ? changedFields(auditView(before), auditView(after))
       : { before: null, after: auditView(after) };
+    // A change of the family's attributes alone changes no column of the product's own.
+    const id = summary.changedIds[0] ?? (Object.keys(diff.after).length > 0 ? current?.id : undefined);
+    if (!id) return { ok: true, partNumber: input.partNumber, outcome: "unchanged" };
     await recordAudit(tx, {
       adminId,
       action: before ? "update_product" : "create_product",

@@ -11,6 +11,7 @@ import { storeDay } from "../../domain/dates/dates";
 import { canBackorder, orderable } from "../../domain/orders/backorderable";
 import { notEnoughStock, splitLine } from "../../domain/orders/backorders";
 import { productCardColumns } from "../catalog/pages/card-columns";
+import { hazmatColumn } from "../catalog/products/hazmat";
 import { inCatalogue } from "../catalog/products/visibility";
 import type { CatalogueScope } from "../context";
 import { type Database, db } from "../db/client";
@@ -84,6 +85,8 @@ const pricedColumns = {
   backorderable: products.backorderable,
   leadTimeDays: products.leadTimeDays,
   status: products.status,
+  // How a hazardous part ships (ground only), said on its line at checkout.
+  hazmat: hazmatColumn,
   ...orderRuleColumns,
 };
 

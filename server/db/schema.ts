@@ -21,6 +21,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { HazardData } from "../../domain/catalog/hazards";
 import type { AttributeKind, ProductStatus } from "../../domain/catalog/product-input";
 import type { SaleUnitCode } from "../../domain/catalog/sale-units";
 import type { UnitFamily } from "../../domain/catalog/units";
@@ -53,6 +54,8 @@ export const products = pgTable(
     specifications: jsonb("specifications").$type<Record<string, string>>().notNull().default({}),
     oemNumbers: jsonb("oem_numbers").$type<string[]>().notNull().default([]),
     documents: jsonb("documents").$type<{ name: string; url: string }[]>().notNull().default([]),
+    /** GHS classification and DOT shipping of a hazardous part; null for a part that is none (docs/decisions/hazardous-materials.md). */
+    hazard: jsonb("hazard").$type<HazardData>(),
     size: text("size").notNull().default(""),
     /** Shown first in listings ("featured" order), before the rest by popularity. */
     featured: boolean("featured").notNull().default(false),
@@ -73,6 +76,8 @@ export const products = pgTable(
     packQuantity: integer("pack_quantity").notNull().default(1),
     minOrderQuantity: integer("min_order_quantity").notNull().default(1),
     orderMultiple: integer("order_multiple").notNull().default(1),
+    /** The family of sizes the part belongs to (docs/decisions/part-families.md); null: none. */
+    familyId: integer("family_id").references(() => partFamilies.id, { onDelete: "set null" }),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
     partKey: text("part_key").generatedAlwaysAs(sql`upper(regexp_replace(part_number, '[^A-Za-z0-9]', '', 'g'))`),
     // Names, brands, part and OEM numbers weigh most, then specifications, then the category and
@@ -101,6 +106,7 @@ export const products = pgTable(
     // The back office's filters: drafts and discontinued parts in part-number order, low and out of stock.
     index("products_status_part_number_idx").on(t.status, t.partNumber),
     index("products_stock_level_idx").on(t.stockLevel),
+    index("products_family_idx").on(t.familyId),
     // What buyers see (server/catalog/products/visibility.ts), counted per category and listed in the sitemap
     // from the index alone.
     index("products_listed_idx").on(t.category, t.subcategory).where(sql`${t.status} = 'active'`),
@@ -117,6 +123,20 @@ export const products = pgTable(
       sql`${t.orderMultiple} >= 1 and ${t.minOrderQuantity} >= 1 and (${t.minOrderQuantity} = 1 or ${t.minOrderQuantity} % ${t.orderMultiple} = 0)`,
     ),
   ],
+);
+
+// Parts that are one part in several sizes (a wheel by diameter x thickness), moved between on the
+// product page by the attributes that vary (docs/decisions/part-families.md). Names are unique
+// however they are capitalised; attributes are named by slug, in the selector's order.
+export const partFamilies = pgTable(
+  "part_families",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull(),
+    attributeSlugs: jsonb("attribute_slugs").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("part_families_name_key").on(sql`lower(${t.name})`)],
 );
 
 // The category tree the navigation, /shop, listings, breadcrumbs and sitemaps read; the operator
@@ -1472,6 +1492,11 @@ export const procurementConnections = pgTable(
     pricesMustMatch: boolean("prices_must_match").notNull().default(true),
     /** Where later documents (confirmations, ship notices, invoices) are posted. */
     pushUrl: text("push_url"),
+    /**
+     * The shared secret sealed with AUTH_SECRET (AES-GCM), only to sign the documents the store sends;
+     * incoming credentials are checked against the hash. Null for a secret set before documents were sent.
+     */
+    secretSealed: text("secret_sealed"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1521,7 +1546,35 @@ export const procurementOrders = pgTable(
       .$type<{ partNumber: string; sent: string; ours: string }[]>()
       .notNull()
       .default([]),
+    /** The purchase order's lineNumber of each product ordered, which the documents sent back refer to. */
+    lineNumbers: jsonb("line_numbers").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.connectionId, t.payloadId] })],
+  (t) => [primaryKey({ columns: [t.connectionId, t.payloadId] }), index("procurement_orders_order_idx").on(t.orderId)],
+);
+
+// The background job queue (docs/decisions/job-queue.md): work done after the transaction that
+// asked for it, retried with backoff. `unique_key` makes a job once each (a second enqueue with the
+// same key is a no-op); a claimed job is leased until `leased_until`, so one whose process died runs
+// again; after `max_attempts` it is failed and stays for the operator to see.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    uniqueKey: text("unique_key"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(10),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp("leased_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("jobs_unique_key").on(t.uniqueKey),
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
+  ],
 );

@@ -23,7 +23,7 @@ import {
 } from "../db/schema";
 import { ORDER_NUMBER_PATTERN } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
-import { invoiceCharge } from "../terms/account-terms";
+import { invoiceCharge, invoiceSettlements } from "../terms/account-terms";
 import { orderDocument } from "./order-document";
 import { renderPartsDocument } from "./parts-document";
 import { renderPdf } from "./pdf";
@@ -58,7 +58,8 @@ export async function buyerOrderDocument(
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id))
     .orderBy(asc(orderItems.productName));
-  const document = orderDocument({ ...order, items });
+  const settlements = kind === "invoice" ? await invoiceSettlements(order.id) : [];
+  const document = orderDocument({ ...order, items }, settlements);
   return { filename: document.filename, content: await renderPartsDocument(document) };
 }
 

@@ -13,6 +13,7 @@ import { termsName } from "../../domain/terms/terms";
 import { config } from "../config";
 import type { MailAttachment } from "../db/schema";
 import { lineBackorderNote, type OrderWithItems, orderAddressLines, shippingAddressLines } from "../orders/messages";
+import type { InvoiceSettlement } from "../terms/account-terms";
 import { type PartsDocument, renderPartsDocument } from "./parts-document";
 
 export interface OrderDocument extends PartsDocument {
@@ -21,8 +22,11 @@ export interface OrderDocument extends PartsDocument {
 
 const percent = (ppm: number) => `${(ppm / 10_000).toLocaleString("en-US", { maximumFractionDigits: 4 })}%`;
 
-/** What the order's document says, the buyer's PO number and job reference included. */
-export function orderDocument(order: OrderWithItems): OrderDocument {
+/**
+ * What the order's document says, the buyer's PO number and job reference included. An invoice lists
+ * what settled part of it (`settlements`: online payments, credit memos) and is due what is left.
+ */
+export function orderDocument(order: OrderWithItems, settlements: readonly InvoiceSettlement[] = []): OrderDocument {
   const { STORE_REMIT_TO } = config();
   const invoice = order.invoiceNumber !== null;
   const billTo = [
@@ -56,6 +60,8 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
   const discount = Number(order.discountAmount) > 0;
   const exemption = orderExemptionLine(order);
   const cancelled = cancelledCents(order, order.items);
+  const settledCents = settlements.reduce((sum, each) => sum + toCents(each.amount), 0);
+  const leftCents = toCents(order.totalAmount) - cancelled - settledCents;
   return {
     kind: invoice ? "invoice" : "receipt",
     title: invoice ? "INVOICE" : "RECEIPT",
@@ -101,11 +107,13 @@ export function orderDocument(order: OrderWithItems): OrderDocument {
             ],
           ]
         : []),
-      order.paidAt
-        ? ["Amount Paid", formatUsd(order.totalAmount)]
-        : order.status === "cancelled"
+      ...settlements.map(({ label, amount }): [string, string] => [label, `-${formatUsd(amount)}`]),
+      // Paid in full otherwise (a cheque or a wire the admin recorded) shows what that paid.
+      order.paidAt && leftCents > 0
+        ? ["Amount Paid", formatUsd(fromCents(leftCents))]
+        : order.paidAt || order.status === "cancelled"
           ? ["Amount Due", formatUsd(0)]
-          : [`Amount Due by ${due}`, formatUsd(fromCents(toCents(order.totalAmount) - cancelled))],
+          : [`Amount Due by ${due}`, formatUsd(fromCents(leftCents))],
     ],
     notes: [
       ...(exemption ? [`${exemption}. No sales tax is charged on this order.`] : []),

@@ -137,6 +137,37 @@ export class PdfWriter {
     doc.y = Math.max(doc.y, top + size + 12);
   }
 
+  /**
+   * Vector figures side by side, each `size` points square and drawn by `draw` in a 100 × 100 box
+   * (hazard pictograms), its caption centred below it.
+   */
+  figures(size: number, figures: { caption: string; draw: (doc: PDFKit.PDFDocument) => void }[]) {
+    const { doc } = this;
+    // Room between them for a caption of a few words on one line ("GHS03 Flame over circle").
+    const gap = 44;
+    const perRow = Math.max(1, Math.floor((CONTENT_WIDTH + gap) / (size + gap)));
+    for (let start = 0; start < figures.length; start += perRow) {
+      this.ensureRoom(size + 30);
+      const top = doc.y;
+      figures.slice(start, start + perRow).forEach((figure, i) => {
+        const x = MARGIN + gap / 2 + i * (size + gap);
+        doc
+          .save()
+          .translate(x, top)
+          .scale(size / 100);
+        figure.draw(doc);
+        doc.restore();
+        doc
+          .font("Helvetica")
+          .fontSize(7)
+          .fillColor("black")
+          .text(figure.caption, x - gap / 2, top + size + 3, { width: size + gap, align: "center" });
+      });
+      doc.x = MARGIN;
+      doc.y = top + size + 24;
+    }
+  }
+
   /** A table with a header row, repeated on each new page; rows grow to fit wrapped text. */
   table(columns: Column[], rows: string[][]) {
     const { doc } = this;

@@ -23,6 +23,7 @@ import {
 import { cancellable, chooseMove, type MoveAsk, type MoveStep, type OrderMove } from "../../domain/orders/lifecycle";
 import type { OrderStatus } from "../../domain/orders/order-status";
 import {
+  carrierRefusal,
   completesOrder,
   type ShipmentInput,
   type ShippableLine,
@@ -31,6 +32,7 @@ import {
 } from "../../domain/orders/shipments";
 import { dueDay } from "../../domain/terms/terms";
 import { recordAudit } from "../admin/audit";
+import { groundOnlyColumn } from "../catalog/products/hazmat";
 import { config } from "../config";
 import { db, type Transaction } from "../db/client";
 import { orderCancellations, orderItems, orders, products, shipmentItems, shipments, user } from "../db/schema";
@@ -39,7 +41,10 @@ import { announce } from "../events";
 import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
 import { paymentProvider } from "../payments/configured";
+import { queueInvoice, queueShipNotice } from "../procurement/document-push";
 import { invoiceBalance } from "../terms/account-terms";
+import { applyFreeCredit } from "../terms/free-credit";
+import { fillBackorders } from "./backorder-fill";
 import {
   cancellationMessages,
   cancellationMoney,
@@ -93,6 +98,8 @@ interface StepContext {
   cancellation?: PlannedCancellation;
   /** The cancellation as written, for its mails and history note. */
   cancelled?: RecordedCancellation;
+  /** What to announce once the move has committed: a step run after the order is written adds to it. */
+  announcements: (() => void)[];
 }
 
 /** What a step wrote beside the status, what the audit entry adds, and what to announce once committed. */
@@ -107,7 +114,7 @@ interface StepWork {
   beforeCommit?: (order: Order, cancellation: PlannedCancellation | undefined) => Promise<void>;
   /** In the transaction, the order locked, before its status is written. */
   write?: (tx: Transaction, order: Order, context: StepContext) => Promise<StepResult>;
-  /** In the transaction, once the order is written. */
+  /** In the transaction, once the order is written; returns what to announce once it commits. */
   written?: (tx: Transaction, after: Order, context: StepContext) => Promise<void>;
   /** The columns the audit entry shows beside the status, before and after the move. */
   audited?: { before?: (keyof Order)[]; after: (keyof Order)[] };
@@ -175,9 +182,22 @@ const steps: Record<MoveStep, StepWork> = {
           : {};
       return { set: { shippedAt: now, ...termsFromNow } };
     },
+    written: spendFreeCredit,
     audited: { before: ["paymentDueDate"], after: ["shippedAt", "paymentDueDate"] },
   },
   mailShipment: { written: mailShipment },
+  // Only an order from a procurement system's OrderRequest has anyone to tell (server/procurement/document-push.ts).
+  sendShipNotice: {
+    async written(tx, after, { request, recorded, now }) {
+      if (request.on !== "shipmentRecorded" || !recorded) return;
+      await queueShipNotice(tx, after, { ...recorded, lines: request.shipment.lines }, now);
+    },
+  },
+  sendInvoice: {
+    async written(tx, after, { now }) {
+      await queueInvoice(tx, after, now);
+    },
+  },
   // The invoice leaves the open invoices, so the credit it used is free again (server/terms/account-terms.ts).
   markInvoicePaid: {
     async write(_tx, _order, { now }) {
@@ -270,7 +290,7 @@ async function makeMove(
   const set: Partial<Order> = {};
   const audit: Record<string, unknown> = {};
   const announcements: (() => void)[] = [];
-  const context: StepContext = { request, mover, now, lines, cancellation };
+  const context: StepContext = { request, mover, now, lines, cancellation, announcements };
   for (const step of move.steps) {
     const result = await steps[step].write?.(tx, order, context);
     Object.assign(set, result?.set);
@@ -300,6 +320,27 @@ async function makeMove(
   });
   for (const step of move.steps) await steps[step].written?.(tx, written, context);
   return { after: written, announcements };
+}
+
+/**
+ * A terms invoice that has become final (shipped in full) takes the company's free credit; one it
+ * settles is paid, by the same mover, in the same transaction.
+ */
+async function spendFreeCredit(tx: Transaction, invoice: Order, { mover, now, announcements }: StepContext) {
+  if (invoice.paymentMethod !== "on_terms" || !invoice.companyId || invoice.paidAt) return;
+  const { applied, owedCents } = await applyFreeCredit(tx, { id: invoice.id, companyId: invoice.companyId });
+  if (applied.length === 0) return;
+  await recordAudit(tx, {
+    adminId: mover.id,
+    action: "apply_free_credit",
+    entity: "order",
+    entityId: invoice.orderNumber,
+    before: {},
+    after: { applied, owes: fromCents(owedCents) },
+  });
+  if (owedCents > 0) return;
+  const paid = await makeMove(tx, mover, invoice.orderNumber, { on: "invoicePaid" }, now, undefined, undefined);
+  announcements.push(...paid.announcements);
 }
 
 async function lockedOrder(tx: Transaction, orderNumber: string) {
@@ -344,8 +385,11 @@ async function shippableLines(tx: Transaction, orderId: string): Promise<Shippab
       allocatedQuantity: orderItems.allocatedQuantity,
       shippedQuantity: orderItems.shippedQuantity,
       cancelledQuantity: orderItems.cancelledQuantity,
+      // Read from the part as it is now: how it may travel is the part's, not what it cost.
+      groundOnly: groundOnlyColumn,
     })
     .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.productName));
 }
@@ -361,7 +405,7 @@ async function recordShipment(
   shipment: ShipmentInput,
   { lines, mover, now }: StepContext,
 ): Promise<RecordedShipment> {
-  const refusal = shipmentRefusal(lines, shipment.lines);
+  const refusal = shipmentRefusal(lines, shipment.lines) ?? carrierRefusal(lines, shipment);
   if (refusal) throw new StoreError("Invalid", refusal);
   const [last] = await tx
     .select({ number: max(shipments.number) })
@@ -545,6 +589,7 @@ async function returnStock(tx: Transaction, planned: PlannedCancellation): Promi
       .where(eq(products.id, line.productId));
     restocked.push(line.productId);
   }
+  await fillBackorders(tx, restocked);
   return restocked;
 }
 

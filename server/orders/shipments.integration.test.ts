@@ -12,6 +12,7 @@ import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
+import { seededHazard } from "../catalog/seed/hazards";
 import { mailQueue, orderItems, orders, shipments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { openInvoices } from "../terms/account-terms";
@@ -266,5 +267,38 @@ describe("To Ship Today", () => {
     // Yesterday, nothing placed now was due yet.
     const before = await ordersToShipToday(new Date(Date.now() - 24 * 60 * 60_000));
     expect(before.orders.map((order) => order.orderNumber)).not.toContain(waiting.orderNumber);
+  });
+});
+
+describe("a hazardous part's shipment", () => {
+  it("goes by ground: an air carrier is refused for it, naming the part, and nothing is written", async () => {
+    const aerosol = await insertProduct({
+      partNumber: "AER-1",
+      name: "Penetrating Oil Aerosol, 16 oz",
+      subcategory: "aerosol",
+      category: "chemicals",
+      price: "5.09",
+      stockLevel: 50,
+      hazard: seededHazard("aerosol", { Product: "Penetrating Oil", Size: "16 oz" }),
+    });
+    const { orderNumber, line } = await termsOrder([
+      [aerosol, 2],
+      [ids.disc, 1],
+    ]);
+    const ship = (carrier: "dhl_express" | "ups", trackingNumber: string, orderItemIds: string[]) =>
+      refusal(
+        recordShipment("admin", orderNumber, {
+          carrier,
+          trackingNumber,
+          lines: orderItemIds.map((orderItemId) => ({ orderItemId, quantity: 1 })),
+        }),
+      );
+    expect(await ship("dhl_express", "1234567890", [line(aerosol), line(ids.disc)])).toBe(
+      "Invalid: AER-1 ships by ground only (hazardous material), and DHL Express carries parcels by air. Ship it by a ground service (UPS, FedEx or USPS ground, OnTrac, Freight/LTL).",
+    );
+    expect((await orderRow(orderNumber)).lines.every((each) => each.shipped === 0)).toBe(true);
+    // The rest of the order may fly; the aerosol goes by UPS.
+    expect(await ship("dhl_express", "1234567890", [line(ids.disc)])).toBe("recorded");
+    expect(await ship("ups", "1Z999AA10123456784", [line(aerosol)])).toBe("recorded");
   });
 });

@@ -4,6 +4,7 @@
 // ./price-list.ts) and tax for the shipping state, through the shared rules of
 // domain/pricing/price-cart.ts. The cart popover, the checkout, order placement, approvals, quotes
 // and the API all price through here.
+import { hazmatShippingNote } from "../../domain/catalog/hazards";
 import { exemptionLine } from "../../domain/companies/tax-exemption";
 import { fromCents } from "../../domain/money/cents";
 import { canBackorder } from "../../domain/orders/backorderable";
@@ -144,6 +145,8 @@ export function summarize({ lines, promo, taxRate, taxExemption, totals, today }
       backorderable: canBackorder(line),
       /** "12 ship now, 8 back-ordered, expected Tue, Dec 15", or absent when all of it ships now. */
       backorder: line.split ? backorderNote({ quantity: line.quantity, ...line.split }, today) : undefined,
+      /** "Ships by ground only (hazardous material)", or absent for a part that ships as usual. */
+      shipping: hazmatShippingNote(line.hazmat),
       unitPrice: fromCents(line.unitPriceCents),
       // The list price shown struck through beside a contract price; absent otherwise.
       listPrice: line.contractApplied ? fromCents(line.listPriceCents) : undefined,

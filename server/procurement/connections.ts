@@ -3,6 +3,7 @@
 // nobody is shown it again. Every change is written to the audit log in its transaction.
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import {
   type ConnectionInput,
@@ -11,6 +12,7 @@ import {
 } from "../../domain/procurement/connections";
 import { recordAudit } from "../admin/audit";
 import { companyByAccount } from "../companies/contract-prices";
+import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { companies, companyMembers, procurementConnections, user } from "../db/schema";
 import { StoreError } from "../errors";
@@ -32,6 +34,13 @@ export async function secretMatches(secret: string, stored: string): Promise<boo
   const given = await scryptAsync(secret, Buffer.from(salt, "base64url"), expected.length);
   return timingSafeEqual(given, expected);
 }
+
+/**
+ * The secret sealed with AUTH_SECRET, kept beside its hash only to sign the documents the store sends
+ * (docs/decisions/job-queue.md): cXML puts the shared secret itself in the Sender credential.
+ */
+export const sealSecret = (secret: string) => symmetricEncrypt({ key: config().AUTH_SECRET, data: secret });
+export const unsealSecret = (sealed: string) => symmetricDecrypt({ key: config().AUTH_SECRET, data: sealed });
 
 // A secret compared against when no connection has the identity, so an unknown identity takes as
 // long to refuse as a wrong secret.
@@ -78,7 +87,7 @@ const identityIs = (protocol: ProcurementProtocol, identity: string) =>
 /** The audit log's view of a connection: never its secret. */
 const audited = (connection: Connection | undefined) => {
   if (!connection) return null;
-  const { secretHash: _secret, ...rest } = connection;
+  const { secretHash: _secret, secretSealed: _sealed, ...rest } = connection;
   return rest;
 };
 
@@ -98,6 +107,7 @@ export async function saveConnection(
   { actorId, id, now = new Date() }: { actorId: string | null; id?: string; now?: Date },
 ): Promise<SavedConnection> {
   const secretHash = input.secret ? await hashSecret(input.secret) : undefined;
+  const secretSealed = input.secret ? await sealSecret(input.secret) : undefined;
   return db().transaction(async (tx) => {
     const [member] = await tx
       .select({ userId: companyMembers.userId })
@@ -131,7 +141,7 @@ export async function saveConnection(
     if (existing) {
       [connection] = await tx
         .update(procurementConnections)
-        .set({ ...values, ...(secretHash ? { secretHash } : {}) })
+        .set({ ...values, ...(secretHash ? { secretHash, secretSealed } : {}) })
         .where(eq(procurementConnections.id, existing.id))
         .returning()
         .catch(identityTaken(input));
@@ -139,7 +149,7 @@ export async function saveConnection(
       if (!secretHash) throw new StoreError("Invalid", secretRequiredMessage, { field: "secret" });
       [connection] = await tx
         .insert(procurementConnections)
-        .values({ ...values, companyId, secretHash, createdAt: now })
+        .values({ ...values, companyId, secretHash, secretSealed, createdAt: now })
         .returning()
         .catch(identityTaken(input));
     }

@@ -110,11 +110,10 @@ function credentialsOf(party: XmlNode | undefined): Credential[] {
 }
 
 /**
- * A cXML request document, checked as far as the envelope: Invalid (400) for a body over the size
- * limit, text that is not well-formed XML, a document declaring entities, or one that is not a cXML
- * request, each saying what is wrong.
+ * The <cXML> element of a document: Invalid (400) for a body over the size limit, text that is not
+ * well-formed XML, a document declaring entities, or one whose root is not <cXML>, each saying what is wrong.
  */
-export function parseCxmlRequest(text: string): CxmlDocument {
+function readCxml(text: string): XmlNode {
   if (Buffer.byteLength(text) > MAX_CXML_BYTES)
     throw invalid(`The document is larger than ${MAX_CXML_BYTES / 1024} KB; send fewer lines per order.`);
   if (!text.trim()) throw invalid("The request has no body: post a cXML document (Content-Type: text/xml).");
@@ -136,6 +135,12 @@ export function parseCxmlRequest(text: string): CxmlDocument {
   }
   const cxml = childOf(parsed, "cXML");
   if (!cxml) throw invalid("The document's root element must be <cXML>.");
+  return cxml;
+}
+
+/** A cXML request document, checked as far as the envelope (see readCxml), or Invalid when it holds no request. */
+export function parseCxmlRequest(text: string): CxmlDocument {
+  const cxml = readCxml(text);
   const header = childOf(cxml, "Header");
   if (!header) throw invalid("The cXML document has no <Header> with From, To and Sender credentials.");
   const request = childOf(cxml, "Request");
@@ -152,17 +157,29 @@ export function parseCxmlRequest(text: string): CxmlDocument {
   };
 }
 
+/** The Status of a cXML Response (what a buyer's system answers a document the store sent). */
+export function parseCxmlResponseStatus(text: string): { code: number; text: string; message: string } {
+  const status = at(readCxml(text), "Response", "Status");
+  if (!status) throw invalid("The answer is a cXML document without a Response Status.");
+  return {
+    code: Number(attributeOf(status, "code")),
+    text: attributeOf(status, "text"),
+    message: textOf(status).trim(),
+  };
+}
+
 /** A payloadID as cXML asks for one: unique, naming the sender's host. */
 export function newPayloadId(host: string, now = new Date()): string {
   return `${now.getTime()}.${process.pid}.${randomBytes(6).toString("hex")}@${host}`;
 }
 
-interface Envelope {
+export interface Envelope {
   payloadId: string;
   now?: Date;
 }
 
-function documentText(cxml: XmlNode, { payloadId, now = new Date() }: Envelope): string {
+/** A whole cXML document: the XML declaration, the DOCTYPE, and <cXML> with its payloadID and timestamp around `cxml`. */
+export function documentText(cxml: XmlNode, { payloadId, now = new Date() }: Envelope): string {
   const body = builder.build({
     cXML: { "@payloadID": payloadId, "@timestamp": now.toISOString(), "@xml:lang": "en-US", ...cxml },
   }) as string;
@@ -185,7 +202,7 @@ export function cxmlResponse(
   );
 }
 
-const money = (amount: string) => ({ Money: { "@currency": "USD", "#text": amount } });
+export const money = (amount: string) => ({ Money: { "@currency": "USD", "#text": amount } });
 
 export interface OrderMessageLine {
   quantity: number;
@@ -214,7 +231,9 @@ export interface OrderMessage {
   lines: OrderMessageLine[];
 }
 
-const credential = ({ domain, identity }: Credential) => ({ Credential: { "@domain": domain, Identity: identity } });
+export const credential = ({ domain, identity }: Credential) => ({
+  Credential: { "@domain": domain, Identity: identity },
+});
 
 /** The PunchOutOrderMessage that brings a cart back to the procurement system. */
 export function punchOutOrderMessage(message: OrderMessage, envelope: Envelope): string {

@@ -5,7 +5,8 @@
 // Prices are compared with the company's own inside the order's transaction: a difference is
 // refused, or accepted and noted on the order, as the connection says. Each payloadID is placed
 // once: the first request claims it in the order's transaction, and a retry (or a twin waiting on
-// that claim) gets the same order number back.
+// that claim) gets the same order number back. An accepted order's ConfirmationRequest is queued in
+// its transaction (./document-push.ts).
 import { and, eq } from "drizzle-orm";
 import { type Address, addressSchema } from "../../domain/addresses/address";
 import { saleUnitLabel } from "../../domain/catalog/sale-units";
@@ -26,6 +27,7 @@ import { placeLinesOrderIn } from "../orders/place-order";
 import { recordOrderStatus } from "../orders/status-history";
 import type { Connection } from "./connections";
 import { at, attributeOf, childrenOf, textOf, type XmlNode } from "./cxml";
+import { queueConfirmation } from "./document-push";
 
 const MAX_LINES = 500;
 const invalid = (message: string) => new StoreError("Invalid", message);
@@ -246,7 +248,7 @@ export async function acceptOrderRequest(
     const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, result.orderNumber));
     if (!row) throw new Error(`Order ${result.orderNumber} vanished in its own transaction.`);
     const items = await tx
-      .select({ productId: orderItems.productId, unitPrice: orderItems.unitPrice })
+      .select({ id: orderItems.id, productId: orderItems.productId, unitPrice: orderItems.unitPrice })
       .from(orderItems)
       .where(eq(orderItems.orderId, row.id));
     const priceDifferences = lines.flatMap((line) => {
@@ -267,10 +269,18 @@ export async function acceptOrderRequest(
         at: now,
         note: `Purchase order prices differ; the order is at the store's prices: ${priceDifferences.map((d) => `${d.partNumber} ${d.ours} (PO ${d.sent})`).join("; ")}`,
       });
+    // The documents sent back name each line by the purchase order's own lineNumber.
+    const lineNumbers = Object.fromEntries(
+      items.flatMap((item) => {
+        const line = lines.find((each) => each.productId === item.productId);
+        return line ? [[item.id, line.lineNumber]] : [];
+      }),
+    );
     await tx
       .update(procurementOrders)
-      .set({ orderId: row.id, orderNumber: result.orderNumber, priceDifferences })
+      .set({ orderId: row.id, orderNumber: result.orderNumber, priceDifferences, lineNumbers })
       .where(and(eq(procurementOrders.connectionId, connection.id), eq(procurementOrders.payloadId, payloadId)));
+    await queueConfirmation(tx, row.id, now);
     return { orderNumber: result.orderNumber, productIds: result.productIds, priceDifferences };
   });
   if (!placed) {

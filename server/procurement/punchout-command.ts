@@ -12,12 +12,14 @@ import { listConnections, memberByEmail, removeConnection, saveConnection } from
 
 export const USAGE = `Usage:
   npm run punchout -- add --company-email EMAIL --protocol cxml|oci --identity ID --secret SECRET
-                          [--name NAME] [--domain DOMAIN] [--prices refuse|flag] [--push-url URL]
+                          [--name NAME] [--domain DOMAIN] [--prices refuse|flag] [--documents-url URL]
       Creates or updates the connection with that identity for the company EMAIL belongs to; EMAIL's
       account is the member whose orders it places. cXML: ID is the buyer's From identity (e.g. an
       Ariba Network ID) and SECRET the shared secret; OCI: the user name and password.
       --prices refuse (default) refuses an order whose prices differ from the company's; flag accepts
       it at the store's prices and notes the difference on the order.
+      --documents-url (cXML) is where the buyer's system receives the order confirmations, ship
+      notices and invoices of the orders it sends; without it none are sent.
   npm run punchout -- list [--company-email EMAIL]
   npm run punchout -- remove --protocol cxml|oci --identity ID`;
 
@@ -36,6 +38,8 @@ function options(args: string[]) {
         name: { type: "string" },
         domain: { type: "string" },
         prices: { type: "string" },
+        "documents-url": { type: "string" },
+        // The option's first name, still read.
         "push-url": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -69,7 +73,7 @@ async function add(values: ReturnType<typeof options>["values"]): Promise<string
     secret: needed(values.secret, "--secret"),
     memberUserId: member.userId,
     pricesMustMatch: values.prices ?? "refuse",
-    pushUrl: values["push-url"],
+    pushUrl: values["documents-url"] ?? values["push-url"],
   });
   if (!parsed.success)
     throw new UsageError(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("\n"));
@@ -80,6 +84,12 @@ async function add(values: ReturnType<typeof options>["values"]): Promise<string
     `  The secret is stored hashed and will not be shown again.`,
     connection.protocol === "cxml" ? "  cXML URL: <store>/punchout/cxml" : "  OCI URL: <store>/punchout/oci",
   ];
+  if (connection.protocol === "cxml")
+    lines.push(
+      connection.pushUrl
+        ? `  Order confirmations, ship notices and invoices go to ${connection.pushUrl}.`
+        : "  No --documents-url: no order confirmations, ship notices or invoices are sent.",
+    );
   if (!member.onTerms)
     lines.push(
       `  Note: ${member.companyName ?? email} is not on terms yet, so its OrderRequests are refused until an admin grants terms.`,
@@ -96,7 +106,7 @@ async function list(values: ReturnType<typeof options>["values"]): Promise<strin
   return rows
     .map(
       (row) =>
-        `${row.accountNumber}  ${row.companyName ?? "(no name)"}  ${row.protocol}  ${row.identity}${row.domain ? ` (${row.domain})` : ""}  "${row.name}"  member ${row.memberEmail}  prices ${row.pricesMustMatch ? "must match" : "flagged"}`,
+        `${row.accountNumber}  ${row.companyName ?? "(no name)"}  ${row.protocol}  ${row.identity}${row.domain ? ` (${row.domain})` : ""}  "${row.name}"  member ${row.memberEmail}  prices ${row.pricesMustMatch ? "must match" : "flagged"}${row.pushUrl ? `  documents to ${row.pushUrl}` : ""}`,
     )
     .join("\n");
 }

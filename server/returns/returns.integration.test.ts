@@ -11,6 +11,7 @@ import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
 import { asBuyer, profileWithCompany, shipAll } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
+import type { Buyer } from "../companies/buyer";
 import {
   adminAuditLog,
   creditMemos,
@@ -23,7 +24,7 @@ import {
   testProcessorRefunds,
   user,
 } from "../db/schema";
-import { buyerStatement } from "../documents/buyer-documents";
+import { buyerOrderDocument, buyerStatement } from "../documents/buyer-documents";
 import { returnDocument } from "../documents/return-documents";
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
@@ -88,6 +89,15 @@ const written = async () => ({
 
 const pdfText = async (pdf: Buffer) => (await extractText(new Uint8Array(pdf), { mergePages: true })).text;
 
+/** The buyer's download of the order's invoice. */
+async function invoicePdf(buyer: Buyer, orderNumber: string) {
+  const [row] = await db()
+    .select({ invoiceNumber: orders.invoiceNumber })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber));
+  return (await buyerOrderDocument(buyer, "invoice", `${row?.invoiceNumber}.pdf`))?.content;
+}
+
 const balanceOf = async (companyId: string, orderNumber: string) =>
   (await openInvoices(companyId)).find((invoice) => invoice.orderNumber === orderNumber)?.balance;
 
@@ -146,6 +156,9 @@ describe("a return of a terms order", () => {
       refundedAmount: "0.00",
     });
     expect(await balanceOf(who.companyId, orderNumber)).toBe("50.43");
+    const invoiceText = await pdfText((await invoicePdf(buyer, orderNumber)) ?? Buffer.from(""));
+    expect(invoiceText).toContain(`Credit memo ${received.creditMemo?.number} -$9.02`);
+    expect(invoiceText).toMatch(/Amount Due by \w+ \d{1,2}, \d{4} \$50\.43/);
     const centre = await creditCentre(buyer);
     expect(centre.used).toBe("50.43");
     expect(centre.aging.current).toBe("50.43");
@@ -230,6 +243,25 @@ describe("a return of a terms order", () => {
     expect(centre.used).toBe("0.00");
     expect(centre.aging.current).toBe("-13.80");
     expect(centre.credits.map((credit) => credit.unapplied)).toEqual(["13.80"]);
+
+    // The next invoice takes it once its order has shipped in full (until then it could be cancelled).
+    const next = await order(who, [[ids.wheel, 1]]);
+    expect(await balanceOf(who.companyId, next.orderNumber)).toBe("13.80");
+    await shipAll("admin", next.orderNumber);
+    const [paid] = await db()
+      .select({ status: orders.status, paidAt: orders.paidAt })
+      .from(orders)
+      .where(eq(orders.orderNumber, next.orderNumber));
+    expect(paid).toMatchObject({ status: "shipped", paidAt: expect.any(Date) });
+    expect((await creditCentre(next.buyer)).credits).toEqual([]);
+    const [memo] = await db()
+      .select({ number: creditMemos.number })
+      .from(creditMemos)
+      .innerJoin(orders, eq(orders.id, creditMemos.orderId))
+      .where(eq(orders.orderNumber, second.orderNumber));
+    const text = await pdfText((await invoicePdf(next.buyer, next.orderNumber)) ?? Buffer.from(""));
+    expect(text).toContain(`Credit memo ${memo?.number} -$13.80`);
+    expect(text).toContain("Amount Due $0.00");
   });
 });
 

@@ -45,11 +45,12 @@ import { StoreError } from "../errors";
 import { announce } from "../events";
 import { logger } from "../logger";
 import { queueMail } from "../mail/mailer";
+import { fillBackorders } from "../orders/backorder-fill";
 import { moveOrderWithin } from "../orders/lifecycle";
 import { hasOrderNumber } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
 import { paymentProvider } from "../payments/configured";
-import { openInvoices } from "../terms/account-terms";
+import { lockedGrant, openInvoices } from "../terms/account-terms";
 import { readStoreSettings } from "../terms/settings";
 import { returnApprovedMessage, returnReceivedMessage, returnRefusedMessage, returnRequestedMessage } from "./messages";
 import { type ReturnView, returnView } from "./view";
@@ -203,11 +204,17 @@ async function allowedMove(row: Return, action: ReturnAction): Promise<ReturnMov
 
 /** The return's lines with their order lines, and what they are worth. */
 async function linesAndCredit(executor: Database, order: Order, returnId: string) {
-  const [asked, all, [credited]] = await Promise.all([
+  const [asked, all, [before]] = await Promise.all([
     executor.select().from(returnLines).where(eq(returnLines.returnId, returnId)),
     returnableLines(executor, order.id),
+    // What the order gave back before this return: cancelled quantities and earlier credit memos.
     executor
-      .select({ total: sql<string>`coalesce(sum(${creditMemos.amount}), 0)::text` })
+      .select({
+        cancelledValue: sql<string>`coalesce((select sum(item.cancelled_quantity * item.unit_price) from order_items item where item.order_id = ${order.id}), 0)::text`,
+        cancelled: sql<string>`coalesce((select sum(cancellation.amount) from order_cancellations cancellation where cancellation.order_id = ${order.id}), 0)::text`,
+        creditedValue: sql<string>`coalesce(sum(${creditMemos.linesAmount}), 0)::text`,
+        credited: sql<string>`coalesce(sum(${creditMemos.amount}), 0)::text`,
+      })
       .from(creditMemos)
       .where(eq(creditMemos.orderId, order.id)),
   ]);
@@ -215,13 +222,12 @@ async function linesAndCredit(executor: Database, order: Order, returnId: string
     const mine = asked.find((each) => each.orderItemId === line.id);
     return mine ? [{ ...line, returnQuantity: mine.quantity }] : [];
   });
+  const cents = (amount: string | undefined) => toCents(amount ?? "0");
   const credit = creditFor(
     {
-      subtotalCents: toCents(order.subtotalAmount),
-      discountCents: toCents(order.discountAmount),
-      taxRatePpm: order.taxRatePpm,
-      totalCents: toCents(order.totalAmount),
-      creditedCents: toCents(credited?.total ?? "0"),
+      order,
+      givenBackCents: cents(before?.cancelledValue) + cents(before?.creditedValue),
+      takenOffCents: cents(before?.cancelled) + cents(before?.credited),
     },
     lines.map((line) => ({ quantity: line.returnQuantity, unitPriceCents: toCents(line.unitPrice) })),
   );
@@ -251,9 +257,12 @@ async function moveReturn(
     checkRestock(lines, details);
     await refundCard(order, before, credit);
   }
+  const { companyId } = await orderOf(db(), before.orderId, false);
   const { view, announcements } = await retryOnDeadlock(() =>
     db().transaction(async (tx) => {
-      // The order first, as the order lifecycle locks it, then the return.
+      // The company first, as every write to its invoices' balances (a credit memo applied to them),
+      // then the order, as the order lifecycle locks it, then the return.
+      if (companyId) await lockedGrant(tx, companyId);
       const order = await orderOf(tx, before.orderId, true);
       const row = await readReturn(tx, returnId, true);
       const move = await allowedMove(row, action);
@@ -354,6 +363,7 @@ const steps: Partial<Record<ReturnMove["steps"][number], StepWrite>> = {
         .where(eq(products.id, line.productId));
       restocked.push(line.productId);
     }
+    await fillBackorders(tx, restocked);
     audit.restocked = lines.filter((line) => chosen.has(line.id)).map((line) => line.productSku ?? line.productName);
     if (restocked.length > 0) announcements.push(() => announce("stockChanged", { productIds: restocked }));
   },

@@ -2,13 +2,20 @@
 // its open invoices (every member's terms orders), what is still available, and whether an overdue
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import { storeDay } from "../../domain/dates/dates";
+import { formatShortDate, storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
 import { type Database, db } from "../db/client";
-import { companies, creditMemos, orders } from "../db/schema";
+import {
+  companies,
+  creditMemoApplications,
+  creditMemos,
+  invoicePaymentAllocations,
+  invoicePayments,
+  orders,
+} from "../db/schema";
 import { readStoreSettings } from "./settings";
 
 /**
@@ -33,6 +40,33 @@ export const invoiceBalance = sql<string>`(${netOfCancellations} - coalesce((
   select sum(application.amount) from credit_memo_applications application
   where application.order_id = "orders"."id"
 ), 0))::text`;
+
+/** What settled part of an invoice, as its document lists it: online payments and credit memos, oldest first. */
+export interface InvoiceSettlement {
+  label: string;
+  amount: string;
+  at: Date;
+}
+
+/** The online payments recorded against the invoice and the credit memos applied to it (its balance's parts). */
+export async function invoiceSettlements(orderId: string, executor: Database = db()): Promise<InvoiceSettlement[]> {
+  const [payments, credits] = await Promise.all([
+    executor
+      .select({ amount: invoicePaymentAllocations.amount, at: invoicePayments.recordedAt })
+      .from(invoicePaymentAllocations)
+      .innerJoin(invoicePayments, eq(invoicePayments.id, invoicePaymentAllocations.paymentId))
+      .where(and(eq(invoicePaymentAllocations.orderId, orderId), eq(invoicePayments.status, "recorded"))),
+    executor
+      .select({ number: creditMemos.number, amount: creditMemoApplications.amount, at: creditMemos.issuedAt })
+      .from(creditMemoApplications)
+      .innerJoin(creditMemos, eq(creditMemos.id, creditMemoApplications.creditMemoId))
+      .where(eq(creditMemoApplications.orderId, orderId)),
+  ]);
+  return [
+    ...payments.flatMap(({ amount, at }) => (at ? [{ label: `Paid online ${formatShortDate(at)}`, amount, at }] : [])),
+    ...credits.map(({ number, amount, at }) => ({ label: `Credit memo ${number}`, amount, at })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
 
 /**
  * Terms orders the company still owes (every company's, for null): not paid and not cancelled,
@@ -78,6 +112,7 @@ export async function openInvoices(companyId: string | null, executor: Database 
 export async function openCredits(companyId: string | null, executor: Database = db()) {
   const rows = await executor
     .select({
+      id: creditMemos.id,
       number: creditMemos.number,
       orderNumber: orders.orderNumber,
       issuedAt: creditMemos.issuedAt,
@@ -125,7 +160,11 @@ function grantOf(buyer: Buyer) {
   return company && { approved: company.onTerms, creditLimit: company.creditLimit, termsDays: company.termsDays };
 }
 
-/** The company's grant, locked for the order transaction: members' terms orders wait for each other here. */
+/**
+ * The company's grant, locked: every write to what the company's invoices owe (a terms order placed,
+ * an online payment recorded, a credit memo applied) takes this lock first, before any order row, so
+ * they wait for each other in one order and never deadlock.
+ */
 export async function lockedGrant(tx: Database, companyId: string) {
   const [grant] = await tx.select(grantColumns).from(companies).where(eq(companies.id, companyId)).for("no key update");
   return grant;

@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { carrierOptions } from "../../../domain/orders/carriers";
 import { shipmentSchema } from "../../../domain/orders/shipments";
 import { Field, FieldError, SelectField } from "../form-field";
+import { ShippingNote } from "../orders/shipping-note";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
 import { Input } from "../ui/input";
@@ -18,6 +19,8 @@ export interface LineToShip {
   /** Taken from stock and not shipped yet: what can go in this shipment. */
   ready: number;
   backordered: number;
+  /** "Ships by ground only (hazardous material)": no air carrier may take it. */
+  shipping?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ export function RecordShipment({ lines }: { lines: LineToShip[] }) {
                         Ordered {line.quantity} · Shipped {line.shipped} · In stock to ship {line.ready}
                         {line.backordered > 0 ? ` · Back-ordered ${line.backordered}` : ""}
                       </p>
+                      <ShippingNote note={line.shipping} />
                     </div>
                     <input {...getInputProps(orderItemId, { type: "hidden" })} key={orderItemId.key} />
                     <div className="space-y-1">

@@ -8,6 +8,7 @@ import { focusIfLost } from "../focus-if-lost";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { BackorderNote } from "../orders/backorder-note";
 import { PackLine } from "../orders/pack-line";
+import { ShippingNote } from "../orders/shipping-note";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
 import { Button } from "../ui/button";
@@ -131,6 +132,7 @@ export default function CartPopover({
                   </div>
                   <PackLine line={line} className="mt-1 text-sm text-slate-700" />
                   <BackorderNote note={line.backorder} className="mt-1 text-sm" />
+                  <ShippingNote note={line.shipping} className="mt-1 text-sm" />
                   {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
                 </li>
               ))}

@@ -5,6 +5,7 @@ import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
 import { BackorderNote } from "../orders/backorder-note";
 import { PackLine, PerUnit } from "../orders/pack-line";
+import { ShippingNote } from "../orders/shipping-note";
 import { UnitPrice } from "../price";
 
 /** The checkout's side panel: each line, `children` (the promo code field), then subtotal, discount, tax, free shipping and total. */
@@ -39,6 +40,7 @@ export function OrderSummary({
               <PackLine line={line} className="text-slate-700" />
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
               <BackorderNote note={line.backorder} />
+              <ShippingNote note={line.shipping} />
               {line.problem && <p className="text-red-700">{line.problem}</p>}
             </div>
             <p className="text-sm font-semibold text-slate-950">{formatUsd(line.lineTotal)}</p>

@@ -6,10 +6,10 @@ import {
   type CancellableLine,
   cancellableQuantity,
   cancellationCents,
-  type OrderAmounts,
   orderedQuantity,
   SHIPPED_ONLY_RETURNED,
 } from "../../../domain/orders/cancellations";
+import type { OrderAmounts } from "../../../domain/orders/given-back";
 import { Button } from "../ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogDescription, DialogTitle } from "../ui/dialog";
 import { Input } from "../ui/input";

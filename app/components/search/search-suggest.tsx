@@ -19,7 +19,7 @@ export interface Suggestion {
   partNumber: string;
   brand: string;
   price: string;
-  /** Its first picture, or its subcategory's drawn one. */
+  /** Its first picture, or its line drawing. */
   image: string;
   /** The OEM or competitor number typed, when this part replaces it. */
   replaces?: string;

@@ -3,6 +3,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
+import { storeDateFormat } from "../../../domain/dates/dates";
 import { connectionSchema, protocolLabels } from "../../../domain/procurement/connections";
 import { requireAdmin } from "../../../server/accounts/session";
 import type { SignedInUser } from "../../../server/context";
@@ -14,12 +15,14 @@ import {
   type ShownConnection,
   saveConnection,
 } from "../../../server/procurement/connections";
+import { type SentDocument, sentDocuments } from "../../../server/procurement/document-push";
 import { dataWithToast } from "../../../server/toast";
 import { CompanyPageHeading } from "../../components/admin/company-page-heading";
 import { Field, SelectField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
+import { StackedTable } from "../../components/ui/stacked-table";
 import { useZodForm } from "../../components/use-zod-form";
 import type { Route } from "./+types/company-punchout";
 
@@ -30,7 +33,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   requireAdmin({ context });
   const page = await companyConnections(params.accountNumber).catch(refusedPage);
-  return { ...page, storeUrl: new URL(request.url).origin };
+  const documents = await sentDocuments(page.connections.map((connection) => connection.id));
+  return { ...page, documents, storeUrl: new URL(request.url).origin };
 }
 
 const failure = "Failed to change the connection";
@@ -75,7 +79,7 @@ export function action(args: Route.ActionArgs) {
 type Member = Awaited<ReturnType<typeof companyConnections>>["members"][number];
 
 export default function CompanyPunchOutPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { company, connections, members, storeUrl } = loaderData;
+  const { company, connections, members, documents, storeUrl } = loaderData;
   const lastResult = (actionData as { reply?: SubmissionResult<string[]> } | undefined)?.reply;
   return (
     <div className="max-w-5xl">
@@ -90,6 +94,12 @@ export default function CompanyPunchOutPage({ loaderData, actionData }: Route.Co
           </CardHeader>
           <CardContent className="space-y-4">
             <ConnectionForm connection={connection} members={members} lastResult={lastResult} />
+            {connection.protocol === "cxml" && (
+              <SentDocuments
+                connection={connection}
+                documents={documents.filter((document) => document.connectionId === connection.id)}
+              />
+            )}
             <Form method="post">
               <input type="hidden" name="intent" value="remove" />
               <input type="hidden" name="id" value={connection.id} />
@@ -180,12 +190,69 @@ function ConnectionForm({
           { value: "flag", label: "Accept it at our prices and flag it" },
         ]}
       />
-      <Field meta={fields.pushUrl} label="URL for later documents (confirmations, ship notices, invoices)" optional />
+      <Field
+        meta={fields.pushUrl}
+        label="Order-document URL (cXML: where confirmations, ship notices and invoices are sent)"
+        optional
+      />
       <div className="sm:col-span-2">
         <SubmitButton busy={busy} className="w-auto">
           {connection ? "Save Connection" : "Add Connection"}
         </SubmitButton>
       </div>
     </Form>
+  );
+}
+
+const when = storeDateFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+const statusLabels: Record<SentDocument["status"], string> = {
+  sent: "Sent",
+  failed: "Failed",
+  retrying: "Retrying",
+  waiting: "Waiting",
+};
+
+/** The connection's latest documents and how their sending went: a failure stays here with its reason. */
+function SentDocuments({ connection, documents }: { connection: ShownConnection; documents: SentDocument[] }) {
+  const headingId = `documents-${connection.id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
+        Documents sent
+      </h3>
+      {documents.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">
+          {connection.pushUrl
+            ? "None yet: an order this system sends by OrderRequest is confirmed here, then each shipment and its invoice."
+            : "None: set an order-document URL to send confirmations, ship notices and invoices."}
+        </p>
+      ) : (
+        <StackedTable
+          className="mt-2"
+          labelledBy={headingId}
+          rows={documents}
+          rowKey={(document) => document.id}
+          columns={[
+            { header: "Document", cell: (document) => document.name, primary: true },
+            // An order number is 21 characters: across the card on a phone, on one line at a desk.
+            { header: "Order", cell: (document) => document.orderNumber, nowrap: true, wide: true },
+            {
+              header: "Status",
+              cell: (document) =>
+                `${statusLabels[document.status]}${document.attempts > 1 ? ` (${document.attempts} attempts)` : ""}`,
+              nowrap: true,
+            },
+            {
+              header: "When",
+              cell: (document) =>
+                `${document.status === "retrying" || document.status === "waiting" ? "Next try " : ""}${when(new Date(document.at))}`,
+              nowrap: true,
+            },
+            { header: "Error", cell: (document) => document.lastError ?? "", wide: true },
+          ]}
+        />
+      )}
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { orderStatusChangeSchema } from "../../../domain/admin/admin-schemas";
+import { hazmatShippingNote } from "../../../domain/catalog/hazards";
 import { formatLongDate } from "../../../domain/dates/dates";
 import { formatUsd } from "../../../domain/money/format";
 import { shippable } from "../../../domain/orders/lifecycle";
@@ -10,6 +11,7 @@ import { PARTIALLY_SHIPPED, readyToShip, shipmentSchema, shippingProgress } from
 import { termsName } from "../../../domain/terms/terms";
 import { requireAdmin } from "../../../server/accounts/session";
 import { findOrderForAdmin } from "../../../server/admin/orders";
+import { hazmatTransports } from "../../../server/catalog/products/hazmat";
 import type { SignedInUser } from "../../../server/context";
 import { StoreError } from "../../../server/errors";
 import { dispatchIntent, type FormIntent, formFields } from "../../../server/form-intents";
@@ -39,6 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   requireAdmin({ context });
   const order = await findOrderForAdmin(params.orderNumber);
   if (!order) throw new Response(`There is no order ${params.orderNumber}.`, { status: 404 });
+  const hazmat = await hazmatTransports(order.items.flatMap((item) => (item.productId ? [item.productId] : [])));
   return {
     orderNumber: order.orderNumber,
     orderDate: order.orderDate.toISOString(),
@@ -66,6 +69,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
             shipped: item.shippedQuantity,
             ready: readyToShip(item),
             backordered: item.backorderedQuantity,
+            shipping: hazmatShippingNote(item.productId ? hazmat.get(item.productId) : undefined),
           }))
       : [],
     termsDays: order.termsDays,

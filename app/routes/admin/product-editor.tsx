@@ -4,6 +4,7 @@
 // /admin/products/:partNumber/edit edits.
 import {
   type FieldMetadata,
+  getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
@@ -27,6 +28,7 @@ import { requireAdmin } from "../../../server/accounts/session";
 import { storeEditorUploads } from "../../../server/admin/product-uploads";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
 import { attributeDefinitions } from "../../../server/catalog/products/attributes";
+import { familyNames } from "../../../server/catalog/products/families";
 import type { SignedInUser } from "../../../server/context";
 import { db } from "../../../server/db/client";
 import { type FormArgs, handleForm } from "../../../server/form-intents";
@@ -59,8 +61,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.partNumber && !product) throw data(`There is no product ${params.partNumber}.`, 404);
   // The subcategory the admin just chose (the attribute fields follow it), else the product's.
   const subcategory = new URL(request.url).searchParams.get("subcategory") ?? product?.subcategory;
-  const [tree, attributes] = await Promise.all([categoryChoices(), attributeFields(subcategory)]);
-  return { product, tree, attributes };
+  const [tree, attributes, families] = await Promise.all([
+    categoryChoices(),
+    attributeFields(subcategory),
+    familyNames(db()),
+  ]);
+  return { product, tree, attributes, families };
 }
 
 /** Problems by field, as Conform shows them under each field. */
@@ -192,7 +198,7 @@ export default function ProductEditorPage(props: Route.ComponentProps) {
 }
 
 function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, tree } = loaderData;
+  const { product, tree, families } = loaderData;
   const busy = useNavigation().state !== "idle";
   const { pathname } = useLocation();
   const attributesFetcher = useFetcher<typeof loader>();
@@ -464,6 +470,20 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
 
         <Card>
           <CardHeader>
+            <CardTitle>Family</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            <FamilyFields
+              family={fields.family as Meta}
+              attributes={fields.familyAttributes as Meta}
+              names={families}
+              choices={attributes}
+            />
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
             <CardTitle>Cross-Reference and Media</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-6 sm:grid-cols-2">
@@ -528,6 +548,67 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The part's family, picked from those there are or named anew, and the attributes its parts
+ * differ in (docs/decisions/part-families.md).
+ */
+function FamilyFields({
+  family,
+  attributes,
+  names,
+  choices,
+}: {
+  family: Meta;
+  attributes: Meta;
+  names: string[];
+  choices: { slug: string; name: string }[];
+}) {
+  const describedBy = [family.descriptionId, family.errors?.length ? family.errorId : ""].filter(Boolean).join(" ");
+  return (
+    <>
+      <div className="space-y-1">
+        <Label htmlFor={family.id}>Family</Label>
+        <Input
+          {...getInputProps(family, { type: "text" })}
+          key={family.key}
+          list={`${family.id}-names`}
+          autoComplete="off"
+          aria-describedby={describedBy}
+        />
+        <datalist id={`${family.id}-names`}>
+          {names.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+        <p id={family.descriptionId} className="text-sm text-slate-700">
+          Pick a family or name a new one, e.g. Type 27 Wheels, 24 Grit. Empty: the part is in none.
+        </p>
+        <Problem meta={family} />
+      </div>
+      <fieldset aria-describedby={attributes.descriptionId} className="space-y-2">
+        <legend className="text-sm font-medium text-slate-950">Sizes differ in</legend>
+        <p id={attributes.descriptionId} className="text-sm text-slate-700">
+          Buyers move between the family's parts by these. None ticked: the attributes its parts differ in.
+        </p>
+        {choices.length === 0 && <p className="text-sm text-slate-700">Choose a subcategory first.</p>}
+        {choices.length > 0 &&
+          getCollectionProps(attributes as FieldMetadata<string[], Record<string, unknown>, string[]>, {
+            type: "checkbox",
+            options: choices.map((choice) => choice.slug),
+          }).map(({ key, ...props }) => (
+            <div key={key} className="flex items-center gap-2">
+              <input {...props} aria-describedby={undefined} className="size-4 accent-brand-800" />
+              <label htmlFor={props.id} className="text-sm text-slate-900">
+                {choices.find((choice) => choice.slug === props.value)?.name}
+              </label>
+            </div>
+          ))}
+        <Problem meta={attributes} />
+      </fieldset>
+    </>
+  );
+}
+
 function FieldProblem({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
@@ -551,7 +632,9 @@ function PictureList({
   return (
     <fieldset className="space-y-3">
       <legend className="font-semibold text-slate-950">Pictures</legend>
-      {list.length === 0 && <p className="text-sm text-slate-700">No pictures: the subcategory's drawing is shown.</p>}
+      {list.length === 0 && (
+        <p className="text-sm text-slate-700">No pictures: its line drawing, made from its attributes, is shown.</p>
+      )}
       <ul className="flex flex-wrap gap-3">
         {list.map((entry, index) => {
           const url = entry.value ?? "";

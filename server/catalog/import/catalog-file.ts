@@ -31,6 +31,7 @@ export const OPTIONAL_COLUMNS = [
   "documents",
   "lead_time_days",
   "backorderable",
+  "family",
   "unit",
   "pack_quantity",
   "min_order_quantity",
@@ -184,6 +185,8 @@ export function productFromRow(
     relatedParts: splitList(cells.related_parts ?? ""),
     images: splitList(cells.images ?? ""),
     documents,
+    // A file without the column leaves each part's family as it is.
+    family: header.columns.includes("family") ? (cells.family ?? "") : undefined,
     attributes: Object.fromEntries(header.attributeColumns.map((column) => [column, cells[column] ?? ""])),
   });
   if (!parsed.success) {
@@ -248,6 +251,7 @@ export function rowOfProduct(input: ProductInput, attributeColumns: string[]): R
     documents: input.documents
       .map((document) => `${document.name}${DOCUMENT_SEPARATOR}${document.url}`)
       .join(LIST_SEPARATOR),
+    family: input.family ?? "",
     ...Object.fromEntries(attributeColumns.map((column) => [column, input.attributes[column] ?? ""])),
   };
 }

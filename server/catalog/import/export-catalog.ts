@@ -7,7 +7,7 @@ import { asc, gt, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import type { ProductInput } from "../../../domain/catalog/product-input";
 import type { Database } from "../../db/client";
-import { productAttributeValues, productBulkTiers, products } from "../../db/schema";
+import { partFamilies, productAttributeValues, productBulkTiers, products } from "../../db/schema";
 import { exportedCell } from "../../spreadsheet-cells";
 import {
   type AttributeDefinition,
@@ -33,14 +33,22 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
     if (page.length === 0) return;
     after = page.at(-1)?.partNumber;
     const ids = page.map((product) => product.id);
-    const [tiers, values] = await Promise.all([
+    const familyIds = [...new Set(page.flatMap((product) => (product.familyId === null ? [] : [product.familyId])))];
+    const [tiers, values, families] = await Promise.all([
       db
         .select()
         .from(productBulkTiers)
         .where(inArray(productBulkTiers.productId, ids))
         .orderBy(asc(productBulkTiers.minQuantity)),
       db.select().from(productAttributeValues).where(inArray(productAttributeValues.productId, ids)),
+      familyIds.length > 0
+        ? db
+            .select({ id: partFamilies.id, name: partFamilies.name })
+            .from(partFamilies)
+            .where(inArray(partFamilies.id, familyIds))
+        : [],
     ]);
+    const familyName = new Map(families.map((family) => [family.id, family.name]));
     yield page.map((product) => {
       const shown: Record<string, string> = {};
       for (const value of values) {
@@ -77,6 +85,8 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
         relatedParts: product.relatedProducts,
         images: product.images,
         documents: product.documents,
+        family: product.familyId === null ? "" : (familyName.get(product.familyId) ?? ""),
+        familyAttributes: [],
         attributes: shown,
       };
     });

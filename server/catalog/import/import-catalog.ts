@@ -5,6 +5,7 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { asc, getTableName, inArray, sql } from "drizzle-orm";
+import { familyKey } from "../../../domain/catalog/families";
 import { type ProductInput, tierProblem } from "../../../domain/catalog/product-input";
 import { recordAudit } from "../../admin/audit";
 import type { Database, Transaction } from "../../db/client";
@@ -12,7 +13,9 @@ import { productAttributeValues, productBulkTiers, products } from "../../db/sch
 import { StoreError } from "../../errors";
 import { announce } from "../../events";
 import { type MediaStorage, mediaStorage } from "../../media/storage";
+import { fillBackorders } from "../../orders/backorder-fill";
 import { notifyBackInStock } from "../products/back-in-stock";
+import { writeFamilies } from "../products/families";
 import { normalizePartNumber } from "../products/part-numbers";
 import { type CheckedProduct, checkProducts, saveProducts } from "../products/save-products";
 import {
@@ -36,6 +39,7 @@ import {
   formatOfName,
   xlsxRows,
 } from "./catalog-file-readers";
+import { type FamilyPlan, noFamilies, planFamilies } from "./import-families";
 import { dryRunStorage, importRowMedia } from "./import-media";
 
 /** Rows written per transaction: large enough for few round trips, small enough to hold in memory. */
@@ -146,15 +150,17 @@ export async function importCatalogFile(
 }
 
 /** Imports a file `checkCatalogFile` accepted. */
-export function importCheckedFile(db: Database, file: CheckedCatalogFile, options: ImportOptions = {}) {
-  return importRows(db, file.rows(), { ...options, total: Math.max(1, file.total) });
+export async function importCheckedFile(db: Database, file: CheckedCatalogFile, options: ImportOptions = {}) {
+  const families = await planFamilies(db, file.rows());
+  return importRows(db, file.rows(), { ...options, total: Math.max(1, file.total), families });
 }
 
 async function importRows(
   db: Database,
   rows: AsyncGenerator<FileRow>,
-  options: ImportOptions & { total: number },
+  options: ImportOptions & { total: number; families?: FamilyPlan },
 ): Promise<ImportReport> {
+  const families = options.families ?? noFamilies;
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
   const dryRun = options.dryRun ?? false;
   let header: CatalogHeader | undefined;
@@ -234,6 +240,8 @@ async function importRows(
         column: "part_number",
         message: `${byColumn.part_number?.trim()} is already on row ${first}: a part number may appear once in a file`,
       });
+    const family = families.refusedRows.get(row);
+    if (family) problems.push({ column: "family", message: family });
     if (problems.length > 0 || !mapped.ok) {
       reject(row, problems);
       continue;
@@ -309,6 +317,13 @@ async function importRows(
     const last = pending.at(-1)?.row ?? 0;
     return guarded(first, last, () =>
       inBatchTransaction(database, how.dryRun, async (tx) => {
+        await writeFamilies(
+          tx,
+          good.flatMap(({ input }) => {
+            const family = input.family ? families.families.get(familyKey(input.family)) : undefined;
+            return family ? [family] : [];
+          }),
+        );
         const saved = await saveProducts(tx, good);
         if (how.adminId && saved.changedIds.length > 0)
           await recordAudit(tx, {
@@ -345,6 +360,7 @@ async function importRows(
             from jsonb_to_recordset(${JSON.stringify(changes.changed)}::jsonb)
               as feed(id uuid, price numeric(12, 2), stock_level integer)
             where ${products.id} = feed.id`);
+          await fillBackorders(tx, changes.restockedIds);
           await notifyBackInStock(tx, changes.restockedIds);
           if (how.adminId)
             await recordAudit(tx, {

@@ -1,8 +1,9 @@
 // The pictures and documents a catalogue row names. On the command line a row names files beside
 // the import file (stored as it is imported) or pictures already stored; an upload to the back
 // office cannot carry side files, so there only already-stored /media/… URLs are taken. The drawn
-// pictures the store ships with (/images/products/…svg, what an export of the seeded catalogue
-// writes) are kept as they are, so an exported file imports again unchanged.
+// subcategory pictures the store shipped with (/images/products/…svg, what an export of a catalogue
+// seeded before line drawings writes) are kept as they are, so an exported file imports again
+// unchanged; a part with no pictures shows its line drawing, which no file needs to name.
 
 import { parseStoredImageUrl } from "../../../domain/catalog/product-images";
 import type { ProductInput } from "../../../domain/catalog/product-input";

@@ -1,9 +1,9 @@
 import { type AnyColumn, sql } from "drizzle-orm";
 import { products } from "../../db/schema";
 
-/** A product's picture: its first, or, with none of its own, its subcategory's first drawn one (generator.ts pictureUrls). */
-export const productImage = (images: AnyColumn, subcategory: AnyColumn) =>
-  sql<string>`coalesce(${images}->>0, '/images/products/' || ${subcategory} || '-1.svg')`;
+/** A product's picture: its first, or, with none of its own, its line drawing (productDrawingUrl). */
+export const productImage = (images: AnyColumn, slug: AnyColumn) =>
+  sql<string>`coalesce(${images}->>0, '/images/products/drawings/' || ${slug} || '.svg')`;
 
 /** What a product card shows (listings, search results, related products). */
 export const productCardColumns = {
@@ -24,5 +24,5 @@ export const productCardColumns = {
   packQuantity: products.packQuantity,
   minOrderQuantity: products.minOrderQuantity,
   orderMultiple: products.orderMultiple,
-  image: productImage(products.images, products.subcategory),
+  image: productImage(products.images, products.slug),
 };

@@ -1,17 +1,18 @@
 // Every product's data sheet, a PDF drawn from what the product page shows (name, part number,
-// brand, description, key features, specifications, its first picture), made when first asked
+// brand, description, key features, specifications, its first picture or its line drawing), made when first asked
 // for and kept in memory until the product changes: the cache key is the hash of what is drawn.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { findCategory, findSubcategory } from "../../../domain/catalog/category-tree";
+import type { HazardData } from "../../../domain/catalog/hazards";
 import { parseStoredImageUrl } from "../../../domain/catalog/product-images";
 import { config } from "../../config";
 import { renderPdf } from "../../documents/pdf";
 import { mediaStorage } from "../../media/storage";
+import { drawProduct } from "../drawings/line-drawings";
 import { storefrontCategoryTree } from "../products/category-tree";
-import { drawPicture } from "../seed/pictures";
-import { subcategoryProfiles } from "../seed/profiles";
+import { fileSafe, isSafetyDataSheet, linkableDocument, safetyDataSheetUrl } from "./document-links";
 import { getProductBySlug } from "./product";
 
 export interface DataSheetProduct {
@@ -37,25 +38,37 @@ export interface ProductDocument {
 
 export const dataSheetUrl = (slug: string) => `/data-sheets/${slug}.pdf`;
 
-const fileSafe = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "");
-
-/** The documents a product page lists: its data sheet, always, then the ones uploaded for it. */
+/**
+ * The documents a product page lists: its data sheet, always; a hazardous part's safety data sheet
+ * drawn from its hazard data, unless one was uploaded for it; then the ones uploaded for it.
+ */
 export function productDocuments(product: {
   slug: string;
   partNumber: string;
   documents: { name: string; url: string }[];
+  hazard?: HazardData | null;
 }): ProductDocument[] {
+  const uploaded = product.documents.filter((document) => linkableDocument(document.url));
+  const drawnSds = product.hazard && !uploaded.some((document) => isSafetyDataSheet(document.name));
   return [
     {
       name: "Product Data Sheet",
       url: dataSheetUrl(product.slug),
       filename: `${fileSafe(product.partNumber)}-data-sheet.pdf`,
     },
-    // Only a stored file or an https link: catalogues seeded before documents could be stored
-    // listed some with no file ("url": ""), and no other kind of address belongs in a link.
-    ...product.documents
-      .filter((document) => /^\/media\/[0-9a-f]{24}\.pdf$|^https:\/\//.test(document.url))
-      .map((document) => ({ ...document, filename: `${fileSafe(`${product.partNumber} ${document.name}`)}.pdf` })),
+    ...(drawnSds
+      ? [
+          {
+            name: "Safety Data Sheet (SDS)",
+            url: safetyDataSheetUrl(product.slug),
+            filename: `${fileSafe(product.partNumber)}-SDS.pdf`,
+          },
+        ]
+      : []),
+    ...uploaded.map((document) => ({
+      ...document,
+      filename: `${fileSafe(`${product.partNumber} ${document.name}`)}.pdf`,
+    })),
   ];
 }
 
@@ -71,7 +84,7 @@ export function specificationRows(product: DataSheetProduct): [string, string][]
 
 const PICTURE_POINTS = 170;
 
-/** The product's first picture as a PNG for the PDF (pdfkit takes PNG and JPEG only). */
+/** The product's first picture, or its line drawing, as a PNG for the PDF (pdfkit takes PNG and JPEG only). */
 async function pictureFor(product: DataSheetProduct): Promise<Buffer | undefined> {
   const first = product.images[0];
   const stored = first ? parseStoredImageUrl(first) : undefined;
@@ -81,12 +94,10 @@ async function pictureFor(product: DataSheetProduct): Promise<Buffer | undefined
     const bytes = Buffer.from(await new Response(file.body).arrayBuffer());
     return sharp(bytes).resize({ width: 512, withoutEnlargement: true }).png().toBuffer();
   }
-  const profile = Object.hasOwn(subcategoryProfiles, product.subcategory)
-    ? subcategoryProfiles[product.subcategory]
-    : undefined;
-  if (!profile) return undefined;
-  const svg = drawPicture(profile.shape, product.name, 1);
-  return sharp(Buffer.from(svg), { density: 96 }).resize(400, 400).png().toBuffer();
+  // Drawn at twice its size, so its thin lines stay sharp when the PDF is printed.
+  return sharp(Buffer.from(drawProduct(product)), { density: 192 })
+    .png()
+    .toBuffer();
 }
 
 /** Draws the data sheet. */

@@ -84,4 +84,21 @@ describe("category listings", () => {
     const none = await listCategoryProducts(grindingWheels, { ...defaults, brand: "No Such Brand" }, null);
     expect(none).toMatchObject({ items: [], totalMatching: 0 });
   });
+
+  it("groups a family's sizes into one card when asked, counting parts as before", async () => {
+    const parts = await listCategoryProducts(grindingWheels, defaults, null);
+    const grouped = await listCategoryProducts(grindingWheels, { ...defaults, group: "families" }, null);
+    expect(grouped.totalMatching).toBe(parts.totalMatching);
+    expect(grouped.partsShown).toBe(LISTING_PAGE_SIZE);
+    expect(grouped.items.length).toBeLessThan(parts.items.length);
+    // GW-45-001 comes first and stands for its seeded family (docs/decisions/part-families.md).
+    expect(grouped.items[0]).toMatchObject({
+      partNumber: "GW-45-001",
+      family: {
+        name: "Grinding Wheels: Arbor 7/8 in, Type 27, Grit 24, Abrasive Aluminum Oxide",
+        range: "4 to 7 in × 1/8 to 1/4 in, 6 sizes",
+      },
+    });
+    expect(parts.items.some((item) => "family" in item)).toBe(false);
+  });
 });

@@ -115,8 +115,10 @@ describe("the Google Merchant feed", () => {
     expect(coded?.["g:gtin"]).toBe("036000291452");
     expect(coded?.["g:image_link"]).toBe(`${origin}/media/0123456789abcdef01234567-800x600-800.webp`);
     expect(byId(items, "MF-BADGTIN-1")?.["g:gtin"]).toBeUndefined();
-    // A drawn picture is given as the PNG the store renders from it.
-    expect(byId(items, "GW-45-001")?.["g:image_link"]).toMatch(/\/images\/products\/grinding-wheels-1\.png$/);
+    // A line drawing is given as the PNG the store renders from it.
+    expect(byId(items, "GW-45-001")?.["g:image_link"]).toMatch(
+      /\/images\/products\/drawings\/grinding-wheel-4-5-in-gw-45-001\.png$/,
+    );
   });
 
   it("follows the catalogue: a new price, a part put out of stock or made a draft shows on the next read", async () => {

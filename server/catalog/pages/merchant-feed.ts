@@ -50,7 +50,7 @@ const feedColumns = {
   stockLevel: products.stockLevel,
   backorderable: products.backorderable,
   leadTimeDays: products.leadTimeDays,
-  picture: productImage(products.images, products.subcategory),
+  picture: productImage(products.images, products.slug),
   keyFeatures: products.keyFeatures,
   specifications: products.specifications,
 };
@@ -59,7 +59,7 @@ const cut = (text: string, limit: number) => (text.length <= limit ? text : `${t
 
 /**
  * A picture Google can read: an uploaded picture's WebP as it is, and a drawn SVG (which Google does
- * not take) as the PNG the store renders from it (app/routes/product-image.tsx).
+ * not take) as the PNG the store renders from it (app/routes/product-drawing.tsx, product-image.tsx).
  */
 export const feedImagePath = (path: string) => path.replace(/\.svg$/, ".png");
 

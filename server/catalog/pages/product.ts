@@ -1,12 +1,14 @@
 // One product with everything its detail page shows.
 import { and, asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { productDrawingUrl } from "../../../domain/catalog/product-images";
 import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { productBulkTiers, products } from "../../db/schema";
 import { productSpecifications } from "../products/attributes";
 import { listedForBuyers, shownToBuyers } from "../products/visibility";
-import { isSlug, pictureUrls } from "../seed/generator";
+import { isSlug } from "../seed/generator";
 import { productCardColumns } from "./card-columns";
+import { productFamily } from "./families";
 
 /** The product as `catalogue` shows it (null: every part); null when it shows none of that slug. */
 export async function getProductBySlug(slug: string, catalogue: CatalogueScope | null) {
@@ -21,7 +23,7 @@ export async function getProductBySlug(slug: string, catalogue: CatalogueScope |
     .where(and(eq(products.slug, slug), shownToBuyers(catalogue)))
     .limit(1);
   if (!product) return null;
-  const [tiers, related, specifications] = await Promise.all([
+  const [tiers, related, specifications, family] = await Promise.all([
     db()
       .select({ minQuantity: productBulkTiers.minQuantity, unitPrice: productBulkTiers.unitPrice })
       .from(productBulkTiers)
@@ -35,8 +37,9 @@ export async function getProductBySlug(slug: string, catalogue: CatalogueScope |
           .orderBy(asc(products.partNumber))
       : Promise.resolve([]),
     productSpecifications(db(), product.id),
+    productFamily(product, catalogue),
   ]);
-  // A product with no picture of its own shows its subcategory's drawn ones.
-  const images = product.images.length > 0 ? product.images : pictureUrls(product.subcategory);
-  return { ...product, images, tiers, related, specifications };
+  // A product with no picture of its own shows its line drawing.
+  const images = product.images.length > 0 ? product.images : [productDrawingUrl(product.slug)];
+  return { ...product, images, tiers, related, specifications, family };
 }

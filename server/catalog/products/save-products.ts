@@ -4,9 +4,11 @@
 // changed, so importing the same file twice writes nothing the second time. A product restocked
 // here (stock from 0 to more) has its waiting buyers e-mailed in the same transaction.
 import { inArray, sql } from "drizzle-orm";
+import { familyKey } from "../../../domain/catalog/families";
 import type { ProductInput, TierInput } from "../../../domain/catalog/product-input";
 import type { Database, Transaction } from "../../db/client";
 import { productAttributeValues, productBulkTiers, products, subcategories } from "../../db/schema";
+import { fillBackorders } from "../../orders/backorder-fill";
 import { productSlug } from "../seed/generator";
 import {
   type AttributeValue,
@@ -15,6 +17,7 @@ import {
   writeProductAttributes,
 } from "./attributes";
 import { notifyBackInStock } from "./back-in-stock";
+import { writeFamilies } from "./families";
 import { normalizePartNumber } from "./part-numbers";
 
 /** What is wrong with one product, by field (an input's key, or `attributes.<slug>`). */
@@ -163,7 +166,7 @@ const writtenRow = (input: ProductInput) => {
   };
 };
 const writtenColumns = sql.raw(
-  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, unit text, pack_quantity integer, min_order_quantity integer, order_multiple integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb",
+  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, unit text, pack_quantity integer, min_order_quantity integer, order_multiple integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb, family_id integer",
 );
 const sameTiers = (a: TierInput[], b: TierInput[]) =>
   a.length === b.length &&
@@ -211,8 +214,16 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     valuesOf.set(row.productId, values);
   }
 
+  // A family named here that the store lacks is made (its attributes are settled by the caller).
+  const familyIds = await writeFamilies(
+    tx,
+    batch.flatMap(({ input }) => (input.family ? [{ name: input.family }] : [])),
+  );
+  const familyOf = (input: ProductInput, current?: { familyId: number | null }) =>
+    input.family === undefined ? (current?.familyId ?? null) : (familyIds.get(familyKey(input.family)) ?? null);
+
   const toCreate: CheckedProduct[] = [];
-  const toUpdate: { id: string; product: CheckedProduct }[] = [];
+  const toUpdate: { id: string; product: CheckedProduct; familyId: number | null }[] = [];
   for (const product of batch) {
     const current = existingByKey.get(normalizePartNumber(product.input.partNumber));
     if (!current) {
@@ -232,10 +243,11 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
           }),
         ) &&
       sameTiers(input.tiers, tiersOf.get(current.id) ?? []) &&
-      sameValues(product.values, valuesOf.get(current.id) ?? new Map());
+      sameValues(product.values, valuesOf.get(current.id) ?? new Map()) &&
+      familyOf(input, current) === current.familyId;
     if (unchanged) summary.unchanged.push(current.partNumber);
     else {
-      toUpdate.push({ id: current.id, product: { ...product, input } });
+      toUpdate.push({ id: current.id, product: { ...product, input }, familyId: familyOf(input, current) });
       if (current.stockLevel === 0 && input.stockLevel > 0) summary.restockedIds.push(current.id);
     }
   }
@@ -247,11 +259,11 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
         await tx.execute<{ id: string; part_number: string }>(sql`
           insert into ${products} (slug, part_number, name, brand, category, subcategory, description, price,
             stock_level, lead_time_days, backorderable, unit, pack_quantity, min_order_quantity, order_multiple,
-            status, oem_numbers, related_products, images, documents)
+            status, oem_numbers, related_products, images, documents, family_id)
           select slug, part_number, name, brand, category, subcategory, description, price,
             stock_level, lead_time_days, backorderable, unit, pack_quantity, min_order_quantity, order_multiple,
-            status, oem_numbers, related_products, images, documents
-          from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input) })))}::jsonb)
+            status, oem_numbers, related_products, images, documents, family_id
+          from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input), family_id: familyOf(input) })))}::jsonb)
             as given(${writtenColumns}, slug text)
           returning id, part_number`)
       ).rows
@@ -265,8 +277,8 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
         backorderable = given.backorderable, unit = given.unit, pack_quantity = given.pack_quantity,
         min_order_quantity = given.min_order_quantity, order_multiple = given.order_multiple,
         status = given.status, oem_numbers = given.oem_numbers, related_products = given.related_products,
-        images = given.images, documents = given.documents
-      from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product }) => ({ id, ...writtenRow(product.input) })))}::jsonb)
+        images = given.images, documents = given.documents, family_id = given.family_id
+      from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product, familyId }) => ({ id, ...writtenRow(product.input), family_id: familyId })))}::jsonb)
         as given(${writtenColumns}, id uuid)
       where ${products.id} = given.id`);
 
@@ -304,6 +316,8 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
   summary.created = toCreate.map(({ input }) => input.partNumber);
   summary.updated = toUpdate.map(({ product }) => product.input.partNumber);
   summary.changedIds = changedIds;
+  // Back-orders take the new stock first; what is left is what the waiting buyers hear about.
+  await fillBackorders(tx, summary.restockedIds);
   await notifyBackInStock(tx, summary.restockedIds);
   return summary;
 }

@@ -228,10 +228,11 @@ describe("search", () => {
     }
   });
 
-  it("gives each suggestion its picture: the product's first, or its subcategory's drawn one", async () => {
+  it("gives each suggestion its picture: the product's first, or its line drawing", async () => {
     const db = handle().db;
     const [wheel] = await suggestProducts("gw-45-001", null);
-    expect(wheel).toMatchObject({ image: "/images/products/grinding-wheels-1.svg", category: "abrasives" });
+    const drawing = `/images/products/drawings/${wheel?.slug}.svg`;
+    expect(wheel).toMatchObject({ image: drawing, category: "abrasives" });
     const picture = "/media/0123456789abcdef01234567-800x600-800.webp";
     const original = await db.execute<{ images: string[] }>(
       sql`select images from products where part_number = 'GW-45-001'`,
@@ -241,17 +242,18 @@ describe("search", () => {
         sql`update products set images = ${JSON.stringify([picture])}::jsonb where part_number = 'GW-45-001'`,
       );
       expect((await suggestProducts("gw-45-001", null))[0]?.image).toBe(picture);
-      await db.execute(
-        sql`update products set images = '[]'::jsonb, subcategory = 'flap-discs' where part_number = 'GW-45-001'`,
-      );
-      expect((await suggestProducts("gw-45-001", null))[0]?.image).toBe("/images/products/flap-discs-1.svg");
+      await db.execute(sql`update products set images = '[]'::jsonb where part_number = 'GW-45-001'`);
+      expect((await suggestProducts("gw-45-001", null))[0]?.image).toBe(drawing);
       // Found by its words, through the subqueries that carry the columns, the same.
       const byWords = await suggestProducts("grinding", null);
-      expect(byWords.find((s) => s.partNumber === "GW-45-001")?.image).toBe("/images/products/flap-discs-1.svg");
-      expect(byWords.every((s) => /^\/images\/products\/[a-z-]+-\d\.svg$|^\/media\//.test(s.image))).toBe(true);
+      expect(byWords.find((s) => s.partNumber === "GW-45-001")?.image).toBe(drawing);
+      expect(byWords.every((s) => /^\/images\/products\/drawings\/[a-z0-9-]+\.svg$|^\/media\//.test(s.image))).toBe(
+        true,
+      );
     } finally {
-      await db.execute(sql`update products set images = ${JSON.stringify(original.rows[0]?.images ?? [])}::jsonb,
-        subcategory = 'grinding-wheels' where part_number = 'GW-45-001'`);
+      await db.execute(
+        sql`update products set images = ${JSON.stringify(original.rows[0]?.images ?? [])}::jsonb where part_number = 'GW-45-001'`,
+      );
     }
   });
 

@@ -124,7 +124,6 @@ const suggestionColumns = {
   price: products.price,
   category: products.category,
   images: products.images,
-  subcategory: products.subcategory,
 };
 
 type Sortable = Parameters<typeof desc>[0];
@@ -139,7 +138,7 @@ export const byPopularity = (from: { featured: Sortable; reviewCount: Sortable; 
 type Shown = "slug" | "name" | "partNumber" | "brand" | "price" | "category";
 
 /** A suggestion, read from the products or from a subquery that carries its columns (its picture worked out only for the rows kept). */
-const suggestionOf = <T extends Record<Shown, unknown> & { images: AnyColumn; subcategory: AnyColumn }>(
+const suggestionOf = <T extends Record<Shown, unknown> & { images: AnyColumn; slug: AnyColumn }>(
   from: T,
 ): Pick<T, Shown> & { image: SQL<string> } => ({
   slug: from.slug,
@@ -148,7 +147,7 @@ const suggestionOf = <T extends Record<Shown, unknown> & { images: AnyColumn; su
   brand: from.brand,
   price: from.price,
   category: from.category,
-  image: productImage(from.images, from.subcategory),
+  image: productImage(from.images, from.slug),
 });
 
 // In the C collation a LIKE prefix and the order of part numbers both come from one btree.
@@ -331,7 +330,7 @@ export interface ProductSuggestion {
   price: string;
   /** The category's slug. */
   category: string;
-  /** The product's first picture, or its subcategory's drawn one. */
+  /** The product's first picture, or its line drawing. */
   image: string;
   /** The OEM or competitor number the buyer typed, when this part replaces it. */
   replaces?: string;

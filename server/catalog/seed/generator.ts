@@ -3,6 +3,7 @@
 // computes rows; server/catalog/seed/seed.ts writes them. It writes no stars or review counts: those
 // come only from buyers' reviews (docs/product-rules.md, Reviews and honest figures).
 import type { products } from "../../db/schema";
+import { seededHazard } from "./hazards";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";
 import { seededSale, seededUnitCents } from "./sale-units";
 
@@ -54,10 +55,6 @@ export const isSlug = (text: string) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(text);
 
 /** A product's slug: its name and part number, so it is unique and readable. */
 export const productSlug = (name: string, partNumber: string) => slugify(`${name}-${partNumber}`);
-
-/** Where a subcategory's drawn pictures are served. */
-export const pictureUrls = (subcategory: string) =>
-  [1, 2, 3].map((view) => `/images/products/${subcategory}-${view}.svg`);
 
 const fill = (template: string, attributes: Record<string, string>) =>
   template.replace(/\{([^}]+)\}/g, (_, key: string) => attributes[key] ?? "");
@@ -331,14 +328,17 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       price: centsToString(cents),
       ...seededSale(slot.subcategory, attributes),
       stockLevel: outOfStock ? 0 : 1 + Math.floor(random() ** 1.5 * 3000),
-      images: pictureUrls(slot.subcategory),
+      // No pictures of its own: each part shows its line drawing, made from these attributes.
+      images: [],
       keyFeatures,
       specifications: { ...attributes, "Country of Origin": random() < 0.45 ? origins[0] : origins[1] },
       oemNumbers: Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
         oemNumber(random, pick(random, oemFormats)),
       ),
-      // Every product's data sheet is drawn from its entry (data-sheet.ts); stored documents are added by operators.
+      // Every product's data sheet is drawn from its entry (data-sheet.ts), and a hazardous part's
+      // safety data sheet from its hazard data; stored documents are added by operators.
       documents: [],
+      hazard: seededHazard(slot.subcategory, attributes),
       relatedProducts: related,
     },
     tiers: random() < 0.4 ? bulkTiers(random, cents) : [],
@@ -372,7 +372,7 @@ export function* generateCatalog({
         featured: true,
         ...named,
         slug: productSlug(named.name, named.partNumber),
-        images: pictureUrls(named.subcategory),
+        images: [],
         documents: [],
         relatedProducts: [1, 2, 3].filter((n) => n <= slot.count).map((n) => generatedPartNumber(slot.profile, n)),
       },

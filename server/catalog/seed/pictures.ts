@@ -1,5 +1,7 @@
-// Drawn product pictures, one set per subcategory (the catalogue ships no photographs):
-// view 1 the part, view 2 the part in a second colourway, view 3 its label.
+// The pictures the store first shipped with, one set per subcategory: view 1 the part, view 2 the
+// part in a second colourway, view 3 its label. Parts now show a line drawing of their own
+// (server/catalog/drawings/, one drawer per PictureShape); these still answer at their addresses,
+// which products stored before, and exports of them, name.
 import { escapeXml } from "../../../domain/text/xml";
 
 export type PictureShape =

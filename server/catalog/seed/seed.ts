@@ -2,8 +2,9 @@
 // (any size), in batches inside one transaction so a failed run leaves nothing half-written. Each
 // product's specifications are stored typed (product_attribute_values) against its subcategory's
 // attributes, which the seed derives from the generator's values when a subcategory has none.
+import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client";
-import { attributes, productBulkTiers, products, subcategories } from "../../db/schema";
+import { attributes, partFamilies, productBulkTiers, products, subcategories } from "../../db/schema";
 import {
   type AttributeDefinition,
   attributeDefinitionsBySubcategory,
@@ -12,6 +13,7 @@ import {
   typeSpecifications,
 } from "../products/attributes";
 import { deriveDefinitions } from "./attribute-derivation";
+import { familySizes, type SeededPart, seededFamilies } from "./families";
 import {
   DEFAULT_CATALOGUE_SIZE,
   DEFAULT_SEED,
@@ -65,6 +67,38 @@ async function writeBatch(tx: Transaction, definitions: Map<string, AttributeDef
   await insertAttributeValues(tx, values);
 }
 
+/** Groups the seeded parts alike but for their size into families (./families.ts). */
+async function writeSeedFamilies(
+  tx: Transaction,
+  definitions: Map<string, AttributeDefinition[]>,
+  parts: SeededPart[],
+) {
+  const families = seededFamilies(parts).map((family) => {
+    const own = definitions.get(family.subcategory) ?? [];
+    return {
+      name: family.name,
+      attribute_slugs: family.sizes.flatMap((size) =>
+        own.filter((definition) => definition.name === size).map((d) => d.slug),
+      ),
+      part_numbers: family.partNumbers,
+    };
+  });
+  if (families.length === 0) return;
+  // One statement for the families and one for their parts: a large seed makes thousands.
+  await tx.execute(sql`
+    with given as (
+      select name, attribute_slugs, part_numbers
+      from jsonb_to_recordset(${JSON.stringify(families)}::jsonb) as given(name text, attribute_slugs jsonb, part_numbers jsonb)
+    ), made as (
+      insert into ${partFamilies} (name, attribute_slugs) select name, attribute_slugs from given
+      on conflict do nothing
+      returning id, name
+    )
+    update ${products} set family_id = made.id
+    from made join given on given.name = made.name, jsonb_array_elements_text(given.part_numbers) as part(number)
+    where ${products.partNumber} = part.number`);
+}
+
 /** Adds the generated catalogue to the products table; returns how many products it wrote. */
 export async function writeCatalog(db: Database, options: WriteCatalogOptions = {}): Promise<number> {
   const catalogue = generateCatalog({
@@ -74,9 +108,12 @@ export async function writeCatalog(db: Database, options: WriteCatalogOptions = 
   let total = 0;
   await db.transaction(async (tx) => {
     const definitions = await writeSeedAttributes(tx);
+    const sized: SeededPart[] = [];
     let batch: GeneratedProduct[] = [];
     for (const item of catalogue) {
       batch.push(item);
+      const { partNumber, subcategory, specifications = {} } = item.product;
+      if (familySizes[subcategory]) sized.push({ partNumber, subcategory, specifications });
       if (batch.length < BATCH_SIZE) continue;
       await writeBatch(tx, definitions, batch);
       total += batch.length;
@@ -88,6 +125,7 @@ export async function writeCatalog(db: Database, options: WriteCatalogOptions = 
       total += batch.length;
       options.onProgress?.(total);
     }
+    await writeSeedFamilies(tx, definitions, sized);
   });
   return total;
 }
