@@ -132,6 +132,10 @@ describe("the catalogue API lists what the pages list", () => {
       stock_level: expect.any(Number),
       backorderable: expect.any(Boolean),
       lead_time_days: first?.lead_time_days === null ? null : expect.any(Number),
+      unit: "EA",
+      pack_quantity: 1,
+      min_order_quantity: 1,
+      order_multiple: 1,
       url: expect.stringMatching(/^https?:\/\/[^/]+\/products\/[a-z0-9-]+$/),
     });
     expect(api.every((item) => item.stock_level > 0)).toBe(true);
@@ -443,6 +447,10 @@ describe("the OpenAPI document", () => {
       "stock_level",
       "backorderable",
       "lead_time_days",
+      "unit",
+      "pack_quantity",
+      "min_order_quantity",
+      "order_multiple",
       "url",
     ]);
     expect(Object.keys(schemas.ProductFacets.properties)).toEqual(["categories", "brands", "attributes"]);

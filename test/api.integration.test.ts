@@ -451,6 +451,10 @@ describe("reading through the API", () => {
         stock_level: 2847,
         backorderable: false,
         lead_time_days: null,
+        unit: "EA",
+        pack_quantity: 1,
+        min_order_quantity: 1,
+        order_multiple: 1,
         url: expect.stringMatching(/\/products\/cutoff-wheel-api-cw-1$/),
       },
     ]);
@@ -624,6 +628,8 @@ describe("orders through the API", () => {
         partNumber: "API-BO-1",
         name: "Ordered-In Wheel",
         quantity: 10,
+        unit: "EA",
+        packQuantity: 1,
         shipNow: 2,
         backordered: 8,
         expectedOn: addBusinessDays(storeDay(new Date()), 5),
@@ -634,6 +640,56 @@ describe("orders through the API", () => {
       },
     ]);
     expect(await stockOf("API-BO-1")).toBe(0);
+  });
+
+  it("refuses a quantity off a part's multiple with a 400 naming the line, and orders boxes by the box", async () => {
+    await insertProducts([
+      {
+        slug: "rivet-api-rv-1",
+        partNumber: "API-RV-1",
+        name: "Rivet",
+        price: "0.18",
+        stockLevel: 500,
+        orderMultiple: 25,
+      },
+      {
+        slug: "wheels-api-bx-1",
+        partNumber: "API-BX-1",
+        name: "Cut-Off Wheels",
+        price: "29.50",
+        stockLevel: 20,
+        unit: "BX",
+        packQuantity: 25,
+      },
+    ]);
+    const ada = await companyAdmin("Ada", "1000");
+    const { key } = await createApiKey(await asBuyer(ada), { name: "ERP", scopes: apiScopes });
+    const body = (rivets: number) => ({
+      lines: [
+        { partNumber: "API-BX-1", quantity: 2 },
+        { partNumber: "API-RV-1", quantity: rivets },
+      ],
+      shipToId: ada.shipToId,
+    });
+    const refused = await postOrder(key, body(30), "units-1");
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      code: "invalid_quantity",
+      field: "lines[1].quantity",
+      message: "lines[1].quantity: API-RV-1: Sold in multiples of 25: 25 or 50?",
+    });
+    const placed = await postOrder(key, body(50), "units-1");
+    expect(placed.status).toBe(201);
+    expect(placed.json.lines).toEqual([
+      expect.objectContaining({
+        partNumber: "API-BX-1",
+        quantity: 2,
+        unit: "BX",
+        packQuantity: 25,
+        lineTotal: "59.00",
+      }),
+      expect.objectContaining({ partNumber: "API-RV-1", quantity: 50, unit: "EA", packQuantity: 1, lineTotal: "9.00" }),
+    ]);
   });
 
   it("answers a retry with the same key and body with the first order, and never places a second", async () => {

@@ -203,6 +203,12 @@ describe("a cXML PunchOut round trip", () => {
         /Unknown part: line 2 SupplierPartID NOPE-404/,
       ],
       [
+        "a line in another unit than the part's",
+        fresh(order.replace("<UnitOfMeasure>EA</UnitOfMeasure>", "<UnitOfMeasure>bx</UnitOfMeasure>"), "p-unit"),
+        "400",
+        /Units of measure differ: line 1 \(GW-45-001\) is sold per EA, not BX\./,
+      ],
+      [
         "a quantity of 0",
         fresh(order.replace('quantity="2" lineNumber="2"', 'quantity="0" lineNumber="2"'), "p-zero"),
         "400",

@@ -3,12 +3,12 @@
 // when, and the buyer's moves allowed now. Another company's quote answers 404.
 import { data, Form, Link, useNavigation } from "react-router";
 import { type Address, formatAddress } from "../../domain/addresses/address";
+import { quantityWithUnit } from "../../domain/catalog/sale-units";
 import { can } from "../../domain/companies/companies";
 import { formatShortDate, STORE_TIME_ZONE, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { formatDay, MAX_QUOTE_COMMENT, quoteMoveSchema, quoteStatusLabels } from "../../domain/quotes/quote-request";
 import { canMoveQuote } from "../../domain/quotes/quotes";
-import { formatNumber } from "../../domain/text/numbers";
 import { getProfile } from "../../server/accounts/account-overview";
 import { requireBuyer, requireUser } from "../../server/accounts/session";
 import { handleForm, refusedPage } from "../../server/form-intents";
@@ -16,6 +16,7 @@ import { findQuote, moveOwnQuote } from "../../server/quotes/requests";
 import { dataWithToast, redirectWithToast } from "../../server/toast";
 import { Breadcrumb } from "../components/breadcrumb";
 import { NotFoundBoundary } from "../components/not-found-panel";
+import { PackLine } from "../components/orders/pack-line";
 import { QuoteStatusBadge } from "../components/quote-status-badge";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
@@ -52,11 +53,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         currentVersion: quote.currentVersion,
         orderNumber: null as string | null,
       },
-      requestLines: requestLines.map(({ id, partNumber, description, quantity, productId }) => ({
+      requestLines: requestLines.map(({ id, partNumber, description, quantity, unit, productId }) => ({
         id,
         partNumber,
         description,
         quantity,
+        unit,
         listed: productId !== null,
       })),
       versions: versions.map((version) => ({
@@ -71,6 +73,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           productName: line.productName,
           productSku: line.productSku,
           quantity: line.quantity,
+          unit: line.unit,
+          packQuantity: line.packQuantity,
           unitPrice: line.unitPrice,
           totalPrice: line.totalPrice,
           note: line.note,
@@ -165,8 +169,20 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
       },
     },
     { header: "Quoted", wide: true, cell: (line) => <QuotedAs line={line} /> },
-    { header: "Qty", nowrap: true, cell: (line) => formatNumber(line.quantity) },
-    { header: "Unit price", nowrap: true, cell: (line) => (line.unitPrice ? formatUsd(line.unitPrice) : "—") },
+    { header: "Qty", nowrap: true, cell: (line) => quantityWithUnit(line.quantity, line.unit) },
+    {
+      header: "Unit price",
+      nowrap: true,
+      cell: (line) =>
+        line.unitPrice ? (
+          <>
+            {formatUsd(line.unitPrice)}
+            <PackLine line={{ ...line, unitPrice: line.unitPrice }} className="font-normal text-slate-700" />
+          </>
+        ) : (
+          "—"
+        ),
+    },
     { header: "Total", nowrap: true, cell: (line) => (line.totalPrice ? formatUsd(line.totalPrice) : "—") },
   ];
   return (
@@ -316,7 +332,7 @@ export default function QuotePage({ loaderData }: Route.ComponentProps) {
                   {line.partNumber && <span className="text-slate-700"> ({line.partNumber})</span>}
                   {!line.listed && <span className="text-slate-700"> · not in our catalogue</span>}
                 </span>
-                <span>Qty {formatNumber(line.quantity)}</span>
+                <span>Qty {quantityWithUnit(line.quantity, line.unit)}</span>
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import { data, Link, type ShouldRevalidateFunction, useNavigate, useSearchParams
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { compareHref, compareRows, parseCompareParts, shownCompareRows } from "../../domain/catalog/compare";
 import { isBuyable } from "../../domain/catalog/product-status";
+import { orderQuantityProblem, smallestQuantity } from "../../domain/catalog/sale-units";
 import { type Day, storeDay } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { orderable } from "../../domain/orders/backorderable";
@@ -288,10 +289,11 @@ function PartOrder({
   today: Day;
 }) {
   const id = useId();
-  const [quantity, setQuantity] = useState("1");
+  const [quantity, setQuantity] = useState(String(smallestQuantity(product)));
   const wanted = quickOrderQuantity(quantity);
   const canOrder = orderable(product);
-  const refusal = canOrder ? supplyProblem(wanted, product, today) : undefined;
+  const refusal =
+    orderQuantityProblem(product, wanted) ?? (canOrder ? supplyProblem(wanted, product, today) : undefined);
   return (
     <div className="space-y-2">
       <div className="space-y-1">
@@ -302,7 +304,8 @@ function PartOrder({
           id={`${id}-quantity`}
           type="number"
           inputMode="numeric"
-          min={1}
+          min={smallestQuantity(product)}
+          step={product.orderMultiple}
           value={quantity}
           onChange={(event) => setQuantity(event.target.value)}
           onBlur={() => setQuantity(String(wanted))}

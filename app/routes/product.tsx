@@ -7,6 +7,14 @@ import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
 import { hazardNotice } from "../../domain/catalog/hazards";
 import { isBuyable } from "../../domain/catalog/product-status";
+import {
+  DEFAULT_SALE_UNIT,
+  orderQuantityProblem,
+  orderRuleNote,
+  perUnit,
+  smallestQuantity,
+  unitName,
+} from "../../domain/catalog/sale-units";
 import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
 import { canBackorder, orderable } from "../../domain/orders/backorderable";
@@ -145,7 +153,8 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, reviews, documents, hazard, safetyDataSheet, category, subcategory, today } = loaderData;
   const [view, setView] = useState(0);
-  const [quantity, setQuantity] = useState("1");
+  // The box starts at the least the part may be ordered in (1, or its minimum or first multiple).
+  const [quantity, setQuantity] = useState(String(smallestQuantity(product)));
   const canOrder = orderable(product);
   const memberPrice = useMemberPrices([product.partNumber])[product.partNumber];
   const contractPriceCents = memberPrice ? toCents(memberPrice.price) : undefined;
@@ -153,7 +162,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // Never cut to the stock: a quantity past it is back-ordered, or refused with what is in stock.
   const wanted = quickOrderQuantity(quantity);
   const split = canOrder ? splitLine(wanted, product, today) : null;
-  const refusal = canOrder && !split ? notEnoughStock(product) : undefined;
+  const refusal = orderQuantityProblem(product, wanted) ?? (canOrder && !split ? notEnoughStock(product) : undefined);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -223,6 +232,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             tiers={product.tiers}
             quantity={wanted}
             contractPriceCents={contractPriceCents}
+            unit={product.unit}
+            packQuantity={product.packQuantity}
           />
           {prices.length > 0 && (
             <table className="mt-4 w-full max-w-sm text-sm">
@@ -233,7 +244,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                     Quantity
                   </th>
                   <th scope="col" className="py-1">
-                    Price each
+                    Price {perUnit(product)}
                   </th>
                 </tr>
               </thead>
@@ -283,12 +294,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <>
               <div className="mt-6 flex flex-wrap items-end gap-3">
                 <div className="w-28 space-y-1">
-                  <Label htmlFor="quantity">Quantity</Label>
+                  <Label htmlFor="quantity">
+                    Quantity{product.unit === DEFAULT_SALE_UNIT ? "" : ` (${unitName(product.unit, 2)})`}
+                  </Label>
                   <Input
                     id="quantity"
                     type="number"
                     inputMode="numeric"
-                    min={1}
+                    min={smallestQuantity(product)}
+                    step={product.orderMultiple}
                     value={quantity}
                     onChange={(event) => setQuantity(event.target.value)}
                     onBlur={() => setQuantity(String(wanted))}
@@ -311,6 +325,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                   size="default"
                 />
               </div>
+              {orderRuleNote(product) && <p className="mt-2 text-sm text-slate-800">{orderRuleNote(product)}</p>}
               {/* What the quantity chosen gets: all from stock (nothing said), a back-order, or a refusal. */}
               <p id="quantity-supply" role="status" className="mt-2 text-sm">
                 {refusal ? (

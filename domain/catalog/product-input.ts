@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { oneLine, plainText } from "../text/plain-text";
 import { familyName, MAX_FAMILY_NAME } from "./families";
+import { DEFAULT_SALE_UNIT, isSaleUnitCode, saleUnitCodes } from "./sale-units";
 
 export const productStatuses = ["draft", "active", "discontinued"] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -99,6 +100,25 @@ export const backorderableField = z
   .refine((text) => !text || ["yes", "no", "on"].includes(text), "Write yes or no (empty: no)")
   .transform((text) => text === "yes" || text === "on");
 
+/** The unit of sale's UN/CEFACT code (sale-units.ts), any case; empty is each (EA). */
+export const saleUnitField = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .optional()
+  .transform((code) => code || DEFAULT_SALE_UNIT)
+  .refine(isSaleUnitCode, `The unit must be one of ${saleUnitCodes.join(", ")} (empty: EA)`);
+
+/** A count of units or pieces from 1, e.g. a pack quantity; empty is 1. */
+export const countField = (what: string, example: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d*$/, { message: `The ${what} must be a whole number from 1, e.g. ${example}, or empty`, abort: true })
+    .optional()
+    .transform((count) => (count ? Number(count) : 1))
+    .refine((count) => count >= 1 && count <= MAX_STOCK_LEVEL, `The ${what} must be from 1 to 10,000,000, or empty`);
+
 export interface TierInput {
   minQuantity: number;
   unitPrice: string;
@@ -164,6 +184,10 @@ export const productInputSchema = z
     stockLevel: stockLevelField,
     leadTimeDays: leadTimeField,
     backorderable: backorderableField,
+    unit: saleUnitField,
+    packQuantity: countField("pack quantity", 25),
+    minOrderQuantity: countField("minimum order quantity", 10),
+    orderMultiple: countField("order multiple", 25),
     // Optional rather than defaulted, and no pipe after the transform: a form sends an empty
     // description as no field at all, and Conform reads an empty result as none too.
     description: z
@@ -203,6 +227,14 @@ export const productInputSchema = z
   .superRefine((product, context) => {
     const problem = tierProblem(product.price, product.tiers);
     if (problem) context.addIssue({ code: "custom", path: ["tiers"], message: problem });
+    // A minimum off the multiples' grid could never be ordered exactly (docs/decisions/units-of-sale.md);
+    // 1 is no minimum at all.
+    if (product.minOrderQuantity > 1 && product.minOrderQuantity % product.orderMultiple !== 0)
+      context.addIssue({
+        code: "custom",
+        path: ["minOrderQuantity"],
+        message: `The minimum order quantity must be a multiple of the order multiple (${product.orderMultiple}), e.g. ${product.orderMultiple * Math.max(1, Math.round(product.minOrderQuantity / product.orderMultiple))}`,
+      });
     // A back-order's expected day is counted from the lead time.
     if (product.backorderable && product.leadTimeDays === null)
       context.addIssue({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { soldEach } from "../catalog/sale-units";
 import { priceCart } from "../pricing/price-cart";
 import { customerCatalogueFormSchema, outsideCatalogueProblem, partNumberList } from "./customer-catalogue";
 
@@ -47,6 +48,7 @@ describe("a cart line outside the buyer's company catalogue", () => {
       stockLevel: 0,
       backorderable: false,
       leadTimeDays: null,
+      ...soldEach,
     };
     const inside = priceCart({ lines: [line], promo: null, now: new Date("2026-12-01T17:00:00Z") });
     const outside = priceCart({

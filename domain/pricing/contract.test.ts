@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { soldEach } from "../catalog/sale-units";
 import { type ContractRule, contractPriceFor, inForce, percentOffPrice } from "./contract";
 import { type CartLine, priceCart } from "./price-cart";
 
@@ -25,6 +26,7 @@ const cutOffWheel = (quantity: number): CartLine => ({
   stockLevel: 5000,
   backorderable: false,
   leadTimeDays: null,
+  ...soldEach,
   status: "active",
   quantity,
   tiers: [

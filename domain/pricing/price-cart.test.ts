@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { soldEach } from "../catalog/sale-units";
 import { type CartLine, emptyCartMessage, priceCart, stockProblem } from "./price-cart";
 import type { Promo } from "./promo";
 
@@ -12,6 +13,7 @@ const cutOffWheel = (quantity: number, stockLevel = 2847): CartLine => ({
   stockLevel,
   backorderable: false,
   leadTimeDays: null,
+  ...soldEach,
   status: "active",
   quantity,
   tiers: [
@@ -27,6 +29,7 @@ const grindingWheel = (quantity: number, stockLevel = 640): CartLine => ({
   stockLevel,
   backorderable: false,
   leadTimeDays: null,
+  ...soldEach,
   status: "active",
   quantity,
   tiers: [],

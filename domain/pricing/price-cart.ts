@@ -6,8 +6,10 @@
 // between the cart and an order (no lines, a line that can no longer be ordered or that the stock
 // cannot supply, a promo that no longer applies), in that order.
 
+import { MAX_LINE_QUANTITY } from "../cart/cart-schemas";
 import type { ProductStatus } from "../catalog/product-input";
 import { cartLineStatusProblem } from "../catalog/product-status";
+import { type OrderRule, orderQuantityProblem } from "../catalog/sale-units";
 import { outsideCatalogueProblem } from "../companies/customer-catalogue";
 import { type ExemptionCertificate, exemptionFor, type TaxExemption } from "../companies/tax-exemption";
 import { type Day, storeDay } from "../dates/dates";
@@ -20,7 +22,7 @@ import { type TaxRatePpm, taxRateFor } from "./tax";
 import { priceQuantity } from "./tiers";
 import { type CartTotals, cartTotals } from "./totals";
 
-export interface CartLine extends Supply {
+export interface CartLine extends Supply, OrderRule {
   name: string;
   /** The list price, as numeric text ("12.99"). */
   price: string;
@@ -76,6 +78,12 @@ export function stockProblem(line: Pick<CartLine, "name" | "quantity" | keyof Su
   return notEnoughStock(line);
 }
 
+/** A line whose quantity the part's minimum or multiple no longer allows (changed since it was added). */
+export function quantityRuleProblem(line: Pick<CartLine, "name" | "quantity" | keyof OrderRule>) {
+  const problem = orderQuantityProblem(line, line.quantity, MAX_LINE_QUANTITY);
+  return problem && `${line.name}: ${problem}`;
+}
+
 export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   lines,
   promo,
@@ -86,6 +94,7 @@ export function priceCart<Line extends CartLine, Applied extends AppliedPromo>({
   lineProblem = (line, today) =>
     (line.outsideCatalogue ? outsideCatalogueProblem(line) : undefined) ??
     cartLineStatusProblem(line) ??
+    quantityRuleProblem(line) ??
     stockProblem(line, today),
 }: {
   lines: readonly Line[];

@@ -86,6 +86,11 @@ export interface ProductFormValues {
   /** Empty when no lead time is promised. */
   leadTimeDays: string;
   backorderable: boolean;
+  /** The unit of sale's code, and counts as written ("25"). */
+  unit: string;
+  packQuantity: string;
+  minOrderQuantity: string;
+  orderMultiple: string;
   description: string;
   status: ProductStatus;
   tiers: { minQuantity: string; unitPrice: string }[];
@@ -141,6 +146,10 @@ export async function productForEditor(
     stockLevel: String(product.stockLevel),
     leadTimeDays: product.leadTimeDays === null ? "" : String(product.leadTimeDays),
     backorderable: product.backorderable,
+    unit: product.unit,
+    packQuantity: String(product.packQuantity),
+    minOrderQuantity: String(product.minOrderQuantity),
+    orderMultiple: String(product.orderMultiple),
     description: product.description,
     status: product.status,
     tiers: tiers.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice })),
@@ -168,6 +177,10 @@ export function auditView(values: ProductFormValues): Record<string, string> {
     stockLevel: values.stockLevel,
     leadTimeDays: values.leadTimeDays,
     backorderable: values.backorderable ? "yes" : "no",
+    unit: values.unit,
+    packQuantity: values.packQuantity,
+    minOrderQuantity: values.minOrderQuantity,
+    orderMultiple: values.orderMultiple,
     status: values.status,
     description: values.description,
     tiers: formatTiers(

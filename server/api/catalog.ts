@@ -89,6 +89,10 @@ export async function priceList(
       stockLevel: line.stockLevel,
       backorderable: line.backorderable,
       leadTimeDays: line.leadTimeDays,
+      unit: line.unit,
+      packQuantity: line.packQuantity,
+      minOrderQuantity: line.minOrderQuantity,
+      orderMultiple: line.orderMultiple,
       priceBreaks: breaks.lines
         .filter((other) => other.productId === line.productId)
         .sort((a, b) => a.quantity - b.quantity)

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description of /api/v1, served at /api/v1/openapi.json. The order body's schema
 // is made from the zod schema the server checks it with, so the two cannot drift apart.
 import { z } from "zod";
+import { saleUnitCodes } from "../../domain/catalog/sale-units";
 import { type ApiScope, apiScopeLabels, apiScopes } from "../../domain/companies/api-keys";
 import { carrierCodes } from "../../domain/orders/carriers";
 import { config } from "../config";
@@ -14,6 +15,17 @@ const money = {
   pattern: "^\\d+\\.\\d{2}$",
   description: "US dollars, 2 decimals",
   examples: ["12.99"],
+};
+const saleUnitProperty = {
+  type: "string",
+  enum: saleUnitCodes,
+  description: "The unit of sale, a UN/CEFACT code: the price, `stock_level` and every quantity count it",
+  examples: ["EA", "BX"],
+};
+const packQuantityProperty = {
+  type: "integer",
+  minimum: 1,
+  description: "Pieces in one unit of sale (25 for a box of 25; 1 for each)",
 };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ "application/json": { schema } });
@@ -252,7 +264,7 @@ export function openApiDocument() {
         },
         post: {
           summary: "Place an order on your company's terms",
-          description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout: a quantity past the stock of a back-orderable part ships what is in stock now and back-orders the rest (each line says so), past the stock of any other part it is refused (409, naming what is in stock), never cut. A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
+          description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout: a quantity past the stock of a back-orderable part ships what is in stock now and back-orders the rest (each line says so), past the stock of any other part it is refused (409, naming what is in stock), never cut. Quantities count the part's unit of sale; a quantity below its minimum or off its order multiple is refused (400, \`invalid_quantity\`, naming the line and the nearest quantities that would do). A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
           operationId: "placeOrder",
           ...needs("orders:write"),
           parameters: [
@@ -267,6 +279,9 @@ export function openApiDocument() {
           requestBody: { required: true, content: json(orderRequestSchema()) },
           responses: {
             201: { description: "The order, placed (or, for a retry, placed before)", content: json(ref("Order")) },
+            400: error(
+              "A line's quantity is below the part's `min_order_quantity` or not a multiple of its `order_multiple` (`code` `invalid_quantity`, `field` `lines[i].quantity`), e.g. \"Sold in multiples of 25: 25 or 50?\"",
+            ),
             409: error("Credit limit, stock or PO number: the order cannot be placed as it is"),
             ...common,
             403: error(
@@ -350,7 +365,19 @@ export function openApiDocument() {
         },
         ProductItem: {
           type: "object",
-          required: ["part_number", "name", "price", "stock_level", "backorderable", "lead_time_days", "url"],
+          required: [
+            "part_number",
+            "name",
+            "price",
+            "stock_level",
+            "backorderable",
+            "lead_time_days",
+            "unit",
+            "pack_quantity",
+            "min_order_quantity",
+            "order_multiple",
+            "url",
+          ],
           properties: {
             part_number: { type: "string" },
             name: { type: "string" },
@@ -364,6 +391,10 @@ export function openApiDocument() {
               type: ["integer", "null"],
               description: "Business days to restock; a back-order is expected this many business days after the order",
             },
+            unit: saleUnitProperty,
+            pack_quantity: packQuantityProperty,
+            min_order_quantity: { type: "integer", minimum: 1, description: "The fewest units an order may have" },
+            order_multiple: { type: "integer", minimum: 1, description: "An order's quantity is a multiple of this" },
             url: { type: "string", format: "uri", description: "The product's page" },
           },
         },
@@ -445,6 +476,14 @@ export function openApiDocument() {
                   stockLevel: { type: "integer" },
                   backorderable: { type: "boolean", description: "More than `stockLevel` may be ordered" },
                   leadTimeDays: { type: ["integer", "null"], description: "Business days to restock" },
+                  unit: saleUnitProperty,
+                  packQuantity: packQuantityProperty,
+                  minOrderQuantity: { type: "integer", minimum: 1, description: "The fewest units an order may have" },
+                  orderMultiple: {
+                    type: "integer",
+                    minimum: 1,
+                    description: "An order's quantity is a multiple of this",
+                  },
                   priceBreaks: {
                     type: "array",
                     items: { type: "object", properties: { minQuantity: { type: "integer" }, unitPrice: money } },
@@ -494,6 +533,8 @@ export function openApiDocument() {
                   partNumber: { type: "string" },
                   name: { type: "string" },
                   quantity: { type: "integer", description: "Ordered: shipNow plus backordered plus cancelled" },
+                  unit: { ...saleUnitProperty, description: "The unit of sale the quantity counts, as ordered" },
+                  packQuantity: { ...packQuantityProperty, description: "Pieces in one unit, as ordered" },
                   shipNow: { type: "integer", description: "Taken from stock when the order was placed" },
                   backordered: { type: "integer", description: "Ordered past the stock: owed, not yet in stock" },
                   expectedOn: {

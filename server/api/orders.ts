@@ -12,6 +12,7 @@ import { carriers, trackingUrl } from "../../domain/orders/carriers";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { jobReferenceField, poNumberField } from "../../domain/orders/purchase-order";
 import { findShipTo } from "../address-book/address-book";
+import { orderRuleProblems, orderRulesOf } from "../cart/order-rules";
 import { findPartNumbers } from "../cart/quick-order";
 import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { lockedBuyer } from "../companies/buyer";
@@ -116,6 +117,8 @@ export function orderResource(order: typeof orders.$inferSelect, items: (typeof 
       partNumber: item.productSku,
       name: item.productName,
       quantity: item.quantity,
+      unit: item.unit,
+      packQuantity: item.packQuantity,
       shipNow: item.allocatedQuantity,
       backordered: item.backorderedQuantity,
       expectedOn: item.backorderExpectedOn,
@@ -203,7 +206,20 @@ async function productsFor(lines: OrderBody["lines"], catalogue: CatalogueScope 
   const [first] = details;
   if (first)
     throw new ApiProblem(422, "validation_failed", `${first.field}: ${first.message}`, { field: first.field, details });
-  return lines.map((line) => ({ productId: find(line.partNumber)?.id ?? "", quantity: line.quantity }));
+  const items = lines.map((line) => ({ productId: find(line.partNumber)?.id ?? "", quantity: line.quantity }));
+  // A quantity off the part's minimum or multiple is a 400 naming its line, with the quantities that would do.
+  const rules = await orderRulesOf(items.map((item) => item.productId));
+  const refused = items.flatMap((item, index) => {
+    const [message] = orderRuleProblems([item], rules);
+    return message ? [{ field: `lines[${index}].quantity`, message }] : [];
+  });
+  const [firstRefused] = refused;
+  if (firstRefused)
+    throw new ApiProblem(400, "invalid_quantity", `${firstRefused.field}: ${firstRefused.message}`, {
+      field: firstRefused.field,
+      details: refused,
+    });
+  return items;
 }
 
 /**

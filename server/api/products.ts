@@ -122,6 +122,10 @@ export async function catalogueAnswer(params: ProductParams, caller: ApiCaller |
       stock_level: item.stockLevel,
       backorderable: item.backorderable,
       lead_time_days: item.leadTimeDays,
+      unit: item.unit,
+      pack_quantity: item.packQuantity,
+      min_order_quantity: item.minOrderQuantity,
+      order_multiple: item.orderMultiple,
       url: `${origin}/products/${item.slug}`,
     })),
     facets: {

@@ -4,7 +4,9 @@
 // A guest's cart is found through a signed cookie; a signed-in buyer's through their user id.
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "../../domain/cart/cart-schemas";
 import { notBuyableReason } from "../../domain/catalog/product-status";
+import { orderQuantityProblem } from "../../domain/catalog/sale-units";
 import { storeDay } from "../../domain/dates/dates";
 import { canBackorder, orderable } from "../../domain/orders/backorderable";
 import { notEnoughStock, splitLine } from "../../domain/orders/backorders";
@@ -59,6 +61,14 @@ const outsideOf = (catalogue: CatalogueScope | null | undefined) => {
   return within ? sql<boolean>`not ${within}` : sql<boolean>`false`;
 };
 
+/** How a part is sold and what quantities of it may be ordered (domain/catalog/sale-units.ts). */
+export const orderRuleColumns = {
+  unit: products.unit,
+  packQuantity: products.packQuantity,
+  minOrderQuantity: products.minOrderQuantity,
+  orderMultiple: products.orderMultiple,
+};
+
 // What pricing needs of a product: list price, what a contract price can match (category,
 // subcategory, brand) and its supply (stock, back-orders; its bulk tiers come with withTiers).
 const pricedColumns = {
@@ -77,6 +87,7 @@ const pricedColumns = {
   status: products.status,
   // How a hazardous part ships (ground only), said on its line at checkout.
   hazmat: hazmatColumn,
+  ...orderRuleColumns,
 };
 
 async function withTiers<Line extends { productId: string }>(lines: Line[], executor: Database) {
@@ -177,6 +188,7 @@ async function productFor(productId: string, catalogue: CatalogueScope | null) {
       backorderable: products.backorderable,
       leadTimeDays: products.leadTimeDays,
       status: products.status,
+      ...orderRuleColumns,
     })
     .from(products)
     .where(and(eq(products.id, productId), inCatalogue(catalogue)));
@@ -198,10 +210,23 @@ async function notSupplied(product: CartProduct, cartId: string, productId: stri
   return new StoreError("Conflict", notEnoughStock(product, await lineQuantity(cartId, productId)));
 }
 
-/** Adds to the line (or starts it); the total on the line may not pass what the stock supplies. */
-/** Adds `quantity` of a product of `catalogue` (the buyer's company's; null: any part) to the cart. */
+/**
+ * Refuses a quantity the part's minimum or multiple does not allow, with the nearest that it does.
+ * Added to a line that holds some already, the minimum is met: what is added only keeps the multiple.
+ */
+function checkOrderRule(product: CartProduct, quantity: number, inCart = 0) {
+  const rule = inCart > 0 ? { ...product, minOrderQuantity: 1 } : product;
+  const problem = orderQuantityProblem(rule, quantity, MAX_LINE_QUANTITY - inCart);
+  if (problem) throw new StoreError("Invalid", problem);
+}
+
+/**
+ * Adds `quantity` of a product of `catalogue` (the buyer's company's; null: any part) to the cart
+ * (or starts its line); the total on the line may not pass what the stock supplies.
+ */
 export async function addToCart(cartId: string, productId: string, quantity: number, catalogue: CatalogueScope | null) {
   const product = await productFor(productId, catalogue);
+  checkOrderRule(product, quantity, await lineQuantity(cartId, productId));
   if (!supplies(product, quantity)) throw await notSupplied(product, cartId, productId);
   // One statement, so two quick clicks cannot together pass the stock level.
   const rows = await db()
@@ -236,6 +261,7 @@ export async function setLineQuantity(cartId: string, productId: string, quantit
   if (quantity <= 0) return removeLine(cartId, productId);
   // A line outside the buyer's catalogue is refused at checkout by name; its quantity may still change.
   const product = await productFor(productId, null);
+  checkOrderRule(product, quantity);
   // The quantity replaces the line's: what the cart holds does not count beside it.
   if (!supplies(product, quantity)) throw new StoreError("Conflict", notEnoughStock(product));
   const rows = await db()

@@ -32,8 +32,9 @@ export async function addPartNumbers(cartId: string, lines: QuickOrderLine[], ca
   const notFound: string[] = [];
   const refused: string[] = [];
   for (const line of lines) {
-    const productId = find(line.partNumber)?.id;
-    if (!productId) {
+    const found = find(line.partNumber);
+    const productId = found?.id;
+    if (!found || !productId) {
       notFound.push(line.partNumber);
       continue;
     }
@@ -42,7 +43,8 @@ export async function addPartNumbers(cartId: string, lines: QuickOrderLine[], ca
       added.push({ name, quantity: line.quantity });
     } catch (error) {
       if (!(error instanceof StoreError)) throw error;
-      refused.push(error.message);
+      // A refused quantity's message (domain/catalog/sale-units.ts) does not name the part; a stock one does.
+      refused.push(error.kind === "Invalid" ? `${found.partNumber}: ${error.message}` : error.message);
     }
   }
   return { added, notFound, refused };

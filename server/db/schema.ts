@@ -23,6 +23,7 @@ import {
 
 import type { HazardData } from "../../domain/catalog/hazards";
 import type { AttributeKind, ProductStatus } from "../../domain/catalog/product-input";
+import type { SaleUnitCode } from "../../domain/catalog/sale-units";
 import type { UnitFamily } from "../../domain/catalog/units";
 import { user } from "./auth-schema";
 
@@ -67,6 +68,14 @@ export const products = pgTable(
     leadTimeDays: integer("lead_time_days"),
     /** Buyers may order past the stock; the rest is back-ordered for the lead time (docs/decisions/back-orders.md). */
     backorderable: boolean("backorderable").notNull().default(false),
+    // How the part is sold (docs/decisions/units-of-sale.md): the price, the bulk tiers, the stock and
+    // every line's quantity count units of sale, each holding pack_quantity pieces; an order's
+    // quantity is at least min_order_quantity and a multiple of order_multiple (a minimum of 1 is
+    // none: the first multiple is the least).
+    unit: text("unit").$type<SaleUnitCode>().notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
+    minOrderQuantity: integer("min_order_quantity").notNull().default(1),
+    orderMultiple: integer("order_multiple").notNull().default(1),
     /** The family of sizes the part belongs to (docs/decisions/part-families.md); null: none. */
     familyId: integer("family_id").references(() => partFamilies.id, { onDelete: "set null" }),
     /** The part number without case, dashes, spaces or dots: "gw 45-001" finds GW-45-001. */
@@ -108,6 +117,11 @@ export const products = pgTable(
     check("products_lead_time_range", sql`${t.leadTimeDays} between 1 and 365`),
     // A back-order's expected day is counted from the lead time.
     check("products_backorderable_lead_time", sql`not ${t.backorderable} or ${t.leadTimeDays} is not null`),
+    check("products_pack_quantity_positive", sql`${t.packQuantity} >= 1`),
+    check(
+      "products_order_quantities",
+      sql`${t.orderMultiple} >= 1 and ${t.minOrderQuantity} >= 1 and (${t.minOrderQuantity} = 1 or ${t.minOrderQuantity} % ${t.orderMultiple} = 0)`,
+    ),
   ],
 );
 
@@ -735,6 +749,9 @@ export const orderItems = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
     productSku: text("product_sku"),
+    // The unit of sale and its pack as bought: the quantity counts these units.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     quantity: integer("quantity").notNull(),
     // The quantity ordered, split (docs/decisions/back-orders.md): allocated was taken from stock
     // (what ships now), backordered is owed and was not; a later delivery of the part moves some
@@ -1373,6 +1390,9 @@ export const quoteRequestLines = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     partNumber: text("part_number"),
     description: text("description").notNull(),
+    // The catalogue part's unit of sale when asked for (EA for a free-text line): the quantity counts it.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     quantity: integer("quantity").notNull(),
   },
   (t) => [
@@ -1415,6 +1435,9 @@ export const quoteVersionLines = pgTable(
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name"),
     productSku: text("product_sku"),
+    // The quoted part's unit of sale when quoted: the quantity and the unit price count it.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     quantity: integer("quantity").notNull(),
     unitPrice: money("unit_price"),
     totalPrice: money("total_price"),

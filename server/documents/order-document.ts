@@ -2,6 +2,7 @@
 // amount due) and a card order's paid receipt. Built first as plain data (what the document says),
 // then drawn, so its content is tested apart from the drawing.
 
+import { packNote, quantityWithUnit } from "../../domain/catalog/sale-units";
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
@@ -76,12 +77,13 @@ export function orderDocument(order: OrderWithItems, settlements: readonly Invoi
       // A back-ordered line says so under its name (docs/decisions/back-orders.md).
       [
         item.productName,
+        packNote(item, toCents(item.unitPrice)),
         lineBackorderNote(order, item),
         item.cancelledQuantity > 0 ? `${item.cancelledQuantity} of ${item.quantity} cancelled` : undefined,
       ]
         .filter(Boolean)
         .join("\n"),
-      String(item.quantity),
+      quantityWithUnit(item.quantity, item.unit),
       // A contract price names the list price it replaces (a PDF's text has no strike a reader hears).
       item.listUnitPrice
         ? `${formatUsd(item.unitPrice)}\nList price ${formatUsd(item.listUnitPrice)}`

@@ -1,6 +1,7 @@
 // A shipment's packing slip: what the box holds, line by line, against what was ordered and what
 // is still to come, with the carrier and tracking number. No prices: it travels with the parts.
 // Drawn with the store's PDF pieces (server/documents/pdf.ts), as the invoices and quotes are.
+import { quantityWithUnit, saleUnitLabel } from "../../domain/catalog/sale-units";
 import { formatLongDate } from "../../domain/dates/dates";
 import { carriers } from "../../domain/orders/carriers";
 import { purchaseOrderDetails } from "../../domain/orders/purchase-order";
@@ -29,10 +30,10 @@ export function packingSlipDocument(order: OrderWithItems, shipment: Shipped, al
     .filter((item) => shipment.lineIds.has(item.id))
     .map((item) => [
       item.productSku ?? "",
-      [item.productName, lineBackorderNote(order, item)].filter(Boolean).join("\n"),
-      String(item.quantity),
-      String(shipment.lineIds.get(item.id) ?? 0),
-      String(item.quantity - shippedUpTo(item.id)),
+      [item.productName, saleUnitLabel(item), lineBackorderNote(order, item)].filter(Boolean).join("\n"),
+      quantityWithUnit(item.quantity, item.unit),
+      quantityWithUnit(shipment.lineIds.get(item.id) ?? 0, item.unit),
+      quantityWithUnit(item.quantity - shippedUpTo(item.id), item.unit),
     ]);
   return {
     title: "PACKING SLIP",

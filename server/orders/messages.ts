@@ -1,9 +1,10 @@
 // The order mails: the confirmation (the same figures and words as the confirmation page) and the
 // shipping notice.
 import { type AddressKind, addressFrom, formatAddress } from "../../domain/addresses/address";
+import { packNote } from "../../domain/catalog/sale-units";
 import { orderExemptionLine } from "../../domain/companies/tax-exemption";
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
-import { fromCents } from "../../domain/money/cents";
+import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { backorderNote } from "../../domain/orders/backorders";
 import { cancelledCents } from "../../domain/orders/cancellations";
@@ -60,6 +61,8 @@ export function orderItemsView(order: OrderWithItems) {
       productName: item.productName,
       productSku: item.productSku,
       quantity: item.quantity,
+      unit: item.unit,
+      packQuantity: item.packQuantity,
       unitPrice: item.unitPrice,
       listUnitPrice: item.listUnitPrice,
       totalPrice: item.totalPrice,
@@ -125,6 +128,8 @@ export function orderConfirmationMessage(
           name: item.productName,
           sku: item.productSku,
           quantity: item.quantity,
+          unit: item.unit,
+          pack: packNote(item, toCents(item.unitPrice)) || undefined,
           unitPrice: formatUsd(item.unitPrice),
           total: formatUsd(item.totalPrice),
           note: item.backorder,

@@ -23,6 +23,7 @@
 // the company while holding the products (three deadlocks in one soak).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../domain/addresses/address-book";
+import { saleUnitOf } from "../../domain/catalog/sale-units";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { type Cents, fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
@@ -442,6 +443,7 @@ async function writeOrder(
         return {
           orderId: order.id,
           ...lineColumns(line),
+          ...saleUnitOf(line),
           allocatedQuantity: shipNow,
           backorderedQuantity: backordered,
           backorderExpectedOn: expectedOn,

@@ -136,6 +136,10 @@ export function summarize({ lines, promo, taxRate, taxExemption, totals, today }
       partNumber: line.partNumber,
       image: line.image,
       quantity: line.quantity,
+      unit: line.unit,
+      packQuantity: line.packQuantity,
+      minOrderQuantity: line.minOrderQuantity,
+      orderMultiple: line.orderMultiple,
       stockLevel: line.stockLevel,
       /** More than the stock may be asked for: the rest is back-ordered. */
       backorderable: canBackorder(line),

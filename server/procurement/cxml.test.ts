@@ -104,8 +104,8 @@ describe("reading an OrderRequest", () => {
     });
     expect(order.billTo?.address).toMatchObject({ line1: "1 Finance Plaza", city: "Seattle" });
     expect(order.lines).toEqual([
-      { lineNumber: "1", partNumber: "GW-45-001", quantity: 2, unitPriceCents: 1299 },
-      { lineNumber: "2", partNumber: "FD-80-001", quantity: 2, unitPriceCents: 849 },
+      { lineNumber: "1", partNumber: "GW-45-001", quantity: 2, unitPriceCents: 1299, unitOfMeasure: "EA" },
+      { lineNumber: "2", partNumber: "FD-80-001", quantity: 2, unitPriceCents: 849, unitOfMeasure: "EA" },
     ]);
   });
 

@@ -21,7 +21,6 @@ import {
   outgoingDocument,
   requestNames,
 } from "./outgoing-documents";
-import { UNIT_OF_MEASURE } from "./transfer";
 
 export const CXML_DOCUMENT_JOB = "cxml-document";
 const SEND_TIMEOUT_MS = 30_000;
@@ -114,7 +113,8 @@ const documentLine = (item: Item, lineNumbers: Record<string, string>, quantity:
   quantity,
   partNumber: item.productSku ?? "",
   description: item.productName,
-  unitOfMeasure: UNIT_OF_MEASURE,
+  // The unit of sale the line was bought in, which its quantity counts.
+  unitOfMeasure: item.unit,
 });
 
 export interface ShipmentReported {

@@ -9,11 +9,13 @@
 // its transaction (./document-push.ts).
 import { and, eq } from "drizzle-orm";
 import { type Address, addressSchema } from "../../domain/addresses/address";
+import { saleUnitLabel } from "../../domain/catalog/sale-units";
 import { type Cents, fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
 import { placedStatus } from "../../domain/orders/lifecycle";
 import { poNumberField } from "../../domain/orders/purchase-order";
+import { orderRulesOf } from "../cart/order-rules";
 import { findPartNumbers } from "../cart/quick-order";
 import { normalizePartNumber } from "../catalog/products/part-numbers";
 import { buyerOf, lockedBuyer } from "../companies/buyer";
@@ -36,6 +38,8 @@ export interface OrderLine {
   quantity: number;
   /** The unit price the purchase order states, in cents. */
   unitPriceCents: Cents;
+  /** The UnitOfMeasure the line states, upper case; empty when it states none. */
+  unitOfMeasure: string;
 }
 
 export interface ParsedOrder {
@@ -133,7 +137,15 @@ export function parseOrderRequest(node: XmlNode): ParsedOrder {
     if (!price) throw invalid(`${what}: ItemDetail has no UnitPrice.`);
     const currency = attributeOf(at(item, "ItemDetail", "UnitPrice", "Money"), "currency") || "USD";
     if (currency !== "USD") throw invalid(`${what}: prices are in USD, not ${currency.slice(0, 10)}.`);
-    return { lineNumber, partNumber, quantity, unitPriceCents: amountCents(price, `${what}: UnitPrice`) };
+    return {
+      lineNumber,
+      partNumber,
+      quantity,
+      unitPriceCents: amountCents(price, `${what}: UnitPrice`),
+      unitOfMeasure: textOf(at(item, "ItemDetail", "UnitOfMeasure"))
+        .trim()
+        .toUpperCase(),
+    };
   });
   return { orderId: orderId.data, shipTo, billTo: addressOf(at(header, "BillTo"), "BillTo"), lines };
 }
@@ -208,6 +220,18 @@ export async function acceptOrderRequest(
       `Unknown part${unknown.length > 1 ? "s" : ""}: ${unknown.map((line) => `line ${line.lineNumber} SupplierPartID ${line.partNumber.slice(0, 40)}`).join(", ")}. Use the part numbers of the PunchOut cart.`,
     );
   const lines = order.lines.map((line) => ({ ...line, productId: find(line.partNumber)?.id ?? "" }));
+  // The quantity counts the part's unit of sale: an order in another unit would be read 25 times off.
+  const rules = await orderRulesOf(lines.map((line) => line.productId));
+  const otherUnit = lines.flatMap((line) => {
+    const rule = rules.get(line.productId);
+    return rule && line.unitOfMeasure && line.unitOfMeasure !== rule.unit
+      ? [
+          `line ${line.lineNumber} (${rule.partNumber}) is sold per ${rule.unit}${rule.packQuantity > 1 ? ` (${saleUnitLabel(rule)})` : ""}, not ${line.unitOfMeasure.slice(0, 10)}`,
+        ]
+      : [];
+  });
+  if (otherUnit.length)
+    throw invalid(`Units of measure differ: ${otherUnit.join("; ")}. Send the quantity in the part's unit of sale.`);
   const checkout = await checkoutOf(connection, order, buyer);
 
   const placed = await db().transaction(async (tx) => {

@@ -18,9 +18,6 @@ import { newPayloadId, type OrderMessageLine, punchOutOrderMessage } from "./cxm
  */
 export const FORM_ACTION_HEADER = "X-Punchout-Form-Action";
 
-/** Every part is sold by the each until the catalogue keeps units of sale. */
-export const UNIT_OF_MEASURE = "EA";
-
 export interface Transfer {
   /** The procurement system's address the form posts to. */
   url: string;
@@ -47,7 +44,8 @@ async function pricedCart(buyer: Buyer, cartId: string | undefined) {
     supplierPartAuxiliaryId: line.partNumber,
     unitPrice: fromCents(line.unitPriceCents),
     description: line.name,
-    unitOfMeasure: UNIT_OF_MEASURE,
+    // The UN/CEFACT code of the part's unit of sale, which the quantity and the price count.
+    unitOfMeasure: line.unit,
     unspsc: unspsc.get(line.category) ?? null,
     manufacturerPartId: line.partNumber,
     manufacturerName: line.brand,

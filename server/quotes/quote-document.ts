@@ -2,7 +2,9 @@
 // by the buyer's pages): built first as plain data (what the document says), then drawn with the
 // store's PDF pieces, as invoices are.
 import { and, eq } from "drizzle-orm";
+import { packNote, quantityWithUnit } from "../../domain/catalog/sale-units";
 import { formatLongDate } from "../../domain/dates/dates";
+import { toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import { shipToLines } from "../../domain/quotes/quote-answer";
 import { config } from "../config";
@@ -36,15 +38,22 @@ export function quoteDocument({ quote, version }: Loaded): PartsDocument {
     lines: version.lines.map((line) => {
       const asked = line.requestedPartNumber ?? "";
       if (line.outcome === "unavailable")
-        return [asked, `${line.requestedDescription}${note(line.note)}`, String(line.quantity), "", "Unavailable"];
+        return [
+          asked,
+          `${line.requestedDescription}${note(line.note)}`,
+          quantityWithUnit(line.quantity, line.unit),
+          "",
+          "Unavailable",
+        ];
       const description =
         line.outcome === "alternative"
           ? `Alternative: ${line.productName ?? ""} in place of ${[asked, line.requestedDescription].filter(Boolean).join(" ")}`
           : (line.productName ?? line.requestedDescription);
+      const pack = line.unitPrice ? packNote(line, toCents(line.unitPrice)) : "";
       return [
         line.productSku ?? "",
-        `${description}${note(line.note)}`,
-        String(line.quantity),
+        `${description}${pack ? `\n${pack}` : ""}${note(line.note)}`,
+        quantityWithUnit(line.quantity, line.unit),
         formatUsd(line.unitPrice ?? 0),
         formatUsd(line.totalPrice ?? 0),
       ];

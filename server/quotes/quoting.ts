@@ -2,6 +2,7 @@
 // the store's prices, one quote as the admin reads it, and sending a version of the store's answer,
 // which is written, audit-logged and mailed (with its PDF) in one transaction.
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { saleUnitOf } from "../../domain/catalog/sale-units";
 import { addDays, formatLongDate, storeDay } from "../../domain/dates/dates";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
@@ -123,6 +124,7 @@ export async function quoteForAdmin(quoteNumber: string) {
         partNumber: quoteRequestLines.partNumber,
         description: quoteRequestLines.description,
         quantity: quoteRequestLines.quantity,
+        unit: quoteRequestLines.unit,
         catalogPartNumber: products.partNumber,
         catalogName: products.name,
         listPrice: products.price,
@@ -197,6 +199,8 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
         quantity: quoteRequestLines.quantity,
         catalogPartNumber: products.partNumber,
         catalogName: products.name,
+        unit: quoteRequestLines.unit,
+        packQuantity: quoteRequestLines.packQuantity,
       })
       .from(quoteRequestLines)
       .leftJoin(products, eq(products.id, quoteRequestLines.productId))
@@ -225,6 +229,7 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
           productId: null,
           productName: null,
           productSku: null,
+          ...saleUnitOf(request),
           quantity: request.quantity,
           unitPrice: null,
         };
@@ -239,6 +244,7 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
           productId: part.id,
           productName: part.name,
           productSku: part.partNumber,
+          ...saleUnitOf(part),
           quantity: line.quantity,
           unitPrice: line.unitPrice,
         };
@@ -255,6 +261,8 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
         productId: request.productId,
         productName: request.catalogName,
         productSku: request.catalogPartNumber,
+        // Priced in the unit the buyer asked in, whatever the catalogue says since.
+        ...saleUnitOf(request),
         quantity: line.quantity,
         unitPrice: line.unitPrice,
       };
@@ -311,9 +319,16 @@ export async function sendQuote(adminId: string, quoteId: string, answer: QuoteA
 
 /** The active parts named, by part number (as the catalogue writes them, upper case). */
 async function alternativeParts(tx: Database, partNumbers: string[]) {
-  if (partNumbers.length === 0) return new Map<string, { id: string; name: string; partNumber: string }>();
+  if (partNumbers.length === 0)
+    return new Map<string, { id: string; name: string; partNumber: string; unit: string; packQuantity: number }>();
   const found = await tx
-    .select({ id: products.id, name: products.name, partNumber: products.partNumber })
+    .select({
+      id: products.id,
+      name: products.name,
+      partNumber: products.partNumber,
+      unit: products.unit,
+      packQuantity: products.packQuantity,
+    })
     .from(products)
     .where(and(inArray(sql`upper(${products.partNumber})`, partNumbers), eq(products.status, "active")));
   return new Map(found.map((part) => [part.partNumber.toUpperCase(), part]));

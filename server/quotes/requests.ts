@@ -6,6 +6,7 @@
 import { parse } from "csv-parse/sync";
 import { and, asc, count, desc, eq, inArray, lt } from "drizzle-orm";
 import { addressFrom } from "../../domain/addresses/address";
+import { saleUnitOf } from "../../domain/catalog/sale-units";
 import { addDays, formatShortDate, storeDay } from "../../domain/dates/dates";
 import {
   MAX_QUOTE_DESCRIPTION,
@@ -21,6 +22,7 @@ import { getProfile } from "../accounts/account-overview";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { findShipTo, listShipTos } from "../address-book/address-book";
 import { cartLines } from "../cart/cart";
+import { orderRuleProblems, orderRulesOf } from "../cart/order-rules";
 import { findPartNumbers } from "../cart/quick-order";
 import { findList } from "../cart/saved-lists";
 import { type Buyer, inBuyersCompany, membershipOf, requirePermission } from "../companies/buyer";
@@ -207,6 +209,10 @@ export async function requestQuote(
   const lines = await requestedLines(buyer, input, cartId);
   if (lines.length > MAX_QUOTE_LINES)
     throw invalid(`That is ${lines.length} lines; a request can have at most ${MAX_QUOTE_LINES}.`);
+  // The unit asked for is the part's unit of sale, so the request keeps to its minimum and multiple.
+  const rules = await orderRulesOf(lines.flatMap((line) => (line.productId ? [line.productId] : [])));
+  const refused = orderRuleProblems(lines, rules, MAX_QUOTE_QUANTITY);
+  if (refused.length) throw invalid(refused.slice(0, 5).join(" "));
   const shipTo = await requestedShipTo(buyer, input.shipTo);
   // Counted once the request is valid, so correcting a pasted list costs nothing.
   await countUse(`quote:account:${userId}`, quoteRequestLimits.account, now.getTime(), tooManyRequests);
@@ -235,6 +241,7 @@ export async function requestQuote(
         productId: line.productId,
         partNumber: line.partNumber?.slice(0, MAX_QUOTE_PART_NUMBER) ?? null,
         description: line.description.slice(0, MAX_QUOTE_DESCRIPTION),
+        ...saleUnitOf(line.productId ? rules.get(line.productId) : undefined),
         quantity: line.quantity,
       })),
     );

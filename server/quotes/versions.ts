@@ -24,6 +24,8 @@ export async function versionsOf(executor: Database, quoteId: string, only?: num
       productSku: quoteVersionLines.productSku,
       productName: quoteVersionLines.productName,
       quantity: quoteVersionLines.quantity,
+      unit: quoteVersionLines.unit,
+      packQuantity: quoteVersionLines.packQuantity,
       unitPrice: quoteVersionLines.unitPrice,
       totalPrice: quoteVersionLines.totalPrice,
       note: quoteVersionLines.note,

@@ -2,10 +2,12 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Popover } from "radix-ui";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { type OrderRule, perUnit, smallestQuantity } from "../../../domain/catalog/sale-units";
 import { formatUsd } from "../../../domain/money/format";
 import { focusIfLost } from "../focus-if-lost";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { BackorderNote } from "../orders/backorder-note";
+import { PackLine } from "../orders/pack-line";
 import { ShippingNote } from "../orders/shipping-note";
 import { UnitPrice } from "../price";
 import { requestQuotePath } from "../request-quote-button";
@@ -92,8 +94,11 @@ export default function CartPopover({
                       <button
                         type="button"
                         onClick={() => {
-                          if (line.quantity === 1) removedAt.current = index;
-                          change({ intent: "set", productId: line.productId, quantity: line.quantity - 1 });
+                          // A step is the part's order multiple; below its least quantity the line goes, as below 1.
+                          const less = line.quantity - line.orderMultiple;
+                          const quantity = less < smallestQuantity(line) ? 0 : less;
+                          if (quantity === 0) removedAt.current = index;
+                          change({ intent: "set", productId: line.productId, quantity });
                         }}
                         aria-label={`Decrease quantity of ${line.name}`}
                         className="rounded border border-slate-300 p-1 hover:bg-slate-100"
@@ -107,20 +112,25 @@ export default function CartPopover({
                       <button
                         type="button"
                         onClick={() =>
-                          change({ intent: "set", productId: line.productId, quantity: line.quantity + 1 })
+                          change({
+                            intent: "set",
+                            productId: line.productId,
+                            quantity: line.quantity + line.orderMultiple,
+                          })
                         }
                         aria-label={`Increase quantity of ${line.name}`}
-                        disabled={!line.backorderable && line.quantity >= line.stockLevel}
+                        disabled={!line.backorderable && line.quantity + line.orderMultiple > line.stockLevel}
                         className="rounded border border-slate-300 p-1 hover:bg-slate-100 disabled:opacity-50"
                       >
                         <Plus className="size-3.5" aria-hidden="true" />
                       </button>
                     </div>
                     <span className="text-sm text-slate-700">
-                      <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} /> each ·{" "}
+                      <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} /> {perUnit(line)} ·{" "}
                       <span className="font-semibold text-slate-950">{formatUsd(line.lineTotal)}</span>
                     </span>
                   </div>
+                  <PackLine line={line} className="mt-1 text-sm text-slate-700" />
                   <BackorderNote note={line.backorder} className="mt-1 text-sm" />
                   <ShippingNote note={line.shipping} className="mt-1 text-sm" />
                   {line.problem && <p className="mt-1 text-sm text-red-700">{line.problem}</p>}
@@ -173,7 +183,7 @@ function LineQuantity({
   line,
   onSet,
 }: {
-  line: { name: string; quantity: number; stockLevel: number; backorderable: boolean };
+  line: { name: string; quantity: number; stockLevel: number; backorderable: boolean } & OrderRule;
   onSet: (quantity: number) => void;
 }) {
   const [typed, setTyped] = useState(String(line.quantity));
@@ -188,7 +198,8 @@ function LineQuantity({
     <input
       type="number"
       inputMode="numeric"
-      min={1}
+      min={smallestQuantity(line)}
+      step={line.orderMultiple}
       max={line.backorderable ? undefined : line.stockLevel}
       value={typed}
       aria-label={`Quantity of ${line.name}`}

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
+import { type OrderRule, saleUnitLabel, smallestQuantity } from "../../../domain/catalog/sale-units";
 import { orderable } from "../../../domain/orders/backorderable";
+import { formatNumber } from "../../../domain/text/numbers";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { ShelfPrice, useMemberPrices } from "../member-prices";
@@ -13,7 +15,7 @@ import { CardRating } from "./review-stars";
 // Only a buyer who ticks Compare needs the bar: it is fetched then, not with the listing.
 const CompareBar = lazy(() => import("./compare-bar"));
 
-export interface ProductCardData {
+export interface ProductCardData extends OrderRule {
   id: string;
   slug: string;
   name: string;
@@ -58,6 +60,18 @@ function ProductCards({ products, Heading }: { products: ProductCardData[]; Head
       ))}
     </ul>
   );
+}
+
+/** The unit under the price, short: "Box of 25", "Foot · min. 10", "Sold in 25s". */
+function SaleUnitLine({ product }: { product: ProductCardData }) {
+  const parts = [
+    saleUnitLabel(product),
+    product.minOrderQuantity > 1 ? `min. ${formatNumber(product.minOrderQuantity)}` : "",
+    product.orderMultiple > 1 ? `sold in ${formatNumber(product.orderMultiple)}s` : "",
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  const text = parts.join(" · ");
+  return <p className="mt-1 text-sm text-slate-700">{text.charAt(0).toUpperCase() + text.slice(1)}</p>;
 }
 
 /**
@@ -113,9 +127,17 @@ function PartCard({
         <ShelfPrice price={product.price} member={member} className="text-lg font-bold text-slate-900" />
         <StockWord product={product} />
       </div>
+      <SaleUnitLine product={product} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <AddToCartButton productId={product.id} name={product.name} orderable={orderable(product)} />
-        <AddToListDialog items={[{ productId: product.id, quantity: 1 }]} what={product.name} />
+        {/* A card has no quantity box: it adds the least the part is sold in, and the toast says how many. */}
+        <AddToCartButton
+          productId={product.id}
+          name={product.name}
+          orderable={orderable(product)}
+          quantity={smallestQuantity(product)}
+          announceQuantity={smallestQuantity(product) > 1}
+        />
+        <AddToListDialog items={[{ productId: product.id, quantity: smallestQuantity(product) }]} what={product.name} />
       </div>
       <CompareToggle partNumber={product.partNumber} name={product.name} />
     </>

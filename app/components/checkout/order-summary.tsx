@@ -4,6 +4,7 @@ import { ProductPicture } from "../catalog/product-picture";
 import { AddToListDialog } from "../lists/add-to-list-dialog";
 import { OrderTotals } from "../order-totals";
 import { BackorderNote } from "../orders/backorder-note";
+import { PackLine, PerUnit } from "../orders/pack-line";
 import { ShippingNote } from "../orders/shipping-note";
 import { UnitPrice } from "../price";
 
@@ -34,7 +35,9 @@ export function OrderSummary({
               <p className="font-medium text-slate-950">{line.name}</p>
               <p className="text-slate-700">
                 {line.quantity} × <UnitPrice amount={line.unitPrice} listAmount={line.listPrice} />
+                <PerUnit unit={line.unit} />
               </p>
+              <PackLine line={line} className="text-slate-700" />
               {line.partNumber && <p className="text-slate-600">SKU: {line.partNumber}</p>}
               <BackorderNote note={line.backorder} />
               <ShippingNote note={line.shipping} />

@@ -3,6 +3,7 @@ import { OrderTotals } from "../order-totals";
 import { Price, UnitPrice } from "../price";
 import { Card, CardContent } from "../ui/card";
 import { BackorderNote } from "./backorder-note";
+import { PackLine, PerUnit } from "./pack-line";
 
 export interface OrderLine {
   id: string;
@@ -10,6 +11,9 @@ export interface OrderLine {
   productName: string;
   productSku: string | null;
   quantity: number;
+  /** The unit of sale the quantity counts, as bought. */
+  unit: string;
+  packQuantity: number;
   unitPrice: string;
   /** The list price beside a contract price that applied. */
   listUnitPrice?: string | null;
@@ -72,7 +76,9 @@ export function OrderItems({
                       {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
                       <span className="ml-2 text-slate-700">
                         {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+                        <PerUnit unit={item.unit} />
                       </span>
+                      <PackLine line={item} className="text-slate-700" />
                       <BackorderNote note={item.backorder} />
                       <CancelledNote item={item} />
                     </span>
@@ -129,7 +135,9 @@ function LineText({ item }: { item: OrderLine }) {
       {item.productSku && <span className="block text-slate-600">SKU: {item.productSku}</span>}
       <span className="block text-slate-700">
         {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+        <PerUnit unit={item.unit} />
       </span>
+      <PackLine line={item} className="text-slate-700" />
       <BackorderNote note={item.backorder} />
       <CancelledNote item={item} />
     </>

@@ -23,6 +23,7 @@ import {
 } from "../../../domain/catalog/product-input";
 import { productEditorPath } from "../../../domain/catalog/product-paths";
 import { productStatusLabel } from "../../../domain/catalog/product-status";
+import { saleUnitCodes, saleUnitName } from "../../../domain/catalog/sale-units";
 import { requireAdmin } from "../../../server/accounts/session";
 import { storeEditorUploads } from "../../../server/admin/product-uploads";
 import { categoryChoices, productForEditor, saveProductFromEditor } from "../../../server/admin/products";
@@ -211,6 +212,10 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
     lastResult: answered?.reply,
     defaultValue: product ?? {
       status: "draft",
+      unit: "EA",
+      packQuantity: "1",
+      minOrderQuantity: "1",
+      orderMultiple: "1",
       tiers: [],
       oemNumbers: [],
       relatedParts: [],
@@ -323,6 +328,40 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
               hint="Business days to restock, e.g. 14; a back-orderable part needs one. Empty: buyers are asked to contact us."
             />
             <BackorderableField meta={fields.backorderable as Meta} />
+            <div className="space-y-1">
+              <Label htmlFor={fields.unit.id}>Unit of Sale</Label>
+              <select
+                {...getSelectProps(fields.unit)}
+                key={fields.unit.key}
+                aria-describedby={fields.unit.errors?.length ? fields.unit.errorId : undefined}
+                className={selectClass}
+              >
+                {saleUnitCodes.map((code) => (
+                  <option key={code} value={code}>
+                    {code}: {saleUnitName(code)}
+                  </option>
+                ))}
+              </select>
+              <Problem meta={fields.unit as Meta} />
+            </div>
+            <TextField
+              meta={fields.packQuantity as Meta}
+              label="Pack Quantity"
+              inputMode="numeric"
+              hint="Pieces in one unit, e.g. 25 for a box of 25; 1 for each. Price, tiers and stock count units."
+            />
+            <TextField
+              meta={fields.minOrderQuantity as Meta}
+              label="Minimum Order Quantity"
+              inputMode="numeric"
+              hint="Fewest units a buyer may order, e.g. 10; a multiple of the order multiple."
+            />
+            <TextField
+              meta={fields.orderMultiple as Meta}
+              label="Order Multiple"
+              inputMode="numeric"
+              hint="Units are ordered in multiples of this, e.g. 25; 1 for any quantity."
+            />
             <div className="space-y-1 sm:col-span-2">
               <Label htmlFor={fields.description.id}>Description</Label>
               <textarea

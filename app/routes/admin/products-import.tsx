@@ -3,6 +3,7 @@
 // page's action imports it and answers with the report (no progress bar).
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { saleUnitCodes } from "../../../domain/catalog/sale-units";
 import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { acceptUpload } from "../../../server/catalog/import/catalog-upload";
@@ -110,11 +111,14 @@ export default function AdminProductsImportPage({ actionData }: Route.ComponentP
             (100:1.98|500:1.75), status, oem_numbers, related_parts, images, documents, lead_time_days (business days to
             restock when out of stock), backorderable (yes or no: may be ordered past the stock, with a lead time),
             family (the name of the part's family of sizes, made if new; empty: none; its parts are told apart by the
-            attribute columns they differ in, and a part alike another of its family is refused) and one column per
-            attribute. A file of only part_number, price and stock_level updates just those. Rows with a problem are
-            listed and not written. An upload carries no other files: its images and documents columns take only
-            pictures and documents already stored (their /media/… addresses, as an export writes them); add new ones in
-            the product editor, or import a file with its pictures beside it with npm run catalog:import.
+            attribute columns they differ in, and a part alike another of its family is refused), unit (the unit of
+            sale's UN/CEFACT code, one of {saleUnitCodes.join(", ")}; price, tiers and stock count it), pack_quantity
+            (pieces in one unit, e.g. 25 for a box of 25), min_order_quantity and order_multiple (the fewest units, and
+            the step, an order may have; empty cells are EA, 1, 1 and 1) and one column per attribute. A file of only
+            part_number, price and stock_level updates just those. Rows with a problem are listed and not written. An
+            upload carries no other files: its images and documents columns take only pictures and documents already
+            stored (their /media/… addresses, as an export writes them); add new ones in the product editor, or import a
+            file with its pictures beside it with npm run catalog:import.
           </p>
           <Form method="post" encType="multipart/form-data" onSubmit={submit} className="space-y-4">
             <div className="space-y-1">

@@ -12,6 +12,7 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { quantityWithUnit } from "../../../domain/catalog/sale-units";
 import { addDays, formatLongDate, formatShortDate, storeDay } from "../../../domain/dates/dates";
 import {
   MAX_QUOTE_MESSAGE,
@@ -22,7 +23,6 @@ import {
   shipToLines,
 } from "../../../domain/quotes/quote-answer";
 import { quoteLineOutcomes } from "../../../domain/quotes/quotes";
-import { formatNumber } from "../../../domain/text/numbers";
 import { requireAdmin } from "../../../server/accounts/session";
 import { StoreError } from "../../../server/errors";
 import { handleForm, refusedPage } from "../../../server/form-intents";
@@ -183,7 +183,7 @@ export default function AdminQuotePage({ loaderData, actionData }: Route.Compone
                         <span className="block text-xs text-slate-600">{line.description}</span>
                       )}
                     </td>
-                    <td className="px-6 py-2">{formatNumber(line.quantity)}</td>
+                    <td className="px-6 py-2">{quantityWithUnit(line.quantity, line.unit)}</td>
                     <td className="px-6 py-2">{line.listPrice ? <Price amount={line.listPrice} /> : "None"}</td>
                   </tr>
                 ))}
@@ -293,7 +293,8 @@ function AnswerForm({ loaderData, lastResult }: { loaderData: LoaderData; lastRe
               <fieldset key={row.key} className="rounded-md border border-slate-300 p-4">
                 <legend className="px-1 font-semibold text-slate-950">
                   Line {i + 1}: {asked?.catalogPartNumber ?? asked?.partNumber ?? ""}{" "}
-                  {asked?.catalogName ?? asked?.description}, {asked && formatNumber(asked.quantity)} asked
+                  {asked?.catalogName ?? asked?.description}, {asked && quantityWithUnit(asked.quantity, asked.unit)}{" "}
+                  asked
                 </legend>
                 <input {...getInputProps(line.requestLineId, { type: "hidden" })} key={line.requestLineId.key} />
                 <div className="grid gap-4 sm:grid-cols-4">
@@ -395,7 +396,7 @@ function VersionCard({ quoteNumber, version }: { quoteNumber: string; version: L
                   {line.note && <span className="block text-xs text-slate-600">Note: {line.note}</span>}
                 </td>
                 <td className="px-6 py-2 font-mono">{line.productSku ?? line.requestedPartNumber ?? ""}</td>
-                <td className="px-6 py-2">{formatNumber(line.quantity)}</td>
+                <td className="px-6 py-2">{quantityWithUnit(line.quantity, line.unit)}</td>
                 <td className="px-6 py-2">{line.unitPrice ? <Price amount={line.unitPrice} /> : "—"}</td>
                 <td className="px-6 py-2">{line.totalPrice ? <Price amount={line.totalPrice} /> : "—"}</td>
               </tr>

@@ -47,7 +47,19 @@ describe("the header row", () => {
 });
 
 describe("a row as the editor's product input", () => {
-  const products = header(...COLUMNS, "tiers", "status", "oem_numbers", "images", "documents", "diameter");
+  const products = header(
+    ...COLUMNS,
+    "tiers",
+    "status",
+    "oem_numbers",
+    "images",
+    "documents",
+    "unit",
+    "pack_quantity",
+    "min_order_quantity",
+    "order_multiple",
+    "diameter",
+  );
 
   it("reads every column, lists split on |", () => {
     const read = productFromRow(
@@ -79,7 +91,22 @@ describe("a row as the editor's product input", () => {
           { name: "SDS", url: "https://example.com/sds.pdf" },
         ],
         attributes: { diameter: "4-1/2 in" },
+        unit: "EA",
+        packQuantity: 1,
+        minOrderQuantity: 1,
+        orderMultiple: 1,
       }),
+    });
+  });
+
+  it("reads the unit of sale in any case, with its pack, minimum and multiple", () => {
+    const read = productFromRow(
+      products,
+      row({ unit: " bx ", pack_quantity: "25", min_order_quantity: "50", order_multiple: "25" }),
+    );
+    expect(read).toEqual({
+      ok: true,
+      input: expect.objectContaining({ unit: "BX", packQuantity: 25, minOrderQuantity: 50, orderMultiple: 25 }),
     });
   });
 
@@ -94,6 +121,24 @@ describe("a row as the editor's product input", () => {
     [{ part_number: "" }, "part_number", "Enter the part number"],
     [{ category: "Abrasives!" }, "category", expect.stringContaining("must be a slug")],
     [{ documents: "just-a-file.pdf" }, "documents", expect.stringContaining("is not NAME=FILE")],
+    [
+      { unit: "BOX" },
+      "unit",
+      "The unit must be one of EA, PR, PK, BX, CS, SET, KT, BG, RO, DR, FT, MTR, GLL, LTR, LBR (empty: EA)",
+    ],
+    [{ pack_quantity: "0" }, "pack_quantity", "The pack quantity must be from 1 to 10,000,000, or empty"],
+    [{ pack_quantity: "2.5" }, "pack_quantity", "The pack quantity must be a whole number from 1, e.g. 25, or empty"],
+    [
+      { min_order_quantity: "0" },
+      "min_order_quantity",
+      "The minimum order quantity must be from 1 to 10,000,000, or empty",
+    ],
+    [
+      { min_order_quantity: "30", order_multiple: "25" },
+      "min_order_quantity",
+      "The minimum order quantity must be a multiple of the order multiple (25), e.g. 25",
+    ],
+    [{ order_multiple: "-5" }, "order_multiple", "The order multiple must be a whole number from 1, e.g. 25, or empty"],
   ])("reports %j in its column with what is expected", (overrides, column, message) => {
     const read = productFromRow(products, row(overrides));
     expect(read).toEqual({ ok: false, problems: [{ column, message }] });
@@ -111,6 +156,10 @@ describe("a row as the editor's product input", () => {
       oem_numbers: "A-1|B-2",
       images: "",
       documents: "",
+      unit: "PR",
+      pack_quantity: "1",
+      min_order_quantity: "10",
+      order_multiple: "5",
       diameter: "4-1/2 in",
     });
     const read = productFromRow(products, cells);

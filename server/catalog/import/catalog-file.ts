@@ -32,6 +32,10 @@ export const OPTIONAL_COLUMNS = [
   "lead_time_days",
   "backorderable",
   "family",
+  "unit",
+  "pack_quantity",
+  "min_order_quantity",
+  "order_multiple",
 ] as const;
 /** The daily ERP file: only these columns, and only these columns of existing products change. */
 export const FEED_COLUMNS = ["part_number", "price", "stock_level"] as const;
@@ -125,6 +129,9 @@ const columnOfField: Record<string, string> = {
   partNumber: "part_number",
   stockLevel: "stock_level",
   leadTimeDays: "lead_time_days",
+  packQuantity: "pack_quantity",
+  minOrderQuantity: "min_order_quantity",
+  orderMultiple: "order_multiple",
   oemNumbers: "oem_numbers",
   relatedParts: "related_parts",
 };
@@ -167,6 +174,10 @@ export function productFromRow(
     stockLevel: cells.stock_level,
     leadTimeDays: cells.lead_time_days ?? "",
     backorderable: cells.backorderable ?? "",
+    unit: cells.unit ?? "",
+    packQuantity: cells.pack_quantity ?? "",
+    minOrderQuantity: cells.min_order_quantity ?? "",
+    orderMultiple: cells.order_multiple ?? "",
     description: cells.description,
     tiers: tiers.ok ? tiers.tiers : [],
     status: status === "" ? undefined : status,
@@ -227,6 +238,10 @@ export function rowOfProduct(input: ProductInput, attributeColumns: string[]): R
     stock_level: String(input.stockLevel),
     lead_time_days: input.leadTimeDays === null ? "" : String(input.leadTimeDays),
     backorderable: input.backorderable ? "yes" : "no",
+    unit: input.unit,
+    pack_quantity: String(input.packQuantity),
+    min_order_quantity: String(input.minOrderQuantity),
+    order_multiple: String(input.orderMultiple),
     description: input.description,
     tiers: formatTiers(input.tiers),
     status: input.status,

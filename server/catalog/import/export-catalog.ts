@@ -72,6 +72,10 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
         stockLevel: product.stockLevel,
         leadTimeDays: product.leadTimeDays,
         backorderable: product.backorderable,
+        unit: product.unit,
+        packQuantity: product.packQuantity,
+        minOrderQuantity: product.minOrderQuantity,
+        orderMultiple: product.orderMultiple,
         description: product.description,
         tiers: tiers
           .filter((tier) => tier.productId === product.id)

@@ -19,5 +19,10 @@ export const productCardColumns = {
   // An out-of-stock part that may be back-ordered keeps its Add to Cart (docs/decisions/back-orders.md).
   backorderable: products.backorderable,
   leadTimeDays: products.leadTimeDays,
+  // "Box of 25" on the card, and the quantity its Add to Cart asks for (docs/decisions/units-of-sale.md).
+  unit: products.unit,
+  packQuantity: products.packQuantity,
+  minOrderQuantity: products.minOrderQuantity,
+  orderMultiple: products.orderMultiple,
   image: productImage(products.images, products.slug),
 };

@@ -127,6 +127,10 @@ const written = (input: ProductInput) => ({
   stockLevel: input.stockLevel,
   leadTimeDays: input.leadTimeDays,
   backorderable: input.backorderable,
+  unit: input.unit,
+  packQuantity: input.packQuantity,
+  minOrderQuantity: input.minOrderQuantity,
+  orderMultiple: input.orderMultiple,
   status: input.status,
   oemNumbers: input.oemNumbers,
   relatedProducts: input.relatedParts,
@@ -150,6 +154,10 @@ const writtenRow = (input: ProductInput) => {
     stock_level: row.stockLevel,
     lead_time_days: row.leadTimeDays,
     backorderable: row.backorderable,
+    unit: row.unit,
+    pack_quantity: row.packQuantity,
+    min_order_quantity: row.minOrderQuantity,
+    order_multiple: row.orderMultiple,
     status: row.status,
     oem_numbers: row.oemNumbers,
     related_products: row.relatedProducts,
@@ -158,7 +166,7 @@ const writtenRow = (input: ProductInput) => {
   };
 };
 const writtenColumns = sql.raw(
-  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb, family_id integer",
+  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, unit text, pack_quantity integer, min_order_quantity integer, order_multiple integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb, family_id integer",
 );
 const sameTiers = (a: TierInput[], b: TierInput[]) =>
   a.length === b.length &&
@@ -250,11 +258,11 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     ? (
         await tx.execute<{ id: string; part_number: string }>(sql`
           insert into ${products} (slug, part_number, name, brand, category, subcategory, description, price,
-            stock_level, lead_time_days, backorderable, status, oem_numbers, related_products, images, documents,
-            family_id)
+            stock_level, lead_time_days, backorderable, unit, pack_quantity, min_order_quantity, order_multiple,
+            status, oem_numbers, related_products, images, documents, family_id)
           select slug, part_number, name, brand, category, subcategory, description, price,
-            stock_level, lead_time_days, backorderable, status, oem_numbers, related_products, images, documents,
-            family_id
+            stock_level, lead_time_days, backorderable, unit, pack_quantity, min_order_quantity, order_multiple,
+            status, oem_numbers, related_products, images, documents, family_id
           from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input), family_id: familyOf(input) })))}::jsonb)
             as given(${writtenColumns}, slug text)
           returning id, part_number`)
@@ -266,7 +274,8 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
       update ${products} set part_number = given.part_number, name = given.name, brand = given.brand,
         category = given.category, subcategory = given.subcategory, description = given.description,
         price = given.price, stock_level = given.stock_level, lead_time_days = given.lead_time_days,
-        backorderable = given.backorderable,
+        backorderable = given.backorderable, unit = given.unit, pack_quantity = given.pack_quantity,
+        min_order_quantity = given.min_order_quantity, order_multiple = given.order_multiple,
         status = given.status, oem_numbers = given.oem_numbers, related_products = given.related_products,
         images = given.images, documents = given.documents, family_id = given.family_id
       from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product, familyId }) => ({ id, ...writtenRow(product.input), family_id: familyId })))}::jsonb)

@@ -5,6 +5,7 @@
 import type { products } from "../../db/schema";
 import { seededHazard } from "./hazards";
 import { ratedSpeed, type SubcategoryProfile, subcategoryProfiles } from "./profiles";
+import { seededSale, seededUnitCents } from "./sale-units";
 
 type NewProduct = typeof products.$inferInsert;
 
@@ -137,6 +138,41 @@ export const namedProducts: Omit<GeneratedProduct["product"], "slug" | "images" 
     },
     oemNumbers: ["66252843553", "DW8062"],
   },
+  // Issue 34's samples of the order rules (docs/decisions/units-of-sale.md), not featured: a part
+  // sold by the piece in multiples of 25, and one sold by the foot with a minimum.
+  {
+    partNumber: "PPN-25-008",
+    name: "Push Pin Rivet 8 mm Hole, 20 mm Head, Nylon",
+    brand: "Tidewater",
+    category: "automotive",
+    subcategory: "push-pins",
+    size: "8 mm",
+    description: "Nylon push-type retainer for door panels and splash shields, sold loose in multiples of 25.",
+    price: "0.18",
+    stockLevel: 5000,
+    featured: false,
+    orderMultiple: 25,
+    keyFeatures: ["Sold loose in multiples of 25", "Snaps into an 8 mm hole", "Nylon 6/6, resists fluids"],
+    specifications: { "Hole Size": "8 mm", "Head Diameter": "20 mm", Length: "15 mm" },
+    oemNumbers: [],
+  },
+  {
+    partNumber: "LOM-50-FT",
+    name: "Split Loom Tubing 1/2 in, Cut to Length",
+    brand: "Keystone Tool",
+    category: "electrical",
+    subcategory: "loom",
+    size: "1/2 in",
+    description: "Polyethylene split loom tubing cut from the reel to the length ordered, at least 10 feet.",
+    price: "0.39",
+    stockLevel: 2500,
+    featured: false,
+    unit: "FT",
+    minOrderQuantity: 10,
+    keyFeatures: ["Cut to the length ordered", "Minimum order 10 feet", "Split for easy wire entry"],
+    specifications: { Diameter: "1/2 in", Type: "Split Loom" },
+    oemNumbers: [],
+  },
 ];
 
 /**
@@ -261,7 +297,7 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
   const brand = pick(random, brands);
   const partNumber = generatedPartNumber(profile, serial);
   const name = fill(profile.name, attributes).replace(/\s+,/g, ",").trim();
-  const cents = priceCents(random, profile.price);
+  const cents = seededUnitCents(slot.subcategory, attributes, priceCents(random, profile.price));
   const outOfStock = random() < 0.12;
   const featurePool = [...profile.features];
   const keyFeatures = [
@@ -290,6 +326,7 @@ function generatedProduct(slot: Slot, serial: number, seed: number): GeneratedPr
       size: profile.size ? fill(profile.size, attributes) : "",
       description: `${name} from ${brand}, built for trade and industrial use. Meets or exceeds OEM specifications.`,
       price: centsToString(cents),
+      ...seededSale(slot.subcategory, attributes),
       stockLevel: outOfStock ? 0 : 1 + Math.floor(random() ** 1.5 * 3000),
       // No pictures of its own: each part shows its line drawing, made from these attributes.
       images: [],
@@ -332,8 +369,8 @@ export function* generateCatalog({
     slot.count -= 1;
     yield {
       product: {
-        ...named,
         featured: true,
+        ...named,
         slug: productSlug(named.name, named.partNumber),
         images: [],
         documents: [],

@@ -1,12 +1,17 @@
 // What a mail says, as blocks: each mail's function lists them once, and the same list becomes both
 // the HTML part (layout.tsx draws them inside the store's layout) and the plain-text part (below), so
 // the two parts always tell the same facts. See server/mail/README.md.
+import { DEFAULT_SALE_UNIT, quantityWithUnit } from "../../../domain/catalog/sale-units";
 
 /** A line of an order or a quote, as the mail lists it. */
 export interface MailItem {
   name: string;
   sku?: string | null;
   quantity: number;
+  /** The unit of sale the quantity counts ("3 boxes"); each when absent. */
+  unit?: string;
+  /** The unit's pack and price per piece, "Box of 25 ($1.43 each)" (domain/catalog/sale-units.ts). */
+  pack?: string;
   /** Formatted ("$1.98"); a line without prices (a submission for approval) leaves both out. */
   unitPrice?: string;
   total?: string;
@@ -36,11 +41,14 @@ export type MailBlock =
 
 export const factText = (fact: MailFact) => (typeof fact === "string" ? fact : `${fact[0]}: ${fact[1]}`);
 
+/** "3 boxes", "12": an item's quantity with its unit. */
+export const itemQuantity = (item: MailItem) => quantityWithUnit(item.quantity, item.unit ?? DEFAULT_SALE_UNIT);
+
 export function itemText(item: MailItem): string {
   const sku = item.sku ? ` (SKU: ${item.sku})` : "";
-  const price = item.unitPrice && item.total ? `: ${item.quantity} x ${item.unitPrice} = ${item.total}` : "";
-  const line = price ? `- ${item.name}${sku}${price}` : `- ${item.quantity} x ${item.name}${sku}`;
-  return item.note ? `${line}\n  ${item.note}` : line;
+  const price = item.unitPrice && item.total ? `: ${itemQuantity(item)} x ${item.unitPrice} = ${item.total}` : "";
+  const line = price ? `- ${item.name}${sku}${price}` : `- ${itemQuantity(item)} x ${item.name}${sku}`;
+  return [line, ...[item.pack, item.note].filter(Boolean).map((text) => `  ${text}`)].join("\n");
 }
 
 function blockText(block: MailBlock): string {

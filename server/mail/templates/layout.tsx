@@ -16,7 +16,7 @@ import {
   Text,
 } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
-import type { MailBlock, MailItem } from "./blocks";
+import { itemQuantity, type MailBlock, type MailItem } from "./blocks";
 
 export interface StoreContact {
   name: string;
@@ -96,8 +96,9 @@ function ItemRows({ items }: { items: MailItem[] }) {
             <Text style={{ ...text, fontWeight: 600, margin: "0" }}>{item.name}</Text>
             <Text style={small}>
               {item.sku ? `SKU: ${item.sku} · ` : ""}
-              {item.unitPrice ? `${item.quantity} x ${item.unitPrice}` : `Quantity: ${item.quantity}`}
+              {item.unitPrice ? `${itemQuantity(item)} x ${item.unitPrice}` : `Quantity: ${itemQuantity(item)}`}
             </Text>
+            {item.pack ? <Text style={small}>{item.pack}</Text> : null}
             {item.note ? <Text style={{ ...small, color: "#92400e" }}>{item.note}</Text> : null}
           </Column>
           {item.total ? (
