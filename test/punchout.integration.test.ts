@@ -8,12 +8,7 @@ import { count, eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../server/db/client";
-import {
-  adminAuditLog,
-  orders,
-  procurementConnections,
-  products,
-} from "../server/db/schema";
+import { adminAuditLog, orders, procurementConnections, products } from "../server/db/schema";
 import { at, childrenOf, textOf, type XmlNode } from "../server/procurement/cxml";
 import { startScript } from "./store-command";
 import { signedUpBuyer } from "./store-fixtures";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsFromBigInt, divideRoundHalfUp, fromCents, requireCents, toCents } from "./cents";
+import { centsFromBigInt, divideRoundHalfUp, fromCents, requireCents, toCents, toSignedCents } from "./cents";
 
 describe("toCents", () => {
   it.each([
@@ -42,6 +42,16 @@ describe("toCents", () => {
 
   it("refuses a value that is not a string", () => {
     expect(() => toCents(12.99 as unknown as string)).toThrow(RangeError);
+  });
+});
+
+describe("toSignedCents", () => {
+  it("reads an amount below zero as well as one above", () => {
+    expect(toSignedCents("-1.00")).toBe(-100);
+    expect(toSignedCents(" -0.05 ")).toBe(-5);
+    expect(toSignedCents("12.99")).toBe(1299);
+    expect(() => toSignedCents("--1")).toThrow(RangeError);
+    expect(() => toSignedCents("-")).toThrow(RangeError);
   });
 });
 

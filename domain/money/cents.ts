@@ -12,6 +12,15 @@ export function toCents(amount: string): Cents {
   return centsFromBigInt(BigInt(dollars) * 100n + BigInt(fraction.padEnd(2, "0")));
 }
 
+/**
+ * "-1.00" -> -100: an amount that may be below zero, such as an invoice's balance read while a payment
+ * and a credit both counted against it (the reader then refuses or refunds what is too much).
+ */
+export function toSignedCents(amount: string): Cents {
+  const trimmed = typeof amount === "string" ? amount.trim() : amount;
+  return typeof trimmed === "string" && trimmed.startsWith("-") ? -toCents(trimmed.slice(1)) : toCents(trimmed);
+}
+
 /** 1299 -> "12.99", the form numeric columns take. */
 export function fromCents(cents: Cents): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);

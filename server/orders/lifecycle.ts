@@ -5,7 +5,7 @@
 // first one (`placedStatus`).
 import { asc, count, eq, max, sql } from "drizzle-orm";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
-import { fromCents, toCents } from "../../domain/money/cents";
+import { fromCents, toSignedCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import {
   afterCancel,
@@ -520,7 +520,7 @@ async function checkInvoiceOwes(executor: Transaction | ReturnType<typeof db>, o
       `Invoice ${invoice} is paid, so this order can no longer be cancelled here. Contact us about a return or a credit.`,
     );
   const [row] = await executor.select({ balance: invoiceBalance }).from(orders).where(eq(orders.id, order.id));
-  const owed = toCents(row?.balance ?? "0");
+  const owed = toSignedCents(row?.balance ?? "0");
   if (amountCents > owed)
     throw new StoreError(
       "Conflict",

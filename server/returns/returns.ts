@@ -4,7 +4,7 @@
 // and what changed is announced once committed. The card refund runs before the transaction, as the
 // order lifecycle's does, so a refund that fails changes nothing.
 import { and, asc, desc, eq, inArray, max, sql } from "drizzle-orm";
-import { fromCents, toCents } from "../../domain/money/cents";
+import { fromCents, toCents, toSignedCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import {
   type AskedLine,
@@ -410,7 +410,7 @@ async function applyToInvoices({ tx, adminId, now, order, announcements }: MoveC
   const applied: { invoiceNumber: string; amount: string }[] = [];
   for (const invoice of ordered) {
     if (left === 0) break;
-    const balance = toCents(invoice.balance);
+    const balance = toSignedCents(invoice.balance);
     const { appliedCents, unappliedCents } = applyCredit(left, balance);
     if (appliedCents === 0) continue;
     await tx

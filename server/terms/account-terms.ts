@@ -3,7 +3,7 @@
 // invoice holds new terms orders. Route-facing reads take the member's user id and read their company.
 import { and, asc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { formatShortDate, storeDay } from "../../domain/dates/dates";
-import { fromCents, toCents } from "../../domain/money/cents";
+import { fromCents, toCents, toSignedCents } from "../../domain/money/cents";
 import { agingTotals } from "../../domain/terms/statement";
 import { agingBucket, creditHold, creditHoldMessage, daysPastDue } from "../../domain/terms/terms";
 import { type Buyer, inBuyersCompany } from "../companies/buyer";
@@ -137,7 +137,7 @@ export async function openCredits(companyId: string | null, executor: Database =
 export const usedCreditCents = (open: { balance: string }[], credits: { unapplied: string }[] = []) =>
   Math.max(
     0,
-    open.reduce((sum, row) => sum + toCents(row.balance), 0) -
+    open.reduce((sum, row) => sum + toSignedCents(row.balance), 0) -
       credits.reduce((sum, row) => sum + toCents(row.unapplied), 0),
   );
 

@@ -2,7 +2,7 @@
 // company's next invoice once that invoice is final: when its order has shipped in full, since until
 // then a cancellation could still lower it (docs/decisions/returns.md).
 import { and, asc, eq, sql } from "drizzle-orm";
-import { fromCents, toCents } from "../../domain/money/cents";
+import { fromCents, toCents, toSignedCents } from "../../domain/money/cents";
 import { applyCredit } from "../../domain/returns/returns";
 import type { Transaction } from "../db/client";
 import { creditMemoApplications, creditMemos, orders } from "../db/schema";
@@ -34,7 +34,7 @@ export async function applyFreeCredit(
     openCredits(invoice.companyId, tx),
     tx.select({ balance: invoiceBalance }).from(orders).where(eq(orders.id, invoice.id)),
   ]);
-  let owedCents = toCents(row?.balance ?? "0");
+  let owedCents = toSignedCents(row?.balance ?? "0");
   const applied: FreeCreditApplied["applied"] = [];
   for (const credit of credits) {
     if (owedCents <= 0) break;

@@ -7,6 +7,7 @@ import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, storeDay } from "../../domain/dates/dates";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
+import { cancellationSeen } from "../../domain/orders/cancellations";
 import type { ChosenAmount } from "../../domain/terms/invoice-payments";
 import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
@@ -20,6 +21,7 @@ import {
   invoicePaymentAllocations,
   invoicePayments,
   mailQueue,
+  orderItems,
   orderStatusHistory,
   orders,
   testProcessorPayments,
@@ -27,6 +29,7 @@ import {
 } from "../db/schema";
 import { buyerStatement, statementCsv } from "../documents/buyer-documents";
 import { StoreError } from "../errors";
+import { cancelOrderLines } from "../orders/cancellations";
 import { placeTermsOrder } from "../orders/checkout";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { businessReport } from "../reports/business";
@@ -288,6 +291,26 @@ describe("paying invoices online", () => {
       .from(invoicePayments)
       .where(eq(invoicePayments.providerPaymentId, started.paymentId));
     expect(payment?.status).toBe("refunded");
+  });
+
+  it("refunds a payment that would pay more than is owed: the buyer cancelled part of the invoice while paying", async () => {
+    const who = await buyerOnTerms();
+    const invoice = await invoiceOf(who, 2);
+    const started = await startInvoicePayment(await asBuyer(who), [
+      { invoiceNumber: invoice.invoiceNumber, amount: "25.98" },
+    ]);
+    await confirmTestPayment(started.clientSecret, { number: TEST_CARDS.approved, expiry: "12/34", cvc: "123" });
+    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, invoice.id));
+    await cancelOrderLines(await asBuyer(who), {
+      orderNumber: invoice.orderNumber,
+      lines: [{ orderItemId: items[0]?.id ?? "", quantity: 1 }],
+      seen: cancellationSeen(items),
+    });
+    // $25.98 paid against the $12.99 still owed: the invoice's balance would be below zero.
+    expect(await refusal(completeInvoicePayment(started.paymentId, who.id))).toBe(
+      `Invoice ${invoice.invoiceNumber} was paid or changed while you paid, so this payment could not be applied as you chose. Your payment of $25.98 has been refunded.`,
+    );
+    expect((await orderOf(invoice.orderNumber))?.paidAt).toBeNull();
   });
 
   it("does not record a payment whose card was declined", async () => {

@@ -6,7 +6,7 @@
 // order through the lifecycle as the admin's "mark paid" does, and the receipt is queued.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
-import { fromCents, toCents } from "../../domain/money/cents";
+import { fromCents, toCents, toSignedCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import {
   type ChosenAmount,
@@ -65,7 +65,7 @@ async function companyInvoices(executor: Database, companyId: string, posted: st
         rows.map((row) => row.id),
       ),
     );
-  const balanceOf = new Map(balances.map((row) => [row.id, toCents(row.balance)]));
+  const balanceOf = new Map(balances.map((row) => [row.id, toSignedCents(row.balance)]));
   return rows.map((row) => ({ ...row, balanceCents: balanceOf.get(row.id) ?? 0 }));
 }
 
