@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FileText } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { quickOrderQuantity } from "../../domain/cart/quick-order";
 import { findCategory, findSubcategory } from "../../domain/catalog/category-tree";
@@ -37,7 +37,6 @@ import { AddToCartButton } from "../components/cart/add-to-cart-button";
 import { Availability } from "../components/catalog/availability";
 import { FamilySelector } from "../components/catalog/family-selector";
 import { HazardNotice } from "../components/catalog/hazard-notice";
-import { ProductGrid } from "../components/catalog/product-grid";
 import { ProductPicture } from "../components/catalog/product-picture";
 import { QuantityPrice } from "../components/catalog/quantity-price";
 import { ReviewSummary } from "../components/catalog/review-stars";
@@ -52,6 +51,13 @@ import { Input } from "../components/ui/input";
 import { Label } from "../components/ui/label";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs";
 import type { Route } from "./+types/product";
+
+// Below the fold, and the page's largest part after React: its module is fetched once the page has
+// hydrated rather than before (the first-load budget, bench/first-load.js). The server renders it
+// in the page as before, and React hydrates it when its module arrives.
+const ProductGrid = lazy(() =>
+  import("../components/catalog/product-grid").then(({ ProductGrid }) => ({ default: ProductGrid })),
+);
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const product = await getProductBySlug(params.slug, currentCatalogue(context));
@@ -415,7 +421,9 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="related-products" className="text-2xl font-bold text-slate-950">
             Related Products
           </h2>
-          <ProductGrid products={product.related} headingLevel={3} />
+          <Suspense>
+            <ProductGrid products={product.related} headingLevel={3} />
+          </Suspense>
         </section>
       )}
     </div>
