@@ -131,6 +131,18 @@ function rawExchange(port: string, head: string | Buffer, drip?: string) {
   });
 }
 
+/** GET `url` on a connection opened for it alone; resolves with the status, rejects when refused. */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}
+
 describe("configuration errors", () => {
   it.each([
     [{ PORT: "abc" }, 'Invalid PORT="abc": expected a whole number from 1 to 65535.'],
@@ -310,7 +322,9 @@ describe(`the server on ${testDriver}`, { timeout: 150_000 }, () => {
 
     server.child.kill("SIGTERM");
     await expect.poll(() => server.output(), { timeout: 5_000 }).toContain("finishing in-flight requests");
-    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    // On a connection of its own: the test process's fetch keeps connections alive between requests,
+    // and one already open is not what "new" means here.
+    await expect(getOnNewConnection(`${base}/healthz`)).rejects.toThrow();
     upload.end(body.slice(half));
 
     const answer = await answered;
