@@ -1,7 +1,8 @@
 // PostgreSQL ends one of two transactions that wait for each other (deadlock_detected, 40P01) or that
-// could not be serialized (40001), and says to run it again. The writers of a company's invoice
-// balances take the company's lock first (lockedGrant in server/terms/account-terms.ts), so they
-// should never meet so; this is the net for a lock cycle nobody foresaw, and it says so in the log.
+// could not be serialized (40001), and says to run it again. The writers that lock several invoices of
+// a company (an invoice payment recorded, a credit memo applied) can meet so under load; run again, the
+// one ended waits for the other, which has committed. Taking the company's row first in both was tried:
+// it made a cycle with checkout, which takes the member's row before the company's (soak, 2026-12-02).
 import { logger } from "../logger";
 
 const RETRYABLE = new Set(["40P01", "40001"]);

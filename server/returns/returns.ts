@@ -50,7 +50,7 @@ import { moveOrderWithin } from "../orders/lifecycle";
 import { hasOrderNumber } from "../orders/order-number";
 import { buyerSeesOrder } from "../orders/orders";
 import { paymentProvider } from "../payments/configured";
-import { lockedGrant, openInvoices } from "../terms/account-terms";
+import { openInvoices } from "../terms/account-terms";
 import { readStoreSettings } from "../terms/settings";
 import { returnApprovedMessage, returnReceivedMessage, returnRefusedMessage, returnRequestedMessage } from "./messages";
 import { type ReturnView, returnView } from "./view";
@@ -257,12 +257,9 @@ async function moveReturn(
     checkRestock(lines, details);
     await refundCard(order, before, credit);
   }
-  const { companyId } = await orderOf(db(), before.orderId, false);
   const { view, announcements } = await retryOnDeadlock(() =>
     db().transaction(async (tx) => {
-      // The company first, as every write to its invoices' balances (a credit memo applied to them),
-      // then the order, as the order lifecycle locks it, then the return.
-      if (companyId) await lockedGrant(tx, companyId);
+      // The order first, as the order lifecycle locks it, then the return.
       const order = await orderOf(tx, before.orderId, true);
       const row = await readReturn(tx, returnId, true);
       const move = await allowedMove(row, action);

@@ -160,11 +160,7 @@ function grantOf(buyer: Buyer) {
   return company && { approved: company.onTerms, creditLimit: company.creditLimit, termsDays: company.termsDays };
 }
 
-/**
- * The company's grant, locked: every write to what the company's invoices owe (a terms order placed,
- * an online payment recorded, a credit memo applied) takes this lock first, before any order row, so
- * they wait for each other in one order and never deadlock.
- */
+/** The company's grant, locked for the order transaction: members' terms orders wait for each other here. */
 export async function lockedGrant(tx: Database, companyId: string) {
   const [grant] = await tx.select(grantColumns).from(companies).where(eq(companies.id, companyId)).for("no key update");
   return grant;

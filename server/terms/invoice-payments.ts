@@ -26,7 +26,7 @@ import { PAYMENT_ID, unreachable } from "../orders/checkout";
 import { moveOrderWithin } from "../orders/lifecycle";
 import { paymentProvider } from "../payments/configured";
 import { runEvery } from "../periodic";
-import { invoiceBalance, lockedGrant, openInvoices, usedCreditCents } from "./account-terms";
+import { invoiceBalance, openInvoices, usedCreditCents } from "./account-terms";
 import { type InvoicePaymentReceipt, invoicePaymentReceiptMessage } from "./invoice-mails";
 
 type PaymentRow = typeof invoicePayments.$inferSelect;
@@ -200,7 +200,6 @@ async function recordPayment(row: PaymentRow, now: Date): Promise<InvoicePayment
       // Recorded (or refunded) by a concurrent request meanwhile: its outcome is this one's.
       if (!claimed) return { receipt: null, announcements: [] };
       if (!claimed.userId) throw new StoreError("Conflict", "The account that made this payment no longer exists.");
-      await lockedGrant(tx, claimed.companyId);
       const allocations = await allocationsOf(tx, claimed.id);
       // The claimed payment counts already: what each invoice owes now is its balance after it.
       const invoices = await companyInvoices(
