@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { admin, mailCatcherUrl } from "../playwright.config";
+import { admin, mailCatcherUrl, smtpPort } from "../playwright.config";
+import { storeProcess } from "../test/store-process";
 
 /** Fails on any WCAG 2.x A/AA violation axe-core finds on the page as it is now. */
 export async function expectNoAccessibilityViolations(page: Page) {
@@ -184,6 +185,24 @@ export async function payWithCard(page: Page, number: string) {
   await panel.getByLabel("CVC").fill("123");
   await panel.getByRole("button", { name: /^Pay \$/ }).click();
 }
+
+/** Checks the cart out by card (Oregon: no tax) and returns the confirmed order's number. */
+export async function placeCardOrder(page: Page): Promise<string> {
+  await page.goto("/checkout");
+  const checkout = page.getByRole("main");
+  await checkout.getByLabel("Phone").fill("5035550142");
+  await checkout.getByRole("button", { name: /^Place Order - / }).click();
+  await payWithCard(page, "4242 4242 4242 4242");
+  await expect(page).toHaveURL(/\/order-confirmation\/ORD\d{13}[A-Z0-9]{5}$/);
+  return page.url().split("/").pop() ?? "";
+}
+
+/**
+ * A store of the story's own beside the suite's, mailing to the suite's catcher: for a story that
+ * writes its database while it is stopped (a day, or forty, to pass).
+ */
+export const spareStore = () =>
+  storeProcess({ LOG_LEVEL: "warn", SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SIGN_UPS_PER_ADDRESS: "1000" });
 
 export const wheel = "Grinding Wheel 4.5 in"; // GW-45-001, $12.99
 

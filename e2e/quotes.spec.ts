@@ -7,11 +7,19 @@ import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { addDays, storeDay } from "../domain/dates/dates";
-import { admin, mailCatcherUrl, smtpPort } from "../playwright.config";
+import { admin, mailCatcherUrl } from "../playwright.config";
 import { quotes } from "../server/db/schema";
 import { answerQuote } from "../test/quote-fixtures";
-import { storeProcess } from "../test/store-process";
-import { addWheels, confirmedBuyer, expectNoAccessibilityViolations, openCart, payWithCard, signIn } from "./helpers";
+
+import {
+  addWheels,
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  openCart,
+  payWithCard,
+  signIn,
+  spareStore,
+} from "./helpers";
 
 const today = () => storeDay(new Date());
 
@@ -228,11 +236,7 @@ test("a buyer requests a quote, the admin quotes it twice, the buyer accepts ver
 
 test("an expired quote cannot be accepted", async ({ browser }) => {
   test.setTimeout(180_000);
-  const store = await storeProcess({
-    LOG_LEVEL: "warn",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    SIGN_UPS_PER_ADDRESS: "1000",
-  });
+  const store = await spareStore();
   try {
     await store.start();
     const context = await browser.newContext({ baseURL: store.base });

@@ -1,17 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { admin, smtpPort } from "../playwright.config";
+import { admin } from "../playwright.config";
 import { orderItems, orders } from "../server/db/schema";
 import { recordShipment } from "../server/orders/shipments";
 import { fixtureAdmin } from "../test/quote-fixtures";
-import { storeProcess } from "../test/store-process";
 import {
   addWheels,
   approveTerms,
   confirmedBuyer,
   expectNoAccessibilityViolations,
-  payWithCard,
+  placeCardOrder,
   signIn,
+  spareStore,
   subjectsMailedTo,
 } from "./helpers";
 
@@ -122,11 +122,7 @@ test("a part shipped more than 30 days ago cannot be returned, and the order pag
   test.setTimeout(180_000);
   // The shipment has to be 40 days old: it is recorded, by the back office's own code, on a store of
   // the test's own while that store is stopped (only its process can open its embedded database).
-  const store = await storeProcess({
-    LOG_LEVEL: "warn",
-    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    SIGN_UPS_PER_ADDRESS: "1000",
-  });
+  const store = await spareStore();
   try {
     await store.start();
     const context = await browser.newContext({ baseURL: store.base });
@@ -135,13 +131,7 @@ test("a part shipped more than 30 days ago cannot be returned, and the order pag
     await signIn(page, buyer.email, buyer.password);
     await expect(page.getByText("Welcome back!")).toBeVisible();
     await addWheels(page, 1);
-    await page.goto("/checkout");
-    const checkout = page.getByRole("main");
-    await checkout.getByLabel("Phone").fill("5035550142");
-    await checkout.getByRole("button", { name: /^Place Order - / }).click();
-    await payWithCard(page, "4242 4242 4242 4242");
-    await expect(page).toHaveURL(/\/order-confirmation\/ORD\d{13}[A-Z0-9]{5}$/);
-    const orderNumber = page.url().split("/").pop() ?? "";
+    const orderNumber = await placeCardOrder(page);
 
     await store.writeWhileStopped(async ({ db }) => {
       const lines = await db

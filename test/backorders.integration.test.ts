@@ -49,6 +49,14 @@ const stockOf = async (partNumber: string) =>
   (await db().select({ stock: products.stockLevel }).from(products).where(eq(products.partNumber, partNumber)))[0]
     ?.stock;
 
+/** Saves the part as the product editor's form would, with `changes` typed over what it shows. */
+async function saveInEditor(partNumber: string, changes: Record<string, string>) {
+  const stored = await productForEditor(partNumber);
+  if (!stored) throw new Error(`no product ${partNumber}`);
+  const written = productInputSchema.parse({ ...stored, tiers: [], attributes: {}, ...changes });
+  return saveProductFromEditor("admin", written, partNumber);
+}
+
 let people = 0;
 /** A buyer whose company is on Net 30 terms, with an empty cart. */
 async function buyer() {
@@ -194,16 +202,7 @@ describe("stock that arrives for a back-ordered part", () => {
     expect(await lineOf(second)).toMatchObject({ allocated: 0, backordered: 4 });
 
     // The operator records 5 more in the editor: 3 fill the first, 2 go to the second, none to the shelf.
-    const stored = await productForEditor("BO-45-020");
-    if (!stored) throw new Error("no product");
-    const written = productInputSchema.parse({
-      ...stored,
-      tiers: [],
-      attributes: {},
-      backorderable: "on",
-      stockLevel: "5",
-    });
-    expect(await saveProductFromEditor("admin", written, "BO-45-020")).toMatchObject({ ok: true });
+    expect(await saveInEditor("BO-45-020", { backorderable: "on", stockLevel: "5" })).toMatchObject({ ok: true });
     expect(await stockOf("BO-45-020")).toBe(0);
     expect(await lineOf(first)).toEqual({ allocated: 3, backordered: 0, expected: null });
     expect(await lineOf(second)).toMatchObject({ allocated: 2, backordered: 2, expected: expect.any(String) });
@@ -278,16 +277,10 @@ describe("a quantity past the stock of a part that is not back-orderable", () =>
 
 describe("the operator marks a part back-orderable", () => {
   it("in the product editor, with its lead time, recorded in the audit log", async () => {
-    const stored = await productForEditor("GW-45-001");
-    if (!stored) throw new Error("no product");
-    const written = productInputSchema.parse({
-      ...stored,
-      tiers: [],
-      attributes: {},
-      backorderable: "on",
-      leadTimeDays: "14",
+    expect(await saveInEditor("GW-45-001", { backorderable: "on", leadTimeDays: "14" })).toMatchObject({
+      ok: true,
+      outcome: "updated",
     });
-    expect(await saveProductFromEditor("admin", written, "GW-45-001")).toMatchObject({ ok: true, outcome: "updated" });
     expect(await productForEditor("GW-45-001")).toMatchObject({ backorderable: true, leadTimeDays: "14" });
     const [entry] = await db().select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(1);
     expect(entry).toMatchObject({

@@ -4,9 +4,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
+import { LEASE_MS, retryDelayMs } from "../background-work";
 import { db } from "../db/client";
 import { jobs } from "../db/schema";
-import { type ClaimedJob, enqueueJob, jobRetryDelayMs, LEASE_MS, PermanentJobError, runDueJobs } from "./queue";
+import { type ClaimedJob, enqueueJob, PermanentJobError, runDueJobs } from "./queue";
 
 withTestDatabase();
 
@@ -79,10 +80,10 @@ describe("the job queue", () => {
     expect(await runDueJobs({ test: flaky }, now)).toBe(0);
     const failed = await jobRow("retry");
     expect(failed).toMatchObject({ attempts: 1, lastError: "the buyer's system answered HTTP 500", doneAt: null });
-    expect(failed.runAt.getTime()).toBe(now.getTime() + jobRetryDelayMs(1));
-    expect(jobRetryDelayMs(1)).toBe(10_000);
-    expect(jobRetryDelayMs(2)).toBe(20_000);
-    expect(jobRetryDelayMs(20)).toBe(60 * 60_000);
+    expect(failed.runAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
+    expect(retryDelayMs(1)).toBe(10_000);
+    expect(retryDelayMs(2)).toBe(20_000);
+    expect(retryDelayMs(20)).toBe(60 * 60_000);
     // Not before its time.
     expect(await runDueJobs({ test: flaky }, later(now, 9_999))).toBe(0);
     fail = false;

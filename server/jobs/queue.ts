@@ -4,20 +4,13 @@
 // leases them, runs their handler, and on failure reschedules with backoff until the job's cap,
 // when it is marked failed for the operator to see.
 import { sql } from "drizzle-orm";
+import { LEASE_MS, retryDelayMs, startWokenLoop } from "../background-work";
 import { type Database, db } from "../db/client";
 import { jobs } from "../db/schema";
-import { announce, onStoreEvent } from "../events";
+import { announce } from "../events";
 import { logger } from "../logger";
 
-/** How long a claimed job is someone's: a process that dies mid-job leaves it to another after this. */
-export const LEASE_MS = 5 * 60_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
 const BATCH = 10;
-
-/** 10 s, 20 s, 40 s ... up to an hour before the next attempt. */
-export function jobRetryDelayMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
-}
 
 export interface ClaimedJob {
   id: string;
@@ -117,7 +110,7 @@ export async function runDueJobs(handlers: Readonly<Record<string, JobHandler>>,
       succeeded++;
     } catch (error) {
       const last = error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
-      const retryAt = new Date(now.getTime() + jobRetryDelayMs(job.attempts));
+      const retryAt = new Date(now.getTime() + retryDelayMs(job.attempts));
       await db().execute(
         last
           ? sql`update ${jobs} set failed_at = ${new Date()}, leased_until = null, last_error = ${reason(error)} where id = ${job.id}`
@@ -132,19 +125,5 @@ export async function runDueJobs(handlers: Readonly<Record<string, JobHandler>>,
 }
 
 /** Runs due jobs now, whenever one is queued, and every few seconds for retries; returns the stop. */
-export function startJobWorker(handlers: Readonly<Record<string, JobHandler>>, intervalMs = 5_000): () => void {
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => runDueJobs(handlers))
-      .catch((error) => logger.error({ err: error }, "the job worker failed"));
-  };
-  const stopWaking = onStoreEvent("jobQueued", run);
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return () => {
-    clearInterval(timer);
-    stopWaking();
-  };
-}
+export const startJobWorker = (handlers: Readonly<Record<string, JobHandler>>, intervalMs = 5_000) =>
+  startWokenLoop("jobQueued", () => runDueJobs(handlers), "the job worker", intervalMs);

@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../test/database";
 import { startSmtpReceiver } from "../../test/smtp-receiver";
+import { retryDelayMs } from "../background-work";
 import { mailQueue } from "../db/schema";
-import { deliverPendingMail, outboxTransport, queueMail, retryDelayMs, smtpTransport } from "./mailer";
+import { deliverPendingMail, outboxTransport, queueMail, smtpTransport } from "./mailer";
 import { composeMail } from "./templates/compose";
 
 const { handle } = withTestDatabase();

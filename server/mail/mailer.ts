@@ -4,10 +4,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
+import { LEASE_MS, retryDelayMs, startWokenLoop } from "../background-work";
 import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { type MailAttachment, mailQueue } from "../db/schema";
-import { announce, onStoreEvent } from "../events";
+import { announce } from "../events";
 import { logger } from "../logger";
 
 /** A message as composeMail() (server/mail/templates/compose.tsx) makes it: both parts, always. */
@@ -24,14 +25,6 @@ type OutgoingMail = Omit<Mail, "html"> & { html?: string; from: string };
 
 export interface MailTransport {
   send(message: OutgoingMail): Promise<void>;
-}
-
-const LEASE_MS = 5 * 60_000;
-const MAX_BACKOFF_MS = 60 * 60_000;
-
-/** 10 s, 20 s, 40 s ... up to an hour between attempts. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_MS);
 }
 
 export function smtpTransport(url: string): MailTransport {
@@ -137,18 +130,5 @@ export async function deliverPendingMail(transport: MailTransport, from: string,
 /** Runs delivery now, whenever mail is queued, and every few seconds for retries. */
 export function startMailDelivery(transport = configuredTransport(), intervalMs = 5_000): () => void {
   const from = config().MAIL_FROM;
-  let running: Promise<unknown> = Promise.resolve();
-  const run = () => {
-    running = running
-      .then(() => deliverPendingMail(transport, from))
-      .catch((error) => logger.error({ err: error }, "mail delivery failed"));
-  };
-  const stopWaking = onStoreEvent("mailQueued", run);
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return () => {
-    clearInterval(timer);
-    stopWaking();
-  };
+  return startWokenLoop("mailQueued", () => deliverPendingMail(transport, from), "mail delivery", intervalMs);
 }

@@ -98,15 +98,14 @@ interface StepContext {
   cancellation?: PlannedCancellation;
   /** The cancellation as written, for its mails and history note. */
   cancelled?: RecordedCancellation;
-  /** What to announce once the move has committed: a step run after the order is written adds to it. */
+  /** What to announce once the move has committed: each step adds its own. */
   announcements: (() => void)[];
 }
 
-/** What a step wrote beside the status, what the audit entry adds, and what to announce once committed. */
+/** What a step wrote beside the status, and what the audit entry adds. */
 interface StepResult {
   set?: Partial<Order>;
   audit?: Record<string, unknown>;
-  announce?: () => void;
 }
 
 interface StepWork {
@@ -114,7 +113,7 @@ interface StepWork {
   beforeCommit?: (order: Order, cancellation: PlannedCancellation | undefined) => Promise<void>;
   /** In the transaction, the order locked, before its status is written. */
   write?: (tx: Transaction, order: Order, context: StepContext) => Promise<StepResult>;
-  /** In the transaction, once the order is written; returns what to announce once it commits. */
+  /** In the transaction, once the order is written. */
   written?: (tx: Transaction, after: Order, context: StepContext) => Promise<void>;
   /** The columns the audit entry shows beside the status, before and after the move. */
   audited?: { before?: (keyof Order)[]; after: (keyof Order)[] };
@@ -154,9 +153,10 @@ const steps: Record<MoveStep, StepWork> = {
     },
   },
   returnStock: {
-    async write(tx, _order, { cancellation }) {
+    async write(tx, _order, { cancellation, announcements }) {
       const productIds = cancellation ? await returnStock(tx, cancellation) : [];
-      return productIds.length > 0 ? { announce: () => announce("stockChanged", { productIds }) } : {};
+      if (productIds.length > 0) announcements.push(() => announce("stockChanged", { productIds }));
+      return {};
     },
   },
   mailCancellation: { written: mailCancellation },
@@ -295,7 +295,6 @@ async function makeMove(
     const result = await steps[step].write?.(tx, order, context);
     Object.assign(set, result?.set);
     Object.assign(audit, result?.audit);
-    if (result?.announce) announcements.push(result.announce);
   }
   const [written] = await tx
     .update(orders)
