@@ -7,6 +7,7 @@ import {
   payWithCard,
   signIn,
   subjectsMailedTo,
+  waitForHydration,
 } from "./helpers";
 
 test("an admin marks an account PO required; the buyer is told, gives a PO number, sees it on the confirmation, and is warned when using it again", async ({
@@ -24,6 +25,7 @@ test("an admin marks an account PO required; the buyer is told, gives a PO numbe
   await signIn(office, admin.email, admin.password);
   await expect(office.getByText("Welcome back!")).toBeVisible();
   await office.goto("/admin");
+  await waitForHydration(office); // the switch is a script's button: a click before hydration does nothing
   await office.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
   const row = office.getByRole("table", { name: "Customer Accounts" }).getByRole("row").filter({ hasText: lastName });
   const required = row.getByRole("switch", { name: `PO number required for Dana ${lastName}` });

@@ -13,6 +13,7 @@ import {
   signIn,
   spareStore,
   subjectsMailedTo,
+  waitForHydration,
 } from "./helpers";
 
 test("a buyer on terms asks by keyboard to return one shipped wheel; the admin approves (RMA PDF), receives it with restock, and the credit memo shows in the credit centre", async ({
@@ -46,6 +47,8 @@ test("a buyer on terms asks by keyboard to return one shipped wheel; the admin a
 
   // The buyer asks to return one of the two wheels, by keyboard only.
   await page.goto(`/account/orders/${orderNumber}`);
+  // Hydrated first: before it, the browser's own check of max= would stop the too-many request below.
+  await waitForHydration(page);
   const main = page.getByRole("main");
   await expect(main.getByText("Shipped parts can be returned within 30 days of their shipment.")).toBeVisible();
   await expectNoAccessibilityViolations(page);
