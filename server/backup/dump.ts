@@ -33,11 +33,13 @@ const columnList = (columns: string[]) =>
   );
 
 /**
- * What a backup leaves out: the catalogue's change log and its sequence (docs/decisions/catalogue-index.md).
+ * What a backup leaves out: the uploaded files kept in PostgreSQL, which the backup holds as files
+ * wherever they live (server/backup/backup-folder.ts), and the catalogue's change log and its
+ * sequence (docs/decisions/catalogue-index.md).
  * It is no data of the store's but a note to the processes following it, which build their index from
  * the catalogue when they start; a restore's own writes to the catalogue log themselves as they load.
  */
-const notCarried = new Set(["catalogue_changes", "catalogue_changes_seq_seq"]);
+const notCarried = new Set(["catalogue_changes", "catalogue_changes_seq_seq", "stored_files"]);
 
 /** The tables of the public schema, each after the tables it refers to, with their stored (not generated) columns. */
 export async function storeTables(executor: Executor): Promise<{ name: string; columns: string[] }[]> {
