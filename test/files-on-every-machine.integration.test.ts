@@ -8,10 +8,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setDatabase } from "../server/db/client";
-import { products, taxCertificates } from "../server/db/schema";
+import { taxCertificates } from "../server/db/schema";
 import { testDriver } from "./database";
 import { memberOf, signedUpBuyer } from "./store-fixtures";
-import { client, type StoreProcess, storeProcess } from "./store-process";
+import { client, productWithPicture, type StoreProcess, storeProcess } from "./store-process";
 
 const admin = { email: "two-machines-admin@example.com", password: "two-machines-admin-password" };
 const buyerEmail = "two-machines-buyer@example.com";
@@ -51,33 +51,10 @@ describe.skipIf(testDriver !== "postgres")("files on two machines sharing one Po
   };
 
   it("serves a picture uploaded through one store from the other, byte for byte, with the same headers", async () => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
-      partNumber: "TWO-1",
-      name: "Two Machines Wheel",
-      category: "abrasives",
-      subcategory: "grinding-wheels",
-      brand: "Own Brand",
-      price: "12.00",
-      stockLevel: "5",
-      status: "active",
-      description: "",
-    }))
-      form.append(name, value);
     const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b6a8a" } })
       .png()
       .toBuffer();
-    form.append("newImages", new File([new Uint8Array(photo)], "wheel.png", { type: "image/png" }));
-    const saved = await (await signedInAdmin(first)).send("/admin/products/new", { method: "POST", body: form });
-    expect(saved.status, await saved.clone().text()).toBe(302);
-
-    const handle = await first.openDatabase();
-    const [product] = await handle.db
-      .select({ images: products.images })
-      .from(products)
-      .where(eq(products.partNumber, "TWO-1"));
-    await handle.close();
-    const url = product?.images[0] ?? "";
+    const url = await productWithPicture(await signedInAdmin(first), "TWO-1", photo);
     expect(url).toMatch(/^\/media\/[0-9a-f]{24}-640x480-640\.webp$/);
 
     const [here, there] = await Promise.all([fetch(`${first.base}${url}`), fetch(`${second.base}${url}`)]);
