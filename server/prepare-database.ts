@@ -26,16 +26,22 @@ export async function prepareDatabase(options: {
   if (seeded > 0) logger.info({ products: seeded }, "seeded the starter catalogue");
   const typed = await backfillProductAttributes(handle.db);
   if (typed > 0) logger.info({ products: typed }, "typed the specifications of the catalogue's products");
-  // Copied at start rather than read through on a miss: the other machines cannot read this one's
-  // folder. Each start checks again, a query (or HEAD) per file, until the operator removes the folder.
-  const copied = await copyFiles(
+  // Files kept before the switch (in this machine's folder, or in the table before a bucket was
+  // set) are copied at start rather than read through on a miss: the other machines cannot read
+  // this one's folder. Each start checks again, a query (or HEAD) per file, until they are removed.
+  const database = handle.driver === "postgres" ? handle.db : undefined;
+  const here = { dataDir: options.dataDir, s3: options.s3, database };
+  const earlier = [
     { dataDir: options.dataDir },
-    { dataDir: options.dataDir, s3: options.s3, database: handle.driver === "postgres" ? handle.db : undefined },
-  );
-  if (copied > 0)
-    logger.info(
-      { files: copied, from: filesFolder(options) },
-      `copied ${copied} uploaded files into ${options.s3 ? "the bucket" : "PostgreSQL"}; the folder is no longer read and can be removed`,
-    );
+    ...(options.s3 && database ? [{ dataDir: options.dataDir, database }] : []),
+  ];
+  for (const from of earlier) {
+    const copied = await copyFiles(from, here);
+    if (copied > 0)
+      logger.info(
+        { files: copied, into: options.s3 ? "the bucket" : "PostgreSQL" },
+        `copied ${copied} uploaded files from ${from.database ? "PostgreSQL's stored_files" : filesFolder(options)}; they are no longer read there and can be removed`,
+      );
+  }
   return handle;
 }

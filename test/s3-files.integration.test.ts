@@ -12,6 +12,7 @@ import { runBackup } from "../server/backup/backup-command";
 import { runRestore } from "../server/backup/restore-command";
 import type { S3Settings } from "../server/config";
 import type { StoreLocation } from "../server/db/store-location";
+import { databaseStorage } from "../server/media/database-storage";
 import { s3Storage } from "../server/media/s3-storage";
 import { fileStorage, mediaFolder, mediaKey } from "../server/media/storage";
 import { createEmptyDatabase, testDriver } from "./database";
@@ -75,6 +76,7 @@ describe("the bucket storage, through the AWS SDK", () => {
 describe(`a store on ${testDriver} keeping its files in a bucket`, { timeout: 180_000 }, () => {
   let store: StoreProcess;
   let earlier: { key: string; bytes: Uint8Array };
+  const inTable = { key: mediaKey(pdf("kept in PostgreSQL"), "pdf"), bytes: pdf("kept in PostgreSQL") };
   const scratch = mkdtempSync(path.join(tmpdir(), "s3-backup-test-"));
   const drops: (() => Promise<void>)[] = [];
 
@@ -93,6 +95,13 @@ describe(`a store on ${testDriver} keeping its files in a bucket`, { timeout: 18
     const bytes = pdf("kept before the bucket");
     earlier = { key: mediaKey(bytes, "pdf"), bytes };
     await fileStorage(mediaFolder(store.dataDir)).put(earlier.key, bytes, "application/pdf");
+    // On PostgreSQL, one it kept in its table before.
+    if (testDriver === "postgres") {
+      const handle = await store.openDatabase();
+      await handle.migrate(); // a new database: the store's first start would make the table
+      await databaseStorage(handle.db, "media").put(inTable.key, inTable.bytes, "application/pdf");
+      await handle.close();
+    }
     await store.start();
   }, 180_000);
 
