@@ -3,54 +3,57 @@
 // ContentType, get = GetObject, exists = HeadObject, delete = DeleteObject, keys = ListObjectsV2.
 // Each space is a prefix of the bucket ("media/…", "tax-certificates/…"); the bucket must not be
 // readable by the public, since the certificates are in it: the store serves every file itself.
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "../config";
 import { checkedKey, contentTypeOf, type FileSpace, type FileStore, isMediaKey } from "./file-store";
 
-const clients = new WeakMap<S3Settings, S3Client>();
+// Loaded by the first call (~200 ms): a store without a bucket, and every process it starts, never loads it.
+const sdk = () => import("@aws-sdk/client-s3");
 
-function clientFor(settings: S3Settings): S3Client {
+const clients = new WeakMap<S3Settings, Promise<S3Client>>();
+
+function clientFor(settings: S3Settings): Promise<S3Client> {
   let client = clients.get(settings);
   if (!client) {
-    client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      credentials: settings.credentials,
-      // Checksums only where S3 requires them: several S3-compatible stores refuse the SDK's newer
-      // default (a CRC32 header or trailer on every upload), and a key names its content anyway.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-      responseChecksumValidation: "WHEN_REQUIRED",
-    });
+    client = sdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: settings.region,
+          endpoint: settings.endpoint,
+          forcePathStyle: settings.forcePathStyle,
+          credentials: settings.credentials,
+          // Checksums only where S3 requires them: several S3-compatible stores refuse the SDK's newer
+          // default (a CRC32 header or trailer on every upload), and a key names its content anyway.
+          requestChecksumCalculation: "WHEN_REQUIRED",
+          responseChecksumValidation: "WHEN_REQUIRED",
+        }),
+    );
     clients.set(settings, client);
   }
   return client;
 }
 
 /** Whether the bucket said "no such key" (GetObject's NoSuchKey, HeadObject's bare 404). */
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404);
+const isMissing = (error: unknown) => {
+  const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return name === "NoSuchKey" || $metadata?.httpStatusCode === 404;
+};
 
 export function s3Storage(settings: S3Settings, space: FileSpace): FileStore {
-  const s3 = clientFor(settings);
   const Bucket = settings.bucket;
   const prefix = `${space}/`;
   const objectKey = (key: string) => prefix + checkedKey(key);
   return {
     async put(key, bytes, contentType) {
-      await s3.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentType: contentType }));
+      const Key = objectKey(key);
+      const [{ PutObjectCommand }, s3] = await Promise.all([sdk(), clientFor(settings)]);
+      await s3.send(new PutObjectCommand({ Bucket, Key, Body: bytes, ContentType: contentType }));
     },
     async get(key) {
+      const Key = objectKey(key);
+      const [{ GetObjectCommand }, s3] = await Promise.all([sdk(), clientFor(settings)]);
       try {
-        const object = await s3.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const object = await s3.send(new GetObjectCommand({ Bucket, Key }));
         if (!object.Body) return undefined;
         return {
           body: object.Body.transformToWebStream() as ReadableStream<Uint8Array>,
@@ -63,8 +66,10 @@ export function s3Storage(settings: S3Settings, space: FileSpace): FileStore {
       }
     },
     async exists(key) {
+      const Key = objectKey(key);
+      const [{ HeadObjectCommand }, s3] = await Promise.all([sdk(), clientFor(settings)]);
       try {
-        await s3.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
+        await s3.send(new HeadObjectCommand({ Bucket, Key }));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
@@ -72,9 +77,12 @@ export function s3Storage(settings: S3Settings, space: FileSpace): FileStore {
       }
     },
     async delete(key) {
-      await s3.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+      const Key = objectKey(key);
+      const [{ DeleteObjectCommand }, s3] = await Promise.all([sdk(), clientFor(settings)]);
+      await s3.send(new DeleteObjectCommand({ Bucket, Key }));
     },
     async *keys() {
+      const [{ ListObjectsV2Command }, s3] = await Promise.all([sdk(), clientFor(settings)]);
       let ContinuationToken: string | undefined;
       do {
         const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
