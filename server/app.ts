@@ -59,7 +59,11 @@ export async function start(clientDir: string) {
     }
     const processes = config.WEB_CONCURRENCY ?? availableParallelism();
     if (processes === 1) return await serve(config, clientDir);
-    const database = await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    const database = await prepareDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      s3: config.S3,
+    });
     setDatabase(database);
     if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     setDatabase(undefined);
@@ -82,7 +86,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   // A worker's database was prepared by the process that started it.
   const database = cluster.isWorker
     ? await openDatabase({ databaseUrl: config.DATABASE_URL })
-    : await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+    : await prepareDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, s3: config.S3 });
   setDatabase(database);
   if (!cluster.isWorker && config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     await ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "./config";
+import { ConfigError, parseConfig, parseS3Settings } from "./config";
 
 const errorFor = (env: Record<string, string>) => {
   try {
@@ -90,5 +90,59 @@ describe("parseConfig", () => {
     expect(errorFor({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_PUBLISHABLE_KEY: "pk_test_1" })).toBe(
       "Missing STRIPE_WEBHOOK_SECRET: it is required when STRIPE_SECRET_KEY is set.",
     );
+  });
+
+  it("keeps the files in no bucket unless S3_BUCKET is set, and reads a bucket's settings", () => {
+    expect(parseConfig({}).S3).toBeUndefined();
+    const env = {
+      S3_BUCKET: "store-files",
+      S3_REGION: "auto",
+      S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "yes",
+    };
+    const bucket = {
+      bucket: "store-files",
+      region: "auto",
+      endpoint: "https://account.r2.cloudflarestorage.com",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+    };
+    expect(parseConfig(env).S3).toEqual(bucket);
+    // The commands (backup, restore) read the same settings alone.
+    expect(parseS3Settings(env)).toEqual(bucket);
+    expect(parseConfig({ S3_BUCKET: "store-files", S3_REGION: "us-east-1" }).S3).toEqual({
+      bucket: "store-files",
+      region: "us-east-1",
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [
+      { S3_REGION: "us-east-1", S3_ENDPOINT: "http://minio:9000" },
+      "Missing S3_BUCKET: S3_REGION, S3_ENDPOINT are set without it.",
+    ],
+    [{ S3_ACCESS_KEY_ID: "key" }, "Missing S3_BUCKET: S3_ACCESS_KEY_ID is set without it."],
+    [
+      { S3_BUCKET: "store-files" },
+      "Missing S3_REGION: it is required when S3_BUCKET is set (e.g. us-east-1; auto for R2).",
+    ],
+    [
+      { S3_BUCKET: "store-files", S3_REGION: "us-east-1", S3_SECRET_ACCESS_KEY: "secret" },
+      "Missing S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.",
+    ],
+    [
+      { S3_BUCKET: "Store_Files", S3_REGION: "us-east-1" },
+      'Invalid S3_BUCKET="Store_Files": expected a bucket name (3 to 63 lowercase letters, digits, dots or dashes).',
+    ],
+    [
+      { S3_BUCKET: "store-files", S3_REGION: "us-east-1", S3_ENDPOINT: "minio:9000" },
+      'Invalid S3_ENDPOINT="minio:9000": expected an http:// or https:// URL, e.g. https://minio.example.com:9000.',
+    ],
+  ])("refuses half-given or bad bucket settings, %j, in one line", (env, message) => {
+    expect(errorFor(env)).toBe(message);
+    expect(() => parseS3Settings(env)).toThrow(message);
   });
 });

@@ -52,7 +52,34 @@ const addressLines = z
   )
   .refine((lines) => lines.length > 0 && lines.length <= 8, "1 to 8 address lines separated by ;");
 
+// Where uploaded files live when they are not in DATA_DIR or PostgreSQL (docs/decisions/media-storage.md).
+const s3Schema = z.object({
+  S3_BUCKET: optional(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "a bucket name (3 to 63 lowercase letters, digits, dots or dashes)"),
+  ),
+  S3_REGION: optional(z.string().min(1, "a region such as us-east-1 (auto for Cloudflare R2)")),
+  S3_ENDPOINT: optional(
+    urlWithScheme(["http:", "https:"], "an http:// or https:// URL, e.g. https://minio.example.com:9000"),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1, "an access key id")),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1, "a secret access key")),
+  S3_FORCE_PATH_STYLE: optional(flag("true or false")),
+});
+
+/** The bucket uploaded files are kept in, when S3_BUCKET is set. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  /** Unset: the AWS SDK's own chain (AWS_* variables, the machine's role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+}
+
 const envSchema = z.object({
+  ...s3Schema.shape,
   NODE_ENV: z
     .enum(["production", "development", "test"], { message: "one of production, development, test" })
     .default("production"),
@@ -149,6 +176,8 @@ type Env = z.infer<typeof envSchema>;
 
 export type Config = Omit<Env, "PUBLIC_URL" | "AUTH_SECRET"> & {
   PUBLIC_URL: string;
+  /** Set when the uploaded files live in an S3-compatible bucket. */
+  S3: S3Settings | undefined;
   AUTH_SECRET: string;
   DATA_DIR: string;
   BACKUP_DIR: string;
@@ -161,9 +190,8 @@ const pairs: [keyof Env, keyof Env][] = [
   ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY"],
 ];
 
-/** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
-export function parseConfig(env: NodeJS.ProcessEnv): Omit<Config, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
-  const result = envSchema.safeParse(env);
+function parsedBy<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -171,7 +199,43 @@ export function parseConfig(env: NodeJS.ProcessEnv): Omit<Config, "AUTH_SECRET">
     });
     throw new ConfigError([...new Set(lines)].join("\n"));
   }
-  const parsed = result.data;
+  return result.data;
+}
+
+/** The bucket the S3_* settings name, or undefined; a ConfigError for settings given by halves. */
+function s3SettingsOf(env: z.infer<typeof s3Schema>): S3Settings | undefined {
+  if (!env.S3_BUCKET) {
+    const given = (Object.keys(s3Schema.shape) as (keyof typeof env)[]).filter((name) => env[name] !== undefined);
+    if (given.length > 0)
+      throw new ConfigError(
+        `Missing S3_BUCKET: ${given.join(", ")} ${given.length === 1 ? "is" : "are"} set without it.`,
+      );
+    return undefined;
+  }
+  if (!env.S3_REGION)
+    throw new ConfigError("Missing S3_REGION: it is required when S3_BUCKET is set (e.g. us-east-1; auto for R2).");
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new ConfigError(`Missing ${missing}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together.`);
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+  };
+}
+
+/** The S3_* settings alone, for the commands that read only where the store keeps its data. */
+export const parseS3Settings = (env: NodeJS.ProcessEnv) => s3SettingsOf(parsedBy(s3Schema, env));
+
+/** Parses the environment; throws a ConfigError whose message is one line per bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Omit<Config, "AUTH_SECRET"> & { AUTH_SECRET?: string } {
+  const parsed = parsedBy(envSchema, env);
   for (const [a, b] of pairs) {
     if (Boolean(parsed[a]) !== Boolean(parsed[b])) {
       const missing = parsed[a] ? b : a;
@@ -183,6 +247,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Omit<Config, "AUTH_SECRET">
   }
   return {
     ...parsed,
+    S3: s3SettingsOf(parsed),
     DATA_DIR: path.resolve(parsed.DATA_DIR),
     BACKUP_DIR: path.resolve(parsed.BACKUP_DIR ?? path.join(parsed.DATA_DIR, "backups")),
     PUBLIC_URL: (parsed.PUBLIC_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/$/, ""),

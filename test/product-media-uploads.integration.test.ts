@@ -1,7 +1,7 @@
 // Pictures and documents put on a product: sent with the product editor's save (stored, their URLs
 // appended, a refused file refusing the save with its message), and named by a command-line import
 // beside its file (stored, or a row problem; nothing stored on a dry run).
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
@@ -12,10 +12,9 @@ import { action } from "../app/routes/admin/product-editor";
 import { parseListingParams } from "../domain/catalog/listing-params";
 import { importCatalogFile } from "../server/catalog/import/import-catalog";
 import { listCategoryProducts } from "../server/catalog/pages/listing";
-import { config } from "../server/config";
 import { type SignedInUser, userContext } from "../server/context";
 import { adminAuditLog, products, user } from "../server/db/schema";
-import { mediaFolder, mediaStorage } from "../server/media/storage";
+import { fileStoreFor, mediaStorage, storePlace } from "../server/media/storage";
 import { withTestDatabase } from "./database";
 
 const { handle } = withTestDatabase();
@@ -63,10 +62,11 @@ function productForm(partNumber: string) {
 const stored = async (partNumber: string) =>
   (await handle().db.select().from(products).where(eq(products.partNumber, partNumber)))[0];
 
+/** The stored media files, wherever the driver under test keeps them (folder or table). */
 async function mediaFiles(): Promise<number> {
-  const root = mediaFolder(config().DATA_DIR);
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).length;
+  let count = 0;
+  for await (const _ of fileStoreFor(storePlace(), "media").keys()) count++;
+  return count;
 }
 
 beforeAll(async () => {

@@ -168,3 +168,35 @@ export function client(store: Pick<StoreProcess, "base">) {
     cookieNames: () => [...cookies.keys()],
   };
 }
+
+/**
+ * Saves a new product with `picture` through the product editor, as a signed-in store admin does;
+ * returns the /media/ URL of its largest WebP version, as the editor shows it.
+ */
+export async function productWithPicture(
+  admin: ReturnType<typeof client>,
+  partNumber: string,
+  picture: Uint8Array,
+): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    partNumber,
+    name: `Pictured Wheel ${partNumber}`,
+    category: "abrasives",
+    subcategory: "grinding-wheels",
+    brand: "Own Brand",
+    price: "12.00",
+    stockLevel: "5",
+    status: "active",
+    description: "",
+  }))
+    form.append(name, value);
+  form.append("newImages", new File([new Uint8Array(picture)], "picture.png", { type: "image/png" }));
+  const saved = await admin.send("/admin/products/new", { method: "POST", body: form });
+  if (saved.status !== 302) throw new Error(`The editor refused the product: ${saved.status} ${await saved.text()}`);
+  const editor = await (await admin.get(saved.headers.get("Location") ?? "")).text();
+  // The form's own value (a hidden field), not one of the smaller versions its preview shows.
+  const url = /name="images\[0\]" value="(\/media\/[0-9a-f]{24}-\d+x\d+-\d+\.webp)"/.exec(editor)?.[1];
+  if (!url) throw new Error(`The editor of ${partNumber} shows no stored picture.`);
+  return url;
+}

@@ -2,16 +2,17 @@
 // files, taken while the store runs or not (docs/decisions/backups.md, README "Backups").
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { openDatabase } from "../db/client";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { journalEntries } from "../db/migration-journal";
 import {
   describeDatabase,
-  filesFolder,
   locationFromEnv,
   openStoreDatabase,
   pgliteFolder,
   type StoreLocation,
 } from "../db/store-location";
+import { copyFiles } from "../media/storage";
 import { dumpFromRunningStore } from "./backup-endpoint";
 import { BackupError, type Manifest, writeBackup } from "./backup-folder";
 import { type DumpLine, dumpDatabase } from "./dump";
@@ -54,6 +55,18 @@ async function dumpStore(location: StoreLocation, write: (line: DumpLine) => Pro
   }
 }
 
+/** Copies the store's files into the backup, from PostgreSQL's table, the bucket or DATA_DIR/files. */
+async function backUpFiles(location: StoreLocation, backupFolder: string) {
+  // PGlite's files are in the folder, so only PostgreSQL is opened here (PGlite may be the running store's).
+  const handle =
+    location.databaseUrl && !location.s3 ? await openDatabase({ databaseUrl: location.databaseUrl }) : undefined;
+  try {
+    await copyFiles({ dataDir: location.dataDir, s3: location.s3, database: handle?.db }, { dataDir: backupFolder });
+  } finally {
+    await handle?.close();
+  }
+}
+
 export async function runBackup(location: StoreLocation, out: string): Promise<Manifest> {
   if (!location.databaseUrl && !existsSync(pgliteFolder(location)))
     throw new BackupError(`${location.dataDir} has no database to back up.`);
@@ -61,7 +74,7 @@ export async function runBackup(location: StoreLocation, out: string): Promise<M
     out,
     {
       driver: location.databaseUrl ? "postgres" : "pglite",
-      filesFolder: filesFolder(location),
+      copyFiles: (backupFolder) => backUpFiles(location, backupFolder),
       migrationTag: (count) => journalEntries()[count - 1]?.tag ?? null,
     },
     (write) => dumpStore(location, write),

@@ -1,11 +1,11 @@
 // A backup is one folder (docs/decisions/backups.md): manifest.json, database.jsonl.gz (the
-// logical dump of server/backup/dump.ts) and files/ (a copy of DATA_DIR/files, when there is one).
+// logical dump of server/backup/dump.ts) and files/ (the store's uploaded files, wherever they live,
+// laid out as DATA_DIR/files is).
 // It is written under a `.partial` name and renamed when complete, so a folder with the final
 // name is always a whole backup.
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import {
-  cpSync,
   createReadStream,
   createWriteStream,
   existsSync,
@@ -68,13 +68,17 @@ export async function sha256Of(file: string): Promise<string> {
 }
 
 /**
- * Writes a backup to `out`: the lines `dump` writes, then a copy of `filesFolder` (so every file
- * the copied rows name was there when they were read), then the manifest. Nothing is left under
- * `out` when it fails.
+ * Writes a backup to `out`: the lines `dump` writes, then the store's files, which `copyFiles`
+ * writes into the backup's folder as into a DATA_DIR (so every file the copied rows name was there
+ * when they were read), then the manifest. Nothing is left under `out` when it fails.
  */
 export async function writeBackup(
   out: string,
-  options: { driver: Manifest["driver"]; filesFolder: string; migrationTag: (count: number) => string | null },
+  options: {
+    driver: Manifest["driver"];
+    copyFiles: (backupFolder: string) => Promise<unknown>;
+    migrationTag: (count: number) => string | null;
+  },
   dump: (write: (line: DumpLine) => Promise<void>) => Promise<unknown>,
 ): Promise<Manifest> {
   if (!isEmptyFolder(out)) throw new BackupError(`${out} already exists and is not empty; choose another --out.`);
@@ -100,8 +104,7 @@ export async function writeBackup(
       throw error;
     }
     if (!summary) throw new BackupError("The database copy ended early; no backup was written.");
-    if (existsSync(options.filesFolder))
-      cpSync(options.filesFolder, path.join(partial, FILES_FOLDER), { recursive: true });
+    await options.copyFiles(partial);
     // Password hashes, sessions and every order: private, whatever the modes of the files copied in.
     makePrivate(partial);
     const manifest: Manifest = {
@@ -130,7 +133,6 @@ export interface OpenedBackup {
   manifest: Manifest;
   /** The dump's lines, read from the gzipped file as they are needed. */
   lines: () => AsyncIterable<DumpLine>;
-  filesFolder: string;
 }
 
 /** The file's lines, read once iteration starts (readline drops lines that arrive before it does). */
@@ -153,6 +155,5 @@ export async function openBackup(folder: string): Promise<OpenedBackup> {
   return {
     manifest,
     lines: () => linesOf(databaseFile),
-    filesFolder: path.join(folder, FILES_FOLDER),
   };
 }

@@ -21,6 +21,7 @@ import { type Database, type DatabaseHandle, setDatabase } from "../db/client";
 import { journalEntries } from "../db/migration-journal";
 import { promoCodes } from "../db/schema";
 import { openStoreDatabase, type StoreLocation } from "../db/store-location";
+import { type FileSpace, fileStoreFor, mediaKey } from "../media/storage";
 import { runBackup } from "./backup-command";
 import type { Manifest } from "./backup-folder";
 import { backedUpTables, dumpDatabase } from "./dump";
@@ -38,6 +39,10 @@ async function newLocation(name: string): Promise<StoreLocation> {
   drops.push(empty.drop);
   return { dataDir, databaseUrl: empty.url };
 }
+
+/** The location's files: in PostgreSQL's table on PostgreSQL, in DATA_DIR/files on PGlite. */
+const filesAt = (location: StoreLocation, db: Database, space: FileSpace) =>
+  fileStoreFor({ dataDir: location.dataDir, database: location.databaseUrl ? db : undefined }, space);
 
 /** Runs `use` with the location's database open (and, on PGlite, DATA_DIR locked), then closes it. */
 async function withDatabase<T>(location: StoreLocation, use: (db: Database) => Promise<T>): Promise<T> {
@@ -71,7 +76,28 @@ async function countsOf(db: Database) {
   return counts;
 }
 
-const invoice = randomBytes(4096);
+/** Files as the store keeps them: a product's document (named by its content) and a tax certificate. */
+const documentBytes = randomBytes(4096);
+type KeptFile = { space: FileSpace; key: string; bytes: Buffer };
+const document: KeptFile = { space: "media", key: mediaKey(documentBytes, "pdf"), bytes: documentBytes };
+const certificate: KeptFile = {
+  space: "tax-certificates",
+  key: "5e0c71f2a94b8d3c6e1f0a27.webp",
+  bytes: randomBytes(1500),
+};
+const secondCertificate: KeptFile = { ...certificate, key: "a1b2c3d4e5f60718293a4b5c.webp", bytes: randomBytes(900) };
+
+async function storeFile(location: StoreLocation, db: Database, file: KeptFile) {
+  await filesAt(location, db, file.space).put(file.key, file.bytes, "application/octet-stream");
+}
+
+/** The file's bytes where the location keeps them, or undefined. */
+async function fileAt(location: StoreLocation, file: KeptFile) {
+  return withDatabase(location, async (db) => {
+    const found = await filesAt(location, db, file.space).get(file.key);
+    return found && Buffer.from(await new Response(found.body).arrayBuffer());
+  });
+}
 const strangeText = `Ünïcødé “quotes” 'single' \\back\\slash\nnew line\ttab 🚀 {"json": [1]} NULL`;
 
 let source: StoreLocation;
@@ -106,13 +132,12 @@ beforeAll(async () => {
     await handle.db.execute(
       sql`update orders set order_date = '2026-11-20 10:00:00.123456+00' where email = 'sam@example.com'`,
     );
+    await storeFile(source, handle.db, document);
+    await storeFile(source, handle.db, certificate);
   } finally {
     setDatabase(undefined);
     await handle.close();
   }
-  mkdirSync(path.join(source.dataDir, "files/invoices"), { recursive: true });
-  writeFileSync(path.join(source.dataDir, "files/invoices/ORD-1.pdf"), invoice);
-  writeFileSync(path.join(source.dataDir, "files/logo.svg"), "<svg/>");
 
   backupFolder = path.join(scratch, "backups/first");
   manifest = await runBackup(source, backupFolder);
@@ -130,8 +155,16 @@ describe(`backup and restore on ${testDriver}`, () => {
       format: 1,
       driver: testDriver,
       migrations: { count: journal.length, last: String(journal.at(-1)?.when), lastTag: journal.at(-1)?.tag },
-      files: { count: 2, bytes: invoice.length + 6 },
+      files: { count: 2, bytes: document.bytes.length + certificate.bytes.length },
     });
+    // The files are in the backup as in a DATA_DIR, wherever the store kept them; on PostgreSQL
+    // they were in its table, not in the folder, and the table is not also copied as rows.
+    const inBackup = (file: KeptFile) =>
+      readFileSync(path.join(backupFolder, "files", file.space, file.key.slice(0, 2), file.key));
+    expect(inBackup(document).equals(document.bytes)).toBe(true);
+    expect(inBackup(certificate).equals(certificate.bytes)).toBe(true);
+    if (testDriver === "postgres") expect(readdirSync(source.dataDir)).not.toContain("files");
+    expect(manifest.database.tables).not.toHaveProperty("stored_files");
     expect(manifest.database.tables).toMatchObject({
       orders: 3,
       order_items: 4,
@@ -171,8 +204,8 @@ describe(`backup and restore on ${testDriver}`, () => {
     });
     expect(before.rows.orders).toHaveLength(3);
     expect(after.rows.promo_codes?.[0]).toMatchObject({ description: strangeText, current_uses: 1 });
-    expect(readFileSync(path.join(target.dataDir, "files/invoices/ORD-1.pdf")).equals(invoice)).toBe(true);
-    expect(readFileSync(path.join(target.dataDir, "files/logo.svg"), "utf8")).toBe("<svg/>");
+    expect((await fileAt(target, document))?.equals(document.bytes)).toBe(true);
+    expect((await fileAt(target, certificate))?.equals(certificate.bytes)).toBe(true);
 
     await withDatabase(target, async (db) => {
       // Microseconds, which the Dates compared above cannot show.
@@ -200,8 +233,8 @@ describe(`backup and restore on ${testDriver}`, () => {
       [folder, ...readdirSync(folder, { recursive: true }).map((name) => path.join(folder, String(name)))]
         .filter((file) => lstatSync(file).mode & 0o077)
         .map((file) => `${path.relative(scratch, file)} ${(lstatSync(file).mode & 0o777).toString(8)}`);
+    await withDatabase(source, (db) => storeFile(source, db, secondCertificate));
     // A store's files as an earlier version left them: readable and writable by anyone.
-    writeFileSync(path.join(source.dataDir, "files/invoices/ORD-2.pdf"), invoice);
     for (const file of [source.dataDir, ...readdirSync(source.dataDir, { recursive: true })].map((name) =>
       path.resolve(source.dataDir, String(name)),
     ))
@@ -215,7 +248,7 @@ describe(`backup and restore on ${testDriver}`, () => {
     chmodSync(target.dataDir, 0o777);
     await runRestore(target, out);
     expect(shared(target.dataDir)).toEqual([]);
-    expect(readFileSync(path.join(target.dataDir, "files/invoices/ORD-2.pdf")).equals(invoice)).toBe(true);
+    expect((await fileAt(target, secondCertificate))?.equals(secondCertificate.bytes)).toBe(true);
   }, 90_000);
 
   it("refuses, in one line, to restore over a store that has data, unless told to with --force", async () => {
@@ -233,7 +266,7 @@ describe(`backup and restore on ${testDriver}`, () => {
     await runRestore(target, backupFolder, { force: true });
     await runRestore(files, backupFolder, { force: true });
     await withDatabase(target, async (db) => expect(await countsOf(db)).toEqual(manifest.database.tables));
-    expect(readFileSync(path.join(files.dataDir, "files/invoices/ORD-1.pdf")).equals(invoice)).toBe(true);
+    expect((await fileAt(files, document))?.equals(document.bytes)).toBe(true);
     expect(() => readFileSync(path.join(files.dataDir, "files/kept.txt"))).toThrow();
   }, 90_000);
 

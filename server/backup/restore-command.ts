@@ -1,6 +1,6 @@
 // `npm run restore -- FOLDER [--force]`: brings a backup back into an empty database and DATA_DIR,
 // the store stopped (docs/decisions/backups.md, README "Backups").
-import { cpSync, existsSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
@@ -12,6 +12,7 @@ import {
   openStoreDatabase,
   type StoreLocation,
 } from "../db/store-location";
+import { copyFiles } from "../media/storage";
 import { makePrivate } from "../private-files";
 import { BackupError, isEmptyFolder, type Manifest, openBackup } from "./backup-folder";
 import { loadDatabase, storeSequences, storeTables } from "./dump";
@@ -97,7 +98,11 @@ export async function runRestore(
     }
     await loadDatabase(handle.db, backup.lines());
     await handle.migrate();
-    if (existsSync(backup.filesFolder)) cpSync(backup.filesFolder, files, { recursive: true });
+    // Into the place the store reads them from; a bucket keeps what it has (every key names its file).
+    await copyFiles(
+      { dataDir: from },
+      { dataDir: location.dataDir, s3: location.s3, database: handle.driver === "postgres" ? handle.db : undefined },
+    );
     // A copy keeps the modes of the backup's files, which may have been written before they were private.
     makePrivate(location.dataDir);
     return manifest;

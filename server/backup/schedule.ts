@@ -14,9 +14,9 @@ import { config } from "../config";
 import { databaseDriver, db } from "../db/client";
 import { journalEntries } from "../db/migration-journal";
 import { backupSchedule } from "../db/schema";
-import { filesFolder } from "../db/store-location";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
+import { copyFiles, storePlace } from "../media/storage";
 import { runEvery } from "../periodic";
 import { defaultBackupFolder } from "./backup-command";
 import { filesIn, type Manifest, sha256Of, writeBackup } from "./backup-folder";
@@ -128,7 +128,7 @@ export function backUpNow(folder = config().BACKUP_DIR): Promise<{ name: string;
       out,
       {
         driver: databaseDriver(),
-        filesFolder: filesFolder({ dataDir: config().DATA_DIR }),
+        copyFiles: (backupFolder) => copyFiles(storePlace(), { dataDir: backupFolder }),
         migrationTag: (count) => journalEntries()[count - 1]?.tag ?? null,
       },
       (write) => dumpDatabase(db(), write),

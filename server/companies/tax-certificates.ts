@@ -1,6 +1,6 @@
 // A company's tax-exempt certificates (docs/decisions/tax-exemption.md): the company admin uploads
-// one per state (the file is checked by its content and kept privately under
-// DATA_DIR/files/tax-certificates), every member sees them, the store admin approves or rejects
+// one per state (the file is checked by its content and kept privately in the `tax-certificates`
+// space of the store's files, server/media/storage.ts), every member sees them, the store admin approves or rejects
 // them (audit-logged) and alone opens the file; the pricing reads the approved ones, and the
 // company admins are reminded once, 30 days before one expires.
 import { randomBytes } from "node:crypto";
@@ -24,16 +24,14 @@ import {
 import { formatLongDate, storeDay } from "../../domain/dates/dates";
 import { countUse, type Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
-import { config } from "../config";
 import { type Database, db } from "../db/client";
 import { companies, companyMembers, taxCertificates, user } from "../db/schema";
-import { filesFolder } from "../db/store-location";
 import { StoreError } from "../errors";
 import { logger } from "../logger";
 import { type Mail, queueMail } from "../mail/mailer";
 import { composeMail, storeUrl } from "../mail/templates/compose";
 import { MAX_IMAGE_PIXELS } from "../media/images";
-import { fileStorage, type MediaStorage } from "../media/storage";
+import { type FileStore, fileStoreFor, storePlace } from "../media/storage";
 import { runEvery } from "../periodic";
 import { readStoreSettings } from "../terms/settings";
 import { type Buyer, membershipOf, NO_COMPANY_MESSAGE, requirePermission } from "./buyer";
@@ -45,13 +43,8 @@ export const MAX_CERTIFICATES_PER_COMPANY = 100;
 /** Uploads a company may send in an hour, refused ones included: a state a week is the usual pace. */
 export const certificateUploadLimit: Limit = { max: 30, windowMs: 60 * 60_000 };
 
-let shared: MediaStorage | undefined;
-
-/** DATA_DIR/files/tax-certificates: beside the media (so backups copy it), but never served by /media. */
-export function certificateStorage(): MediaStorage {
-  shared ??= fileStorage(path.join(filesFolder({ dataDir: config().DATA_DIR }), "tax-certificates"));
-  return shared;
-}
+/** A space of its own beside the media (so backups copy it), but never served by /media. */
+export const certificateStorage = (): FileStore => fileStoreFor(storePlace(), "tax-certificates");
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 const PICTURE_FORMATS = new Set(["jpeg", "png", "webp"]);

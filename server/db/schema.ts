@@ -1213,7 +1213,8 @@ export const productReviews = pgTable(
 );
 
 // A company's tax-exempt certificate for one state (docs/decisions/tax-exemption.md). The file is
-// private: kept under DATA_DIR/files/tax-certificates by `file_key`, opened by store admins only.
+// private: kept in the `tax-certificates` space of the file storage (DATA_DIR/files, PostgreSQL or
+// the bucket) by `file_key`, opened by store admins only.
 export const taxCertificates = pgTable(
   "tax_certificates",
   {
@@ -1578,3 +1579,17 @@ export const jobs = pgTable(
     index("jobs_due_idx").on(t.runAt).where(sql`${t.doneAt} is null and ${t.failedAt} is null`),
   ],
 );
+
+const bytea = customType<{ data: Uint8Array }>({ dataType: () => "bytea" });
+
+// Uploaded files when the store runs on PostgreSQL without a bucket (docs/decisions/media-storage.md),
+// so that every process on every machine reads the same ones. `key` is the file's space and its
+// key ("media/3f9c….webp", "tax-certificates/….pdf"): media keys are made from the content, so a
+// second write of one is a no-op. Unused on PGlite, whose files stay in DATA_DIR/files.
+export const storedFiles = pgTable("stored_files", {
+  key: text("key").primaryKey(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  bytes: bytea("bytes").notNull(),
+  createdAt: createdAt(),
+});

@@ -1,7 +1,9 @@
 // Where a store keeps its data, as the commands that work on it (seed, backup, restore) read it
 // from the environment: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR/pglite; uploaded
-// files in DATA_DIR/files either way.
+// files in the bucket S3_* names, else in PostgreSQL's table, else in DATA_DIR/files
+// (server/media/storage.ts).
 import path from "node:path";
+import { parseS3Settings, type S3Settings } from "../config";
 import { privateDataDir } from "../private-files";
 import { type DatabaseHandle, openDatabase } from "./client";
 import { lockDataDir } from "./data-dir-lock";
@@ -9,10 +11,15 @@ import { lockDataDir } from "./data-dir-lock";
 export interface StoreLocation {
   dataDir: string;
   databaseUrl?: string;
+  s3?: S3Settings;
 }
 
 export function locationFromEnv(env: NodeJS.ProcessEnv = process.env): StoreLocation {
-  return { dataDir: path.resolve(env.DATA_DIR || "./data"), databaseUrl: env.DATABASE_URL || undefined };
+  return {
+    dataDir: path.resolve(env.DATA_DIR || "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    s3: parseS3Settings(env),
+  };
 }
 
 export const pgliteFolder = ({ dataDir }: StoreLocation) => path.join(dataDir, "pglite");
@@ -28,7 +35,7 @@ export function describeDatabase(location: StoreLocation): string {
  * first (DataDirLockedError while a store runs on it) and released by `close`.
  */
 export async function openStoreDatabase(location: StoreLocation): Promise<DatabaseHandle> {
-  // DATA_DIR holds the uploaded files whichever database holds the rows.
+  // DATA_DIR holds the uploaded files on PGlite, and those written before the store moved to PostgreSQL.
   privateDataDir(location.dataDir);
   if (location.databaseUrl) return openDatabase({ databaseUrl: location.databaseUrl });
   const release = lockDataDir(location.dataDir);

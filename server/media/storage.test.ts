@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { contentHash, fileStorage, isMediaKey, mediaKey } from "./storage";
+import { contentHash, copyFiles, fileStorage, fileStoreFor, isMediaKey, mediaKey } from "./storage";
 
 const roots: string[] = [];
 const freshStorage = () => {
@@ -55,5 +55,31 @@ describe("the file storage", () => {
     const { storage } = freshStorage();
     await expect(storage.put("../escape.pdf", new Uint8Array(1), "application/pdf")).rejects.toThrow(/not a media key/);
     await expect(storage.get("../../etc/passwd.pdf")).rejects.toThrow(/not a media key/);
+  });
+});
+
+describe("copying every file from one place to another", () => {
+  it("lists the files of each space, copies those the other place lacks, and leaves the rest", async () => {
+    const [from, to] = [freshStorage().root, freshStorage().root];
+    const picture = new TextEncoder().encode("a picture's version");
+    const certificate = new TextEncoder().encode("%PDF-1.4 a certificate");
+    await fileStoreFor({ dataDir: from }, "media").put(mediaKey(picture, "webp"), picture, "image/webp");
+    await fileStoreFor({ dataDir: from }, "tax-certificates").put("0123456789abcdef01234567.pdf", certificate, "");
+    // A write a stopped store left half done is no file.
+    mkdirSync(path.join(from, "files/media/ab"), { recursive: true });
+    writeFileSync(path.join(from, "files/media/ab/abcdef.webp.1f2e3d.part"), "half");
+
+    const keys = async (root: string, space: "media" | "tax-certificates") => {
+      const found: string[] = [];
+      for await (const key of fileStoreFor({ dataDir: root }, space).keys()) found.push(key);
+      return found;
+    };
+    expect(await keys(from, "media")).toEqual([mediaKey(picture, "webp")]);
+    expect(await copyFiles({ dataDir: from }, { dataDir: to })).toBe(2);
+    expect(await keys(to, "media")).toEqual([mediaKey(picture, "webp")]);
+    expect(await keys(to, "tax-certificates")).toEqual(["0123456789abcdef01234567.pdf"]);
+    // Again: every file is there already, and a place copied to itself is left alone.
+    expect(await copyFiles({ dataDir: from }, { dataDir: to })).toBe(0);
+    expect(await copyFiles({ dataDir: to }, { dataDir: to })).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
 import { createWriteStream } from "node:fs";
 import path from "node:path";
 import { progressBar } from "../../cli/progress";
+import { setDatabase } from "../../db/client";
 import { locationFromEnv, openStoreDatabase } from "../../db/store-location";
 import { StoreError } from "../../errors";
 import { formatOfName } from "./catalog-file-readers";
@@ -24,10 +25,14 @@ export function parseImportArguments(args: string[]): { file: string; dryRun: bo
 
 async function withStoreDatabase<T>(work: (db: Awaited<ReturnType<typeof openStoreDatabase>>["db"]) => Promise<T>) {
   const handle = await openStoreDatabase(locationFromEnv());
+  // The files an import names are stored where the store keeps them, which on PostgreSQL is the
+  // open database (server/media/storage.ts reads it as the store's).
+  setDatabase(handle);
   try {
     await handle.migrate();
     return await work(handle.db);
   } finally {
+    setDatabase(undefined);
     await handle.close();
   }
 }
