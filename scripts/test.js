@@ -182,6 +182,8 @@ const longestOnPglite = ["test/hostile-input.integration.test.ts", "server/backu
 // The fuzzer attacks the store's HTTP answers, not its database: it runs once, on PGlite, as a fresh
 // clone runs the store (every other integration file runs on both databases).
 const attacksOnPgliteOnly = ["test/hostile-input.integration.test.ts"];
+// Two store processes sharing one database, as two machines do: PGlite is one process's database.
+const machinesOnPostgresOnly = ["test/files-on-every-machine.integration.test.ts"];
 async function integrationOnPostgres() {
   let postgres;
   let databaseUrl = process.env.TEST_DATABASE_URL;
@@ -208,7 +210,12 @@ async function integrationOnPostgres() {
   }
 }
 await Promise.all([
-  vitest("integration-pglite", "integration", { TEST_DRIVER: "pglite" }, { exclude: longestOnPglite }),
+  vitest(
+    "integration-pglite",
+    "integration",
+    { TEST_DRIVER: "pglite" },
+    { exclude: [...longestOnPglite, ...machinesOnPostgresOnly] },
+  ),
   (async () => {
     await integrationOnPostgres();
     if (built) await check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
