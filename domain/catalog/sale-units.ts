@@ -164,6 +164,13 @@ export function orderQuantityProblem(rule: OrderRule, quantity: number, max?: nu
   return `Sold in multiples of ${multiple}${offer(offers)}`;
 }
 
+/** "Each", "Box of 25": how a line or a part is sold, named even for each. */
+const soldAs = (part: SaleUnitOf) => saleUnitLabel(part) || capitalised(saleUnitName(part.unit));
+
+/** Why a quantity asked in one unit cannot be bought in the part's unit now. */
+export const unitChangedMessage = (name: string, asked: SaleUnitOf, now: SaleUnitOf) =>
+  `${name} is now sold as ${soldAs(now)}, not as ${soldAs(asked)} as it was asked for. Please order it again.`;
+
 /** A part sold by the piece in any quantity: what every product was before units of sale. */
 export const soldEach: OrderRule = { unit: DEFAULT_SALE_UNIT, packQuantity: 1, minOrderQuantity: 1, orderMultiple: 1 };
 

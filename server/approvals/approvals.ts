@@ -366,7 +366,12 @@ export async function approveSubmission(asked: Buyer, submissionId: string, now 
       const { claimed, buyerEmail } = await claimDecision(tx, asked, submissionId, { status: "approved" }, now);
       decided = true;
       const lines = await tx
-        .select({ productId: orderApprovalItems.productId, quantity: orderApprovalItems.quantity })
+        .select({
+          productId: orderApprovalItems.productId,
+          quantity: orderApprovalItems.quantity,
+          unit: orderApprovalItems.unit,
+          packQuantity: orderApprovalItems.packQuantity,
+        })
         .from(orderApprovalItems)
         .where(eq(orderApprovalItems.approvalId, submissionId));
       const order = await placeApprovedOrderIn(
