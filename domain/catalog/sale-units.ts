@@ -39,6 +39,15 @@ export const DEFAULT_SALE_UNIT: SaleUnitCode = "EA";
 
 export const isSaleUnitCode = (code: string): code is SaleUnitCode => Object.hasOwn(saleUnits, code);
 
+/** Rec 20's own codes for units the store writes otherwise: its foot is FOT, which buyers' systems write FT. */
+const saleUnitAliases: Record<string, SaleUnitCode> = { FOT: "FT" };
+
+/** A code as written ("bx", "FOT") as the store keeps it ("BX", "FT"); an unknown one is returned upper-cased. */
+export function saleUnitCode(written: string): string {
+  const code = written.trim().toUpperCase();
+  return saleUnitAliases[code] ?? code;
+}
+
 /** The unit's entry; a code the list no longer has (an old order's) reads as its code. */
 const unitOf = (code: string): SaleUnit =>
   isSaleUnitCode(code) ? saleUnits[code] : { name: code, one: code, many: code };
