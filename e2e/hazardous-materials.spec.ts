@@ -75,7 +75,7 @@ test("an operator gives a new part its hazard data in the editor: its page says 
   await page.goto("/admin/products/new");
   await page.getByLabel("Part Number").fill(partNumber);
   await page.getByLabel("Status").selectOption("active");
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Brand").fill("Own Brand");
   await page.getByLabel("Subcategory").selectOption("bulk-chemicals");
   await page.getByLabel("Price ($)", { exact: true }).fill("38.00");
