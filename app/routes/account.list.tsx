@@ -5,7 +5,14 @@ import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
-import { DEFAULT_SALE_UNIT, perUnit, smallestQuantity, soldEach, unitName } from "../../domain/catalog/sale-units";
+import {
+  DEFAULT_SALE_UNIT,
+  orderRuleNote,
+  perUnit,
+  smallestQuantity,
+  soldEach,
+  unitName,
+} from "../../domain/catalog/sale-units";
 import { requireBuyer } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
 import { dispatchIntent, type FormIntent, parsedFields, refusedPage } from "../../server/form-intents";
@@ -170,6 +177,9 @@ function ListLines({ list, prices }: { list: List; prices: Record<string, Member
                   )}
                   {line.stockLevel === 0 && " · Out of stock"}
                 </span>
+                {line.price !== null && line.rule && orderRuleNote(line.rule) && (
+                  <span className="block text-slate-700">{orderRuleNote(line.rule)}</span>
+                )}
                 {line.price !== null && line.rule && (
                   <PackLine
                     line={{ ...line.rule, unitPrice: prices[line.partNumber]?.price ?? line.price }}

@@ -734,12 +734,13 @@ function HazardCard({ meta }: { meta: HazardMeta }) {
         <LinesField
           meta={meta.hazardStatements}
           label="Hazard Statements"
+          rows={4}
           hint="One a line, its H code then its text, e.g. H222 Extremely flammable aerosol."
         />
         <LinesField
           meta={meta.precautionaryStatements}
           label="Precautionary Statements"
-          rows={5}
+          rows={8}
           hint="One a line, its P code then its text, e.g. P210 Keep away from heat, hot surfaces, sparks, open flames and other ignition sources. No smoking."
         />
         <LinesField
