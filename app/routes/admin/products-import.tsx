@@ -117,11 +117,10 @@ export default function AdminProductsImportPage({ actionData }: Route.ComponentP
             the step, an order may have; empty cells are EA, 1, 1 and 1; FOT is read as FT), hazard (the part's hazard
             data as JSON, as the export writes it; empty: none; write it in the product editor) and one column per
             attribute. Without the unit, pack_quantity, min_order_quantity, order_multiple, family or hazard column,
-            each product keeps its own. A file of only
-            part_number, price and stock_level updates just those. Rows with a problem are listed and not written. An
-            upload carries no other files: its images and documents columns take only pictures and documents already
-            stored (their /media/… addresses, as an export writes them); add new ones in the product editor, or import a
-            file with its pictures beside it with npm run catalog:import.
+            each product keeps its own. A file of only part_number, price and stock_level updates just those. Rows with
+            a problem are listed and not written. An upload carries no other files: its images and documents columns
+            take only pictures and documents already stored (their /media/… addresses, as an export writes them); add
+            new ones in the product editor, or import a file with its pictures beside it with npm run catalog:import.
           </p>
           <Form method="post" encType="multipart/form-data" onSubmit={submit} className="space-y-4">
             <div className="space-y-1">
