@@ -108,7 +108,7 @@ test("an admin creates a draft with the keyboard, buyers cannot find it, and it 
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Status")).toBeFocused();
   await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Name")).toBeFocused();
+  await expect(page.getByLabel("Name", { exact: true })).toBeFocused();
   await page.keyboard.type(name);
   await page.keyboard.press("Tab");
   await page.keyboard.type("Own Brand");
@@ -170,7 +170,7 @@ test("an admin adds a picture in the editor and buyers see it on the product pag
   await page.goto("/admin/products/new");
   await page.getByLabel("Part Number").fill(partNumber);
   await page.getByLabel("Status").selectOption("active");
-  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Brand").fill("Own Brand");
   await page.getByLabel("Subcategory").selectOption({ label: "Flap Discs" });
   await page.getByLabel("Price ($)", { exact: true }).fill("21.00");

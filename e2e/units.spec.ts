@@ -11,6 +11,16 @@ test("a box of 25 wheels is priced by the box with its price per wheel; rivets s
   await expect(price).toContainText("$35.79 per box");
   await expect(price).toContainText("Box of 25 ($1.43 each)");
   await expect(price).toContainText("Line total for 1 box: $35.79");
+  // Search engines read the same: the price is for a box, which holds 25 pieces.
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld.offers.priceSpecification).toEqual({
+    "@type": "UnitPriceSpecification",
+    price: "35.79",
+    priceCurrency: "USD",
+    unitCode: "BX",
+    unitText: "Box of 25",
+    referenceQuantity: { "@type": "QuantitativeValue", value: 25, unitCode: "EA" },
+  });
   await page.getByLabel("Quantity (boxes)").fill("2");
   await expect(price).toContainText("Line total for 2 boxes: $71.58");
   await expectNoAccessibilityViolations(page);

@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { quantityWithUnit } from "../../domain/catalog/sale-units";
 import { can } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
 import {
@@ -23,6 +24,7 @@ import {
 import { dispatchIntent, type FormIntent, parsedForm, succeeded } from "../../server/form-intents";
 import { Breadcrumb } from "../components/breadcrumb";
 import { TextareaField } from "../components/form-field";
+import { PackLine, PerUnit } from "../components/orders/pack-line";
 import { Price } from "../components/price";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
@@ -177,7 +179,10 @@ function Lines({ lines }: { lines: Pending["lines"] }) {
     <ul className="mt-1 text-sm text-slate-700">
       {lines.map((line) => (
         <li key={line.productId}>
-          {line.quantity} × {line.partNumber} {line.name} at <Price amount={line.unitPrice} />
+          {quantityWithUnit(line.quantity, line.unit)} × {line.partNumber} {line.name} at{" "}
+          <Price amount={line.unitPrice} />
+          <PerUnit unit={line.unit} />
+          <PackLine line={line} className="text-slate-600" />
         </li>
       ))}
     </ul>

@@ -5,6 +5,14 @@ import { useId, useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { listActionSchema, MAX_LIST_NAME, MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
+import {
+  DEFAULT_SALE_UNIT,
+  orderRuleNote,
+  perUnit,
+  smallestQuantity,
+  soldEach,
+  unitName,
+} from "../../domain/catalog/sale-units";
 import { requireBuyer } from "../../server/accounts/session";
 import { deleteList, findList, removeListLine, renameList, setListLineQuantity } from "../../server/cart/saved-lists";
 import { dispatchIntent, type FormIntent, parsedFields, refusedPage } from "../../server/form-intents";
@@ -15,6 +23,7 @@ import { CartReport } from "../components/cart/cart-report";
 import { useCart } from "../components/cart/use-cart";
 import { type MemberPrice, ShelfPrice } from "../components/member-prices";
 import { NotFoundBoundary } from "../components/not-found-panel";
+import { PackLine } from "../components/orders/pack-line";
 import { RequestQuoteButton } from "../components/request-quote-button";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -162,13 +171,23 @@ function ListLines({ list, prices }: { list: List; prices: Record<string, Member
                     "No longer available"
                   ) : (
                     <>
-                      <ShelfPrice price={line.price} member={prices[line.partNumber]} /> each
+                      <ShelfPrice price={line.price} member={prices[line.partNumber]} />{" "}
+                      {perUnit(line.rule ?? soldEach)}
                     </>
                   )}
                   {line.stockLevel === 0 && " · Out of stock"}
                 </span>
+                {line.price !== null && line.rule && orderRuleNote(line.rule) && (
+                  <span className="block text-slate-700">{orderRuleNote(line.rule)}</span>
+                )}
+                {line.price !== null && line.rule && (
+                  <PackLine
+                    line={{ ...line.rule, unitPrice: prices[line.partNumber]?.price ?? line.price }}
+                    className="text-slate-700"
+                  />
+                )}
               </label>
-              <LineQuantity lineId={line.id} quantity={line.quantity} name={line.name} />
+              <LineQuantity line={line} />
               <Form method="post">
                 <input type="hidden" name="intent" value="remove-line" />
                 <input type="hidden" name="lineId" value={line.id} />
@@ -195,7 +214,8 @@ function ListLines({ list, prices }: { list: List; prices: Record<string, Member
   );
 }
 
-function LineQuantity({ lineId, quantity, name }: { lineId: string; quantity: number; name: string }) {
+function LineQuantity({ line }: { line: List["lines"][number] }) {
+  const { id: lineId, quantity, name, rule } = line;
   const busy = useNavigation().state !== "idle";
   const id = `quantity-${lineId}`;
   return (
@@ -204,14 +224,16 @@ function LineQuantity({ lineId, quantity, name }: { lineId: string; quantity: nu
       <input type="hidden" name="lineId" value={lineId} />
       <div className="space-y-1">
         <Label htmlFor={id} className="text-xs">
-          Quantity<span className="sr-only"> of {name}</span>
+          Quantity{rule && rule.unit !== DEFAULT_SALE_UNIT ? ` (${unitName(rule.unit, 2)})` : ""}
+          <span className="sr-only"> of {name}</span>
         </Label>
         <Input
           id={id}
           name="quantity"
           type="number"
           inputMode="numeric"
-          min={1}
+          min={rule ? smallestQuantity(rule) : 1}
+          step={rule?.orderMultiple ?? 1}
           max={MAX_LIST_QUANTITY}
           defaultValue={quantity}
           key={quantity}

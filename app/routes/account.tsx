@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Suspense } from "react";
 import { Await, data, Form, Link } from "react-router";
 import { deleteAccountSchema } from "../../domain/accounts/delete-account";
+import { DEFAULT_SALE_UNIT, quantityWithUnit } from "../../domain/catalog/sale-units";
 import { can, isIndividualAccount, roleNames } from "../../domain/companies/companies";
 import { formatShortDate } from "../../domain/dates/dates";
 import {
@@ -22,6 +23,7 @@ import { CompanySpend } from "../components/account/company-spend";
 import { YourData } from "../components/account/your-data";
 import { CartReport } from "../components/cart/cart-report";
 import { OrderStatusBadge } from "../components/order-status-badge";
+import { PackLine, PerUnit } from "../components/orders/pack-line";
 import { ReorderTopProduct } from "../components/orders/reorder-top-product";
 import { Price, UnitPrice } from "../components/price";
 import { Button } from "../components/ui/button";
@@ -218,7 +220,10 @@ function Account({
                       <span className="w-10 font-bold text-brand-800">#{index + 1}</span>
                       <div className="flex-1">
                         <p className="font-medium text-slate-950">{product.productName}</p>
-                        <p className="text-sm text-slate-700">Total quantity purchased: {product.totalQuantity}</p>
+                        <p className="text-sm text-slate-700">
+                          Total quantity purchased:{" "}
+                          {quantityWithUnit(product.totalQuantity, product.unit ?? DEFAULT_SALE_UNIT)}
+                        </p>
                       </div>
                       <Price amount={product.totalSpent} className="font-semibold text-slate-950" />
                       <ReorderTopProduct productName={product.productName} />
@@ -283,7 +288,9 @@ function OrderCard({ order }: { order: AccountData["orders"][number] }) {
               {item.productSku && <span className="ml-2 font-mono text-slate-600">SKU: {item.productSku}</span>}
               <span className="ml-2 text-slate-700">
                 {item.quantity} × <UnitPrice amount={item.unitPrice} listAmount={item.listUnitPrice} />
+                <PerUnit unit={item.unit} />
               </span>
+              <PackLine line={item} className="text-slate-700" />
             </span>
             <Price amount={item.totalPrice} className="font-medium text-slate-950" />
           </li>

@@ -15,6 +15,7 @@ import {
   smallestQuantity,
   unitName,
 } from "../../domain/catalog/sale-units";
+import { unitPriceSpecification } from "../../domain/catalog/unit-pricing";
 import { storeDay } from "../../domain/dates/dates";
 import { toCents } from "../../domain/money/cents";
 import { canBackorder, orderable } from "../../domain/orders/backorderable";
@@ -81,6 +82,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     category: { slug: product.category, name: category?.name ?? product.category },
     subcategory: { slug: product.subcategory, name: subcategory?.name ?? product.subcategory },
     canonical: `${config().PUBLIC_URL}/products/${product.slug}`,
+    // Worked out here, so the rule stays out of the page's script: the structured data only prints it.
+    unitPricing: unitPriceSpecification(product, product.price),
     // A back-order's expected day counts from today in the store's time zone; the page is cached
     // for minutes, so just after midnight it may count from yesterday until it is refreshed.
     today: storeDay(new Date()),
@@ -124,7 +127,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** Structured data for search engines: JSON, not script, so the CSP has nothing to block. */
-function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"]) {
+function productJsonLd({ product, canonical, unitPricing }: Route.ComponentProps["loaderData"]) {
   return JSON.stringify({
     "@context": "https://schema.org",
     "@type": "Product",
@@ -143,6 +146,7 @@ function productJsonLd({ product, canonical }: Route.ComponentProps["loaderData"
       "@type": "Offer",
       price: product.price,
       priceCurrency: "USD",
+      priceSpecification: unitPricing ?? undefined,
       availability:
         product.status === "discontinued"
           ? "https://schema.org/Discontinued"

@@ -5,7 +5,16 @@
 import { z } from "zod";
 import { oneLine, plainText } from "../text/plain-text";
 import { familyName, MAX_FAMILY_NAME } from "./families";
-import { DEFAULT_SALE_UNIT, isSaleUnitCode, saleUnitCodes } from "./sale-units";
+import { hazardFieldsSchema } from "./hazard-input";
+import type { HazardData } from "./hazards";
+import {
+  DEFAULT_SALE_UNIT,
+  isSaleUnitCode,
+  type SaleUnitCode,
+  saleUnitCode,
+  saleUnitCodes,
+  soldEach,
+} from "./sale-units";
 
 export const productStatuses = ["draft", "active", "discontinued"] as const;
 export type ProductStatus = (typeof productStatuses)[number];
@@ -100,24 +109,41 @@ export const backorderableField = z
   .refine((text) => !text || ["yes", "no", "on"].includes(text), "Write yes or no (empty: no)")
   .transform((text) => text === "yes" || text === "on");
 
-/** The unit of sale's UN/CEFACT code (sale-units.ts), any case; empty is each (EA). */
+/**
+ * The unit of sale's UN/CEFACT code (sale-units.ts), any case, FOT read as FT; empty is each (EA).
+ * Absent (a file without the column) stays absent: the product keeps its unit.
+ */
 export const saleUnitField = z
   .string()
-  .trim()
-  .toUpperCase()
   .optional()
-  .transform((code) => code || DEFAULT_SALE_UNIT)
-  .refine(isSaleUnitCode, `The unit must be one of ${saleUnitCodes.join(", ")} (empty: EA)`);
+  .transform((code) => (code === undefined ? undefined : saleUnitCode(code) || DEFAULT_SALE_UNIT))
+  .refine(
+    (code) => code === undefined || isSaleUnitCode(code),
+    `The unit must be one of ${saleUnitCodes.join(", ")} (FOT is read as FT; empty: EA)`,
+  )
+  .transform((code) => code as SaleUnitCode | undefined);
 
-/** A count of units or pieces from 1, e.g. a pack quantity; empty is 1. */
+/** A count of units or pieces from 1, e.g. a pack quantity; empty is 1; absent stays absent (kept). */
 export const countField = (what: string, example: number) =>
   z
     .string()
     .trim()
     .regex(/^\d*$/, { message: `The ${what} must be a whole number from 1, e.g. ${example}, or empty`, abort: true })
     .optional()
-    .transform((count) => (count ? Number(count) : 1))
-    .refine((count) => count >= 1 && count <= MAX_STOCK_LEVEL, `The ${what} must be from 1 to 10,000,000, or empty`);
+    .transform((count) => (count === undefined ? undefined : count ? Number(count) : 1))
+    .refine(
+      (count) => count === undefined || (count >= 1 && count <= MAX_STOCK_LEVEL),
+      `The ${what} must be from 1 to 10,000,000, or empty`,
+    );
+
+/**
+ * A minimum off the multiples' grid could never be ordered exactly (docs/decisions/units-of-sale.md);
+ * 1 is no minimum at all.
+ */
+export function minimumProblem(minOrderQuantity: number, orderMultiple: number): string | undefined {
+  if (minOrderQuantity <= 1 || minOrderQuantity % orderMultiple === 0) return undefined;
+  return `The minimum order quantity must be a multiple of the order multiple (${orderMultiple}), e.g. ${orderMultiple * Math.max(1, Math.round(minOrderQuantity / orderMultiple))}`;
+}
 
 export interface TierInput {
   minQuantity: number;
@@ -188,6 +214,8 @@ export const productInputSchema = z
     packQuantity: countField("pack quantity", 25),
     minOrderQuantity: countField("minimum order quantity", 10),
     orderMultiple: countField("order multiple", 25),
+    /** Null: no hazardous material; absent (a file without the column) keeps the part's. */
+    hazard: hazardFieldsSchema.optional(),
     // Optional rather than defaulted, and no pipe after the transform: a form sends an empty
     // description as no field at all, and Conform reads an empty result as none too.
     description: z
@@ -227,14 +255,9 @@ export const productInputSchema = z
   .superRefine((product, context) => {
     const problem = tierProblem(product.price, product.tiers);
     if (problem) context.addIssue({ code: "custom", path: ["tiers"], message: problem });
-    // A minimum off the multiples' grid could never be ordered exactly (docs/decisions/units-of-sale.md);
-    // 1 is no minimum at all.
-    if (product.minOrderQuantity > 1 && product.minOrderQuantity % product.orderMultiple !== 0)
-      context.addIssue({
-        code: "custom",
-        path: ["minOrderQuantity"],
-        message: `The minimum order quantity must be a multiple of the order multiple (${product.orderMultiple}), e.g. ${product.orderMultiple * Math.max(1, Math.round(product.minOrderQuantity / product.orderMultiple))}`,
-      });
+    // With one of the two absent, the part's own is not known here: the save checks the pair.
+    const minimum = minimumProblem(product.minOrderQuantity ?? 1, product.orderMultiple ?? 1);
+    if (minimum) context.addIssue({ code: "custom", path: ["minOrderQuantity"], message: minimum });
     // A back-order's expected day is counted from the lead time.
     if (product.backorderable && product.leadTimeDays === null)
       context.addIssue({
@@ -245,3 +268,29 @@ export const productInputSchema = z
   });
 
 export type ProductInput = z.output<typeof productInputSchema>;
+
+/** What a product file may leave out, each then kept as the product has it. */
+export interface KeptFields {
+  unit: SaleUnitCode;
+  packQuantity: number;
+  minOrderQuantity: number;
+  orderMultiple: number;
+  hazard: HazardData | null;
+}
+
+/** A product with every field settled: what is saved. */
+export type CompleteProductInput = Omit<ProductInput, keyof KeptFields> & KeptFields;
+
+const newProduct: KeptFields = { ...soldEach, unit: DEFAULT_SALE_UNIT, hazard: null };
+
+/** The input with each absent field the product's own (`current`), or a new product's default. */
+export function completeProduct(input: ProductInput, current: KeptFields = newProduct): CompleteProductInput {
+  return {
+    ...input,
+    unit: input.unit ?? current.unit,
+    packQuantity: input.packQuantity ?? current.packQuantity,
+    minOrderQuantity: input.minOrderQuantity ?? current.minOrderQuantity,
+    orderMultiple: input.orderMultiple ?? current.orderMultiple,
+    hazard: input.hazard === undefined ? current.hazard : input.hazard,
+  };
+}

@@ -8,9 +8,11 @@ import {
   packNote,
   piecePriceCents,
   quantityWithUnit,
+  saleUnitCode,
   saleUnitLabel,
   smallestQuantity,
   soldEach,
+  unitChangedMessage,
 } from "./sale-units";
 
 const rule = (fields: Partial<OrderRule>): OrderRule => ({ ...soldEach, ...fields });
@@ -136,5 +138,21 @@ describe("the rule said beside the quantity box", () => {
     [rule({ unit: "BX", orderMultiple: 2 }), "Sold in multiples of 2 boxes"],
   ])("%j: %j", (part, note) => {
     expect(orderRuleNote(part)).toBe(note);
+  });
+});
+
+describe("a unit code as written", () => {
+  it("is read in any case, Rec 20's foot as the store's FT, and an unknown one left for the check to name", () => {
+    expect(saleUnitCode(" bx ")).toBe("BX");
+    expect(saleUnitCode("fot")).toBe("FT");
+    expect(saleUnitCode("box")).toBe("BOX");
+  });
+});
+
+describe("a line asked in one unit, the part sold in another now", () => {
+  it("says both, each named", () => {
+    expect(unitChangedMessage("Cut-off Wheel", { unit: "BX", packQuantity: 25 }, soldEach)).toBe(
+      "Cut-off Wheel is now sold as Each, not as Box of 25 as it was asked for. Please order it again.",
+    );
   });
 });

@@ -39,6 +39,15 @@ export const DEFAULT_SALE_UNIT: SaleUnitCode = "EA";
 
 export const isSaleUnitCode = (code: string): code is SaleUnitCode => Object.hasOwn(saleUnits, code);
 
+/** Rec 20's own codes for units the store writes otherwise: its foot is FOT, which buyers' systems write FT. */
+const saleUnitAliases: Record<string, SaleUnitCode> = { FOT: "FT" };
+
+/** A code as written ("bx", "FOT") as the store keeps it ("BX", "FT"); an unknown one is returned upper-cased. */
+export function saleUnitCode(written: string): string {
+  const code = written.trim().toUpperCase();
+  return saleUnitAliases[code] ?? code;
+}
+
 /** The unit's entry; a code the list no longer has (an old order's) reads as its code. */
 const unitOf = (code: string): SaleUnit =>
   isSaleUnitCode(code) ? saleUnits[code] : { name: code, one: code, many: code };
@@ -163,6 +172,13 @@ export function orderQuantityProblem(rule: OrderRule, quantity: number, max?: nu
   }
   return `Sold in multiples of ${multiple}${offer(offers)}`;
 }
+
+/** "Each", "Box of 25": how a line or a part is sold, named even for each. */
+const soldAs = (part: SaleUnitOf) => saleUnitLabel(part) || capitalised(saleUnitName(part.unit));
+
+/** Why a quantity asked in one unit cannot be bought in the part's unit now. */
+export const unitChangedMessage = (name: string, asked: SaleUnitOf, now: SaleUnitOf) =>
+  `${name} is now sold as ${soldAs(now)}, not as ${soldAs(asked)} as it was asked for. Please order it again.`;
 
 /** A part sold by the piece in any quantity: what every product was before units of sale. */
 export const soldEach: OrderRule = { unit: DEFAULT_SALE_UNIT, packQuantity: 1, minOrderQuantity: 1, orderMultiple: 1 };

@@ -6,7 +6,12 @@ import { listOrdersWithItems, topPurchasedProducts } from "./account-overview";
 
 const { handle } = withTestDatabase();
 
-async function placeOrder(userId: string, orderNumber: string, orderDate: string, lines: [string, number, string][]) {
+async function placeOrder(
+  userId: string,
+  orderNumber: string,
+  orderDate: string,
+  lines: [name: string, quantity: number, price: string, unit?: string][],
+) {
   const total = lines.reduce((sum, [, quantity, unit]) => sum + quantity * Number(unit), 0).toFixed(2);
   const [order] = await handle()
     .db.insert(orders)
@@ -38,9 +43,10 @@ async function placeOrder(userId: string, orderNumber: string, orderDate: string
   await handle()
     .db.insert(orderItems)
     .values(
-      lines.map(([productName, quantity, unitPrice]) => ({
+      lines.map(([productName, quantity, unitPrice, unit = "EA"]) => ({
         orderId: order?.id ?? "",
         productName,
+        unit,
         productSku: null,
         quantity,
         allocatedQuantity: quantity,
@@ -77,8 +83,8 @@ describe("My Account's orders and insights", () => {
 
   it("ranks products by total quantity, sums what was spent, and keeps ten", async () => {
     expect(await topPurchasedProducts(await asBuyer({ id: "u1" }))).toEqual([
-      { productName: "Grinding Wheel 4.5 in", totalQuantity: 5, totalSpent: "64.95" },
-      { productName: "Flap Disc 80 Grit 4.5 in", totalQuantity: 1, totalSpent: "8.49" },
+      { productName: "Grinding Wheel 4.5 in", totalQuantity: 5, unit: "EA", totalSpent: "64.95" },
+      { productName: "Flap Disc 80 Grit 4.5 in", totalQuantity: 1, unit: "EA", totalSpent: "8.49" },
     ]);
     await handle().db.insert(user).values({ id: "u3", name: "Lee", email: "u3@example.com" });
     await profileWithCompany("u3");
@@ -93,7 +99,24 @@ describe("My Account's orders and insights", () => {
     );
     const top = await topPurchasedProducts(await asBuyer({ id: "u3" }));
     expect(top).toHaveLength(10);
-    expect(top[0]).toEqual({ productName: "Part 11", totalQuantity: 12, totalSpent: "12.00" });
+    expect(top[0]).toEqual({ productName: "Part 11", totalQuantity: 12, unit: "EA", totalSpent: "12.00" });
     expect(top[9]?.productName).toBe("Part 02");
+  });
+
+  it("says the unit a product's total counts, and none when it was bought in more than one", async () => {
+    await handle().db.insert(user).values({ id: "u4", name: "Kim", email: "u4@example.com" });
+    await profileWithCompany("u4");
+    await placeOrder("u4", "ORD5", "2026-11-23T10:00:00Z", [
+      ["Cut-off Wheel", 2, "35.75", "BX"],
+      ["Loom Tubing", 10, "0.50", "FT"],
+    ]);
+    await placeOrder("u4", "ORD6", "2026-11-24T10:00:00Z", [
+      ["Cut-off Wheel", 3, "35.75", "BX"],
+      ["Loom Tubing", 1, "45.00", "RO"],
+    ]);
+    expect(await topPurchasedProducts(await asBuyer({ id: "u4" }))).toEqual([
+      { productName: "Loom Tubing", totalQuantity: 11, unit: null, totalSpent: "50.00" },
+      { productName: "Cut-off Wheel", totalQuantity: 5, unit: "BX", totalSpent: "178.75" },
+    ]);
   });
 });

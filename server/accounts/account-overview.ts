@@ -69,6 +69,8 @@ export async function topPurchasedProducts(buyer: Buyer, limit = 10) {
     .select({
       productName: orderItems.productName,
       totalQuantity: sql<number>`sum(${orderItems.quantity})::int`,
+      // The unit the sum counts; none when the part was bought in more than one (its unit changed).
+      unit: sql<string | null>`case when count(distinct ${orderItems.unit}) = 1 then min(${orderItems.unit}) end`,
       totalSpent: sql<string>`sum(${orderItems.totalPrice})::numeric(14,2)::text`,
     })
     .from(orderItems)

@@ -118,6 +118,88 @@ describe("the product editor's save", () => {
     expect(announced).toEqual([]);
   });
 
+  it("keeps the hazard data the card writes, audits it by field, and a field emptied is the default, not as it was", async () => {
+    const hazard = {
+      hazardous: "on",
+      signalWord: "Warning",
+      pictograms: ["GHS07"],
+      hazardStatements: "H319 Causes serious eye irritation.",
+      physicalState: "Liquid",
+      revised: "2026-11-30",
+      regulated: "on",
+      unNumber: "un1993",
+      properShippingName: "Flammable liquid, n.o.s.",
+      hazardClass: "3",
+      packingGroup: "III",
+    };
+    await saveProductFromEditor(
+      "admin1",
+      wheel({ partNumber: "ED-HAZ", unit: "BX", packQuantity: "25", hazard }),
+      undefined,
+    );
+    const [row] = await handle().db.select().from(products).where(eq(products.partNumber, "ED-HAZ"));
+    expect(row?.hazard).toMatchObject({
+      signalWord: "Warning",
+      pictograms: ["GHS07"],
+      hazardStatements: [{ code: "H319", text: "Causes serious eye irritation." }],
+      transport: { unNumber: "UN1993", hazardClass: "3", packingGroup: "III", limitedQuantity: false },
+    });
+    const shown = await productForEditor("ED-HAZ");
+    expect(shown?.hazard).toMatchObject({ ...hazard, unNumber: "UN1993", classification: "", ingredients: "" });
+    // The same fields again: nothing to save.
+    expect(
+      await saveProductFromEditor(
+        "admin1",
+        wheel({ partNumber: "ED-HAZ", unit: "BX", packQuantity: "25", hazard }),
+        "ED-HAZ",
+      ),
+    ).toMatchObject({
+      outcome: "unchanged",
+    });
+    await saveProductFromEditor(
+      "admin1",
+      wheel({ partNumber: "ED-HAZ", unit: "BX", packQuantity: "25", hazard: { ...hazard, unNumber: "UN1263" } }),
+      "ED-HAZ",
+    );
+    const entries = await auditEntries();
+    expect(entries.at(-1)).toMatchObject({
+      before: { "hazard.unNumber": "UN1993" },
+      after: { "hazard.unNumber": "UN1263" },
+    });
+    // Unticked (the form sends no hazard fields) and the pack emptied: no hazard, a pack of 1.
+    await saveProductFromEditor("admin1", wheel({ partNumber: "ED-HAZ", unit: "BX" }), "ED-HAZ");
+    const [after] = await handle().db.select().from(products).where(eq(products.partNumber, "ED-HAZ"));
+    expect(after).toMatchObject({ hazard: null, unit: "BX", packQuantity: 1 });
+    // The listing tests below count the editor's products.
+    await handle().db.delete(products).where(eq(products.partNumber, "ED-HAZ"));
+  });
+
+  it("refuses hazard data with what to fix, on its field", () => {
+    const parsed = productInputSchema.safeParse({
+      ...wheel(),
+      stockLevel: "12",
+      tiers: [],
+      hazard: {
+        hazardous: "on",
+        signalWord: "Caution",
+        hazardStatements: "Flammable",
+        regulated: "on",
+        unNumber: "1993X",
+      },
+    });
+    expect(parsed.success).toBe(false);
+    const problems = Object.fromEntries(
+      (parsed.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+    );
+    expect(problems).toMatchObject({
+      "hazard.signalWord": "Choose the signal word the label carries: Danger or Warning",
+      "hazard.hazardStatements": '"Flammable" is not a H code and its text, e.g. H222 Extremely flammable aerosol.',
+      "hazard.physicalState": "Enter its physical state, e.g. Aerosol, Liquid or Paste",
+      "hazard.unNumber": "The UN number is UN and 4 digits, e.g. UN1950",
+      "hazard.properShippingName": "Enter the proper shipping name, e.g. Aerosols, flammable",
+    });
+  });
+
   it("names the problems only the database sees on their fields, and writes nothing", async () => {
     const before = (await auditEntries()).length;
     const saved = await saveProductFromEditor(

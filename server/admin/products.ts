@@ -3,7 +3,13 @@
 // (the changed fields only, before -> after) and the announcement that clears every page cache.
 import { and, asc, between, count, eq, gt, ilike, or, type SQL, sql } from "drizzle-orm";
 import { LOW_STOCK_LEVEL, type ProductListFilters, type StockFilter } from "../../domain/admin/admin-schemas";
-import { formatTiers, type ProductInput, type ProductStatus } from "../../domain/catalog/product-input";
+import { type HazardFields, hazardFields } from "../../domain/catalog/hazard-input";
+import {
+  completeProduct,
+  formatTiers,
+  type ProductInput,
+  type ProductStatus,
+} from "../../domain/catalog/product-input";
 import { attributeDefinitions, formatAttributeValue, productAttributeValueMap } from "../catalog/products/attributes";
 import { settleFamilies, valuesBySlug, writeFamilies } from "../catalog/products/families";
 import { normalizedPartNumber, normalizePartNumber } from "../catalog/products/part-numbers";
@@ -103,6 +109,8 @@ export interface ProductFormValues {
   family: string;
   /** The slugs of the attributes the family's parts differ in. */
   familyAttributes: string[];
+  /** The "Hazardous material" card's fields; none for a part that is none. */
+  hazard: HazardFields;
 }
 
 /** The product whose part number is `partNumber` however it is spelled, as the editor shows it; null if none. */
@@ -162,6 +170,7 @@ export async function productForEditor(
     attributes,
     family: family?.name ?? "",
     familyAttributes: family?.attributeSlugs ?? [],
+    hazard: hazardFields(product.hazard),
   };
 }
 
@@ -193,6 +202,9 @@ export function auditView(values: ProductFormValues): Record<string, string> {
     family: values.family,
     familyAttributes: values.familyAttributes.join(", "),
   };
+  // The hazard data field by field, as the card shows it, so a change names the field it is in.
+  for (const [field, value] of Object.entries(values.hazard))
+    view[`hazard.${field}`] = Array.isArray(value) ? value.join(", ") : (value ?? "");
   for (const [slug, value] of Object.entries(values.attributes)) view[`attributes.${slug}`] = value;
   return view;
 }
@@ -234,8 +246,13 @@ export async function saveProductFromEditor(
         ok: false,
         problems: [{ field: "partNumber", message: `A product ${current.partNumber} already exists; edit it instead` }],
       };
-    // The editor's family field is what the part's family is: empty (sent as none) takes it out of one.
-    const input = { ...written, partNumber: current?.partNumber ?? written.partNumber, family: written.family ?? "" };
+    // The editor's fields are what the part is: an empty one (sent as none) is its default (no
+    // family, no hazard, each), never "as it was", which only a file without the column means.
+    const input = {
+      ...completeProduct(written),
+      partNumber: current?.partNumber ?? written.partNumber,
+      family: written.family ?? "",
+    };
     const [checked] = await checkProducts(tx, [input]);
     if (!checked?.ok) return { ok: false, problems: checked?.problems ?? [] };
     if (input.family) {

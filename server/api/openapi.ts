@@ -264,7 +264,7 @@ export function openApiDocument() {
         },
         post: {
           summary: "Place an order on your company's terms",
-          description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout: a quantity past the stock of a back-orderable part ships what is in stock now and back-orders the rest (each line says so), past the stock of any other part it is refused (409, naming what is in stock), never cut. Quantities count the part's unit of sale; a quantity below its minimum or off its order multiple is refused (400, \`invalid_quantity\`, naming the line and the nearest quantities that would do). A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
+          description: `At most ${MAX_ORDER_LINES} lines, each part once. The credit limit, stock and prices are checked as at checkout: a quantity past the stock of a back-orderable part ships what is in stock now and back-orders the rest (each line says so), past the stock of any other part it is refused (409, naming what is in stock), never cut. Quantities count the part's unit of sale; a quantity below its minimum or off its order multiple is refused (422, \`invalid_quantity\`, naming the line and the nearest quantities that would do). A retry with the same Idempotency-Key and body answers with the first order (header Idempotent-Replayed: true) and never places a second; the same key with another body is refused (422, idempotency_key_reused). A refused request is not remembered: fix it and send it again with the same key.`,
           operationId: "placeOrder",
           ...needs("orders:write"),
           parameters: [
@@ -279,11 +279,11 @@ export function openApiDocument() {
           requestBody: { required: true, content: json(orderRequestSchema()) },
           responses: {
             201: { description: "The order, placed (or, for a retry, placed before)", content: json(ref("Order")) },
-            400: error(
-              "A line's quantity is below the part's `min_order_quantity` or not a multiple of its `order_multiple` (`code` `invalid_quantity`, `field` `lines[i].quantity`), e.g. \"Sold in multiples of 25: 25 or 50?\"",
-            ),
             409: error("Credit limit, stock or PO number: the order cannot be placed as it is"),
             ...common,
+            422: error(
+              "A field is not valid: `field` names it, `details` lists every problem. A line's quantity below the part's `min_order_quantity` or not a multiple of its `order_multiple` has `code` `invalid_quantity` and `field` `lines[i].quantity`, e.g. \"Sold in multiples of 25: 25 or 50?\"; a reused Idempotency-Key `idempotency_key_reused`; any other field `validation_failed`",
+            ),
             403: error(
               "The key lacks the scope orders:write (`code` `insufficient_scope`), your company is not on terms, or the key's admin may no longer order",
             ),

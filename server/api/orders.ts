@@ -207,7 +207,8 @@ async function productsFor(lines: OrderBody["lines"], catalogue: CatalogueScope 
   if (first)
     throw new ApiProblem(422, "validation_failed", `${first.field}: ${first.message}`, { field: first.field, details });
   const items = lines.map((line) => ({ productId: find(line.partNumber)?.id ?? "", quantity: line.quantity }));
-  // A quantity off the part's minimum or multiple is a 400 naming its line, with the quantities that would do.
+  // A quantity off the part's minimum or multiple is a field to fix, so a 422 as every field of the
+  // body is; its own code tells an integration that the message offers the quantities that would do.
   const rules = await orderRulesOf(items.map((item) => item.productId));
   const refused = items.flatMap((item, index) => {
     const [message] = orderRuleProblems([item], rules);
@@ -215,7 +216,7 @@ async function productsFor(lines: OrderBody["lines"], catalogue: CatalogueScope 
   });
   const [firstRefused] = refused;
   if (firstRefused)
-    throw new ApiProblem(400, "invalid_quantity", `${firstRefused.field}: ${firstRefused.message}`, {
+    throw new ApiProblem(422, "invalid_quantity", `${firstRefused.field}: ${firstRefused.message}`, {
       field: firstRefused.field,
       details: refused,
     });

@@ -314,6 +314,23 @@ describe("deciding", () => {
     );
   });
 
+  it("keeps each line in the unit it was asked in, and refuses to place it in another one", async () => {
+    const { buyer, approver } = await company("100");
+    const box = await newProduct(50, "35.75");
+    await db().update(products).set({ unit: "BX", packQuantity: 25 }).where(eq(products.id, box));
+    const asked = await submitted(buyer, 3, box);
+    const [line] =
+      (await approvalQueue(await asBuyer(approver))).pending.find((row) => row.id === asked.id)?.lines ?? [];
+    expect(line).toMatchObject({ quantity: 3, unit: "BX", packQuantity: 25 });
+    const request = (await mailTo(approver.email)).find((mail) => mail.subject.startsWith("Order for approval"));
+    expect(request?.text).toContain("3 boxes x $35.75 = $107.25\n  Box of 25 ($1.43 each)");
+    // Sold loose since: 3 boxes are not 3 pieces.
+    await db().update(products).set({ unit: "EA", packQuantity: 1 }).where(eq(products.id, box));
+    expect(await outcome(approveSubmission(await asBuyer(approver), asked.id))).toBe(
+      `409 The order could not be placed: ${line?.name} is now sold as Each, not as Box of 25 as it was asked for. Please order it again. The buyer has been told.`,
+    );
+  });
+
   it("fails when the company's credit no longer covers it", async () => {
     const { buyer, approver, admin } = await company("100");
     const submission = await submitted(buyer, 20, await newProduct());

@@ -5,6 +5,7 @@
 // of two approvers deciding at once, the first wins and the second is told who decided and when.
 import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { saleUnitOf } from "../../domain/catalog/sale-units";
 import { fromCents, toCents } from "../../domain/money/cents";
 import { type ApprovalStatus, formatDecidedAt, reasonForApprover } from "../../domain/orders/approvals";
 import type { CheckoutInput } from "../../domain/orders/checkout-schema";
@@ -129,7 +130,7 @@ export async function submitForApproval(
     if (!submission) throw new Error("The submission row was not written.");
     await tx
       .insert(orderApprovalItems)
-      .values(priced.lines.map((line) => ({ approvalId: submission.id, ...lineColumns(line) })));
+      .values(priced.lines.map((line) => ({ approvalId: submission.id, ...lineColumns(line), ...saleUnitOf(line) })));
     if ("cartId" in locked) {
       await tx.delete(cartItems).where(eq(cartItems.cartId, locked.cartId));
       await tx.update(carts).set({ promoCodeId: null, updatedAt: now }).where(eq(carts.id, locked.cartId));
@@ -249,6 +250,8 @@ async function withLines(rows: SubmissionRow[]) {
         name: line.productName,
         partNumber: line.productSku,
         quantity: line.quantity,
+        unit: line.unit,
+        packQuantity: line.packQuantity,
         unitPrice: line.unitPrice,
         totalPrice: line.totalPrice,
       })),
@@ -363,7 +366,12 @@ export async function approveSubmission(asked: Buyer, submissionId: string, now 
       const { claimed, buyerEmail } = await claimDecision(tx, asked, submissionId, { status: "approved" }, now);
       decided = true;
       const lines = await tx
-        .select({ productId: orderApprovalItems.productId, quantity: orderApprovalItems.quantity })
+        .select({
+          productId: orderApprovalItems.productId,
+          quantity: orderApprovalItems.quantity,
+          unit: orderApprovalItems.unit,
+          packQuantity: orderApprovalItems.packQuantity,
+        })
         .from(orderApprovalItems)
         .where(eq(orderApprovalItems.approvalId, submissionId));
       const order = await placeApprovedOrderIn(

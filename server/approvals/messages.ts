@@ -1,5 +1,6 @@
 // The approval mails: to the approvers when an order waits for them, and to the buyer when it is
 // approved (and placed, or not) or rejected.
+import { packNote } from "../../domain/catalog/sale-units";
 import { fromCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
 import type { Mail } from "../mail/mailer";
@@ -20,7 +21,15 @@ export function approvalRequestMessage(
     total: string;
     /** Why the order needs approval, in the approver's words ("It is above …"). */
     reason: string;
-    lines: { name: string; partNumber: string; quantity: number; unitPriceCents: number; lineTotalCents: number }[];
+    lines: {
+      name: string;
+      partNumber: string;
+      quantity: number;
+      unit: string;
+      packQuantity: number;
+      unitPriceCents: number;
+      lineTotalCents: number;
+    }[];
   },
 ): Promise<Mail> {
   return composeMail({
@@ -36,6 +45,8 @@ export function approvalRequestMessage(
           name: line.name,
           sku: line.partNumber,
           quantity: line.quantity,
+          unit: line.unit,
+          pack: packNote(line, line.unitPriceCents) || undefined,
           unitPrice: formatUsd(fromCents(line.unitPriceCents)),
           total: formatUsd(fromCents(line.lineTotalCents)),
         })),

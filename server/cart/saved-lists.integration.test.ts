@@ -76,6 +76,27 @@ describe("saved lists", () => {
     );
   });
 
+  it("reads each line in its part's unit of sale, and refuses a quantity off the part's multiple", async () => {
+    const box = await insertProduct({
+      partNumber: "CW-45-025",
+      unit: "BX",
+      packQuantity: 25,
+      orderMultiple: 2,
+      price: "35.75",
+      stockLevel: 50,
+    });
+    const list = await addToList(await asBuyer({ id: "pat" }), { newName: "Boxes" }, [{ productId: box, quantity: 4 }]);
+    const [line] = (await findList(await asBuyer({ id: "pat" }), list.id)).lines;
+    expect(line?.rule).toEqual({ unit: "BX", packQuantity: 25, minOrderQuantity: 1, orderMultiple: 2 });
+    expect(await messageOf(setListLineQuantity(await asBuyer({ id: "pat" }), list.id, line?.id ?? "", 5))).toBe(
+      "400 Part CW-45-025: Sold in multiples of 2 boxes: 4 or 6?",
+    );
+    expect((await findList(await asBuyer({ id: "pat" }), list.id)).lines[0]?.quantity).toBe(4);
+    await setListLineQuantity(await asBuyer({ id: "pat" }), list.id, line?.id ?? "", 6);
+    expect((await findList(await asBuyer({ id: "pat" }), list.id)).lines[0]?.quantity).toBe(6);
+    await deleteList(await asBuyer({ id: "pat" }), list.id);
+  });
+
   it("adds products to an existing or a new list, adding up a part already on it, and changes and removes lines", async () => {
     const empty = await createList(await asBuyer({ id: "pat" }), "Shop floor");
     await addToList(await asBuyer({ id: "pat" }), { listId: empty.id }, [

@@ -4,6 +4,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { parsePastedLines, quickOrderLines } from "../../domain/cart/quick-order";
 import { MAX_LIST_QUANTITY } from "../../domain/cart/saved-lists";
+import { orderQuantityProblem } from "../../domain/catalog/sale-units";
 import { shownToBuyers } from "../catalog/products/visibility";
 import { type Buyer, buyerNow, inBuyersCompany, requirePermission } from "../companies/buyer";
 import { type Database, db } from "../db/client";
@@ -11,6 +12,13 @@ import { products, savedListLines, savedLists } from "../db/schema";
 import { StoreError } from "../errors";
 import { findPartNumbers } from "./quick-order";
 import { addLinesToCart } from "./reorder";
+
+const orderRuleColumns = {
+  unit: products.unit,
+  packQuantity: products.packQuantity,
+  minOrderQuantity: products.minOrderQuantity,
+  orderMultiple: products.orderMultiple,
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listNotFound = () => new StoreError("NotFound", "That list was not found.");
@@ -61,6 +69,9 @@ export async function findList(buyer: Buyer, listId: string) {
       slug: products.slug,
       price: products.price,
       stockLevel: products.stockLevel,
+      // A list's quantity counts the part's unit of sale as it is now: the list is what to buy next.
+      // Null for a part no longer in the catalogue.
+      rule: orderRuleColumns,
     })
     .from(savedListLines)
     .leftJoin(products, eq(products.id, savedListLines.productId))
@@ -213,8 +224,16 @@ export async function createListFromText(buyer: Buyer, name: string, text: strin
   return { ...list, added: merged.length, notFound, capped };
 }
 
+/** A quantity the part's minimum or multiple does not allow is refused, with the nearest that are. */
 export async function setListLineQuantity(buyer: Buyer, listId: string, lineId: string, quantity: number) {
   const list = await listToChange(buyer, listId);
+  const [line] = await db()
+    .select({ name: savedListLines.productName, rule: orderRuleColumns })
+    .from(savedListLines)
+    .leftJoin(products, eq(products.id, savedListLines.productId))
+    .where(and(eq(savedListLines.id, lineId), eq(savedListLines.listId, list.id)));
+  const problem = line?.rule && orderQuantityProblem(line.rule, quantity, MAX_LIST_QUANTITY);
+  if (problem) throw new StoreError("Invalid", `${line.name}: ${problem}`);
   const rows = await db()
     .update(savedListLines)
     .set({ quantity })

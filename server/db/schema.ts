@@ -1299,6 +1299,9 @@ export const orderApprovalItems = pgTable(
     productName: text("product_name").notNull(),
     productSku: text("product_sku").notNull(),
     quantity: integer("quantity").notNull(),
+    // The unit of sale and its pack as submitted: the approver approves what the buyer asked for.
+    unit: text("unit").notNull().default("EA"),
+    packQuantity: integer("pack_quantity").notNull().default(1),
     unitPrice: money("unit_price").notNull(),
     totalPrice: money("total_price").notNull(),
   },

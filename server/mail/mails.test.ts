@@ -16,7 +16,10 @@ import { backInStockMessage } from "../catalog/products/back-in-stock";
 import { invitationMessage } from "../companies/members";
 import { certificateReminderMessage } from "../companies/tax-certificates";
 import { loadConfig } from "../config";
+import { cancellationMessages, shipmentMessage } from "../orders/messages";
 import { quoteReadyMessage } from "../quotes/quoting";
+import { returnRequestedMessage } from "../returns/messages";
+import type { ReturnView } from "../returns/view";
 import { invoicePaymentReceiptMessage, invoiceReminderMessage } from "../terms/invoice-mails";
 import type { Mail } from "./mailer";
 import { composeMail } from "./templates/compose";
@@ -176,8 +179,19 @@ describe("the quote and approval mails", () => {
           name: "Grinding Wheel 4.5 in",
           partNumber: "GW-45-001",
           quantity: 10,
+          unit: "EA",
+          packQuantity: 1,
           unitPriceCents: 1299,
           lineTotalCents: 12990,
+        },
+        {
+          name: "Cut-off Wheel 4.5 in",
+          partNumber: "CW-45-025",
+          quantity: 2,
+          unit: "BX",
+          packQuantity: 25,
+          unitPriceCents: 3575,
+          lineTotalCents: 7150,
         },
       ],
     });
@@ -186,6 +200,10 @@ describe("the quote and approval mails", () => {
     expectMainLink(mail, "Approve or reject it here", `${store}/account/approvals`);
     expect(mail.text).toContain("Bea Test submitted an order of $129.88 for your approval.");
     expect(mail.text).toContain("- Grinding Wheel 4.5 in (SKU: GW-45-001): 10 x $12.99 = $129.90");
+    expect(mail.text).toContain(
+      "- Cut-off Wheel 4.5 in (SKU: CW-45-025): 2 boxes x $35.75 = $71.50\n  Box of 25 ($1.43 each)",
+    );
+    for (const fact of ["2 boxes x $35.75", "Box of 25 ($1.43 each)"]) expect(mail.html).toContain(fact);
     for (const fact of ["Grinding Wheel 4.5 in", "SKU: GW-45-001", "10 x $12.99", "$129.90", "$129.88"])
       expect(mail.html).toContain(fact);
     expect(mail.html).toContain("It is above Bea Test&#x27;s $100.00 per-order limit.");
@@ -206,6 +224,47 @@ describe("the quote and approval mails", () => {
     expectStoreLayout(rejected);
     expectMainLink(rejected, "See your submissions", `${store}/account/approvals`);
     for (const part of [rejected.html, rejected.text]) expect(part).toContain("Use the blanket PO.");
+  });
+});
+
+describe("the mails of an order's shipments, cancellations and returns", () => {
+  // Only what these mails read of the order.
+  const order = {
+    orderNumber: "ORD1ABCDE",
+    status: "processing",
+    invoiceNumber: null,
+    firstName: "Bea",
+    lastName: "Test",
+    companyName: null,
+    shippingAddressLine1: "1 Mill St",
+    shippingCity: "Portland",
+    shippingState: "OR",
+    shippingZip: "97201",
+  } as unknown as Parameters<typeof shipmentMessage>[0];
+  const lines = [
+    { part: "CW-45-025", name: "Cut-off Wheel 4.5 in", quantity: 2, unit: "BX" },
+    { part: "LOM-50-FT", name: "Loom Tubing", quantity: 1, unit: "FT" },
+    { part: "GW-45-001", name: "Grinding Wheel 4.5 in", quantity: 3, unit: "EA" },
+  ];
+  const counted = [
+    "- 2 boxes x Cut-off Wheel 4.5 in (SKU: CW-45-025)",
+    "- 1 foot x Loom Tubing",
+    "- 3 x Grinding Wheel",
+  ];
+  const expectUnits = (mail: Mail) => {
+    for (const line of counted) expect(mail.text).toContain(line);
+    for (const quantity of ["Quantity: 2 boxes", "Quantity: 1 foot", "Quantity: 3<"])
+      expect(mail.html).toContain(quantity);
+  };
+
+  it("counts each line in its unit of sale, as the confirmation does", async () => {
+    const shipment = { number: 1, carrier: "ups", trackingNumber: null, shippedAt: new Date(), lines } as const;
+    expectUnits(await shipmentMessage(order, shipment, "bea@example.com"));
+    const cancellation = { number: 1, amount: "80.00", refunded: "0.00", lines, whole: false };
+    const cancelled = await cancellationMessages(order, cancellation, "bea@example.com", "help@store.test", true);
+    for (const mail of cancelled) expectUnits(mail);
+    const view = { orderNumber: "ORD1ABCDE", requestedAt: new Date(), reason: "damaged", note: null, lines };
+    expectUnits(await returnRequestedMessage(view as unknown as ReturnView, "bea@example.com"));
   });
 });
 

@@ -4,6 +4,7 @@
 // changed is announced once committed. Nothing else writes orders.status: placement writes the
 // first one (`placedStatus`).
 import { asc, count, eq, max, sql } from "drizzle-orm";
+import { DEFAULT_SALE_UNIT } from "../../domain/catalog/sale-units";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { fromCents, toSignedCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
@@ -80,7 +81,7 @@ export type MoveRequest =
 interface PlannedCancellation {
   number: number;
   asked: CancelLine[];
-  lines: (CancellableLine & { productId: string | null })[];
+  lines: (CancellableLine & { productId: string | null; unit: string })[];
   leaves: ReturnType<typeof whatIsLeft>;
   amountCents: number;
   refundCents: number;
@@ -91,7 +92,7 @@ interface StepContext {
   mover: Mover;
   now: Date;
   /** The order's lines as shipping sees them, read with the order locked (for a shipment). */
-  lines: ShippableLine[];
+  lines: ShippedLine[];
   /** The shipment the move recorded, for its mail and history note. */
   recorded?: RecordedShipment;
   /** The cancellation the move makes, worked out with the order locked. */
@@ -374,7 +375,10 @@ async function mailShipment(tx: Transaction, order: Order, { recorded }: StepCon
   if (account) await queueMail(await shipmentMessage(order, recorded, account.email), tx);
 }
 
-async function shippableLines(tx: Transaction, orderId: string): Promise<ShippableLine[]> {
+/** A line as shipping sees it, with the unit its quantities count for the shipment's mail. */
+type ShippedLine = ShippableLine & { unit: string };
+
+async function shippableLines(tx: Transaction, orderId: string): Promise<ShippedLine[]> {
   return tx
     .select({
       id: orderItems.id,
@@ -384,6 +388,7 @@ async function shippableLines(tx: Transaction, orderId: string): Promise<Shippab
       allocatedQuantity: orderItems.allocatedQuantity,
       shippedQuantity: orderItems.shippedQuantity,
       cancelledQuantity: orderItems.cancelledQuantity,
+      unit: orderItems.unit,
       // Read from the part as it is now: how it may travel is the part's, not what it cost.
       groundOnly: groundOnlyColumn,
     })
@@ -436,7 +441,7 @@ async function recordShipment(
     shippedAt: now,
     lines: lines.flatMap((line) => {
       const quantity = shipment.lines.find((each) => each.orderItemId === line.id)?.quantity;
-      return quantity ? [{ part: line.productSku, name: line.productName, quantity }] : [];
+      return quantity ? [{ part: line.productSku, name: line.productName, quantity, unit: line.unit }] : [];
     }),
   };
 }
@@ -455,6 +460,7 @@ function cancellableLines(executor: Transaction | ReturnType<typeof db>, orderId
       shippedQuantity: orderItems.shippedQuantity,
       cancelledQuantity: orderItems.cancelledQuantity,
       unitPrice: orderItems.unitPrice,
+      unit: orderItems.unit,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -569,7 +575,12 @@ async function writeCancellation(
     whole: planned.leaves === "nothing",
     lines: planned.asked.map(({ orderItemId, quantity }) => {
       const line = planned.lines.find((each) => each.id === orderItemId);
-      return { part: line?.productSku ?? null, name: line?.productName ?? "", quantity };
+      return {
+        part: line?.productSku ?? null,
+        name: line?.productName ?? "",
+        quantity,
+        unit: line?.unit ?? DEFAULT_SALE_UNIT,
+      };
     }),
   };
 }

@@ -17,7 +17,7 @@ import { termsName } from "../../domain/terms/terms";
 import { oneLine } from "../../domain/text/plain-text";
 import type { orderItems, orders } from "../db/schema";
 import type { Mail } from "../mail/mailer";
-import type { MailFact } from "../mail/templates/blocks";
+import type { MailFact, MailItem } from "../mail/templates/blocks";
 import { composeMail, storeUrl } from "../mail/templates/compose";
 
 export type OrderWithItems = typeof orders.$inferSelect & { items: (typeof orderItems.$inferSelect)[] };
@@ -163,8 +163,24 @@ export interface RecordedShipment {
   carrier: CarrierCode;
   trackingNumber: string | null;
   shippedAt: Date;
-  lines: { part: string | null; name: string; quantity: number }[];
+  lines: RecordedLine[];
 }
+
+/** What a shipment, a cancellation or a return did to one of the order's lines, in the line's unit. */
+export interface RecordedLine {
+  part: string | null;
+  name: string;
+  quantity: number;
+  unit: string;
+}
+
+/** A recorded line as a mail lists it: "3 boxes x Cut-off wheel (SKU: CW-1)". */
+export const recordedLineItem = (line: RecordedLine): MailItem => ({
+  name: oneLine(line.name),
+  sku: line.part,
+  quantity: line.quantity,
+  unit: line.unit,
+});
 
 /**
  * "Your order has shipped!" for one shipment (each sends its own): its carrier, the tracking link,
@@ -190,7 +206,7 @@ export function shipmentMessage(order: Order, shipment: RecordedShipment, accoun
       { type: "heading", text: "In This Shipment" },
       {
         type: "items",
-        items: shipment.lines.map((line) => ({ name: oneLine(line.name), sku: line.part, quantity: line.quantity })),
+        items: shipment.lines.map(recordedLineItem),
       },
       { type: "heading", text: "Shipping Address" },
       { type: "lines", lines: shippingAddressLines(order).map(oneLine) },
@@ -214,7 +230,7 @@ export interface RecordedCancellation {
   /** What it took off the order, and what of that went back to the card ("54.12"). */
   amount: string;
   refunded: string;
-  lines: { part: string | null; name: string; quantity: number }[];
+  lines: RecordedLine[];
   /** Nothing is left of the order: it is cancelled whole. */
   whole: boolean;
 }
@@ -251,7 +267,7 @@ export function cancellationMessages(
   ];
   const items = {
     type: "items",
-    items: cancellation.lines.map((line) => ({ name: oneLine(line.name), sku: line.part, quantity: line.quantity })),
+    items: cancellation.lines.map(recordedLineItem),
   } as const;
   const toBuyer = accountEmail
     ? [

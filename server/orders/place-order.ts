@@ -23,7 +23,7 @@
 // the company while holding the products (three deadlocks in one soak).
 import { and, eq, sql } from "drizzle-orm";
 import { shipToToSave } from "../../domain/addresses/address-book";
-import { saleUnitOf } from "../../domain/catalog/sale-units";
+import { type SaleUnitOf, saleUnitOf, unitChangedMessage } from "../../domain/catalog/sale-units";
 import { startOfStoreDay } from "../../domain/dates/store-day-bounds";
 import { type Cents, fromCents, toCents } from "../../domain/money/cents";
 import { formatUsd } from "../../domain/money/format";
@@ -190,7 +190,8 @@ export interface ApprovedSubmission {
   userId: string;
   companyId: string;
   checkout: CheckoutInput;
-  lines: { productId: string; quantity: number }[];
+  /** Each in the unit and pack it was asked in. */
+  lines: ({ productId: string; quantity: number } & SaleUnitOf)[];
   promoCodeId: string | null;
   /** An accepted quote's submission: placed at the quote's prices, and the quote becomes ordered. */
   quoteId: string | null;
@@ -220,6 +221,13 @@ export async function placeApprovedOrderIn(
   const cart = quote
     ? await priceQuote(quote, read)
     : await priceProductLines(submission.lines, { ...read, promoCodeId: submission.promoCodeId });
+  // The quantity approved counts the unit it was asked in: a part since sold in another is not
+  // bought in that one (10 boxes are not 10 pieces).
+  for (const line of cart.lines) {
+    const asked = submission.lines.find((each) => each.productId === line.productId);
+    if (asked && (asked.unit !== line.unit || asked.packQuantity !== line.packQuantity))
+      throw new StoreError("Conflict", unitChangedMessage(line.name, asked, line));
+  }
   const termsDays = await checkOrder(tx, {
     buyer,
     checkout: submission.checkout,

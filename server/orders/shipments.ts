@@ -34,6 +34,7 @@ export async function shipmentsOf(orderId: string, executor: Database = db()): P
       quantity: shipmentItems.quantity,
       part: orderItems.productSku,
       name: orderItems.productName,
+      unit: orderItems.unit,
     })
     .from(shipments)
     .innerJoin(shipmentItems, eq(shipmentItems.shipmentId, shipments.id))
@@ -50,7 +51,7 @@ export async function shipmentsOf(orderId: string, executor: Database = db()): P
       lines: [],
       lineIds: new Map(),
     };
-    shipment.lines.push({ part: row.part, name: row.name, quantity: row.quantity });
+    shipment.lines.push({ part: row.part, name: row.name, quantity: row.quantity, unit: row.unit });
     shipment.lineIds.set(row.orderItemId, row.quantity);
     byNumber.set(row.number, shipment);
   }

@@ -3,16 +3,16 @@
 import { formatLongDate } from "../../domain/dates/dates";
 import { formatUsd } from "../../domain/money/format";
 import { creditMemoHref, returnAuthorisationHref, returnReasonLabels } from "../../domain/returns/returns";
-import { oneLine } from "../../domain/text/plain-text";
 import { config } from "../config";
 import type { Mail } from "../mail/mailer";
 import type { MailBlock } from "../mail/templates/blocks";
 import { composeMail, storeUrl } from "../mail/templates/compose";
+import { recordedLineItem } from "../orders/messages";
 import type { ReturnView } from "./view";
 
 const linesBlock = (view: ReturnView): MailBlock => ({
   type: "items",
-  items: view.lines.map((line) => ({ name: oneLine(line.name), sku: line.part, quantity: line.quantity })),
+  items: view.lines.map(recordedLineItem),
 });
 
 const orderLink = (view: ReturnView, type: "link" | "button" = "link"): MailBlock => ({

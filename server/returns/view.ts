@@ -38,6 +38,7 @@ export async function returnView(executor: Database, returnId: string) {
         restocked: returnLines.restocked,
         part: orderItems.productSku,
         name: orderItems.productName,
+        unit: orderItems.unit,
         unitPrice: orderItems.unitPrice,
       })
       .from(returnLines)

@@ -1,4 +1,5 @@
 import { Truck } from "lucide-react";
+import { quantityWithUnit } from "../../../domain/catalog/sale-units";
 import { formatLongDate } from "../../../domain/dates/dates";
 import { Card, CardContent } from "../ui/card";
 
@@ -8,7 +9,7 @@ export interface ShipmentView {
   trackingNumber: string | null;
   trackingUrl: string | null;
   shippedAt: string;
-  lines: { part: string | null; name: string; quantity: number }[];
+  lines: { part: string | null; name: string; quantity: number; unit: string }[];
   packingSlip: string;
 }
 
@@ -58,7 +59,7 @@ export function ShipmentsCard({ shipments, note }: { shipments: ShipmentView[]; 
                 <ul className="mt-1 list-disc pl-5 text-slate-800">
                   {shipment.lines.map((line) => (
                     <li key={`${line.part}-${line.name}`}>
-                      {line.quantity} × {line.name}
+                      {quantityWithUnit(line.quantity, line.unit)} × {line.name}
                       {line.part ? ` (${line.part})` : ""}
                     </li>
                   ))}

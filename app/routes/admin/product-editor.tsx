@@ -14,6 +14,8 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { UPLOAD_FIELDS, type UploadProblems } from "../../../domain/catalog/editor-uploads";
+import type { HazardFields } from "../../../domain/catalog/hazard-input";
+import { GHS_PICTOGRAMS, type GhsPictogram } from "../../../domain/catalog/hazards";
 import { pictureSources } from "../../../domain/catalog/product-images";
 import {
   MAX_LIST_ENTRIES,
@@ -482,6 +484,8 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
           </CardContent>
         </Card>
 
+        <HazardCard meta={fields.hazard.getFieldset() as unknown as HazardMeta} />
+
         <Card>
           <CardHeader>
             <CardTitle>Cross-Reference and Media</CardTitle>
@@ -606,6 +610,174 @@ function FamilyFields({
         <Problem meta={attributes} />
       </fieldset>
     </>
+  );
+}
+
+type HazardMeta = Record<keyof HazardFields, Meta>;
+
+const textareaClass =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700";
+
+/** A labelled textarea, one entry a line, with its hint and error tied to it. */
+function LinesField({ meta, label, hint, rows = 3 }: { meta: Meta; label: string; hint: string; rows?: number }) {
+  const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div className="space-y-1 sm:col-span-2">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <textarea
+        {...getTextareaProps(meta)}
+        key={meta.key}
+        rows={rows}
+        aria-describedby={describedBy}
+        className={textareaClass}
+      />
+      <p id={meta.descriptionId} className="text-sm text-slate-700">
+        {hint}
+      </p>
+      <Problem meta={meta} />
+    </div>
+  );
+}
+
+/** A labelled checkbox with what ticking it means. */
+function CheckField({ meta, label, hint }: { meta: Meta; label: string; hint: string }) {
+  const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
+  return (
+    <div className="space-y-1 sm:col-span-2">
+      <div className="flex items-center gap-2">
+        <input
+          {...getInputProps(meta, { type: "checkbox" })}
+          key={meta.key}
+          aria-describedby={describedBy}
+          className="size-4 accent-brand-800"
+        />
+        <Label htmlFor={meta.id}>{label}</Label>
+      </div>
+      <p id={meta.descriptionId} className="text-sm text-slate-700">
+        {hint}
+      </p>
+      <Problem meta={meta} />
+    </div>
+  );
+}
+
+/** A labelled select of `options` (value and words), the first being none. */
+function SelectField({ meta, label, options }: { meta: Meta; label: string; options: [string, string][] }) {
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={meta.id}>{label}</Label>
+      <select
+        {...getSelectProps(meta)}
+        key={meta.key}
+        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
+        className={selectClass}
+      >
+        {options.map(([value, words]) => (
+          <option key={value} value={value}>
+            {words}
+          </option>
+        ))}
+      </select>
+      <Problem meta={meta} />
+    </div>
+  );
+}
+
+/**
+ * The part's hazard data (docs/decisions/hazardous-materials.md): what its safety data sheet says
+ * and, for a hazardous material in transport, its DOT entry, which makes it ship by ground only.
+ */
+function HazardCard({ meta }: { meta: HazardMeta }) {
+  const pictograms = meta.pictograms as unknown as FieldMetadata<string[], Record<string, unknown>, string[]>;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Hazardous Material</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CheckField
+          meta={meta.hazardous}
+          label="This part is a hazardous material"
+          hint="Ticked, the part's page shows its pictograms and statements, and its safety data sheet is drawn from the fields below. Unticked, the fields below are not kept."
+        />
+        <SelectField
+          meta={meta.signalWord}
+          label="Signal Word"
+          options={[
+            ["", "Choose…"],
+            ["Danger", "Danger"],
+            ["Warning", "Warning"],
+          ]}
+        />
+        <TextField meta={meta.physicalState} label="Physical State" hint="e.g. Aerosol, Liquid or Paste" />
+        <fieldset className="space-y-2 sm:col-span-2" aria-describedby={meta.pictograms.errorId}>
+          <legend className="text-sm font-medium text-slate-950">GHS Pictograms</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {getCollectionProps(pictograms, { type: "checkbox", options: Object.keys(GHS_PICTOGRAMS) }).map(
+              ({ key, ...props }) => (
+                <div key={key} className="flex items-center gap-2">
+                  <input {...props} aria-describedby={undefined} className="size-4 accent-brand-800" />
+                  <label htmlFor={props.id} className="text-sm text-slate-900">
+                    {props.value}: {GHS_PICTOGRAMS[props.value as GhsPictogram]}
+                  </label>
+                </div>
+              ),
+            )}
+          </div>
+          <Problem meta={meta.pictograms} />
+        </fieldset>
+        <LinesField
+          meta={meta.classification}
+          label="Hazard Classes"
+          hint="One a line, with its category, e.g. Aerosols, Category 1"
+        />
+        <LinesField
+          meta={meta.hazardStatements}
+          label="Hazard Statements"
+          rows={4}
+          hint="One a line, its H code then its text, e.g. H222 Extremely flammable aerosol."
+        />
+        <LinesField
+          meta={meta.precautionaryStatements}
+          label="Precautionary Statements"
+          rows={8}
+          hint="One a line, its P code then its text, e.g. P210 Keep away from heat, hot surfaces, sparks, open flames and other ignition sources. No smoking."
+        />
+        <LinesField
+          meta={meta.ingredients}
+          label="Ingredients"
+          hint="One a line: name | CAS number | share by weight, e.g. Acetone | 67-64-1 | 20-40%"
+        />
+        <TextField
+          meta={meta.revised}
+          label="SDS Revised On"
+          hint="The day its safety data was last revised, as YYYY-MM-DD, e.g. 2026-03-01"
+        />
+        <CheckField
+          meta={meta.regulated}
+          label="Hazardous material in transport (US DOT)"
+          hint="Ticked, the part ships by ground only, and its page, cart line and checkout say so."
+        />
+        <TextField meta={meta.unNumber} label="UN Number" hint="e.g. UN1950" />
+        <TextField meta={meta.properShippingName} label="Proper Shipping Name" hint="e.g. Aerosols, flammable" />
+        <TextField meta={meta.hazardClass} label="Hazard Class" hint="e.g. 2.1 or 3" />
+        <SelectField
+          meta={meta.packingGroup}
+          label="Packing Group"
+          options={[
+            ["", "None (aerosols and gases)"],
+            ["I", "I"],
+            ["II", "II"],
+            ["III", "III"],
+          ]}
+        />
+        <CheckField
+          meta={meta.limitedQuantity}
+          label="Ships as a limited quantity"
+          hint="Small inner packagings under the limited quantity exceptions, e.g. aerosols of 1 L or less (49 CFR 173.306)."
+        />
+      </CardContent>
+    </Card>
   );
 }
 

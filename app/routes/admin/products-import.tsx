@@ -114,11 +114,13 @@ export default function AdminProductsImportPage({ actionData }: Route.ComponentP
             attribute columns they differ in, and a part alike another of its family is refused), unit (the unit of
             sale's UN/CEFACT code, one of {saleUnitCodes.join(", ")}; price, tiers and stock count it), pack_quantity
             (pieces in one unit, e.g. 25 for a box of 25), min_order_quantity and order_multiple (the fewest units, and
-            the step, an order may have; empty cells are EA, 1, 1 and 1) and one column per attribute. A file of only
-            part_number, price and stock_level updates just those. Rows with a problem are listed and not written. An
-            upload carries no other files: its images and documents columns take only pictures and documents already
-            stored (their /media/… addresses, as an export writes them); add new ones in the product editor, or import a
-            file with its pictures beside it with npm run catalog:import.
+            the step, an order may have; empty cells are EA, 1, 1 and 1; FOT is read as FT), hazard (the part's hazard
+            data as JSON, as the export writes it; empty: none; write it in the product editor) and one column per
+            attribute. Without the unit, pack_quantity, min_order_quantity, order_multiple, family or hazard column,
+            each product keeps its own. A file of only part_number, price and stock_level updates just those. Rows with
+            a problem are listed and not written. An upload carries no other files: its images and documents columns
+            take only pictures and documents already stored (their /media/… addresses, as an export writes them); add
+            new ones in the product editor, or import a file with its pictures beside it with npm run catalog:import.
           </p>
           <Form method="post" encType="multipart/form-data" onSubmit={submit} className="space-y-4">
             <div className="space-y-1">

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { HazardData } from "../../../domain/catalog/hazards";
+import { completeProduct } from "../../../domain/catalog/product-input";
+import { soldEach } from "../../../domain/catalog/sale-units";
 import {
   type CatalogHeader,
   cellsByColumn,
@@ -58,8 +61,40 @@ describe("a row as the editor's product input", () => {
     "pack_quantity",
     "min_order_quantity",
     "order_multiple",
+    "hazard",
     "diameter",
   );
+  // A real part's data, as the seed writes it and the export writes it back.
+  const hazard: HazardData = {
+    signalWord: "Danger",
+    pictograms: ["GHS02", "GHS07"],
+    classification: ["Aerosols, Category 1", "Serious eye damage/eye irritation, Category 2A"],
+    hazardStatements: [
+      { code: "H222", text: "Extremely flammable aerosol." },
+      { code: "H229", text: "Pressurized container: may burst if heated." },
+    ],
+    precautionaryStatements: [
+      {
+        code: "P210",
+        text: "Keep away from heat, hot surfaces, sparks, open flames and other ignition sources. No smoking.",
+      },
+      { code: "P305+P351+P338", text: "IF IN EYES: Rinse cautiously with water for several minutes." },
+    ],
+    ingredients: [
+      { name: "Acetone", cas: "67-64-1", percent: "20-40%" },
+      { name: "Distillates (petroleum), hydrotreated light", cas: "64742-47-8", percent: "40-70%" },
+    ],
+    physicalState: "Aerosol",
+    transport: {
+      unNumber: "UN1950",
+      properShippingName: "Aerosols, flammable",
+      hazardClass: "2.1",
+      packingGroup: null,
+      limitedQuantity: true,
+    },
+    revised: "2026-03-01",
+  };
+  const noUnitColumns = header(...COLUMNS, "family");
 
   it("reads every column, lists split on |", () => {
     const read = productFromRow(
@@ -71,6 +106,11 @@ describe("a row as the editor's product input", () => {
         images: "products/a.webp",
         documents: "Data sheet=sheets/op-1.pdf|SDS=https://example.com/sds.pdf",
         diameter: "4-1/2 in",
+        unit: "",
+        pack_quantity: "",
+        min_order_quantity: "",
+        order_multiple: "",
+        hazard: "",
       }),
     );
     expect(read).toEqual({
@@ -95,8 +135,29 @@ describe("a row as the editor's product input", () => {
         packQuantity: 1,
         minOrderQuantity: 1,
         orderMultiple: 1,
+        hazard: null,
       }),
     });
+  });
+
+  it("leaves what the file has no column for as the part has it, and reads an empty cell as the default", () => {
+    const read = productFromRow(noUnitColumns, row({ family: "" }));
+    if (!read.ok) throw new Error("the row should read");
+    for (const field of ["unit", "packQuantity", "minOrderQuantity", "orderMultiple", "hazard"] as const)
+      expect(read.input[field]).toBeUndefined();
+    const stored = { unit: "BX", packQuantity: 25, minOrderQuantity: 50, orderMultiple: 25, hazard } as const;
+    expect(completeProduct(read.input, stored)).toMatchObject(stored);
+    expect(completeProduct(read.input)).toMatchObject({ ...soldEach, hazard: null });
+  });
+
+  it("reads FOT, Rec 20's foot, as FT", () => {
+    const read = productFromRow(products, row({ unit: "fot" }));
+    expect(read).toEqual({ ok: true, input: expect.objectContaining({ unit: "FT" }) });
+  });
+
+  it("reads the hazard cell the export writes", () => {
+    const read = productFromRow(products, row({ hazard: JSON.stringify(hazard) }));
+    expect(read).toEqual({ ok: true, input: expect.objectContaining({ hazard }) });
   });
 
   it("reads the unit of sale in any case, with its pack, minimum and multiple", () => {
@@ -124,7 +185,27 @@ describe("a row as the editor's product input", () => {
     [
       { unit: "BOX" },
       "unit",
-      "The unit must be one of EA, PR, PK, BX, CS, SET, KT, BG, RO, DR, FT, MTR, GLL, LTR, LBR (empty: EA)",
+      "The unit must be one of EA, PR, PK, BX, CS, SET, KT, BG, RO, DR, FT, MTR, GLL, LTR, LBR (FOT is read as FT; empty: EA)",
+    ],
+    [
+      { hazard: "Danger, flammable" },
+      "hazard",
+      expect.stringMatching(/^The hazard data is not JSON as the export writes it/),
+    ],
+    [
+      { hazard: JSON.stringify({ ...hazard, transport: { ...hazard.transport, unNumber: "1950X" } }) },
+      "hazard",
+      "The UN number is UN and 4 digits, e.g. UN1950",
+    ],
+    [
+      { hazard: JSON.stringify({ ...hazard, pictograms: ["GHS10"] }) },
+      "hazard",
+      '"GHS10" is no GHS pictogram: use GHS01 to GHS09',
+    ],
+    [
+      { hazard: JSON.stringify({ ...hazard, hazardStatements: "H222" }) },
+      "hazard",
+      expect.stringMatching(/^The hazard data's hazardStatements is missing or of the wrong kind/),
     ],
     [{ pack_quantity: "0" }, "pack_quantity", "The pack quantity must be from 1 to 10,000,000, or empty"],
     [{ pack_quantity: "2.5" }, "pack_quantity", "The pack quantity must be a whole number from 1, e.g. 25, or empty"],
@@ -160,11 +241,12 @@ describe("a row as the editor's product input", () => {
       pack_quantity: "1",
       min_order_quantity: "10",
       order_multiple: "5",
+      hazard: JSON.stringify(hazard),
       diameter: "4-1/2 in",
     });
     const read = productFromRow(products, cells);
     if (!read.ok) throw new Error("the row should read");
-    const written = rowOfProduct(read.input, ["diameter"]);
+    const written = rowOfProduct(completeProduct(read.input), ["diameter"]);
     expect(
       cellsByColumn(
         products,

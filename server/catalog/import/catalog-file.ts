@@ -2,7 +2,9 @@
 // product, the columns documented in the README ("Catalogue import and export"). A row becomes a
 // ProductInput through the same schema as the back office's editor; each problem names the column.
 import { z } from "zod";
+import { hazardCellFields } from "../../../domain/catalog/hazard-input";
 import {
+  type CompleteProductInput,
   formatTiers,
   moneyField,
   type ProductInput,
@@ -36,6 +38,7 @@ export const OPTIONAL_COLUMNS = [
   "pack_quantity",
   "min_order_quantity",
   "order_multiple",
+  "hazard",
 ] as const;
 /** The daily ERP file: only these columns, and only these columns of existing products change. */
 export const FEED_COLUMNS = ["part_number", "price", "stock_level"] as const;
@@ -163,6 +166,8 @@ export function productFromRow(
     }
     documents.push({ name: entry.slice(0, at).trim(), url: entry.slice(at + 1).trim() });
   }
+  const hazard = cells.hazard === undefined ? undefined : hazardCellFields(cells.hazard);
+  if (hazard && !hazard.ok) problems.push({ column: "hazard", message: hazard.message });
   const status = (cells.status ?? "").trim().toLowerCase();
   const parsed = productInputSchema.safeParse({
     partNumber: cells.part_number,
@@ -174,10 +179,12 @@ export function productFromRow(
     stockLevel: cells.stock_level,
     leadTimeDays: cells.lead_time_days ?? "",
     backorderable: cells.backorderable ?? "",
-    unit: cells.unit ?? "",
-    packQuantity: cells.pack_quantity ?? "",
-    minOrderQuantity: cells.min_order_quantity ?? "",
-    orderMultiple: cells.order_multiple ?? "",
+    // A column the file lacks leaves the part's own as it is (undefined); an empty cell is the default.
+    unit: cells.unit,
+    packQuantity: cells.pack_quantity,
+    minOrderQuantity: cells.min_order_quantity,
+    orderMultiple: cells.order_multiple,
+    hazard: hazard?.ok ? hazard.fields : undefined,
     description: cells.description,
     tiers: tiers.ok ? tiers.tiers : [],
     status: status === "" ? undefined : status,
@@ -227,7 +234,7 @@ export function feedFromRow(
 }
 
 /** A product as a row of the file: the inverse of `productFromRow`. */
-export function rowOfProduct(input: ProductInput, attributeColumns: string[]): Record<string, string> {
+export function rowOfProduct(input: CompleteProductInput, attributeColumns: string[]): Record<string, string> {
   return {
     part_number: input.partNumber,
     name: input.name,
@@ -242,6 +249,7 @@ export function rowOfProduct(input: ProductInput, attributeColumns: string[]): R
     pack_quantity: String(input.packQuantity),
     min_order_quantity: String(input.minOrderQuantity),
     order_multiple: String(input.orderMultiple),
+    hazard: input.hazard ? JSON.stringify(input.hazard) : "",
     description: input.description,
     tiers: formatTiers(input.tiers),
     status: input.status,

@@ -5,7 +5,7 @@ import type { Writable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { asc, gt, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import type { ProductInput } from "../../../domain/catalog/product-input";
+import type { CompleteProductInput } from "../../../domain/catalog/product-input";
 import type { Database } from "../../db/client";
 import { partFamilies, productAttributeValues, productBulkTiers, products } from "../../db/schema";
 import { exportedCell } from "../../spreadsheet-cells";
@@ -20,7 +20,7 @@ import type { CatalogFormat } from "./catalog-file-readers";
 const PAGE_SIZE = 1_000;
 
 /** Every product as the import reads it, a page at a time in part-number order. */
-async function* productPages(db: Database, definitions: AttributeDefinition[]): AsyncGenerator<ProductInput[]> {
+async function* productPages(db: Database, definitions: AttributeDefinition[]): AsyncGenerator<CompleteProductInput[]> {
   const definitionOf = new Map(definitions.map((definition) => [definition.id, definition]));
   let after: string | undefined;
   for (;;) {
@@ -76,6 +76,7 @@ async function* productPages(db: Database, definitions: AttributeDefinition[]): 
         packQuantity: product.packQuantity,
         minOrderQuantity: product.minOrderQuantity,
         orderMultiple: product.orderMultiple,
+        hazard: product.hazard,
         description: product.description,
         tiers: tiers
           .filter((tier) => tier.productId === product.id)

@@ -121,6 +121,80 @@ describe("importing a catalogue file", () => {
     expect(Number(result.rows[0]?.reltuples)).toBe(await productCount());
   });
 
+  it("a column the file lacks leaves the part's own; an empty cell is the default; a bad cell is the row's problem", async () => {
+    const hazard = {
+      signalWord: "Warning",
+      pictograms: ["GHS07"],
+      classification: ["Skin irritation, Category 2"],
+      hazardStatements: [{ code: "H315", text: "Causes skin irritation." }],
+      precautionaryStatements: [],
+      ingredients: [],
+      physicalState: "Liquid",
+      transport: null,
+      revised: "2026-11-30",
+    };
+    const cell = `"${JSON.stringify(hazard).replaceAll('"', '""')}"`;
+    const full = `${HEADER},unit,pack_quantity,min_order_quantity,order_multiple,hazard`;
+    const row = (part: string, cells: string) => `${goodRow(part)},${cells}`;
+    await importFile(
+      await csvFile("units.csv", full, row("KEEP-1", `bx,25,4,2,${cell}`), row("KEEP-2", `FOT,1,10,1,`)),
+    );
+    const kept = { unit: "BX", packQuantity: 25, minOrderQuantity: 4, orderMultiple: 2, hazard };
+    const fields = async (partNumber: string) =>
+      (
+        await handle()
+          .db.select({
+            unit: products.unit,
+            packQuantity: products.packQuantity,
+            minOrderQuantity: products.minOrderQuantity,
+            orderMultiple: products.orderMultiple,
+            hazard: products.hazard,
+          })
+          .from(products)
+          .where(eq(products.partNumber, partNumber))
+      )[0];
+    expect(await fields("KEEP-1")).toEqual(kept);
+    expect(await fields("KEEP-2")).toMatchObject({ unit: "FT", minOrderQuantity: 10, hazard: null });
+    // Without the columns (a file from before them, a price list): nothing of them changes.
+    const older = await importFile(await csvFile("older.csv", HEADER, goodRow("KEEP-1", "9.40")));
+    expect(older).toMatchObject({ updated: 1, rejected: 0 });
+    expect(await fields("KEEP-1")).toEqual(kept);
+    // A multiple written alone is checked against the minimum the part keeps.
+    const multiple = await importFile(
+      await csvFile("multiple.csv", `${HEADER},order_multiple`, `${goodRow("KEEP-1")},3`),
+    );
+    expect(multiple.problems).toEqual([
+      {
+        row: 2,
+        column: "order_multiple",
+        message:
+          "The minimum order quantity must be a multiple of the order multiple (3), e.g. 3; the part's minimum (4) is kept, as the file has no column for it",
+      },
+    ]);
+    // With the columns and empty cells: each, 1, 1, 1 and no hazard.
+    const empty = await importFile(await csvFile("empty.csv", full, row("KEEP-1", ",,,,")));
+    expect(empty).toMatchObject({ updated: 1, rejected: 0 });
+    expect(await fields("KEEP-1")).toEqual({
+      unit: "EA",
+      packQuantity: 1,
+      minOrderQuantity: 1,
+      orderMultiple: 1,
+      hazard: null,
+    });
+    const bad = await importFile(
+      await csvFile(
+        "bad-units.csv",
+        full,
+        row("KEEP-2", "box,1,1,1,"),
+        row("KEEP-2B", `EA,1,1,1,"{""signalWord"":1}"`),
+      ),
+    );
+    expect(bad.problems.map(({ row, column, message }) => [row, column, message.slice(0, 40)])).toEqual([
+      [2, "unit", "The unit must be one of EA, PR, PK, BX, "],
+      [3, "hazard", "The hazard data's signalWord is missing "],
+    ]);
+  });
+
   it("a dry run reports what would change and writes nothing", async () => {
     const before = await productCount();
     const file = await csvFile("dry.csv", HEADER, goodRow("DRY-1"), goodRow("IMP-1", "9.10"), "DRY-2,x,,,,,,,,,");

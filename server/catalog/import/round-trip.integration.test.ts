@@ -21,12 +21,31 @@ let folder: string;
 let stored: number;
 
 const HEADER =
-  "part_number,name,category,subcategory,brand,price,stock_level,description,tiers,status,oem_numbers,related_parts,images,documents,lead_time_days,backorderable,unit,pack_quantity,min_order_quantity,order_multiple,diameter,abrasive";
+  "part_number,name,category,subcategory,brand,price,stock_level,description,tiers,status,oem_numbers,related_parts,images,documents,lead_time_days,backorderable,unit,pack_quantity,min_order_quantity,order_multiple,hazard,diameter,abrasive";
+// An operator's own hazard data, as a CSV cell: quotes doubled.
+const HAZARD = {
+  signalWord: "Warning",
+  pictograms: ["GHS07"],
+  classification: ["Serious eye damage/eye irritation, Category 2A"],
+  hazardStatements: [{ code: "H319", text: "Causes serious eye irritation." }],
+  precautionaryStatements: [{ code: "P280", text: "Wear eye protection." }],
+  ingredients: [{ name: 'Resin, "modified", 2-part', cas: "25068-38-6", percent: "60-80%" }],
+  physicalState: "Paste",
+  transport: {
+    unNumber: "UN3082",
+    properShippingName: "Environmentally hazardous substance, liquid, n.o.s.",
+    hazardClass: "9",
+    packingGroup: "III",
+    limitedQuantity: false,
+  },
+  revised: "2026-11-30",
+};
+const hazardCell = `"${JSON.stringify(HAZARD).replaceAll('"', '""')}"`;
 const UNSEEDED = [
   `RT-DRAFT-1,"Wheel, ""special"" 4.4 in",abrasives,grinding-wheels,@Own Brand,12.40,0,"=SUM(A1) is text
-on two lines",10:11.00|50:9.99,draft,-A1|B2,GW-45-001,front.png|/images/products/cleaners-1.svg,SDS=sds.pdf|Drawing=drawing.pdf,21,yes,bx,25,50,25,4.4 in,Zirconia`,
-  "RT-GONE-1,-40 Degree Wheel,abrasives,grinding-wheels,Own Brand,0.50,0,,,discontinued,,,,,,no,,,,,4-1/2 in,",
-  "RT-BACK-1,Back-ordered Wheel,abrasives,grinding-wheels,Own Brand,1234.56,3,+ sharp,2:1200.00,active,,,,,5,yes,CS,12,1,2,,",
+on two lines",10:11.00|50:9.99,draft,-A1|B2,GW-45-001,front.png|/images/products/cleaners-1.svg,SDS=sds.pdf|Drawing=drawing.pdf,21,yes,bx,25,50,25,,4.4 in,Zirconia`,
+  "RT-GONE-1,-40 Degree Wheel,abrasives,grinding-wheels,Own Brand,0.50,0,,,discontinued,,,,,,no,,,,,,4-1/2 in,",
+  `RT-BACK-1,Back-ordered Wheel,abrasives,grinding-wheels,Own Brand,1234.56,3,+ sharp,2:1200.00,active,,,,,5,yes,CS,12,1,2,${hazardCell},,`,
 ];
 
 beforeAll(async () => {
@@ -84,6 +103,9 @@ describe("exporting the store's catalogue and importing it back", () => {
     });
     const before = await tables();
     expect(before.products.filter((product) => product.unit !== "EA").length).toBeGreaterThan(100);
+    // The seed's hazardous parts and the operator's own go out and come back with their hazard data.
+    expect(before.products.filter((product) => product.hazard !== null).length).toBeGreaterThan(50);
+    expect(before.products.find((product) => product.partNumber === "RT-BACK-1")?.hazard).toEqual(HAZARD);
     const file = path.join(folder, "catalogue-again.csv");
     await exportCatalog(db, "csv", createWriteStream(file));
     const report = await importCatalogFile(db, { path: file, name: "catalogue-again.csv" });

@@ -19,6 +19,8 @@ interface FeedItem {
   link: string;
   "g:image_link"?: string;
   "g:price": string;
+  "g:unit_pricing_measure"?: string;
+  "g:unit_pricing_base_measure"?: string;
   "g:availability": string;
   "g:availability_date"?: string;
   "g:condition": string;
@@ -54,6 +56,9 @@ beforeAll(async () => {
       images: ["/media/0123456789abcdef01234567-800x600-800.webp"],
     },
     { partNumber: "MF-BADGTIN-1", stockLevel: 3, specifications: { GTIN: "036000291453" } },
+    { partNumber: "MF-BOX-1", stockLevel: 3, unit: "BX", packQuantity: 25 },
+    { partNumber: "MF-FOOT-1", stockLevel: 3, unit: "FT" },
+    { partNumber: "MF-PAIR-1", stockLevel: 3, unit: "PR" },
   ]);
 });
 
@@ -119,6 +124,23 @@ describe("the Google Merchant feed", () => {
     expect(byId(items, "GW-45-001")?.["g:image_link"]).toMatch(
       /\/images\/products\/drawings\/grinding-wheel-4-5-in-gw-45-001\.png$/,
     );
+  });
+
+  it("gives a unit price where Google takes one: per piece of a pack, per foot; none for each or a pair", async () => {
+    const { items } = await readFeed();
+    const pricing = (id: string) => {
+      const item = byId(items, id);
+      return [item?.["g:unit_pricing_measure"], item?.["g:unit_pricing_base_measure"]];
+    };
+    expect(pricing("MF-BOX-1")).toEqual(["25ct", "1ct"]);
+    expect(pricing("MF-FOOT-1")).toEqual(["1ft", "1ft"]);
+    expect(pricing("MF-PAIR-1")).toEqual([undefined, undefined]);
+    expect(pricing("MF-CODE-1")).toEqual([undefined, undefined]);
+    // Every value in Google's form: a number and one of its units; the base one of its integers.
+    for (const item of items.filter((each) => each["g:unit_pricing_measure"])) {
+      expect(item["g:unit_pricing_measure"]).toMatch(/^\d+(ct|ft|m|gal|l|lb)$/);
+      expect(item["g:unit_pricing_base_measure"]).toMatch(/^(1|10|100|2|4|8)(ct|ft|m|gal|l|lb)$/);
+    }
   });
 
   it("follows the catalogue: a new price, a part put out of stock or made a draft shows on the next read", async () => {

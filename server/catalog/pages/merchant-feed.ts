@@ -5,6 +5,7 @@
 // follows every change in the catalogue.
 import { and, asc, gt } from "drizzle-orm";
 import { gtinOf } from "../../../domain/catalog/gtin";
+import { merchantUnitPricing } from "../../../domain/catalog/unit-pricing";
 import { addBusinessDays, type Day, storeDay } from "../../../domain/dates/dates";
 import { canBackorder } from "../../../domain/orders/backorderable";
 import { escapeXml } from "../../../domain/text/xml";
@@ -33,6 +34,8 @@ type FeedRow = {
   stockLevel: number;
   backorderable: boolean;
   leadTimeDays: number | null;
+  unit: string;
+  packQuantity: number;
   picture: string;
   keyFeatures: string[];
   specifications: Record<string, string>;
@@ -50,6 +53,8 @@ const feedColumns = {
   stockLevel: products.stockLevel,
   backorderable: products.backorderable,
   leadTimeDays: products.leadTimeDays,
+  unit: products.unit,
+  packQuantity: products.packQuantity,
   picture: productImage(products.images, products.slug),
   keyFeatures: products.keyFeatures,
   specifications: products.specifications,
@@ -75,6 +80,7 @@ function item(row: FeedRow, origin: string, productType: string, today: Day): st
     value === undefined || value === "" ? "" : `<${name}>${escapeXml(value)}</${name}>`;
   const stock = availability(row, today);
   const description = row.description.trim() || [row.name, ...row.keyFeatures].join(". ");
+  const unitPricing = merchantUnitPricing(row);
   return [
     "<item>",
     element("g:id", row.partNumber),
@@ -83,6 +89,8 @@ function item(row: FeedRow, origin: string, productType: string, today: Day): st
     element("link", `${origin}/products/${encodeURIComponent(row.slug)}`),
     element("g:image_link", `${origin}${feedImagePath(row.picture)}`),
     element("g:price", `${row.price} USD`),
+    element("g:unit_pricing_measure", unitPricing?.measure),
+    element("g:unit_pricing_base_measure", unitPricing?.base),
     element("g:availability", stock.availability),
     element("g:availability_date", stock.date && `${stock.date}T12:00-05:00`),
     element("g:condition", "new"),

@@ -5,7 +5,15 @@
 // here (stock from 0 to more) has its waiting buyers e-mailed in the same transaction.
 import { inArray, sql } from "drizzle-orm";
 import { familyKey } from "../../../domain/catalog/families";
-import type { ProductInput, TierInput } from "../../../domain/catalog/product-input";
+import { orderedHazard } from "../../../domain/catalog/hazard-input";
+import {
+  type CompleteProductInput,
+  completeProduct,
+  type KeptFields,
+  minimumProblem,
+  type ProductInput,
+  type TierInput,
+} from "../../../domain/catalog/product-input";
 import type { Database, Transaction } from "../../db/client";
 import { productAttributeValues, productBulkTiers, products, subcategories } from "../../db/schema";
 import { fillBackorders } from "../../orders/backorder-fill";
@@ -28,7 +36,7 @@ export interface ProductProblem {
 
 /** A product that passed every check: ready for `saveProducts`. */
 export interface CheckedProduct {
-  input: ProductInput;
+  input: CompleteProductInput;
   /** Attribute id -> typed value. */
   values: Map<number, AttributeValue>;
 }
@@ -38,7 +46,9 @@ export type CheckResult = { ok: true; product: CheckedProduct } | { ok: false; p
 /**
  * Checks what only the database knows: the category and subcategory exist and belong together, each
  * attribute is one of the subcategory's and its value fits, related parts exist (in the store or
- * among `alsoKnown`, the part numbers written with these). One result per input, in order.
+ * among `alsoKnown`, the part numbers written with these), and a field left out (a file without its
+ * column) is the product's own, a new product's default, and fits with those written. One result
+ * per input, in order.
  */
 export async function checkProducts(
   db: Database | Transaction,
@@ -46,7 +56,7 @@ export async function checkProducts(
   alsoKnown: ReadonlySet<string> = new Set(),
 ): Promise<CheckResult[]> {
   const subcategorySlugs = [...new Set(inputs.map((input) => input.subcategory))];
-  const [tree, definitions, related] = await Promise.all([
+  const [tree, definitions, related, kept] = await Promise.all([
     subcategorySlugs.length > 0
       ? db
           .select({ slug: subcategories.slug, category: subcategories.categorySlug })
@@ -55,11 +65,22 @@ export async function checkProducts(
       : [],
     attributeDefinitionsBySubcategory(db, subcategorySlugs),
     existingPartKeys(db, [...new Set(inputs.flatMap((input) => input.relatedParts))]),
+    keptFieldsOf(db, inputs),
   ]);
   const categoryOf = new Map(tree.map((row) => [row.slug, row.category]));
   const known = new Set([...related, ...[...alsoKnown].map(normalizePartNumber)]);
-  return inputs.map((input) => {
+  return inputs.map((written) => {
     const problems: ProductProblem[] = [];
+    const input = completeProduct(written, kept.get(normalizePartNumber(written.partNumber)));
+    const minimum = minimumProblem(input.minOrderQuantity, input.orderMultiple);
+    if (minimum) {
+      // The schema checked a pair written together; here one of the two is the part's own.
+      const keptMinimum = written.minOrderQuantity === undefined;
+      problems.push({
+        field: keptMinimum ? "orderMultiple" : "minOrderQuantity",
+        message: `${minimum}; the part's ${keptMinimum ? `minimum (${input.minOrderQuantity})` : `order multiple (${input.orderMultiple})`} is kept, as the file has no column for it`,
+      });
+    }
     const category = categoryOf.get(input.subcategory);
     if (category === undefined)
       problems.push({ field: "subcategory", message: `There is no subcategory "${input.subcategory}"` });
@@ -95,6 +116,28 @@ export async function checkProducts(
   });
 }
 
+const keptColumns = ["unit", "packQuantity", "minOrderQuantity", "orderMultiple", "hazard"] as const;
+
+/** The fields the inputs leave out, as their products have them, by part key. */
+async function keptFieldsOf(db: Database | Transaction, inputs: ProductInput[]): Promise<Map<string, KeptFields>> {
+  const keys = inputs
+    .filter((input) => keptColumns.some((field) => input[field] === undefined))
+    .map((input) => normalizePartNumber(input.partNumber));
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({
+      partKey: products.partKey,
+      unit: products.unit,
+      packQuantity: products.packQuantity,
+      minOrderQuantity: products.minOrderQuantity,
+      orderMultiple: products.orderMultiple,
+      hazard: products.hazard,
+    })
+    .from(products)
+    .where(inArray(products.partKey, keys));
+  return new Map(rows.map(({ partKey, ...fields }) => [partKey ?? "", fields]));
+}
+
 async function existingPartKeys(db: Database | Transaction, partNumbers: string[]): Promise<string[]> {
   if (partNumbers.length === 0) return [];
   const rows = await db
@@ -116,7 +159,7 @@ export interface SaveSummary {
 }
 
 // The columns the operator writes, compared to tell an unchanged product from a changed one.
-const written = (input: ProductInput) => ({
+const written = (input: CompleteProductInput) => ({
   partNumber: input.partNumber,
   name: input.name,
   brand: input.brand,
@@ -131,6 +174,7 @@ const written = (input: ProductInput) => ({
   packQuantity: input.packQuantity,
   minOrderQuantity: input.minOrderQuantity,
   orderMultiple: input.orderMultiple,
+  hazard: input.hazard && orderedHazard(input.hazard),
   status: input.status,
   oemNumbers: input.oemNumbers,
   relatedProducts: input.relatedParts,
@@ -141,7 +185,7 @@ const written = (input: ProductInput) => ({
 });
 
 // The same columns as the database names them, for the batch statements of saveProducts.
-const writtenRow = (input: ProductInput) => {
+const writtenRow = (input: CompleteProductInput) => {
   const row = written(input);
   return {
     part_number: row.partNumber,
@@ -158,6 +202,7 @@ const writtenRow = (input: ProductInput) => {
     pack_quantity: row.packQuantity,
     min_order_quantity: row.minOrderQuantity,
     order_multiple: row.orderMultiple,
+    hazard: row.hazard,
     status: row.status,
     oem_numbers: row.oemNumbers,
     related_products: row.relatedProducts,
@@ -166,7 +211,7 @@ const writtenRow = (input: ProductInput) => {
   };
 };
 const writtenColumns = sql.raw(
-  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, unit text, pack_quantity integer, min_order_quantity integer, order_multiple integer, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb, family_id integer",
+  "part_number text, name text, brand text, category text, subcategory text, description text, price numeric(12, 2), stock_level integer, lead_time_days integer, backorderable boolean, unit text, pack_quantity integer, min_order_quantity integer, order_multiple integer, hazard jsonb, status text, oem_numbers jsonb, related_products jsonb, images jsonb, documents jsonb, family_id integer",
 );
 const sameTiers = (a: TierInput[], b: TierInput[]) =>
   a.length === b.length &&
@@ -219,7 +264,7 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
     tx,
     batch.flatMap(({ input }) => (input.family ? [{ name: input.family }] : [])),
   );
-  const familyOf = (input: ProductInput, current?: { familyId: number | null }) =>
+  const familyOf = (input: CompleteProductInput, current?: { familyId: number | null }) =>
     input.family === undefined ? (current?.familyId ?? null) : (familyIds.get(familyKey(input.family)) ?? null);
 
   const toCreate: CheckedProduct[] = [];
@@ -259,10 +304,10 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
         await tx.execute<{ id: string; part_number: string }>(sql`
           insert into ${products} (slug, part_number, name, brand, category, subcategory, description, price,
             stock_level, lead_time_days, backorderable, unit, pack_quantity, min_order_quantity, order_multiple,
-            status, oem_numbers, related_products, images, documents, family_id)
+            hazard, status, oem_numbers, related_products, images, documents, family_id)
           select slug, part_number, name, brand, category, subcategory, description, price,
             stock_level, lead_time_days, backorderable, unit, pack_quantity, min_order_quantity, order_multiple,
-            status, oem_numbers, related_products, images, documents, family_id
+            hazard, status, oem_numbers, related_products, images, documents, family_id
           from jsonb_to_recordset(${JSON.stringify(toCreate.map(({ input }) => ({ slug: productSlug(input.name, input.partNumber), ...writtenRow(input), family_id: familyOf(input) })))}::jsonb)
             as given(${writtenColumns}, slug text)
           returning id, part_number`)
@@ -276,7 +321,7 @@ export async function saveProducts(tx: Transaction, batch: CheckedProduct[]): Pr
         price = given.price, stock_level = given.stock_level, lead_time_days = given.lead_time_days,
         backorderable = given.backorderable, unit = given.unit, pack_quantity = given.pack_quantity,
         min_order_quantity = given.min_order_quantity, order_multiple = given.order_multiple,
-        status = given.status, oem_numbers = given.oem_numbers, related_products = given.related_products,
+        hazard = given.hazard, status = given.status, oem_numbers = given.oem_numbers, related_products = given.related_products,
         images = given.images, documents = given.documents, family_id = given.family_id
       from jsonb_to_recordset(${JSON.stringify(toUpdate.map(({ id, product, familyId }) => ({ id, ...writtenRow(product.input), family_id: familyId })))}::jsonb)
         as given(${writtenColumns}, id uuid)
