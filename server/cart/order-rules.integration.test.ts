@@ -177,7 +177,8 @@ describe("the catalogue import", () => {
       {
         row: 2,
         column: "unit",
-        message: "The unit must be one of EA, PR, PK, BX, CS, SET, KT, BG, RO, DR, FT, MTR, GLL, LTR, LBR (empty: EA)",
+        message:
+          "The unit must be one of EA, PR, PK, BX, CS, SET, KT, BG, RO, DR, FT, MTR, GLL, LTR, LBR (FOT is read as FT; empty: EA)",
       },
       {
         row: 3,
