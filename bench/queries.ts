@@ -21,13 +21,13 @@ import { productAttributeValues, products } from "../server/db/schema";
 import { buildMemoryIndex, memoryListing, memorySearch } from "./in-memory-index";
 import { typedPrefixes } from "./typed.js";
 
-const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
+export const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
 const CONCURRENCY = 10;
 // The queries stop after this long from the end of seeding, whatever is left (a slow query finishes first).
 const RUN_LIMIT_MS = 12 * 60_000;
 
 /** What buyers type into the search page: the broadest words, trade terms, sizes, typos, part numbers. */
-const SEARCHES = [
+export const SEARCHES = [
   "in",
   "type",
   "pack",
@@ -137,10 +137,10 @@ interface Timing {
   failed?: boolean;
 }
 
-const percentile = (sorted: number[], share: number) =>
+export const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
-function summary(kind: string, times: Timing[], budget: number | undefined) {
+export function summary(kind: string, times: Timing[], budget: number | undefined) {
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
   const [p50, p90, p99] = [0.5, 0.9, 0.99].map((share) => percentile(sorted, share).toFixed(1)) as [
     string,
@@ -165,7 +165,7 @@ function summary(kind: string, times: Timing[], budget: number | undefined) {
 }
 
 /** Each task once, `concurrency` at a time; the time of each. */
-async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: number, deadline: number) {
+export async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: number, deadline: number) {
   const times: Timing[] = [];
   let next = 0;
   const worker = async () => {
@@ -420,6 +420,22 @@ async function seeded(handle: DatabaseHandle) {
   return row?.n ?? 0;
 }
 
+/** The database at `url`, seeded with `size` products unless it has that many already (then used as it is). */
+export async function seedIfNeeded(url: string, size: number, seed: (env: NodeJS.ProcessEnv, size: number) => number) {
+  let handle = await openDatabase({ databaseUrl: url });
+  await handle.migrate();
+  let seedNote = "already seeded, used as it is";
+  let seedSeconds: number | undefined;
+  if ((await seeded(handle)) !== size) {
+    await handle.close();
+    seedSeconds = seed({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" }, size);
+    seedNote = `seeded in ${seedSeconds.toFixed(1)}s`;
+    handle = await openDatabase({ databaseUrl: url });
+  }
+  await handle.db.execute(sql`analyze`);
+  return { handle, seedNote, seedSeconds };
+}
+
 export async function benchQueries(
   size: number,
   seed: (env: NodeJS.ProcessEnv, size: number) => number,
@@ -429,18 +445,7 @@ export async function benchQueries(
   const url = databaseUrl ?? postgres?.url;
   if (!url) throw new Error("--queries needs PostgreSQL: none is installed, and no --database-url was given.");
   try {
-    let handle = await openDatabase({ databaseUrl: url });
-    await handle.migrate();
-    let seedNote = "already seeded, used as it is";
-    let seedSeconds: number | undefined;
-    if ((await seeded(handle)) !== size) {
-      await handle.close();
-      const seconds = seed({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" }, size);
-      seedSeconds = seconds;
-      seedNote = `seeded in ${seconds.toFixed(1)}s`;
-      handle = await openDatabase({ databaseUrl: url });
-    }
-    await handle.db.execute(sql`analyze`);
+    const { handle, seedNote, seedSeconds } = await seedIfNeeded(url, size, seed);
     const deadline = performance.now() + RUN_LIMIT_MS;
     setDatabase(handle);
     const [load] = loadavg();
