@@ -23,8 +23,9 @@ import { typedPrefixes } from "./typed.js";
 
 export const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
 const CONCURRENCY = 10;
-// The queries stop after this long from the end of seeding, whatever is left (a slow query finishes first).
-const RUN_LIMIT_MS = 12 * 60_000;
+// Each path's queries (SQL's, the index's) stop after this long, whatever is left (a slow query
+// finishes first); so does the check of the facet counts.
+const RUN_LIMIT_MS = 6 * 60_000;
 
 /** What buyers type into the search page: the broadest words, trade terms, sizes, typos, part numbers. */
 export const SEARCHES = [
@@ -446,7 +447,6 @@ export async function benchQueries(
   if (!url) throw new Error("--queries needs PostgreSQL: none is installed, and no --database-url was given.");
   try {
     const { handle, seedNote, seedSeconds } = await seedIfNeeded(url, size, seed);
-    const deadline = performance.now() + RUN_LIMIT_MS;
     setDatabase(handle);
     const [load] = loadavg();
     console.log(
@@ -480,6 +480,7 @@ export async function benchQueries(
     await search("warm up");
     const p99s = new Map<string, number>();
     const measure = async (path: string) => {
+      const deadline = performance.now() + RUN_LIMIT_MS;
       for (const concurrency of [1, CONCURRENCY]) {
         console.log(`${path}, ${concurrency === 1 ? "one at a time" : `${concurrency} at a time`}:`);
         for (const [kind, tasks, budget] of kinds) {
@@ -527,16 +528,16 @@ export async function benchQueries(
     console.log(`  ${"index memory".padEnd(46)} < 1 GB: ${memoryMb.toFixed(0)} MB  ${verdict(memoryMb < 1024)}`);
     console.log(`  ${"index build".padEnd(46)} < 60 s: ${buildSeconds.toFixed(1)} s  ${verdict(buildSeconds < 60)}`);
     console.log(
-      `  ${"seeding".padEnd(46)} < 180 s: ${seedSeconds === undefined ? "not seeded in this run" : `${seedSeconds.toFixed(1)} s (row inserts, not COPY)  ${verdict(seedSeconds < 180)}`}`,
+      `  ${"seeding".padEnd(46)} < 180 s: ${seedSeconds === undefined ? "not seeded in this run" : `${seedSeconds.toFixed(1)} s (COPY)  ${verdict(seedSeconds < 180)}`}`,
     );
     index.dispose();
-    const { checked, wrong } = await checkFacets(handle, found, deadline);
+    const { checked, wrong } = await checkFacets(handle, found, performance.now() + RUN_LIMIT_MS);
     console.log(
       wrong.length === 0
         ? `Facet counts and totals of ${found.length} listings: ${checked} counts, all equal to COUNT(*).`
         : `Facet counts WRONG (${wrong.length} of ${checked}):\n  ${wrong.slice(0, 20).join("\n  ")}`,
     );
-    if (performance.now() > deadline) console.log(`Stopped at the ${RUN_LIMIT_MS / 60_000}-minute limit.`);
+
     setDatabase(undefined);
     await handle.close();
     if (wrong.length > 0) process.exitCode = 1;

@@ -106,6 +106,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const catalogueIndex = followCatalogue();
   void catalogueIndex.built
     .then(readSearchVocabulary)
+    .then(() => logger.info("search vocabulary read"))
     .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL
