@@ -99,6 +99,9 @@ export interface IndexAnswer {
   totalInScope?: number;
 }
 
+// Words of fewer products are ranked match by match (a thousand take well under a millisecond).
+const RANKED_FROM = 1_000;
+
 const valueKey = (attributeId: number, num: number | null, txt: string | null) =>
   `${attributeId}\u0000${num ?? ""}\u0000${txt ?? "\u0001"}`;
 
@@ -132,9 +135,10 @@ export class CatalogueIndex {
   private readonly groups = new Map<string, RoaringBitmap32>();
   private readonly wordIds = new Map<string, number>();
   private readonly wordBits: RoaringBitmap32[] = [];
-  // Per word, its products by the word's rank alone (rank.ts, singleWordRanks): a search of one
-  // word by relevance takes its best in rank order rather than ranking every match.
-  private readonly wordRanks: Map<number, RoaringBitmap32>[] = [];
+  // Per word of many products, its products by the word's rank alone (rank.ts, singleWordRanks): a
+  // search of one word by relevance takes its best in rank order rather than ranking every match.
+  // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
+  private readonly wordRanks: (Map<number, RoaringBitmap32> | undefined)[] = [];
   private readonly featuredBits = new RoaringBitmap32();
   // The words in order, for prefixes (sorted again after new words).
   private sortedWords: string[] | undefined;
@@ -177,6 +181,19 @@ export class CatalogueIndex {
     return bits;
   }
 
+  /** A word's products by their rank of it, from when it has RANKED_FROM products (those before ranked once). */
+  private rankWord(word: number) {
+    const bits = this.wordBits[word];
+    if (!bits || bits.size < RANKED_FROM) return undefined;
+    const ranks = new Map<number, RoaringBitmap32>();
+    for (const ordinal of bits.toUint32Array()) {
+      const held = this.held[ordinal];
+      if (held) rankBits(ranks, singleWordRanks(held.positioned).get(word) ?? 0).add(ordinal);
+    }
+    this.wordRanks[word] = ranks;
+    return ranks;
+  }
+
   private partKeyBitmap(piece: string) {
     let bits = this.partKeyBits.get(piece);
     if (!bits) {
@@ -216,7 +233,7 @@ export class CatalogueIndex {
       id = this.wordBits.length;
       this.wordIds.set(word, id);
       this.wordBits.push(new RoaringBitmap32());
-      this.wordRanks.push(new Map());
+      this.wordRanks.push(undefined);
     }
     return id;
   }
@@ -296,14 +313,8 @@ export class CatalogueIndex {
       entryPos: product.entryPos,
     };
     for (const [word, rank] of singleWordRanks(positioned)) {
-      const ranks = this.wordRanks[word];
-      if (!ranks) continue;
-      let bits = ranks.get(rank);
-      if (!bits) {
-        bits = new RoaringBitmap32();
-        ranks.set(rank, bits);
-      }
-      bits.add(ordinal);
+      const ranks = this.wordRanks[word] ?? this.rankWord(word);
+      if (ranks) rankBits(ranks, rank).add(ordinal);
     }
     if (product.featured) this.featuredBits.add(ordinal);
     // Kept by the index's own word ids only.
@@ -595,7 +606,8 @@ export class CatalogueIndex {
       const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
-      if (tree?.op === "word" && !tree.prefix) return this.pageByWordRank(where, tree.word, key, query);
+      if (tree?.op === "word" && !tree.prefix && this.wordRanks[this.wordIds.get(tree.word) ?? -1])
+        return this.pageByWordRank(where, tree.word, key, query);
       const scratch = new Scratch();
       // A set of the few products a part-number prefix boosts: asked of every match, unlike a bitmap's wasm call.
       const boosted = new Set(this.partKeyMatches(key, false, scratch).toUint32Array());
@@ -728,9 +740,19 @@ export class CatalogueIndex {
     ])
       bits.dispose();
     for (const value of this.values) value.bits.dispose();
-    for (const ranks of this.wordRanks) for (const bits of ranks.values()) bits.dispose();
+    for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
     this.featuredBits.dispose();
   }
+}
+
+/** A rank's bitmap among a word's, made when first needed. */
+function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
+  let bits = ranks.get(rank);
+  if (!bits) {
+    bits = new RoaringBitmap32();
+    ranks.set(rank, bits);
+  }
+  return bits;
 }
 
 /** Whether every listed product is in `order`, which holds nothing else. */
