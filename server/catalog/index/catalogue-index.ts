@@ -124,7 +124,6 @@ export class CatalogueIndex {
   private readonly held: (
     | {
         product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
-        words: Int32Array;
         values: Int32Array;
         positioned: PositionedWords;
       }
@@ -322,7 +321,6 @@ export class CatalogueIndex {
     const { category, subcategory, brand, partKey, featured, sortKey } = product;
     this.held[ordinal] = {
       product: { category, subcategory, brand, partKey, featured, sortKey },
-      words: Int32Array.from(words),
       values: Int32Array.from(values),
       positioned,
     };
@@ -337,7 +335,8 @@ export class CatalogueIndex {
     for (const key of [`c:${product.category}`, `s:${product.subcategory}`, `b:${product.brand}`])
       this.groups.get(key)?.remove(ordinal);
     for (const piece of CatalogueIndex.partKeyPieces(product.partKey)) this.partKeyBits.get(piece)?.remove(ordinal);
-    for (const word of held.words) this.wordBits[word]?.remove(ordinal);
+    // Its words are those of its positions (taken out once each; again is nothing).
+    for (const word of held.positioned.entryWord) this.wordBits[word]?.remove(ordinal);
     for (const [word, rank] of singleWordRanks(held.positioned)) this.wordRanks[word]?.get(rank)?.remove(ordinal);
     this.featuredBits.remove(ordinal);
     for (const value of held.values) this.values[value]?.bits.remove(ordinal);
