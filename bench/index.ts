@@ -1,4 +1,4 @@
-// `npm run bench [-- --products N --seconds S]` (`--queries`: bench/queries.ts; `--import`: the
+// `npm run bench [-- --products N --seconds S]` (`--queries`: bench/queries.ts; `--api`: bench/api.ts; `--import`: the
 // catalogue import alone, bench/import.ts): the store under load on loopback, on embedded
 // PGlite and on PostgreSQL, beside the machine's ceiling. Every run is bounded in time; the
 // figures are printed and written to bench/results/latest.json.
@@ -13,6 +13,7 @@ import { searchItemsQuery } from "../server/catalog/search/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
 import { benchAdminScale } from "./admin-scale";
+import { benchApi } from "./api";
 import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
 import { benchImport, IMPORT_ROWS } from "./import";
 import { type LoadResult, load } from "./load";
@@ -293,6 +294,7 @@ export async function main() {
   const size = option("products", 100_000);
   const seconds = option("seconds", 5);
   if (process.argv.includes("--buyers")) return buyersOnly(size, seconds);
+  if (process.argv.includes("--api")) return benchApi(size, seed, databaseUrlOption(), option("processes", 1));
   if (process.argv.includes("--queries")) return benchQueries(size, seed, databaseUrlOption());
   if (process.argv.includes("--import")) return importOnly(option("rows", IMPORT_ROWS), databaseUrlOption());
   const lines: string[] = [`npm run bench -- --products ${size} --seconds ${seconds}   (${new Date().toISOString()})`];

@@ -21,13 +21,14 @@ import { productAttributeValues, products } from "../server/db/schema";
 import { buildMemoryIndex, memoryListing, memorySearch } from "./in-memory-index";
 import { typedPrefixes } from "./typed.js";
 
-const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
+export const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
 const CONCURRENCY = 10;
-// The queries stop after this long from the end of seeding, whatever is left (a slow query finishes first).
-const RUN_LIMIT_MS = 12 * 60_000;
+// Each path's queries (SQL's, the index's) stop after this long, whatever is left (a slow query
+// finishes first); so does the check of the facet counts.
+const RUN_LIMIT_MS = 6 * 60_000;
 
 /** What buyers type into the search page: the broadest words, trade terms, sizes, typos, part numbers. */
-const SEARCHES = [
+export const SEARCHES = [
   "in",
   "type",
   "pack",
@@ -137,10 +138,10 @@ interface Timing {
   failed?: boolean;
 }
 
-const percentile = (sorted: number[], share: number) =>
+export const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
-function summary(kind: string, times: Timing[], budget: number | undefined) {
+export function summary(kind: string, times: Timing[], budget: number | undefined) {
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
   const [p50, p90, p99] = [0.5, 0.9, 0.99].map((share) => percentile(sorted, share).toFixed(1)) as [
     string,
@@ -165,7 +166,7 @@ function summary(kind: string, times: Timing[], budget: number | undefined) {
 }
 
 /** Each task once, `concurrency` at a time; the time of each. */
-async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: number, deadline: number) {
+export async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: number, deadline: number) {
   const times: Timing[] = [];
   let next = 0;
   const worker = async () => {
@@ -420,6 +421,22 @@ async function seeded(handle: DatabaseHandle) {
   return row?.n ?? 0;
 }
 
+/** The database at `url`, seeded with `size` products unless it has that many already (then used as it is). */
+export async function seedIfNeeded(url: string, size: number, seed: (env: NodeJS.ProcessEnv, size: number) => number) {
+  let handle = await openDatabase({ databaseUrl: url });
+  await handle.migrate();
+  let seedNote = "already seeded, used as it is";
+  let seedSeconds: number | undefined;
+  if ((await seeded(handle)) !== size) {
+    await handle.close();
+    seedSeconds = seed({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" }, size);
+    seedNote = `seeded in ${seedSeconds.toFixed(1)}s`;
+    handle = await openDatabase({ databaseUrl: url });
+  }
+  await handle.db.execute(sql`analyze`);
+  return { handle, seedNote, seedSeconds };
+}
+
 export async function benchQueries(
   size: number,
   seed: (env: NodeJS.ProcessEnv, size: number) => number,
@@ -429,19 +446,7 @@ export async function benchQueries(
   const url = databaseUrl ?? postgres?.url;
   if (!url) throw new Error("--queries needs PostgreSQL: none is installed, and no --database-url was given.");
   try {
-    let handle = await openDatabase({ databaseUrl: url });
-    await handle.migrate();
-    let seedNote = "already seeded, used as it is";
-    let seedSeconds: number | undefined;
-    if ((await seeded(handle)) !== size) {
-      await handle.close();
-      const seconds = seed({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" }, size);
-      seedSeconds = seconds;
-      seedNote = `seeded in ${seconds.toFixed(1)}s`;
-      handle = await openDatabase({ databaseUrl: url });
-    }
-    await handle.db.execute(sql`analyze`);
-    const deadline = performance.now() + RUN_LIMIT_MS;
+    const { handle, seedNote, seedSeconds } = await seedIfNeeded(url, size, seed);
     setDatabase(handle);
     const [load] = loadavg();
     console.log(
@@ -475,6 +480,7 @@ export async function benchQueries(
     await search("warm up");
     const p99s = new Map<string, number>();
     const measure = async (path: string) => {
+      const deadline = performance.now() + RUN_LIMIT_MS;
       for (const concurrency of [1, CONCURRENCY]) {
         console.log(`${path}, ${concurrency === 1 ? "one at a time" : `${concurrency} at a time`}:`);
         for (const [kind, tasks, budget] of kinds) {
@@ -522,16 +528,16 @@ export async function benchQueries(
     console.log(`  ${"index memory".padEnd(46)} < 1 GB: ${memoryMb.toFixed(0)} MB  ${verdict(memoryMb < 1024)}`);
     console.log(`  ${"index build".padEnd(46)} < 60 s: ${buildSeconds.toFixed(1)} s  ${verdict(buildSeconds < 60)}`);
     console.log(
-      `  ${"seeding".padEnd(46)} < 180 s: ${seedSeconds === undefined ? "not seeded in this run" : `${seedSeconds.toFixed(1)} s (row inserts, not COPY)  ${verdict(seedSeconds < 180)}`}`,
+      `  ${"seeding".padEnd(46)} < 180 s: ${seedSeconds === undefined ? "not seeded in this run" : `${seedSeconds.toFixed(1)} s (COPY)  ${verdict(seedSeconds < 180)}`}`,
     );
     index.dispose();
-    const { checked, wrong } = await checkFacets(handle, found, deadline);
+    const { checked, wrong } = await checkFacets(handle, found, performance.now() + RUN_LIMIT_MS);
     console.log(
       wrong.length === 0
         ? `Facet counts and totals of ${found.length} listings: ${checked} counts, all equal to COUNT(*).`
         : `Facet counts WRONG (${wrong.length} of ${checked}):\n  ${wrong.slice(0, 20).join("\n  ")}`,
     );
-    if (performance.now() > deadline) console.log(`Stopped at the ${RUN_LIMIT_MS / 60_000}-minute limit.`);
+
     setDatabase(undefined);
     await handle.close();
     if (wrong.length > 0) process.exitCode = 1;

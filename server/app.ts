@@ -8,6 +8,7 @@ import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
 import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
+import { readSearchVocabulary } from "./catalog/search/search-vocabulary";
 import { startCertificateReminders } from "./companies/tax-certificates";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDatabase, setDatabase } from "./db/client";
@@ -107,6 +108,10 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   // Built while the store answers from SQL; then woken by the change log's NOTIFY (PostgreSQL) or
   // the store's events (PGlite, one process), and polling the log each second besides.
   const catalogueIndex = followCatalogue();
+  void catalogueIndex.built
+    .then(readSearchVocabulary)
+    .then(() => logger.info("search vocabulary read"))
+    .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL
     ? coordinate(config.DATABASE_URL, duties, { [CATALOGUE_CHANGES_CHANNEL]: catalogueIndex.wake })

@@ -58,6 +58,8 @@ beforeAll(async () => {
     ...brands.slice(0, 5),
     ...rows.slice(0, 10).map((row) => row.partNumber.slice(0, 5)),
     ...rows.slice(0, 5).map((row) => row.partNumber),
+    // Fragments from inside a part number, matched on the part keys' trigrams.
+    ...rows.slice(10, 15).map((row) => row.partNumber.slice(2, 8)),
     // A word most parts have, stop words, a misspelling, a phrase, a negation, a fragment of nothing.
     "industrial",
     "the",

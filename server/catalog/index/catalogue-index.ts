@@ -9,7 +9,7 @@
 import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
-import { type PositionedWords, rankerOf } from "./rank";
+import { type PositionedWords, rankerOf, singleWordRanks } from "./rank";
 import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
@@ -99,6 +99,9 @@ export interface IndexAnswer {
   totalInScope?: number;
 }
 
+// Words of fewer products are ranked match by match (a thousand take well under a millisecond).
+const RANKED_FROM = 1_000;
+
 const valueKey = (attributeId: number, num: number | null, txt: string | null) =>
   `${attributeId}\u0000${num ?? ""}\u0000${txt ?? "\u0001"}`;
 
@@ -121,7 +124,6 @@ export class CatalogueIndex {
   private readonly held: (
     | {
         product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
-        words: Int32Array;
         values: Int32Array;
         positioned: PositionedWords;
       }
@@ -132,8 +134,16 @@ export class CatalogueIndex {
   private readonly groups = new Map<string, RoaringBitmap32>();
   private readonly wordIds = new Map<string, number>();
   private readonly wordBits: RoaringBitmap32[] = [];
+  // Per word of many products, its products by the word's rank alone (rank.ts, singleWordRanks): a
+  // search of one word by relevance takes its best in rank order rather than ranking every match.
+  // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
+  private readonly wordRanks: (Map<number, RoaringBitmap32> | undefined)[] = [];
+  private readonly featuredBits = new RoaringBitmap32();
   // The words in order, for prefixes (sorted again after new words).
   private sortedWords: string[] | undefined;
+  // Part keys by their first two characters and by each three in a row: the products a part-number
+  // prefix (relevance's boost) or fragment may match, checked one by one only among those.
+  private readonly partKeyBits = new Map<string, RoaringBitmap32>();
   private readonly valueIds = new Map<string, number>();
   private readonly values: { attributeId: number; num: number | null; txt: string | null; bits: RoaringBitmap32 }[] =
     [];
@@ -170,6 +180,51 @@ export class CatalogueIndex {
     return bits;
   }
 
+  /** A word's products by their rank of it, from when it has RANKED_FROM products (those before ranked once). */
+  private rankWord(word: number) {
+    const bits = this.wordBits[word];
+    if (!bits || bits.size < RANKED_FROM) return undefined;
+    const ranks = new Map<number, RoaringBitmap32>();
+    for (const ordinal of bits.toUint32Array()) {
+      const held = this.held[ordinal];
+      if (held) rankBits(ranks, singleWordRanks(held.positioned).get(word) ?? 0).add(ordinal);
+    }
+    this.wordRanks[word] = ranks;
+    return ranks;
+  }
+
+  private partKeyBitmap(piece: string) {
+    let bits = this.partKeyBits.get(piece);
+    if (!bits) {
+      bits = new RoaringBitmap32();
+      this.partKeyBits.set(piece, bits);
+    }
+    return bits;
+  }
+
+  /** What a part key is filed under: its first two characters (prefix) and its trigrams. */
+  private static partKeyPieces(partKey: string) {
+    const pieces = new Set([`^${partKey.slice(0, 2)}`]);
+    for (let i = 0; i + 3 <= partKey.length; i++) pieces.add(partKey.slice(i, i + 3));
+    return pieces;
+  }
+
+  /** The listed products whose part key starts with (or, `anywhere`, holds) `key`. */
+  private partKeyMatches(key: string, anywhere: boolean, scratch: Scratch): RoaringBitmap32 {
+    const result = scratch.keep(new RoaringBitmap32());
+    let candidates: RoaringBitmap32;
+    if (!anywhere && key.length >= 2) candidates = this.partKeyBits.get(`^${key.slice(0, 2)}`) ?? result;
+    else if (anywhere && key.length >= 3) {
+      const pieces = [...CatalogueIndex.partKeyPieces(key)].filter((piece) => !piece.startsWith("^"));
+      candidates = scratch.and(...pieces.map((piece) => this.partKeyBits.get(piece) ?? result));
+    } else candidates = this.listed;
+    for (const ordinal of candidates.toUint32Array()) {
+      const partKey = this.held[ordinal]?.product.partKey;
+      if (partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key))) result.add(ordinal);
+    }
+    return result;
+  }
+
   private wordId(word: string) {
     let id = this.wordIds.get(word);
     if (id === undefined) {
@@ -177,6 +232,7 @@ export class CatalogueIndex {
       id = this.wordBits.length;
       this.wordIds.set(word, id);
       this.wordBits.push(new RoaringBitmap32());
+      this.wordRanks.push(undefined);
     }
     return id;
   }
@@ -246,6 +302,7 @@ export class CatalogueIndex {
     this.group(`c:${product.category}`).add(ordinal);
     this.group(`s:${product.subcategory}`).add(ordinal);
     this.group(`b:${product.brand}`).add(ordinal);
+    for (const piece of CatalogueIndex.partKeyPieces(product.partKey)) this.partKeyBitmap(piece).add(ordinal);
     const words = product.words.map((word) => this.wordId(word));
     for (const word of words) this.wordBits[word]?.add(ordinal);
     const values = product.values.map((value) => this.valueId(value.attributeId, value.num, value.txt));
@@ -254,12 +311,16 @@ export class CatalogueIndex {
       entryWord: Int32Array.from(product.entryWord, (word) => words[word] ?? -1),
       entryPos: product.entryPos,
     };
+    for (const [word, rank] of singleWordRanks(positioned)) {
+      const ranks = this.wordRanks[word] ?? this.rankWord(word);
+      if (ranks) rankBits(ranks, rank).add(ordinal);
+    }
+    if (product.featured) this.featuredBits.add(ordinal);
     // Kept by the index's own word ids only.
     // Only what answering and taking it out again need: a million products are held.
     const { category, subcategory, brand, partKey, featured, sortKey } = product;
     this.held[ordinal] = {
       product: { category, subcategory, brand, partKey, featured, sortKey },
-      words: Int32Array.from(words),
       values: Int32Array.from(values),
       positioned,
     };
@@ -273,7 +334,11 @@ export class CatalogueIndex {
     this.inStock.remove(ordinal);
     for (const key of [`c:${product.category}`, `s:${product.subcategory}`, `b:${product.brand}`])
       this.groups.get(key)?.remove(ordinal);
-    for (const word of held.words) this.wordBits[word]?.remove(ordinal);
+    for (const piece of CatalogueIndex.partKeyPieces(product.partKey)) this.partKeyBits.get(piece)?.remove(ordinal);
+    // Its words are those of its positions (taken out once each; again is nothing).
+    for (const word of held.positioned.entryWord) this.wordBits[word]?.remove(ordinal);
+    for (const [word, rank] of singleWordRanks(held.positioned)) this.wordRanks[word]?.get(rank)?.remove(ordinal);
+    this.featuredBits.remove(ordinal);
     for (const value of held.values) this.values[value]?.bits.remove(ordinal);
     this.held[ordinal] = undefined;
   }
@@ -421,9 +486,7 @@ export class CatalogueIndex {
         : match.tree
           ? this.matchTree(match.tree, scratch)
           : scratch.keep(new RoaringBitmap32());
-      if (match.partFragment)
-        for (const ordinal of matches.toUint32Array())
-          if (this.held[ordinal]?.product.partKey.includes(match.partKey)) found.add(ordinal);
+      if (match.partFragment) found.orInPlace(this.partKeyMatches(match.partKey, true, scratch));
       matches = scratch.and(matches, found);
     }
     const none = scratch.keep(new RoaringBitmap32());
@@ -542,6 +605,12 @@ export class CatalogueIndex {
       const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
+      if (tree?.op === "word" && !tree.prefix && this.wordRanks[this.wordIds.get(tree.word) ?? -1])
+        return this.pageByWordRank(where, tree.word, key, query);
+      const scratch = new Scratch();
+      // A set of the few products a part-number prefix boosts: asked of every match, unlike a bitmap's wasm call.
+      const boosted = new Set(this.partKeyMatches(key, false, scratch).toUint32Array());
+      scratch.dispose();
       const name = positions.name;
       // The best `wanted` kept in order as the matches go by (most are turned away at the door).
       const best: { ordinal: number; score: number; at: number }[] = [];
@@ -552,14 +621,13 @@ export class CatalogueIndex {
         if (!held) continue;
         const { partKey, featured } = held.product;
         // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
-        const boost = partKey === key ? 100 : partKey.startsWith(key) ? 50 : 0;
-        const entry = {
-          ordinal,
-          score: boost + rankOf(held.positioned) + (featured ? 0.5 : 0),
-          at: name[ordinal] ?? 0,
-        };
+        const boost = !boosted.has(ordinal) ? 0 : partKey === key ? 100 : 50;
+        const score = boost + rankOf(held.positioned) + (featured ? 0.5 : 0);
+        const at = name[ordinal] ?? 0;
         const worst = best[best.length - 1];
-        if (best.length === wanted && worst && !before(entry, worst)) continue;
+        if (best.length === wanted && worst && !(score > worst.score || (score === worst.score && at < worst.at)))
+          continue;
+        const entry = { ordinal, score, at };
         let place = best.length;
         while (place > 0 && before(entry, best[place - 1] as (typeof best)[number])) place--;
         best.splice(place, 0, entry);
@@ -586,10 +654,104 @@ export class CatalogueIndex {
     return found.map((ordinal) => this.ids[ordinal] ?? "");
   }
 
-  dispose() {
-    for (const bits of [this.listed, this.inStock, ...this.groups.values(), ...this.wordBits]) bits.dispose();
-    for (const value of this.values) value.bits.dispose();
+  /**
+   * One word's matches by relevance without ranking each: its products grouped by their rank of
+   * it (0 for those matched another way, a part-number fragment), each group split into the
+   * featured (half a point more) and the rest, the part numbers the key boosts scored one by one,
+   * the groups taken best first and each in name order, as the SQL orders ties.
+   */
+  private pageByWordRank(
+    where: RoaringBitmap32,
+    word: string,
+    key: string,
+    query: Pick<IndexQuery, "offset" | "limit">,
+  ): string[] {
+    const scratch = new Scratch();
+    try {
+      const name = (this.positions as Record<IndexSort, Int32Array>).name;
+      const boosted = scratch.and(this.partKeyMatches(key, false, scratch), where);
+      const rest = scratch.keep(RoaringBitmap32.andNot(where, boosted));
+      const byScore = new Map<number, RoaringBitmap32[]>();
+      const add = (score: number, bits: RoaringBitmap32) => {
+        if (bits.isEmpty) return;
+        const list = byScore.get(score);
+        if (list) list.push(bits);
+        else byScore.set(score, [bits]);
+      };
+      const wordId = this.wordIds.get(word);
+      let unranked = rest;
+      for (const [rank, bits] of wordId === undefined ? [] : (this.wordRanks[wordId] ?? new Map())) {
+        const within = scratch.and(rest, bits);
+        if (within.isEmpty) continue;
+        unranked = scratch.keep(RoaringBitmap32.andNot(unranked, within));
+        add(rank + 0.5, scratch.and(within, this.featuredBits));
+        add(rank, scratch.keep(RoaringBitmap32.andNot(within, this.featuredBits)));
+      }
+      add(0.5, scratch.and(unranked, this.featuredBits));
+      add(0, scratch.keep(RoaringBitmap32.andNot(unranked, this.featuredBits)));
+      const rankOf = rankerOf({ op: "word", word, prefix: false }, (w) => this.wordIds.get(w) ?? -1);
+      const single: [number, number][] = [];
+      for (const ordinal of boosted.toUint32Array()) {
+        const held = this.held[ordinal];
+        if (!held || !rankOf) continue;
+        const boost = held.product.partKey === key ? 100 : 50;
+        single.push([boost + rankOf(held.positioned) + (held.product.featured ? 0.5 : 0), ordinal]);
+      }
+      for (const [score, ordinal] of single) add(score, scratch.keep(RoaringBitmap32.from([ordinal])));
+      let skip = query.offset;
+      const found: number[] = [];
+      for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
+        if (found.length >= query.limit) break;
+        const group = scratch.keep(new RoaringBitmap32());
+        for (const bits of byScore.get(score) ?? []) group.orInPlace(bits);
+        if (group.size <= skip) {
+          skip -= group.size;
+          continue;
+        }
+        found.push(...this.inOrder(group, name, this.orders?.name, skip + query.limit - found.length).slice(skip));
+        skip = 0;
+      }
+      return found.slice(0, query.limit).map((ordinal) => this.ids[ordinal] ?? "");
+    } finally {
+      scratch.dispose();
+    }
   }
+
+  /** The first `count` of `bits` in a sort order (`at`: each ordinal's place in `order`). */
+  private inOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array | undefined, count: number): number[] {
+    if (!order || bits.size * 16 < order.length)
+      return [...bits.toUint32Array()].sort((a, b) => (at[a] ?? 0) - (at[b] ?? 0)).slice(0, count);
+    const found: number[] = [];
+    for (let i = 0; i < order.length && found.length < count; i++) {
+      const ordinal = order[i] ?? 0;
+      if (bits.has(ordinal)) found.push(ordinal);
+    }
+    return found;
+  }
+
+  dispose() {
+    for (const bits of [
+      this.listed,
+      this.inStock,
+      ...this.groups.values(),
+      ...this.partKeyBits.values(),
+      ...this.wordBits,
+    ])
+      bits.dispose();
+    for (const value of this.values) value.bits.dispose();
+    for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
+    this.featuredBits.dispose();
+  }
+}
+
+/** A rank's bitmap among a word's, made when first needed. */
+function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
+  let bits = ranks.get(rank);
+  if (!bits) {
+    bits = new RoaringBitmap32();
+    ranks.set(rank, bits);
+  }
+  return bits;
 }
 
 /** Whether every listed product is in `order`, which holds nothing else. */

@@ -10,31 +10,65 @@ import { CatalogueIndex, type IndexedProduct, type IndexSort, indexSorts, initia
 
 const BATCH = 20_000;
 
-// A weight as tsvector keeps it in two bits (tsrank.c indexes its weights by these).
-const WEIGHT_BITS: Record<string, number> = { D: 0, C: 1, B: 2, A: 3 };
-
 /**
  * A tsvector as PostgreSQL prints it ('word':1A,7 …): its words, and each position's word and
- * weight in position order, as ts_rank_cd reads them (./rank.ts).
+ * weight in position order, as ts_rank_cd reads them (./rank.ts). Read by hand, not by regular
+ * expressions: a million products' vectors are read at every start.
  */
 export function positionedWords(vector: string): Pick<IndexedProduct, "words" | "entryWord" | "entryPos"> {
   const words: string[] = [];
-  const entries: [position: number, word: number, weight: number][] = [];
-  for (const [, quoted = "", positions = ""] of vector.matchAll(/'((?:[^'\\]|''|\\.)*)'(?::([0-9A-D,]+))?/g)) {
-    const word = words.length;
-    words.push(quoted.replace(/''/g, "'").replace(/\\(.)/g, "$1"));
+  const packed: number[] = [];
+  const wordOf: number[] = [];
+  let at = 0;
+  while (at < vector.length) {
+    const open = vector.indexOf("'", at);
+    if (open < 0) break;
+    // The word runs to the next quote that is not doubled ('') nor escaped (\').
+    let word = "";
+    let i = open + 1;
+    for (; i < vector.length; i++) {
+      const c = vector[i];
+      if (c === "\\") word += vector[++i] ?? "";
+      else if (c === "'") {
+        if (vector[i + 1] !== "'") break;
+        word += "'";
+        i++;
+      } else word += c;
+    }
+    const index = words.length;
+    words.push(word);
+    at = i + 1;
     // A word without positions (none are stripped here) would count once, at weight D.
-    for (const position of positions ? positions.split(",") : ["1D"]) {
-      const [, at = "1", weight = "D"] = /^(\d+)([A-D]?)$/.exec(position) ?? [];
-      entries.push([Number(at), word, WEIGHT_BITS[weight || "D"] ?? 0]);
+    if (vector[at] !== ":") {
+      packed.push((1 << 2) | 0);
+      wordOf.push(index);
+      continue;
+    }
+    at++;
+    for (;;) {
+      let position = 0;
+      while (at < vector.length && vector.charCodeAt(at) >= 48 && vector.charCodeAt(at) <= 57)
+        position = position * 10 + vector.charCodeAt(at++) - 48;
+      const letter = vector[at];
+      // Two bits, as tsrank.c indexes its weights: D 0, C 1, B 2, A 3.
+      const weight = letter === "A" ? 3 : letter === "B" ? 2 : letter === "C" ? 1 : 0;
+      if (letter === "A" || letter === "B" || letter === "C" || letter === "D") at++;
+      packed.push((position << 2) | weight);
+      wordOf.push(index);
+      if (vector[at] !== ",") break;
+      at++;
     }
   }
-  entries.sort((a, b) => a[0] - b[0] || a[2] - b[2]);
-  return {
-    words,
-    entryWord: Int32Array.from(entries, ([, word]) => word),
-    entryPos: Uint16Array.from(entries, ([position, , weight]) => (position << 2) | weight),
-  };
+  // In position then weight order, ties as they came: each entry's packed key and its place, sorted as numbers.
+  const order = Float64Array.from(packed, (key, place) => key * 2 ** 20 + place).sort();
+  const entryWord = new Int32Array(order.length);
+  const entryPos = new Uint16Array(order.length);
+  order.forEach((keyed, i) => {
+    const place = keyed % 2 ** 20;
+    entryWord[i] = wordOf[place] ?? 0;
+    entryPos[i] = packed[place] ?? 0;
+  });
+  return { words, entryWord, entryPos };
 }
 
 const productColumns = {

@@ -14,6 +14,21 @@ export interface PositionedWords {
 const INVERSE_WEIGHTS = [0.1, 0.2, 0.4, 1].map((weight) => 1 / Math.fround(weight));
 
 /**
+ * Each word's ts_rank_cd as a query of that word alone: each of its positions is a cover of its
+ * own (no noise) worth its weight, summed in position order as tsrank.c sums them. The index keeps
+ * its products by these ranks per word, so one word's best matches are found without ranking all.
+ */
+export function singleWordRanks({ entryWord, entryPos }: PositionedWords): Map<number, number> {
+  const sums = new Map<number, number>();
+  for (let i = 0; i < entryWord.length; i++) {
+    const word = entryWord[i] ?? -1;
+    sums.set(word, (sums.get(word) ?? 0) + 1 / (INVERSE_WEIGHTS[(entryPos[i] ?? 0) & 3] ?? 1));
+  }
+  for (const [word, sum] of sums) sums.set(word, Math.fround(sum));
+  return sums;
+}
+
+/**
  * The ranking function of a query, or undefined when tsrank.c's covers would depend on more
  * than "and" and "or" of words. `wordId` numbers a word as the products' entries do (-1: no product has it).
  */
@@ -37,6 +52,10 @@ export function rankerOf(
   };
   const holds = compile(tree);
   if (!holds) return undefined;
+  if (tree.op === "word") {
+    const word = operandWords[0] ?? -1;
+    return (words) => (word < 0 ? 0 : (singleWordRanks(words).get(word) ?? 0));
+  }
   const operandsOf = new Map<number, number[]>();
   operandWords.forEach((word, operand) => {
     if (word < 0) return;

@@ -1,7 +1,7 @@
 // What search knows of the catalogue's language: the operator's synonyms and the spelling
 // dictionary (the words of product names, brands and categories). Both are read once per process
 // and database, and read again after the events that change them, so a search costs no query for
-// them; the dictionary is read only when a query first needs a correction.
+// them; a store process reads both once its catalogue index is built (readSearchVocabulary).
 import { asc, sql } from "drizzle-orm";
 import { type Database, db } from "../../db/client";
 import { products, searchSynonyms } from "../../db/schema";
@@ -104,4 +104,12 @@ async function readDictionary(database: Database): Promise<Dictionary> {
     .where(sql`length(${perProduct.word}) >= 3`)
     .groupBy(perProduct.word);
   return new Map(rows.map((row) => [row.word, row.uses]));
+}
+
+/**
+ * Reads the synonyms and the dictionary before a search needs them: the dictionary's pass over
+ * every product (seconds at a million parts) would otherwise fall on the first misspelt query.
+ */
+export async function readSearchVocabulary(): Promise<void> {
+  await Promise.all([searchSynonymGroups(), spellingDictionary()]);
 }

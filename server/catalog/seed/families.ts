@@ -40,22 +40,26 @@ export interface SeededFamily {
  * the group's second family). A family of one part is none.
  */
 export function seededFamilies(parts: Iterable<SeededPart>): SeededFamily[] {
-  const groups = new Map<string, { name: string; sizes: readonly string[]; families: SeededPart[][] }>();
+  type Group = { name: string; sizes: readonly string[]; families: SeededPart[][]; sizesSeen: Map<string, number> };
+  const groups = new Map<string, Group>();
   for (const part of parts) {
     const sizes = familySizes[part.subcategory];
     if (!sizes) continue;
     const alike = Object.entries(part.specifications).filter(([key]) => !sizes.includes(key) && !ignored.has(key));
     const key = JSON.stringify([part.subcategory, alike]);
-    const group = groups.get(key) ?? {
+    const group: Group = groups.get(key) ?? {
       name: `${titleFromSlug(part.subcategory)}: ${alike.map(([name, value]) => `${name} ${value}`).join(", ")}`,
       sizes,
       families: [],
+      sizesSeen: new Map(),
     };
     groups.set(key, group);
+    // The first family without this size is the one after the families that have it: as many as
+    // parts of this size came before (counted, not searched: a million parts make large groups).
     const size = JSON.stringify(sizes.map((name) => part.specifications[name]));
-    const family = group.families.find(
-      (members) => !members.some((member) => JSON.stringify(sizes.map((name) => member.specifications[name])) === size),
-    );
+    const before = group.sizesSeen.get(size) ?? 0;
+    group.sizesSeen.set(size, before + 1);
+    const family = group.families[before];
     if (family) family.push(part);
     else group.families.push([part]);
   }

@@ -32,11 +32,11 @@ export async function main(args: string[]) {
     try {
       await handle.migrate();
       const started = performance.now();
-      await handle.db.execute(sql`delete from products`);
       const bar = progressBar(process.stdout, started);
       const written = await writeCatalog(handle.db, {
         size,
         seed,
+        replace: true,
         onProgress: (n) =>
           bar.update(n / size, `${n.toLocaleString("en-US")} / ${size.toLocaleString("en-US")} products`),
       });

@@ -1,0 +1,103 @@
+// The seed writes by COPY: every product, bulk tier and spec value as the generator made it, in one
+// transaction; into an empty catalogue with its indexes, keys and log triggers set aside and made
+// again exactly as they were, with one change-log row per product.
+import { asc, count, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../../test/database";
+import { catalogueChanges, partFamilies, productAttributeValues, productBulkTiers, products } from "../../db/schema";
+import { attributeDefinitionsBySubcategory, typeSpecifications } from "../products/attributes";
+import { generateCatalog } from "./generator";
+import { writeCatalog } from "./seed";
+
+const { handle } = withTestDatabase();
+const SIZE = 2_000;
+
+/** The catalogue as rows keyed by part number, nothing the database made up (ids, times) in them. */
+async function catalogueRows() {
+  const { db } = handle();
+  const rows = await db
+    .select({ product: products, family: partFamilies.name })
+    .from(products)
+    .leftJoin(partFamilies, eq(partFamilies.id, products.familyId))
+    .orderBy(asc(products.partNumber));
+  const partOf = new Map(rows.map(({ product }) => [product.id, product.partNumber]));
+  const tiers = await db.select().from(productBulkTiers);
+  const values = await db.select().from(productAttributeValues);
+  const keyed = <T extends { productId: string }>(list: T[]) =>
+    list
+      .map(({ productId, ...row }) => ({ part: partOf.get(productId), ...row }))
+      .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  return {
+    products: rows.map(({ product: { id, createdAt, familyId, ...product }, family }) => ({ ...product, family })),
+    tiers: keyed(tiers),
+    values: keyed(values),
+  };
+}
+
+/** The catalogue's indexes, constraints and enabled triggers, as PostgreSQL defines them. */
+async function catalogueKeys() {
+  const { rows } = await handle().db.execute<{ definition: string }>(sql`
+    select pg_get_indexdef(indexrelid) as definition from pg_index
+    where indrelid in ('products'::regclass, 'product_attribute_values'::regclass, 'product_bulk_tiers'::regclass)
+    union all
+    select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+    where conrelid in ('products'::regclass, 'product_attribute_values'::regclass, 'product_bulk_tiers'::regclass)
+    union all
+    select tgname || ' ' || tgenabled::text from pg_trigger
+    where tgrelid in ('products'::regclass, 'product_attribute_values'::regclass) and not tgisinternal
+    order by 1`);
+  return rows.map((row) => row.definition);
+}
+
+describe("seeding by COPY", () => {
+  it("writes each product, tier and spec value as generated, and the same rows with the keys set aside", async () => {
+    const { db } = handle();
+    const keys = await catalogueKeys();
+    expect(await writeCatalog(db, { size: SIZE, indexesAfter: false })).toBe(SIZE);
+
+    // Every field as generated (tabs, quotes and backslashes included), the columns it leaves out at their defaults.
+    const definitions = await attributeDefinitionsBySubcategory(db);
+    const written = await catalogueRows();
+    const byPart = new Map(written.products.map((row) => [row.partNumber, row]));
+    let tiers = 0;
+    for (const { product, tiers: itsTiers } of generateCatalog({ size: SIZE })) {
+      const typed = typeSpecifications(definitions.get(product.subcategory) ?? [], product.specifications ?? {});
+      const row = byPart.get(product.partNumber);
+      expect(row).toMatchObject({ ...product, specifications: typed.shown });
+      expect(row).toMatchObject({ status: "active", reviewCount: 0, leadTimeDays: null, image: "" });
+      expect(written.values.filter((value) => value.part === product.partNumber)).toHaveLength(typed.values.size);
+      tiers += itsTiers.length;
+    }
+    expect(written.tiers).toHaveLength(tiers);
+    expect(written.products.filter((row) => row.family !== null).length).toBeGreaterThan(100);
+
+    // Again into an emptied catalogue, with its keys set aside: the same rows, the same keys after.
+    expect(await writeCatalog(db, { size: SIZE, replace: true, indexesAfter: true })).toBe(SIZE);
+    expect(await catalogueRows()).toEqual(written);
+    expect(await catalogueKeys()).toEqual(keys);
+    // One row per product written (besides the delete's, of the products before).
+    const [{ n } = { n: 0 }] = await db
+      .select({ n: count() })
+      .from(catalogueChanges)
+      .innerJoin(products, eq(products.id, catalogueChanges.productId));
+    expect(n).toBe(SIZE);
+  });
+
+  it("leaves the catalogue as it was when a seed fails part way", async () => {
+    const { db } = handle();
+    const before = await catalogueRows();
+    const keys = await catalogueKeys();
+    await expect(
+      writeCatalog(db, {
+        size: SIZE,
+        replace: true,
+        indexesAfter: true,
+        onProgress: () => {
+          throw new Error("stopped");
+        },
+      }),
+    ).rejects.toThrow("stopped");
+    expect(await catalogueRows()).toEqual(before);
+    expect(await catalogueKeys()).toEqual(keys);
+  });
+});
