@@ -16,6 +16,7 @@ import { type SignedInUser, userContext } from "../server/context";
 import { adminAuditLog, products, user } from "../server/db/schema";
 import { fileStoreFor, mediaStorage, storePlace } from "../server/media/storage";
 import { withTestDatabase } from "./database";
+import { newProductForm } from "./store-process";
 
 const { handle } = withTestDatabase();
 let folder: string;
@@ -42,23 +43,6 @@ function editorPost(pathname: string, form: FormData, params: Record<string, str
   return action({ request: new Request(url, { method: "POST", body: form }), url, context, params } as never);
 }
 
-function productForm(partNumber: string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    partNumber,
-    name: "Pictured Wheel",
-    category: "abrasives",
-    subcategory: "grinding-wheels",
-    brand: "Own Brand",
-    price: "12.00",
-    stockLevel: "5",
-    status: "active",
-    description: "",
-  }))
-    form.append(name, value);
-  return form;
-}
-
 const stored = async (partNumber: string) =>
   (await handle().db.select().from(products).where(eq(products.partNumber, partNumber)))[0];
 
@@ -80,10 +64,10 @@ afterAll(async () => {
 
 describe("the product editor's uploads", () => {
   it("stores a picture and a PDF sent with the save and appends their URLs, before -> after in the audit log", async () => {
-    const created = await editorPost("/admin/products/new", productForm("UP-1"));
+    const created = await editorPost("/admin/products/new", newProductForm("UP-1"));
     expect((created as Response).status).toBe(302);
 
-    const form = productForm("UP-1");
+    const form = newProductForm("UP-1");
     form.append("newImages", new File([await png("#2b6a8a")], "wheel.png", { type: "image/png" }));
     form.append("newDocument", new File([PDF], "sds.pdf", { type: "application/pdf" }));
     form.append("newDocumentName", "Safety Data Sheet");
@@ -110,7 +94,7 @@ describe("the product editor's uploads", () => {
   });
 
   it("refuses a file that is not a picture with its message on the field, and saves nothing", async () => {
-    const form = productForm("UP-2");
+    const form = newProductForm("UP-2");
     form.append("newImages", new File(["just some notes"], "notes.txt", { type: "text/plain" }));
     const answer = (await editorPost("/admin/products/new", form)) as { init: ResponseInit; data: unknown };
     expect(answer.init.status).toBe(400);
@@ -123,7 +107,7 @@ describe("the product editor's uploads", () => {
   });
 
   it("refuses a document that is not a PDF", async () => {
-    const form = productForm("UP-3");
+    const form = newProductForm("UP-3");
     form.append("newDocument", new File(["<html></html>"], "sheet.html", { type: "text/html" }));
     form.append("newDocumentName", "Data sheet");
     const answer = (await editorPost("/admin/products/new", form)) as { init: ResponseInit; data: unknown };

@@ -169,15 +169,8 @@ export function client(store: Pick<StoreProcess, "base">) {
   };
 }
 
-/**
- * Saves a new product with `picture` through the product editor, as a signed-in store admin does;
- * returns the /media/ URL of its largest WebP version, as the editor shows it.
- */
-export async function productWithPicture(
-  admin: ReturnType<typeof client>,
-  partNumber: string,
-  picture: Uint8Array,
-): Promise<string> {
+/** The product editor's fields for a new grinding wheel, as an admin fills them in. */
+export function newProductForm(partNumber: string) {
   const form = new FormData();
   for (const [name, value] of Object.entries({
     partNumber,
@@ -191,6 +184,19 @@ export async function productWithPicture(
     description: "",
   }))
     form.append(name, value);
+  return form;
+}
+
+/**
+ * Saves a new product with `picture` through the product editor, as a signed-in store admin does;
+ * returns the /media/ URL of its largest WebP version, as the editor shows it.
+ */
+export async function productWithPicture(
+  admin: ReturnType<typeof client>,
+  partNumber: string,
+  picture: Uint8Array,
+): Promise<string> {
+  const form = newProductForm(partNumber);
   form.append("newImages", new File([new Uint8Array(picture)], "picture.png", { type: "image/png" }));
   const saved = await admin.send("/admin/products/new", { method: "POST", body: form });
   if (saved.status !== 302) throw new Error(`The editor refused the product: ${saved.status} ${await saved.text()}`);

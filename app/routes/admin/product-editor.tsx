@@ -171,29 +171,6 @@ function TextField({
   );
 }
 
-/** The back-order switch, with what it promises buyers (docs/decisions/back-orders.md). */
-function BackorderableField({ meta }: { meta: Meta }) {
-  const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
-  return (
-    <div className="space-y-1 sm:col-span-2">
-      <div className="flex items-center gap-2">
-        <input
-          {...getInputProps(meta, { type: "checkbox" })}
-          key={meta.key}
-          aria-describedby={describedBy}
-          className="size-4 accent-brand-800"
-        />
-        <Label htmlFor={meta.id}>Back-orderable</Label>
-      </div>
-      <p id={meta.descriptionId} className="text-sm text-slate-700">
-        Buyers may order more than the stock: what is in stock ships now, the rest is back-ordered and expected the lead
-        time in business days after the order.
-      </p>
-      <Problem meta={meta} />
-    </div>
-  );
-}
-
 export default function ProductEditorPage(props: Route.ComponentProps) {
   // A save reloads the product: the form starts again from what is stored now.
   return <ProductEditor key={JSON.stringify(props.loaderData.product)} {...props} />;
@@ -329,7 +306,12 @@ function ProductEditor({ loaderData, actionData }: Route.ComponentProps) {
               inputMode="numeric"
               hint="Business days to restock, e.g. 14; a back-orderable part needs one. Empty: buyers are asked to contact us."
             />
-            <BackorderableField meta={fields.backorderable as Meta} />
+            {/* What the switch promises buyers: docs/decisions/back-orders.md. */}
+            <CheckField
+              meta={fields.backorderable as Meta}
+              label="Back-orderable"
+              hint="Buyers may order more than the stock: what is in stock ships now, the rest is back-ordered and expected the lead time in business days after the order."
+            />
             <div className="space-y-1">
               <Label htmlFor={fields.unit.id}>Unit of Sale</Label>
               <select
