@@ -1,4 +1,5 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { clsx } from "clsx";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 
@@ -76,6 +77,7 @@ export function TextareaField({
   optional,
   rows = 3,
   maxLength,
+  className,
 }: {
   meta: FieldMetadata<unknown, Record<string, unknown>, string[]>;
   label: string;
@@ -83,10 +85,12 @@ export function TextareaField({
   optional?: boolean;
   rows?: number;
   maxLength?: number;
+  /** The wrapper's place in its grid, e.g. "sm:col-span-2". */
+  className?: string;
 }) {
   const props = getTextareaProps(meta, { ariaDescribedBy: hint ? meta.descriptionId : undefined });
   return (
-    <div className="space-y-1">
+    <div className={clsx("space-y-1", className)}>
       <Label htmlFor={meta.id}>
         {label}
         {optional && <span className="font-normal text-slate-600"> (optional)</span>}

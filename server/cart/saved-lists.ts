@@ -10,15 +10,9 @@ import { type Buyer, buyerNow, inBuyersCompany, requirePermission } from "../com
 import { type Database, db } from "../db/client";
 import { products, savedListLines, savedLists } from "../db/schema";
 import { StoreError } from "../errors";
+import { orderRuleColumns } from "./cart";
 import { findPartNumbers } from "./quick-order";
 import { addLinesToCart } from "./reorder";
-
-const orderRuleColumns = {
-  unit: products.unit,
-  packQuantity: products.packQuantity,
-  minOrderQuantity: products.minOrderQuantity,
-  orderMultiple: products.orderMultiple,
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const listNotFound = () => new StoreError("NotFound", "That list was not found.");

@@ -35,6 +35,7 @@ import type { SignedInUser } from "../../../server/context";
 import { db } from "../../../server/db/client";
 import { type FormArgs, handleForm } from "../../../server/form-intents";
 import { redirectWithToast } from "../../../server/toast";
+import { SelectField, TextareaField } from "../../components/form-field";
 import { SubmitButton } from "../../components/submit-button";
 import { Button } from "../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card";
@@ -597,30 +598,6 @@ function FamilyFields({
 
 type HazardMeta = Record<keyof HazardFields, Meta>;
 
-const textareaClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 aria-invalid:border-red-700";
-
-/** A labelled textarea, one entry a line, with its hint and error tied to it. */
-function LinesField({ meta, label, hint, rows = 3 }: { meta: Meta; label: string; hint: string; rows?: number }) {
-  const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
-  return (
-    <div className="space-y-1 sm:col-span-2">
-      <Label htmlFor={meta.id}>{label}</Label>
-      <textarea
-        {...getTextareaProps(meta)}
-        key={meta.key}
-        rows={rows}
-        aria-describedby={describedBy}
-        className={textareaClass}
-      />
-      <p id={meta.descriptionId} className="text-sm text-slate-700">
-        {hint}
-      </p>
-      <Problem meta={meta} />
-    </div>
-  );
-}
-
 /** A labelled checkbox with what ticking it means. */
 function CheckField({ meta, label, hint }: { meta: Meta; label: string; hint: string }) {
   const describedBy = [meta.descriptionId, meta.errors?.length ? meta.errorId : ""].filter(Boolean).join(" ");
@@ -643,28 +620,6 @@ function CheckField({ meta, label, hint }: { meta: Meta; label: string; hint: st
   );
 }
 
-/** A labelled select of `options` (value and words), the first being none. */
-function SelectField({ meta, label, options }: { meta: Meta; label: string; options: [string, string][] }) {
-  return (
-    <div className="space-y-1">
-      <Label htmlFor={meta.id}>{label}</Label>
-      <select
-        {...getSelectProps(meta)}
-        key={meta.key}
-        aria-describedby={meta.errors?.length ? meta.errorId : undefined}
-        className={selectClass}
-      >
-        {options.map(([value, words]) => (
-          <option key={value} value={value}>
-            {words}
-          </option>
-        ))}
-      </select>
-      <Problem meta={meta} />
-    </div>
-  );
-}
-
 /**
  * The part's hazard data (docs/decisions/hazardous-materials.md): what its safety data sheet says
  * and, for a hazardous material in transport, its DOT entry, which makes it ship by ground only.
@@ -682,15 +637,7 @@ function HazardCard({ meta }: { meta: HazardMeta }) {
           label="This part is a hazardous material"
           hint="Ticked, the part's page shows its pictograms and statements, and its safety data sheet is drawn from the fields below. Unticked, the fields below are not kept."
         />
-        <SelectField
-          meta={meta.signalWord}
-          label="Signal Word"
-          options={[
-            ["", "Choose…"],
-            ["Danger", "Danger"],
-            ["Warning", "Warning"],
-          ]}
-        />
+        <SelectField meta={meta.signalWord} label="Signal Word" placeholder="Choose…" options={["Danger", "Warning"]} />
         <TextField meta={meta.physicalState} label="Physical State" hint="e.g. Aerosol, Liquid or Paste" />
         <fieldset className="space-y-2 sm:col-span-2" aria-describedby={meta.pictograms.errorId}>
           <legend className="text-sm font-medium text-slate-950">GHS Pictograms</legend>
@@ -708,24 +655,28 @@ function HazardCard({ meta }: { meta: HazardMeta }) {
           </div>
           <Problem meta={meta.pictograms} />
         </fieldset>
-        <LinesField
+        <TextareaField
+          className="sm:col-span-2"
           meta={meta.classification}
           label="Hazard Classes"
           hint="One a line, with its category, e.g. Aerosols, Category 1"
         />
-        <LinesField
+        <TextareaField
+          className="sm:col-span-2"
           meta={meta.hazardStatements}
           label="Hazard Statements"
           rows={4}
           hint="One a line, its H code then its text, e.g. H222 Extremely flammable aerosol."
         />
-        <LinesField
+        <TextareaField
+          className="sm:col-span-2"
           meta={meta.precautionaryStatements}
           label="Precautionary Statements"
           rows={8}
           hint="One a line, its P code then its text, e.g. P210 Keep away from heat, hot surfaces, sparks, open flames and other ignition sources. No smoking."
         />
-        <LinesField
+        <TextareaField
+          className="sm:col-span-2"
           meta={meta.ingredients}
           label="Ingredients"
           hint="One a line: name | CAS number | share by weight, e.g. Acetone | 67-64-1 | 20-40%"
@@ -746,12 +697,8 @@ function HazardCard({ meta }: { meta: HazardMeta }) {
         <SelectField
           meta={meta.packingGroup}
           label="Packing Group"
-          options={[
-            ["", "None (aerosols and gases)"],
-            ["I", "I"],
-            ["II", "II"],
-            ["III", "III"],
-          ]}
+          placeholder="None (aerosols and gases)"
+          options={["I", "II", "III"]}
         />
         <CheckField
           meta={meta.limitedQuantity}
