@@ -5,11 +5,13 @@
 // and how many per facet; what the page then shows of them (price, stock, contract prices) is read
 // from the database. It answers exactly as the SQL path (catalog-query.ts, the reference) or not
 // at all: a phrase has PostgreSQL check its candidates, a negation ranked by relevance has its page
-// from SQL, names within a typo are SQL's.
+// from SQL, names within a typo are compared by trigram as pg_trgm does (./name-trigrams.ts).
 import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
+import { NameTrigrams } from "./name-trigrams";
 import { type PositionedWords, rankerOf, singleWordRanks } from "./rank";
+import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
@@ -23,6 +25,7 @@ export interface IndexedProduct {
   stockLevel: number;
   partKey: string;
   featured: boolean;
+  name: string;
   /** What the sort orders depend on (./load.ts): when it changes, the orders are read again. */
   sortKey: string;
   /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
@@ -73,6 +76,8 @@ export interface IndexQuery {
     partFragment: boolean;
     /** With a phrase in the tree: the products PostgreSQL found matching it (phraseCandidates). */
     phraseMatches?: RoaringBitmap32;
+    /** Names within a typo instead of words: the products matched, with word_similarity (typoMatches). */
+    typo?: Map<number, number>;
   };
   category?: string;
   subcategory?: string;
@@ -139,6 +144,7 @@ export class CatalogueIndex {
   // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
   private readonly wordRanks: (Map<number, RoaringBitmap32> | undefined)[] = [];
   private readonly featuredBits = new RoaringBitmap32();
+  private readonly names = new NameTrigrams();
   // The words in order, for prefixes (sorted again after new words).
   private sortedWords: string[] | undefined;
   // Part keys by their first two characters and by each three in a row: the products a part-number
@@ -168,7 +174,7 @@ export class CatalogueIndex {
     for (const bits of [...this.groups.values(), ...this.wordBits, ...this.values.map((value) => value.bits)])
       bytes += bits.getSerializationSizeInBytes("croaring");
     for (const order of Object.values(this.orders ?? {})) bytes += order.byteLength * 2;
-    return bytes;
+    return bytes + this.names.bytes;
   }
 
   private group(key: string) {
@@ -316,6 +322,7 @@ export class CatalogueIndex {
       if (ranks) rankBits(ranks, rank).add(ordinal);
     }
     if (product.featured) this.featuredBits.add(ordinal);
+    this.names.add(ordinal, product.name);
     // Kept by the index's own word ids only.
     // Only what answering and taking it out again need: a million products are held.
     const { category, subcategory, brand, partKey, featured, sortKey } = product;
@@ -339,6 +346,7 @@ export class CatalogueIndex {
     for (const word of held.positioned.entryWord) this.wordBits[word]?.remove(ordinal);
     for (const [word, rank] of singleWordRanks(held.positioned)) this.wordRanks[word]?.get(rank)?.remove(ordinal);
     this.featuredBits.remove(ordinal);
+    this.names.remove(ordinal);
     for (const value of held.values) this.values[value]?.bits.remove(ordinal);
     this.held[ordinal] = undefined;
   }
@@ -481,11 +489,13 @@ export class CatalogueIndex {
     const { match } = query;
     let matches = scratch.and(this.listed, query.catalogue ?? undefined);
     if (match) {
-      const found = match.phraseMatches
-        ? scratch.and(match.phraseMatches)
-        : match.tree
-          ? this.matchTree(match.tree, scratch)
-          : scratch.keep(new RoaringBitmap32());
+      const found = match.typo
+        ? scratch.keep(RoaringBitmap32.from(match.typo.keys()))
+        : match.phraseMatches
+          ? scratch.and(match.phraseMatches)
+          : match.tree
+            ? this.matchTree(match.tree, scratch)
+            : scratch.keep(new RoaringBitmap32());
       if (match.partFragment) found.orInPlace(this.partKeyMatches(match.partKey, true, scratch));
       matches = scratch.and(matches, found);
     }
@@ -512,7 +522,7 @@ export class CatalogueIndex {
       return result;
     };
     return {
-      ids: this.page(where, query, ranked),
+      ids: ranked && match?.typo ? this.pageBySimilarity(where, match.typo, query) : this.page(where, query, ranked),
       total: where.size,
       categories: query.groupCounts ? counted("c:", ofBrand) : [],
       brands: query.groupCounts ? counted("b:", inCategory) : [],
@@ -717,6 +727,57 @@ export class CatalogueIndex {
     }
   }
 
+  /**
+   * The listed products with names within a typo of `text` (`text <% name`), with their
+   * word_similarity; `foreign`: what PostgreSQL computed for the names not in ASCII (foreignNames).
+   * Undefined when `text` is not ASCII (PostgreSQL's locale reads it).
+   */
+  typoMatches(text: string, foreign: { id: string; similarity: number }[]): Map<number, number> | undefined {
+    const words = trigramWords(text);
+    if (words === undefined) return undefined;
+    const found = this.names.similar(words, this.ids.length);
+    for (const { id, similarity } of foreign) {
+      const ordinal = this.ordinalOf.get(id);
+      // A real as printed and read back: the nearest single-precision number is the one computed.
+      if (
+        ordinal !== undefined &&
+        this.names.foreign.has(ordinal) &&
+        Math.fround(similarity) >= WORD_SIMILARITY_THRESHOLD
+      )
+        found.set(ordinal, Math.fround(similarity));
+    }
+    return found;
+  }
+
+  /** The listed products whose names PostgreSQL must compare within a typo; undefined past `most`. */
+  foreignNames(most: number): string[] | undefined {
+    if (this.names.foreign.size > most) return undefined;
+    return [...this.names.foreign.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
+  }
+
+  /**
+   * Names within a typo by relevance: word_similarity (a real) plus the featured half point, as a
+   * double, best first; ties in name order, as the SQL orders them.
+   */
+  private pageBySimilarity(
+    where: RoaringBitmap32,
+    similarity: Map<number, number>,
+    query: Pick<IndexQuery, "offset" | "limit">,
+  ): string[] {
+    const name = (this.positions as Record<IndexSort, Int32Array>).name;
+    const ordinals = where.toUint32Array();
+    const score = new Float64Array(ordinals.length);
+    ordinals.forEach((ordinal, i) => {
+      score[i] = (similarity.get(ordinal) ?? 0) + (this.held[ordinal]?.product.featured ? 0.5 : 0);
+    });
+    const order = Array.from(ordinals.keys()).sort(
+      (a, b) =>
+        (score[b] as number) - (score[a] as number) ||
+        (name[ordinals[a] as number] as number) - (name[ordinals[b] as number] as number),
+    );
+    return order.slice(query.offset, query.offset + query.limit).map((i) => this.ids[ordinals[i] as number] ?? "");
+  }
+
   /** The first `count` of `bits` in a sort order (`at`: each ordinal's place in `order`). */
   private inOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array | undefined, count: number): number[] {
     if (!order || bits.size * 16 < order.length)
@@ -741,6 +802,7 @@ export class CatalogueIndex {
     for (const value of this.values) value.bits.dispose();
     for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
     this.featuredBits.dispose();
+    this.names.dispose();
   }
 }
 

@@ -97,6 +97,7 @@ type ProductRow = { [K in keyof typeof productColumns]: unknown } & {
   stockLevel: number;
   partKey: string;
   featured: boolean;
+  name: string;
   vector: string;
 };
 
@@ -130,6 +131,7 @@ async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
     stockLevel: row.stockLevel,
     partKey: row.partKey,
     featured: row.featured,
+    name: row.name,
     sortKey: JSON.stringify([row.price, row.rating, row.reviewCount, row.featured, row.name, row.partNumber]),
     ...positionedWords(row.vector),
     values: byProduct.get(row.id) ?? [],

@@ -276,6 +276,27 @@ async function phraseMatches(index: CatalogueIndex, tree: TsNode, prepared: Prep
   return index.bitmapOf(rows.map((row) => row.id));
 }
 
+// Names outside ASCII compared within a typo by PostgreSQL, up to this many (the catalogue's are English).
+const MOST_FOREIGN_NAMES = 20_000;
+
+/**
+ * The products with names within a typo of `text`, with their word_similarity: computed by the
+ * index for ASCII names, by PostgreSQL (one statement) for the few others, whose words and case
+ * its locale decides. Undefined when the index cannot (text not in ASCII, too many such names).
+ */
+async function typoMatches(index: CatalogueIndex, text: string) {
+  const foreign = index.foreignNames(MOST_FOREIGN_NAMES);
+  if (!foreign) return undefined;
+  const similarities =
+    foreign.length === 0
+      ? []
+      : await db()
+          .select({ id: products.id, similarity: sql<number>`word_similarity(${text}, ${products.name})` })
+          .from(products)
+          .where(inArray(products.id, foreign));
+  return index.typoMatches(text, similarities);
+}
+
 /** The products listed by their ids, in that order: the page the index chose, as the database has it now. */
 async function itemsByIds(ids: string[]) {
   if (ids.length === 0) return [];
@@ -286,18 +307,21 @@ async function itemsByIds(ids: string[]) {
 
 /**
  * The results from the catalogue's index in memory (server/catalog/index/), or undefined when
- * none is built yet or it cannot answer this query exactly (names within a typo, a phrase): the
- * SQL below is the reference it must equal, and answers then.
+ * none is built yet or it cannot answer this query exactly (a phrase with too many candidates, a
+ * typo in a text not in ASCII): the SQL below is the reference it must equal, and answers then.
  */
 async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined) {
   const index = currentIndex();
   if (!index) return undefined;
-  if (matcher?.mode === "typo") {
-    indexStats.declined++;
-    return undefined;
-  }
   let match: IndexQuery["match"];
-  if (matcher) {
+  if (matcher?.mode === "typo") {
+    const typo = await typoMatches(index, matcher.prepared.text);
+    if (!typo) {
+      indexStats.declined++;
+      return undefined;
+    }
+    match = { tree: undefined, partKey: "", partFragment: false, typo };
+  } else if (matcher) {
     const { text } = matcher.prepared;
     const partKey = normalizePartNumber(text);
     const tree = parseTsQuery(await printedQuery(matcher.prepared));

@@ -1,0 +1,80 @@
+// The listed products' names by trigram, for "names within a typo" (`query <% name`, pg_trgm):
+// per trigram a bitmap of the names that have it, and each name's words as pg_trgm reads them. A
+// name must share a share of the query's trigrams to be within the threshold at all, so only
+// those sharing enough are compared (./trigrams.ts), not every name.
+import { RoaringBitmap32 } from "roaring-wasm";
+import { TrigramQuery, trigramSequence, trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
+
+export class NameTrigrams {
+  // Per ordinal: the name's words (a string is the most compact a million of them can be kept).
+  private readonly words: (string | undefined)[] = [];
+  private readonly bits = new Map<number, RoaringBitmap32>();
+  /** Listed products whose names are not ASCII: PostgreSQL compares those (the locale reads them). */
+  readonly foreign = new RoaringBitmap32();
+  // Per ordinal, query trigrams its name has: one array reused (zeroed after each query).
+  private shared = new Uint16Array(0);
+
+  add(ordinal: number, name: string) {
+    const words = trigramWords(name);
+    if (words === undefined) {
+      this.foreign.add(ordinal);
+      return;
+    }
+    this.words[ordinal] = words;
+    for (const trigram of new Set(trigramSequence(words))) {
+      let bits = this.bits.get(trigram);
+      if (!bits) {
+        bits = new RoaringBitmap32();
+        this.bits.set(trigram, bits);
+      }
+      bits.add(ordinal);
+    }
+  }
+
+  remove(ordinal: number) {
+    this.foreign.remove(ordinal);
+    const words = this.words[ordinal];
+    if (words === undefined) return;
+    for (const trigram of new Set(trigramSequence(words))) this.bits.get(trigram)?.remove(ordinal);
+    this.words[ordinal] = undefined;
+  }
+
+  /**
+   * The ASCII-named products within a typo of a query's words (trigramWords), with their
+   * word_similarity: those at or above pg_trgm's threshold, as `query <% name` finds them.
+   */
+  similar(queryWords: string, capacity: number): Map<number, number> {
+    const query = new TrigramQuery(queryWords);
+    const found = new Map<number, number>();
+    const fewest = query.fewestShared(WORD_SIMILARITY_THRESHOLD);
+    if (fewest > query.distinct.length) return found;
+    if (this.shared.length < capacity) this.shared = new Uint16Array(Math.ceil(capacity * 1.25));
+    const shared = this.shared;
+    const candidates: number[] = [];
+    for (const trigram of query.distinct) {
+      const bits = this.bits.get(trigram);
+      if (!bits) continue;
+      for (const ordinal of bits.toUint32Array())
+        if (++(shared[ordinal] as number) === fewest) candidates.push(ordinal);
+    }
+    shared.fill(0);
+    for (const ordinal of candidates) {
+      const similarity = query.similarity(this.words[ordinal] ?? "");
+      if (similarity >= WORD_SIMILARITY_THRESHOLD) found.set(ordinal, similarity);
+    }
+    return found;
+  }
+
+  get bytes() {
+    let bytes = this.foreign.getSerializationSizeInBytes("croaring");
+    for (const bits of this.bits.values()) bytes += bits.getSerializationSizeInBytes("croaring");
+    // The names' words, one byte a character and a string's header.
+    for (const words of this.words) if (words !== undefined) bytes += words.length + 16;
+    return bytes;
+  }
+
+  dispose() {
+    for (const bits of this.bits.values()) bits.dispose();
+    this.foreign.dispose();
+  }
+}
