@@ -15,12 +15,13 @@ import {
   productAttributeValues,
   products,
 } from "../../db/schema";
-import { type CatalogQuery, catalogSorts, findProducts } from "../search/catalog-query";
+import { type CatalogQuery, catalogSorts, findProducts, prepare, resultsFor } from "../search/catalog-query";
 import { suggestProducts } from "../search/search";
 import { scopeAttributes } from "../search/spec-facets";
 import { seedCatalogIfEmpty } from "../seed/seed";
 import { answerFrom, currentIndex, indexStats } from "./current";
 import { type CatalogueFollower, followCatalogue } from "./follow";
+import { TrigramQuery, trigramWords } from "./trigrams";
 import { parseTsQuery } from "./tsquery";
 
 const { handle } = withTestDatabase();
@@ -31,6 +32,7 @@ let categories: string[];
 let subcategories: string[];
 let brands: string[];
 let productIds: string[];
+let nameWords: string[];
 let catalogue: CatalogueScope;
 const valuesBySlug = new Map<string, { numbers: number[]; texts: string[] }>();
 
@@ -52,7 +54,7 @@ beforeAll(async () => {
   categories = unique(rows.map((row) => row.category));
   subcategories = unique(rows.map((row) => row.subcategory));
   brands = unique(rows.map((row) => row.brand));
-  const nameWords = unique(rows.slice(0, 300).flatMap((row) => row.name.toLowerCase().split(/\s+/)));
+  nameWords = unique(rows.slice(0, 300).flatMap((row) => row.name.toLowerCase().split(/\s+/)));
   words = [
     ...nameWords.slice(0, 60),
     ...brands.slice(0, 5),
@@ -65,6 +67,8 @@ beforeAll(async () => {
     "the",
     "in",
     "grindng whel",
+    // Nothing by words nor by spelling: names within a typo.
+    "grindingwhel",
     '"cut off"',
     '"grinding wheel"',
     "cut-off wheel",
@@ -202,6 +206,59 @@ const property = () =>
     expect(byIndex, JSON.stringify({ ...query, attributes: undefined })).toEqual(bySql);
   });
 
+// A name's word misspelt: a letter dropped, doubled, swapped with the next, changed, or two words run together.
+const misspelt = fc.oneof(
+  // The renamed parts of the burst below, some outside ASCII.
+  fc.constantFrom("renamd part", "industriel renamed", "indstrial"),
+  fc
+    .tuple(fc.nat(), fc.nat(), fc.nat(), fc.constantFrom("drop", "double", "swap", "change", "join"), fc.boolean())
+    .map(([a, b, at, how, two]) => {
+      const word = pick(nameWords, a);
+      const i = at % Math.max(1, word.length);
+      const typo =
+        how === "drop"
+          ? word.slice(0, i) + word.slice(i + 1)
+          : how === "double"
+            ? word.slice(0, i + 1) + word.slice(i)
+            : how === "swap"
+              ? word.slice(0, i) + word.slice(i + 1, i + 2) + word.slice(i, i + 1) + word.slice(i + 2)
+              : how === "change"
+                ? `${word.slice(0, i)}q${word.slice(i + 1)}`
+                : word + pick(nameWords, b);
+      return two ? `${typo} ${pick(nameWords, b)}` : typo;
+    }),
+);
+
+/** Names within a typo of a misspelt query, with the generated filters, sort and page: by SQL and by the index. */
+const typoProperty = () =>
+  fc.asyncProperty(queries, misspelt, async (generated, text) => {
+    // Half with group counts and no filters, half filtered: a typo's few matches are soon filtered away.
+    const bare = generated.groupCounts;
+    const narrowed = {
+      ...generated,
+      q: text,
+      subcategory: null,
+      category: bare ? null : generated.category,
+      brand: bare ? null : generated.brand,
+      inStock: !bare && generated.inStock,
+      spec: bare ? [] : generated.spec,
+    };
+    const query = { ...(await queryOf(narrowed)), q: text };
+    const matcher = { prepared: await prepare(text), mode: "typo" as const };
+    const index = currentIndex();
+    answerFrom(undefined);
+    const bySql = await resultsFor(query, matcher);
+    answerFrom(index);
+    const declined = indexStats.declined;
+    const byIndex = await resultsFor(query, matcher);
+    expect(indexStats.declined).toBe(declined);
+    const shape = (results: typeof bySql) => ({ ...results, items: results.items.map((item) => item.partNumber) });
+    expect(shape(byIndex), JSON.stringify({ ...query, attributes: undefined })).toEqual(shape(bySql));
+    typoFound += bySql.total;
+  });
+// Products the typo queries found: a test that found none would prove little.
+let typoFound = 0;
+
 describe("the catalogue index against SQL", () => {
   it("answers random searches, listings, filters, sorts and pages exactly as SQL does", async () => {
     const before = { ...indexStats };
@@ -229,6 +286,28 @@ describe("the catalogue index against SQL", () => {
     expect(indexStats.answered - before.answered).toBeGreaterThanOrEqual(18);
     expect(indexStats.pagesBySql - before.pagesBySql).toBe(0);
   });
+
+  it("computes word_similarity as the database does", async () => {
+    const { db } = handle();
+    const pairs = fc.sample(
+      fc.tuple(
+        fc.string({ unit: fc.constantFrom(..."abcab 1x-_.A9"), maxLength: 12 }),
+        fc.string({ unit: fc.constantFrom(..."abcab 1x-_.A9"), maxLength: 40 }),
+      ),
+      { numRuns: 500, seed: 35 },
+    );
+    pairs.push(...nameWords.slice(0, 40).map((word, i): [string, string] => [word.slice(1), pick(nameWords, i * 7)]));
+    const rows = await db.execute<{ w: number }>(
+      sql`select word_similarity(p->>0, p->>1) as w from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) with ordinality as t(p, n) order by n`,
+    );
+    const ours = pairs.map(([a, b]) => new TrigramQuery(trigramWords(a) ?? "").similarity(trigramWords(b) ?? ""));
+    expect(ours).toEqual(rows.rows.map((row) => Math.fround(Number(row.w))));
+  });
+
+  it("answers names within a typo exactly as pg_trgm does: matches, order, counts and facets", async () => {
+    await fc.assert(typoProperty(), { numRuns: 60 });
+    expect(typoFound).toBeGreaterThan(100);
+  }, 300_000);
 
   it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
     const index = currentIndex();
@@ -268,7 +347,10 @@ describe("the catalogue index against SQL", () => {
             status: change.status as "active",
             featured: change.featured,
             reviewCount: change.reviews,
-            ...(change.rename ? { name: `Industrial renamed part ${change.product}` } : {}),
+            // Some names outside ASCII: PostgreSQL compares those within a typo.
+            ...(change.rename
+              ? { name: `${change.product % 2 ? "Industriél" : "Industrial"} renamed part ${change.product}` }
+              : {}),
           })
           .where(eq(products.id, id));
         if (change.dropValues) await tx.delete(productAttributeValues).where(eq(productAttributeValues.productId, id));
@@ -281,5 +363,6 @@ describe("the catalogue index against SQL", () => {
     const drafts = await db.select({ id: products.id }).from(products).where(inArray(products.id, changedIds));
     expect(drafts.length).toBe(new Set(changedIds).size);
     await fc.assert(property(), { numRuns: 60 });
+    await fc.assert(typoProperty(), { numRuns: 30 });
   }, 300_000);
 });

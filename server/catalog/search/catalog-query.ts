@@ -387,7 +387,8 @@ export async function sqlResultsFor(query: CatalogQuery, matcher: Matcher | unde
   return { items, ...counted, facets, ...(totalInScope === undefined ? {} : { totalInScope }) };
 }
 
-async function resultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
+/** The results from the index, or from SQL when it has none or declines. */
+export async function resultsFor(query: CatalogQuery, matcher: Matcher | undefined) {
   return (await indexedResults(query, matcher)) ?? sqlResultsFor(query, matcher);
 }
 
