@@ -58,8 +58,15 @@ export class NameTrigrams {
         if (++(shared[ordinal] as number) === fewest) candidates.push(ordinal);
     }
     shared.fill(0);
+    // Many parts share a name (a range's sizes and packs): each name compared once.
+    const byName = new Map<string, number>();
     for (const ordinal of candidates) {
-      const similarity = query.similarity(this.words[ordinal] ?? "");
+      const words = this.words[ordinal] ?? "";
+      let similarity = byName.get(words);
+      if (similarity === undefined) {
+        similarity = query.similarity(words);
+        byName.set(words, similarity);
+      }
       if (similarity >= WORD_SIMILARITY_THRESHOLD) found.set(ordinal, similarity);
     }
     return found;
