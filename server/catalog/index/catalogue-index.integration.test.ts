@@ -3,7 +3,7 @@
 // burst of random catalogue changes that the index learns of only through the change log.
 import { eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SpecFilter } from "../../../domain/catalog/spec-filters";
 import { withTestDatabase } from "../../../test/database";
 import type { CatalogueScope } from "../../context";
@@ -19,6 +19,7 @@ import { type CatalogQuery, catalogSorts, findProducts, prepare, resultsFor } fr
 import { suggestProducts } from "../search/search";
 import { scopeAttributes } from "../search/spec-facets";
 import { seedCatalogIfEmpty } from "../seed/seed";
+import { CatalogueIndex } from "./catalogue-index";
 import { answerFrom, currentIndex, indexStats } from "./current";
 import { type CatalogueFollower, followCatalogue } from "./follow";
 import { TrigramQuery, trigramWords } from "./trigrams";
@@ -311,12 +312,28 @@ describe("the catalogue index against SQL", () => {
 
   it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
     const index = currentIndex();
-    for (const typed of ["gri", "grinding w", "flap d", "wire", "sanding disc 6", "safety g", "zzq", "hose c"]) {
+    const withinTypo = vi.spyOn(CatalogueIndex.prototype, "suggestWithinTypo");
+    for (const typed of [
+      "gri",
+      "grinding w",
+      "flap d",
+      "wire",
+      "sanding disc 6",
+      "safety g",
+      "zzq",
+      "hose c",
+      "grinding wheel zzzzqq",
+      "flap disc qqqq",
+      "indstrialz",
+    ]) {
       answerFrom(undefined);
       const bySql = await suggestProducts(typed, null);
       answerFrom(index);
       expect(await suggestProducts(typed, null), typed).toEqual(bySql);
     }
+    // 'flap disc qqqq' finds nothing by its words nor by spelling: names within a typo, from the index.
+    expect(withinTypo).toHaveBeenCalled();
+    withinTypo.mockRestore();
     const tree = parseTsQuery("'grind':*");
     expect(tree && index?.suggest(tree, null, 8)).toHaveLength(8);
   });

@@ -522,7 +522,10 @@ export class CatalogueIndex {
       return result;
     };
     return {
-      ids: ranked && match?.typo ? this.pageBySimilarity(where, match.typo, query) : this.page(where, query, ranked),
+      ids:
+        ranked && match?.typo
+          ? this.pageBySimilarity(where, match.typo, query, "name")
+          : this.page(where, query, ranked),
       total: where.size,
       categories: query.groupCounts ? counted("c:", ofBrand) : [],
       brands: query.groupCounts ? counted("b:", inCategory) : [],
@@ -756,15 +759,35 @@ export class CatalogueIndex {
   }
 
   /**
+   * The `limit` listed products with names within a typo (typoMatches) best first, the most
+   * popular first among equals: the header's suggestions when nothing else was found.
+   */
+  suggestWithinTypo(similarity: Map<number, number>, catalogue: RoaringBitmap32 | null, limit: number) {
+    if (!this.ordersCurrent) return undefined;
+    const scratch = new Scratch();
+    try {
+      const where = scratch.and(
+        scratch.keep(RoaringBitmap32.from(similarity.keys())),
+        this.listed,
+        catalogue ?? undefined,
+      );
+      return this.pageBySimilarity(where, similarity, { offset: 0, limit }, "popularity");
+    } finally {
+      scratch.dispose();
+    }
+  }
+
+  /**
    * Names within a typo by relevance: word_similarity (a real) plus the featured half point, as a
-   * double, best first; ties in name order, as the SQL orders them.
+   * double, best first; ties in the order given (the SQL's: name for results, popularity for suggestions).
    */
   private pageBySimilarity(
     where: RoaringBitmap32,
     similarity: Map<number, number>,
     query: Pick<IndexQuery, "offset" | "limit">,
+    ties: IndexSort,
   ): string[] {
-    const name = (this.positions as Record<IndexSort, Int32Array>).name;
+    const name = (this.positions as Record<IndexSort, Int32Array>)[ties];
     const ordinals = where.toUint32Array();
     const score = new Float64Array(ordinals.length);
     ordinals.forEach((ordinal, i) => {

@@ -284,7 +284,7 @@ const MOST_FOREIGN_NAMES = 20_000;
  * index for ASCII names, by PostgreSQL (one statement) for the few others, whose words and case
  * its locale decides. Undefined when the index cannot (text not in ASCII, too many such names).
  */
-async function typoMatches(index: CatalogueIndex, text: string) {
+export async function typoMatches(index: CatalogueIndex, text: string) {
   const foreign = index.foreignNames(MOST_FOREIGN_NAMES);
   if (!foreign) return undefined;
   const similarities =

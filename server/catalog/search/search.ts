@@ -26,6 +26,7 @@ import {
   matching,
   productItemsQuery,
   queryText,
+  typoMatches,
 } from "./catalog-query";
 import { type PrefixQuery, prefixQuery } from "./prefix-query";
 import type { SynonymGroups } from "./query-normalizer";
@@ -186,7 +187,21 @@ async function indexedWordMatches(typed: PrefixQuery, limit: number, catalogue: 
   const tree = parseTsQuery(printed.rows[0]?.q ?? "");
   const bits = catalogue ? await catalogueBits(index, catalogue) : null;
   const ids = tree ? index.suggest(tree, bits, limit) : [];
-  if (!ids) return undefined;
+  return ids && suggestionsByIds(ids);
+}
+
+/** Names within a typo of what was typed, best first, from the catalogue's index; undefined without one. */
+async function indexedTypoMatches(text: string, limit: number, catalogue: CatalogueScope | null) {
+  const index = currentIndex();
+  if (!index) return undefined;
+  const typo = await typoMatches(index, text);
+  if (!typo) return undefined;
+  const ids = index.suggestWithinTypo(typo, catalogue ? await catalogueBits(index, catalogue) : null, limit);
+  return ids && suggestionsByIds(ids);
+}
+
+/** Suggestions by their products' ids, in that order. */
+async function suggestionsByIds(ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await db()
     .select({ id: products.id, ...suggestionOf(products) })
@@ -313,6 +328,8 @@ export async function suggestProducts(
   const correctedTerms = corrected ? prefixQuery(corrected) : undefined;
   const byCorrection = correctedTerms ? await popularWordMatches(correctedTerms, limit, catalogue) : [];
   if (byCorrection.length > 0) return byCorrection;
+  const byIndex = await indexedTypoMatches(text, limit, catalogue);
+  if (byIndex) return byIndex;
   const { where, rank } = matching({ text, normalized: { words: text, groups: [] } }, "typo");
   return db()
     .select(suggestionOf(products))
