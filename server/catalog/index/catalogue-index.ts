@@ -787,18 +787,26 @@ export class CatalogueIndex {
     query: Pick<IndexQuery, "offset" | "limit">,
     ties: IndexSort,
   ): string[] {
-    const name = (this.positions as Record<IndexSort, Int32Array>)[ties];
-    const ordinals = where.toUint32Array();
-    const score = new Float64Array(ordinals.length);
-    ordinals.forEach((ordinal, i) => {
-      score[i] = (similarity.get(ordinal) ?? 0) + (this.held[ordinal]?.product.featured ? 0.5 : 0);
-    });
-    const order = Array.from(ordinals.keys()).sort(
-      (a, b) =>
-        (score[b] as number) - (score[a] as number) ||
-        (name[ordinals[a] as number] as number) - (name[ordinals[b] as number] as number),
-    );
-    return order.slice(query.offset, query.offset + query.limit).map((i) => this.ids[ordinals[i] as number] ?? "");
+    const at = (this.positions as Record<IndexSort, Int32Array>)[ties];
+    const wanted = query.offset + query.limit;
+    // The best `wanted` kept in order as the matches go by (most are turned away at the door).
+    const best: { ordinal: number; score: number; place: number }[] = [];
+    const before = (a: { score: number; place: number }, b: { score: number; place: number }) =>
+      a.score > b.score || (a.score === b.score && a.place < b.place);
+    for (const ordinal of where.toUint32Array()) {
+      const entry = {
+        ordinal,
+        score: (similarity.get(ordinal) ?? 0) + (this.held[ordinal]?.product.featured ? 0.5 : 0),
+        place: at[ordinal] ?? 0,
+      };
+      const worst = best[best.length - 1];
+      if (best.length === wanted && worst && !before(entry, worst)) continue;
+      let slot = best.length;
+      while (slot > 0 && before(entry, best[slot - 1] as (typeof best)[number])) slot--;
+      best.splice(slot, 0, entry);
+      if (best.length > wanted) best.pop();
+    }
+    return best.slice(query.offset).map((entry) => this.ids[entry.ordinal] ?? "");
   }
 
   /** The first `count` of `bits` in a sort order (`at`: each ordinal's place in `order`). */
