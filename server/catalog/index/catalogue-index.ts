@@ -51,8 +51,11 @@ class Scratch {
     return bitmap;
   }
   and(...bitmaps: (RoaringBitmap32 | undefined)[]): RoaringBitmap32 {
-    const [first, ...rest] = bitmaps.filter((bitmap) => bitmap !== undefined);
-    const result = this.keep(first ? first.clone() : new RoaringBitmap32());
+    const [first, second, ...rest] = bitmaps.filter((bitmap) => bitmap !== undefined);
+    // Two at once into a new bitmap: no copy of the first made only to be cut down.
+    const result = this.keep(
+      second && first ? RoaringBitmap32.and(first, second) : first ? first.clone() : new RoaringBitmap32(),
+    );
     for (const bitmap of rest) result.andInPlace(bitmap);
     return result;
   }
@@ -99,8 +102,20 @@ export interface IndexAnswer {
   totalInScope?: number;
 }
 
-// Words of fewer products are ranked match by match (a thousand take well under a millisecond).
-const RANKED_FROM = 1_000;
+// Filters a walk marks products by (a bit each, in a byte with the scope's own).
+const MOST_WALKED_FILTERS = 7;
+
+/**
+ * Where the index trades one way of answering for another, by cost alone (the answers are the
+ * same either way; the tests set both ends to check each way against SQL).
+ */
+export const indexTuning = {
+  // Words of fewer products are ranked match by match (a thousand take well under a millisecond).
+  rankedFrom: 1_000,
+  // A WebAssembly call intersecting two bitmaps costs about as much as this many steps of a walk
+  // through products' values in JavaScript (~6 µs against 30-40 ns, at 100,000 parts).
+  walkStepsPerCall: 150,
+};
 
 const valueKey = (attributeId: number, num: number | null, txt: string | null) =>
   `${attributeId}\u0000${num ?? ""}\u0000${txt ?? "\u0001"}`;
@@ -124,7 +139,6 @@ export class CatalogueIndex {
   private readonly held: (
     | {
         product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
-        values: Int32Array;
         positioned: PositionedWords;
       }
     | undefined
@@ -149,6 +163,13 @@ export class CatalogueIndex {
     [];
   private readonly valuesOfAttribute = new Map<number, number[]>();
   private orders: Record<IndexSort, Int32Array> | undefined;
+  // Each product's spec values in one array, `valueWidth` slots an ordinal (-1 after the last):
+  // walked product by product for facet counts, without an object per product to reach them by.
+  private valueSlots = new Int32Array(0);
+  private valueWidth = 8;
+  // Spec values held by all listed products together, and the marks a walk through them uses.
+  private valueEntries = 0;
+  private markBuffer = new Uint8Array(0);
   private positions: Record<IndexSort, Int32Array> | undefined;
   /** Whether the sort orders still hold for every listed product. */
   ordersCurrent = false;
@@ -180,10 +201,10 @@ export class CatalogueIndex {
     return bits;
   }
 
-  /** A word's products by their rank of it, from when it has RANKED_FROM products (those before ranked once). */
+  /** A word's products by their rank of it, from when it has `indexTuning.rankedFrom` products (those before ranked once). */
   private rankWord(word: number) {
     const bits = this.wordBits[word];
-    if (!bits || bits.size < RANKED_FROM) return undefined;
+    if (!bits || bits.size < indexTuning.rankedFrom) return undefined;
     const ranks = new Map<number, RoaringBitmap32>();
     for (const ordinal of bits.toUint32Array()) {
       const held = this.held[ordinal];
@@ -307,6 +328,8 @@ export class CatalogueIndex {
     for (const word of words) this.wordBits[word]?.add(ordinal);
     const values = product.values.map((value) => this.valueId(value.attributeId, value.num, value.txt));
     for (const value of values) this.values[value]?.bits.add(ordinal);
+    this.valueEntries += values.length;
+    this.slotValues(ordinal, values);
     const positioned = {
       entryWord: Int32Array.from(product.entryWord, (word) => words[word] ?? -1),
       entryPos: product.entryPos,
@@ -321,9 +344,35 @@ export class CatalogueIndex {
     const { category, subcategory, brand, partKey, featured, sortKey } = product;
     this.held[ordinal] = {
       product: { category, subcategory, brand, partKey, featured, sortKey },
-      values: Int32Array.from(values),
       positioned,
     };
+  }
+
+  /** Files a product's values in its slots, widening every product's slots when it has more than they hold. */
+  private slotValues(ordinal: number, values: number[]) {
+    if (values.length > this.valueWidth) {
+      const [before, width] = [this.valueWidth, values.length];
+      const held = Math.floor(this.valueSlots.length / before);
+      const wider = new Int32Array(Math.max(held, this.ids.length) * width).fill(-1);
+      for (let at = 0; at < held; at++) wider.set(this.valueSlots.subarray(at * before, (at + 1) * before), at * width);
+      this.valueSlots = wider;
+      this.valueWidth = width;
+    }
+    const start = ordinal * this.valueWidth;
+    if (this.valueSlots.length < start + this.valueWidth) {
+      const grown = new Int32Array(Math.max(start + this.valueWidth, this.valueSlots.length * 2)).fill(-1);
+      grown.set(this.valueSlots);
+      this.valueSlots = grown;
+    }
+    this.valueSlots.fill(-1, start, start + this.valueWidth);
+    this.valueSlots.set(values, start);
+  }
+
+  /** The spec values a product is filed under. */
+  private valuesOf(ordinal: number) {
+    const slots = this.valueSlots.subarray(ordinal * this.valueWidth, (ordinal + 1) * this.valueWidth);
+    const end = slots.indexOf(-1);
+    return end < 0 ? slots : slots.subarray(0, end);
   }
 
   private takeOut(ordinal: number) {
@@ -339,7 +388,11 @@ export class CatalogueIndex {
     for (const word of held.positioned.entryWord) this.wordBits[word]?.remove(ordinal);
     for (const [word, rank] of singleWordRanks(held.positioned)) this.wordRanks[word]?.get(rank)?.remove(ordinal);
     this.featuredBits.remove(ordinal);
-    for (const value of held.values) this.values[value]?.bits.remove(ordinal);
+    for (const value of this.valuesOf(ordinal)) {
+      this.values[value]?.bits.remove(ordinal);
+      this.valueEntries--;
+    }
+    this.slotValues(ordinal, []);
     this.held[ordinal] = undefined;
   }
 
@@ -511,12 +564,16 @@ export class CatalogueIndex {
       }
       return result;
     };
+    const ids = this.page(where, query, ranked);
+    const categories = query.groupCounts ? counted("c:", ofBrand) : [];
+    const brands = query.groupCounts ? counted("b:", inCategory) : [];
+    const facetRows = this.facetRows(query, scope, scratch.and(scope, inStock, ofBrand), filters, scratch);
     return {
-      ids: this.page(where, query, ranked),
+      ids,
       total: where.size,
-      categories: query.groupCounts ? counted("c:", ofBrand) : [],
-      brands: query.groupCounts ? counted("b:", inCategory) : [],
-      facetRows: this.facetRows(query, scope, scratch.and(scope, inStock, ofBrand), filters, scratch),
+      categories,
+      brands,
+      facetRows,
       ...(query.scopeTotal ? { totalInScope: scope.size } : {}),
     };
   }
@@ -546,32 +603,27 @@ export class CatalogueIndex {
     scratch: Scratch,
   ): FacetRow[] {
     if (query.attributes.length === 0) return [];
-    const allPass = scratch.and(fixed, ...filters.map((filter) => filter.bits));
+    const { present, counted } = this.valueCounts(query.attributes, scope, fixed, filters, scratch);
     const rows: FacetRow[] = [];
     query.attributes.forEach((attribute, facet) => {
-      // A value of attribute A counts the parts that pass every filter but A's own.
-      const counted = filters.some((filter) => filter.facet === facet)
-        ? scratch.and(fixed, ...filters.filter((filter) => filter.facet !== facet).map((filter) => filter.bits))
-        : allPass;
       const groups = new Map<string, FacetRow>();
       for (const id of attribute.ids)
         for (const value of this.valuesOfAttribute.get(id) ?? []) {
           const entry = this.values[value];
-          if (!entry) continue;
-          const present = entry.bits.andCardinality(scope);
-          if (present === 0) continue;
-          const n = entry.bits.andCardinality(counted);
+          const inScope = present[value] ?? 0;
+          if (!entry || inScope === 0) continue;
+          const n = counted[value] ?? 0;
           const key = `${entry.num ?? ""}\u0000${entry.txt ?? "\u0001"}`;
           const row = groups.get(key);
           if (row) {
-            row.present += present;
+            row.present += inScope;
             row.n += n;
           } else
             groups.set(key, {
               facet,
               num: entry.num,
               txt: entry.txt,
-              present,
+              present: inScope,
               n,
               distinct_values: 0,
               span_min: null,
@@ -590,6 +642,84 @@ export class CatalogueIndex {
         rows.push({ ...row, distinct_values: all.length, span_min, span_max });
     });
     return rows;
+  }
+
+  /**
+   * Per value of the attributes on offer: its products in scope (`present`), and those counted for
+   * its facet (`counted`: in `fixed` and passing every filter but its own attribute's). Two bitmap
+   * intersections per value cost a WebAssembly call each, ~1,700 of them for a search over every
+   * attribute (10-14 ms at 100,000 parts); a scope of fewer products is walked instead, product by
+   * product through the few values each has.
+   */
+  private valueCounts(
+    attributes: ScopeAttribute[],
+    scope: RoaringBitmap32,
+    fixed: RoaringBitmap32,
+    filters: { facet: number; bits: RoaringBitmap32 }[],
+    scratch: Scratch,
+  ) {
+    const present = new Int32Array(this.values.length);
+    const counted = new Int32Array(this.values.length);
+    const facetOf = new Int32Array(this.values.length).fill(-1);
+    let offered = 0;
+    attributes.forEach((attribute, facet) => {
+      for (const id of attribute.ids)
+        for (const value of this.valuesOfAttribute.get(id) ?? []) {
+          facetOf[value] = facet;
+          offered++;
+        }
+    });
+    const valuesPerProduct = this.listed.size === 0 ? 0 : this.valueEntries / this.listed.size;
+    const walked = scope.size * valuesPerProduct;
+    if (filters.length > MOST_WALKED_FILTERS || walked > offered * 2 * indexTuning.walkStepsPerCall) {
+      const allPass = scratch.and(fixed, ...filters.map((filter) => filter.bits));
+      attributes.forEach((_, facet) => {
+        const base = filters.some((filter) => filter.facet === facet)
+          ? scratch.and(fixed, ...filters.filter((filter) => filter.facet !== facet).map((filter) => filter.bits))
+          : allPass;
+        for (const id of attributes[facet]?.ids ?? [])
+          for (const value of this.valuesOfAttribute.get(id) ?? []) {
+            const bits = this.values[value]?.bits;
+            if (!bits) continue;
+            present[value] = bits.andCardinality(scope);
+            if (present[value] !== 0) counted[value] = bits.andCardinality(base);
+          }
+      });
+      return { present, counted };
+    }
+    // Bit 0: in `fixed`; bit 1 + k: passes filter k. A value of facet F is counted for a product
+    // with bit 0 and the bits of every filter not on F.
+    const marks = this.marks(this.ids.length);
+    for (const ordinal of fixed.toUint32Array()) marks[ordinal] = 1;
+    filters.forEach((filter, k) => {
+      for (const ordinal of scratch.and(fixed, filter.bits).toUint32Array())
+        marks[ordinal] = (marks[ordinal] as number) | (2 << k);
+    });
+    const needed = attributes.map((_, facet) =>
+      filters.reduce((mask, filter, k) => (filter.facet === facet ? mask : mask | (2 << k)), 1),
+    );
+    const slots = this.valueSlots;
+    const width = this.valueWidth;
+    for (const ordinal of scope.toUint32Array()) {
+      const mark = marks[ordinal] as number;
+      marks[ordinal] = 0;
+      for (let at = ordinal * width, end = at + width; at < end; at++) {
+        const value = slots[at] as number;
+        if (value < 0) break;
+        const facet = facetOf[value] as number;
+        if (facet < 0) continue;
+        present[value] = (present[value] as number) + 1;
+        const mask = needed[facet] as number;
+        if ((mark & mask) === mask) counted[value] = (counted[value] as number) + 1;
+      }
+    }
+    return { present, counted };
+  }
+
+  /** A zeroed mark per ordinal, reused from answer to answer (each walk leaves it zeroed). */
+  private marks(size: number) {
+    if (this.markBuffer.length < size) this.markBuffer = new Uint8Array(Math.max(size, this.markBuffer.length * 2));
+    return this.markBuffer;
   }
 
   /** The ids of the page asked for, in the order asked for. */
@@ -656,9 +786,9 @@ export class CatalogueIndex {
 
   /**
    * One word's matches by relevance without ranking each: its products grouped by their rank of
-   * it (0 for those matched another way, a part-number fragment), each group split into the
-   * featured (half a point more) and the rest, the part numbers the key boosts scored one by one,
-   * the groups taken best first and each in name order, as the SQL orders ties.
+   * it (0 for those matched another way, a part-number fragment), each group split by the
+   * part-number boost and into the featured (half a point more) and the rest, the groups taken
+   * best first and each in name order, as the SQL orders ties.
    */
   private pageByWordRank(
     where: RoaringBitmap32,
@@ -669,8 +799,18 @@ export class CatalogueIndex {
     const scratch = new Scratch();
     try {
       const name = (this.positions as Record<IndexSort, Int32Array>).name;
+      // Relevance's part-number boost: 100 for the part key typed, 50 for those it starts.
       const boosted = scratch.and(this.partKeyMatches(key, false, scratch), where);
-      const rest = scratch.keep(RoaringBitmap32.andNot(where, boosted));
+      const exact = scratch.keep(
+        RoaringBitmap32.from(boosted.toArray().filter((ordinal) => this.held[ordinal]?.product.partKey === key)),
+      );
+      const boosts = (
+        [
+          [100, exact],
+          [50, scratch.keep(RoaringBitmap32.andNot(boosted, exact))],
+          [0, scratch.keep(RoaringBitmap32.andNot(where, boosted))],
+        ] as const
+      ).filter(([, bits]) => !bits.isEmpty);
       const byScore = new Map<number, RoaringBitmap32[]>();
       const add = (score: number, bits: RoaringBitmap32) => {
         if (bits.isEmpty) return;
@@ -678,26 +818,23 @@ export class CatalogueIndex {
         if (list) list.push(bits);
         else byScore.set(score, [bits]);
       };
+      // Products of one rank of the word, filed by their score as the SQL adds it up.
+      const file = (rank: number, within: RoaringBitmap32) => {
+        for (const [boost, bits] of boosts) {
+          const part = boost === 0 && boosts.length === 1 ? within : scratch.and(within, bits);
+          add(boost + rank + 0.5, scratch.and(part, this.featuredBits));
+          add(boost + rank, scratch.keep(RoaringBitmap32.andNot(part, this.featuredBits)));
+        }
+      };
       const wordId = this.wordIds.get(word);
-      let unranked = rest;
+      let unranked = where;
       for (const [rank, bits] of wordId === undefined ? [] : (this.wordRanks[wordId] ?? new Map())) {
-        const within = scratch.and(rest, bits);
+        const within = scratch.and(where, bits);
         if (within.isEmpty) continue;
         unranked = scratch.keep(RoaringBitmap32.andNot(unranked, within));
-        add(rank + 0.5, scratch.and(within, this.featuredBits));
-        add(rank, scratch.keep(RoaringBitmap32.andNot(within, this.featuredBits)));
+        file(rank, within);
       }
-      add(0.5, scratch.and(unranked, this.featuredBits));
-      add(0, scratch.keep(RoaringBitmap32.andNot(unranked, this.featuredBits)));
-      const rankOf = rankerOf({ op: "word", word, prefix: false }, (w) => this.wordIds.get(w) ?? -1);
-      const single: [number, number][] = [];
-      for (const ordinal of boosted.toUint32Array()) {
-        const held = this.held[ordinal];
-        if (!held || !rankOf) continue;
-        const boost = held.product.partKey === key ? 100 : 50;
-        single.push([boost + rankOf(held.positioned) + (held.product.featured ? 0.5 : 0), ordinal]);
-      }
-      for (const [score, ordinal] of single) add(score, scratch.keep(RoaringBitmap32.from([ordinal])));
+      file(0, unranked);
       let skip = query.offset;
       const found: number[] = [];
       for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
