@@ -170,21 +170,26 @@ export async function refreshOrders(index: CatalogueIndex) {
   }
 }
 
+/** Listed products in id order after `after`, a batch of them. */
+const listedAfter = (after: string | undefined) =>
+  db()
+    .select(productColumns)
+    .from(products)
+    .where(sql`${listedForBuyers(null)}${after === undefined ? sql`` : sql` and ${products.id} > ${after}`}`)
+    .orderBy(products.id)
+    .limit(BATCH) as Promise<ProductRow[]>;
+
 /** Every listed product, read into a new index. */
 export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
   await initializeBitmaps();
   const index = new CatalogueIndex();
-  let after: string | undefined;
+  let rows = await listedAfter(undefined);
   for (;;) {
-    const rows = (await db()
-      .select(productColumns)
-      .from(products)
-      .where(sql`${listedForBuyers(null)}${after === undefined ? sql`` : sql` and ${products.id} > ${after}`}`)
-      .orderBy(products.id)
-      .limit(BATCH)) as ProductRow[];
+    // The next batch is read by the database while this one is taken in: two cores at work.
+    const next = rows.length < BATCH ? undefined : listedAfter(rows[rows.length - 1]?.id);
     index.apply(await withValues(rows));
-    if (rows.length < BATCH) break;
-    after = rows[rows.length - 1]?.id;
+    if (!next) break;
+    rows = await next;
   }
   await refreshOrders(index);
   return index;
