@@ -136,13 +136,16 @@ export class CatalogueIndex {
   private readonly ids: string[] = [];
   private readonly ordinalOf = new Map<string, number>();
   // Per ordinal: what it was added under, to take it out again when it changes.
-  private readonly held: (
-    | {
-        product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
-        positioned: PositionedWords;
-      }
-    | undefined
-  )[] = [];
+  private readonly held: (Held | undefined)[] = [];
+  // Every listed product's search-vector entries (word id; position << 2 | weight), a run of each
+  // pool per product rather than two arrays per product: a million products' typed arrays
+  // cost ~300 MB more than their entries. Runs left behind by a change are dropped when the pools grow.
+  entryWords = new Int32Array(1 << 16);
+  entryPositions = new Uint16Array(1 << 16);
+  entryStart = new Int32Array(0);
+  entryCount = new Int32Array(0);
+  private entriesUsed = 0;
+  private entriesLive = 0;
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
   private readonly groups = new Map<string, RoaringBitmap32>();
@@ -353,30 +356,59 @@ export class CatalogueIndex {
     for (const value of values) this.addLater((this.values[value] as { bits: RoaringBitmap32 }).bits, ordinal);
     this.valueEntries += values.length;
     this.slotValues(ordinal, values);
-    const positioned = {
-      entryWord: Int32Array.from(product.entryWord, (word) => words[word] ?? -1),
-      entryPos: product.entryPos,
-    };
-    for (const [word, rank] of singleWordRanks(positioned)) {
+    this.storeEntries(
+      ordinal,
+      product.entryWord.map((word) => words[word] ?? -1),
+      product.entryPos,
+    );
+    const held = new Held(this, ordinal, {
+      category: this.shared(product.category),
+      subcategory: this.shared(product.subcategory),
+      brand: this.shared(product.brand),
+      partKey: product.partKey,
+      featured: product.featured,
+      sortKey: product.sortKey,
+    });
+    for (const [word, rank] of singleWordRanks(held.positioned)) {
       const ranks = this.wordRanks[word];
       if (ranks) this.addLater(rankBits(ranks, rank), ordinal);
       else this.rankLater.add(word);
     }
     if (product.featured) this.addLater(this.featuredBits, ordinal);
-    // Kept by the index's own word ids only.
-    // Only what answering and taking it out again need: a million products are held.
-    const { partKey, featured, sortKey } = product;
-    this.held[ordinal] = {
-      product: {
-        category: this.shared(product.category),
-        subcategory: this.shared(product.subcategory),
-        brand: this.shared(product.brand),
-        partKey,
-        featured,
-        sortKey,
-      },
-      positioned,
-    };
+    this.held[ordinal] = held;
+  }
+
+  /** Files a product's entries (by the index's own word ids) at the end of the pools. */
+  private storeEntries(ordinal: number, entryWord: Int32Array, entryPos: Uint16Array) {
+    const count = entryWord.length;
+    if (this.entriesUsed + count > this.entryWords.length) this.compactEntries(count);
+    this.entryStart = atLeast(this.entryStart, ordinal + 1);
+    this.entryCount = atLeast(this.entryCount, ordinal + 1);
+    this.entryWords.set(entryWord, this.entriesUsed);
+    this.entryPositions.set(entryPos, this.entriesUsed);
+    this.entryStart[ordinal] = this.entriesUsed;
+    this.entryCount[ordinal] = count;
+    this.entriesUsed += count;
+    this.entriesLive += count;
+  }
+
+  /** New pools holding the live runs, with room for `more` entries and half as many again. */
+  private compactEntries(more: number) {
+    const size = Math.max(1 << 16, Math.ceil((this.entriesLive + more) * 1.5));
+    const words = new Int32Array(size);
+    const positions = new Uint16Array(size);
+    let used = 0;
+    for (let ordinal = 0; ordinal < this.entryCount.length; ordinal++) {
+      const start = this.entryStart[ordinal] as number;
+      const count = this.entryCount[ordinal] as number;
+      words.set(this.entryWords.subarray(start, start + count), used);
+      positions.set(this.entryPositions.subarray(start, start + count), used);
+      this.entryStart[ordinal] = used;
+      used += count;
+    }
+    this.entryWords = words;
+    this.entryPositions = positions;
+    this.entriesUsed = used;
   }
 
   /** Files a product's values in its slots, widening every product's slots when it has more than they hold. */
@@ -434,6 +466,8 @@ export class CatalogueIndex {
       this.valueEntries--;
     }
     this.slotValues(ordinal, []);
+    this.entriesLive -= this.entryCount[ordinal] ?? 0;
+    this.entryCount[ordinal] = 0;
     this.held[ordinal] = undefined;
   }
 
@@ -920,6 +954,33 @@ export class CatalogueIndex {
     for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
     this.featuredBits.dispose();
   }
+}
+
+/** A listed product as the index holds it: what it was filed under, and its entries in the index's pools. */
+class Held {
+  constructor(
+    private readonly index: CatalogueIndex,
+    private readonly ordinal: number,
+    readonly product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">,
+  ) {}
+
+  /** Its entries, as views of the pools (good until the index next takes products in). */
+  get positioned(): PositionedWords {
+    const start = this.index.entryStart[this.ordinal] ?? 0;
+    const end = start + (this.index.entryCount[this.ordinal] ?? 0);
+    return {
+      entryWord: this.index.entryWords.subarray(start, end),
+      entryPos: this.index.entryPositions.subarray(start, end),
+    };
+  }
+}
+
+/** `array`, or a copy grown (by half again) to hold at least `length`. */
+function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  const grown = new Int32Array(Math.max(length, Math.ceil(array.length * 1.5)));
+  grown.set(array);
+  return grown;
 }
 
 /** A rank's bitmap among a word's, made when first needed. */
