@@ -23,7 +23,7 @@ export interface IndexedProduct {
   stockLevel: number;
   partKey: string;
   featured: boolean;
-  /** What the sort orders depend on (./load.ts): when it changes, the orders are read again. */
+  /** A digest of what the sort orders depend on (./load.ts): when it changes, the orders are read again. */
   sortKey: string;
   /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
   words: string[];
