@@ -10,7 +10,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { NameTrigrams } from "./name-trigrams";
-import { type PositionedWords, rankerOf, singleWordRanks } from "./rank";
+import { type PositionedWords, rankerOf, singleWordRanks, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
 
@@ -26,7 +26,7 @@ export interface IndexedProduct {
   partKey: string;
   featured: boolean;
   name: string;
-  /** What the sort orders depend on (./load.ts): when it changes, the orders are read again. */
+  /** A digest of what the sort orders depend on (./load.ts): when it changes, the orders are read again. */
   sortKey: string;
   /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
   words: string[];
@@ -54,8 +54,11 @@ class Scratch {
     return bitmap;
   }
   and(...bitmaps: (RoaringBitmap32 | undefined)[]): RoaringBitmap32 {
-    const [first, ...rest] = bitmaps.filter((bitmap) => bitmap !== undefined);
-    const result = this.keep(first ? first.clone() : new RoaringBitmap32());
+    const [first, second, ...rest] = bitmaps.filter((bitmap) => bitmap !== undefined);
+    // Two at once into a new bitmap: no copy of the first made only to be cut down.
+    const result = this.keep(
+      second && first ? RoaringBitmap32.and(first, second) : first ? first.clone() : new RoaringBitmap32(),
+    );
     for (const bitmap of rest) result.andInPlace(bitmap);
     return result;
   }
@@ -104,8 +107,20 @@ export interface IndexAnswer {
   totalInScope?: number;
 }
 
-// Words of fewer products are ranked match by match (a thousand take well under a millisecond).
-const RANKED_FROM = 1_000;
+// Filters a walk marks products by (a bit each, in a byte with the scope's own).
+const MOST_WALKED_FILTERS = 7;
+
+/**
+ * Where the index trades one way of answering for another, by cost alone (the answers are the
+ * same either way; the tests set both ends to check each way against SQL).
+ */
+export const indexTuning = {
+  // Words of fewer products are ranked match by match (a thousand take well under a millisecond).
+  rankedFrom: 1_000,
+  // A WebAssembly call intersecting two bitmaps costs about as much as this many steps of a walk
+  // through products' values in JavaScript (~6 µs against 30-40 ns, at 100,000 parts).
+  walkStepsPerCall: 150,
+};
 
 const valueKey = (attributeId: number, num: number | null, txt: string | null) =>
   `${attributeId}\u0000${num ?? ""}\u0000${txt ?? "\u0001"}`;
@@ -126,14 +141,16 @@ export class CatalogueIndex {
   private readonly ids: string[] = [];
   private readonly ordinalOf = new Map<string, number>();
   // Per ordinal: what it was added under, to take it out again when it changes.
-  private readonly held: (
-    | {
-        product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
-        values: Int32Array;
-        positioned: PositionedWords;
-      }
-    | undefined
-  )[] = [];
+  private readonly held: (Held | undefined)[] = [];
+  // Every listed product's search-vector entries (word id; position << 2 | weight), a run of each
+  // pool per product rather than two arrays per product: a million products' typed arrays
+  // cost ~300 MB more than their entries. Runs left behind by a change are dropped when the pools grow.
+  entryWords = new Int32Array(1 << 16);
+  entryPositions = new Uint16Array(1 << 16);
+  entryStart = new Int32Array(0);
+  entryCount = new Int32Array(0);
+  private entriesUsed = 0;
+  private entriesLive = 0;
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
   private readonly groups = new Map<string, RoaringBitmap32>();
@@ -144,7 +161,7 @@ export class CatalogueIndex {
   // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
   private readonly wordRanks: (Map<number, RoaringBitmap32> | undefined)[] = [];
   private readonly featuredBits = new RoaringBitmap32();
-  private readonly names = new NameTrigrams();
+  private readonly nameTrigrams = new NameTrigrams();
   // The words in order, for prefixes (sorted again after new words).
   private sortedWords: string[] | undefined;
   // Part keys by their first two characters and by each three in a row: the products a part-number
@@ -155,6 +172,19 @@ export class CatalogueIndex {
     [];
   private readonly valuesOfAttribute = new Map<number, number[]>();
   private orders: Record<IndexSort, Int32Array> | undefined;
+  // Each product's spec values in one array, `valueWidth` slots an ordinal (-1 after the last):
+  // walked product by product for facet counts, without an object per product to reach them by.
+  private valueSlots = new Int32Array(0);
+  private valueWidth = 8;
+  // Bitmap additions made while taking products in, made together at the end: one WebAssembly
+  // call per bitmap rather than per product and word (a third of a build's time at 100,000 parts).
+  private readonly pending = new Map<RoaringBitmap32, number[]>();
+  // Words that may have reached `indexTuning.rankedFrom` products in this batch.
+  private readonly rankLater = new Set<number>();
+  private readonly names = new Map<string, string>();
+  // Spec values held by all listed products together, and the marks a walk through them uses.
+  private valueEntries = 0;
+  private markBuffer = new Uint8Array(0);
   private positions: Record<IndexSort, Int32Array> | undefined;
   /** Whether the sort orders still hold for every listed product. */
   ordersCurrent = false;
@@ -174,7 +204,7 @@ export class CatalogueIndex {
     for (const bits of [...this.groups.values(), ...this.wordBits, ...this.values.map((value) => value.bits)])
       bytes += bits.getSerializationSizeInBytes("croaring");
     for (const order of Object.values(this.orders ?? {})) bytes += order.byteLength * 2;
-    return bytes + this.names.bytes;
+    return bytes + this.nameTrigrams.bytes;
   }
 
   private group(key: string) {
@@ -186,14 +216,14 @@ export class CatalogueIndex {
     return bits;
   }
 
-  /** A word's products by their rank of it, from when it has RANKED_FROM products (those before ranked once). */
+  /** A word's products by their rank of it, from when it has `indexTuning.rankedFrom` products (those before ranked once). */
   private rankWord(word: number) {
     const bits = this.wordBits[word];
-    if (!bits || bits.size < RANKED_FROM) return undefined;
+    if (!bits || bits.size < indexTuning.rankedFrom) return undefined;
     const ranks = new Map<number, RoaringBitmap32>();
     for (const ordinal of bits.toUint32Array()) {
       const held = this.held[ordinal];
-      if (held) rankBits(ranks, singleWordRanks(held.positioned).get(word) ?? 0).add(ordinal);
+      if (held) rankBits(ranks, wordRank(held.positioned, word)).add(ordinal);
     }
     this.wordRanks[word] = ranks;
     return ranks;
@@ -295,6 +325,7 @@ export class CatalogueIndex {
       reorder ||= before === undefined || before.sortKey !== product.sortKey;
       this.putIn(ordinal, product);
     }
+    this.addPending();
     if (reorder) {
       this.ordersCurrent = false;
       this.ordersVersion++;
@@ -302,40 +333,131 @@ export class CatalogueIndex {
     return reorder;
   }
 
+  /** Adds `ordinal` to `bits` when the products being taken in are all in (`addPending`). */
+  private addLater(bits: RoaringBitmap32, ordinal: number) {
+    const ordinals = this.pending.get(bits);
+    if (ordinals) ordinals.push(ordinal);
+    else this.pending.set(bits, [ordinal]);
+  }
+
+  /** The additions put off while taking products in, a bitmap at a time; then the words that now have enough products to keep by rank. */
+  private addPending() {
+    for (const [bits, ordinals] of this.pending) bits.addMany(ordinals);
+    this.pending.clear();
+    for (const word of this.rankLater) if (!this.wordRanks[word]) this.rankWord(word);
+    this.rankLater.clear();
+  }
+
   private putIn(ordinal: number, product: IndexedProduct) {
-    this.listed.add(ordinal);
-    if (product.stockLevel > 0) this.inStock.add(ordinal);
-    this.group(`c:${product.category}`).add(ordinal);
-    this.group(`s:${product.subcategory}`).add(ordinal);
-    this.group(`b:${product.brand}`).add(ordinal);
-    for (const piece of CatalogueIndex.partKeyPieces(product.partKey)) this.partKeyBitmap(piece).add(ordinal);
+    this.addLater(this.listed, ordinal);
+    if (product.stockLevel > 0) this.addLater(this.inStock, ordinal);
+    this.addLater(this.group(`c:${product.category}`), ordinal);
+    this.addLater(this.group(`s:${product.subcategory}`), ordinal);
+    this.addLater(this.group(`b:${product.brand}`), ordinal);
+    for (const piece of CatalogueIndex.partKeyPieces(product.partKey))
+      this.addLater(this.partKeyBitmap(piece), ordinal);
     const words = product.words.map((word) => this.wordId(word));
-    for (const word of words) this.wordBits[word]?.add(ordinal);
+    for (const word of words) this.addLater(this.wordBits[word] as RoaringBitmap32, ordinal);
     const values = product.values.map((value) => this.valueId(value.attributeId, value.num, value.txt));
-    for (const value of values) this.values[value]?.bits.add(ordinal);
-    const positioned = {
-      entryWord: Int32Array.from(product.entryWord, (word) => words[word] ?? -1),
-      entryPos: product.entryPos,
-    };
-    for (const [word, rank] of singleWordRanks(positioned)) {
-      const ranks = this.wordRanks[word] ?? this.rankWord(word);
-      if (ranks) rankBits(ranks, rank).add(ordinal);
+    for (const value of values) this.addLater((this.values[value] as { bits: RoaringBitmap32 }).bits, ordinal);
+    this.valueEntries += values.length;
+    this.slotValues(ordinal, values);
+    this.storeEntries(
+      ordinal,
+      product.entryWord.map((word) => words[word] ?? -1),
+      product.entryPos,
+    );
+    const held = new Held(this, ordinal, {
+      category: this.shared(product.category),
+      subcategory: this.shared(product.subcategory),
+      brand: this.shared(product.brand),
+      partKey: product.partKey,
+      featured: product.featured,
+      sortKey: product.sortKey,
+    });
+    for (const [word, rank] of singleWordRanks(held.positioned)) {
+      const ranks = this.wordRanks[word];
+      if (ranks) this.addLater(rankBits(ranks, rank), ordinal);
+      else this.rankLater.add(word);
     }
-    if (product.featured) this.featuredBits.add(ordinal);
-    this.names.add(ordinal, product.name);
-    // Kept by the index's own word ids only.
-    // Only what answering and taking it out again need: a million products are held.
-    const { category, subcategory, brand, partKey, featured, sortKey } = product;
-    this.held[ordinal] = {
-      product: { category, subcategory, brand, partKey, featured, sortKey },
-      values: Int32Array.from(values),
-      positioned,
-    };
+    if (product.featured) this.addLater(this.featuredBits, ordinal);
+    this.nameTrigrams.add(ordinal, product.name);
+    this.held[ordinal] = held;
+  }
+
+  /** Files a product's entries (by the index's own word ids) at the end of the pools. */
+  private storeEntries(ordinal: number, entryWord: Int32Array, entryPos: Uint16Array) {
+    const count = entryWord.length;
+    if (this.entriesUsed + count > this.entryWords.length) this.compactEntries(count);
+    this.entryStart = atLeast(this.entryStart, ordinal + 1);
+    this.entryCount = atLeast(this.entryCount, ordinal + 1);
+    this.entryWords.set(entryWord, this.entriesUsed);
+    this.entryPositions.set(entryPos, this.entriesUsed);
+    this.entryStart[ordinal] = this.entriesUsed;
+    this.entryCount[ordinal] = count;
+    this.entriesUsed += count;
+    this.entriesLive += count;
+  }
+
+  /** New pools holding the live runs, with room for `more` entries and half as many again. */
+  private compactEntries(more: number) {
+    const size = Math.max(1 << 16, Math.ceil((this.entriesLive + more) * 1.5));
+    const words = new Int32Array(size);
+    const positions = new Uint16Array(size);
+    let used = 0;
+    for (let ordinal = 0; ordinal < this.entryCount.length; ordinal++) {
+      const start = this.entryStart[ordinal] as number;
+      const count = this.entryCount[ordinal] as number;
+      words.set(this.entryWords.subarray(start, start + count), used);
+      positions.set(this.entryPositions.subarray(start, start + count), used);
+      this.entryStart[ordinal] = used;
+      used += count;
+    }
+    this.entryWords = words;
+    this.entryPositions = positions;
+    this.entriesUsed = used;
+  }
+
+  /** Files a product's values in its slots, widening every product's slots when it has more than they hold. */
+  private slotValues(ordinal: number, values: number[]) {
+    if (values.length > this.valueWidth) {
+      const [before, width] = [this.valueWidth, values.length];
+      const held = Math.floor(this.valueSlots.length / before);
+      const wider = new Int32Array(Math.max(held, this.ids.length) * width).fill(-1);
+      for (let at = 0; at < held; at++) wider.set(this.valueSlots.subarray(at * before, (at + 1) * before), at * width);
+      this.valueSlots = wider;
+      this.valueWidth = width;
+    }
+    const start = ordinal * this.valueWidth;
+    if (this.valueSlots.length < start + this.valueWidth) {
+      const grown = new Int32Array(Math.max(start + this.valueWidth, this.valueSlots.length * 2)).fill(-1);
+      grown.set(this.valueSlots);
+      this.valueSlots = grown;
+    }
+    this.valueSlots.fill(-1, start, start + this.valueWidth);
+    this.valueSlots.set(values, start);
+  }
+
+  /** The spec values a product is filed under. */
+  private valuesOf(ordinal: number) {
+    const slots = this.valueSlots.subarray(ordinal * this.valueWidth, (ordinal + 1) * this.valueWidth);
+    const end = slots.indexOf(-1);
+    return end < 0 ? slots : slots.subarray(0, end);
+  }
+
+  /** One string for each category, subcategory and brand, however many products name it. */
+  private shared(name: string) {
+    const known = this.names.get(name);
+    if (known !== undefined) return known;
+    this.names.set(name, name);
+    return name;
   }
 
   private takeOut(ordinal: number) {
     const held = this.held[ordinal];
     if (!held) return;
+    // Taken out again in the same batch (the same product twice): what it was given goes in first.
+    if (this.pending.size > 0) this.addPending();
     const { product } = held;
     this.listed.remove(ordinal);
     this.inStock.remove(ordinal);
@@ -346,8 +468,14 @@ export class CatalogueIndex {
     for (const word of held.positioned.entryWord) this.wordBits[word]?.remove(ordinal);
     for (const [word, rank] of singleWordRanks(held.positioned)) this.wordRanks[word]?.get(rank)?.remove(ordinal);
     this.featuredBits.remove(ordinal);
-    this.names.remove(ordinal);
-    for (const value of held.values) this.values[value]?.bits.remove(ordinal);
+    this.nameTrigrams.remove(ordinal);
+    for (const value of this.valuesOf(ordinal)) {
+      this.values[value]?.bits.remove(ordinal);
+      this.valueEntries--;
+    }
+    this.slotValues(ordinal, []);
+    this.entriesLive -= this.entryCount[ordinal] ?? 0;
+    this.entryCount[ordinal] = 0;
     this.held[ordinal] = undefined;
   }
 
@@ -521,15 +649,17 @@ export class CatalogueIndex {
       }
       return result;
     };
+    const ids =
+      ranked && match?.typo ? this.pageBySimilarity(where, match.typo, query, "name") : this.page(where, query, ranked);
+    const categories = query.groupCounts ? counted("c:", ofBrand) : [];
+    const brands = query.groupCounts ? counted("b:", inCategory) : [];
+    const facetRows = this.facetRows(query, scope, scratch.and(scope, inStock, ofBrand), filters, scratch);
     return {
-      ids:
-        ranked && match?.typo
-          ? this.pageBySimilarity(where, match.typo, query, "name")
-          : this.page(where, query, ranked),
+      ids,
       total: where.size,
-      categories: query.groupCounts ? counted("c:", ofBrand) : [],
-      brands: query.groupCounts ? counted("b:", inCategory) : [],
-      facetRows: this.facetRows(query, scope, scratch.and(scope, inStock, ofBrand), filters, scratch),
+      categories,
+      brands,
+      facetRows,
       ...(query.scopeTotal ? { totalInScope: scope.size } : {}),
     };
   }
@@ -559,32 +689,27 @@ export class CatalogueIndex {
     scratch: Scratch,
   ): FacetRow[] {
     if (query.attributes.length === 0) return [];
-    const allPass = scratch.and(fixed, ...filters.map((filter) => filter.bits));
+    const { present, counted } = this.valueCounts(query.attributes, scope, fixed, filters, scratch);
     const rows: FacetRow[] = [];
     query.attributes.forEach((attribute, facet) => {
-      // A value of attribute A counts the parts that pass every filter but A's own.
-      const counted = filters.some((filter) => filter.facet === facet)
-        ? scratch.and(fixed, ...filters.filter((filter) => filter.facet !== facet).map((filter) => filter.bits))
-        : allPass;
       const groups = new Map<string, FacetRow>();
       for (const id of attribute.ids)
         for (const value of this.valuesOfAttribute.get(id) ?? []) {
           const entry = this.values[value];
-          if (!entry) continue;
-          const present = entry.bits.andCardinality(scope);
-          if (present === 0) continue;
-          const n = entry.bits.andCardinality(counted);
+          const inScope = present[value] ?? 0;
+          if (!entry || inScope === 0) continue;
+          const n = counted[value] ?? 0;
           const key = `${entry.num ?? ""}\u0000${entry.txt ?? "\u0001"}`;
           const row = groups.get(key);
           if (row) {
-            row.present += present;
+            row.present += inScope;
             row.n += n;
           } else
             groups.set(key, {
               facet,
               num: entry.num,
               txt: entry.txt,
-              present,
+              present: inScope,
               n,
               distinct_values: 0,
               span_min: null,
@@ -603,6 +728,84 @@ export class CatalogueIndex {
         rows.push({ ...row, distinct_values: all.length, span_min, span_max });
     });
     return rows;
+  }
+
+  /**
+   * Per value of the attributes on offer: its products in scope (`present`), and those counted for
+   * its facet (`counted`: in `fixed` and passing every filter but its own attribute's). Two bitmap
+   * intersections per value cost a WebAssembly call each, ~1,700 of them for a search over every
+   * attribute (10-14 ms at 100,000 parts); a scope of fewer products is walked instead, product by
+   * product through the few values each has.
+   */
+  private valueCounts(
+    attributes: ScopeAttribute[],
+    scope: RoaringBitmap32,
+    fixed: RoaringBitmap32,
+    filters: { facet: number; bits: RoaringBitmap32 }[],
+    scratch: Scratch,
+  ) {
+    const present = new Int32Array(this.values.length);
+    const counted = new Int32Array(this.values.length);
+    const facetOf = new Int32Array(this.values.length).fill(-1);
+    let offered = 0;
+    attributes.forEach((attribute, facet) => {
+      for (const id of attribute.ids)
+        for (const value of this.valuesOfAttribute.get(id) ?? []) {
+          facetOf[value] = facet;
+          offered++;
+        }
+    });
+    const valuesPerProduct = this.listed.size === 0 ? 0 : this.valueEntries / this.listed.size;
+    const walked = scope.size * valuesPerProduct;
+    if (filters.length > MOST_WALKED_FILTERS || walked > offered * 2 * indexTuning.walkStepsPerCall) {
+      const allPass = scratch.and(fixed, ...filters.map((filter) => filter.bits));
+      attributes.forEach((_, facet) => {
+        const base = filters.some((filter) => filter.facet === facet)
+          ? scratch.and(fixed, ...filters.filter((filter) => filter.facet !== facet).map((filter) => filter.bits))
+          : allPass;
+        for (const id of attributes[facet]?.ids ?? [])
+          for (const value of this.valuesOfAttribute.get(id) ?? []) {
+            const bits = this.values[value]?.bits;
+            if (!bits) continue;
+            present[value] = bits.andCardinality(scope);
+            if (present[value] !== 0) counted[value] = bits.andCardinality(base);
+          }
+      });
+      return { present, counted };
+    }
+    // Bit 0: in `fixed`; bit 1 + k: passes filter k. A value of facet F is counted for a product
+    // with bit 0 and the bits of every filter not on F.
+    const marks = this.marks(this.ids.length);
+    for (const ordinal of fixed.toUint32Array()) marks[ordinal] = 1;
+    filters.forEach((filter, k) => {
+      for (const ordinal of scratch.and(fixed, filter.bits).toUint32Array())
+        marks[ordinal] = (marks[ordinal] as number) | (2 << k);
+    });
+    const needed = attributes.map((_, facet) =>
+      filters.reduce((mask, filter, k) => (filter.facet === facet ? mask : mask | (2 << k)), 1),
+    );
+    const slots = this.valueSlots;
+    const width = this.valueWidth;
+    for (const ordinal of scope.toUint32Array()) {
+      const mark = marks[ordinal] as number;
+      marks[ordinal] = 0;
+      for (let at = ordinal * width, end = at + width; at < end; at++) {
+        const value = slots[at] as number;
+        if (value < 0) break;
+        const facet = facetOf[value] as number;
+        if (facet < 0) continue;
+        present[value] = (present[value] as number) + 1;
+        const mask = needed[facet] as number;
+        if ((mark & mask) === mask) counted[value] = (counted[value] as number) + 1;
+      }
+    }
+    return { present, counted };
+  }
+
+  /** A zeroed mark per ordinal, reused from answer to answer (each walk leaves it zeroed). */
+  private marks(size: number) {
+    if (this.markBuffer.length < size) this.markBuffer = new Uint8Array(Math.max(size, this.markBuffer.length * 2));
+    return this.markBuffer;
   }
 
   /** The ids of the page asked for, in the order asked for. */
@@ -669,9 +872,9 @@ export class CatalogueIndex {
 
   /**
    * One word's matches by relevance without ranking each: its products grouped by their rank of
-   * it (0 for those matched another way, a part-number fragment), each group split into the
-   * featured (half a point more) and the rest, the part numbers the key boosts scored one by one,
-   * the groups taken best first and each in name order, as the SQL orders ties.
+   * it (0 for those matched another way, a part-number fragment), each group split by the
+   * part-number boost and into the featured (half a point more) and the rest, the groups taken
+   * best first and each in name order, as the SQL orders ties.
    */
   private pageByWordRank(
     where: RoaringBitmap32,
@@ -682,8 +885,18 @@ export class CatalogueIndex {
     const scratch = new Scratch();
     try {
       const name = (this.positions as Record<IndexSort, Int32Array>).name;
+      // Relevance's part-number boost: 100 for the part key typed, 50 for those it starts.
       const boosted = scratch.and(this.partKeyMatches(key, false, scratch), where);
-      const rest = scratch.keep(RoaringBitmap32.andNot(where, boosted));
+      const exact = scratch.keep(
+        RoaringBitmap32.from(boosted.toArray().filter((ordinal) => this.held[ordinal]?.product.partKey === key)),
+      );
+      const boosts = (
+        [
+          [100, exact],
+          [50, scratch.keep(RoaringBitmap32.andNot(boosted, exact))],
+          [0, scratch.keep(RoaringBitmap32.andNot(where, boosted))],
+        ] as const
+      ).filter(([, bits]) => !bits.isEmpty);
       const byScore = new Map<number, RoaringBitmap32[]>();
       const add = (score: number, bits: RoaringBitmap32) => {
         if (bits.isEmpty) return;
@@ -691,26 +904,23 @@ export class CatalogueIndex {
         if (list) list.push(bits);
         else byScore.set(score, [bits]);
       };
+      // Products of one rank of the word, filed by their score as the SQL adds it up.
+      const file = (rank: number, within: RoaringBitmap32) => {
+        for (const [boost, bits] of boosts) {
+          const part = boost === 0 && boosts.length === 1 ? within : scratch.and(within, bits);
+          add(boost + rank + 0.5, scratch.and(part, this.featuredBits));
+          add(boost + rank, scratch.keep(RoaringBitmap32.andNot(part, this.featuredBits)));
+        }
+      };
       const wordId = this.wordIds.get(word);
-      let unranked = rest;
+      let unranked = where;
       for (const [rank, bits] of wordId === undefined ? [] : (this.wordRanks[wordId] ?? new Map())) {
-        const within = scratch.and(rest, bits);
+        const within = scratch.and(where, bits);
         if (within.isEmpty) continue;
         unranked = scratch.keep(RoaringBitmap32.andNot(unranked, within));
-        add(rank + 0.5, scratch.and(within, this.featuredBits));
-        add(rank, scratch.keep(RoaringBitmap32.andNot(within, this.featuredBits)));
+        file(rank, within);
       }
-      add(0.5, scratch.and(unranked, this.featuredBits));
-      add(0, scratch.keep(RoaringBitmap32.andNot(unranked, this.featuredBits)));
-      const rankOf = rankerOf({ op: "word", word, prefix: false }, (w) => this.wordIds.get(w) ?? -1);
-      const single: [number, number][] = [];
-      for (const ordinal of boosted.toUint32Array()) {
-        const held = this.held[ordinal];
-        if (!held || !rankOf) continue;
-        const boost = held.product.partKey === key ? 100 : 50;
-        single.push([boost + rankOf(held.positioned) + (held.product.featured ? 0.5 : 0), ordinal]);
-      }
-      for (const [score, ordinal] of single) add(score, scratch.keep(RoaringBitmap32.from([ordinal])));
+      file(0, unranked);
       let skip = query.offset;
       const found: number[] = [];
       for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
@@ -738,13 +948,13 @@ export class CatalogueIndex {
   typoMatches(text: string, foreign: { id: string; similarity: number }[]): Map<number, number> | undefined {
     const words = trigramWords(text);
     if (words === undefined) return undefined;
-    const found = this.names.similar(words, this.ids.length);
+    const found = this.nameTrigrams.similar(words, this.ids.length);
     for (const { id, similarity } of foreign) {
       const ordinal = this.ordinalOf.get(id);
       // A real as printed and read back: the nearest single-precision number is the one computed.
       if (
         ordinal !== undefined &&
-        this.names.foreign.has(ordinal) &&
+        this.nameTrigrams.foreign.has(ordinal) &&
         Math.fround(similarity) >= WORD_SIMILARITY_THRESHOLD
       )
         found.set(ordinal, Math.fround(similarity));
@@ -754,8 +964,8 @@ export class CatalogueIndex {
 
   /** The listed products whose names PostgreSQL must compare within a typo; undefined past `most`. */
   foreignNames(most: number): string[] | undefined {
-    if (this.names.foreign.size > most) return undefined;
-    return [...this.names.foreign.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
+    if (this.nameTrigrams.foreign.size > most) return undefined;
+    return [...this.nameTrigrams.foreign.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
   }
 
   /**
@@ -833,8 +1043,35 @@ export class CatalogueIndex {
     for (const value of this.values) value.bits.dispose();
     for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
     this.featuredBits.dispose();
-    this.names.dispose();
+    this.nameTrigrams.dispose();
   }
+}
+
+/** A listed product as the index holds it: what it was filed under, and its entries in the index's pools. */
+class Held {
+  constructor(
+    private readonly index: CatalogueIndex,
+    private readonly ordinal: number,
+    readonly product: Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">,
+  ) {}
+
+  /** Its entries, as views of the pools (good until the index next takes products in). */
+  get positioned(): PositionedWords {
+    const start = this.index.entryStart[this.ordinal] ?? 0;
+    const end = start + (this.index.entryCount[this.ordinal] ?? 0);
+    return {
+      entryWord: this.index.entryWords.subarray(start, end),
+      entryPos: this.index.entryPositions.subarray(start, end),
+    };
+  }
+}
+
+/** `array`, or a copy grown (by half again) to hold at least `length`. */
+function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+  if (array.length >= length) return array;
+  const grown = new Int32Array(Math.max(length, Math.ceil(array.length * 1.5)));
+  grown.set(array);
+  return grown;
 }
 
 /** A rank's bitmap among a word's, made when first needed. */

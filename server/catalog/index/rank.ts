@@ -28,6 +28,14 @@ export function singleWordRanks({ entryWord, entryPos }: PositionedWords): Map<n
   return sums;
 }
 
+/** One word's entry of `singleWordRanks`, added up the same way without the others'. */
+export function wordRank({ entryWord, entryPos }: PositionedWords, word: number): number {
+  let sum = 0;
+  for (let i = 0; i < entryWord.length; i++)
+    if (entryWord[i] === word) sum += 1 / (INVERSE_WEIGHTS[(entryPos[i] ?? 0) & 3] ?? 1);
+  return Math.fround(sum);
+}
+
 /**
  * The ranking function of a query, or undefined when tsrank.c's covers would depend on more
  * than "and" and "or" of words. `wordId` numbers a word as the products' entries do (-1: no product has it).

@@ -1,0 +1,103 @@
+// Spec facets counted by the index either way (walking the products in scope, or a bitmap
+// intersection per value) come out the same, also for a product with more values than a slot row
+// first holds, and after it changes.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ScopeAttribute } from "../search/spec-facets";
+import {
+  CatalogueIndex,
+  type IndexedProduct,
+  type IndexQuery,
+  indexSorts,
+  indexTuning,
+  initializeBitmaps,
+} from "./catalogue-index";
+import { positionedWords } from "./load";
+
+beforeAll(() => initializeBitmaps());
+
+const product = (id: string, values: [number, number][], stockLevel = 5): IndexedProduct => ({
+  id,
+  status: "active",
+  category: "abrasives",
+  subcategory: "grinding-wheels",
+  brand: "Norton",
+  stockLevel,
+  partKey: `GW${id}`,
+  name: `Grinding Wheel ${id}`,
+  featured: false,
+  sortKey: id,
+  ...positionedWords("'grind':1A 'wheel':2A"),
+  values: values.map(([attributeId, num]) => ({ attributeId, num, txt: null })),
+});
+
+// Attributes 1..12: a part with all twelve, more than the index's first slot row of eight.
+const attributes: ScopeAttribute[] = Array.from({ length: 12 }, (_, i) => ({
+  slug: `a${i + 1}`,
+  name: `A${i + 1}`,
+  kind: "number",
+  unitFamily: null,
+  displayUnit: null,
+  choices: [],
+  ids: [i + 1],
+  position: i,
+}));
+
+const query = (spec: IndexQuery["spec"]): IndexQuery => ({
+  catalogue: null,
+  sort: "name",
+  offset: 0,
+  limit: 10,
+  spec,
+  attributes,
+  definedChoices: false,
+});
+
+function counts(index: CatalogueIndex, spec: IndexQuery["spec"]) {
+  const byWay = (["walk", "bitmaps"] as const).map((way) => {
+    indexTuning.walkStepsPerCall = way === "walk" ? Number.POSITIVE_INFINITY : 0;
+    return index.answer(query(spec))?.facetRows.map((row) => [row.facet, row.num, row.present, row.n]);
+  });
+  expect(byWay[0]).toEqual(byWay[1]);
+  return byWay[0];
+}
+
+describe("spec facets in the catalogue index", () => {
+  it("counts a value the same walked or intersected, with filters on other attributes", () => {
+    const index = new CatalogueIndex();
+    index.apply([
+      product("1", [
+        [1, 4],
+        [2, 10],
+      ]),
+      product("2", [
+        [1, 4],
+        [2, 20],
+      ]),
+      product(
+        "3",
+        Array.from({ length: 12 }, (_, i) => [i + 1, 4] as [number, number]),
+        0,
+      ),
+    ]);
+    const ids = ["1", "2", "3"];
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
+    const none = { filters: [], units: "inch" as const };
+    // Attribute 1 = 4: three parts; attribute 12 = 4: the one with twelve values.
+    expect(counts(index, none)).toContainEqual([0, 4, 3, 3]);
+    expect(counts(index, none)).toContainEqual([11, 4, 1, 1]);
+    // Filtered on attribute 2 = 10: attribute 1's 4 counts one part; attribute 2 itself still counts its other values.
+    const filtered = {
+      filters: [{ slug: "a2", kind: "number" as const, family: "length" as const, unit: null, values: [10] }],
+      units: "inch" as const,
+    };
+    expect(counts(index, filtered)).toContainEqual([0, 4, 3, 1]);
+    expect(counts(index, filtered)).toContainEqual([1, 20, 1, 1]);
+
+    // The part of twelve values loses all but one: counted no more under the others.
+    index.apply([product("3", [[1, 4]])]);
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
+    expect(counts(index, none)).toContainEqual([0, 4, 3, 3]);
+    expect(counts(index, none)?.some((row) => row[0] === 11)).toBe(false);
+    index.dispose();
+  });
+});
