@@ -10,7 +10,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { type PositionedWords, rankerOf, singleWordRanks } from "./rank";
-import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
+import { needsPostgres, type OperandPositions, operandPositions, positionTest, type TsNode } from "./tsquery";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
 export interface IndexedProduct {
@@ -374,7 +374,8 @@ export class CatalogueIndex {
     return bits;
   }
 
-  private matchTree(node: TsNode, scratch: Scratch): RoaringBitmap32 {
+  /** The products matching `node`; `loose`: a superset, phrases taken as their words anywhere. */
+  private matchTree(node: TsNode, scratch: Scratch, loose = false): RoaringBitmap32 {
     if (node.op === "word") {
       const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
       if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
@@ -394,38 +395,40 @@ export class CatalogueIndex {
     }
     if (node.op === "not")
       return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch)));
-    const chain = node.op === "phrase" ? phraseChain(node) : undefined;
-    if (chain) return this.matchChain(chain, scratch);
-    // Any other phrase's words are all in the product, wherever: PostgreSQL checks which match.
-    const left = this.matchTree(node.left, scratch);
-    const right = this.matchTree(node.right, scratch);
+    const test = node.op === "phrase" && !loose ? positionTest(node) : undefined;
+    // Its candidates, with its words anywhere, then those with them in place.
+    if (test) return this.matchPositions(this.matchTree(node, scratch, true), test, scratch);
+    // With a prefix or a negation inside, a phrase's candidates are checked by PostgreSQL.
+    const left = this.matchTree(node.left, scratch, loose);
+    const right = this.matchTree(node.right, scratch, loose);
     return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
   }
 
-  /** The products with a phrase's words at their offsets from one another. */
-  private matchChain(chain: { word: string; offset: number }[], scratch: Scratch): RoaringBitmap32 {
-    const ids = chain.map((item) => this.wordIds.get(item.word) ?? -1);
+  /** The candidates whose words are where `test` (tsquery.ts, positionTest) wants them. */
+  private matchPositions(
+    candidates: RoaringBitmap32,
+    test: { words: string[]; holds: (positions: OperandPositions) => boolean },
+    scratch: Scratch,
+  ): RoaringBitmap32 {
+    const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
+    let positions = operandPositions(ids.length, 64);
     const result = scratch.keep(new RoaringBitmap32());
-    if (ids.some((id) => id < 0)) return result;
-    const candidates = scratch.and(...ids.map((id) => this.wordBits[id]));
-    const [first] = chain;
     for (const ordinal of candidates.toUint32Array()) {
       const held = this.held[ordinal];
-      if (!held || !first) continue;
+      if (!held) continue;
       const { entryWord, entryPos } = held.positioned;
-      const at = (word: number, position: number) => {
-        for (let i = 0; i < entryWord.length; i++)
-          if (entryWord[i] === word && (entryPos[i] ?? 0) >> 2 === position) return true;
-        return false;
-      };
-      for (let i = 0; i < entryWord.length; i++) {
-        if (entryWord[i] !== ids[0]) continue;
-        const end = ((entryPos[i] ?? 0) >> 2) - first.offset;
-        if (chain.every((item, k) => at(ids[k] ?? -1, end + item.offset))) {
-          result.add(ordinal);
-          break;
+      if ((positions.at[0]?.length ?? 0) < entryWord.length) positions = operandPositions(ids.length, entryWord.length);
+      const { count, at } = positions;
+      count.fill(0);
+      for (let i = 0; i < entryWord.length; i++)
+        for (let k = 0; k < ids.length; k++) {
+          const list = at[k];
+          if (ids[k] !== entryWord[i] || !list) continue;
+          const found = count[k] ?? 0;
+          list[found] = (entryPos[i] ?? 0) >> 2;
+          count[k] = found + 1;
         }
-      }
+      if (test.holds(positions)) result.add(ordinal);
     }
     return result;
   }

@@ -1,8 +1,9 @@
 // ts_rank_cd, as PostgreSQL computes it (src/backend/utils/adt/tsrank.c, calc_rank_cd with the
 // default weights and no normalisation), on a product's words kept by position in the index, so
-// that search results by relevance come in the SQL path's very order. For queries of words joined
-// by "and" and "or"; a negation, a prefix or a phrase is ranked by PostgreSQL.
-import type { TsNode } from "./tsquery";
+// that search results by relevance come in the SQL path's very order. For queries of words and
+// phrases joined by "and" and "or" (PostgreSQL 13 on: a cover holds a phrase only with its words in
+// place); a negation or a prefix is ranked by PostgreSQL.
+import { operandPositions, positionTest, type TsNode } from "./tsquery";
 
 /** A product's search vector: its word ids, position by position (position << 2 | weight). */
 export interface PositionedWords {
@@ -30,34 +31,22 @@ export function singleWordRanks({ entryWord, entryPos }: PositionedWords): Map<n
 
 /**
  * The ranking function of a query, or undefined when tsrank.c's covers would depend on more
- * than "and" and "or" of words. `wordId` numbers a word as the products' entries do (-1: no product has it).
+ * than where its words are (a prefix, a negation). `wordId` numbers a word as the products'
+ * entries do (-1: no product has it).
  */
 export function rankerOf(
   tree: TsNode,
   wordId: (word: string) => number,
 ): ((words: PositionedWords) => number) | undefined {
-  const operandWords: number[] = [];
-  const compile = (node: TsNode): ((seen: Uint8Array) => boolean) | undefined => {
-    if (node.op === "word") {
-      if (node.prefix) return undefined;
-      const operand = operandWords.length;
-      operandWords.push(wordId(node.word));
-      return (seen) => seen[operand] === 1;
-    }
-    if (node.op !== "and" && node.op !== "or") return undefined;
-    const left = compile(node.left);
-    const right = compile(node.right);
-    if (!left || !right) return undefined;
-    return node.op === "and" ? (seen) => left(seen) && right(seen) : (seen) => left(seen) || right(seen);
-  };
-  const holds = compile(tree);
-  if (!holds) return undefined;
+  const test = positionTest(tree);
+  if (!test) return undefined;
   if (tree.op === "word") {
-    const word = operandWords[0] ?? -1;
+    const word = wordId(tree.word);
     return (words) => (word < 0 ? 0 : (singleWordRanks(words).get(word) ?? 0));
   }
   const operandsOf = new Map<number, number[]>();
-  operandWords.forEach((word, operand) => {
+  test.words.forEach((text, operand) => {
+    const word = wordId(text);
     if (word < 0) return;
     const list = operandsOf.get(word);
     if (list) list.push(operand);
@@ -65,7 +54,9 @@ export function rankerOf(
   });
   const queryWords = [...operandsOf.keys()];
   const queryOperands = [...operandsOf.values()];
-  const seen = new Uint8Array(operandWords.length);
+  // Each operand's positions within the run looked at, as Cover hands them to TS_execute: a
+  // phrase holds there only with its words in place within the run.
+  let seen = operandPositions(test.words.length, 64);
   // Reused from product to product: ranking every match of a common word allocates nothing.
   let positions = new Int32Array(64);
   let weights = new Uint8Array(64);
@@ -75,6 +66,7 @@ export function rankerOf(
     if (positions.length < entryWord.length) {
       positions = new Int32Array(entryWord.length);
       weights = new Uint8Array(entryWord.length);
+      seen = operandPositions(test.words.length, entryWord.length);
     }
     let length = 0;
     for (let i = 0; i < entryWord.length; i++) {
@@ -90,9 +82,16 @@ export function rankerOf(
       length++;
     }
     if (length === 0) return 0;
+    const clear = () => seen.count.fill(0);
     const mark = (at: number) => {
-      for (const operand of operands[at] ?? []) seen[operand] = 1;
+      for (const operand of operands[at] ?? []) {
+        const list = seen.at[operand];
+        const found = seen.count[operand] ?? 0;
+        if (list) list[found] = positions[at] ?? 0;
+        seen.count[operand] = found + 1;
+      }
     };
+    const holds = () => test.holds(seen);
     let rank = 0;
     let from = 0;
     // Each cover: the shortest run of positions, from `from` on, that satisfies the query.
@@ -103,14 +102,14 @@ export function rankerOf(
       let q = 0;
       let found = false;
       for (;;) {
-        seen.fill(0);
+        clear();
         p = Number.MAX_SAFE_INTEGER;
         q = 0;
         found = false;
         let last = from;
         for (let at = from; at < length; at++) {
           mark(at);
-          if (holds(seen)) {
+          if (holds()) {
             if ((positions[at] ?? 0) > q) {
               q = positions[at] ?? 0;
               end = at;
@@ -121,11 +120,11 @@ export function rankerOf(
           }
         }
         if (!found) return Math.fround(rank);
-        seen.fill(0);
+        clear();
         let at = last;
         for (; at >= from; at--) {
           mark(at);
-          if (holds(seen)) {
+          if (holds()) {
             if ((positions[at] ?? 0) < p) {
               begin = at;
               p = positions[at] ?? 0;
