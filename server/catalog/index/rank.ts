@@ -40,6 +40,7 @@ export function rankerOf(
 ): ((words: PositionedWords) => number) | undefined {
   const test = positionTest(tree);
   if (!test) return undefined;
+  const holdsIn = test.holds;
   if (tree.op === "word") {
     const word = wordId(tree.word);
     return (words) => (word < 0 ? 0 : (singleWordRanks(words).get(word) ?? 0));
@@ -61,27 +62,45 @@ export function rankerOf(
   let positions = new Int32Array(64);
   let weights = new Uint8Array(64);
   const operands: number[][] = [];
+  // A rank depends on the document as get_docrep makes it alone, and many products make the same
+  // one (the same words in the same places of their names): each is ranked once per query.
+  let shape = new Uint16Array(128);
+  const ranked = new Map<string, number>();
   return ({ entryWord, entryPos }) => {
     // The document as get_docrep makes it: the positions of the query's words, in order.
     if (positions.length < entryWord.length) {
       positions = new Int32Array(entryWord.length);
       weights = new Uint8Array(entryWord.length);
       seen = operandPositions(test.words.length, entryWord.length);
+      shape = new Uint16Array(entryWord.length * 2);
     }
     let length = 0;
     for (let i = 0; i < entryWord.length; i++) {
       // A query has a few words: compared one by one, quicker than a map for every position.
       const word = entryWord[i] ?? -1;
-      let matched: number[] | undefined;
-      for (let k = 0; k < queryWords.length && !matched; k++) if (queryWords[k] === word) matched = queryOperands[k];
+      let k = 0;
+      while (k < queryWords.length && queryWords[k] !== word) k++;
+      const matched = queryOperands[k];
       if (!matched) continue;
       const packed = entryPos[i] ?? 0;
       positions[length] = packed >> 2;
       weights[length] = packed & 3;
       operands[length] = matched;
+      shape[2 * length] = packed;
+      shape[2 * length + 1] = k;
       length++;
     }
     if (length === 0) return 0;
+    const key = String.fromCharCode.apply(null, shape.subarray(0, 2 * length) as unknown as number[]);
+    const known = ranked.get(key);
+    if (known !== undefined) return known;
+    const rank = covers(length);
+    // Bounded: a query's matches of a million parts would otherwise keep as many.
+    if (ranked.size < 50_000) ranked.set(key, rank);
+    return rank;
+  };
+  /** The sum of the covers' worth in the document's first `length` positions. */
+  function covers(length: number) {
     const clear = () => seen.count.fill(0);
     const mark = (at: number) => {
       for (const operand of operands[at] ?? []) {
@@ -91,7 +110,7 @@ export function rankerOf(
         seen.count[operand] = found + 1;
       }
     };
-    const holds = () => test.holds(seen);
+    const holds = () => holdsIn(seen);
     let rank = 0;
     let from = 0;
     // Each cover: the shortest run of positions, from `from` on, that satisfies the query.
@@ -140,10 +159,10 @@ export function rankerOf(
       }
       let inverseSum = 0;
       for (let at = begin; at <= end; at++) inverseSum += INVERSE_WEIGHTS[weights[at] ?? 0] ?? 0;
-      const cover = (end - begin + 1) / inverseSum;
+      const worth = (end - begin + 1) / inverseSum;
       let noise = q - p - (end - begin);
       if (noise < 0) noise = Math.trunc((end - begin) / 2);
-      rank += cover / (1 + noise);
+      rank += worth / (1 + noise);
     }
-  };
+  }
 }
