@@ -4,8 +4,8 @@
 // the catalogue's sort orders precomputed. It answers which products a query lists, in what order,
 // and how many per facet; what the page then shows of them (price, stock, contract prices) is read
 // from the database. It answers exactly as the SQL path (catalog-query.ts, the reference) or not
-// at all: a phrase has PostgreSQL check its candidates, a negation ranked by relevance has its page
-// from SQL, names within a typo are SQL's.
+// at all: a phrase holding a prefix or a negation has PostgreSQL check its candidates, a negation or
+// a prefix ranked by relevance has its page from SQL, names within a typo are SQL's.
 import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
@@ -435,7 +435,7 @@ export class CatalogueIndex {
 
   /**
    * The `limit` most popular listed products whose words match what a buyer is typing (a tsquery
-   * of prefixes): the header's suggestions. Undefined when a phrase or stale orders leave it to SQL.
+   * of prefixes): the header's suggestions. Undefined when a phrase of prefixes or stale orders leave it to SQL.
    */
   suggest(tree: TsNode, catalogue: RoaringBitmap32 | null, limit: number): string[] | undefined {
     if (!this.ordersCurrent || needsPostgres(tree)) return undefined;
@@ -449,8 +449,8 @@ export class CatalogueIndex {
   }
 
   /**
-   * The listed products that may match a tree with phrases (their words all there): PostgreSQL
-   * then tells which do, as the index keeps no word positions. Undefined past `most` of them.
+   * The listed products that may match a tree with a phrase holding a prefix or a negation (its
+   * other phrases matched): PostgreSQL then tells which do. Undefined past `most` of them.
    */
   phraseCandidates(tree: TsNode, most: number): string[] | undefined {
     const scratch = new Scratch();
@@ -464,8 +464,9 @@ export class CatalogueIndex {
   }
 
   /**
-   * The answer to `query`, or undefined when the index cannot give it exactly (a phrase, or sort
-   * orders not yet read again after a change): the SQL path answers then.
+   * The answer to `query`, or undefined when the index cannot give it exactly (a phrase with a
+   * prefix or a negation unchecked, or sort orders not yet read again after a change): the SQL
+   * path answers then.
    */
   answer(query: IndexQuery): IndexAnswer | undefined {
     const tree = query.match?.tree;
