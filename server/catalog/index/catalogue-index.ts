@@ -374,8 +374,12 @@ export class CatalogueIndex {
     return bits;
   }
 
-  /** The products matching `node`; `loose`: a superset, phrases taken as their words anywhere. */
-  private matchTree(node: TsNode, scratch: Scratch, loose = false): RoaringBitmap32 {
+  /**
+   * The products matching `node`, exactly among those `within` (outside them, any: the caller
+   * keeps only those), so that a phrase tests where its words are only where it can matter;
+   * `loose`: a superset, phrases taken as their words anywhere.
+   */
+  private matchTree(node: TsNode, scratch: Scratch, within?: RoaringBitmap32, loose = false): RoaringBitmap32 {
     if (node.op === "word") {
       const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
       if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
@@ -394,14 +398,24 @@ export class CatalogueIndex {
       return result;
     }
     if (node.op === "not")
-      return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch)));
+      return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch, within)));
     const test = node.op === "phrase" && !loose ? positionTest(node) : undefined;
     // Its candidates, with its words anywhere, then those with them in place.
-    if (test) return this.matchPositions(this.matchTree(node, scratch, true), test, scratch);
+    if (test)
+      return this.matchPositions(scratch.and(this.matchTree(node, scratch, within, true), within), test, scratch);
     // With a prefix or a negation inside, a phrase's candidates are checked by PostgreSQL.
-    const left = this.matchTree(node.left, scratch, loose);
-    const right = this.matchTree(node.right, scratch, loose);
-    return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
+    if (node.op === "or")
+      return scratch.keep(
+        RoaringBitmap32.or(
+          this.matchTree(node.left, scratch, within, loose),
+          this.matchTree(node.right, scratch, within, loose),
+        ),
+      );
+    // "And": the side without a phrase first, the other tested only among its matches.
+    const [first, then] =
+      hasPhrase(node.left) && !hasPhrase(node.right) ? [node.right, node.left] : [node.left, node.right];
+    const found = this.matchTree(first, scratch, within, loose);
+    return scratch.keep(RoaringBitmap32.and(found, this.matchTree(then, scratch, scratch.and(found, within), loose)));
   }
 
   /** The candidates whose words are where `test` (tsquery.ts, positionTest) wants them. */
@@ -488,7 +502,7 @@ export class CatalogueIndex {
       const found = match.phraseMatches
         ? scratch.and(match.phraseMatches)
         : match.tree
-          ? this.matchTree(match.tree, scratch)
+          ? this.matchTree(match.tree, scratch, matches)
           : scratch.keep(new RoaringBitmap32());
       if (match.partFragment) found.orInPlace(this.partKeyMatches(match.partKey, true, scratch));
       matches = scratch.and(matches, found);
@@ -747,6 +761,10 @@ export class CatalogueIndex {
     this.featuredBits.dispose();
   }
 }
+
+const hasPhrase = (node: TsNode): boolean =>
+  node.op === "phrase" ||
+  (node.op === "not" ? hasPhrase(node.child) : node.op !== "word" && (hasPhrase(node.left) || hasPhrase(node.right)));
 
 /** A rank's bitmap among a word's, made when first needed. */
 function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
