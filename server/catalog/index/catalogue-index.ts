@@ -421,7 +421,7 @@ export class CatalogueIndex {
   /** The candidates whose words are where `test` (tsquery.ts, positionTest) wants them. */
   private matchPositions(
     candidates: RoaringBitmap32,
-    test: { words: string[]; holds: (positions: OperandPositions) => boolean },
+    test: { words: string[]; holds: (positions: OperandPositions) => boolean; growing: boolean },
     scratch: Scratch,
   ): RoaringBitmap32 {
     const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
@@ -434,15 +434,21 @@ export class CatalogueIndex {
       if ((positions.at[0]?.length ?? 0) < entryWord.length) positions = operandPositions(ids.length, entryWord.length);
       const { count, at } = positions;
       count.fill(0);
-      for (let i = 0; i < entryWord.length; i++)
+      let holds = false;
+      // In position order: a growing test is met at the name's words, mostly, without reading on.
+      for (let i = 0; i < entryWord.length && !holds; i++) {
+        let added = false;
         for (let k = 0; k < ids.length; k++) {
           const list = at[k];
           if (ids[k] !== entryWord[i] || !list) continue;
           const found = count[k] ?? 0;
           list[found] = (entryPos[i] ?? 0) >> 2;
           count[k] = found + 1;
+          added = true;
         }
-      if (test.holds(positions)) result.add(ordinal);
+        if (added && test.growing) holds = test.holds(positions);
+      }
+      if (holds || (!test.growing && test.holds(positions))) result.add(ordinal);
     }
     return result;
   }

@@ -39,6 +39,11 @@ describe("tsqueries as PostgreSQL prints them", () => {
     expect(needsPostgres(parseTsQuery("'cut' <-> !'off'") as never)).toBe(true);
   });
 
+  it("tells the tests a later position cannot undo from those it can ('or' inside a phrase)", () => {
+    expect(positionTest(parseTsQuery("'a' <-> 'b' | 'c' & 'd' <2> 'e'") as never)?.growing).toBe(true);
+    expect(positionTest(parseTsQuery("( 'a' | 'b' <-> 'c' ) <-> 'd'") as never)?.growing).toBe(false);
+  });
+
   // Each answer as PostgreSQL 15 and 17 give it (`to_tsvector('simple', text) @@ query`).
   it.each([
     ["a b", "'a' <-> ( 'b' | 'c' <-> 'd' )", true],
