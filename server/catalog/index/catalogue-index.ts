@@ -426,7 +426,8 @@ export class CatalogueIndex {
   ): RoaringBitmap32 {
     const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
     let positions = operandPositions(ids.length, 64);
-    const result = scratch.keep(new RoaringBitmap32());
+    // Kept in an array and made a bitmap at once: one call into WebAssembly, not one per match.
+    const matched: number[] = [];
     for (const ordinal of candidates.toUint32Array()) {
       const held = this.held[ordinal];
       if (!held) continue;
@@ -448,9 +449,9 @@ export class CatalogueIndex {
         }
         if (added && test.growing) holds = test.holds(positions);
       }
-      if (holds || (!test.growing && test.holds(positions))) result.add(ordinal);
+      if (holds || (!test.growing && test.holds(positions))) matched.push(ordinal);
     }
-    return result;
+    return scratch.keep(RoaringBitmap32.from(matched));
   }
 
   /**
