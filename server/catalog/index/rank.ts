@@ -91,6 +91,8 @@ export function rankerOf(
       length++;
     }
     if (length === 0) return 0;
+    // A long document (a key of thousands of arguments) is rare: ranked as it is.
+    if (length > 1_000) return covers(length);
     const key = String.fromCharCode.apply(null, shape.subarray(0, 2 * length) as unknown as number[]);
     const known = ranked.get(key);
     if (known !== undefined) return known;
