@@ -4,15 +4,16 @@
 // the catalogue's sort orders precomputed. It answers which products a query lists, in what order,
 // and how many per facet; what the page then shows of them (price, stock, contract prices) is read
 // from the database. It answers exactly as the SQL path (catalog-query.ts, the reference) or not
-// at all: a phrase has PostgreSQL check its candidates, a negation ranked by relevance has its page
-// from SQL, names within a typo are compared by trigram as pg_trgm does (./name-trigrams.ts).
+// at all: a phrase holding a prefix or a negation has PostgreSQL check its candidates, a negation or
+// a prefix ranked by relevance has its page from SQL, names within a typo are compared by trigram
+// as pg_trgm does (./name-trigrams.ts).
 import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { NameTrigrams } from "./name-trigrams";
 import { type PositionedWords, rankerOf, singleWordRanks, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
-import { needsPostgres, phraseChain, type TsNode } from "./tsquery";
+import { needsPostgres, type OperandPositions, operandPositions, positionTest, type TsNode } from "./tsquery";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
 export interface IndexedProduct {
@@ -518,7 +519,12 @@ export class CatalogueIndex {
     return bits;
   }
 
-  private matchTree(node: TsNode, scratch: Scratch): RoaringBitmap32 {
+  /**
+   * The products matching `node`, exactly among those `within` (outside them, any: the caller
+   * keeps only those), so that a phrase tests where its words are only where it can matter;
+   * `loose`: a superset, phrases taken as their words anywhere.
+   */
+  private matchTree(node: TsNode, scratch: Scratch, within?: RoaringBitmap32, loose = false): RoaringBitmap32 {
     if (node.op === "word") {
       const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
       if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
@@ -537,46 +543,65 @@ export class CatalogueIndex {
       return result;
     }
     if (node.op === "not")
-      return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch)));
-    const chain = node.op === "phrase" ? phraseChain(node) : undefined;
-    if (chain) return this.matchChain(chain, scratch);
-    // Any other phrase's words are all in the product, wherever: PostgreSQL checks which match.
-    const left = this.matchTree(node.left, scratch);
-    const right = this.matchTree(node.right, scratch);
-    return scratch.keep(node.op === "or" ? RoaringBitmap32.or(left, right) : RoaringBitmap32.and(left, right));
+      return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch, within)));
+    const test = node.op === "phrase" && !loose ? positionTest(node) : undefined;
+    // Its candidates, with its words anywhere, then those with them in place.
+    if (test)
+      return this.matchPositions(scratch.and(this.matchTree(node, scratch, within, true), within), test, scratch);
+    // With a prefix or a negation inside, a phrase's candidates are checked by PostgreSQL.
+    if (node.op === "or")
+      return scratch.keep(
+        RoaringBitmap32.or(
+          this.matchTree(node.left, scratch, within, loose),
+          this.matchTree(node.right, scratch, within, loose),
+        ),
+      );
+    // "And": the side without a phrase first, the other tested only among its matches.
+    const [first, then] =
+      hasPhrase(node.left) && !hasPhrase(node.right) ? [node.right, node.left] : [node.left, node.right];
+    const found = this.matchTree(first, scratch, within, loose);
+    return scratch.keep(RoaringBitmap32.and(found, this.matchTree(then, scratch, scratch.and(found, within), loose)));
   }
 
-  /** The products with a phrase's words at their offsets from one another. */
-  private matchChain(chain: { word: string; offset: number }[], scratch: Scratch): RoaringBitmap32 {
-    const ids = chain.map((item) => this.wordIds.get(item.word) ?? -1);
-    const result = scratch.keep(new RoaringBitmap32());
-    if (ids.some((id) => id < 0)) return result;
-    const candidates = scratch.and(...ids.map((id) => this.wordBits[id]));
-    const [first] = chain;
+  /** The candidates whose words are where `test` (tsquery.ts, positionTest) wants them. */
+  private matchPositions(
+    candidates: RoaringBitmap32,
+    test: { words: string[]; holds: (positions: OperandPositions) => boolean; growing: boolean },
+    scratch: Scratch,
+  ): RoaringBitmap32 {
+    const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
+    let positions = operandPositions(ids.length, 64);
+    // Kept in an array and made a bitmap at once: one call into WebAssembly, not one per match.
+    const matched: number[] = [];
     for (const ordinal of candidates.toUint32Array()) {
       const held = this.held[ordinal];
-      if (!held || !first) continue;
+      if (!held) continue;
       const { entryWord, entryPos } = held.positioned;
-      const at = (word: number, position: number) => {
-        for (let i = 0; i < entryWord.length; i++)
-          if (entryWord[i] === word && (entryPos[i] ?? 0) >> 2 === position) return true;
-        return false;
-      };
-      for (let i = 0; i < entryWord.length; i++) {
-        if (entryWord[i] !== ids[0]) continue;
-        const end = ((entryPos[i] ?? 0) >> 2) - first.offset;
-        if (chain.every((item, k) => at(ids[k] ?? -1, end + item.offset))) {
-          result.add(ordinal);
-          break;
+      if ((positions.at[0]?.length ?? 0) < entryWord.length) positions = operandPositions(ids.length, entryWord.length);
+      const { count, at } = positions;
+      count.fill(0);
+      let holds = false;
+      // In position order: a growing test is met at the name's words, mostly, without reading on.
+      for (let i = 0; i < entryWord.length && !holds; i++) {
+        let added = false;
+        for (let k = 0; k < ids.length; k++) {
+          const list = at[k];
+          if (ids[k] !== entryWord[i] || !list) continue;
+          const found = count[k] ?? 0;
+          list[found] = (entryPos[i] ?? 0) >> 2;
+          count[k] = found + 1;
+          added = true;
         }
+        if (added && test.growing) holds = test.holds(positions);
       }
+      if (holds || (!test.growing && test.holds(positions))) matched.push(ordinal);
     }
-    return result;
+    return scratch.keep(RoaringBitmap32.from(matched));
   }
 
   /**
    * The `limit` most popular listed products whose words match what a buyer is typing (a tsquery
-   * of prefixes): the header's suggestions. Undefined when a phrase or stale orders leave it to SQL.
+   * of prefixes): the header's suggestions. Undefined when a phrase of prefixes or stale orders leave it to SQL.
    */
   suggest(tree: TsNode, catalogue: RoaringBitmap32 | null, limit: number): string[] | undefined {
     if (!this.ordersCurrent || needsPostgres(tree)) return undefined;
@@ -590,8 +615,8 @@ export class CatalogueIndex {
   }
 
   /**
-   * The listed products that may match a tree with phrases (their words all there): PostgreSQL
-   * then tells which do, as the index keeps no word positions. Undefined past `most` of them.
+   * The listed products that may match a tree with a phrase holding a prefix or a negation (its
+   * other phrases matched): PostgreSQL then tells which do. Undefined past `most` of them.
    */
   phraseCandidates(tree: TsNode, most: number): string[] | undefined {
     const scratch = new Scratch();
@@ -605,8 +630,9 @@ export class CatalogueIndex {
   }
 
   /**
-   * The answer to `query`, or undefined when the index cannot give it exactly (a phrase, or sort
-   * orders not yet read again after a change): the SQL path answers then.
+   * The answer to `query`, or undefined when the index cannot give it exactly (a phrase with a
+   * prefix or a negation unchecked, or sort orders not yet read again after a change): the SQL
+   * path answers then.
    */
   answer(query: IndexQuery): IndexAnswer | undefined {
     const tree = query.match?.tree;
@@ -630,7 +656,7 @@ export class CatalogueIndex {
         : match.phraseMatches
           ? scratch.and(match.phraseMatches)
           : match.tree
-            ? this.matchTree(match.tree, scratch)
+            ? this.matchTree(match.tree, scratch, matches)
             : scratch.keep(new RoaringBitmap32());
       if (match.partFragment) found.orInPlace(this.partKeyMatches(match.partKey, true, scratch));
       matches = scratch.and(matches, found);
@@ -1103,6 +1129,10 @@ function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<Arr
   grown.set(array);
   return grown;
 }
+
+const hasPhrase = (node: TsNode): boolean =>
+  node.op === "phrase" ||
+  (node.op === "not" ? hasPhrase(node.child) : node.op !== "word" && (hasPhrase(node.left) || hasPhrase(node.right)));
 
 /** A rank's bitmap among a word's, made when first needed. */
 function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {

@@ -1,8 +1,9 @@
 // ts_rank_cd, as PostgreSQL computes it (src/backend/utils/adt/tsrank.c, calc_rank_cd with the
 // default weights and no normalisation), on a product's words kept by position in the index, so
-// that search results by relevance come in the SQL path's very order. For queries of words joined
-// by "and" and "or"; a negation, a prefix or a phrase is ranked by PostgreSQL.
-import type { TsNode } from "./tsquery";
+// that search results by relevance come in the SQL path's very order. For queries of words and
+// phrases joined by "and" and "or" (PostgreSQL 13 on: a cover holds a phrase only with its words in
+// place); a negation or a prefix is ranked by PostgreSQL.
+import { operandPositions, positionTest, type TsNode } from "./tsquery";
 
 /** A product's search vector: its word ids, position by position (position << 2 | weight). */
 export interface PositionedWords {
@@ -38,34 +39,23 @@ export function wordRank({ entryWord, entryPos }: PositionedWords, word: number)
 
 /**
  * The ranking function of a query, or undefined when tsrank.c's covers would depend on more
- * than "and" and "or" of words. `wordId` numbers a word as the products' entries do (-1: no product has it).
+ * than where its words are (a prefix, a negation). `wordId` numbers a word as the products'
+ * entries do (-1: no product has it).
  */
 export function rankerOf(
   tree: TsNode,
   wordId: (word: string) => number,
 ): ((words: PositionedWords) => number) | undefined {
-  const operandWords: number[] = [];
-  const compile = (node: TsNode): ((seen: Uint8Array) => boolean) | undefined => {
-    if (node.op === "word") {
-      if (node.prefix) return undefined;
-      const operand = operandWords.length;
-      operandWords.push(wordId(node.word));
-      return (seen) => seen[operand] === 1;
-    }
-    if (node.op !== "and" && node.op !== "or") return undefined;
-    const left = compile(node.left);
-    const right = compile(node.right);
-    if (!left || !right) return undefined;
-    return node.op === "and" ? (seen) => left(seen) && right(seen) : (seen) => left(seen) || right(seen);
-  };
-  const holds = compile(tree);
-  if (!holds) return undefined;
+  const test = positionTest(tree);
+  if (!test) return undefined;
+  const holdsIn = test.holds;
   if (tree.op === "word") {
-    const word = operandWords[0] ?? -1;
+    const word = wordId(tree.word);
     return (words) => (word < 0 ? 0 : (singleWordRanks(words).get(word) ?? 0));
   }
   const operandsOf = new Map<number, number[]>();
-  operandWords.forEach((word, operand) => {
+  test.words.forEach((text, operand) => {
+    const word = wordId(text);
     if (word < 0) return;
     const list = operandsOf.get(word);
     if (list) list.push(operand);
@@ -73,34 +63,64 @@ export function rankerOf(
   });
   const queryWords = [...operandsOf.keys()];
   const queryOperands = [...operandsOf.values()];
-  const seen = new Uint8Array(operandWords.length);
+  // Each operand's positions within the run looked at, as Cover hands them to TS_execute: a
+  // phrase holds there only with its words in place within the run.
+  let seen = operandPositions(test.words.length, 64);
   // Reused from product to product: ranking every match of a common word allocates nothing.
   let positions = new Int32Array(64);
   let weights = new Uint8Array(64);
   const operands: number[][] = [];
+  // A rank depends on the document as get_docrep makes it alone, and many products make the same
+  // one (the same words in the same places of their names): each is ranked once per query.
+  let shape = new Uint16Array(128);
+  const ranked = new Map<string, number>();
   return ({ entryWord, entryPos }) => {
     // The document as get_docrep makes it: the positions of the query's words, in order.
     if (positions.length < entryWord.length) {
       positions = new Int32Array(entryWord.length);
       weights = new Uint8Array(entryWord.length);
+      seen = operandPositions(test.words.length, entryWord.length);
+      shape = new Uint16Array(entryWord.length * 2);
     }
     let length = 0;
     for (let i = 0; i < entryWord.length; i++) {
       // A query has a few words: compared one by one, quicker than a map for every position.
       const word = entryWord[i] ?? -1;
-      let matched: number[] | undefined;
-      for (let k = 0; k < queryWords.length && !matched; k++) if (queryWords[k] === word) matched = queryOperands[k];
+      let k = 0;
+      while (k < queryWords.length && queryWords[k] !== word) k++;
+      const matched = queryOperands[k];
       if (!matched) continue;
       const packed = entryPos[i] ?? 0;
       positions[length] = packed >> 2;
       weights[length] = packed & 3;
       operands[length] = matched;
+      shape[2 * length] = packed;
+      shape[2 * length + 1] = k;
       length++;
     }
     if (length === 0) return 0;
+    // A long document (a key of thousands of arguments) is rare: ranked as it is.
+    if (length > 1_000) return covers(length);
+    const key = String.fromCharCode.apply(null, shape.subarray(0, 2 * length) as unknown as number[]);
+    const known = ranked.get(key);
+    if (known !== undefined) return known;
+    const rank = covers(length);
+    // Bounded: a query's matches of a million parts would otherwise keep as many.
+    if (ranked.size < 50_000) ranked.set(key, rank);
+    return rank;
+  };
+  /** The sum of the covers' worth in the document's first `length` positions. */
+  function covers(length: number) {
+    const clear = () => seen.count.fill(0);
     const mark = (at: number) => {
-      for (const operand of operands[at] ?? []) seen[operand] = 1;
+      for (const operand of operands[at] ?? []) {
+        const list = seen.at[operand];
+        const found = seen.count[operand] ?? 0;
+        if (list) list[found] = positions[at] ?? 0;
+        seen.count[operand] = found + 1;
+      }
     };
+    const holds = () => holdsIn(seen);
     let rank = 0;
     let from = 0;
     // Each cover: the shortest run of positions, from `from` on, that satisfies the query.
@@ -111,14 +131,14 @@ export function rankerOf(
       let q = 0;
       let found = false;
       for (;;) {
-        seen.fill(0);
+        clear();
         p = Number.MAX_SAFE_INTEGER;
         q = 0;
         found = false;
         let last = from;
         for (let at = from; at < length; at++) {
           mark(at);
-          if (holds(seen)) {
+          if (holds()) {
             if ((positions[at] ?? 0) > q) {
               q = positions[at] ?? 0;
               end = at;
@@ -129,11 +149,11 @@ export function rankerOf(
           }
         }
         if (!found) return Math.fround(rank);
-        seen.fill(0);
+        clear();
         let at = last;
         for (; at >= from; at--) {
           mark(at);
-          if (holds(seen)) {
+          if (holds()) {
             if ((positions[at] ?? 0) < p) {
               begin = at;
               p = positions[at] ?? 0;
@@ -149,10 +169,10 @@ export function rankerOf(
       }
       let inverseSum = 0;
       for (let at = begin; at <= end; at++) inverseSum += INVERSE_WEIGHTS[weights[at] ?? 0] ?? 0;
-      const cover = (end - begin + 1) / inverseSum;
+      const worth = (end - begin + 1) / inverseSum;
       let noise = q - p - (end - begin);
       if (noise < 0) noise = Math.trunc((end - begin) / 2);
-      rank += cover / (1 + noise);
+      rank += worth / (1 + noise);
     }
-  };
+  }
 }

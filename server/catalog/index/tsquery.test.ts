@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { positionedWords } from "./load";
-import { needsPostgres, parseTsQuery, phraseChain } from "./tsquery";
+import { rankerOf } from "./rank";
+import { needsPostgres, parseTsQuery, phraseChain, positionTest } from "./tsquery";
 
 describe("tsqueries as PostgreSQL prints them", () => {
   it("reads words, prefixes, and, or, not and phrases with their distances", () => {
@@ -31,9 +32,59 @@ describe("tsqueries as PostgreSQL prints them", () => {
     expect(chain("'a' <-> ( 'b' <-> 'c' )")).toEqual(chain("'a' <-> 'b' <-> 'c'"));
   });
 
-  it("leaves to PostgreSQL only phrases with more than words in them", () => {
+  it("leaves to PostgreSQL only phrases with a prefix or a negation in them", () => {
     expect(needsPostgres(parseTsQuery("'cut' <-> 'off' & 'wheel'") as never)).toBe(false);
-    expect(needsPostgres(parseTsQuery("'cut' <-> ( 'off' | 'of' )") as never)).toBe(true);
+    expect(needsPostgres(parseTsQuery("'cut' <-> ( 'off' | 'of' <-> 'f' )") as never)).toBe(false);
+    expect(needsPostgres(parseTsQuery("'cut' <-> 'of':*") as never)).toBe(true);
+    expect(needsPostgres(parseTsQuery("'cut' <-> !'off'") as never)).toBe(true);
+  });
+
+  it("tells the tests a later position cannot undo from those it can ('or' inside a phrase)", () => {
+    expect(positionTest(parseTsQuery("'a' <-> 'b' | 'c' & 'd' <2> 'e'") as never)?.growing).toBe(true);
+    expect(positionTest(parseTsQuery("( 'a' | 'b' <-> 'c' ) <-> 'd'") as never)?.growing).toBe(false);
+  });
+
+  // Each answer as PostgreSQL 15 and 17 give it (`to_tsvector('simple', text) @@ query`).
+  it.each([
+    ["a b", "'a' <-> ( 'b' | 'c' <-> 'd' )", true],
+    ["a c d", "'a' <-> ( 'b' | 'c' <-> 'd' )", true],
+    ["a c b d", "'a' <-> ( 'b' <-> 'x' | 'c' <-> 'd' )", false],
+    // "or" in a phrase moves the narrower side's end to the wider's, when the wider matched at all.
+    ["a d", "( 'a' | 'b' <-> 'c' ) <-> 'd'", true],
+    ["a x d", "( 'a' | 'b' <-> 'c' ) <-> 'd'", false],
+    ["a x d b c", "( 'a' | 'b' <-> 'c' ) <-> 'd'", true],
+    ["a d b c", "( 'a' | 'b' <-> 'c' ) <-> 'd'", false],
+    ["a b c", "'a' <2> ( 'c' & 'c' )", true],
+    ["b a z b", "'a' <-> 'b'", false],
+  ])("matches %j with %s as PostgreSQL does", (text, query, expected) => {
+    const test = positionTest(parseTsQuery(query) as never);
+    const words = text.split(" ");
+    const positions = (test?.words ?? []).map((word) =>
+      Int32Array.from(words.flatMap((w, at) => (w === word ? [at + 1] : []))),
+    );
+    expect(test?.holds({ count: Int32Array.from(positions, (list) => list.length), at: positions })).toBe(expected);
+  });
+});
+
+describe("ts_rank_cd of phrases, as PostgreSQL 15 and 17 compute it", () => {
+  it.each([
+    ["'aluminum':1A,7 'oxid':2A,8 'ao':12B 'wheel':3A", "'aluminum' <-> 'oxid' | 'ao'", 1.5],
+    ["'aluminum':1A,7 'oxid':2A,8 'ao':12B 'wheel':3A", "'aluminum' & 'oxid' | 'ao'", 1.5363636],
+    ["'aluminum':1A,5 'oxid':3A,6 'ao':12B", "'aluminum' <-> 'oxid' | 'ao'", 0.5],
+    ["'a':1 'd':2 'x':3 'b':4 'c':5", "( 'a' | 'b' <-> 'c' ) <-> 'd'", 0.1],
+    ["'a':1 'x':2 'd':3 'b':4 'c':5", "( 'a' | 'b' <-> 'c' ) <-> 'd'", 0.05],
+    ["'a':1,4 'b':2,5 'z':3", "'a' <-> 'b'", 0.2],
+    ["'a':1,4 'b':3,5 'z':2", "'a' <-> 'b'", 0.1],
+    ["'a':2 'b':1,4 'z':3", "'a' <-> 'b'", 0],
+  ])("ranks %s for %s", (vector, query, expected) => {
+    const { words, entryWord, entryPos } = positionedWords(vector);
+    const rank = rankerOf(parseTsQuery(query) as never, (word) => words.indexOf(word));
+    expect(rank?.({ entryWord, entryPos })).toBe(Math.fround(expected));
+  });
+
+  it("leaves a prefix or a negation to PostgreSQL", () => {
+    expect(rankerOf(parseTsQuery("'a' <-> 'b':*") as never, () => 0)).toBeUndefined();
+    expect(rankerOf(parseTsQuery("'a' & !'b'") as never, () => 0)).toBeUndefined();
   });
 });
 

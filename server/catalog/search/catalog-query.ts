@@ -259,10 +259,10 @@ async function printedQuery(prepared: Prepared) {
   return printed;
 }
 
-// A phrase's candidates checked by PostgreSQL, up to this many (a part number's are a handful).
+// A phrase's candidates checked by PostgreSQL, up to this many.
 const MOST_PHRASE_CANDIDATES = 20_000;
 
-/** The products matching a query with phrases ("cut-off", a part number's parts in order), as a bitmap. */
+/** The products matching a query with a phrase holding a prefix or a negation, as a bitmap. */
 async function phraseMatches(index: CatalogueIndex, tree: TsNode, prepared: Prepared) {
   const candidates = index.phraseCandidates(tree, MOST_PHRASE_CANDIDATES);
   if (!candidates) return undefined;
@@ -307,8 +307,9 @@ async function itemsByIds(ids: string[]) {
 
 /**
  * The results from the catalogue's index in memory (server/catalog/index/), or undefined when
- * none is built yet or it cannot answer this query exactly (a phrase with too many candidates, a
- * typo in a text not in ASCII): the SQL below is the reference it must equal, and answers then.
+ * none is built yet or it cannot answer this query exactly (a phrase holding a prefix or a negation
+ * with too many candidates, a typo in a text not in ASCII): the SQL below is the reference it must
+ * equal, and answers then.
  */
 async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined) {
   const index = currentIndex();
