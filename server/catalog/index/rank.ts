@@ -37,6 +37,13 @@ export function wordRank({ entryWord, entryPos }: PositionedWords, word: number)
   return Math.fround(sum);
 }
 
+/** Whether `known` is the first `length` of `shape`. */
+function sameShape(known: Uint16Array, shape: Uint16Array, length: number) {
+  if (known.length !== length) return false;
+  for (let i = 0; i < length; i++) if (known[i] !== shape[i]) return false;
+  return true;
+}
+
 /**
  * The ranking function of a query, or undefined when tsrank.c's covers would depend on more
  * than where its words are (a prefix, a negation). `wordId` numbers a word as the products'
@@ -63,6 +70,9 @@ export function rankerOf(
   });
   const queryWords = [...operandsOf.keys()];
   const queryOperands = [...operandsOf.values()];
+  // One bit per query word's id modulo 32: most of a document's words are turned away by it
+  // before they are compared with each query word.
+  const maybeQueryWord = queryWords.reduce((mask, word) => mask | (1 << (word & 31)), 0);
   // Each operand's positions within the run looked at, as Cover hands them to TS_execute: a
   // phrase holds there only with its words in place within the run.
   let seen = operandPositions(test.words.length, 64);
@@ -72,8 +82,10 @@ export function rankerOf(
   const operands: number[][] = [];
   // A rank depends on the document as get_docrep makes it alone, and many products make the same
   // one (the same words in the same places of their names): each is ranked once per query.
+  // Known by a hash of the shape, checked whole on a hit (a string key cost more than the rest).
   let shape = new Uint16Array(128);
-  const ranked = new Map<string, number>();
+  const ranked = new Map<number, { shape: Uint16Array; rank: number }[]>();
+  let kept = 0;
   return ({ entryWord, entryPos }) => {
     // The document as get_docrep makes it: the positions of the query's words, in order.
     if (positions.length < entryWord.length) {
@@ -83,9 +95,11 @@ export function rankerOf(
       shape = new Uint16Array(entryWord.length * 2);
     }
     let length = 0;
+    let hash = 2166136261;
     for (let i = 0; i < entryWord.length; i++) {
       // A query has a few words: compared one by one, quicker than a map for every position.
       const word = entryWord[i] ?? -1;
+      if ((maybeQueryWord & (1 << (word & 31))) === 0) continue;
       let k = 0;
       while (k < queryWords.length && queryWords[k] !== word) k++;
       const matched = queryOperands[k];
@@ -96,17 +110,21 @@ export function rankerOf(
       operands[length] = matched;
       shape[2 * length] = packed;
       shape[2 * length + 1] = k;
+      hash = Math.imul(hash ^ ((packed << 4) | k), 16777619);
       length++;
     }
     if (length === 0) return 0;
     // A long document (a key of thousands of arguments) is rare: ranked as it is.
     if (length > 1_000) return covers(length);
-    const key = String.fromCharCode.apply(null, shape.subarray(0, 2 * length) as unknown as number[]);
-    const known = ranked.get(key);
-    if (known !== undefined) return known;
+    const same = ranked.get(hash);
+    for (const known of same ?? []) if (sameShape(known.shape, shape, 2 * length)) return known.rank;
     const rank = covers(length);
     // Bounded: a query's matches of a million parts would otherwise keep as many.
-    if (ranked.size < 50_000) ranked.set(key, rank);
+    if (kept++ < 50_000) {
+      const entry = { shape: shape.slice(0, 2 * length), rank };
+      if (same) same.push(entry);
+      else ranked.set(hash, [entry]);
+    }
     return rank;
   };
   /** The sum of the covers' worth in the document's first `length` positions. */
