@@ -250,18 +250,20 @@ export class CatalogueIndex {
 
   /** The listed products whose part key starts with (or, `anywhere`, holds) `key`. */
   private partKeyMatches(key: string, anywhere: boolean, scratch: Scratch): RoaringBitmap32 {
-    const result = scratch.keep(new RoaringBitmap32());
+    const none = scratch.keep(new RoaringBitmap32());
     let candidates: RoaringBitmap32;
-    if (!anywhere && key.length >= 2) candidates = this.partKeyBits.get(`^${key.slice(0, 2)}`) ?? result;
+    if (!anywhere && key.length >= 2) candidates = this.partKeyBits.get(`^${key.slice(0, 2)}`) ?? none;
     else if (anywhere && key.length >= 3) {
       const pieces = [...CatalogueIndex.partKeyPieces(key)].filter((piece) => !piece.startsWith("^"));
-      candidates = scratch.and(...pieces.map((piece) => this.partKeyBits.get(piece) ?? result));
+      candidates = scratch.and(...pieces.map((piece) => this.partKeyBits.get(piece) ?? none));
     } else candidates = this.listed;
-    for (const ordinal of candidates.toUint32Array()) {
+    // A key of one piece ('gw' as a prefix, '100' anywhere) is its bitmap: nothing to check.
+    if (key.length === (anywhere ? 3 : 2)) return scratch.and(candidates);
+    const matching = candidates.toArray().filter((ordinal) => {
       const partKey = this.held[ordinal]?.product.partKey;
-      if (partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key))) result.add(ordinal);
-    }
-    return result;
+      return partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key));
+    });
+    return scratch.keep(RoaringBitmap32.from(matching));
   }
 
   private wordId(word: string) {
