@@ -3,9 +3,9 @@
 // the header on every page costs no query and an edit in the back office shows at once everywhere.
 import { asc } from "drizzle-orm";
 import type { CategoryTree } from "../../../domain/catalog/category-tree";
-import { type Database, db, type Transaction } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
+import { keptUntil } from "../../db/kept";
 import { categories, subcategories } from "../../db/schema";
-import { onStoreEvent } from "../../events";
 
 export interface TreeSubcategory {
   slug: string;
@@ -69,27 +69,7 @@ function storefrontView(tree: TreeCategory[]): CategoryTree {
     }));
 }
 
-// Keyed by the database, so a test's fresh database never sees another's tree; replaced (not
-// cleared) on a change, so a read still under way when the change lands is not kept.
-let kept = new WeakMap<Database, Promise<CategoryTree>>();
-let listening = false;
-
 /** The storefront's tree, read once per process until the operator changes it. */
-export function storefrontCategoryTree(): Promise<CategoryTree> {
-  if (!listening) {
-    onStoreEvent("categoriesChanged", () => {
-      kept = new WeakMap();
-    });
-    listening = true;
-  }
-  const database = db();
-  let tree = kept.get(database);
-  if (!tree) {
-    const map = kept;
-    tree = readCategoryTree(database).then(storefrontView);
-    // A failed read is not kept: the next page asks again.
-    tree.catch(() => map.delete(database));
-    map.set(database, tree);
-  }
-  return tree;
-}
+export const storefrontCategoryTree: () => Promise<CategoryTree> = keptUntil(["categoriesChanged"], (database) =>
+  readCategoryTree(database).then(storefrontView),
+);

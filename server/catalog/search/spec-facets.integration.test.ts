@@ -9,6 +9,7 @@ import type { SpecFacet } from "../../../domain/catalog/spec-filters";
 import { isUnitFamily, unitsOf } from "../../../domain/catalog/units";
 import { withTestDatabase } from "../../../test/database";
 import { attributes, productAttributeValues, products } from "../../db/schema";
+import { announce } from "../../events";
 import { listCategoryProducts } from "../pages/listing";
 import { seedCatalogIfEmpty } from "../seed/seed";
 import { searchProducts } from "./search";
@@ -210,6 +211,8 @@ describe("spec filters on a listing", () => {
       .db.update(attributes)
       .set({ choices: sql`${attributes.choices} || '["Diamond"]'::jsonb` })
       .where(and(eq(attributes.subcategorySlug, "grinding-wheels"), eq(attributes.slug, "abrasive")));
+    // As the category editor does after changing an attribute: processes read attributes again.
+    announce("categoriesChanged", {});
     const found = await listing("brand=Lone+Brand");
     expect(sorted(found.items)).toEqual([lone.partNumber]);
     const diameters = facet(found.facets, "diameter").options;
