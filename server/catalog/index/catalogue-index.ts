@@ -855,6 +855,8 @@ export class CatalogueIndex {
     if (ranked) {
       const tree = query.match?.tree;
       const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
+      // Each product ranked on its run of the pools.
+      const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
       if (tree?.op === "word" && !tree.prefix && this.wordRanks[this.wordIds.get(tree.word) ?? -1])
@@ -874,7 +876,8 @@ export class CatalogueIndex {
         const { partKey, featured } = held.product;
         // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
         const boost = !boosted.has(ordinal) ? 0 : partKey === key ? 100 : 50;
-        const score = boost + rankOf(held.positioned) + (featured ? 0.5 : 0);
+        const start = this.entryStart[ordinal] ?? 0;
+        const score = boost + rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0)) + (featured ? 0.5 : 0);
         const at = name[ordinal] ?? 0;
         const worst = best[best.length - 1];
         if (best.length === wanted && worst && !(score > worst.score || (score === worst.score && at < worst.at)))

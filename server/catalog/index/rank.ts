@@ -30,9 +30,14 @@ export function singleWordRanks({ entryWord, entryPos }: PositionedWords): Map<n
 }
 
 /** One word's entry of `singleWordRanks`, added up the same way without the others'. */
-export function wordRank({ entryWord, entryPos }: PositionedWords, word: number): number {
+export function wordRank(
+  { entryWord, entryPos }: PositionedWords,
+  word: number,
+  start = 0,
+  end = entryWord.length,
+): number {
   let sum = 0;
-  for (let i = 0; i < entryWord.length; i++)
+  for (let i = start; i < end; i++)
     if (entryWord[i] === word) sum += 1 / (INVERSE_WEIGHTS[(entryPos[i] ?? 0) & 3] ?? 1);
   return Math.fround(sum);
 }
@@ -52,13 +57,13 @@ function sameShape(known: Uint16Array, shape: Uint16Array, length: number) {
 export function rankerOf(
   tree: TsNode,
   wordId: (word: string) => number,
-): ((words: PositionedWords) => number) | undefined {
+): ((words: PositionedWords, start?: number, end?: number) => number) | undefined {
   const test = positionTest(tree);
   if (!test) return undefined;
   const holdsIn = test.holds;
   if (tree.op === "word") {
     const word = wordId(tree.word);
-    return (words) => (word < 0 ? 0 : (singleWordRanks(words).get(word) ?? 0));
+    return (words, start, end) => (word < 0 ? 0 : wordRank(words, word, start, end));
   }
   const operandsOf = new Map<number, number[]>();
   test.words.forEach((text, operand) => {
@@ -86,17 +91,18 @@ export function rankerOf(
   let shape = new Uint16Array(128);
   const ranked = new Map<number, { shape: Uint16Array; rank: number }[]>();
   let kept = 0;
-  return ({ entryWord, entryPos }) => {
+  // A document's entries from `start` to `end` (a run of the index's pools: no views made for it).
+  return ({ entryWord, entryPos }, start = 0, end = entryWord.length) => {
     // The document as get_docrep makes it: the positions of the query's words, in order.
-    if (positions.length < entryWord.length) {
-      positions = new Int32Array(entryWord.length);
-      weights = new Uint8Array(entryWord.length);
-      seen = operandPositions(test.words.length, entryWord.length);
-      shape = new Uint16Array(entryWord.length * 2);
+    if (positions.length < end - start) {
+      positions = new Int32Array(end - start);
+      weights = new Uint8Array(end - start);
+      seen = operandPositions(test.words.length, end - start);
+      shape = new Uint16Array((end - start) * 2);
     }
     let length = 0;
     let hash = 2166136261;
-    for (let i = 0; i < entryWord.length; i++) {
+    for (let i = start; i < end; i++) {
       // A query has a few words: compared one by one, quicker than a map for every position.
       const word = entryWord[i] ?? -1;
       if ((maybeQueryWord & (1 << (word & 31))) === 0) continue;
