@@ -8,6 +8,7 @@ import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
 import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
+import { warmUpSearch } from "./catalog/search/search";
 import { readSearchVocabulary } from "./catalog/search/search-vocabulary";
 import { startCertificateReminders } from "./companies/tax-certificates";
 import { type Config, ConfigError, loadConfig } from "./config";
@@ -110,7 +111,8 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const catalogueIndex = followCatalogue();
   void catalogueIndex.built
     .then(readSearchVocabulary)
-    .then(() => logger.info("search vocabulary read"))
+    .then(warmUpSearch)
+    .then(() => logger.info("search vocabulary read, search warmed up"))
     .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL
