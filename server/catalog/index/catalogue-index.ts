@@ -575,22 +575,28 @@ export class CatalogueIndex {
     let positions = operandPositions(ids.length, 64);
     // Kept in an array and made a bitmap at once: one call into WebAssembly, not one per match.
     const matched: number[] = [];
+    // Each product's run of the pools read in place; most of its words turned away by one bit per
+    // operand's word before they are compared with each.
+    const [words, places] = [this.entryWords, this.entryPositions];
+    const maybeOperand = ids.reduce((mask, id) => (id < 0 ? mask : mask | (1 << (id & 31))), 0);
     for (const ordinal of candidates.toUint32Array()) {
-      const held = this.held[ordinal];
-      if (!held) continue;
-      const { entryWord, entryPos } = held.positioned;
-      if ((positions.at[0]?.length ?? 0) < entryWord.length) positions = operandPositions(ids.length, entryWord.length);
+      if (!this.held[ordinal]) continue;
+      const start = this.entryStart[ordinal] ?? 0;
+      const end = start + (this.entryCount[ordinal] ?? 0);
+      if ((positions.at[0]?.length ?? 0) < end - start) positions = operandPositions(ids.length, end - start);
       const { count, at } = positions;
       count.fill(0);
       let holds = false;
       // In position order: a growing test is met at the name's words, mostly, without reading on.
-      for (let i = 0; i < entryWord.length && !holds; i++) {
+      for (let i = start; i < end && !holds; i++) {
+        const word = words[i] as number;
+        if ((maybeOperand & (1 << (word & 31))) === 0) continue;
         let added = false;
         for (let k = 0; k < ids.length; k++) {
           const list = at[k];
-          if (ids[k] !== entryWord[i] || !list) continue;
+          if (ids[k] !== word || !list) continue;
           const found = count[k] ?? 0;
-          list[found] = (entryPos[i] ?? 0) >> 2;
+          list[found] = (places[i] ?? 0) >> 2;
           count[k] = found + 1;
           added = true;
         }
