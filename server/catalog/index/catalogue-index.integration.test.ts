@@ -15,7 +15,14 @@ import {
   productAttributeValues,
   products,
 } from "../../db/schema";
-import { type CatalogQuery, catalogSorts, findProducts, prepare, resultsFor } from "../search/catalog-query";
+import {
+  type CatalogQuery,
+  catalogSorts,
+  findProducts,
+  keepSynonymPhrases,
+  prepare,
+  resultsFor,
+} from "../search/catalog-query";
 import { suggestProducts } from "../search/search";
 import { scopeAttributes } from "../search/spec-facets";
 import { seedCatalogIfEmpty } from "../seed/seed";
@@ -303,12 +310,16 @@ describe("the catalogue index against SQL", () => {
       "industrial wheel",
       "gw",
       "industrial",
+      // A size's forms or-ed ('0.25' | '25' | '1/4'), and a synonym of one word ('zirc' | 'zirconia').
+      "1/4",
+      "1/2 in",
+      "zirc",
     ])
       for (const offset of [0, 24, 48]) {
         const { bySql, byIndex } = await bothWays({ catalogue: null, q, sort: "relevance", offset, limit: 24 });
         expect(byIndex, `${q} from ${offset}`).toEqual(bySql);
       }
-    expect(indexStats.answered - before.answered).toBeGreaterThanOrEqual(18);
+    expect(indexStats.answered - before.answered).toBeGreaterThanOrEqual(27);
     expect(indexStats.pagesBySql - before.pagesBySql).toBe(0);
   });
 
@@ -331,11 +342,17 @@ describe("the catalogue index against SQL", () => {
 
   it("answers names within a typo exactly as pg_trgm does: matches, order, counts and facets", async () => {
     await fc.assert(typoProperty(), { numRuns: 60 });
-    expect(typoFound).toBeGreaterThan(100);
+    // How many depends on the random queries (77 to a few hundred seen): enough to show they found some.
+    expect(typoFound).toBeGreaterThan(20);
   }, 300_000);
 
   it("ranks synonyms and phrases by relevance as ts_rank_cd does, filtered and page after page", async () => {
     const before = { ...indexStats };
+    // The synonyms' phrases are kept by the index, with their products by rank: a search holding
+    // one takes them rather than testing its candidates one by one.
+    const index = currentIndex();
+    if (!index) throw new Error("no index");
+    await keepSynonymPhrases(index);
     // Synonyms of several words are phrases or-ed with a word ('ao' | 'aluminum' <-> 'oxid').
     const phrases = fc.record({
       q: fc.constantFrom(
@@ -374,6 +391,12 @@ describe("the catalogue index against SQL", () => {
       }),
       { numRuns: 40 },
     );
+    const tested = vi.spyOn(CatalogueIndex.prototype as unknown as { matchPositions: () => void }, "matchPositions");
+    const { bySql, byIndex } = await bothWays({ catalogue: null, q: "aluminum oxide", sort: "relevance", limit: 24 });
+    expect(byIndex).toEqual(bySql);
+    expect(bySql.total).toBeGreaterThan(0);
+    expect(tested).not.toHaveBeenCalled();
+    tested.mockRestore();
     // (A filter leaving nothing has names within a typo tried, which only SQL answers.)
     expect(indexStats.answered - before.answered).toBeGreaterThanOrEqual(30);
     expect(indexStats.pagesBySql - before.pagesBySql).toBe(0);

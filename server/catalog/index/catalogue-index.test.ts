@@ -1,6 +1,7 @@
 // Spec facets counted by the index either way (walking the products in scope, or a bitmap
 // intersection per value) come out the same, also for a product with more values than a slot row
-// first holds, and after it changes.
+// first holds, and after it changes. A synonym's phrase kept with its products stays current as
+// products change.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ScopeAttribute } from "../search/spec-facets";
 import {
@@ -12,10 +13,16 @@ import {
   initializeBitmaps,
 } from "./catalogue-index";
 import { positionedWords } from "./load";
+import { parseTsQuery } from "./tsquery";
 
 beforeAll(() => initializeBitmaps());
 
-const product = (id: string, values: [number, number][], stockLevel = 5): IndexedProduct => ({
+const product = (
+  id: string,
+  values: [number, number][],
+  stockLevel = 5,
+  vector = "'grind':1A 'wheel':2A",
+): IndexedProduct => ({
   id,
   status: "active",
   category: "abrasives",
@@ -26,7 +33,7 @@ const product = (id: string, values: [number, number][], stockLevel = 5): Indexe
   name: `Grinding Wheel ${id}`,
   featured: false,
   sortKey: id,
-  ...positionedWords("'grind':1A 'wheel':2A"),
+  ...positionedWords(vector),
   values: values.map(([attributeId, num]) => ({ attributeId, num, txt: null })),
 });
 
@@ -99,5 +106,53 @@ describe("spec facets in the catalogue index", () => {
     expect(counts(index, none)).toContainEqual([0, 4, 3, 3]);
     expect(counts(index, none)?.some((row) => row[0] === 11)).toBe(false);
     index.dispose();
+  });
+});
+
+describe("a synonym's phrase kept by the index", () => {
+  const worded = (id: string, vector: string) => product(id, [], 5, vector);
+  let listed = ["1", "2", "3"];
+  /** The ids matching `tsquery`, by name, as `index` answers. */
+  const matching = (index: CatalogueIndex, tsquery: string) => {
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, listed])) as never, index.ordersVersion);
+    return index.answer({
+      ...query({ filters: [], units: "inch" }),
+      attributes: [],
+      match: { tree: parseTsQuery(tsquery), partKey: "", partFragment: false },
+    })?.ids;
+  };
+
+  it("answers as the phrase tested product by product, before and after its products change", () => {
+    const [kept, tested] = [new CatalogueIndex(), new CatalogueIndex()];
+    const both = (products: IndexedProduct[], removed: string[] = []) => {
+      for (const index of [kept, tested]) index.apply(products, removed);
+    };
+    both([
+      worded("1", "'aluminum':1A 'oxid':2A 'wheel':3A"),
+      // Both words, not in the phrase's order.
+      worded("2", "'oxid':1A 'aluminum':2A"),
+      worded("3", "'ao':1A 'disc':2A"),
+    ]);
+    // The second phrase's words are in no product yet.
+    kept.keepPhrases(
+      [parseTsQuery("'aluminum' <-> 'oxid'"), parseTsQuery("'silicon' <-> 'carbid'")].flatMap((node) => node ?? []),
+    );
+    const ao = "'ao' | 'aluminum' <-> 'oxid'";
+    const sic = "'silicon' <-> 'carbid'";
+    expect(matching(kept, ao)).toEqual(["1", "3"]);
+    expect(matching(kept, sic)).toEqual([]);
+
+    both([
+      worded("2", "'aluminum':1A 'oxid':2A"),
+      worded("1", "'zirconia':1A"),
+      worded("4", "'silicon':1A 'carbid':2A"),
+    ]);
+    both([], ["3"]);
+    listed = ["1", "2", "4"];
+    for (const tsquery of [ao, sic]) expect(matching(kept, tsquery), tsquery).toEqual(matching(tested, tsquery));
+    expect(matching(kept, ao)).toEqual(["2"]);
+    expect(matching(kept, sic)).toEqual(["4"]);
+    kept.dispose();
+    tested.dispose();
   });
 });

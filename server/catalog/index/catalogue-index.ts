@@ -162,6 +162,8 @@ export class CatalogueIndex {
   // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
   private readonly wordRanks: (Map<number, RoaringBitmap32> | undefined)[] = [];
   private readonly featuredBits = new RoaringBitmap32();
+  // The synonyms' phrases of several words with their products (keepPhrases), by phraseKey.
+  private readonly keptPhrases = new Map<string, KeptPhrase>();
   private readonly nameTrigrams = new NameTrigrams();
   // The words in order, for prefixes (sorted again after new words).
   private sortedWords: string[] | undefined;
@@ -389,6 +391,13 @@ export class CatalogueIndex {
       else if (count >= indexTuning.rankedFrom) this.rankLater.add(word);
     }
     if (product.featured) this.addLater(this.featuredBits, ordinal);
+    for (const kept of this.keptPhrases.values()) {
+      // A word of the phrase no product had when it was kept has an id now, perhaps.
+      if (kept.probe.ids.includes(-1)) Object.assign(kept, this.phraseTools(kept.node, kept.probe.test));
+      if (!this.holdsAt(kept.probe, ordinal)) continue;
+      this.addLater(kept.bits, ordinal);
+      this.addLater(rankBits(kept.ranks, this.rankAt(kept.rankOf, ordinal)), ordinal);
+    }
     this.nameTrigrams.add(ordinal, product.name);
     this.held[ordinal] = held;
   }
@@ -479,6 +488,11 @@ export class CatalogueIndex {
       this.wordCounts[word] = (this.wordCounts[word] ?? 1) - 1;
     }
     this.featuredBits.remove(ordinal);
+    for (const kept of this.keptPhrases.values()) {
+      if (!kept.bits.has(ordinal)) continue;
+      kept.bits.remove(ordinal);
+      kept.ranks.get(this.rankAt(kept.rankOf, ordinal))?.remove(ordinal);
+    }
     this.nameTrigrams.remove(ordinal);
     for (const value of this.valuesOf(ordinal)) {
       this.values[value]?.bits.remove(ordinal);
@@ -548,8 +562,11 @@ export class CatalogueIndex {
       return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch, within)));
     const test = node.op === "phrase" && !loose ? positionTest(node) : undefined;
     // Its candidates, with its words anywhere, then those with them in place.
-    if (test)
+    if (test) {
+      const kept = this.keptPhrases.size > 0 ? this.keptPhrases.get(phraseKey(node)) : undefined;
+      if (kept) return scratch.and(kept.bits, within);
       return this.matchPositions(scratch.and(this.matchTree(node, scratch, within, true), within), test, scratch);
+    }
     // With a prefix or a negation inside, a phrase's candidates are checked by PostgreSQL.
     if (node.op === "or")
       return scratch.keep(
@@ -566,45 +583,109 @@ export class CatalogueIndex {
   }
 
   /** The candidates whose words are where `test` (tsquery.ts, positionTest) wants them. */
-  private matchPositions(
-    candidates: RoaringBitmap32,
-    test: { words: string[]; holds: (positions: OperandPositions) => boolean; growing: boolean },
-    scratch: Scratch,
-  ): RoaringBitmap32 {
-    const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
-    let positions = operandPositions(ids.length, 64);
+  private matchPositions(candidates: RoaringBitmap32, test: PositionTest, scratch: Scratch): RoaringBitmap32 {
+    const probe = this.probeOf(test);
     // Kept in an array and made a bitmap at once: one call into WebAssembly, not one per match.
     const matched: number[] = [];
-    // Each product's run of the pools read in place; most of its words turned away by one bit per
-    // operand's word before they are compared with each.
-    const [words, places] = [this.entryWords, this.entryPositions];
-    const maybeOperand = ids.reduce((mask, id) => (id < 0 ? mask : mask | (1 << (id & 31))), 0);
-    for (const ordinal of candidates.toUint32Array()) {
-      if (!this.held[ordinal]) continue;
-      const start = this.entryStart[ordinal] ?? 0;
-      const end = start + (this.entryCount[ordinal] ?? 0);
-      if ((positions.at[0]?.length ?? 0) < end - start) positions = operandPositions(ids.length, end - start);
-      const { count, at } = positions;
-      count.fill(0);
-      let holds = false;
-      // In position order: a growing test is met at the name's words, mostly, without reading on.
-      for (let i = start; i < end && !holds; i++) {
-        const word = words[i] as number;
-        if ((maybeOperand & (1 << (word & 31))) === 0) continue;
-        let added = false;
-        for (let k = 0; k < ids.length; k++) {
-          const list = at[k];
-          if (ids[k] !== word || !list) continue;
-          const found = count[k] ?? 0;
-          list[found] = (places[i] ?? 0) >> 2;
-          count[k] = found + 1;
-          added = true;
-        }
-        if (added && test.growing) holds = test.holds(positions);
-      }
-      if (holds || (!test.growing && test.holds(positions))) matched.push(ordinal);
-    }
+    for (const ordinal of candidates.toUint32Array())
+      if (this.held[ordinal] && this.holdsAt(probe, ordinal)) matched.push(ordinal);
     return scratch.keep(RoaringBitmap32.from(matched));
+  }
+
+  /** A position test made ready to ask of product after product (its words by the index's ids). */
+  private probeOf(test: PositionTest): PhraseProbe {
+    const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
+    return {
+      test,
+      ids,
+      maybeOperand: ids.reduce((mask, id) => (id < 0 ? mask : mask | (1 << (id & 31))), 0),
+      positions: operandPositions(ids.length, 64),
+    };
+  }
+
+  /** Whether the product's words are where the probe's test wants them. */
+  private holdsAt(probe: PhraseProbe, ordinal: number): boolean {
+    const { test, ids, maybeOperand } = probe;
+    // Its run of the pools read in place; most of its words turned away by one bit per operand's
+    // word before they are compared with each.
+    const [words, places] = [this.entryWords, this.entryPositions];
+    const start = this.entryStart[ordinal] ?? 0;
+    const end = start + (this.entryCount[ordinal] ?? 0);
+    if ((probe.positions.at[0]?.length ?? 0) < end - start) probe.positions = operandPositions(ids.length, end - start);
+    const { count, at } = probe.positions;
+    count.fill(0);
+    // In position order: a growing test is met at the name's words, mostly, without reading on.
+    for (let i = start; i < end; i++) {
+      const word = words[i] as number;
+      if ((maybeOperand & (1 << (word & 31))) === 0) continue;
+      let added = false;
+      for (let k = 0; k < ids.length; k++) {
+        const list = at[k];
+        if (ids[k] !== word || !list) continue;
+        const found = count[k] ?? 0;
+        list[found] = (places[i] ?? 0) >> 2;
+        count[k] = found + 1;
+        added = true;
+      }
+      if (added && test.growing && test.holds(probe.positions)) return true;
+    }
+    return !test.growing && test.holds(probe.positions);
+  }
+
+  /**
+   * Keeps the products of each of `phrases` (the operator's synonyms of several words: asked
+   * often, and matched over thousands of candidates each time) as a word's are, current through
+   * `apply`: a query holding one then takes its bitmap. Phrases kept before and not in `phrases`
+   * are let go.
+   */
+  keepPhrases(phrases: TsNode[]) {
+    const wanted = new Map(phrases.filter((node) => node.op === "phrase").map((node) => [phraseKey(node), node]));
+    for (const [key, kept] of this.keptPhrases)
+      if (!wanted.has(key)) {
+        for (const bits of [kept.bits, ...kept.ranks.values()]) bits.dispose();
+        this.keptPhrases.delete(key);
+      }
+    for (const [key, node] of wanted) {
+      const test = positionTest(node);
+      if (this.keptPhrases.has(key) || !test) continue;
+      const scratch = new Scratch();
+      try {
+        const kept: KeptPhrase = {
+          node,
+          ...this.phraseTools(node, test),
+          bits: this.matchTree(node, scratch).clone(),
+          ranks: new Map(),
+        };
+        const byRank = new Map<number, number[]>();
+        for (const ordinal of kept.bits.toUint32Array()) {
+          const rank = this.rankAt(kept.rankOf, ordinal);
+          const list = byRank.get(rank);
+          if (list) list.push(ordinal);
+          else byRank.set(rank, [ordinal]);
+        }
+        for (const [rank, ordinals] of byRank) kept.ranks.set(rank, RoaringBitmap32.from(ordinals));
+        this.keptPhrases.set(key, kept);
+      } finally {
+        scratch.dispose();
+      }
+    }
+  }
+
+  /** A phrase's test and ranking function, by the index's word ids as they are now. */
+  private phraseTools(node: TsNode, test: PositionTest): Pick<KeptPhrase, "probe" | "rankOf"> {
+    const rankOf = rankerOf(node, (word) => this.wordIds.get(word) ?? -1);
+    if (!rankOf) throw new Error("A phrase of words only is ranked in memory.");
+    return { probe: this.probeOf(test), rankOf };
+  }
+
+  /** A product's rank by `rankOf`, on its run of the pools. */
+  private rankAt(rankOf: Ranker, ordinal: number) {
+    const start = this.entryStart[ordinal] ?? 0;
+    return rankOf(
+      { entryWord: this.entryWords, entryPos: this.entryPositions },
+      start,
+      start + (this.entryCount[ordinal] ?? 0),
+    );
   }
 
   /**
@@ -865,8 +946,15 @@ export class CatalogueIndex {
       const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
-      if (tree?.op === "word" && !tree.prefix && this.wordRanks[this.wordIds.get(tree.word) ?? -1])
-        return this.pageByWordRank(where, tree.word, key, query);
+      const operands = tree && this.oredOperands(tree);
+      if (operands?.some((operand) => operand.ranks))
+        return this.pageByRanks(
+          where,
+          [...new Map(operands.map((operand) => [operand.bits, operand])).values()],
+          key,
+          query,
+          rankOf,
+        );
       const scratch = new Scratch();
       // A set of the few products a part-number prefix boosts: asked of every match, unlike a bitmap's wasm call.
       const boosted = new Set(this.partKeyMatches(key, false, scratch).toUint32Array());
@@ -916,16 +1004,40 @@ export class CatalogueIndex {
   }
 
   /**
-   * One word's matches by relevance without ranking each: its products grouped by their rank of
-   * it (0 for those matched another way, a part-number fragment), each group split by the
-   * part-number boost and into the featured (half a point more) and the rest, the groups taken
-   * best first and each in name order, as the SQL orders ties.
+   * The operands of a tree of words and kept phrases or-ed (one alone too): their products, and
+   * those by their rank where kept; undefined for any other tree.
    */
-  private pageByWordRank(
+  private oredOperands(node: TsNode): Operand[] | undefined {
+    if (node.op === "word") {
+      if (node.prefix) return undefined;
+      const id = this.wordIds.get(node.word);
+      return id === undefined ? [] : [{ bits: this.wordBits[id] as RoaringBitmap32, ranks: this.wordRanks[id] }];
+    }
+    if (node.op === "phrase") {
+      const kept = this.keptPhrases.get(phraseKey(node));
+      return kept && [kept];
+    }
+    if (node.op !== "or") return undefined;
+    const left = this.oredOperands(node.left);
+    const right = this.oredOperands(node.right);
+    return left && right && [...left, ...right];
+  }
+
+  /**
+   * Matches of operands or-ed (one word; a size's forms, '1/4' | '0.25' | '25'; a synonym, 'ao' |
+   * 'aluminum' <-> 'oxid') by relevance, ranking few of them: a product holding one operand alone
+   * has that operand's rank of it (the covers are its own, as if it were asked alone), so those are
+   * taken grouped by it (0 for those matched another way, a part-number fragment), each group split
+   * by the part-number boost and into the featured (half a point more) and the rest, the groups
+   * best first and each in name order, as the SQL orders ties. Products holding two operands, or a
+   * word too rare to be kept by rank, are ranked one by one and filed by their score.
+   */
+  private pageByRanks(
     where: RoaringBitmap32,
-    word: string,
+    operands: Operand[],
     key: string,
     query: Pick<IndexQuery, "offset" | "limit">,
+    rankOf: (words: PositionedWords, start?: number, end?: number) => number,
   ): string[] {
     const scratch = new Scratch();
     try {
@@ -949,7 +1061,7 @@ export class CatalogueIndex {
         if (list) list.push(bits);
         else byScore.set(score, [bits]);
       };
-      // Products of one rank of the word, filed by their score as the SQL adds it up.
+      // Products of one rank, filed by their score as the SQL adds it up.
       const file = (rank: number, within: RoaringBitmap32) => {
         for (const [boost, bits] of boosts) {
           const part = boost === 0 && boosts.length === 1 ? within : scratch.and(within, bits);
@@ -957,15 +1069,37 @@ export class CatalogueIndex {
           add(boost + rank, scratch.keep(RoaringBitmap32.andNot(part, this.featuredBits)));
         }
       };
-      const wordId = this.wordIds.get(word);
-      let unranked = where;
-      for (const [rank, bits] of wordId === undefined ? [] : (this.wordRanks[wordId] ?? new Map())) {
-        const within = scratch.and(where, bits);
-        if (within.isEmpty) continue;
-        unranked = scratch.keep(RoaringBitmap32.andNot(unranked, within));
-        file(rank, within);
-      }
+      // Ranked one by one: the products holding two operands (their covers mix them), and a word's
+      // too rare to be kept by rank.
+      const oneByOne = scratch.keep(new RoaringBitmap32());
+      operands.forEach((operand, i) => {
+        for (const other of operands.slice(i + 1)) oneByOne.orInPlace(scratch.and(operand.bits, other.bits, where));
+        if (!operand.ranks) oneByOne.orInPlace(scratch.and(operand.bits, where));
+      });
+      let unranked = scratch.keep(RoaringBitmap32.andNot(where, oneByOne));
+      for (const operand of operands)
+        for (const [rank, bits] of operand.ranks ?? []) {
+          const within = scratch.and(unranked, bits);
+          if (within.isEmpty) continue;
+          unranked = scratch.keep(RoaringBitmap32.andNot(unranked, within));
+          file(rank, within);
+        }
       file(0, unranked);
+      // Those ranked one by one, filed by their score.
+      const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
+      const scored = new Map<number, number[]>();
+      for (const ordinal of oneByOne.toUint32Array()) {
+        const start = this.entryStart[ordinal] ?? 0;
+        const boost = boosted.has(ordinal) ? (this.held[ordinal]?.product.partKey === key ? 100 : 50) : 0;
+        const score =
+          boost +
+          rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0)) +
+          (this.held[ordinal]?.product.featured ? 0.5 : 0);
+        const list = scored.get(score);
+        if (list) list.push(ordinal);
+        else scored.set(score, [ordinal]);
+      }
+      for (const [score, ordinals] of scored) add(score, scratch.keep(RoaringBitmap32.from(ordinals)));
       let skip = query.offset;
       const found: number[] = [];
       for (const score of [...byScore.keys()].sort((a, b) => b - a)) {
@@ -1088,6 +1222,8 @@ export class CatalogueIndex {
     for (const value of this.values) value.bits.dispose();
     for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
     this.featuredBits.dispose();
+    for (const kept of this.keptPhrases.values())
+      for (const bits of [kept.bits, ...kept.ranks.values()]) bits.dispose();
     this.nameTrigrams.dispose();
   }
 }
@@ -1140,6 +1276,37 @@ function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<Arr
   grown.set(array);
   return grown;
 }
+
+/** What a tree's operand or-ed with others matches, and that by its rank of it alone where kept. */
+interface Operand {
+  bits: RoaringBitmap32;
+  ranks: Map<number, RoaringBitmap32> | undefined;
+}
+
+type PositionTest = NonNullable<ReturnType<typeof positionTest>>;
+
+type Ranker = NonNullable<ReturnType<typeof rankerOf>>;
+
+/** A phrase kept with its products (keepPhrases), and them by its rank of them alone, as a word's. */
+interface KeptPhrase {
+  node: TsNode;
+  probe: PhraseProbe;
+  rankOf: Ranker;
+  bits: RoaringBitmap32;
+  ranks: Map<number, RoaringBitmap32>;
+}
+
+/** A position test with its words by the index's ids, and room for their positions in a product. */
+interface PhraseProbe {
+  test: PositionTest;
+  ids: number[];
+  /** One bit per operand's word id modulo 32. */
+  maybeOperand: number;
+  positions: OperandPositions;
+}
+
+/** A phrase as the same text however it was asked (a synonym, or typed in quotes). */
+const phraseKey = (node: TsNode) => JSON.stringify(node);
 
 const hasPhrase = (node: TsNode): boolean =>
   node.op === "phrase" ||

@@ -47,17 +47,31 @@ export class NameTrigrams {
     const query = new TrigramQuery(queryWords);
     const found = new Map<number, number>();
     const fewest = query.fewestShared(WORD_SIMILARITY_THRESHOLD);
-    if (fewest > query.distinct.length) return found;
     if (this.shared.length < capacity) this.shared = new Uint16Array(Math.ceil(capacity * 1.25));
     const shared = this.shared;
+    // A name sharing `fewest` of the query's trigrams has one of its rarest (all but `fewest` - 1 of
+    // them): only their names are candidates, and the commoner trigrams (a word's ending: 'ing',
+    // 'ng ') are counted among those alone, not over every name that has them.
+    const lists = query.distinct
+      .flatMap((trigram) => this.bits.get(trigram) ?? [])
+      .map((bits) => ({ bits, size: bits.size }))
+      .sort((a, b) => a.size - b.size);
+    const rarest = lists.length - fewest + 1;
+    if (rarest <= 0) return found;
     const candidates: number[] = [];
-    for (const trigram of query.distinct) {
-      const bits = this.bits.get(trigram);
-      if (!bits) continue;
-      for (const ordinal of bits.toUint32Array())
-        if (++(shared[ordinal] as number) === fewest) candidates.push(ordinal);
+    const within = RoaringBitmap32.orMany(lists.slice(0, rarest).map((list) => list.bits));
+    try {
+      for (const [at, { bits }] of lists.entries()) {
+        const common = at < rarest ? undefined : RoaringBitmap32.and(bits, within);
+        for (const ordinal of (common ?? bits).toUint32Array())
+          if (++(shared[ordinal] as number) === fewest) candidates.push(ordinal);
+        common?.dispose();
+      }
+      // Every name counted is one of the rarest trigrams'.
+      for (const ordinal of within.toUint32Array()) shared[ordinal] = 0;
+    } finally {
+      within.dispose();
     }
-    shared.fill(0);
     // Many parts share a name (a range's sizes and packs): each name compared once.
     const byName = new Map<string, number>();
     for (const ordinal of candidates) {

@@ -12,6 +12,7 @@ import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
+import { logger } from "../../logger";
 import type { CatalogueIndex, IndexQuery } from "../index/catalogue-index";
 import { catalogueBits, currentIndex, indexStats } from "../index/current";
 import { needsPostgres, parseTsQuery, type TsNode } from "../index/tsquery";
@@ -259,6 +260,43 @@ async function printedQuery(prepared: Prepared) {
   return printed;
 }
 
+// The synonym groups whose phrases each index keeps (CatalogueIndex.keepPhrases).
+const phrasesKept = new WeakMap<CatalogueIndex, SynonymGroups>();
+
+/**
+ * Has the index keep the products of the synonyms' phrases (those of several words), as
+ * PostgreSQL makes their queries, unless it keeps these synonyms' already: a search for 'aluminum
+ * oxide' or 'hss' then takes the phrase's products rather than testing ~11,000 candidates.
+ */
+export async function keepSynonymPhrases(index: CatalogueIndex): Promise<void> {
+  const groups = await searchSynonymGroups();
+  if (phrasesKept.get(index) === groups) return;
+  phrasesKept.set(index, groups);
+  try {
+    const phrases = [...new Set(groups.flat())];
+    const printed =
+      phrases.length === 0
+        ? []
+        : (
+            await db().execute<{ q: string }>(
+              sql`select phraseto_tsquery('english', phrase)::text as q from unnest(array[${sql.join(
+                phrases.map((phrase) => sql`${phrase}`),
+                sql`, `,
+              )}]::text[]) as phrase`,
+            )
+          ).rows;
+    // Built again meanwhile: the old index is let go, and the new one keeps them when first asked.
+    if (currentIndex() !== index) {
+      phrasesKept.delete(index);
+      return;
+    }
+    index.keepPhrases(printed.flatMap((row) => parseTsQuery(row.q) ?? []));
+  } catch (error) {
+    phrasesKept.delete(index);
+    throw error;
+  }
+}
+
 // A phrase's candidates checked by PostgreSQL, up to this many.
 const MOST_PHRASE_CANDIDATES = 20_000;
 
@@ -323,6 +361,10 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
     }
     match = { tree: undefined, partKey: "", partFragment: false, typo };
   } else if (matcher) {
+    // Not waited for: this search tests its phrases itself meanwhile.
+    keepSynonymPhrases(index).catch((error) =>
+      logger.warn({ err: error }, "could not keep the synonyms' phrases in the catalogue index"),
+    );
     const { text } = matcher.prepared;
     const partKey = normalizePartNumber(text);
     const tree = parseTsQuery(await printedQuery(matcher.prepared));

@@ -20,6 +20,7 @@ import {
   type CatalogQuery,
   type CatalogResults,
   findProducts,
+  keepSynonymPhrases,
   looksLikePartNumber,
   MIN_PART_FRAGMENT,
   type Mode,
@@ -395,6 +396,8 @@ const WARM_UP_SEARCHES = ["in", "grinding wheel", "aluminum oxide", "grindng whe
  * queries' cache.
  */
 export async function warmUpSearch(): Promise<void> {
+  const index = currentIndex();
+  if (index) await keepSynonymPhrases(index);
   const attributes = await scopeAttributes(undefined, searchParamNames);
   for (let round = 0; round < 2; round++) {
     for (const q of WARM_UP_SEARCHES)
