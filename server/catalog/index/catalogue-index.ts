@@ -162,6 +162,8 @@ export class CatalogueIndex {
   // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
   private readonly wordRanks: (Map<number, RoaringBitmap32> | undefined)[] = [];
   private readonly featuredBits = new RoaringBitmap32();
+  // The same per ordinal (1: featured), read match by match when ranking.
+  private featuredFlags = new Uint8Array(0);
   // The synonyms' phrases of several words with their products (keepPhrases), by phraseKey.
   private readonly keptPhrases = new Map<string, KeptPhrase>();
   private readonly nameTrigrams = new NameTrigrams();
@@ -380,7 +382,6 @@ export class CatalogueIndex {
       subcategory: this.shared(product.subcategory),
       brand: this.shared(product.brand),
       partKey: product.partKey,
-      featured: product.featured,
       sortKey: product.sortKey,
     });
     for (const [word, rank] of singleWordRanks(held.positioned)) {
@@ -391,6 +392,8 @@ export class CatalogueIndex {
       else if (count >= indexTuning.rankedFrom) this.rankLater.add(word);
     }
     if (product.featured) this.addLater(this.featuredBits, ordinal);
+    this.featuredFlags = atLeast(this.featuredFlags, ordinal + 1);
+    this.featuredFlags[ordinal] = product.featured ? 1 : 0;
     for (const kept of this.keptPhrases.values()) {
       // A word of the phrase no product had when it was kept has an id now, perhaps.
       if (kept.probe.ids.includes(-1)) Object.assign(kept, this.phraseTools(kept.node, kept.probe.test));
@@ -488,6 +491,7 @@ export class CatalogueIndex {
       this.wordCounts[word] = (this.wordCounts[word] ?? 1) - 1;
     }
     this.featuredBits.remove(ordinal);
+    this.featuredFlags[ordinal] = 0;
     for (const kept of this.keptPhrases.values()) {
       if (!kept.bits.has(ordinal)) continue;
       kept.bits.remove(ordinal);
@@ -741,7 +745,7 @@ export class CatalogueIndex {
     let matches = scratch.and(this.listed, query.catalogue ?? undefined);
     if (match) {
       const found = match.typo
-        ? scratch.keep(RoaringBitmap32.from(match.typo.keys()))
+        ? scratch.keep(typoBits(match.typo))
         : match.phraseMatches
           ? scratch.and(match.phraseMatches)
           : match.tree
@@ -960,29 +964,16 @@ export class CatalogueIndex {
       const boosted = new Set(this.partKeyMatches(key, false, scratch).toUint32Array());
       scratch.dispose();
       const name = positions.name;
-      // The best `wanted` kept in order as the matches go by (most are turned away at the door).
-      const best: { ordinal: number; score: number; at: number }[] = [];
-      const before = (a: { score: number; at: number }, b: { score: number; at: number }) =>
-        a.score > b.score || (a.score === b.score && a.at < b.at);
+      const best = new Best(wanted);
+      const featured = this.featuredFlags;
       for (const ordinal of where.toUint32Array()) {
-        const held = this.held[ordinal];
-        if (!held) continue;
-        const { partKey, featured } = held.product;
         // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
-        const boost = !boosted.has(ordinal) ? 0 : partKey === key ? 100 : 50;
+        const boost = !boosted.has(ordinal) ? 0 : this.held[ordinal]?.partKey === key ? 100 : 50;
         const start = this.entryStart[ordinal] ?? 0;
-        const score = boost + rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0)) + (featured ? 0.5 : 0);
-        const at = name[ordinal] ?? 0;
-        const worst = best[best.length - 1];
-        if (best.length === wanted && worst && !(score > worst.score || (score === worst.score && at < worst.at)))
-          continue;
-        const entry = { ordinal, score, at };
-        let place = best.length;
-        while (place > 0 && before(entry, best[place - 1] as (typeof best)[number])) place--;
-        best.splice(place, 0, entry);
-        if (best.length > wanted) best.pop();
+        const rank = rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0));
+        best.offer(ordinal, boost + rank + (featured[ordinal] ?? 0) / 2, name[ordinal] ?? 0);
       }
-      return best.slice(query.offset).map((entry) => this.ids[entry.ordinal] ?? "");
+      return best.ordinals(query.offset).map((ordinal) => this.ids[ordinal] ?? "");
     }
     const sort: IndexSort = query.sort === "relevance" ? "featured" : query.sort;
     const order = (this.orders as Record<IndexSort, Int32Array>)[sort];
@@ -1090,11 +1081,11 @@ export class CatalogueIndex {
       const scored = new Map<number, number[]>();
       for (const ordinal of oneByOne.toUint32Array()) {
         const start = this.entryStart[ordinal] ?? 0;
-        const boost = boosted.has(ordinal) ? (this.held[ordinal]?.product.partKey === key ? 100 : 50) : 0;
+        const boost = boosted.has(ordinal) ? (this.held[ordinal]?.partKey === key ? 100 : 50) : 0;
         const score =
           boost +
           rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0)) +
-          (this.held[ordinal]?.product.featured ? 0.5 : 0);
+          (this.featuredFlags[ordinal] ?? 0) / 2;
         const list = scored.get(score);
         if (list) list.push(ordinal);
         else scored.set(score, [ordinal]);
@@ -1155,11 +1146,7 @@ export class CatalogueIndex {
     if (!this.ordersCurrent) return undefined;
     const scratch = new Scratch();
     try {
-      const where = scratch.and(
-        scratch.keep(RoaringBitmap32.from(similarity.keys())),
-        this.listed,
-        catalogue ?? undefined,
-      );
+      const where = scratch.and(scratch.keep(typoBits(similarity)), this.listed, catalogue ?? undefined);
       return this.pageBySimilarity(where, similarity, { offset: 0, limit }, "popularity");
     } finally {
       scratch.dispose();
@@ -1177,25 +1164,10 @@ export class CatalogueIndex {
     ties: IndexSort,
   ): string[] {
     const at = (this.positions as Record<IndexSort, Int32Array>)[ties];
-    const wanted = query.offset + query.limit;
-    // The best `wanted` kept in order as the matches go by (most are turned away at the door).
-    const best: { ordinal: number; score: number; place: number }[] = [];
-    const before = (a: { score: number; place: number }, b: { score: number; place: number }) =>
-      a.score > b.score || (a.score === b.score && a.place < b.place);
-    for (const ordinal of where.toUint32Array()) {
-      const entry = {
-        ordinal,
-        score: (similarity.get(ordinal) ?? 0) + (this.held[ordinal]?.product.featured ? 0.5 : 0),
-        place: at[ordinal] ?? 0,
-      };
-      const worst = best[best.length - 1];
-      if (best.length === wanted && worst && !before(entry, worst)) continue;
-      let slot = best.length;
-      while (slot > 0 && before(entry, best[slot - 1] as (typeof best)[number])) slot--;
-      best.splice(slot, 0, entry);
-      if (best.length > wanted) best.pop();
-    }
-    return best.slice(query.offset).map((entry) => this.ids[entry.ordinal] ?? "");
+    const best = new Best(query.offset + query.limit);
+    for (const ordinal of where.toUint32Array())
+      best.offer(ordinal, (similarity.get(ordinal) ?? 0) + (this.featuredFlags[ordinal] ?? 0) / 2, at[ordinal] ?? 0);
+    return best.ordinals(query.offset).map((ordinal) => this.ids[ordinal] ?? "");
   }
 
   /** The first `count` of `bits` in a sort order (`at`: each ordinal's place in `order`). */
@@ -1229,7 +1201,7 @@ export class CatalogueIndex {
 }
 
 /** A listed product as the index holds it: what it was filed under, and its entries in the index's pools. */
-type HeldFields = Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "featured" | "sortKey">;
+type HeldFields = Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "sortKey">;
 
 // One object per product, a million of them: its fields are its own, not another object's.
 class Held implements HeldFields {
@@ -1237,7 +1209,6 @@ class Held implements HeldFields {
   readonly subcategory: string;
   readonly brand: string;
   readonly partKey: string;
-  readonly featured: boolean;
   readonly sortKey: string;
 
   constructor(
@@ -1249,7 +1220,6 @@ class Held implements HeldFields {
     this.subcategory = fields.subcategory;
     this.brand = fields.brand;
     this.partKey = fields.partKey;
-    this.featured = fields.featured;
     this.sortKey = fields.sortKey;
   }
 
@@ -1270,9 +1240,9 @@ class Held implements HeldFields {
 }
 
 /** `array`, or a copy grown (by half again) to hold at least `length`. */
-function atLeast(array: Int32Array<ArrayBuffer>, length: number): Int32Array<ArrayBuffer> {
+function atLeast<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(array: A, length: number): A {
   if (array.length >= length) return array;
-  const grown = new Int32Array(Math.max(length, Math.ceil(array.length * 1.5)));
+  const grown = new (array.constructor as new (size: number) => A)(Math.max(length, Math.ceil(array.length * 1.5)));
   grown.set(array);
   return grown;
 }
@@ -1308,6 +1278,34 @@ interface PhraseProbe {
 /** A phrase as the same text however it was asked (a synonym, or typed in quotes). */
 const phraseKey = (node: TsNode) => JSON.stringify(node);
 
+/**
+ * The best `wanted` of the products offered, by score and then place (in the order ties take),
+ * kept in order as they go by: most are turned away at the door, with nothing made for them.
+ */
+class Best {
+  private readonly entries: { ordinal: number; score: number; place: number }[] = [];
+  constructor(private readonly wanted: number) {}
+
+  offer(ordinal: number, score: number, place: number) {
+    const { entries } = this;
+    const worst = entries[entries.length - 1];
+    if (entries.length >= this.wanted && worst && !Best.ahead(score, place, worst)) return;
+    let slot = entries.length;
+    while (slot > 0 && Best.ahead(score, place, entries[slot - 1] as { score: number; place: number })) slot--;
+    entries.splice(slot, 0, { ordinal, score, place });
+    if (entries.length > this.wanted) entries.pop();
+  }
+
+  private static ahead(score: number, place: number, other: { score: number; place: number }) {
+    return score > other.score || (score === other.score && place < other.place);
+  }
+
+  /** The ordinals kept, best first, from `offset` on. */
+  ordinals(offset: number) {
+    return this.entries.slice(offset).map((entry) => entry.ordinal);
+  }
+}
+
 const hasPhrase = (node: TsNode): boolean =>
   node.op === "phrase" ||
   (node.op === "not" ? hasPhrase(node.child) : node.op !== "word" && (hasPhrase(node.left) || hasPhrase(node.right)));
@@ -1321,6 +1319,9 @@ function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
   }
   return bits;
 }
+
+/** The products within a typo as a bitmap: sorted first, which roaring takes in five times as fast. */
+const typoBits = (similarity: Map<number, number>) => RoaringBitmap32.from(Uint32Array.from(similarity.keys()).sort());
 
 /** Whether every listed product is in `order`, which holds nothing else. */
 function list(listed: RoaringBitmap32, order: Int32Array) {

@@ -6,8 +6,16 @@ import { RoaringBitmap32 } from "roaring-wasm";
 import { TrigramQuery, trigramSequence, trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 
 export class NameTrigrams {
-  // Per ordinal: the name's words (a string is the most compact a million of them can be kept).
-  private readonly words: (string | undefined)[] = [];
+  // Per ordinal, its name's number (-1: none); per number, the name's words as pg_trgm reads them
+  // and how many products have it. A range's sizes and packs share a name: each is kept, and
+  // compared with a query, once.
+  private nameOf = new Int32Array(0);
+  private readonly numbers = new Map<string, number>();
+  private readonly names: (string | undefined)[] = [];
+  private readonly uses: number[] = [];
+  private readonly unused: number[] = [];
+  // Per name, its similarity to the query being answered (NaN: not compared yet), reset after it.
+  private similarities = new Float64Array(0);
   private readonly bits = new Map<number, RoaringBitmap32>();
   /** Listed products whose names are not ASCII: PostgreSQL compares those (the locale reads them). */
   readonly foreign = new RoaringBitmap32();
@@ -20,7 +28,20 @@ export class NameTrigrams {
       this.foreign.add(ordinal);
       return;
     }
-    this.words[ordinal] = words;
+    let number = this.numbers.get(words);
+    if (number === undefined) {
+      number = this.unused.pop() ?? this.names.length;
+      this.numbers.set(words, number);
+      this.names[number] = words;
+      this.uses[number] = 0;
+    }
+    this.uses[number] = (this.uses[number] ?? 0) + 1;
+    if (this.nameOf.length <= ordinal) {
+      const grown = new Int32Array(Math.max(ordinal + 1, Math.ceil(this.nameOf.length * 1.5))).fill(-1);
+      grown.set(this.nameOf);
+      this.nameOf = grown;
+    }
+    this.nameOf[ordinal] = number;
     for (const trigram of new Set(trigramSequence(words))) {
       let bits = this.bits.get(trigram);
       if (!bits) {
@@ -33,10 +54,17 @@ export class NameTrigrams {
 
   remove(ordinal: number) {
     this.foreign.remove(ordinal);
-    const words = this.words[ordinal];
+    const number = this.nameOf[ordinal] ?? -1;
+    const words = this.names[number];
     if (words === undefined) return;
     for (const trigram of new Set(trigramSequence(words))) this.bits.get(trigram)?.remove(ordinal);
-    this.words[ordinal] = undefined;
+    this.nameOf[ordinal] = -1;
+    const uses = (this.uses[number] ?? 1) - 1;
+    this.uses[number] = uses;
+    if (uses > 0) return;
+    this.numbers.delete(words);
+    this.names[number] = undefined;
+    this.unused.push(number);
   }
 
   /**
@@ -72,26 +100,31 @@ export class NameTrigrams {
     } finally {
       within.dispose();
     }
-    // Many parts share a name (a range's sizes and packs): each name compared once.
-    const byName = new Map<string, number>();
+    // Each name compared once, however many parts have it.
+    if (this.similarities.length < this.names.length)
+      this.similarities = new Float64Array(Math.ceil(this.names.length * 1.25)).fill(Number.NaN);
+    const similarities = this.similarities;
+    const compared: number[] = [];
     for (const ordinal of candidates) {
-      const words = this.words[ordinal] ?? "";
-      let similarity = byName.get(words);
-      if (similarity === undefined) {
-        similarity = query.similarity(words);
-        byName.set(words, similarity);
+      const number = this.nameOf[ordinal] as number;
+      let similarity = similarities[number] as number;
+      if (Number.isNaN(similarity)) {
+        similarity = query.similarity(this.names[number] ?? "");
+        similarities[number] = similarity;
+        compared.push(number);
       }
       if (similarity >= WORD_SIMILARITY_THRESHOLD) found.set(ordinal, similarity);
     }
+    for (const number of compared) similarities[number] = Number.NaN;
     return found;
   }
 
   get bytes() {
     let bytes = this.foreign.getSerializationSizeInBytes("croaring");
     for (const bits of this.bits.values()) bytes += bits.getSerializationSizeInBytes("croaring");
-    // The names' words, one byte a character and a string's header.
-    for (const words of this.words) if (words !== undefined) bytes += words.length + 16;
-    return bytes;
+    // The names' words, one byte a character and a string's header; a number per product.
+    for (const words of this.names) if (words !== undefined) bytes += words.length + 16;
+    return bytes + this.nameOf.byteLength;
   }
 
   dispose() {
