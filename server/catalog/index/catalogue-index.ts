@@ -11,7 +11,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { NameTrigrams } from "./name-trigrams";
-import { type PositionedWords, rankerOf, singleWordRanks, wordRank } from "./rank";
+import { firstEntryOf, type PositionedWords, rankerOf, singleWordRanks, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 import { needsPostgres, type OperandPositions, operandPositions, positionTest, type TsNode } from "./tsquery";
 
@@ -415,14 +415,26 @@ export class CatalogueIndex {
     this.held[ordinal] = held;
   }
 
-  /** Files a product's entries (by the index's own word ids) at the end of the pools. */
+  /**
+   * Files a product's entries (by the index's own word ids, grouped by word) at the end of the
+   * pools, its words' groups in the order of those ids (rank.ts, PositionedWords).
+   */
   private storeEntries(ordinal: number, entryWord: Int32Array, entryPos: Uint16Array) {
     const count = entryWord.length;
     if (this.entriesUsed + count > this.entryWords.length) this.compactEntries(count);
     this.entryStart = atLeast(this.entryStart, ordinal + 1);
     this.entryCount = atLeast(this.entryCount, ordinal + 1);
-    this.entryWords.set(entryWord, this.entriesUsed);
-    this.entryPositions.set(entryPos, this.entriesUsed);
+    const groups: number[] = [];
+    for (let i = 0; i < count; i++) if (i === 0 || entryWord[i] !== entryWord[i - 1]) groups.push(i);
+    groups.sort((a, b) => (entryWord[a] as number) - (entryWord[b] as number));
+    let at = this.entriesUsed;
+    for (const from of groups) {
+      const word = entryWord[from] as number;
+      for (let i = from; i < count && entryWord[i] === word; i++, at++) {
+        this.entryWords[at] = word;
+        this.entryPositions[at] = entryPos[i] as number;
+      }
+    }
     this.entryStart[ordinal] = this.entriesUsed;
     this.entryCount[ordinal] = count;
     this.entriesUsed += count;
@@ -609,41 +621,28 @@ export class CatalogueIndex {
   /** A position test made ready to ask of product after product (its words by the index's ids). */
   private probeOf(test: PositionTest): PhraseProbe {
     const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
-    return {
-      test,
-      ids,
-      maybeOperand: ids.reduce((mask, id) => (id < 0 ? mask : mask | (1 << (id & 31))), 0),
-      positions: operandPositions(ids.length, 64),
-    };
+    return { test, ids, positions: operandPositions(ids.length, 64) };
   }
 
   /** Whether the product's words are where the probe's test wants them. */
   private holdsAt(probe: PhraseProbe, ordinal: number): boolean {
-    const { test, ids, maybeOperand } = probe;
-    // Its run of the pools read in place; most of its words turned away by one bit per operand's
-    // word before they are compared with each.
+    const { test, ids } = probe;
     const [words, places] = [this.entryWords, this.entryPositions];
     const start = this.entryStart[ordinal] ?? 0;
     const end = start + (this.entryCount[ordinal] ?? 0);
     if ((probe.positions.at[0]?.length ?? 0) < end - start) probe.positions = operandPositions(ids.length, end - start);
     const { count, at } = probe.positions;
-    count.fill(0);
-    // In position order: a growing test is met at the name's words, mostly, without reading on.
-    for (let i = start; i < end; i++) {
-      const word = words[i] as number;
-      if ((maybeOperand & (1 << (word & 31))) === 0) continue;
-      let added = false;
-      for (let k = 0; k < ids.length; k++) {
-        const list = at[k];
-        if (ids[k] !== word || !list) continue;
-        const found = count[k] ?? 0;
-        list[found] = (places[i] ?? 0) >> 2;
-        count[k] = found + 1;
-        added = true;
-      }
-      if (added && test.growing && test.holds(probe.positions)) return true;
+    // Each operand's positions, found in its run of the pools by its word (rank.ts, PositionedWords).
+    for (let k = 0; k < ids.length; k++) {
+      const word = ids[k] as number;
+      const list = at[k] as Int32Array;
+      let found = 0;
+      if (word >= 0)
+        for (let i = firstEntryOf(words, start, end, word); i < end && words[i] === word; i++)
+          list[found++] = (places[i] as number) >> 2;
+      count[k] = found;
     }
-    return !test.growing && test.holds(probe.positions);
+    return test.holds(probe.positions);
   }
 
   /**
@@ -778,18 +777,23 @@ export class CatalogueIndex {
 
     const counted = (prefix: "c:" | "b:", other: RoaringBitmap32 | undefined) => {
       const base = other ? scratch.and(beforeGroups, other) : beforeGroups;
-      const groupOf = prefix === "c:" ? this.categoryGroup : this.brandGroup;
+      const groups = [...this.groupNumbers].filter(([key]) => key.startsWith(prefix));
       const totals = new Int32Array(this.groupNumbers.size);
-      for (const ordinal of base.toUint32Array()) {
-        const group = groupOf[ordinal] as number;
-        totals[group] = (totals[group] as number) + 1;
+      // A product's step of the walk (one number read) is a quarter of a spec value's.
+      if (base.size > groups.length * indexTuning.walkStepsPerCall * 4)
+        for (const [key, number] of groups)
+          totals[number] = base.andCardinality(this.groups.get(key) as RoaringBitmap32);
+      else {
+        const groupOf = prefix === "c:" ? this.categoryGroup : this.brandGroup;
+        for (const ordinal of base.toUint32Array()) {
+          const group = groupOf[ordinal] as number;
+          totals[group] = (totals[group] as number) + 1;
+        }
       }
-      const result: { value: string; total: number }[] = [];
-      for (const [key, number] of this.groupNumbers) {
+      return groups.flatMap(([key, number]) => {
         const total = totals[number] ?? 0;
-        if (total > 0 && key.startsWith(prefix)) result.push({ value: key.slice(prefix.length), total });
-      }
-      return result;
+        return total > 0 ? [{ value: key.slice(prefix.length), total }] : [];
+      });
     };
     const ids =
       ranked && match?.typo ? this.pageBySimilarity(where, match.typo, query, "name") : this.page(where, query, ranked);
@@ -1285,8 +1289,6 @@ interface KeptPhrase {
 interface PhraseProbe {
   test: PositionTest;
   ids: number[];
-  /** One bit per operand's word id modulo 32. */
-  maybeOperand: number;
   positions: OperandPositions;
 }
 

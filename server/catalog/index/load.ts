@@ -12,9 +12,9 @@ import { CatalogueIndex, type IndexedProduct, type IndexSort, indexSorts, initia
 const BATCH = 20_000;
 
 /**
- * A tsvector as PostgreSQL prints it ('word':1A,7 …): its words, and each position's word and
- * weight in position order, as ts_rank_cd reads them (./rank.ts). Read by hand, not by regular
- * expressions: a million products' vectors are read at every start.
+ * A tsvector as PostgreSQL prints it ('word':1A,7 …): its words, numbered in its order, and each
+ * position's word and weight, grouped by word in that order (./rank.ts, PositionedWords). Read by
+ * hand, not by regular expressions: a million products' vectors are read at every start.
  */
 export function positionedWords(vector: string): Pick<IndexedProduct, "words" | "entryWord" | "entryPos"> {
   const words: string[] = [];
@@ -60,15 +60,8 @@ export function positionedWords(vector: string): Pick<IndexedProduct, "words" | 
       at++;
     }
   }
-  // In position then weight order, ties as they came: each entry's packed key and its place, sorted as numbers.
-  const order = Float64Array.from(packed, (key, place) => key * 2 ** 20 + place).sort();
-  const entryWord = new Int32Array(order.length);
-  const entryPos = new Uint16Array(order.length);
-  order.forEach((keyed, i) => {
-    const place = keyed % 2 ** 20;
-    entryWord[i] = wordOf[place] ?? 0;
-    entryPos[i] = packed[place] ?? 0;
-  });
+  const entryWord = Int32Array.from(wordOf);
+  const entryPos = Uint16Array.from(packed);
   return { words, entryWord, entryPos };
 }
 
@@ -176,13 +169,25 @@ export async function refreshOrders(index: CatalogueIndex) {
   }
 }
 
-/** Listed products in id order after `after`, a batch of them. */
-const listedAfter = (after: string | undefined) =>
+/**
+ * Listed products after `after`, a batch of them, by category, subcategory and name (the order of
+ * products_category_idx): the index numbers them in this order, so that a search's matches, most
+ * of them of a few subcategories and alike in name, lie together in its arrays and pools. Ranking
+ * them read each product's words from memory the processor had not yet fetched: 8,900 matches of
+ * 'grinding wheel' ranked in 4.3-5.8 ms with products in id order (random), 1.8-2.1 ms in this order.
+ */
+const listedAfter = (after: ProductRow | undefined) =>
   db()
     .select(productColumns)
     .from(products)
-    .where(sql`${listedForBuyers(null)}${after === undefined ? sql`` : sql` and ${products.id} > ${after}`}`)
-    .orderBy(products.id)
+    .where(
+      sql`${listedForBuyers(null)}${
+        after === undefined
+          ? sql``
+          : sql` and (${products.category}, ${products.subcategory}, ${products.name}, ${products.id}) > (${after.category}, ${after.subcategory}, ${after.name}, ${after.id})`
+      }`,
+    )
+    .orderBy(products.category, products.subcategory, products.name, products.id)
     .limit(BATCH) as Promise<ProductRow[]>;
 
 /** Every listed product, read into a new index. */
@@ -192,7 +197,7 @@ export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
   let rows = await listedAfter(undefined);
   for (;;) {
     // The next batch is read by the database while this one is taken in: two cores at work.
-    const next = rows.length < BATCH ? undefined : listedAfter(rows[rows.length - 1]?.id);
+    const next = rows.length < BATCH ? undefined : listedAfter(rows[rows.length - 1]);
     index.apply(await withValues(rows));
     if (!next) break;
     rows = await next;

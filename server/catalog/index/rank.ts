@@ -5,10 +5,26 @@
 // place); a negation or a prefix is ranked by PostgreSQL.
 import { operandPositions, positionTest, type TsNode } from "./tsquery";
 
-/** A product's search vector: its word ids, position by position (position << 2 | weight). */
+/**
+ * A product's search vector: an entry per position, its word's id and position << 2 | weight,
+ * grouped by word in ascending order of the ids, each word's positions ascending (as a tsvector
+ * keeps them): a query's few words are found by a binary search, not by reading every position.
+ */
 export interface PositionedWords {
   entryWord: Int32Array;
   entryPos: Uint16Array;
+}
+
+/** The first entry from `start` whose word id is at least `word` (`end` if none). */
+export function firstEntryOf(entryWord: Int32Array, start: number, end: number, word: number): number {
+  let low = start;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((entryWord[middle] as number) < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 // 1 / weight for D, C, B and A, the weights being the single-precision floats tsrank.c holds.
@@ -37,8 +53,8 @@ export function wordRank(
   end = entryWord.length,
 ): number {
   let sum = 0;
-  for (let i = start; i < end; i++)
-    if (entryWord[i] === word) sum += 1 / (INVERSE_WEIGHTS[(entryPos[i] ?? 0) & 3] ?? 1);
+  for (let i = firstEntryOf(entryWord, start, end, word); i < end && entryWord[i] === word; i++)
+    sum += 1 / (INVERSE_WEIGHTS[(entryPos[i] ?? 0) & 3] ?? 1);
   return Math.fround(sum);
 }
 
@@ -65,25 +81,29 @@ export function rankerOf(
     const word = wordId(tree.word);
     return (words, start, end) => (word < 0 ? 0 : wordRank(words, word, start, end));
   }
-  const operandsOf = new Map<number, number[]>();
+  const operandsOf = new Map<number, { text: string; operands: number[] }>();
   test.words.forEach((text, operand) => {
     const word = wordId(text);
     if (word < 0) return;
-    const list = operandsOf.get(word);
-    if (list) list.push(operand);
-    else operandsOf.set(word, [operand]);
+    const known = operandsOf.get(word);
+    if (known) known.operands.push(operand);
+    else operandsOf.set(word, { text, operands: [operand] });
   });
   const queryWords = [...operandsOf.keys()];
-  const queryOperands = [...operandsOf.values()];
-  // One bit per query word's id modulo 32: most of a document's words are turned away by it
-  // before they are compared with each query word.
-  const maybeQueryWord = queryWords.reduce((mask, word) => mask | (1 << (word & 31)), 0);
+  const queryOperands = [...operandsOf.values()].map((known) => known.operands);
+  // Two words at one position and weight come in the order of the vector's lexemes (bytewise, as
+  // PostgreSQL sorts them): each query word's place in that order.
+  const lexemes = [...operandsOf.values()].map((known) => Buffer.from(known.text));
+  const lexemeOrder = lexemes.map((lexeme) => lexemes.filter((other) => Buffer.compare(other, lexeme) < 0).length);
   // Each operand's positions within the run looked at, as Cover hands them to TS_execute: a
   // phrase holds there only with its words in place within the run.
   let seen = operandPositions(test.words.length, 64);
   // Reused from product to product: ranking every match of a common word allocates nothing.
   let positions = new Int32Array(64);
   let weights = new Uint8Array(64);
+  // The query words' entries in position order (then weight, then lexeme): packed, and which word.
+  let packedAt = new Int32Array(64);
+  let wordAt = new Int32Array(64);
   const operands: number[][] = [];
   // A rank depends on the document as get_docrep makes it alone, and many products make the same
   // one (the same words in the same places of their names): each is ranked once per query.
@@ -93,31 +113,45 @@ export function rankerOf(
   let kept = 0;
   // A document's entries from `start` to `end` (a run of the index's pools: no views made for it).
   return ({ entryWord, entryPos }, start = 0, end = entryWord.length) => {
-    // The document as get_docrep makes it: the positions of the query's words, in order.
     if (positions.length < end - start) {
       positions = new Int32Array(end - start);
       weights = new Uint8Array(end - start);
+      packedAt = new Int32Array(end - start);
+      wordAt = new Int32Array(end - start);
       seen = operandPositions(test.words.length, end - start);
       shape = new Uint16Array((end - start) * 2);
     }
+    // The document as get_docrep makes it: the query's words' positions, in order. Each word's
+    // are found by a binary search and put in place among the others' (a query's words have a
+    // few positions each in a product).
     let length = 0;
+    for (let k = 0; k < queryWords.length; k++) {
+      const word = queryWords[k] as number;
+      const order = lexemeOrder[k] as number;
+      for (let i = firstEntryOf(entryWord, start, end, word); i < end && entryWord[i] === word; i++) {
+        const packed = entryPos[i] as number;
+        let slot = length++;
+        for (; slot > 0; slot--) {
+          const before = packedAt[slot - 1] as number;
+          if (before < packed || (before === packed && (lexemeOrder[wordAt[slot - 1] as number] as number) < order))
+            break;
+          packedAt[slot] = before;
+          wordAt[slot] = wordAt[slot - 1] as number;
+        }
+        packedAt[slot] = packed;
+        wordAt[slot] = k;
+      }
+    }
     let hash = 2166136261;
-    for (let i = start; i < end; i++) {
-      // A query has a few words: compared one by one, quicker than a map for every position.
-      const word = entryWord[i] ?? -1;
-      if ((maybeQueryWord & (1 << (word & 31))) === 0) continue;
-      let k = 0;
-      while (k < queryWords.length && queryWords[k] !== word) k++;
-      const matched = queryOperands[k];
-      if (!matched) continue;
-      const packed = entryPos[i] ?? 0;
-      positions[length] = packed >> 2;
-      weights[length] = packed & 3;
-      operands[length] = matched;
-      shape[2 * length] = packed;
-      shape[2 * length + 1] = k;
+    for (let at = 0; at < length; at++) {
+      const packed = packedAt[at] as number;
+      const k = wordAt[at] as number;
+      positions[at] = packed >> 2;
+      weights[at] = packed & 3;
+      operands[at] = queryOperands[k] as number[];
+      shape[2 * at] = packed;
+      shape[2 * at + 1] = k;
       hash = Math.imul(hash ^ ((packed << 4) | k), 16777619);
-      length++;
     }
     if (length === 0) return 0;
     // A long document (a key of thousands of arguments) is rare: ranked as it is.

@@ -92,11 +92,11 @@ interface PhraseFound {
  * `holds` takes each operand's positions. And/or are true or false as TS_execute takes them; a
  * phrase holds where TS_phrase_execute finds it, "or" and "and" inside it included (their narrower
  * side's ends moved to the wider's, a side matched nowhere being of width 0). Undefined with a
- * prefix or a negation: PostgreSQL answers those. `growing`: a match stays one as positions are added.
+ * prefix or a negation: PostgreSQL answers those.
  */
 export function positionTest(
   tree: TsNode,
-): { words: string[]; holds: (positions: OperandPositions) => boolean; growing: boolean } | undefined {
+): { words: string[]; holds: (positions: OperandPositions) => boolean } | undefined {
   const words: string[] = [];
   const operand = (node: TsNode & { op: "word" }) => (node.prefix ? undefined : words.push(node.word) - 1);
   const phrase = (node: TsNode): ((positions: OperandPositions) => PhraseFound | undefined) | undefined => {
@@ -165,7 +165,6 @@ export function positionTest(
       };
     }
     if (node.op === "phrase") {
-      growing = false;
       const found = phrase(node);
       return found && ((positions) => found(positions) !== undefined);
     }
@@ -176,9 +175,6 @@ export function positionTest(
       ? (positions) => left(positions) && right(positions)
       : (positions) => left(positions) || right(positions);
   };
-  // Whether a match stays one as positions are added: not so with "or" inside a phrase, whose
-  // wider side matching later moves the narrower side's matches.
-  let growing = true;
   const holds = test(tree);
-  return holds && { words, holds, growing };
+  return holds && { words, holds };
 }
