@@ -33,6 +33,26 @@ describe("the page cache", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("answers the render itself gzipped from the pieces it keeps, not compressed again", async () => {
+    const cache = createPageCache();
+    const renders = { count: 0 };
+    const first = await cache.serve(
+      get("/products/wheel", { "Accept-Encoding": "gzip, deflate" }),
+      "nonce-one",
+      page("nonce-one", renders, { ETag: '"v1"', Vary: "Cookie" }),
+    );
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    expect(first.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(first.headers.get("etag")).toBe('W/"v1"');
+    expect(first.headers.get("x-page-cache")).toBeNull();
+    expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toBe(
+      '<script nonce="nonce-one">go()</script><p>render 1</p>',
+    );
+    const plain = await cache.serve(get("/products/drill"), "n", page("n", renders));
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toBe('<script nonce="n">go()</script><p>render 2</p>');
+  });
+
   it("answers gzip from pieces compressed once, with the request's own nonce inside", async () => {
     const cache = createPageCache();
     const renders = { count: 0 };

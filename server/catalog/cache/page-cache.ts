@@ -39,6 +39,17 @@ export function bodyPieces(page: KeptPage, nonce: string | undefined, gzip: bool
   return page.parts.flatMap((part, index) => (index === 0 ? [part] : [filler, part]));
 }
 
+/** The headers of a body sent gzipped, as Hono's compression gives them (a strong ETag is for the bytes before). */
+function gzipped(headers: Headers): Headers {
+  headers.set("content-encoding", "gzip");
+  const vary = headers.get("vary");
+  if (vary !== "*" && !/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(vary ?? ""))
+    headers.set("vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  const etag = headers.get("etag");
+  if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+  return headers;
+}
+
 /** Whether an Accept-Encoding header takes gzip (by name, else through "*"), as Hono's compression reads it. */
 export function acceptsGzip(acceptEncoding: string): boolean {
   const offers = parseAccept(acceptEncoding);
@@ -93,7 +104,7 @@ export function createPageCache({
       return new Response(null, { status: 304, headers });
     headers.set("x-page-cache", "hit");
     const gzip = acceptsGzip(request.headers.get("accept-encoding") ?? "");
-    if (gzip) headers.set("content-encoding", "gzip");
+    if (gzip) gzipped(headers);
     const response = new Response(Buffer.concat(bodyPieces(page, nonce, gzip)), { status: page.status, headers });
     answered.set(response, { page, nonce });
     return response;
@@ -108,6 +119,7 @@ export function createPageCache({
 
   /** Renders the page and keeps it when it may be shared; `done` gets the kept page, if any, even on an error. */
   async function renderAndKeep(
+    request: Request,
     key: string,
     nonce: string | undefined,
     render: () => Promise<Response>,
@@ -134,7 +146,14 @@ export function createPageCache({
         size: [...parts, ...deflated].reduce((total, part) => total + part.length, 0),
       };
       if (renderedFor === generation) entries.set(key, entry);
-      return new Response(body, { status: response.status, headers: response.headers });
+      // Gzipped from the pieces just deflated when the browser takes gzip, as a hit is: the
+      // compression middleware would otherwise deflate the same body a second time.
+      if (!acceptsGzip(request.headers.get("accept-encoding") ?? ""))
+        return new Response(body, { status: response.status, headers: response.headers });
+      return new Response(Buffer.concat(bodyPieces(entry, nonce, true)), {
+        status: response.status,
+        headers: gzipped(new Headers(response.headers)),
+      });
     } finally {
       done(entry);
     }
@@ -167,7 +186,7 @@ export function createPageCache({
         resolve = settle;
       });
       rendering.set(key, promise);
-      return renderAndKeep(key, nonce, render, (page) => {
+      return renderAndKeep(request, key, nonce, render, (page) => {
         if (rendering.get(key) === promise) rendering.delete(key);
         resolve(page);
       });
