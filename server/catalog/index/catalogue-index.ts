@@ -10,7 +10,7 @@
 import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
-import { NameTrigrams } from "./name-trigrams";
+import { NameTrigrams, type TypoMatches } from "./name-trigrams";
 import { firstEntryOf, type PositionedWords, rankerOf, singleWordRanks, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 import { needsPostgres, type OperandPositions, operandPositions, positionTest, type TsNode } from "./tsquery";
@@ -81,7 +81,7 @@ export interface IndexQuery {
     /** With a phrase in the tree: the products PostgreSQL found matching it (phraseCandidates). */
     phraseMatches?: RoaringBitmap32;
     /** Names within a typo instead of words: the products matched, with word_similarity (typoMatches). */
-    typo?: Map<number, number>;
+    typo?: TypoMatches;
   };
   category?: string;
   subcategory?: string;
@@ -754,7 +754,7 @@ export class CatalogueIndex {
     let matches = scratch.and(this.listed, query.catalogue ?? undefined);
     if (match) {
       const found = match.typo
-        ? scratch.keep(typoBits(match.typo))
+        ? scratch.and(match.typo.products)
         : match.phraseMatches
           ? scratch.and(match.phraseMatches)
           : match.tree
@@ -1133,10 +1133,10 @@ export class CatalogueIndex {
    * word_similarity; `foreign`: what PostgreSQL computed for the names not in ASCII (foreignNames).
    * Undefined when `text` is not ASCII (PostgreSQL's locale reads it).
    */
-  typoMatches(text: string, foreign: { id: string; similarity: number }[]): Map<number, number> | undefined {
+  typoMatches(text: string, foreign: { id: string; similarity: number }[]): TypoMatches | undefined {
     const words = trigramWords(text);
     if (words === undefined) return undefined;
-    const found = this.nameTrigrams.similar(words, this.ids.length);
+    const found = this.nameTrigrams.similar(words);
     for (const { id, similarity } of foreign) {
       const ordinal = this.ordinalOf.get(id);
       // A real as printed and read back: the nearest single-precision number is the one computed.
@@ -1145,7 +1145,7 @@ export class CatalogueIndex {
         this.nameTrigrams.foreign.has(ordinal) &&
         Math.fround(similarity) >= WORD_SIMILARITY_THRESHOLD
       )
-        found.set(ordinal, Math.fround(similarity));
+        found.add(ordinal, Math.fround(similarity));
     }
     return found;
   }
@@ -1160,12 +1160,12 @@ export class CatalogueIndex {
    * The `limit` listed products with names within a typo (typoMatches) best first, the most
    * popular first among equals: the header's suggestions when nothing else was found.
    */
-  suggestWithinTypo(similarity: Map<number, number>, catalogue: RoaringBitmap32 | null, limit: number) {
+  suggestWithinTypo(typo: TypoMatches, catalogue: RoaringBitmap32 | null, limit: number) {
     if (!this.ordersCurrent) return undefined;
     const scratch = new Scratch();
     try {
-      const where = scratch.and(scratch.keep(typoBits(similarity)), this.listed, catalogue ?? undefined);
-      return this.pageBySimilarity(where, similarity, { offset: 0, limit }, "popularity");
+      const where = scratch.and(typo.products, this.listed, catalogue ?? undefined);
+      return this.pageBySimilarity(where, typo, { offset: 0, limit }, "popularity");
     } finally {
       scratch.dispose();
     }
@@ -1177,14 +1177,14 @@ export class CatalogueIndex {
    */
   private pageBySimilarity(
     where: RoaringBitmap32,
-    similarity: Map<number, number>,
+    typo: TypoMatches,
     query: Pick<IndexQuery, "offset" | "limit">,
     ties: IndexSort,
   ): string[] {
     const at = (this.positions as Record<IndexSort, Int32Array>)[ties];
     const best = new Best(query.offset + query.limit);
     for (const ordinal of where.toUint32Array())
-      best.offer(ordinal, (similarity.get(ordinal) ?? 0) + (this.featuredFlags[ordinal] ?? 0) / 2, at[ordinal] ?? 0);
+      best.offer(ordinal, typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2, at[ordinal] ?? 0);
     return best.ordinals(query.offset).map((ordinal) => this.ids[ordinal] ?? "");
   }
 
@@ -1335,9 +1335,6 @@ function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
   }
   return bits;
 }
-
-/** The products within a typo as a bitmap: sorted first, which roaring takes in five times as fast. */
-const typoBits = (similarity: Map<number, number>) => RoaringBitmap32.from(Uint32Array.from(similarity.keys()).sort());
 
 /**
  * The ordinals of `bits` from the `from`th to the `to`th in an order (`at`: each ordinal's place

@@ -375,26 +375,32 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
       phraseMatches: tree && needsPostgres(tree) ? await phraseMatches(index, tree, matcher.prepared) : undefined,
     };
   }
-  const catalogue = query.catalogue ? await catalogueBits(index, query.catalogue) : null;
   const spec = query.spec ?? emptySpecState;
   const attributes = query.attributes ?? [];
-  const answer = index.answer({
-    catalogue,
-    match,
-    category: query.category,
-    subcategory: query.subcategory,
-    brand: query.brand,
-    inStock: query.inStock,
-    sort: query.sort,
-    offset: query.offset ?? 0,
-    limit: query.limit,
-    spec,
-    attributes,
-    groupCounts: query.groupCounts,
-    scopeTotal: query.scopeTotal,
-    definedChoices: matcher === undefined,
-  });
-  match?.phraseMatches?.dispose();
+  let answer: ReturnType<CatalogueIndex["answer"]>;
+  // The matches' bitmaps live in WebAssembly's memory, not the heap: let go of here, however it went.
+  try {
+    const catalogue = query.catalogue ? await catalogueBits(index, query.catalogue) : null;
+    answer = index.answer({
+      catalogue,
+      match,
+      category: query.category,
+      subcategory: query.subcategory,
+      brand: query.brand,
+      inStock: query.inStock,
+      sort: query.sort,
+      offset: query.offset ?? 0,
+      limit: query.limit,
+      spec,
+      attributes,
+      groupCounts: query.groupCounts,
+      scopeTotal: query.scopeTotal,
+      definedChoices: matcher === undefined,
+    });
+  } finally {
+    match?.phraseMatches?.dispose();
+    match?.typo?.dispose();
+  }
   if (!answer) {
     indexStats.declined++;
     return undefined;

@@ -197,8 +197,12 @@ async function indexedTypoMatches(text: string, limit: number, catalogue: Catalo
   if (!index) return undefined;
   const typo = await typoMatches(index, text);
   if (!typo) return undefined;
-  const ids = index.suggestWithinTypo(typo, catalogue ? await catalogueBits(index, catalogue) : null, limit);
-  return ids && suggestionsByIds(ids);
+  try {
+    const ids = index.suggestWithinTypo(typo, catalogue ? await catalogueBits(index, catalogue) : null, limit);
+    return ids && (await suggestionsByIds(ids));
+  } finally {
+    typo.dispose();
+  }
 }
 
 /** Suggestions by their products' ids, in that order. */
