@@ -441,6 +441,16 @@ export class CatalogueIndex {
     this.entriesLive += count;
   }
 
+  /** Numbers these products, in this order, before they are taken in (a new index). */
+  number(ids: string[]) {
+    for (const id of ids) this.ordinal(id);
+  }
+
+  /** Lays the products' entries out in the pools in the order of their numbers (as they were read, they are in another). */
+  layOutEntries() {
+    this.compactEntries(0);
+  }
+
   /** New pools holding the live runs, with room for `more` entries and half as many again. */
   private compactEntries(more: number) {
     const size = Math.max(1 << 16, Math.ceil((this.entriesLive + more) * 1.5));

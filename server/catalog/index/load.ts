@@ -169,39 +169,43 @@ export async function refreshOrders(index: CatalogueIndex) {
   }
 }
 
-/**
- * Listed products after `after`, a batch of them, by category, subcategory and name (the order of
- * products_category_idx): the index numbers them in this order, so that a search's matches, most
- * of them of a few subcategories and alike in name, lie together in its arrays and pools. Ranking
- * them read each product's words from memory the processor had not yet fetched: 8,900 matches of
- * 'grinding wheel' ranked in 4.3-5.8 ms with products in id order (random), 1.8-2.1 ms in this order.
- */
-const listedAfter = (after: ProductRow | undefined) =>
+/** Listed products in id order after `after`, a batch of them. */
+const listedAfter = (after: string | undefined) =>
   db()
     .select(productColumns)
     .from(products)
-    .where(
-      sql`${listedForBuyers(null)}${
-        after === undefined
-          ? sql``
-          : sql` and (${products.category}, ${products.subcategory}, ${products.name}, ${products.id}) > (${after.category}, ${after.subcategory}, ${after.name}, ${after.id})`
-      }`,
-    )
-    .orderBy(products.category, products.subcategory, products.name, products.id)
+    .where(sql`${listedForBuyers(null)}${after === undefined ? sql`` : sql` and ${products.id} > ${after}`}`)
+    .orderBy(products.id)
     .limit(BATCH) as Promise<ProductRow[]>;
+
+/** The listed products' ids by category, subcategory and name (products_category_idx's order). */
+const listedByKind = async () =>
+  (
+    await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(listedForBuyers(null))
+      .orderBy(products.category, products.subcategory, products.name, products.id)
+  ).map((row) => row.id);
 
 /** Every listed product, read into a new index. */
 export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
   await initializeBitmaps();
   const index = new CatalogueIndex();
+  // Numbered by kind and name, so that a search's matches, most of a few subcategories and alike
+  // in name, lie together in the index's arrays (ranking 8,900 matches of 'grinding wheel' read
+  // each one's words from memory the processor had not fetched yet: 4.3-5.8 ms with products
+  // numbered in id order, 1.8-2.1 ms in this one); read in id order, which needs no sort.
+  index.number(await listedByKind());
   let rows = await listedAfter(undefined);
   for (;;) {
     // The next batch is read by the database while this one is taken in: two cores at work.
-    const next = rows.length < BATCH ? undefined : listedAfter(rows[rows.length - 1]);
+    const next = rows.length < BATCH ? undefined : listedAfter(rows[rows.length - 1]?.id);
     index.apply(await withValues(rows));
     if (!next) break;
     rows = await next;
   }
+  index.layOutEntries();
   await refreshOrders(index);
   return index;
 }
