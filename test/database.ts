@@ -122,11 +122,14 @@ async function migratedPostgres(): Promise<{ handle: DatabaseHandle; drop: () =>
 /**
  * A migrated PGlite database. Creating a PGlite cluster and migrating it takes ~3 s, a copy of
  * one already migrated ~0.4 s: the first test file to need one keeps its files, under a name
- * that changes with the migrations and PGlite's version, for every file after it.
+ * that changes with the migrations, PGlite's version and the day, for every file after it. (A
+ * migration writes the day it ran in New York, the backup schedule's first day: a copy kept from
+ * the day before failed its test after midnight there.)
  */
 async function migratedPglite(): Promise<DatabaseHandle> {
   const folder = path.join(tmpdir(), "store-test-pglite");
-  const kept = path.join(folder, `${sourceFingerprint("node_modules/@electric-sql/pglite/package.json")}.tar`);
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+  const kept = path.join(folder, `${sourceFingerprint("node_modules/@electric-sql/pglite/package.json")}-${day}.tar`);
   try {
     return await openDatabase({ pgliteFiles: new Blob([readFileSync(kept)]) });
   } catch (error) {
