@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
+import { storeDay } from "../domain/dates/dates";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
 import { migrationsFolder } from "../server/db/migration-journal";
 
@@ -123,13 +124,15 @@ async function migratedPostgres(): Promise<{ handle: DatabaseHandle; drop: () =>
  * A migrated PGlite database. Creating a PGlite cluster and migrating it takes ~3 s, a copy of
  * one already migrated ~0.4 s: the first test file to need one keeps its files, under a name
  * that changes with the migrations, PGlite's version and the day, for every file after it. (A
- * migration writes the day it ran in New York, the backup schedule's first day: a copy kept from
- * the day before failed its test after midnight there.)
+ * migration writes the store's day it ran, the backup schedule's first day: a copy kept from the
+ * day before failed its test after midnight in the store's time zone.)
  */
 async function migratedPglite(): Promise<DatabaseHandle> {
   const folder = path.join(tmpdir(), "store-test-pglite");
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-  const kept = path.join(folder, `${sourceFingerprint("node_modules/@electric-sql/pglite/package.json")}-${day}.tar`);
+  const kept = path.join(
+    folder,
+    `${sourceFingerprint("node_modules/@electric-sql/pglite/package.json")}-${storeDay(new Date())}.tar`,
+  );
   try {
     return await openDatabase({ pgliteFiles: new Blob([readFileSync(kept)]) });
   } catch (error) {

@@ -701,6 +701,15 @@ export class CatalogueIndex {
     return { probe: this.probeOf(test), rankOf };
   }
 
+  /**
+   * A match's score as the SQL ranks it: the part-number boost (100 for the key typed, 50 for the
+   * parts it starts: `boosted`), its ts_rank_cd (a real), and the featured half point.
+   */
+  private relevance(ordinal: number, rank: number, boosted: { has(ordinal: number): boolean }, key: string) {
+    const boost = !boosted.has(ordinal) ? 0 : this.held[ordinal]?.partKey === key ? 100 : 50;
+    return boost + rank + (this.featuredFlags[ordinal] ?? 0) / 2;
+  }
+
   /** A product's rank by `rankOf`, on its run of the pools. */
   private rankAt(rankOf: Ranker, ordinal: number) {
     const start = this.entryStart[ordinal] ?? 0;
@@ -994,13 +1003,10 @@ export class CatalogueIndex {
       scratch.dispose();
       const name = positions.name;
       const best = new Best(wanted);
-      const featured = this.featuredFlags;
       for (const ordinal of where.toUint32Array()) {
-        // As the SQL ranks: the part-number boost, ts_rank_cd (a real), the featured half point.
-        const boost = !boosted.has(ordinal) ? 0 : this.held[ordinal]?.partKey === key ? 100 : 50;
         const start = this.entryStart[ordinal] ?? 0;
         const rank = rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0));
-        best.offer(ordinal, boost + rank + (featured[ordinal] ?? 0) / 2, name[ordinal] ?? 0);
+        best.offer(ordinal, this.relevance(ordinal, rank, boosted, key), name[ordinal] ?? 0);
       }
       return best.ordinals(query.offset).map((ordinal) => this.ids[ordinal] ?? "");
     }
@@ -1105,15 +1111,9 @@ export class CatalogueIndex {
         }
       file(0, unranked);
       // Those ranked one by one, filed by their score.
-      const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
       const scored = new Map<number, number[]>();
       for (const ordinal of oneByOne.toUint32Array()) {
-        const start = this.entryStart[ordinal] ?? 0;
-        const boost = boosted.has(ordinal) ? (this.held[ordinal]?.partKey === key ? 100 : 50) : 0;
-        const score =
-          boost +
-          rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0)) +
-          (this.featuredFlags[ordinal] ?? 0) / 2;
+        const score = this.relevance(ordinal, this.rankAt(rankOf, ordinal), boosted, key);
         const list = scored.get(score);
         if (list) list.push(ordinal);
         else scored.set(score, [ordinal]);
