@@ -63,11 +63,15 @@ function answer(result: unknown) {
   return { status: answered.init?.status ?? 200, payload: answered.data, headers };
 }
 
-/** The flash toast an answer sets, as the next page reads it. */
+/** The flash toast an answer sets, as the next page reads it (its id checked here, once for all). */
 async function flashToast(headers: Headers) {
   const cookie = headers.get("Set-Cookie")?.split(";")[0];
   if (!cookie) return null;
-  return (await takeToast(new Request("http://store.test/", { headers: { cookie } }))).toast;
+  const { toast } = await takeToast(new Request("http://store.test/", { headers: { cookie } }));
+  if (!toast) return null;
+  const { id, ...shown } = toast;
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return shown;
 }
 
 /** What a thrown guard answered: a redirect's location, or a Response's status. */

@@ -7,6 +7,8 @@ const toastSchema = z.object({
   type: z.enum(["success", "error", "info"]),
   title: z.string(),
   description: z.string().optional(),
+  /** One flash, however many loaders read its cookie before the answer clearing it came back. */
+  id: z.string().optional(),
 });
 
 export type Toast = z.infer<typeof toastSchema>;
@@ -22,7 +24,7 @@ const toastCookie = () =>
   });
 
 export async function setToastHeader(toast: Toast): Promise<[string, string]> {
-  return ["Set-Cookie", await toastCookie().serialize(toast)];
+  return ["Set-Cookie", await toastCookie().serialize({ ...toast, id: crypto.randomUUID() })];
 }
 
 export async function redirectWithToast(url: string, toast: Toast, headers: HeadersInit = []): Promise<Response> {

@@ -29,6 +29,6 @@ export function LazyToaster() {
 export function useToast(message: ToastMessage | null | undefined) {
   useEffect(() => {
     if (!message) return;
-    toast[message.type](message.title, { description: message.description });
+    toast[message.type](message.title, { description: message.description, id: message.id });
   }, [message]);
 }

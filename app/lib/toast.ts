@@ -5,9 +5,13 @@ export interface ToastMessage {
   type: "success" | "error" | "info";
   title: string;
   description?: string;
+  /** A toast flashed by the server: two loaders reading it at once (a revalidation and a
+   *  navigation) both answer it, and it is shown once. */
+  id?: string;
 }
 
 let pending: ToastMessage[] = [];
+const shownIds = new Set<string>();
 let wanted = false;
 const listeners = new Set<() => void>();
 
@@ -39,8 +43,13 @@ export function takeToasts(): ToastMessage[] {
 }
 
 function show(type: ToastMessage["type"]) {
-  return (title: string, options: { description?: string } = {}) => {
-    pending = [...pending, { type, title, description: options.description }];
+  return (title: string, options: { description?: string; id?: string } = {}) => {
+    const { description, id } = options;
+    if (id !== undefined) {
+      if (shownIds.has(id)) return;
+      shownIds.add(id);
+    }
+    pending = [...pending, { type, title, description }];
     wanted = true;
     changed();
   };
