@@ -833,6 +833,27 @@ export async function main() {
              count(*) filter (where a.status = 'failed')::int as failed
         from order_approvals a left join orders o on o.id = a.order_id`)
     ).rows;
+    // An order whose refunds are off, shown whole: what the provider refunded under which key, and
+    // what its cancellations and credit memos recorded.
+    const refundsOff = money?.refundsOff
+      ? (
+          await handle.db.execute<{ orderNumber: string; refunds: string; recorded: string }>(sql`
+      select o.order_number || ' (' || o.status || ', total ' || o.total_amount || '; charged '
+          || (select t.amount || ' ' || t.status || coalesce(' refunded at ' || t.refunded_at::time, '')
+                from test_processor_payments t where t.id = o.payment_id) || ')' as "orderNumber",
+        (select string_agg(r.idempotency_key || ' ' || r.amount || ' at ' || r.created_at::time, ', ' order by r.created_at)
+           from test_processor_refunds r where r.payment_id = o.payment_id) as refunds,
+        concat_ws(', ',
+          (select string_agg('cancellation ' || x.number || ' ' || x.refunded || ' at ' || x.cancelled_at::time, ', ' order by x.number)
+             from order_cancellations x where x.order_id = o.id),
+          (select string_agg('memo ' || m.number || ' ' || m.refunded_amount || ' at ' || m.issued_at::time, ', ')
+             from credit_memos m where m.order_id = o.id)) as recorded
+      from orders o where o.payment_id is not null and
+        coalesce((select sum(r.amount) from test_processor_refunds r where r.payment_id = o.payment_id), 0)
+        <> coalesce((select sum(x.refunded) from order_cancellations x where x.order_id = o.id), 0)
+         + coalesce((select sum(m.refunded_amount) from credit_memos m where m.order_id = o.id), 0)`)
+        ).rows
+      : [];
     await handle.close();
 
     const approvalsConsistent =
@@ -852,6 +873,10 @@ export async function main() {
       money.memosOff === 0 &&
       money.overCredited === 0;
     for (const sample of stats.errorSamples) console.log(`error: ${sample}`);
+    for (const off of refundsOff)
+      console.log(
+        `refunds off: ${off.orderNumber}: refunded ${off.refunds ?? "nothing"}; recorded ${off.recorded || "nothing"}`,
+      );
     console.log(
       [
         `soak: ${seconds}s, ${clients} buyers + 1 admin + 1 approver + 1 ERP on the API, PostgreSQL`,

@@ -79,6 +79,7 @@ import { creditCentre } from "../server/terms/account-terms";
 import { insertProducts } from "./catalog-fixtures";
 import { checkoutInput } from "./checkout-input";
 import { testDriver, withTestDatabase } from "./database";
+import { deferred } from "./deferred";
 import { answerQuote } from "./quote-fixtures";
 import { asBuyer, joinByInvitation, memberOf, profileWithCompany, requestContext, shipAll } from "./store-fixtures";
 
@@ -375,14 +376,8 @@ describe("one credit limit per company", () => {
     it("an order does not wait for a transaction that only names its company and product in new rows", async () => {
       const buyer = await person("Kit", { creditLimit: "1000" });
       const cartId = await cartOf(buyer, 1);
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let named = () => {};
-      const naming = new Promise<void>((resolve) => {
-        named = resolve;
-      });
+      const released = deferred();
+      const naming = deferred();
       // An API call's idempotency record names the company and a buyer's wish names the product,
       // early in transactions of their own; their foreign keys share-lock both rows until they end.
       const holder = db().transaction(async (tx) => {
@@ -394,14 +389,14 @@ describe("one credit limit per company", () => {
           response: "",
         });
         await tx.insert(backInStockRequests).values({ productId: wheel, userId: buyer.id });
-        named();
-        await released;
+        naming.settle();
+        await released.promise;
       });
-      await naming;
+      await naming.promise;
       const waited = new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000));
       const placed = termsOrder(buyer, cartId).then((order) => order.orderNumber);
       const first = await Promise.race([placed, waited]);
-      release();
+      released.settle();
       await holder;
       expect(first).toMatch(/^ORD\d/);
     });

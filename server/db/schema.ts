@@ -1596,3 +1596,12 @@ export const storedFiles = pgTable("stored_files", {
   bytes: bytea("bytes").notNull(),
   createdAt: createdAt(),
 });
+
+// A short hold on something one request at a time may change, across the store's processes, for work
+// a row lock cannot cover: an order's refund goes to the provider before the transaction recording
+// it (server/db/leases.ts). A holder that dies lets go when its lease expires.
+export const leases = pgTable("leases", {
+  key: text("key").primaryKey(),
+  holder: uuid("holder").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

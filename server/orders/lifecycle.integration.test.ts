@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { aMoment, holdingRefunds } from "../../test/held-refunds";
 import { asBuyer, profileWithCompany, shipAll } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import { adminAuditLog, orderStatusHistory, orders, products, testProcessorPayments, user } from "../db/schema";
@@ -128,6 +129,30 @@ describe("cancelling an order", () => {
     expect({ stock: await stock(), ...(await written(orderNumber)) }).toEqual(before);
     const [charge] = await db().select().from(testProcessorPayments).where(eq(testProcessorPayments.id, paymentId));
     expect(charge?.refundedAt).toBeNull();
+  });
+});
+
+describe("a move asked while a cancellation's refund is out", () => {
+  it("waits for the cancellation, then is judged on the order as cancelled: nothing ships that was refunded", async () => {
+    const { orderNumber, paymentId } = await cardOrder(2);
+    const slow = holdingRefunds("cancel-");
+    setPaymentProvider(slow.provider);
+    let shipped: Promise<string>;
+    try {
+      const cancelled = moveOrder(byAdmin, orderNumber, { on: "statusAsked", to: "cancelled" });
+      await slow.held;
+      shipped = refusal(shipAll("admin", orderNumber));
+      await aMoment();
+      expect((await written(orderNumber)).order?.status).toBe("paid");
+      slow.release();
+      await cancelled;
+    } finally {
+      setPaymentProvider(undefined);
+    }
+    expect(await shipped).toBe("Conflict: An order that is Cancelled cannot ship.");
+    const [charge] = await db().select().from(testProcessorPayments).where(eq(testProcessorPayments.id, paymentId));
+    expect(charge?.status).toBe("canceled");
+    expect((await written(orderNumber)).order?.status).toBe("cancelled");
   });
 });
 

@@ -36,6 +36,7 @@ import { recordAudit } from "../admin/audit";
 import { groundOnlyColumn } from "../catalog/products/hazmat";
 import { config } from "../config";
 import { db, type Transaction } from "../db/client";
+import { orderLease, withLease } from "../db/leases";
 import { orderCancellations, orderItems, orders, products, shipmentItems, shipments, user } from "../db/schema";
 import { StoreError } from "../errors";
 import { announce } from "../events";
@@ -240,7 +241,13 @@ function allowedMove(order: Order, ask: MoveAsk, mover: Mover): OrderMove {
  * method: runs the move's steps, writes the status, its history row and the audit entry in one
  * transaction, then announces what changed. Returns the order as written.
  */
-export async function moveOrder(mover: Mover, orderNumber: string, request: MoveRequest, now = new Date()) {
+export function moveOrder(mover: Mover, orderNumber: string, request: MoveRequest, now = new Date()) {
+  // A cancellation refunds the card before its transaction: a shipment or a return's receipt coming
+  // in between would change what it should have refunded, so an order makes one move at a time.
+  return withLease(orderLease(orderNumber), () => moveNow(mover, orderNumber, request, now));
+}
+
+async function moveNow(mover: Mover, orderNumber: string, request: MoveRequest, now: Date) {
   const [current] = await db().select().from(orders).where(hasOrderNumber(orderNumber));
   if (!current) throw new StoreError("NotFound", `There is no order ${orderNumber}.`);
   const planned = cancels(request) ? await planCancellation(db(), current, request) : undefined;

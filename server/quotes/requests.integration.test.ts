@@ -4,6 +4,7 @@ import { addDays, storeDay } from "../../domain/dates/dates";
 import { type QuoteRequestInput, quoteRequestSchema } from "../../domain/quotes/quote-request";
 import { insertProducts } from "../../test/catalog-fixtures";
 import { withTestDatabase } from "../../test/database";
+import { deferred } from "../../test/deferred";
 import { answerQuote } from "../../test/quote-fixtures";
 import { asBuyer, profileWithCompany } from "../../test/store-fixtures";
 import { addShipTo } from "../address-book/address-book";
@@ -359,20 +360,14 @@ describe("expiry", () => {
     await answerQuote(number, { validUntil: addDays(today, 3) });
     const [row] = await db().select().from(quotes).where(eq(quotes.quoteNumber, number));
     const quoteId = row?.id ?? "";
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let lockTaken = () => {};
-    const taken = new Promise<void>((resolve) => {
-      lockTaken = resolve;
-    });
+    const held = deferred();
+    const taken = deferred();
     // The buyer asks for a revision and the store sends version 2, valid for a month, while the
     // job holds version 1's day from the list it read before it could lock the row.
     const revision = db().transaction(async (tx) => {
       await tx.select().from(quotes).where(eq(quotes.id, quoteId)).for("update");
-      lockTaken();
-      await held;
+      taken.settle();
+      await held.promise;
       await moveQuote(tx, quoteId, "requested", { actorId: buyer.id, comment: "Cheaper, please." });
       await tx
         .insert(quoteVersions)
@@ -380,10 +375,10 @@ describe("expiry", () => {
       await tx.update(quotes).set({ currentVersion: 2 }).where(eq(quotes.id, quoteId));
       await moveQuote(tx, quoteId, "quoted", { actorId: null });
     });
-    await taken;
+    await taken.promise;
     const job = expireQuotes(new Date(Date.now() + 4 * 86_400_000));
     await new Promise((resolve) => setTimeout(resolve, 500));
-    release();
+    held.settle();
     await revision;
     await job;
     expect(await statusOf(number)).toBe("quoted");

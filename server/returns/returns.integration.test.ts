@@ -9,6 +9,7 @@ import { toCents } from "../../domain/money/cents";
 import { grindingWheel, insertProduct } from "../../test/catalog-fixtures";
 import { checkoutInput } from "../../test/checkout-input";
 import { withTestDatabase } from "../../test/database";
+import { aMoment, holdingRefunds } from "../../test/held-refunds";
 import { asBuyer, profileWithCompany, shipAll } from "../../test/store-fixtures";
 import { addToCart, findOrCreateCart } from "../cart/cart";
 import type { Buyer } from "../companies/buyer";
@@ -16,6 +17,7 @@ import {
   adminAuditLog,
   creditMemos,
   mailQueue,
+  orderCancellations,
   orderItems,
   orders,
   products,
@@ -28,7 +30,10 @@ import { buyerOrderDocument, buyerStatement } from "../documents/buyer-documents
 import { returnDocument } from "../documents/return-documents";
 import { StoreError } from "../errors";
 import { onStoreEvent } from "../events";
+import { cancelOrderLines } from "../orders/cancellations";
 import { completeCardPayment, placeTermsOrder, startCardPayment } from "../orders/checkout";
+import { moveOrder } from "../orders/lifecycle";
+import { setPaymentProvider } from "../payments/configured";
 import { confirmTestPayment, TEST_CARDS } from "../payments/test-processor";
 import { businessReport } from "../reports/business";
 import { creditCentre, openInvoices } from "../terms/account-terms";
@@ -313,6 +318,69 @@ describe("a return of a card order", () => {
           .where(eq(testProcessorRefunds.paymentId, paymentId ?? ""))
       ).length,
     ).toBe(1);
+  });
+});
+
+describe("a return received while the order is cancelled from", () => {
+  it("refunds one after the other, each what it records: the card's refunds add up to the memo and the cancellation", async () => {
+    const who = await newBuyer();
+    const { orderNumber, buyer, line } = await order(
+      who,
+      [
+        [ids.wheel, 2],
+        [ids.disc, 3],
+      ],
+      "card",
+    );
+    await moveOrder({ actor: "admin", id: "admin" }, orderNumber, {
+      on: "shipmentRecorded",
+      shipment: { carrier: "other", trackingNumber: null, lines: [{ orderItemId: line(ids.wheel), quantity: 2 }] },
+    });
+    const asked = await requestReturn(buyer, orderNumber, {
+      reason: "not_needed",
+      lines: [{ orderItemId: line(ids.wheel), quantity: 1 }],
+    });
+    await approveReturn("admin", asked.id);
+
+    // The provider takes its time over the return's refund; the buyer cancels a disc meanwhile.
+    const slow = holdingRefunds("return-");
+    setPaymentProvider(slow.provider);
+    try {
+      const received = receiveReturn("admin", asked.id, []);
+      await slow.held;
+      const cancelled = cancelOrderLines(buyer, {
+        orderNumber,
+        lines: [{ orderItemId: line(ids.disc), quantity: 1 }],
+        seen: 2, // the two wheels shipped
+      });
+      await aMoment();
+      expect(slow.log).toEqual(["return refund asked"]);
+      slow.release();
+      await Promise.all([received, cancelled]);
+    } finally {
+      setPaymentProvider(undefined);
+    }
+    expect(slow.log).toEqual(["return refund asked", "return refunded", "cancel refund asked", "cancel refunded"]);
+
+    const [{ id: orderId, paymentId } = { id: "", paymentId: "" }] = await db()
+      .select({ id: orders.id, paymentId: orders.paymentId })
+      .from(orders)
+      .where(eq(orders.orderNumber, orderNumber));
+    const refunds = await db()
+      .select({ key: testProcessorRefunds.idempotencyKey, amount: testProcessorRefunds.amount })
+      .from(testProcessorRefunds)
+      .where(eq(testProcessorRefunds.paymentId, paymentId ?? ""));
+    const [memo] = await db()
+      .select({ refunded: creditMemos.refundedAmount })
+      .from(creditMemos)
+      .where(eq(creditMemos.orderId, orderId));
+    const [cancellation] = await db()
+      .select({ refunded: orderCancellations.refunded })
+      .from(orderCancellations)
+      .where(eq(orderCancellations.orderId, orderId));
+    expect(refunds.find((refund) => refund.key.startsWith("return-"))?.amount).toBe(memo?.refunded);
+    expect(refunds.find((refund) => refund.key.startsWith("cancel-"))?.amount).toBe(cancellation?.refunded);
+    expect(refunds).toHaveLength(2);
   });
 });
 

@@ -28,6 +28,7 @@ import {
 import { recordAudit } from "../admin/audit";
 import { type Buyer, requirePermission } from "../companies/buyer";
 import { type Database, db, type Transaction } from "../db/client";
+import { orderLease, withLease } from "../db/leases";
 import { retryOnDeadlock } from "../db/retry";
 import {
   creditMemoApplications,
@@ -251,12 +252,29 @@ async function moveReturn(
   // Checked before the refund, so that a return that cannot be received refunds nothing.
   const before = await readReturn(db(), returnId, false);
   const early = await allowedMove(before, action);
-  if (early.steps.includes("refundCard")) {
+  if (!early.steps.includes("refundCard")) return recordMove(adminId, returnId, action, now, details, before, early);
+  // The card is refunded before the move is recorded, as a cancellation's is: while no other move of
+  // the order comes between, so that the credit refunded is the one the memo records.
+  const { orderNumber } = await orderOf(db(), before.orderId, false);
+  return withLease(orderLease(orderNumber), async () => {
     const order = await orderOf(db(), before.orderId, false);
     const { lines, credit } = await linesAndCredit(db(), order, before.id);
     checkRestock(lines, details);
     await refundCard(order, before, credit);
-  }
+    return recordMove(adminId, returnId, action, now, details, before, early);
+  });
+}
+
+/** The move's steps, the return's new status and the audit entry, in one transaction; then the announcements. */
+async function recordMove(
+  adminId: string,
+  returnId: string,
+  action: ReturnAction,
+  now: Date,
+  details: MoveDetails,
+  before: Return,
+  early: ReturnMove,
+) {
   const { view, announcements } = await retryOnDeadlock(() =>
     db().transaction(async (tx) => {
       // The order first, as the order lifecycle locks it, then the return.
