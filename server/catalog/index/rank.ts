@@ -34,18 +34,19 @@ const INVERSE_WEIGHTS = [0.1, 0.2, 0.4, 1].map((weight) => 1 / Math.fround(weigh
  * Each word's ts_rank_cd as a query of that word alone: each of its positions is a cover of its
  * own (no noise) worth its weight, summed in position order as tsrank.c sums them. The index keeps
  * its products by these ranks per word, so one word's best matches are found without ranking all.
+ * Called with each word and its rank, run by run of the entries (grouped by word).
  */
-export function singleWordRanks({ entryWord, entryPos }: PositionedWords): Map<number, number> {
-  const sums = new Map<number, number>();
-  for (let i = 0; i < entryWord.length; i++) {
-    const word = entryWord[i] ?? -1;
-    sums.set(word, (sums.get(word) ?? 0) + 1 / (INVERSE_WEIGHTS[(entryPos[i] ?? 0) & 3] ?? 1));
+export function eachWordRank({ entryWord, entryPos }: PositionedWords, each: (word: number, rank: number) => void) {
+  for (let i = 0; i < entryWord.length; ) {
+    const word = entryWord[i] as number;
+    let sum = 0;
+    for (; i < entryWord.length && entryWord[i] === word; i++)
+      sum += 1 / (INVERSE_WEIGHTS[(entryPos[i] as number) & 3] as number);
+    each(word, Math.fround(sum));
   }
-  for (const [word, sum] of sums) sums.set(word, Math.fround(sum));
-  return sums;
 }
 
-/** One word's entry of `singleWordRanks`, added up the same way without the others'. */
+/** One word's entry of `eachWordRank`, added up the same way without the others'. */
 export function wordRank(
   { entryWord, entryPos }: PositionedWords,
   word: number,

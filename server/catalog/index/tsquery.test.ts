@@ -95,4 +95,10 @@ describe("a search vector as the index keeps it", () => {
       [2, 0],
     ]);
   });
+
+  it("reads a word with an escaped character, before and after plain ones", () => {
+    const { words, entryWord } = positionedWords("'a\\\\b':1 'c\\'d':2 'plain':3 'o''neil':4 'x':5");
+    expect(words).toEqual(["a\\b", "c'd", "plain", "o'neil", "x"]);
+    expect([...entryWord]).toEqual([0, 1, 2, 3, 4]);
+  });
 });
