@@ -32,7 +32,7 @@ const product = (
   partKey: `GW${id}`,
   name: `Grinding Wheel ${id}`,
   featured: false,
-  sortKey: id,
+  sortKey: Number(id),
   ...positionedWords(vector),
   values: values.map(([attributeId, num]) => ({ attributeId, num, txt: null })),
 });
@@ -154,5 +154,72 @@ describe("a synonym's phrase kept by the index", () => {
     expect(matching(kept, sic)).toEqual(["4"]);
     kept.dispose();
     tested.dispose();
+  });
+});
+
+describe("a word's products", () => {
+  /** The ids `index` finds for `tsquery`, sorted, with every id listed. */
+  const found = (index: CatalogueIndex, ids: string[], tsquery: string) => {
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
+    return index
+      .answer({
+        ...query({ filters: [], units: "inch" }),
+        attributes: [],
+        limit: 1_000,
+        match: { tree: parseTsQuery(tsquery), partKey: "", partFragment: false },
+      })
+      ?.ids?.sort();
+  };
+
+  it("are its run while few and its bitmap once more, through products gaining and losing it", () => {
+    const rareUpTo = indexTuning.rareUpTo;
+    indexTuning.rareUpTo = 3;
+    const index = new CatalogueIndex();
+    try {
+      // What each product holds, as the index is told it: the expected answers come from here.
+      const holds = new Map<string, string[]>();
+      const tell = (id: string, words: string[]) => {
+        holds.set(id, words);
+        return product(id, [], 5, words.map((word, at) => `'${word}':${at + 1}`).join(" "));
+      };
+      const expected = (word: string) =>
+        [...holds]
+          .filter(([, words]) => words.includes(word))
+          .map(([id]) => id)
+          .sort();
+      const check = () => {
+        const ids = [...holds.keys()];
+        for (const word of ["bolt", "nut", "washer", "w0", "w7"])
+          expect(found(index, ids, `'${word}'`), word).toEqual(expected(word));
+        // A prefix: its words' runs and bitmaps together.
+        expect(found(index, ids, "'bol':*")).toEqual(expected("bolt"));
+        expect(found(index, ids, "'bolt' | 'nut'")).toEqual(
+          [...new Set([...expected("bolt"), ...expected("nut")])].sort(),
+        );
+      };
+
+      // One by one: 'bolt' grows past three products (a bitmap), 'nut' stays in its run.
+      for (const id of ["1", "2", "3", "4", "5"]) index.apply([tell(id, ["bolt", id === "2" ? "nut" : "washer"])]);
+      check();
+      // Products lose it, one is gone, one gains it back.
+      index.apply([tell("1", ["washer"]), tell("2", ["bolt"]), tell("6", ["nut", "bolt"])], ["3"]);
+      holds.delete("3");
+      check();
+      // A batch of many words (the build's way): three hundred parts of fifteen words each.
+      const many = Array.from({ length: 300 }, (_, n) =>
+        tell(`${100 + n}`, [
+          ...Array.from({ length: 14 }, (_, w) => `w${(n + w) % 40}`),
+          n % 50 === 0 ? "nut" : "part",
+        ]),
+      );
+      index.apply(many);
+      check();
+      index.apply([tell("100", ["bolt"])], ["101"]);
+      holds.delete("101");
+      check();
+    } finally {
+      indexTuning.rareUpTo = rareUpTo;
+      index.dispose();
+    }
   });
 });

@@ -27,8 +27,8 @@ export interface IndexedProduct {
   partKey: string;
   featured: boolean;
   name: string;
-  /** A digest of what the sort orders depend on (./load.ts): when it changes, the orders are read again. */
-  sortKey: string;
+  /** A digest of what the sort orders depend on (./load.ts), 48 bits: when it changes, the orders are read again. */
+  sortKey: number;
   /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
   words: string[];
   entryWord: Int32Array;
@@ -118,6 +118,9 @@ const MOST_WALKED_FILTERS = 7;
 export const indexTuning = {
   // Words of fewer products are ranked match by match (a thousand take well under a millisecond).
   rankedFrom: 1_000,
+  // Words of this many products or fewer keep them in a run of a shared pool, not a bitmap each:
+  // most of a million parts' words are a part number's, of one product (a bitmap: ~250 bytes).
+  rareUpTo: 16,
   // A WebAssembly call intersecting two bitmaps costs about as much as this many steps of a walk
   // through products' values in JavaScript (~6 µs against 30-40 ns, at 100,000 parts).
   walkStepsPerCall: 150,
@@ -161,7 +164,15 @@ export class CatalogueIndex {
   private categoryGroup = new Int32Array(0);
   private brandGroup = new Int32Array(0);
   private readonly wordIds = new Map<string, number>();
-  private readonly wordBits: RoaringBitmap32[] = [];
+  // A word's products: a bitmap, or (undefined) a run of the rare pool while it has few.
+  private readonly wordBits: (RoaringBitmap32 | undefined)[] = [];
+  // The rare words' runs: a word's products' ordinals at rareStart, rareCount of them, in a run
+  // with room for rareRoom (a run outgrown moves to the pool's end; the build lays them out anew).
+  private rareStart = new Int32Array(0);
+  private rareCount = new Uint8Array(0);
+  private rareRoom = new Uint8Array(0);
+  private rarePool = new Int32Array(1 << 16);
+  private rareUsed = 0;
   // Per word of many products, its products by the word's rank alone (rank.ts, eachWordRank): a
   // search of one word by relevance takes its best in rank order rather than ranking every match.
   // Rarer words (a part number's, most of a million) are ranked match by match, and cost nothing here.
@@ -169,6 +180,8 @@ export class CatalogueIndex {
   private readonly featuredBits = new RoaringBitmap32();
   // The same per ordinal (1: featured), read match by match when ranking.
   private featuredFlags = new Uint8Array(0);
+  // Per ordinal, the sort key it was taken in with (a number in an array, not a field of each of a million objects).
+  private sortKeys = new Float64Array(0);
   // The synonyms' phrases of several words with their products (keepPhrases), by phraseKey.
   private readonly keptPhrases = new Map<string, KeptPhrase>();
   private readonly nameTrigrams = new NameTrigrams();
@@ -218,7 +231,8 @@ export class CatalogueIndex {
     let bytes =
       this.listed.getSerializationSizeInBytes("croaring") + this.inStock.getSerializationSizeInBytes("croaring");
     for (const bits of [...this.groups.values(), ...this.wordBits, ...this.values.map((value) => value.bits)])
-      bytes += bits.getSerializationSizeInBytes("croaring");
+      bytes += bits?.getSerializationSizeInBytes("croaring") ?? 0;
+    bytes += this.rareUsed * 4 + this.rareStart.byteLength + this.rareCount.byteLength * 2;
     for (const order of Object.values(this.orders ?? {})) bytes += order.byteLength * 2;
     return bytes + this.nameTrigrams.bytes;
   }
@@ -287,9 +301,12 @@ export class CatalogueIndex {
       id = this.wordBits.length;
       // A copy: the word read may be a slice of its product's whole vector, which the key would keep.
       this.wordIds.set(Buffer.from(word).toString(), id);
-      this.wordBits.push(new RoaringBitmap32());
+      this.wordBits.push(undefined);
       this.wordRanks.push(undefined);
       this.wordCounts = atLeast(this.wordCounts, id + 1);
+      this.rareStart = atLeast(this.rareStart, id + 1);
+      this.rareCount = atLeast(this.rareCount, id + 1);
+      this.rareRoom = atLeast(this.rareRoom, id + 1);
     }
     return id;
   }
@@ -343,7 +360,7 @@ export class CatalogueIndex {
         reorder ||= before !== undefined;
         continue;
       }
-      reorder ||= before === undefined || before.sortKey !== product.sortKey;
+      reorder ||= before === undefined || this.sortKeys[ordinal] !== product.sortKey;
       this.putIn(ordinal, product);
     }
     this.addPending();
@@ -384,7 +401,7 @@ export class CatalogueIndex {
     this.pendingWordsUsed = 0;
     // A change of a few products: its few words one by one, not a pass over every word.
     if (count < 4096) {
-      for (let i = 0; i < count; i++) this.wordBits[pairs[2 * i] as number]?.add(pairs[2 * i + 1] as number);
+      for (let i = 0; i < count; i++) this.addToWord(pairs[2 * i] as number, pairs.subarray(2 * i + 1, 2 * i + 2));
       return;
     }
     const words = this.wordBits.length;
@@ -403,8 +420,83 @@ export class CatalogueIndex {
     for (let word = 0; word < words; word++) {
       const from = ends[word] as number;
       const to = ends[word + 1] as number;
-      if (from < to) this.wordBits[word]?.addMany(ordinals.subarray(from, to).sort());
+      if (from < to) this.addToWord(word, ordinals.subarray(from, to).sort());
     }
+  }
+
+  /** Adds these ordinals (not the word's yet) to a word's products: its run, or its bitmap once more than rare. */
+  private addToWord(word: number, ordinals: Int32Array | Uint32Array) {
+    const bits = this.wordBits[word];
+    if (bits) {
+      bits.addMany(ordinals);
+      return;
+    }
+    const count = this.rareCount[word] as number;
+    const total = count + ordinals.length;
+    if (total > indexTuning.rareUpTo) {
+      const all = new Uint32Array(total);
+      all.set(this.rareRun(word));
+      all.set(ordinals, count);
+      this.wordBits[word] = RoaringBitmap32.from(all.sort());
+      this.rareCount[word] = 0;
+      this.rareRoom[word] = 0;
+      return;
+    }
+    if (total > (this.rareRoom[word] as number)) {
+      // Exactly what a build's batch gives it; twice that for a word gaining products one by one.
+      const room = Math.min(indexTuning.rareUpTo, count === 0 ? total : total * 2);
+      if (this.rareUsed + room > this.rarePool.length) this.rarePool = atLeast(this.rarePool, this.rareUsed + room);
+      this.rarePool.copyWithin(this.rareUsed, this.rareStart[word] as number, (this.rareStart[word] as number) + count);
+      this.rareStart[word] = this.rareUsed;
+      this.rareRoom[word] = room;
+      this.rareUsed += room;
+    }
+    this.rarePool.set(ordinals, (this.rareStart[word] as number) + count);
+    this.rareCount[word] = total;
+  }
+
+  /** A rare word's products, in no order (a view of the pool). */
+  private rareRun(word: number) {
+    const start = this.rareStart[word] as number;
+    return this.rarePool.subarray(start, start + (this.rareCount[word] as number));
+  }
+
+  private removeFromWord(word: number, ordinal: number) {
+    const bits = this.wordBits[word];
+    if (bits) {
+      bits.remove(ordinal);
+      return;
+    }
+    const run = this.rareRun(word);
+    const at = run.indexOf(ordinal);
+    if (at < 0) return;
+    run[at] = run[run.length - 1] as number;
+    this.rareCount[word] = run.length - 1;
+  }
+
+  /** A word's products as a bitmap: its own, or one made of its run for this answer. */
+  private wordBitmap(word: number | undefined, scratch: Scratch): RoaringBitmap32 {
+    const bits = word === undefined ? undefined : this.wordBits[word];
+    if (bits) return bits;
+    const run = word === undefined ? new Int32Array(0) : this.rareRun(word);
+    return scratch.keep(RoaringBitmap32.from(Uint32Array.from(run).sort()));
+  }
+
+  /** Lays the rare words' runs out anew, each with no more room than it has products. */
+  private layOutRareWords() {
+    let size = 0;
+    for (let word = 0; word < this.wordBits.length; word++) size += this.rareCount[word] as number;
+    const pool = new Int32Array(Math.max(1 << 16, Math.ceil(size * (1 + 1 / 32))));
+    let used = 0;
+    for (let word = 0; word < this.wordBits.length; word++) {
+      const count = this.rareCount[word] as number;
+      pool.set(this.rareRun(word), used);
+      this.rareStart[word] = used;
+      this.rareRoom[word] = count;
+      used += count;
+    }
+    this.rarePool = pool;
+    this.rareUsed = used;
   }
 
   private putIn(ordinal: number, product: IndexedProduct) {
@@ -435,7 +527,6 @@ export class CatalogueIndex {
       subcategory: this.shared(product.subcategory),
       brand: this.shared(product.brand),
       partKey: product.partKey,
-      sortKey: product.sortKey,
     });
     eachWordRank(held.positioned, (word, rank) => {
       const ranks = this.wordRanks[word];
@@ -445,6 +536,8 @@ export class CatalogueIndex {
       else if (count >= indexTuning.rankedFrom) this.rankLater.add(word);
     });
     if (product.featured) this.addLater(this.featuredBits, ordinal);
+    this.sortKeys = atLeast(this.sortKeys, ordinal + 1);
+    this.sortKeys[ordinal] = product.sortKey;
     this.featuredFlags = atLeast(this.featuredFlags, ordinal + 1);
     this.featuredFlags[ordinal] = product.featured ? 1 : 0;
     for (const kept of this.keptPhrases.values()) {
@@ -464,7 +557,13 @@ export class CatalogueIndex {
    */
   private storeEntries(ordinal: number, entryWord: Int32Array, entryPos: Uint16Array) {
     const count = entryWord.length;
-    if (this.entriesUsed + count > this.entryWords.length) this.compactEntries(count);
+    if (this.entriesUsed + count > this.entryWords.length) {
+      // Nothing left behind (a build): the pools copied as they are, not run by run.
+      if (this.entriesLive === this.entriesUsed) {
+        this.entryWords = atLeast(this.entryWords, this.entriesUsed + count);
+        this.entryPositions = atLeast(this.entryPositions, this.entriesUsed + count);
+      } else this.compactEntries(count);
+    }
     this.entryStart = atLeast(this.entryStart, ordinal + 1);
     this.entryCount = atLeast(this.entryCount, ordinal + 1);
     const groups: number[] = [];
@@ -489,14 +588,19 @@ export class CatalogueIndex {
     for (const id of ids) this.ordinal(id);
   }
 
-  /** Lays the products' entries out in the pools in the order of their numbers (as they were read, they are in another). */
+  /**
+   * Lays the products' entries out in the pools in the order of their numbers, in pools of their
+   * size and a little more: grown by half while taking products in, they held up to half again of
+   * what they had (a million parts' 46 million entries: 137 MB).
+   */
   layOutEntries() {
-    this.compactEntries(0);
+    this.compactEntries(0, 1 / 32);
+    this.layOutRareWords();
   }
 
-  /** New pools holding the live runs, with room for `more` entries and half as many again. */
-  private compactEntries(more: number) {
-    const size = Math.max(1 << 16, Math.ceil((this.entriesLive + more) * 1.5));
+  /** New pools holding the live runs, with room for `more` entries and `headroom` of it all again. */
+  private compactEntries(more: number, headroom = 0.5) {
+    const size = Math.max(1 << 16, Math.ceil((this.entriesLive + more) * (1 + headroom)));
     const words = new Int32Array(size);
     const positions = new Uint16Array(size);
     let used = 0;
@@ -560,7 +664,7 @@ export class CatalogueIndex {
       this.groups.get(key)?.remove(ordinal);
     for (const piece of CatalogueIndex.partKeyPieces(product.partKey)) this.partKeyBits.get(piece)?.remove(ordinal);
     // Its words are those of its positions (taken out once each; again is nothing).
-    for (const word of held.positioned.entryWord) this.wordBits[word]?.remove(ordinal);
+    for (const word of held.positioned.entryWord) this.removeFromWord(word, ordinal);
     eachWordRank(held.positioned, (word, rank) => {
       this.wordRanks[word]?.get(rank)?.remove(ordinal);
       this.wordCounts[word] = (this.wordCounts[word] ?? 1) - 1;
@@ -621,8 +725,7 @@ export class CatalogueIndex {
    */
   private matchTree(node: TsNode, scratch: Scratch, within?: RoaringBitmap32, loose = false): RoaringBitmap32 {
     if (node.op === "word") {
-      const bits = this.wordBits[this.wordIds.get(node.word) ?? -1];
-      if (!node.prefix) return bits ? scratch.and(bits) : scratch.keep(new RoaringBitmap32());
+      if (!node.prefix) return scratch.and(this.wordBitmap(this.wordIds.get(node.word), scratch));
       const result = scratch.keep(new RoaringBitmap32());
       this.sortedWords ??= [...this.wordIds.keys()].sort();
       const sorted = this.sortedWords;
@@ -633,8 +736,12 @@ export class CatalogueIndex {
         if ((sorted[middle] ?? "") < node.word) low = middle + 1;
         else high = middle;
       }
-      for (let at = low; at < sorted.length && sorted[at]?.startsWith(node.word); at++)
-        result.orInPlace(this.wordBits[this.wordIds.get(sorted[at] ?? "") ?? -1] as RoaringBitmap32);
+      for (let at = low; at < sorted.length && sorted[at]?.startsWith(node.word); at++) {
+        const word = this.wordIds.get(sorted[at] ?? "") ?? -1;
+        const bits = this.wordBits[word];
+        if (bits) result.orInPlace(bits);
+        else result.addMany(this.rareRun(word));
+      }
       return result;
     }
     if (node.op === "not")
@@ -1031,19 +1138,23 @@ export class CatalogueIndex {
       const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
-      const operands = tree && this.oredOperands(tree);
-      if (operands?.some((operand) => operand.ranks))
-        return this.pageByRanks(
-          where,
-          [...new Map(operands.map((operand) => [operand.bits, operand])).values()],
-          key,
-          query,
-          rankOf,
-        );
       const scratch = new Scratch();
-      // A set of the few products a part-number prefix boosts: asked of every match, unlike a bitmap's wasm call.
-      const boosted = new Set(this.partKeyMatches(key, false, scratch).toUint32Array());
-      scratch.dispose();
+      let boosted: Set<number>;
+      try {
+        const operands = tree && this.oredOperands(tree, scratch);
+        if (operands?.some((operand) => operand.ranks))
+          return this.pageByRanks(
+            where,
+            [...new Map(operands.map((operand) => [operand.bits, operand])).values()],
+            key,
+            query,
+            rankOf,
+          );
+        // A set of the few products a part-number prefix boosts: asked of every match, unlike a bitmap's wasm call.
+        boosted = new Set(this.partKeyMatches(key, false, scratch).toUint32Array());
+      } finally {
+        scratch.dispose();
+      }
       const name = positions.name;
       const best = new Best(wanted);
       for (const ordinal of where.toUint32Array()) {
@@ -1075,19 +1186,19 @@ export class CatalogueIndex {
    * The operands of a tree of words and kept phrases or-ed (one alone too): their products, and
    * those by their rank where kept; undefined for any other tree.
    */
-  private oredOperands(node: TsNode): Operand[] | undefined {
+  private oredOperands(node: TsNode, scratch: Scratch): Operand[] | undefined {
     if (node.op === "word") {
       if (node.prefix) return undefined;
       const id = this.wordIds.get(node.word);
-      return id === undefined ? [] : [{ bits: this.wordBits[id] as RoaringBitmap32, ranks: this.wordRanks[id] }];
+      return id === undefined ? [] : [{ bits: this.wordBitmap(id, scratch), ranks: this.wordRanks[id] }];
     }
     if (node.op === "phrase") {
       const kept = this.keptPhrases.get(phraseKey(node));
       return kept && [kept];
     }
     if (node.op !== "or") return undefined;
-    const left = this.oredOperands(node.left);
-    const right = this.oredOperands(node.right);
+    const left = this.oredOperands(node.left, scratch);
+    const right = this.oredOperands(node.right, scratch);
     return left && right && [...left, ...right];
   }
 
@@ -1261,7 +1372,7 @@ export class CatalogueIndex {
       ...this.partKeyBits.values(),
       ...this.wordBits,
     ])
-      bits.dispose();
+      bits?.dispose();
     for (const value of this.values) value.bits.dispose();
     for (const ranks of this.wordRanks) for (const bits of ranks?.values() ?? []) bits.dispose();
     this.featuredBits.dispose();
@@ -1272,7 +1383,7 @@ export class CatalogueIndex {
 }
 
 /** A listed product as the index holds it: what it was filed under, and its entries in the index's pools. */
-type HeldFields = Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey" | "sortKey">;
+type HeldFields = Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey">;
 
 // One object per product, a million of them: its fields are its own, not another object's.
 class Held implements HeldFields {
@@ -1280,7 +1391,6 @@ class Held implements HeldFields {
   readonly subcategory: string;
   readonly brand: string;
   readonly partKey: string;
-  readonly sortKey: string;
 
   constructor(
     private readonly index: CatalogueIndex,
@@ -1291,7 +1401,6 @@ class Held implements HeldFields {
     this.subcategory = fields.subcategory;
     this.brand = fields.brand;
     this.partKey = fields.partKey;
-    this.sortKey = fields.sortKey;
   }
 
   /** What it was filed under. */
@@ -1311,7 +1420,9 @@ class Held implements HeldFields {
 }
 
 /** `array`, or a copy grown (by half again) to hold at least `length`. */
-function atLeast<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(array: A, length: number): A {
+function atLeast<
+  A extends Int32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Float64Array<ArrayBuffer>,
+>(array: A, length: number): A {
   if (array.length >= length) return array;
   const grown = new (array.constructor as new (size: number) => A)(Math.max(length, Math.ceil(array.length * 1.5)));
   grown.set(array);

@@ -1,6 +1,5 @@
 // Reads the catalogue's index from the database: every listed product at start-up, in batches so a
 // million parts never sit in memory twice, and the products a change names afterwards.
-import { createHash } from "node:crypto";
 import { inArray, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { productAttributeValues, products } from "../../db/schema";
@@ -73,6 +72,23 @@ export function positionedWords(vector: string): Pick<IndexedProduct, "words" | 
   return { words, entryWord, entryPos };
 }
 
+/**
+ * A 53-bit digest of `text` (two 32-bit multiply-xorshift lanes, as cyrb53): what the sort orders
+ * depend on changed or not, a million times at a build, where a SHA-1 object per product cost 2.5 s.
+ */
+export function digest53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
 const productColumns = {
   id: products.id,
   status: products.status,
@@ -134,10 +150,8 @@ async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
     partKey: row.partKey,
     featured: row.featured,
     name: row.name,
-    // A digest, not the fields themselves: a million products each keep one (28 characters, not ~100).
-    sortKey: createHash("sha1")
-      .update(JSON.stringify([row.price, row.rating, row.reviewCount, row.featured, row.name, row.partNumber]))
-      .digest("base64"),
+    // A digest, not the fields themselves: a million products each keep one (a number, not ~100 characters).
+    sortKey: digest53(JSON.stringify([row.price, row.rating, row.reviewCount, row.featured, row.name, row.partNumber])),
     ...positionedWords(row.vector),
     values: byProduct.get(row.id) ?? [],
   }));
@@ -184,8 +198,8 @@ async function listedIn(ids: string[]) {
     .from(products)
     // One array parameter, as withValues sends its ids.
     .where(sql`${listedForBuyers(null)} and ${products.id} = any(${`{${ids.join(",")}}`}::uuid[])`)) as ProductRow[];
-  const place = new Map(ids.map((id, at) => [id, at]));
-  return rows.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The listed products' ids by category, subcategory and name (products_category_idx's order). */
