@@ -144,8 +144,10 @@ const byCodePoint = (a: string, b: string) => {
 export class CatalogueIndex {
   private readonly ids: string[] = [];
   private readonly ordinalOf = new Map<string, number>();
-  // Per ordinal: what it was added under, to take it out again when it changes.
-  private readonly held: (Held | undefined)[] = [];
+  // Per ordinal: the part key it was taken in with (undefined: not held). What else it was filed
+  // under is in arrays by ordinal too (its groups' numbers, its entries' run): not an object for
+  // each of a million products, which V8's collector went through again and again while building.
+  private readonly partKeys: (string | undefined)[] = [];
   // Every listed product's search-vector entries (word id; position << 2 | weight), a run of each
   // pool per product rather than two arrays per product: a million products' typed arrays
   // cost ~300 MB more than their entries. Runs left behind by a change are dropped when the pools grow.
@@ -161,7 +163,9 @@ export class CatalogueIndex {
   // Each group's number (in the order of `groups`), and per ordinal its category's and brand's:
   // the listed products counted by category and brand in one pass, not two bitmaps per group.
   private readonly groupNumbers = new Map<string, number>();
+  private readonly groupsByNumber: RoaringBitmap32[] = [];
   private categoryGroup = new Int32Array(0);
+  private subcategoryGroup = new Int32Array(0);
   private brandGroup = new Int32Array(0);
   private readonly wordIds = new Map<string, number>();
   // A word's products: a bitmap, or (undefined) a run of the rare pool while it has few.
@@ -210,7 +214,6 @@ export class CatalogueIndex {
   // of products (kept here: asking a bitmap its size is a call into WebAssembly).
   private wordCounts = new Int32Array(0);
   private readonly rankLater = new Set<number>();
-  private readonly names = new Map<string, string>();
   // Spec values held by all listed products together, and the marks a walk through them uses.
   private valueEntries = 0;
   private markBuffer = new Uint8Array(0);
@@ -243,6 +246,7 @@ export class CatalogueIndex {
       bits = new RoaringBitmap32();
       this.groups.set(key, bits);
       this.groupNumbers.set(key, this.groupNumbers.size);
+      this.groupsByNumber.push(bits);
     }
     return bits;
   }
@@ -252,10 +256,9 @@ export class CatalogueIndex {
     const bits = this.wordBits[word];
     if (!bits || bits.size < indexTuning.rankedFrom) return undefined;
     const ranks = new Map<number, RoaringBitmap32>();
-    for (const ordinal of bits.toUint32Array()) {
-      const held = this.held[ordinal];
-      if (held) rankBits(ranks, wordRank(held.positioned, word)).add(ordinal);
-    }
+    for (const ordinal of bits.toUint32Array())
+      if (this.partKeys[ordinal] !== undefined)
+        rankBits(ranks, wordRank(this.positionedOf(ordinal), word)).add(ordinal);
     this.wordRanks[word] = ranks;
     return ranks;
   }
@@ -288,7 +291,7 @@ export class CatalogueIndex {
     // A key of one piece ('gw' as a prefix, '100' anywhere) is its bitmap: nothing to check.
     if (key.length === (anywhere ? 3 : 2)) return scratch.and(candidates);
     const matching = candidates.toArray().filter((ordinal) => {
-      const partKey = this.held[ordinal]?.product.partKey;
+      const partKey = this.partKeys[ordinal];
       return partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key));
     });
     return scratch.keep(RoaringBitmap32.from(matching));
@@ -332,7 +335,7 @@ export class CatalogueIndex {
       ordinal = this.ids.length;
       this.ordinalOf.set(id, ordinal);
       this.ids.push(id);
-      this.held.push(undefined);
+      this.partKeys.push(undefined);
     }
     return ordinal;
   }
@@ -347,20 +350,20 @@ export class CatalogueIndex {
     let reorder = false;
     for (const id of removed) {
       const ordinal = this.ordinalOf.get(id);
-      if (ordinal !== undefined && this.held[ordinal]) {
+      if (ordinal !== undefined && this.partKeys[ordinal] !== undefined) {
         this.takeOut(ordinal);
         reorder = true;
       }
     }
     for (const product of products) {
       const ordinal = this.ordinal(product.id);
-      const before = this.held[ordinal]?.product;
-      if (before) this.takeOut(ordinal);
+      const held = this.partKeys[ordinal] !== undefined;
+      if (held) this.takeOut(ordinal);
       if (product.status !== "active") {
-        reorder ||= before !== undefined;
+        reorder ||= held;
         continue;
       }
-      reorder ||= before === undefined || this.sortKeys[ordinal] !== product.sortKey;
+      reorder ||= !held || this.sortKeys[ordinal] !== product.sortKey;
       this.putIn(ordinal, product);
     }
     this.addPending();
@@ -506,8 +509,10 @@ export class CatalogueIndex {
     this.addLater(this.group(`s:${product.subcategory}`), ordinal);
     this.addLater(this.group(`b:${product.brand}`), ordinal);
     this.categoryGroup = atLeast(this.categoryGroup, ordinal + 1);
+    this.subcategoryGroup = atLeast(this.subcategoryGroup, ordinal + 1);
     this.brandGroup = atLeast(this.brandGroup, ordinal + 1);
     this.categoryGroup[ordinal] = this.groupNumbers.get(`c:${product.category}`) ?? -1;
+    this.subcategoryGroup[ordinal] = this.groupNumbers.get(`s:${product.subcategory}`) ?? -1;
     this.brandGroup[ordinal] = this.groupNumbers.get(`b:${product.brand}`) ?? -1;
     for (const piece of CatalogueIndex.partKeyPieces(product.partKey))
       this.addLater(this.partKeyBitmap(piece), ordinal);
@@ -522,13 +527,8 @@ export class CatalogueIndex {
       product.entryWord.map((word) => words[word] ?? -1),
       product.entryPos,
     );
-    const held = new Held(this, ordinal, {
-      category: this.shared(product.category),
-      subcategory: this.shared(product.subcategory),
-      brand: this.shared(product.brand),
-      partKey: product.partKey,
-    });
-    eachWordRank(held.positioned, (word, rank) => {
+    this.partKeys[ordinal] = product.partKey;
+    eachWordRank(this.positionedOf(ordinal), (word, rank) => {
       const ranks = this.wordRanks[word];
       const count = (this.wordCounts[word] ?? 0) + 1;
       this.wordCounts[word] = count;
@@ -548,7 +548,13 @@ export class CatalogueIndex {
       this.addLater(rankBits(kept.ranks, this.rankAt(kept.rankOf, ordinal)), ordinal);
     }
     this.nameTrigrams.add(ordinal, product.name);
-    this.held[ordinal] = held;
+  }
+
+  /** A held product's entries, as views of the pools (good until the index next takes products in). */
+  private positionedOf(ordinal: number): PositionedWords {
+    const start = this.entryStart[ordinal] ?? 0;
+    const end = start + (this.entryCount[ordinal] ?? 0);
+    return { entryWord: this.entryWords.subarray(start, end), entryPos: this.entryPositions.subarray(start, end) };
   }
 
   /**
@@ -644,28 +650,20 @@ export class CatalogueIndex {
     return end < 0 ? slots : slots.subarray(0, end);
   }
 
-  /** One string for each category, subcategory and brand, however many products name it. */
-  private shared(name: string) {
-    const known = this.names.get(name);
-    if (known !== undefined) return known;
-    this.names.set(name, name);
-    return name;
-  }
-
   private takeOut(ordinal: number) {
-    const held = this.held[ordinal];
-    if (!held) return;
+    const partKey = this.partKeys[ordinal];
+    if (partKey === undefined) return;
     // Taken out again in the same batch (the same product twice): what it was given goes in first.
     if (this.pending.size > 0 || this.pendingWordsUsed > 0) this.addPending();
-    const { product } = held;
     this.listed.remove(ordinal);
     this.inStock.remove(ordinal);
-    for (const key of [`c:${product.category}`, `s:${product.subcategory}`, `b:${product.brand}`])
-      this.groups.get(key)?.remove(ordinal);
-    for (const piece of CatalogueIndex.partKeyPieces(product.partKey)) this.partKeyBits.get(piece)?.remove(ordinal);
+    for (const groups of [this.categoryGroup, this.subcategoryGroup, this.brandGroup])
+      this.groupsByNumber[groups[ordinal] as number]?.remove(ordinal);
+    for (const piece of CatalogueIndex.partKeyPieces(partKey)) this.partKeyBits.get(piece)?.remove(ordinal);
     // Its words are those of its positions (taken out once each; again is nothing).
-    for (const word of held.positioned.entryWord) this.removeFromWord(word, ordinal);
-    eachWordRank(held.positioned, (word, rank) => {
+    const positioned = this.positionedOf(ordinal);
+    for (const word of positioned.entryWord) this.removeFromWord(word, ordinal);
+    eachWordRank(positioned, (word, rank) => {
       this.wordRanks[word]?.get(rank)?.remove(ordinal);
       this.wordCounts[word] = (this.wordCounts[word] ?? 1) - 1;
     });
@@ -684,7 +682,7 @@ export class CatalogueIndex {
     this.slotValues(ordinal, []);
     this.entriesLive -= this.entryCount[ordinal] ?? 0;
     this.entryCount[ordinal] = 0;
-    this.held[ordinal] = undefined;
+    this.partKeys[ordinal] = undefined;
   }
 
   /** The sort orders as the database sorted the listed products' ids (./load.ts), read at `version`. */
@@ -774,7 +772,7 @@ export class CatalogueIndex {
     // Kept in an array and made a bitmap at once: one call into WebAssembly, not one per match.
     const matched: number[] = [];
     for (const ordinal of candidates.toUint32Array())
-      if (this.held[ordinal] && this.holdsAt(probe, ordinal)) matched.push(ordinal);
+      if (this.partKeys[ordinal] !== undefined && this.holdsAt(probe, ordinal)) matched.push(ordinal);
     return scratch.keep(RoaringBitmap32.from(matched));
   }
 
@@ -856,7 +854,7 @@ export class CatalogueIndex {
    * parts it starts: `boosted`), its ts_rank_cd (a real), and the featured half point.
    */
   private relevance(ordinal: number, rank: number, boosted: { has(ordinal: number): boolean }, key: string) {
-    const boost = !boosted.has(ordinal) ? 0 : this.held[ordinal]?.partKey === key ? 100 : 50;
+    const boost = !boosted.has(ordinal) ? 0 : this.partKeys[ordinal] === key ? 100 : 50;
     return boost + rank + (this.featuredFlags[ordinal] ?? 0) / 2;
   }
 
@@ -1224,7 +1222,7 @@ export class CatalogueIndex {
       // Relevance's part-number boost: 100 for the part key typed, 50 for those it starts.
       const boosted = scratch.and(this.partKeyMatches(key, false, scratch), where);
       const exact = scratch.keep(
-        RoaringBitmap32.from(boosted.toArray().filter((ordinal) => this.held[ordinal]?.product.partKey === key)),
+        RoaringBitmap32.from(boosted.toArray().filter((ordinal) => this.partKeys[ordinal] === key)),
       );
       const boosts = (
         [
@@ -1379,43 +1377,6 @@ export class CatalogueIndex {
     for (const kept of this.keptPhrases.values())
       for (const bits of [kept.bits, ...kept.ranks.values()]) bits.dispose();
     this.nameTrigrams.dispose();
-  }
-}
-
-/** A listed product as the index holds it: what it was filed under, and its entries in the index's pools. */
-type HeldFields = Pick<IndexedProduct, "category" | "subcategory" | "brand" | "partKey">;
-
-// One object per product, a million of them: its fields are its own, not another object's.
-class Held implements HeldFields {
-  readonly category: string;
-  readonly subcategory: string;
-  readonly brand: string;
-  readonly partKey: string;
-
-  constructor(
-    private readonly index: CatalogueIndex,
-    private readonly ordinal: number,
-    fields: HeldFields,
-  ) {
-    this.category = fields.category;
-    this.subcategory = fields.subcategory;
-    this.brand = fields.brand;
-    this.partKey = fields.partKey;
-  }
-
-  /** What it was filed under. */
-  get product(): HeldFields {
-    return this;
-  }
-
-  /** Its entries, as views of the pools (good until the index next takes products in). */
-  get positioned(): PositionedWords {
-    const start = this.index.entryStart[this.ordinal] ?? 0;
-    const end = start + (this.index.entryCount[this.ordinal] ?? 0);
-    return {
-      entryWord: this.index.entryWords.subarray(start, end),
-      entryPos: this.index.entryPositions.subarray(start, end),
-    };
   }
 }
 
