@@ -686,17 +686,16 @@ export class CatalogueIndex {
   }
 
   /** The sort orders as the database sorted the listed products' ids (./load.ts), read at `version`. */
-  setOrders(orders: Record<IndexSort, string[]>, version: number) {
+  setOrders(orders: Record<IndexSort, readonly string[] | Int32Array>, version: number) {
     const capacity = this.ids.length;
     const ordinals = {} as Record<IndexSort, Int32Array>;
     const positions = {} as Record<IndexSort, Int32Array>;
     for (const sort of indexSorts) {
-      const list = orders[sort].map((id) => this.ordinalOf.get(id) ?? -1).filter((ordinal) => ordinal >= 0);
-      ordinals[sort] = Int32Array.from(list);
+      const order = orders[sort];
+      const list = order instanceof Int32Array ? order : this.ordinalsOf(order);
+      ordinals[sort] = list;
       const at = new Int32Array(capacity).fill(-1);
-      list.forEach((ordinal, position) => {
-        at[ordinal] = position;
-      });
+      for (let position = 0; position < list.length; position++) at[list[position] as number] = position;
       positions[sort] = at;
     }
     this.orders = ordinals;
@@ -704,6 +703,17 @@ export class CatalogueIndex {
     // Orders read before a later change of what they sort by are stale already.
     this.ordersCurrent =
       version === this.ordersVersion && ordinals.name.length === this.listed.size && list(this.listed, ordinals.name);
+  }
+
+  /** The ordinals of these product ids, in their order (ids never numbered left out). */
+  ordinalsOf(ids: readonly string[]): Int32Array {
+    const ordinals = new Int32Array(ids.length);
+    let count = 0;
+    for (const id of ids) {
+      const ordinal = this.ordinalOf.get(id);
+      if (ordinal !== undefined) ordinals[count++] = ordinal;
+    }
+    return ordinals.slice(0, count);
   }
 
   /** A company's catalogue as a bitmap, from its products' ids (the caller disposes it). */

@@ -169,16 +169,19 @@ export async function readProducts(ids: string[]): Promise<{ found: IndexedProdu
   return { found, gone: ids.filter((id) => !present.has(id)) };
 }
 
-/** The listed products' ids in each sort order, as the SQL path sorts them (its collation included). */
-export async function readOrders(): Promise<Record<IndexSort, string[]>> {
-  const orders = {} as Record<IndexSort, string[]>;
+/**
+ * The listed products in each sort order as the SQL path sorts them (its collation included), as
+ * the index's ordinals: a sort at a time, its ids let go before the next (a million each).
+ */
+export async function readOrders(index: CatalogueIndex): Promise<Record<IndexSort, Int32Array>> {
+  const orders = {} as Record<IndexSort, Int32Array>;
   for (const sort of indexSorts) {
     const rows = await db()
       .select({ id: products.id })
       .from(products)
       .where(listedForBuyers(null))
       .orderBy(...(sort === "popularity" ? byPopularity(products) : orderings[sort](undefined)));
-    orders[sort] = rows.map((row) => row.id);
+    orders[sort] = index.ordinalsOf(rows.map((row) => row.id));
   }
   return orders;
 }
@@ -187,7 +190,7 @@ export async function readOrders(): Promise<Record<IndexSort, string[]>> {
 export async function refreshOrders(index: CatalogueIndex) {
   for (let tries = 0; tries < 3 && !index.ordersCurrent; tries++) {
     const version = index.ordersVersion;
-    index.setOrders(await readOrders(), version);
+    index.setOrders(await readOrders(index), version);
   }
 }
 
