@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { positionedWords } from "./load";
+import { digest53, positionedWords } from "./load";
 import { rankerOf } from "./rank";
 import { needsPostgres, parseTsQuery, phraseChain, positionTest } from "./tsquery";
 
@@ -100,5 +100,16 @@ describe("a search vector as the index keeps it", () => {
     const { words, entryWord } = positionedWords("'a\\\\b':1 'c\\'d':2 'plain':3 'o''neil':4 'x':5");
     expect(words).toEqual(["a\\b", "c'd", "plain", "o'neil", "x"]);
     expect([...entryWord]).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe("a product's sort key", () => {
+  it("is a whole number below 2^53, the same for the same fields and another when one changes", () => {
+    const fields = (price: string) => JSON.stringify([price, "4.5", 12, false, "Grinding Wheel 4.5 in", "GW-45-001"]);
+    const key = digest53(fields("12.99"));
+    expect(Number.isSafeInteger(key) && key >= 0).toBe(true);
+    expect(digest53(fields("12.99"))).toBe(key);
+    const others = new Set(Array.from({ length: 1000 }, (_, cents) => digest53(fields(`12.${cents}`))));
+    expect(others.size).toBe(1000);
   });
 });
