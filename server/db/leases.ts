@@ -1,8 +1,8 @@
 // One request at a time on a key, across the store's processes, for work a row lock cannot hold:
 // a refund is asked of the card provider before the transaction that records it (so that a refund
-// that fails changes nothing), and no other move of the order may come between the two. A lease is a row: taken in a statement of its own, so that
-// nothing holds a connection while the provider answers (PGlite has one), let go when the work ends,
-// and taken over once expired if its holder died.
+// that fails changes nothing), and no other move of the order may come between the two. A lease is
+// a row, taken in a statement of its own so that nothing holds a connection while the provider
+// answers (PGlite has one), let go when the work ends, and taken over once expired if its holder died.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, lt, sql } from "drizzle-orm";

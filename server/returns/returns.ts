@@ -257,6 +257,7 @@ async function moveReturn(
   // the order comes between, so that the credit refunded is the one the memo records.
   const { orderNumber } = await orderOf(db(), before.orderId, false);
   return withLease(orderLease(orderNumber), async () => {
+    // Read again under the lease: the credit is worked out from the order as no other move leaves it.
     const order = await orderOf(db(), before.orderId, false);
     const { lines, credit } = await linesAndCredit(db(), order, before.id);
     checkRestock(lines, details);

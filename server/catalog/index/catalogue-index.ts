@@ -27,7 +27,7 @@ export interface IndexedProduct {
   partKey: string;
   featured: boolean;
   name: string;
-  /** A digest of what the sort orders depend on (./load.ts), 48 bits: when it changes, the orders are read again. */
+  /** A 53-bit digest of what the sort orders depend on (./load.ts, digest53): when it changes, the orders are read again. */
   sortKey: number;
   /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
   words: string[];
@@ -111,6 +111,9 @@ export interface IndexAnswer {
 // Filters a walk marks products by (a bit each, in a byte with the scope's own).
 const MOST_WALKED_FILTERS = 7;
 
+// The room a pool laid out after a build keeps for the changes that follow, as a part of its size.
+const LAID_OUT_HEADROOM = 1 / 32;
+
 /**
  * Where the index trades one way of answering for another, by cost alone (the answers are the
  * same either way; the tests set both ends to check each way against SQL).
@@ -159,9 +162,9 @@ export class CatalogueIndex {
   private entriesLive = 0;
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
-  private readonly groups = new Map<string, RoaringBitmap32>();
-  // Each group's number (in the order of `groups`), and per ordinal its category's and brand's:
-  // the listed products counted by category and brand in one pass, not two bitmaps per group.
+  // Each category's, subcategory's and brand's number ('c:', 's:', 'b:' and its name) and its
+  // bitmap by number; per ordinal its groups' numbers: the listed products counted by category and
+  // brand in one pass, not two bitmaps per group, and a product taken out of its groups by them.
   private readonly groupNumbers = new Map<string, number>();
   private readonly groupsByNumber: RoaringBitmap32[] = [];
   private categoryGroup = new Int32Array(0);
@@ -233,22 +236,23 @@ export class CatalogueIndex {
   get bitmapBytes() {
     let bytes =
       this.listed.getSerializationSizeInBytes("croaring") + this.inStock.getSerializationSizeInBytes("croaring");
-    for (const bits of [...this.groups.values(), ...this.wordBits, ...this.values.map((value) => value.bits)])
+    for (const bits of [...this.groupsByNumber, ...this.wordBits, ...this.values.map((value) => value.bits)])
       bytes += bits?.getSerializationSizeInBytes("croaring") ?? 0;
     bytes += this.rareUsed * 4 + this.rareStart.byteLength + this.rareCount.byteLength * 2;
     for (const order of Object.values(this.orders ?? {})) bytes += order.byteLength * 2;
     return bytes + this.nameTrigrams.bytes;
   }
 
-  private group(key: string) {
-    let bits = this.groups.get(key);
-    if (!bits) {
-      bits = new RoaringBitmap32();
-      this.groups.set(key, bits);
-      this.groupNumbers.set(key, this.groupNumbers.size);
-      this.groupsByNumber.push(bits);
+  /** Files `ordinal` under the group `key` (numbered when new); returns the group's number. */
+  private fileInGroup(key: string, ordinal: number) {
+    let number = this.groupNumbers.get(key);
+    if (number === undefined) {
+      number = this.groupsByNumber.length;
+      this.groupNumbers.set(key, number);
+      this.groupsByNumber.push(new RoaringBitmap32());
     }
-    return bits;
+    this.addLater(this.groupsByNumber[number] as RoaringBitmap32, ordinal);
+    return number;
   }
 
   /** A word's products by their rank of it, from when it has `indexTuning.rankedFrom` products (those before ranked once). */
@@ -489,7 +493,7 @@ export class CatalogueIndex {
   private layOutRareWords() {
     let size = 0;
     for (let word = 0; word < this.wordBits.length; word++) size += this.rareCount[word] as number;
-    const pool = new Int32Array(Math.max(1 << 16, Math.ceil(size * (1 + 1 / 32))));
+    const pool = new Int32Array(Math.max(1 << 16, Math.ceil(size * (1 + LAID_OUT_HEADROOM))));
     let used = 0;
     for (let word = 0; word < this.wordBits.length; word++) {
       const count = this.rareCount[word] as number;
@@ -505,15 +509,12 @@ export class CatalogueIndex {
   private putIn(ordinal: number, product: IndexedProduct) {
     this.addLater(this.listed, ordinal);
     if (product.stockLevel > 0) this.addLater(this.inStock, ordinal);
-    this.addLater(this.group(`c:${product.category}`), ordinal);
-    this.addLater(this.group(`s:${product.subcategory}`), ordinal);
-    this.addLater(this.group(`b:${product.brand}`), ordinal);
     this.categoryGroup = atLeast(this.categoryGroup, ordinal + 1);
     this.subcategoryGroup = atLeast(this.subcategoryGroup, ordinal + 1);
     this.brandGroup = atLeast(this.brandGroup, ordinal + 1);
-    this.categoryGroup[ordinal] = this.groupNumbers.get(`c:${product.category}`) ?? -1;
-    this.subcategoryGroup[ordinal] = this.groupNumbers.get(`s:${product.subcategory}`) ?? -1;
-    this.brandGroup[ordinal] = this.groupNumbers.get(`b:${product.brand}`) ?? -1;
+    this.categoryGroup[ordinal] = this.fileInGroup(`c:${product.category}`, ordinal);
+    this.subcategoryGroup[ordinal] = this.fileInGroup(`s:${product.subcategory}`, ordinal);
+    this.brandGroup[ordinal] = this.fileInGroup(`b:${product.brand}`, ordinal);
     for (const piece of CatalogueIndex.partKeyPieces(product.partKey))
       this.addLater(this.partKeyBitmap(piece), ordinal);
     const words = product.words.map((word) => this.wordId(word));
@@ -600,7 +601,7 @@ export class CatalogueIndex {
    * what they had (a million parts' 46 million entries: 137 MB).
    */
   layOutEntries() {
-    this.compactEntries(0, 1 / 32);
+    this.compactEntries(0, LAID_OUT_HEADROOM);
     this.layOutRareWords();
   }
 
@@ -941,7 +942,8 @@ export class CatalogueIndex {
       matches = scratch.and(matches, found);
     }
     const none = scratch.keep(new RoaringBitmap32());
-    const groupBits = (key: string | undefined) => (key === undefined ? undefined : (this.groups.get(key) ?? none));
+    const groupBits = (key: string | undefined) =>
+      key === undefined ? undefined : (this.groupsByNumber[this.groupNumbers.get(key) ?? -1] ?? none);
     const inCategory = groupBits(query.category === undefined ? undefined : `c:${query.category}`);
     const inSubcategory = groupBits(query.subcategory === undefined ? undefined : `s:${query.subcategory}`);
     const ofBrand = groupBits(query.brand === undefined ? undefined : `b:${query.brand}`);
@@ -958,8 +960,8 @@ export class CatalogueIndex {
       const totals = new Int32Array(this.groupNumbers.size);
       // A product's step of the walk (one number read) is a quarter of a spec value's.
       if (base.size > groups.length * indexTuning.walkStepsPerCall * 4)
-        for (const [key, number] of groups)
-          totals[number] = base.andCardinality(this.groups.get(key) as RoaringBitmap32);
+        for (const [, number] of groups)
+          totals[number] = base.andCardinality(this.groupsByNumber[number] as RoaringBitmap32);
       else {
         const groupOf = prefix === "c:" ? this.categoryGroup : this.brandGroup;
         for (const ordinal of base.toUint32Array()) {
@@ -1142,7 +1144,7 @@ export class CatalogueIndex {
     if (ranked) {
       const tree = query.match?.tree;
       const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
-      // Each product ranked on its run of the pools.
+      // Each product ranked on its run of the pools (as rankAt, without an object per match).
       const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
       if (!rankOf) return undefined;
       const key = query.match?.partKey ?? "";
@@ -1376,7 +1378,7 @@ export class CatalogueIndex {
     for (const bits of [
       this.listed,
       this.inStock,
-      ...this.groups.values(),
+      ...this.groupsByNumber,
       ...this.partKeyBits.values(),
       ...this.wordBits,
     ])
