@@ -231,7 +231,7 @@ async function bothWays(query: CatalogQuery) {
 const property = () =>
   fc.asyncProperty(queries, async (generated) => {
     const query = await queryOf(generated);
-    indexTuning.walkStepsPerCall = generated.walk ? Number.POSITIVE_INFINITY : 0;
+    indexTuning.walkStepsPerChunk = generated.walk ? Number.POSITIVE_INFINITY : 0;
     const { bySql, byIndex } = await bothWays(query);
     expect(byIndex, JSON.stringify({ ...query, attributes: undefined })).toEqual(bySql);
   });
@@ -405,7 +405,9 @@ describe("the catalogue index against SQL", () => {
   it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
     const index = currentIndex();
     const withinTypo = vi.spyOn(CatalogueIndex.prototype, "suggestWithinTypo");
-    for (const typed of [
+    const entriesPerPrefixWord = indexTuning.entriesPerPrefixWord;
+    // A prefix after a word ('flap d') either way: its words or-ed, or the word's products read.
+    for (const [typed, entries] of [
       "gri",
       "grinding w",
       "flap d",
@@ -417,12 +419,14 @@ describe("the catalogue index against SQL", () => {
       "grinding wheel zzzzqq",
       "flap disc qqqq",
       "indstrialz",
-    ]) {
+    ].flatMap((typed) => [0, Number.POSITIVE_INFINITY].map((entries) => [typed, entries] as const))) {
+      indexTuning.entriesPerPrefixWord = entries;
       answerFrom(undefined);
       const bySql = await suggestProducts(typed, null);
       answerFrom(index);
       expect(await suggestProducts(typed, null), typed).toEqual(bySql);
     }
+    indexTuning.entriesPerPrefixWord = entriesPerPrefixWord;
     // 'flap disc qqqq' finds nothing by its words nor by spelling: names within a typo, from the index.
     expect(withinTypo).toHaveBeenCalled();
     withinTypo.mockRestore();

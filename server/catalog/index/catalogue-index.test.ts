@@ -59,27 +59,34 @@ const query = (spec: IndexQuery["spec"]): IndexQuery => ({
   definedChoices: false,
 });
 
-function counts(index: CatalogueIndex, spec: IndexQuery["spec"]) {
+function counts(index: CatalogueIndex, spec: IndexQuery["spec"], narrowed: Partial<IndexQuery> = {}) {
   const byWay = (["walk", "bitmaps"] as const).map((way) => {
-    indexTuning.walkStepsPerCall = way === "walk" ? Number.POSITIVE_INFINITY : 0;
-    return index.answer(query(spec))?.facetRows.map((row) => [row.facet, row.num, row.present, row.n]);
+    indexTuning.walkStepsPerChunk = way === "walk" ? Number.POSITIVE_INFINITY : 0;
+    return index
+      .answer({ ...query(spec), ...narrowed })
+      ?.facetRows.map((row) => [row.facet, row.num, row.present, row.n]);
   });
   expect(byWay[0]).toEqual(byWay[1]);
   return byWay[0];
 }
 
+// Attribute 1 = 4 on both, attribute 2 = 10 on one and 20 on the other.
+const twoParts = () => [
+  product("1", [
+    [1, 4],
+    [2, 10],
+  ]),
+  product("2", [
+    [1, 4],
+    [2, 20],
+  ]),
+];
+
 describe("spec facets in the catalogue index", () => {
   it("counts a value the same walked or intersected, with filters on other attributes", () => {
     const index = new CatalogueIndex();
     index.apply([
-      product("1", [
-        [1, 4],
-        [2, 10],
-      ]),
-      product("2", [
-        [1, 4],
-        [2, 20],
-      ]),
+      ...twoParts(),
       product(
         "3",
         Array.from({ length: 12 }, (_, i) => [i + 1, 4] as [number, number]),
@@ -105,6 +112,37 @@ describe("spec facets in the catalogue index", () => {
     index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
     expect(counts(index, none)).toContainEqual([0, 4, 3, 3]);
     expect(counts(index, none)?.some((row) => row[0] === 11)).toBe(false);
+    index.dispose();
+  });
+
+  it("counts a scope without filters from its products, or from those outside it when it holds most", () => {
+    const index = new CatalogueIndex();
+    index.apply([
+      ...twoParts(),
+      product("3", [[1, 5]]),
+      {
+        ...product("4", [
+          [1, 4],
+          [2, 20],
+        ]),
+        category: "safety",
+      },
+    ]);
+    const ids = ["1", "2", "3", "4"];
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
+    const none = { filters: [], units: "inch" as const };
+    // Three of four in scope: counted as each value's products less the one outside.
+    expect(counts(index, none, { category: "abrasives" })).toEqual([
+      [0, 4, 2, 2],
+      [0, 5, 1, 1],
+      [1, 10, 1, 1],
+      [1, 20, 1, 1],
+    ]);
+    // One of four: its own values.
+    expect(counts(index, none, { category: "safety" })).toEqual([
+      [0, 4, 1, 1],
+      [1, 20, 1, 1],
+    ]);
     index.dispose();
   });
 });
@@ -221,5 +259,35 @@ describe("a word's products", () => {
       indexTuning.rareUpTo = rareUpTo;
       index.dispose();
     }
+  });
+
+  it("are found by a prefix whether the word came with the build or after it", () => {
+    const index = new CatalogueIndex();
+    const worded = (id: string, words: string[]) =>
+      product(id, [], 5, words.map((word, at) => `'${word}':${at + 1}`).join(" "));
+    index.apply([worded("1", ["bolt", "nut"]), worded("2", ["bracket", "washer"])]);
+    index.layOut();
+    const ids = ["1", "2", "3", "4", "5"];
+    expect(found(index, ids, "'bol':*")).toEqual(["1"]);
+    // New words before, between and after those the build put in order, in two changes.
+    index.apply([worded("3", ["bolster", "anchor"]), worded("4", ["zinc", "bolt"])]);
+    index.apply([worded("5", ["bo", "boltz"])]);
+    expect(found(index, ids, "'bol':*")).toEqual(["1", "3", "4", "5"]);
+    expect(found(index, ids, "'bo':*")).toEqual(["1", "3", "4", "5"]);
+    expect(found(index, ids, "'b':*")).toEqual(["1", "2", "3", "4", "5"]);
+    expect(found(index, ids, "'a':*")).toEqual(["3"]);
+    expect(found(index, ids, "'zi':*")).toEqual(["4"]);
+    expect(found(index, ids, "'was':*")).toEqual(["2"]);
+    // A prefix after a word: its words' products or-ed, or the word's few products read for one.
+    const entriesPerPrefixWord = indexTuning.entriesPerPrefixWord;
+    for (const entries of [0, Number.POSITIVE_INFINITY]) {
+      indexTuning.entriesPerPrefixWord = entries;
+      expect(found(index, ids, "'nut' & 'bo':*")).toEqual(["1"]);
+      expect(found(index, ids, "'bolt' & 'z':*")).toEqual(["4"]);
+      expect(found(index, ids, "'bolt' & 'bols':*")).toEqual([]);
+      expect(found(index, ids, "'anchor' & 'b':* | 'washer'")).toEqual(["2", "3"]);
+    }
+    indexTuning.entriesPerPrefixWord = entriesPerPrefixWord;
+    index.dispose();
   });
 });

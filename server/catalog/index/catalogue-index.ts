@@ -125,8 +125,12 @@ export const indexTuning = {
   // most of a million parts' words are a part number's, of one product (a bitmap: ~250 bytes).
   rareUpTo: 16,
   // A WebAssembly call intersecting two bitmaps costs about as much as this many steps of a walk
-  // through products' values in JavaScript (~6 µs against 30-40 ns, at 100,000 parts).
-  walkStepsPerCall: 150,
+  // through products' values in JavaScript, per 65,536 products numbered (a bitmap's container
+  // each): ~6 µs against 30-40 ns at 100,000 parts, ~16 µs against ~10 ns at a million.
+  walkStepsPerChunk: 75,
+  // A word of a prefix or-ed in costs about as much as this many entries of products read for one
+  // ('hss j' at a million parts: 8,300 words or-ed in 9 ms, 38,000 products' 1.8 million entries read in 4).
+  entriesPerPrefixWord: 400,
 };
 
 const valueKey = (attributeId: number, num: number | null, txt: string | null) =>
@@ -192,8 +196,11 @@ export class CatalogueIndex {
   // The synonyms' phrases of several words with their products (keepPhrases), by phraseKey.
   private readonly keptPhrases = new Map<string, KeptPhrase>();
   private readonly nameTrigrams = new NameTrigrams();
-  // The words in order, for prefixes (sorted again after new words).
-  private sortedWords: string[] | undefined;
+  // The words in order, for prefixes, and those numbered since, merged in when a prefix is asked
+  // (sorting a million parts' 714,000 words again took the first prefix after a change 376 ms).
+  private sortedWords: string[] = [];
+  private sortedWordIds = new Int32Array(0);
+  private readonly unsortedWords: string[] = [];
   // Part keys by their first two characters and by each three in a row: the products a part-number
   // prefix (relevance's boost) or fragment may match, checked one by one only among those.
   private readonly partKeyBits = new Map<string, RoaringBitmap32>();
@@ -220,6 +227,7 @@ export class CatalogueIndex {
   // Spec values held by all listed products together, and the marks a walk through them uses.
   private valueEntries = 0;
   private markBuffer = new Uint8Array(0);
+  private wordMarkBuffer = new Uint8Array(0);
   private positions: Record<IndexSort, Int32Array> | undefined;
   /** Whether the sort orders still hold for every listed product. */
   ordersCurrent = false;
@@ -304,10 +312,11 @@ export class CatalogueIndex {
   private wordId(word: string) {
     let id = this.wordIds.get(word);
     if (id === undefined) {
-      this.sortedWords = undefined;
       id = this.wordBits.length;
       // A copy: the word read may be a slice of its product's whole vector, which the key would keep.
-      this.wordIds.set(Buffer.from(word).toString(), id);
+      const kept = Buffer.from(word).toString();
+      this.wordIds.set(kept, id);
+      this.unsortedWords.push(kept);
       this.wordBits.push(undefined);
       this.wordRanks.push(undefined);
       this.wordCounts = atLeast(this.wordCounts, id + 1);
@@ -598,11 +607,87 @@ export class CatalogueIndex {
   /**
    * Lays the products' entries out in the pools in the order of their numbers, in pools of their
    * size and a little more: grown by half while taking products in, they held up to half again of
-   * what they had (a million parts' 46 million entries: 137 MB).
+   * what they had (a million parts' 46 million entries: 137 MB); the rare words' runs likewise,
+   * and the words put in order for the first prefix asked.
    */
-  layOutEntries() {
+  layOut() {
     this.compactEntries(0, LAID_OUT_HEADROOM);
     this.layOutRareWords();
+    this.wordsInOrder();
+  }
+
+  /**
+   * Every word in order (code units, as prefixes compare) and each one's id, those numbered since
+   * last time merged in.
+   */
+  private wordsInOrder() {
+    if (this.unsortedWords.length > 0) {
+      const added = this.unsortedWords.splice(0).sort();
+      const [before, beforeIds] = [this.sortedWords, this.sortedWordIds];
+      const words = new Array<string>(before.length + added.length);
+      const ids = new Int32Array(words.length);
+      let [i, j] = [0, 0];
+      for (let k = 0; k < words.length; k++) {
+        const takeBefore = j >= added.length || (i < before.length && (before[i] as string) < (added[j] as string));
+        words[k] = takeBefore ? (before[i] as string) : (added[j] as string);
+        ids[k] = takeBefore ? (beforeIds[i++] as number) : (this.wordIds.get(added[j++] as string) as number);
+      }
+      [this.sortedWords, this.sortedWordIds] = [words, ids];
+    }
+    return { words: this.sortedWords, ids: this.sortedWordIds };
+  }
+
+  /**
+   * The products with a word starting with `prefix`, exactly among those `within`: its words'
+   * products or-ed, or, when `within` holds fewer products than that would take calls, each of
+   * them read for such a word ('hose c': 'c' starts 40,000 words at a million parts).
+   */
+  private prefixMatches(prefix: string, scratch: Scratch, within: RoaringBitmap32 | undefined) {
+    const { words, ids } = this.wordsInOrder();
+    let [from, to] = [0, words.length];
+    while (from < to) {
+      const middle = (from + to) >>> 1;
+      if ((words[middle] as string) < prefix) from = middle + 1;
+      else to = middle;
+    }
+    for (to = from; to < words.length && (words[to] as string).startsWith(prefix); ) to++;
+    const entriesPerProduct = this.listed.size === 0 ? 0 : this.entriesLive / this.listed.size;
+    if (within && within.size * entriesPerProduct < (to - from) * indexTuning.entriesPerPrefixWord) {
+      const marked = this.wordMarks();
+      for (let at = from; at < to; at++) marked[ids[at] as number] = 1;
+      const found: number[] = [];
+      for (const ordinal of within.toUint32Array()) {
+        const start = this.entryStart[ordinal] as number;
+        const end = start + (this.entryCount[ordinal] as number);
+        for (let at = start; at < end; at++)
+          if (marked[this.entryWords[at] as number] === 1) {
+            found.push(ordinal);
+            break;
+          }
+      }
+      for (let at = from; at < to; at++) marked[ids[at] as number] = 0;
+      return scratch.keep(RoaringBitmap32.from(found));
+    }
+    const result = scratch.keep(new RoaringBitmap32());
+    // The rare words' runs added in one call: most of a prefix's words are part numbers' (one product each).
+    const rare: number[] = [];
+    for (let at = from; at < to; at++) {
+      const word = ids[at] as number;
+      const bits = this.wordBits[word];
+      if (bits) result.orInPlace(bits);
+      else
+        for (let i = this.rareStart[word] as number, end = i + (this.rareCount[word] as number); i < end; i++)
+          rare.push(this.rarePool[i] as number);
+    }
+    result.addMany(rare.sort((a, b) => a - b));
+    return result;
+  }
+
+  /** A zeroed mark per word, reused from answer to answer (each use leaves it zeroed). */
+  private wordMarks() {
+    if (this.wordMarkBuffer.length < this.wordBits.length)
+      this.wordMarkBuffer = new Uint8Array(Math.max(this.wordBits.length, this.wordMarkBuffer.length * 2));
+    return this.wordMarkBuffer;
   }
 
   /** New pools holding the live runs, with room for `more` entries and `headroom` of it all again. */
@@ -735,23 +820,7 @@ export class CatalogueIndex {
   private matchTree(node: TsNode, scratch: Scratch, within?: RoaringBitmap32, loose = false): RoaringBitmap32 {
     if (node.op === "word") {
       if (!node.prefix) return scratch.and(this.wordBitmap(this.wordIds.get(node.word), scratch));
-      const result = scratch.keep(new RoaringBitmap32());
-      this.sortedWords ??= [...this.wordIds.keys()].sort();
-      const sorted = this.sortedWords;
-      let low = 0;
-      let high = sorted.length;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if ((sorted[middle] ?? "") < node.word) low = middle + 1;
-        else high = middle;
-      }
-      for (let at = low; at < sorted.length && sorted[at]?.startsWith(node.word); at++) {
-        const word = this.wordIds.get(sorted[at] ?? "") ?? -1;
-        const bits = this.wordBits[word];
-        if (bits) result.orInPlace(bits);
-        else result.addMany(this.rareRun(word));
-      }
-      return result;
+      return this.prefixMatches(node.word, scratch, within);
     }
     if (node.op === "not")
       return scratch.keep(RoaringBitmap32.andNot(this.listed, this.matchTree(node.child, scratch, within)));
@@ -958,16 +1027,23 @@ export class CatalogueIndex {
       const base = other ? scratch.and(beforeGroups, other) : beforeGroups;
       const groups = [...this.groupNumbers].filter(([key]) => key.startsWith(prefix));
       const totals = new Int32Array(this.groupNumbers.size);
+      // Most of the catalogue: the products outside it walked, and taken off each group's own.
+      const outside = base.size * 2 > this.listed.size;
+      const walked = outside ? this.listed.size - base.size : base.size;
       // A product's step of the walk (one number read) is a quarter of a spec value's.
-      if (base.size > groups.length * indexTuning.walkStepsPerCall * 4)
+      if (walked > groups.length * this.stepsPerCall * 4)
         for (const [, number] of groups)
           totals[number] = base.andCardinality(this.groupsByNumber[number] as RoaringBitmap32);
       else {
         const groupOf = prefix === "c:" ? this.categoryGroup : this.brandGroup;
-        for (const ordinal of base.toUint32Array()) {
+        const walk = outside ? scratch.keep(RoaringBitmap32.andNot(this.listed, base)) : base;
+        for (const ordinal of walk.toUint32Array()) {
           const group = groupOf[ordinal] as number;
           totals[group] = (totals[group] as number) + 1;
         }
+        if (outside)
+          for (const [, number] of groups)
+            totals[number] = (this.groupsByNumber[number]?.size ?? 0) - (totals[number] as number);
       }
       return groups.flatMap(([key, number]) => {
         const total = totals[number] ?? 0;
@@ -1003,6 +1079,11 @@ export class CatalogueIndex {
         }
       return [{ facet, bits }];
     });
+  }
+
+  /** What a WebAssembly call on two of the index's bitmaps costs, in steps of a walk (indexTuning). */
+  private get stepsPerCall() {
+    return indexTuning.walkStepsPerChunk * Math.max(1, Math.ceil(this.ids.length / 65_536));
   }
 
   /** The rows spec-facets.ts's statement returns, counted on the bitmaps. */
@@ -1060,7 +1141,9 @@ export class CatalogueIndex {
    * its facet (`counted`: in `fixed` and passing every filter but its own attribute's). Two bitmap
    * intersections per value cost a WebAssembly call each, ~1,700 of them for a search over every
    * attribute (10-14 ms at 100,000 parts); a scope of fewer products is walked instead, product by
-   * product through the few values each has.
+   * product through the few values each has. With no filter and nothing narrowing `fixed`, what is
+   * counted is what is present, and a scope of most of the catalogue is counted from the products
+   * outside it ('industrial', in every part: a million walked took 72 ms).
    */
   private valueCounts(
     attributes: ScopeAttribute[],
@@ -1080,9 +1163,11 @@ export class CatalogueIndex {
           offered++;
         }
     });
+    const plain = filters.length === 0 && fixed.size === scope.size;
+    const outside = plain && scope.size * 2 > this.listed.size;
     const valuesPerProduct = this.listed.size === 0 ? 0 : this.valueEntries / this.listed.size;
-    const walked = scope.size * valuesPerProduct;
-    if (filters.length > MOST_WALKED_FILTERS || walked > offered * 2 * indexTuning.walkStepsPerCall) {
+    const walked = (outside ? this.listed.size - scope.size : scope.size) * valuesPerProduct;
+    if (filters.length > MOST_WALKED_FILTERS || walked > offered * 2 * this.stepsPerCall) {
       const allPass = scratch.and(fixed, ...filters.map((filter) => filter.bits));
       attributes.forEach((_, facet) => {
         const base = filters.some((filter) => filter.facet === facet)
@@ -1098,6 +1183,22 @@ export class CatalogueIndex {
       });
       return { present, counted };
     }
+    const slots = this.valueSlots;
+    const width = this.valueWidth;
+    if (plain) {
+      const walk = outside ? scratch.keep(RoaringBitmap32.andNot(this.listed, scope)) : scope;
+      for (const ordinal of walk.toUint32Array())
+        for (let at = ordinal * width, end = at + width; at < end; at++) {
+          const value = slots[at] as number;
+          if (value < 0) break;
+          present[value] = (present[value] as number) + 1;
+        }
+      if (outside)
+        for (let value = 0; value < present.length; value++)
+          if ((facetOf[value] as number) >= 0)
+            present[value] = (this.values[value]?.bits.size ?? 0) - (present[value] as number);
+      return { present, counted: present };
+    }
     // Bit 0: in `fixed`; bit 1 + k: passes filter k. A value of facet F is counted for a product
     // with bit 0 and the bits of every filter not on F.
     const marks = this.marks(this.ids.length);
@@ -1109,8 +1210,6 @@ export class CatalogueIndex {
     const needed = attributes.map((_, facet) =>
       filters.reduce((mask, filter, k) => (filter.facet === facet ? mask : mask | (2 << k)), 1),
     );
-    const slots = this.valueSlots;
-    const width = this.valueWidth;
     for (const ordinal of scope.toUint32Array()) {
       const mark = marks[ordinal] as number;
       marks[ordinal] = 0;

@@ -235,7 +235,7 @@ export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
     index.apply(await withValues(rows));
     rows = await next;
   }
-  index.layOutEntries();
+  index.layOut();
   await refreshOrders(index);
   return index;
 }
