@@ -2,6 +2,7 @@
 // intersection per value) come out the same, also for a product with more values than a slot row
 // first holds, and after it changes. A synonym's phrase kept with its products stays current as
 // products change.
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ScopeAttribute } from "../search/spec-facets";
 import {
@@ -11,6 +12,7 @@ import {
   indexSorts,
   indexTuning,
   initializeBitmaps,
+  smallestFirst,
 } from "./catalogue-index";
 import { positionedWords } from "./load";
 import { parseTsQuery } from "./tsquery";
@@ -289,5 +291,18 @@ describe("a word's products", () => {
     }
     indexTuning.entriesPerPrefixWord = entriesPerPrefixWord;
     index.dispose();
+  });
+});
+
+describe("a page's places", () => {
+  it("are the smallest, in order, however many and whatever their values", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { maxLength: 400 }), fc.nat(60), (values, count) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        const first = smallestFirst(Int32Array.from(values), Math.max(1, Math.min(count, values.length)));
+        expect([...first].sort((a, b) => a - b)).toEqual(sorted);
+        expect([...first.subarray(0, count)]).toEqual(sorted.slice(0, count));
+      }),
+    );
   });
 });

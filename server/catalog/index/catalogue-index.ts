@@ -1580,8 +1580,37 @@ function sortedByPlace(bits: RoaringBitmap32, at: Int32Array, order: Int32Array,
   const ordinals = bits.toUint32Array();
   const places = new Int32Array(ordinals.length);
   for (let i = 0; i < ordinals.length; i++) places[i] = at[ordinals[i] as number] ?? 0;
-  places.sort();
-  return Array.from(places.subarray(from, to), (place) => order[place] ?? 0);
+  return Array.from(smallestFirst(places, to).subarray(from, to), (place) => order[place] ?? 0);
+}
+
+/**
+ * `values` with its `count` smallest first, in order (the rest after them in any order): those
+ * selected (Hoare's selection), then sorted alone. A page of 24 of 60,000 matches sorted them all.
+ */
+export function smallestFirst(values: Int32Array, count: number): Int32Array {
+  if (count * 8 >= values.length) return values.sort();
+  const wanted = count - 1;
+  let [low, high] = [0, values.length - 1];
+  while (low < high) {
+    const pivot = values[(low + high) >>> 1] as number;
+    let [i, j] = [low, high];
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i++;
+      while ((values[j] as number) > pivot) j--;
+      if (i <= j) {
+        const swapped = values[i] as number;
+        values[i] = values[j] as number;
+        values[j] = swapped;
+        i++;
+        j--;
+      }
+    }
+    if (wanted <= j) high = j;
+    else if (wanted >= i) low = i;
+    else break;
+  }
+  values.subarray(0, count).sort();
+  return values;
 }
 
 /** Whether every listed product is in `order`, which holds nothing else. */
