@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { extractText } from "unpdf";
-import { admin } from "../playwright.config";
-import { addWheels, confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+import { addWheels, adminFindsCustomers, confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
 
 test("the admin grants Net 60 with a limit; the buyer checks out on Net 60, downloads the invoice and sees it aging in the credit centre; nobody else can download it", async ({
   page,
@@ -16,13 +15,7 @@ test("the admin grants Net 60 with a limit; the buyer checks out on Net 60, down
   await addWheels(page, 2);
 
   // The admin, in a browser of their own, grants Net 60 with a $500 limit.
-  const officeContext = await browser.newContext();
-  const office = await officeContext.newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
-  await office.goto("/admin");
-  await office.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
-  const row = office.getByRole("table", { name: "Customer Accounts" }).getByRole("row").filter({ hasText: lastName });
+  const { page: office, rows: row, close: closeOffice } = await adminFindsCustomers(browser, lastName);
   await row.getByRole("button", { name: /Approve Net 30/ }).click();
   const dialog = office.getByRole("dialog", { name: "Approve Net 30 Terms" });
   await dialog.getByLabel("Payment Terms").selectOption("Net 60");
@@ -35,7 +28,7 @@ test("the admin grants Net 60 with a limit; the buyer checks out on Net 60, down
   await office.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Settings" }).click();
   await expect(office.getByLabel("Days an invoice may be past due")).toHaveValue("15");
   await expectNoAccessibilityViolations(office);
-  await officeContext.close();
+  await closeOffice();
 
   // Checkout on Net 60, within the limit.
   await page.goto("/checkout");
