@@ -639,8 +639,9 @@ export class CatalogueIndex {
 
   /**
    * The products with a word starting with `prefix`, exactly among those `within`: its words'
-   * products or-ed, or, when `within` holds fewer products than that would take calls, each of
-   * them read for such a word ('hose c': 'c' starts 40,000 words at a million parts).
+   * products or-ed, or, when reading `within`'s entries costs less than that
+   * (`indexTuning.entriesPerPrefixWord`), each of them read for such a word ('hose c': 'c' starts
+   * 8,500 words at a million parts).
    */
   private prefixMatches(prefix: string, scratch: Scratch, within: RoaringBitmap32 | undefined) {
     const { words, ids } = this.wordsInOrder();
@@ -675,9 +676,7 @@ export class CatalogueIndex {
       const word = ids[at] as number;
       const bits = this.wordBits[word];
       if (bits) result.orInPlace(bits);
-      else
-        for (let i = this.rareStart[word] as number, end = i + (this.rareCount[word] as number); i < end; i++)
-          rare.push(this.rarePool[i] as number);
+      else rare.push(...this.rareRun(word));
     }
     result.addMany(rare.sort((a, b) => a - b));
     return result;
