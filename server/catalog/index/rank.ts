@@ -59,10 +59,11 @@ export function wordRank(
   return Math.fround(sum);
 }
 
-/** Whether `known` is the first `length` of `shape`. */
-function sameShape(known: Uint16Array, shape: Uint16Array, length: number) {
-  if (known.length !== length) return false;
-  for (let i = 0; i < length; i++) if (known[i] !== shape[i]) return false;
+/** Whether `known` is the shape of the first `length` entries of `packedAt` and `wordAt` (in pairs). */
+function sameShape(known: Uint16Array, packedAt: Int32Array, wordAt: Int32Array, length: number) {
+  if (known.length !== 2 * length) return false;
+  for (let at = 0; at < length; at++)
+    if (known[2 * at] !== packedAt[at] || known[2 * at + 1] !== wordAt[at]) return false;
   return true;
 }
 
@@ -108,8 +109,8 @@ export function rankerOf(
   const operands: number[][] = [];
   // A rank depends on the document as get_docrep makes it alone, and many products make the same
   // one (the same words in the same places of their names): each is ranked once per query.
-  // Known by a hash of the shape, checked whole on a hit (a string key cost more than the rest).
-  let shape = new Uint16Array(128);
+  // Known by a hash of the shape (its entries in order and their words), checked whole on a hit
+  // (a string key cost more than the rest); only a shape not known yet is laid out for its covers.
   const ranked = new Map<number, { shape: Uint16Array; rank: number }[]>();
   let kept = 0;
   // A document's entries from `start` to `end` (a run of the index's pools: no views made for it).
@@ -120,7 +121,6 @@ export function rankerOf(
       packedAt = new Int32Array(end - start);
       wordAt = new Int32Array(end - start);
       seen = operandPositions(test.words.length, end - start);
-      shape = new Uint16Array((end - start) * 2);
     }
     // The document as get_docrep makes it: the query's words' positions, in order. Each word's
     // are found by a binary search and put in place among the others' (a query's words have a
@@ -143,33 +143,36 @@ export function rankerOf(
         wordAt[slot] = k;
       }
     }
-    let hash = 2166136261;
-    for (let at = 0; at < length; at++) {
-      const packed = packedAt[at] as number;
-      const k = wordAt[at] as number;
-      positions[at] = packed >> 2;
-      weights[at] = packed & 3;
-      operands[at] = queryOperands[k] as number[];
-      shape[2 * at] = packed;
-      shape[2 * at + 1] = k;
-      hash = Math.imul(hash ^ ((packed << 4) | k), 16777619);
-    }
     if (length === 0) return 0;
     // A long document (a key of thousands of arguments) is rare: ranked as it is.
     if (length > 1_000) return covers(length);
+    let hash = 2166136261;
+    for (let at = 0; at < length; at++)
+      hash = Math.imul(hash ^ (((packedAt[at] as number) << 4) | (wordAt[at] as number)), 16777619);
     const same = ranked.get(hash);
-    for (const known of same ?? []) if (sameShape(known.shape, shape, 2 * length)) return known.rank;
+    if (same) for (const known of same) if (sameShape(known.shape, packedAt, wordAt, length)) return known.rank;
     const rank = covers(length);
     // Bounded: a query's matches of a million parts would otherwise keep as many.
     if (kept++ < 50_000) {
-      const entry = { shape: shape.slice(0, 2 * length), rank };
+      const shape = new Uint16Array(2 * length);
+      for (let at = 0; at < length; at++) {
+        shape[2 * at] = packedAt[at] as number;
+        shape[2 * at + 1] = wordAt[at] as number;
+      }
+      const entry = { shape, rank };
       if (same) same.push(entry);
       else ranked.set(hash, [entry]);
     }
     return rank;
   };
-  /** The sum of the covers' worth in the document's first `length` positions. */
+  /** The sum of the covers' worth in the document's first `length` entries (of `packedAt` and `wordAt`). */
   function covers(length: number) {
+    for (let at = 0; at < length; at++) {
+      const packed = packedAt[at] as number;
+      positions[at] = packed >> 2;
+      weights[at] = packed & 3;
+      operands[at] = queryOperands[wordAt[at] as number] as number[];
+    }
     const clear = () => seen.count.fill(0);
     const mark = (at: number) => {
       for (const operand of operands[at] ?? []) {
