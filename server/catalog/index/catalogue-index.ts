@@ -11,6 +11,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { NameTrigrams, type TypoMatches } from "./name-trigrams";
+import { ProductIds } from "./product-ids";
 import { eachWordRank, firstEntryOf, type PositionedWords, rankerOf, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 import { needsPostgres, type OperandPositions, operandPositions, positionTest, type TsNode } from "./tsquery";
@@ -150,8 +151,7 @@ const byCodePoint = (a: string, b: string) => {
 };
 
 export class CatalogueIndex {
-  private readonly ids: string[] = [];
-  private readonly ordinalOf = new Map<string, number>();
+  private readonly ids = new ProductIds();
   // Per ordinal: the part key it was taken in with (undefined: not held). What else it was filed
   // under is in arrays by ordinal too (its groups' numbers, its entries' run): not an object for
   // each of a million products, which V8's collector went through again and again while building.
@@ -344,11 +344,9 @@ export class CatalogueIndex {
 
   /** The product ids' ordinals, new ones numbered after the others. */
   private ordinal(id: string) {
-    let ordinal = this.ordinalOf.get(id);
+    let ordinal = this.ids.ordinalOf(id);
     if (ordinal === undefined) {
-      ordinal = this.ids.length;
-      this.ordinalOf.set(id, ordinal);
-      this.ids.push(id);
+      ordinal = this.ids.add(id);
       this.partKeys.push(undefined);
     }
     return ordinal;
@@ -363,7 +361,7 @@ export class CatalogueIndex {
     this.version++;
     let reorder = false;
     for (const id of removed) {
-      const ordinal = this.ordinalOf.get(id);
+      const ordinal = this.ids.ordinalOf(id);
       if (ordinal !== undefined && this.partKeys[ordinal] !== undefined) {
         this.takeOut(ordinal);
         reorder = true;
@@ -796,7 +794,7 @@ export class CatalogueIndex {
     const ordinals = new Int32Array(ids.length);
     let count = 0;
     for (const id of ids) {
-      const ordinal = this.ordinalOf.get(id);
+      const ordinal = this.ids.ordinalOf(id);
       if (ordinal !== undefined) ordinals[count++] = ordinal;
     }
     return ordinals.slice(0, count);
@@ -806,7 +804,7 @@ export class CatalogueIndex {
   bitmapOf(ids: string[]) {
     const bits = new RoaringBitmap32();
     for (const id of ids) {
-      const ordinal = this.ordinalOf.get(id);
+      const ordinal = this.ids.ordinalOf(id);
       if (ordinal !== undefined) bits.add(ordinal);
     }
     return bits;
@@ -972,7 +970,7 @@ export class CatalogueIndex {
     try {
       const candidates = scratch.and(this.matchTree(tree, scratch), this.listed);
       if (candidates.size > most) return undefined;
-      return [...candidates.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
+      return [...candidates.toUint32Array()].map((ordinal) => this.ids.idAt(ordinal));
     } finally {
       scratch.dispose();
     }
@@ -1261,7 +1259,7 @@ export class CatalogueIndex {
         const rank = rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0));
         best.offer(ordinal, this.relevance(ordinal, rank, boosted, key), name[ordinal] ?? 0);
       }
-      return best.ordinals(query.offset).map((ordinal) => this.ids[ordinal] ?? "");
+      return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
     }
     const sort: IndexSort = query.sort === "relevance" ? "featured" : query.sort;
     const order = (this.orders as Record<IndexSort, Int32Array>)[sort];
@@ -1278,7 +1276,7 @@ export class CatalogueIndex {
         if (seen++ >= query.offset) found.push(ordinal);
       }
     }
-    return found.map((ordinal) => this.ids[ordinal] ?? "");
+    return found.map((ordinal) => this.ids.idAt(ordinal));
   }
 
   /**
@@ -1385,7 +1383,7 @@ export class CatalogueIndex {
         found.push(...this.inOrder(group, name, this.orders?.name, skip + query.limit - found.length).slice(skip));
         skip = 0;
       }
-      return found.slice(0, query.limit).map((ordinal) => this.ids[ordinal] ?? "");
+      return found.slice(0, query.limit).map((ordinal) => this.ids.idAt(ordinal));
     } finally {
       scratch.dispose();
     }
@@ -1401,7 +1399,7 @@ export class CatalogueIndex {
     if (words === undefined) return undefined;
     const found = this.nameTrigrams.similar(words);
     for (const { id, similarity } of foreign) {
-      const ordinal = this.ordinalOf.get(id);
+      const ordinal = this.ids.ordinalOf(id);
       // A real as printed and read back: the nearest single-precision number is the one computed.
       if (
         ordinal !== undefined &&
@@ -1416,7 +1414,7 @@ export class CatalogueIndex {
   /** The listed products whose names PostgreSQL must compare within a typo; undefined past `most`. */
   foreignNames(most: number): string[] | undefined {
     if (this.nameTrigrams.foreign.size > most) return undefined;
-    return [...this.nameTrigrams.foreign.toUint32Array()].map((ordinal) => this.ids[ordinal] ?? "");
+    return [...this.nameTrigrams.foreign.toUint32Array()].map((ordinal) => this.ids.idAt(ordinal));
   }
 
   /**
@@ -1448,7 +1446,7 @@ export class CatalogueIndex {
     const best = new Best(query.offset + query.limit);
     for (const ordinal of where.toUint32Array())
       best.offer(ordinal, typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2, at[ordinal] ?? 0);
-    return best.ordinals(query.offset).map((ordinal) => this.ids[ordinal] ?? "");
+    return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
   }
 
   /** The first `count` of `bits` in a sort order (`at`: each ordinal's place in `order`). */
