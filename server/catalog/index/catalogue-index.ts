@@ -165,6 +165,7 @@ export class CatalogueIndex {
   entryCount = new Int32Array(0);
   private entriesUsed = 0;
   private entriesLive = 0;
+  private numberedWords = new Int32Array(256);
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
   // Each category's, subcategory's and brand's number ('c:', 's:', 'b:' and its name) and its
@@ -531,11 +532,7 @@ export class CatalogueIndex {
     for (const value of values) this.addLater((this.values[value] as { bits: RoaringBitmap32 }).bits, ordinal);
     this.valueEntries += values.length;
     this.slotValues(ordinal, values);
-    this.storeEntries(
-      ordinal,
-      product.entryWord.map((word) => words[word] ?? -1),
-      product.entryPos,
-    );
+    this.storeEntries(ordinal, this.numbered(product.entryWord, words), product.entryPos);
     this.partKeys[ordinal] = product.partKey;
     eachWordRank(this.positionedOf(ordinal), (word, rank) => {
       const ranks = this.wordRanks[word];
@@ -557,6 +554,13 @@ export class CatalogueIndex {
       this.addLater(rankBits(kept.ranks, this.rankAt(kept.rankOf, ordinal)), ordinal);
     }
     this.nameTrigrams.add(ordinal, product.name);
+  }
+
+  /** Entries' words as the index numbers them (`words`: the index's id of each of the product's own), in a buffer reused from product to product. */
+  private numbered(entryWord: Int32Array, words: number[]) {
+    if (this.numberedWords.length < entryWord.length) this.numberedWords = new Int32Array(entryWord.length * 2);
+    for (let i = 0; i < entryWord.length; i++) this.numberedWords[i] = words[entryWord[i] as number] ?? -1;
+    return this.numberedWords.subarray(0, entryWord.length);
   }
 
   /** A held product's entries, as views of the pools (good until the index next takes products in). */

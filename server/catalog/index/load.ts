@@ -15,10 +15,12 @@ const BATCH = 20_000;
  * position's word and weight, grouped by word in that order (./rank.ts, PositionedWords). Read by
  * hand, not by regular expressions: a million products' vectors are read at every start.
  */
-export function positionedWords(vector: string): Pick<IndexedProduct, "words" | "entryWord" | "entryPos"> {
+export function positionedWords(
+  vector: string,
+  pool = new EntryPool(),
+): Pick<IndexedProduct, "words" | "entryWord" | "entryPos"> {
   const words: string[] = [];
-  const packed: number[] = [];
-  const wordOf: number[] = [];
+  const first = pool.used;
   let backslash = vector.indexOf("\\");
   let at = 0;
   while (at < vector.length) {
@@ -48,8 +50,7 @@ export function positionedWords(vector: string): Pick<IndexedProduct, "words" | 
     at = i + 1;
     // A word without positions (none are stripped here) would count once, at weight D.
     if (vector[at] !== ":") {
-      packed.push((1 << 2) | 0);
-      wordOf.push(index);
+      pool.push(index, (1 << 2) | 0);
       continue;
     }
     at++;
@@ -61,15 +62,41 @@ export function positionedWords(vector: string): Pick<IndexedProduct, "words" | 
       // Two bits, as tsrank.c indexes its weights: D 0, C 1, B 2, A 3.
       const weight = letter === "A" ? 3 : letter === "B" ? 2 : letter === "C" ? 1 : 0;
       if (letter === "A" || letter === "B" || letter === "C" || letter === "D") at++;
-      packed.push((position << 2) | weight);
-      wordOf.push(index);
+      pool.push(index, (position << 2) | weight);
       if (vector[at] !== ",") break;
       at++;
     }
   }
-  const entryWord = Int32Array.from(wordOf);
-  const entryPos = Uint16Array.from(packed);
-  return { words, entryWord, entryPos };
+  return { words, ...pool.since(first) };
+}
+
+/**
+ * The entries of a batch's products, one product's after another's, each product's a view of
+ * them: two buffers a batch, not two a product (a million-part build allocated and freed two
+ * million small buffers outside V8's heap).
+ */
+export class EntryPool {
+  private words = new Int32Array(1 << 12);
+  private positions = new Uint16Array(1 << 12);
+  used = 0;
+
+  push(word: number, packed: number) {
+    if (this.used === this.words.length) {
+      // Views already handed out keep the buffers they were made of.
+      const words = new Int32Array(this.words.length * 2);
+      words.set(this.words);
+      const positions = new Uint16Array(this.positions.length * 2);
+      positions.set(this.positions);
+      [this.words, this.positions] = [words, positions];
+    }
+    this.words[this.used] = word;
+    this.positions[this.used++] = packed;
+  }
+
+  /** The entries pushed since `first`, as views. */
+  since(first: number) {
+    return { entryWord: this.words.subarray(first, this.used), entryPos: this.positions.subarray(first, this.used) };
+  }
 }
 
 /**
@@ -135,6 +162,7 @@ async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
           // One array parameter: 20,000 parameters took longer to send and plan than to read.
           .where(sql`${productAttributeValues.productId} = any(${`{${ids.join(",")}}`}::uuid[])`);
   const byProduct = new Map<string, IndexedProduct["values"]>();
+  const entries = new EntryPool();
   for (const { productId, ...value } of values) {
     const list = byProduct.get(productId);
     if (list) list.push(value);
@@ -152,7 +180,7 @@ async function withValues(rows: ProductRow[]): Promise<IndexedProduct[]> {
     name: row.name,
     // A digest, not the fields themselves: a million products each keep one (a number, not ~100 characters).
     sortKey: digest53(JSON.stringify([row.price, row.rating, row.reviewCount, row.featured, row.name, row.partNumber])),
-    ...positionedWords(row.vector),
+    ...positionedWords(row.vector, entries),
     values: byProduct.get(row.id) ?? [],
   }));
 }
