@@ -405,9 +405,15 @@ describe("the catalogue index against SQL", () => {
   it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
     const index = currentIndex();
     const withinTypo = vi.spyOn(CatalogueIndex.prototype, "suggestWithinTypo");
-    const entriesPerPrefixWord = indexTuning.entriesPerPrefixWord;
-    // A prefix after a word ('flap d') either way: its words or-ed, or the word's products read.
-    for (const [typed, entries] of [
+    const { entriesPerPrefixWord, popularWalk } = indexTuning;
+    // A prefix after a word ('flap d') each way: its words or-ed, or the word's products read, or
+    // the word's most popular products read in order for the prefix until there are enough.
+    const ways = [
+      [0, 0],
+      [Number.POSITIVE_INFINITY, 0],
+      [0, Number.POSITIVE_INFINITY],
+    ] as const;
+    for (const [typed, [entries, walk]] of [
       "gri",
       "grinding w",
       "flap d",
@@ -419,14 +425,15 @@ describe("the catalogue index against SQL", () => {
       "grinding wheel zzzzqq",
       "flap disc qqqq",
       "indstrialz",
-    ].flatMap((typed) => [0, Number.POSITIVE_INFINITY].map((entries) => [typed, entries] as const))) {
+    ].flatMap((typed) => ways.map((way) => [typed, way] as const))) {
       indexTuning.entriesPerPrefixWord = entries;
+      indexTuning.popularWalk = walk;
       answerFrom(undefined);
       const bySql = await suggestProducts(typed, null);
       answerFrom(index);
       expect(await suggestProducts(typed, null), typed).toEqual(bySql);
     }
-    indexTuning.entriesPerPrefixWord = entriesPerPrefixWord;
+    Object.assign(indexTuning, { entriesPerPrefixWord, popularWalk });
     // 'flap disc qqqq' finds nothing by its words nor by spelling: names within a typo, from the index.
     expect(withinTypo).toHaveBeenCalled();
     withinTypo.mockRestore();
