@@ -656,15 +656,7 @@ export class CatalogueIndex {
       const marked = this.wordMarks();
       for (let at = from; at < to; at++) marked[ids[at] as number] = 1;
       const found: number[] = [];
-      for (const ordinal of within.toUint32Array()) {
-        const start = this.entryStart[ordinal] as number;
-        const end = start + (this.entryCount[ordinal] as number);
-        for (let at = start; at < end; at++)
-          if (marked[this.entryWords[at] as number] === 1) {
-            found.push(ordinal);
-            break;
-          }
-      }
+      for (const ordinal of within.toUint32Array()) if (this.holdsMarkedWord(ordinal, marked)) found.push(ordinal);
       for (let at = from; at < to; at++) marked[ids[at] as number] = 0;
       return scratch.keep(RoaringBitmap32.from(found));
     }
@@ -744,20 +736,21 @@ export class CatalogueIndex {
       let step = 0;
       for (; step < steps && picked.length < limit; step++) {
         const ordinal = order[step] as number;
-        if (!found.has(ordinal)) continue;
-        const start = this.entryStart[ordinal] as number;
-        const end = start + (this.entryCount[ordinal] as number);
-        for (let at = start; at < end; at++)
-          if (marks[this.entryWords[at] as number] === 1) {
-            picked.push(ordinal);
-            break;
-          }
+        if (found.has(ordinal) && this.holdsMarkedWord(ordinal, marks)) picked.push(ordinal);
       }
       if (picked.length < limit && step < order.length) return undefined;
       return picked.map((ordinal) => this.ids.idAt(ordinal));
     } finally {
       for (const id of marked) marks[id] = 0;
     }
+  }
+
+  /** Whether a held product has a word marked in `marks` (wordMarks). */
+  private holdsMarkedWord(ordinal: number, marks: Uint8Array) {
+    const start = this.entryStart[ordinal] as number;
+    const end = start + (this.entryCount[ordinal] as number);
+    for (let at = start; at < end; at++) if (marks[this.entryWords[at] as number] === 1) return true;
+    return false;
   }
 
   /** A zeroed mark per word, reused from answer to answer (each use leaves it zeroed). */
