@@ -405,15 +405,17 @@ describe("the catalogue index against SQL", () => {
   it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
     const index = currentIndex();
     const withinTypo = vi.spyOn(CatalogueIndex.prototype, "suggestWithinTypo");
-    const { entriesPerPrefixWord, popularWalk } = indexTuning;
+    const { entriesPerPrefixWord, popularReadsPerWord, bitmapCallSteps } = indexTuning;
     // A prefix after a word ('flap d') each way: its words or-ed, or the word's products read, or
     // the word's most popular products read in order for the prefix until there are enough.
+    // (The word's matches marked to be read, or each asked of their bitmap.)
     const ways = [
-      [0, 0],
-      [Number.POSITIVE_INFINITY, 0],
-      [0, Number.POSITIVE_INFINITY],
+      [0, 0, 0],
+      [Number.POSITIVE_INFINITY, 0, 0],
+      [0, 1e9, 1e9],
+      [0, 1e9, 0],
     ] as const;
-    for (const [typed, [entries, walk]] of [
+    for (const [typed, [entries, reads, callSteps]] of [
       "gri",
       "grinding w",
       "flap d",
@@ -427,13 +429,13 @@ describe("the catalogue index against SQL", () => {
       "indstrialz",
     ].flatMap((typed) => ways.map((way) => [typed, way] as const))) {
       indexTuning.entriesPerPrefixWord = entries;
-      indexTuning.popularWalk = walk;
+      Object.assign(indexTuning, { popularReadsPerWord: reads, bitmapCallSteps: callSteps });
       answerFrom(undefined);
       const bySql = await suggestProducts(typed, null);
       answerFrom(index);
       expect(await suggestProducts(typed, null), typed).toEqual(bySql);
     }
-    Object.assign(indexTuning, { entriesPerPrefixWord, popularWalk });
+    Object.assign(indexTuning, { entriesPerPrefixWord, popularReadsPerWord, bitmapCallSteps });
     // 'flap disc qqqq' finds nothing by its words nor by spelling: names within a typo, from the index.
     expect(withinTypo).toHaveBeenCalled();
     withinTypo.mockRestore();
