@@ -420,16 +420,18 @@ async function inMemory(handle: DatabaseHandle, found: Listing[]) {
 }
 
 /**
- * The process's memory once what a build left behind is gone: collected, and the typed arrays'
- * buffers freed, which V8 does on other threads after a collection (right after a million-part
- * build the process held 200-490 MB more than 5-20 s later).
+ * The process's memory once what a build left behind is gone, as a store process's is once it has
+ * been idle a while: collected as V8's memory reducer collects when a process goes idle (its heap
+ * compacted, the pages it kept for reuse given back), and the typed arrays' buffers freed, which V8
+ * does on other threads after a collection. Plain collections every half second kept the reducer
+ * from running: 1,494 MB resident more for a million parts, against 765-855 MB idle 5-10 s.
  */
 async function settledMemory() {
-  for (let i = 0; i < 20; i++) {
-    global.gc?.();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+  for (let i = 0; i < 3; i++) {
+    global.gc?.({ type: "major", execution: "sync", flavor: "last-resort" });
+    await pause();
   }
-  global.gc?.();
   return process.memoryUsage();
 }
 
