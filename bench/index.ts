@@ -17,7 +17,7 @@ import { benchApi } from "./api";
 import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
 import { benchImport, IMPORT_ROWS } from "./import";
 import { type LoadResult, load } from "./load";
-import { benchQueries, indexBuildAlone } from "./queries";
+import { benchQueries } from "./queries";
 import { medianAndP99, timed, typedPrefixes } from "./typed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -295,7 +295,6 @@ export async function main() {
   const seconds = option("seconds", 5);
   if (process.argv.includes("--buyers")) return buyersOnly(size, seconds);
   if (process.argv.includes("--api")) return benchApi(size, seed, databaseUrlOption(), option("processes", 1));
-  if (process.argv.includes("--index-build")) return indexBuildAlone(databaseUrlOption());
   if (process.argv.includes("--queries")) return benchQueries(size, seed, databaseUrlOption());
   if (process.argv.includes("--import")) return importOnly(option("rows", IMPORT_ROWS), databaseUrlOption());
   const lines: string[] = [`npm run bench -- --products ${size} --seconds ${seconds}   (${new Date().toISOString()})`];

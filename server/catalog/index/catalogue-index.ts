@@ -15,6 +15,7 @@ import { ProductIds } from "./product-ids";
 import { eachWordRank, firstEntryOf, type PositionedWords, rankerOf, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
 import { needsPostgres, type OperandPositions, operandPositions, positionTest, type TsNode } from "./tsquery";
+import { atLeast } from "./typed-arrays";
 
 /** A product as the index keeps it, read from the database (./load.ts). */
 export interface IndexedProduct {
@@ -565,7 +566,7 @@ export class CatalogueIndex {
 
   /** Entries' words as the index numbers them (`words`: the index's id of each of the product's own), in a buffer reused from product to product. */
   private numbered(entryWord: Int32Array, words: number[]) {
-    if (this.numberedWords.length < entryWord.length) this.numberedWords = new Int32Array(entryWord.length * 2);
+    this.numberedWords = atLeast(this.numberedWords, entryWord.length);
     for (let i = 0; i < entryWord.length; i++) this.numberedWords[i] = words[entryWord[i] as number] ?? -1;
     return this.numberedWords.subarray(0, entryWord.length);
   }
@@ -714,22 +715,15 @@ export class CatalogueIndex {
   }
 
   /**
-   * Suggestions for words typed and the last one being typed ('grinding w': `left` and `last`): the
-   * most popular of `left`'s matches read in order, each for a word `last` matches, until `limit`
-   * are found or as many were read as or-ing the last word's words would cost
-   * (`indexTuning.popularReadsPerWord`; then undefined: the last word's matches are found first). At a million parts the 8 most popular of 118,511 'grind' matches with a 'w' word
-   * lie 311,150 products down the order; or-ing the 8,575 words 'w' starts first took 23-35 ms.
+   * Suggestions for words typed and the last one being typed ('grinding w'): the most popular of
+   * what the words before it match (`found`) read in order, each for a word `last` matches, until
+   * `limit` are found or as many were read as or-ing the last word's words would cost
+   * (`indexTuning.popularReadsPerWord`; then undefined: the last word's matches are found first).
+   * At a million parts the 8 most popular of 118,511 'grind' matches with a 'w' word lie 311,150
+   * products down the order; or-ing the 8,575 words 'w' starts first took 23-35 ms.
    */
-  private popularFirst(
-    left: TsNode,
-    last: TsNode,
-    catalogue: RoaringBitmap32 | null,
-    limit: number,
-    scratch: Scratch,
-  ): string[] | undefined {
+  private popularFirst(found: RoaringBitmap32, last: TsNode, limit: number): string[] | undefined {
     const order = (this.orders as Record<IndexSort, Int32Array>).popularity;
-    if (indexTuning.popularReadsPerWord === 0) return undefined;
-    const found = scratch.and(this.matchTree(left, scratch), this.listed, catalogue ?? undefined);
     if (found.isEmpty) return [];
     // Few matches lie far apart in that order ('end', 4,417 products at a million: 5 ms walking to
     // them, against 1 or-ing the last word's words first).
@@ -1046,9 +1040,13 @@ export class CatalogueIndex {
     if (!this.ordersCurrent || needsPostgres(tree)) return undefined;
     const scratch = new Scratch();
     try {
-      const first = tree.op === "and" ? this.popularFirst(tree.left, tree.right, catalogue, limit, scratch) : undefined;
-      if (first) return first;
-      const where = scratch.and(this.matchTree(tree, scratch), this.listed, catalogue ?? undefined);
+      let where: RoaringBitmap32;
+      if (tree.op === "and" && indexTuning.popularReadsPerWord > 0) {
+        const found = scratch.and(this.matchTree(tree.left, scratch), this.listed, catalogue ?? undefined);
+        const first = this.popularFirst(found, tree.right, limit);
+        if (first) return first;
+        where = scratch.and(found, this.matchTree(tree.right, scratch, found));
+      } else where = scratch.and(this.matchTree(tree, scratch), this.listed, catalogue ?? undefined);
       return this.page(where, { sort: "popularity", offset: 0, limit }, false);
     } finally {
       scratch.dispose();
@@ -1571,16 +1569,6 @@ export class CatalogueIndex {
       for (const bits of [kept.bits, ...kept.ranks.values()]) bits.dispose();
     this.nameTrigrams.dispose();
   }
-}
-
-/** `array`, or a copy grown (by half again) to hold at least `length`. */
-function atLeast<
-  A extends Int32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | Float64Array<ArrayBuffer>,
->(array: A, length: number): A {
-  if (array.length >= length) return array;
-  const grown = new (array.constructor as new (size: number) => A)(Math.max(length, Math.ceil(array.length * 1.5)));
-  grown.set(array);
-  return grown;
 }
 
 /** What a tree's operand or-ed with others matches, and that by its rank of it alone where kept. */

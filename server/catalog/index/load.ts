@@ -7,6 +7,7 @@ import { listedForBuyers } from "../products/visibility";
 import { orderings } from "../search/catalog-query";
 import { byPopularity } from "../search/search";
 import { CatalogueIndex, type IndexedProduct, type IndexSort, indexSorts, initializeBitmaps } from "./catalogue-index";
+import { atLeast } from "./typed-arrays";
 
 const BATCH = 20_000;
 
@@ -81,14 +82,9 @@ export class EntryPool {
   used = 0;
 
   push(word: number, packed: number) {
-    if (this.used === this.words.length) {
-      // Views already handed out keep the buffers they were made of.
-      const words = new Int32Array(this.words.length * 2);
-      words.set(this.words);
-      const positions = new Uint16Array(this.positions.length * 2);
-      positions.set(this.positions);
-      [this.words, this.positions] = [words, positions];
-    }
+    // Views already handed out keep the buffers they were made of.
+    this.words = atLeast(this.words, this.used + 1);
+    this.positions = atLeast(this.positions, this.used + 1);
     this.words[this.used] = word;
     this.positions[this.used++] = packed;
   }

@@ -4,6 +4,8 @@
 // 16 bytes (four 32-bit words) and found through an open-addressed table of ordinals; any other id
 // (the tests' "1", "2") is kept as it is, in a Map of its own.
 
+import { atLeast } from "./typed-arrays";
+
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
 /** A hex digit's value, or -1 for anything but 0-9 and a-f (PostgreSQL prints UUIDs in lower case). */
@@ -14,9 +16,8 @@ function hexDigit(code: number) {
 }
 
 export class ProductIds {
-  // Per ordinal, four words of its UUID; `other[ordinal]` 1 when its id is not one (kept in `others`).
+  // Per ordinal, four words of its UUID (zero for an id that is not one: it is in `otherIds`).
   private words = new Uint32Array(4 * 1024);
-  private other = new Uint8Array(1024);
   // Ordinal + 1 per slot (0: empty), at the hash of the UUID's words and on, a power of two long.
   private table = new Int32Array(2048);
   private readonly others = new Map<string, number>();
@@ -39,18 +40,10 @@ export class ProductIds {
   /** Numbers `id` after the others (it must not be numbered yet); returns its ordinal. */
   add(id: string): number {
     const ordinal = this.count++;
-    if (this.words.length < 4 * this.count) {
-      const words = new Uint32Array(this.words.length * 2);
-      words.set(this.words);
-      this.words = words;
-      const other = new Uint8Array(this.other.length * 2);
-      other.set(this.other);
-      this.other = other;
-    }
+    this.words = atLeast(this.words, 4 * this.count);
     if (!this.parse(id)) {
       this.others.set(id, ordinal);
       this.otherIds.set(ordinal, id);
-      this.other[ordinal] = 1;
       return ordinal;
     }
     this.words.set(this.parsed, 4 * ordinal);
@@ -62,7 +55,8 @@ export class ProductIds {
 
   /** The id numbered `ordinal`. */
   idAt(ordinal: number): string {
-    if (this.other[ordinal] === 1) return this.otherIds.get(ordinal) ?? "";
+    const other = this.otherIds.get(ordinal);
+    if (other !== undefined) return other;
     let text = "";
     for (let k = 0; k < 16; k++) {
       if (k === 4 || k === 6 || k === 8 || k === 10) text += "-";
@@ -114,7 +108,7 @@ export class ProductIds {
   private grow() {
     this.table = new Int32Array(this.table.length * 2);
     for (let ordinal = 0; ordinal < this.count; ordinal++) {
-      if (this.other[ordinal] === 1) continue;
+      if (this.otherIds.has(ordinal)) continue;
       this.parsed.set(this.words.subarray(4 * ordinal, 4 * ordinal + 4));
       this.table[this.find()] = ordinal + 1;
     }
