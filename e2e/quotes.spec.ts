@@ -209,9 +209,8 @@ test("a buyer requests a quote, the admin quotes it twice, the buyer accepts ver
   await fitsAPhone(page);
   await main.getByRole("button", { name: "Place Order - $1,795.00" }).click();
   await payWithCard(page, "4242 4242 4242 4242");
-  // The order confirmation follows the payment at once; its own toast may already have replaced
-  // "Payment successful!" (e2e/checkout.spec.ts checks that one), so the page is what is checked.
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
   const items = page.getByRole("listitem").filter({ hasText: "SKU: " });
   await expect(items).toHaveCount(3);
   for (const [sku, quantity, unit, total] of [

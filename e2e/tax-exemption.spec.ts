@@ -98,8 +98,8 @@ test("a company admin uploads a Texas certificate, the store admin approves it, 
   await expectNoAccessibilityViolations(page);
   await main.getByRole("button", { name: "Place Order - $25.98" }).click();
   await payWithCard(page, "4242 4242 4242 4242");
-  await expect(page.getByText("Payment successful!")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Order Confirmed!" })).toBeVisible();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
   const details = page.getByRole("main");
   await expect(details.getByText(exemption)).toBeVisible();
   await expect(details.getByRole("definition").filter({ hasText: "$0.00" })).toBeVisible();
@@ -118,7 +118,7 @@ test("a company admin uploads a Texas certificate, the store admin approves it, 
   await expect(summary.getByText(/^Tax exempt/)).toHaveCount(0);
   await main.getByRole("button", { name: "Place Order - $28.12" }).click();
   await payWithCard(page, "4242 4242 4242 4242");
-  await expect(page.getByText("Payment successful!")).toBeVisible();
   await expect(page.getByRole("main").getByRole("definition").filter({ hasText: "$2.14" })).toBeVisible();
+  await expect(page.getByText("Payment successful!")).toBeVisible();
   await expect(page.getByRole("main").getByText(/^Tax exempt/)).toHaveCount(0);
 });
