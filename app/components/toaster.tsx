@@ -16,12 +16,14 @@ export default function LoadedToaster() {
   }, []);
   return (
     // Bottom corner: at the top, a toast would cover the header's Account link and cart right when
-    // the buyer reaches for them ("Welcome back!", "… added to cart!"). Two in view: a step's toast
-    // stays on the page, stacked behind the next one (a hover spreads them), however quickly that
-    // follows: "Payment successful!", then "Order placed successfully!" once the order is created.
+    // the buyer reaches for them ("Welcome back!", "… added to cart!"). The two newest in full, one
+    // above the other: a step's toast stays readable however quickly the next follows ("Payment
+    // successful!", then "Order placed successfully!" once the order is created). Not stacked:
+    // sonner's stack fades the one behind to nothing while its close button stays in the tab order.
     <Toaster
       position="bottom-right"
       closeButton
+      expand
       duration={4500}
       visibleToasts={2}
       toastOptions={{ classNames: { title: "text-slate-950", description: "!text-slate-700" } }}
