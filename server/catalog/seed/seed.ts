@@ -160,17 +160,19 @@ function* chunks(lines: Iterable<string>) {
 
 /**
  * COPY … FROM STDIN on the transaction's own connection: streamed on PostgreSQL (pg-copy-streams),
- * one batch at a time through PGlite's /dev/blob.
+ * one batch at a time through PGlite's /dev/blob. Frozen (`freeze`, into tables emptied in this
+ * transaction): the rows are written as every later reader will find them, visible to all.
  */
-function copierOf(tx: Transaction): CopyIn {
+function copierOf(tx: Transaction, freeze: boolean): CopyIn {
   // Drizzle keeps the transaction's connection in its session.
   const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  const options = freeze ? " with (freeze)" : "";
   if (client instanceof pg.Client)
     return (statement, lines) =>
-      pipeline(Readable.from(chunks(lines)), client.query(copyFrom(`${statement} from stdin`)));
+      pipeline(Readable.from(chunks(lines)), client.query(copyFrom(`${statement} from stdin${options}`)));
   const pglite = client as { query: (text: string, params: unknown[], options: { blob: Blob }) => Promise<unknown> };
   return async (statement, lines) => {
-    await pglite.query(`${statement} from '/dev/blob'`, [], { blob: new Blob([...chunks(lines)]) });
+    await pglite.query(`${statement} from '/dev/blob'${options}`, [], { blob: new Blob([...chunks(lines)]) });
   };
 }
 
@@ -178,7 +180,8 @@ function copierOf(tx: Transaction): CopyIn {
  * For a seed into an empty catalogue: sets aside what makes each row slow to write, to be made
  * again once at the end (far faster in bulk): the secondary indexes of the products, the keys and
  * references of their spec values and bulk tiers, and the change log's triggers, whose one row per
- * product is then written in one statement. Returns what makes it all again, in this transaction.
+ * product is then written in one statement; and truncates the three tables, for a frozen COPY.
+ * Returns what makes it all again, in this transaction.
  */
 async function setAsideKeys(tx: Transaction): Promise<() => Promise<void>> {
   const tables = [products, productAttributeValues, productBulkTiers].map((table) => getTableName(table));
@@ -194,14 +197,20 @@ async function setAsideKeys(tx: Transaction): Promise<() => Promise<void>> {
     where i.indrelid in (${regclasses(tables.slice(0, 1))})
       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
     order by 1`);
+  // The values' and tiers' keys, and every other table's references to the three (an order line's
+  // to its product), which TRUNCATE refuses to leave pointing at a table it empties.
   const { rows: constraints } = await tx.execute<{ table: string; name: string; definition: string }>(sql`
     select conrelid::regclass::text as table, quote_ident(conname) as name, pg_get_constraintdef(oid) as definition
     from pg_constraint
-    where conrelid in (${regclasses(tables.slice(1))}) and contype in ('p', 'f', 'u')
+    where contype in ('p', 'f', 'u') and (conrelid in (${regclasses(tables.slice(1))})
+      or (contype = 'f' and confrelid in (${regclasses(tables)}) and conrelid not in (${regclasses(tables)})))
     order by contype desc, 1, 2`);
   for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
   for (const key of constraints) await tx.execute(sql.raw(`alter table ${key.table} drop constraint ${key.name}`));
   for (const table of tables.slice(0, 2)) await tx.execute(sql.raw(`alter table ${table} disable trigger user`));
+  // Emptied again (they are empty) by TRUNCATE, so that COPY may write the rows frozen: read right
+  // after the seed, they were written a second time for their hint bits, and vacuumed once more.
+  await tx.execute(sql.raw(`truncate ${tables.join(", ")}`));
   return async () => {
     // A limit, not an allocation: GIN indexes build several times faster with room to sort in.
     await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
@@ -224,7 +233,7 @@ export async function writeCatalog(db: Database, options: WriteCatalogOptions = 
     const [any] = await tx.select({ id: products.id }).from(products).limit(1);
     const rebuild = (options.indexesAfter ?? size >= INDEXES_AFTER_FROM) && !any ? await setAsideKeys(tx) : undefined;
     const definitions = await writeSeedAttributes(tx);
-    const copy = copierOf(tx);
+    const copy = copierOf(tx, rebuild !== undefined);
     const sized: SeededPart[] = [];
     for (let done = false; !done; ) {
       const tiers: string[] = [];
