@@ -5,7 +5,7 @@
 // (the reference, asked in this process with no index). Bounded in time.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
@@ -13,7 +13,8 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { parseProductParams } from "../server/api/product-params";
 import { catalogueAnswer } from "../server/api/products";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
-import { BUDGETS, percentile, runAll, SEARCHES, seedIfNeeded, summary } from "./queries";
+import { BUDGETS, percentile, runAll, SEARCHES, seedIfNeeded, summary, type Timing } from "./measure";
+import { typedPrefixes } from "./typed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const RUN_LIMIT_MS = 10 * 60_000;
@@ -32,7 +33,7 @@ type Facets = {
 };
 
 /** Starts the built store and resolves once each of its processes has built its catalogue index and read the search vocabulary. */
-async function startStore(env: NodeJS.ProcessEnv, processes: number) {
+function startStore(env: NodeJS.ProcessEnv, processes: number) {
   const child: ChildProcess = spawn(process.execPath, ["scripts/start.js"], {
     cwd: root,
     env,
@@ -71,6 +72,46 @@ const stop = (child: ChildProcess) =>
   });
 
 /**
+ * The built store on the database at `url`, `processes` of it, on loopback, once every process has
+ * built its index: its address, what the slowest build took, and how to stop it (and remove its files).
+ */
+async function runningStore(url: string, processes: number) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "store-bench-api-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const running = startStore(
+    {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "info",
+      WEB_CONCURRENCY: String(processes),
+      // One address asks every question here: its visitor's limit is not what is measured.
+      API_CALLS_PER_ADDRESS: "100000",
+    },
+    processes,
+  );
+  const close = async () => {
+    await stop(running.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilAnswering(`${base}/healthz`, { child: running.child, timeoutMs: INDEX_BUILT_WITHIN_MS });
+    await running.ready;
+  } catch (error) {
+    running.ready.catch(() => {}); // rejected by the store's exit, which this close causes
+    await close();
+    throw error;
+  }
+  const described = `${processes} store process${processes === 1 ? "" : "es"}, index built in ${(running.buildMs() / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(1)} s from start)`;
+  return { base, described, close };
+}
+
+/**
  * Listings with two spec filters and a sort: for each of the largest subcategories, one
  * attribute's commonest value and another's range (or value), as the API's own facets write them.
  */
@@ -104,6 +145,49 @@ async function listingParams(base: string, handle: DatabaseHandle, wanted: numbe
   return found;
 }
 
+/**
+ * The store as it runs, one process per core, at `connections` requests at once over HTTP: the
+ * bench's searches and listings (two spec filters and a sort) through GET /api/v1/products, and
+ * what buyers type through GET /api/search/suggest, each asked once. Each kind's times, by the
+ * names bench/queries.ts gives them.
+ */
+export async function atConnections(url: string, handle: DatabaseHandle, connections: number, deadline: number) {
+  const store = await runningStore(url, availableParallelism());
+  try {
+    const ask = (path: string) => async () => {
+      const response = await fetch(`${store.base}${path}`);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    };
+    const listings = await listingParams(store.base, handle, 30);
+    // A fresh process runs the code of its first requests cold (the HTTP, routing and query
+    // layers around the index): 3,000 parts' searches, 10 at once, took p50 49 ms and p99 140 so,
+    // 40 and 74 after this warm-up. Warmed by other questions than those timed: what is typed,
+    // searched for; what is searched for, typed.
+    const typed = typedPrefixes();
+    const warmUp: [string, () => Promise<unknown>][] = [
+      ...typed
+        .filter((q) => !SEARCHES.includes(q))
+        .map((q): [string, () => Promise<unknown>] => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)]),
+      ...SEARCHES.filter((q) => !typed.includes(q)).map((q): [string, () => Promise<unknown>] => [
+        q,
+        ask(`/api/search/suggest?${new URLSearchParams({ q })}`),
+      ]),
+    ];
+    await runAll(warmUp, connections, deadline);
+    const kinds: [string, [string, () => Promise<unknown>][]][] = [
+      ["search results", SEARCHES.map((q) => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)])],
+      ["listing, 2 spec filters + sort", listings.map((params) => [`${params}`, ask(`/api/v1/products?${params}`)])],
+      ["suggestions", typed.map((q) => [q, ask(`/api/search/suggest?${new URLSearchParams({ q })}`)])],
+    ];
+    const times = new Map<string, Timing[]>();
+    for (const [kind, tasks] of kinds) times.set(kind, await runAll(tasks, connections, deadline));
+    return { described: store.described, times };
+  } finally {
+    await store.close();
+  }
+}
+
 /** Searches as integrations send them: the bench's words alone, and some narrowed by category, stock and sort. */
 function searchParams(): URLSearchParams[] {
   const plain = SEARCHES.map((q) => new URLSearchParams({ q }));
@@ -131,35 +215,15 @@ export async function benchApi(
   const postgres = databaseUrl ? undefined : await startTestPostgres();
   const url = databaseUrl ?? postgres?.url;
   if (!url) throw new Error("--api needs PostgreSQL: none is installed, and no --database-url was given.");
-  const dataDir = mkdtempSync(path.join(tmpdir(), "store-bench-api-"));
-  let store: ChildProcess | undefined;
+  let store: Awaited<ReturnType<typeof runningStore>> | undefined;
   try {
     const { handle, seedNote } = await seedIfNeeded(url, size, seed);
     setDatabase(handle);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const started = performance.now();
-    const running = await startStore(
-      {
-        ...process.env,
-        DATABASE_URL: url,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        PUBLIC_URL: base,
-        LOG_LEVEL: "info",
-        WEB_CONCURRENCY: String(processes),
-        // One address asks every question here: its visitor's limit is not what is measured.
-        API_CALLS_PER_ADDRESS: "100000",
-      },
-      processes,
-    );
-    store = running.child;
-    await waitUntilAnswering(`${base}/healthz`, { child: store, timeoutMs: INDEX_BUILT_WITHIN_MS });
-    await running.ready;
+    store = await runningStore(url, processes);
+    const { base } = store;
     const [load] = loadavg();
     console.log(
-      `Catalogue API over HTTP, nothing cached: PostgreSQL, ${size.toLocaleString("en-US")} products (${seedNote}); ${processes} store process${processes === 1 ? "" : "es"}, index built in ${(running.buildMs() / 1000).toFixed(1)} s (${((performance.now() - started) / 1000).toFixed(1)} s from start); load average ${load?.toFixed(2)}`,
+      `Catalogue API over HTTP, nothing cached: PostgreSQL, ${size.toLocaleString("en-US")} products (${seedNote}); ${store.described}; load average ${load?.toFixed(2)}`,
     );
     const listings = await listingParams(base, handle, 30);
     const requests = [
@@ -211,8 +275,7 @@ export async function benchApi(
     setDatabase(undefined);
     await handle.close();
   } finally {
-    if (store) await stop(store);
+    await store?.close();
     postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

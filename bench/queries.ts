@@ -3,7 +3,9 @@
 // already seeded database is used as it is), then the store's own query functions are called
 // directly, as the loaders call them (no page cache, no HTTP): each query asked once, one at a
 // time, then the same list again at 10 concurrent callers (the store's pool has 10 connections).
-// The facet counts of the listings are checked against direct COUNT(*) queries. Bounded in time.
+// Then the store itself is started on the database, one process per core, and the same searches,
+// listings and suggestions are asked over HTTP at 10 connections (bench/api.ts). The facet counts
+// of the listings are checked against direct COUNT(*) queries. Bounded in time.
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { and, eq, sql } from "drizzle-orm";
@@ -17,175 +19,22 @@ import { listCategoryProducts } from "../server/catalog/pages/listing";
 import { listedForBuyers } from "../server/catalog/products/visibility";
 import { findByPartNumber, searchProducts, suggestProducts, warmUpSearch } from "../server/catalog/search/search";
 import { readSpecFilters, type ScopeAttribute, scopeAttributes } from "../server/catalog/search/spec-facets";
-import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
+import { type DatabaseHandle, setDatabase } from "../server/db/client";
 import { productAttributeValues, products } from "../server/db/schema";
+import { atConnections } from "./api";
 import { buildMemoryIndex, memoryListing, memorySearch } from "./in-memory-index";
+import { BUDGETS, percentile, runAll, SEARCHES, seeded, seedIfNeeded, summary, type Timing } from "./measure";
 import { typedPrefixes } from "./typed.js";
 
-export const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
 const CONCURRENCY = 10;
+const p99Of = (times: Timing[]) =>
+  percentile(
+    times.map((t) => t.ms).sort((a, b) => a - b),
+    0.99,
+  );
 // Each path's queries (SQL's, the index's) stop after this long, whatever is left (a slow query
 // finishes first); so does the check of the facet counts.
 const RUN_LIMIT_MS = 6 * 60_000;
-
-/** What buyers type into the search page: the broadest words, trade terms, sizes, typos, part numbers. */
-export const SEARCHES = [
-  "in",
-  "type",
-  "pack",
-  "steel",
-  "wheel",
-  "grinding wheel",
-  "grinding wheel 4.5",
-  "4 1/2 grinding wheel",
-  "4.5in grinding wheel",
-  "115 mm grinding wheel",
-  "grindng whel",
-  "cut-off wheel",
-  "cut off wheel 5/8-11",
-  "flap disc",
-  "flap disc 60",
-  "flap disc 80 grit zirconia",
-  "zirconia",
-  "ceramic",
-  "aluminum oxide",
-  "60 grit",
-  "type 27",
-  "type 1",
-  "drill bit",
-  "cobalt drill",
-  "hss",
-  "hss jobber",
-  "high speed steel",
-  "ss",
-  "stainless steel",
-  "stainles stel",
-  "ppe",
-  "safety glasses",
-  "nitrile gloves",
-  "glove",
-  "respirator",
-  "n95",
-  "ear plugs",
-  "hard hat",
-  "tape",
-  "duct tape",
-  "wire",
-  "wire brush",
-  "wire wheel",
-  "abrasive belt",
-  "sanding disc",
-  "sanding belt 2x72",
-  "hose clamp",
-  "end mill",
-  "carbide end mill",
-  "tap",
-  "die",
-  "hex key",
-  "socket",
-  "wrench",
-  "screwdriver",
-  "bolt",
-  "nut",
-  "washer",
-  "anchor",
-  "lubricant",
-  "cleaner",
-  "marker",
-  "ladder",
-  "light",
-  "battery",
-  "cable tie",
-  "zip ties",
-  "abrasives",
-  "welding",
-  "welding rod",
-  "saw blade",
-  "bandsaw blade",
-  "jigsaw",
-  "1/4",
-  "1/2 in",
-  "3/8",
-  "7/8 arbor",
-  "5/8-11",
-  "12 in",
-  "100",
-  "large",
-  "heavy duty",
-  "industrial",
-  "black",
-  "blue",
-  "premium",
-  "standard",
-  "metal",
-  "wood",
-  "concrete",
-  "gw",
-  "gw-45",
-  "gw-45-001",
-  "fd-80",
-  "qqqq",
-  "xyzzy",
-  "grinding wheel in stock",
-  "glasses anti fog",
-  "gloves large",
-  "cutting",
-  "polishing",
-];
-
-interface Timing {
-  label: string;
-  ms: number;
-  failed?: boolean;
-}
-
-export const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-
-export function summary(kind: string, times: Timing[], budget: number | undefined) {
-  const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
-  const [p50, p90, p99] = [0.5, 0.9, 0.99].map((share) => percentile(sorted, share).toFixed(1)) as [
-    string,
-    string,
-    string,
-  ];
-  const slowest = [...times]
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, 3)
-    .map((t) => `${t.label} ${t.ms.toFixed(0)}`)
-    .join(", ");
-  const p99n = percentile(sorted, 0.99);
-  const verdict =
-    budget === undefined
-      ? ""
-      : p99n < budget
-        ? `  budget p99 < ${budget} ms: met`
-        : `  budget p99 < ${budget} ms: MISSED by ${(p99n - budget).toFixed(1)} ms`;
-  const failures = times.filter((t) => t.failed).length;
-  const failed = failures ? `  (${failures} FAILED, timed until they failed)` : "";
-  return `  ${kind.padEnd(30)} n=${String(sorted.length).padEnd(4)} p50 ${p50.padStart(6)}  p90 ${p90.padStart(6)}  p99 ${p99.padStart(6)} ms${verdict}${failed}\n    slowest: ${slowest}`;
-}
-
-/** Each task once, `concurrency` at a time; the time of each. */
-export async function runAll(tasks: [string, () => Promise<unknown>][], concurrency: number, deadline: number) {
-  const times: Timing[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length && performance.now() < deadline) {
-      const [label, run] = tasks[next++] as [string, () => Promise<unknown>];
-      const started = performance.now();
-      // A query that fails (the pool's 5 s wait for a connection running out, at a large size) is
-      // counted and reported, not fatal: the others are still measured.
-      const failed = await run().then(
-        () => false,
-        () => true,
-      );
-      times.push({ label, ms: performance.now() - started, failed });
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return times;
-}
 
 /** The search page's loader, minus rendering: the exact part number, the spec filters on offer, the results. */
 async function search(q: string) {
@@ -479,27 +328,6 @@ async function measuredBuild() {
 const describeBuild = (build: IndexBuild) =>
   `${build.size.toLocaleString("en-US")} products built in ${build.seconds.toFixed(1)} s; ${build.residentMb.toFixed(0)} MB resident more once settled (${build.heldMb.toFixed(0)} MB heap and WebAssembly; bitmaps ${build.bitmapMb.toFixed(0)} MB)${build.peakMb === undefined ? "" : `; peaked at ${build.peakMb.toFixed(0)} MB resident while building (${build.beforeMb.toFixed(0)} MB before)`}`;
 
-async function seeded(handle: DatabaseHandle) {
-  const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(products);
-  return row?.n ?? 0;
-}
-
-/** The database at `url`, seeded with `size` products unless it has that many already (then used as it is). */
-export async function seedIfNeeded(url: string, size: number, seed: (env: NodeJS.ProcessEnv, size: number) => number) {
-  let handle = await openDatabase({ databaseUrl: url });
-  await handle.migrate();
-  let seedNote = "already seeded, used as it is";
-  let seedSeconds: number | undefined;
-  if ((await seeded(handle)) !== size) {
-    await handle.close();
-    seedSeconds = seed({ ...process.env, DATABASE_URL: url, LOG_LEVEL: "silent" }, size);
-    seedNote = `seeded in ${seedSeconds.toFixed(1)}s`;
-    handle = await openDatabase({ databaseUrl: url });
-  }
-  await handle.db.execute(sql`analyze`);
-  return { handle, seedNote, seedSeconds };
-}
-
 export async function benchQueries(
   size: number,
   seed: (env: NodeJS.ProcessEnv, size: number) => number,
@@ -550,13 +378,7 @@ export async function benchQueries(
         for (const [kind, tasks, budget] of kinds) {
           const times = await runAll(tasks, concurrency, deadline);
           console.log(summary(kind, times, budget));
-          p99s.set(
-            `${path} ${kind} ${concurrency}`,
-            percentile(
-              times.map((t) => t.ms).sort((a, b) => a - b),
-              0.99,
-            ),
-          );
+          p99s.set(`${path} ${kind} ${concurrency}`, p99Of(times));
         }
       }
     };
@@ -576,16 +398,30 @@ export async function benchQueries(
     await measure("Index");
     answerFrom(undefined);
     index.dispose();
+    // Ten at once, the store is measured as it serves them: one process per core, each with its
+    // own index, over HTTP (a single thread, above, answers them one after another).
+    const overHttp = await atConnections(url, handle, CONCURRENCY, performance.now() + RUN_LIMIT_MS);
+    console.log(`${CONCURRENCY} connections over HTTP, ${overHttp.described}:`);
+    for (const [kind, times] of overHttp.times) {
+      console.log(summary(kind, times, 100));
+      p99s.set(`HTTP ${kind} ${CONCURRENCY}`, p99Of(times));
+    }
     const verdict = (met: boolean) => (met ? "met" : "MISSED");
-    console.log(`Budgets (issue 35), ${size.toLocaleString("en-US")} products, p99 in ms (index | SQL):`);
+    console.log(
+      `Budgets (issue 35), ${size.toLocaleString("en-US")} products, p99 in ms (index | SQL; ${CONCURRENCY} at a time, the index over HTTP to the store's processes, SQL in this one):`,
+    );
     for (const [kind, , budget] of kinds)
       for (const concurrency of [1, CONCURRENCY]) {
         const limit = concurrency === 1 ? (budget ?? 0) : 100;
-        const mine = p99s.get(`Index ${kind} ${concurrency}`) ?? Number.NaN;
+        const mine = p99s.get(`${concurrency === 1 ? "Index" : "HTTP"} ${kind} ${concurrency}`) ?? Number.NaN;
         const reference = p99s.get(`SQL ${kind} ${concurrency}`) ?? Number.NaN;
         console.log(
-          `  ${`${kind}, ${concurrency === 1 ? "one at a time" : `${concurrency} at a time`}`.padEnd(46)} < ${String(limit).padStart(3)}: ${mine.toFixed(1).padStart(7)} | ${reference.toFixed(1).padStart(7)}  ${verdict(mine < limit)}`,
+          `  ${`${kind}, ${concurrency === 1 ? "one at a time" : `${concurrency} connections`}`.padEnd(46)} < ${String(limit).padStart(3)}: ${mine.toFixed(1).padStart(7)} | ${reference.toFixed(1).padStart(7)}  ${verdict(mine < limit)}`,
         );
+        if (concurrency !== 1)
+          console.log(
+            `    ${"the index in one process, 10 at a time".padEnd(44)}       ${(p99s.get(`Index ${kind} ${concurrency}`) ?? Number.NaN).toFixed(1).padStart(7)}`,
+          );
       }
     console.log(
       `  ${"index memory".padEnd(46)} < 1 GB: ${build.residentMb.toFixed(0)} MB  ${verdict(build.residentMb < 1024)}`,
