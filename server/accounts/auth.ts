@@ -87,6 +87,12 @@ function createAuth(database: Database) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
+// better-auth's session cookie, under either name it gives it (__Secure- on HTTPS).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/;
+
+/** The session cookie's value in a Cookie header, if any: without one there is no session to look up. */
+export const sessionCookie = (cookie: string) => SESSION_COOKIE.exec(cookie)?.[1];
+
 /**
  * Where a confirmation link lands: the sign-in page, saying the address is confirmed, which sends
  * the buyer on to `returnTo` once signed in (the checkout they signed up from). `returnTo` is a path

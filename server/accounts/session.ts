@@ -18,7 +18,7 @@ import {
 import { db } from "../db/client";
 import { userRoles } from "../db/schema";
 import { punchOutById } from "../procurement/punchout-sessions";
-import { auth } from "./auth";
+import { auth, sessionCookie } from "./auth";
 
 export type { SignedInUser };
 
@@ -37,6 +37,8 @@ export async function isAdmin(userId: string): Promise<boolean> {
 async function whoIsAsking(
   request: Request,
 ): Promise<{ user: SignedInUser; buyer: Buyer | null; punchOut: PunchOutContext | null } | null> {
+  // A visitor's request (most of them) has no session cookie: better-auth is not asked.
+  if (!sessionCookie(request.headers.get("cookie") ?? "")) return null;
   const session = await auth().api.getSession({ headers: request.headers });
   if (!session) return null;
   const { id, email, name, twoFactorEnabled } = session.user;

@@ -4,12 +4,10 @@
 // Kept per session cookie for a minute, and forgotten at once when any catalogue changes or anyone
 // joins or leaves a company (which catalogue a session sees follows its person's company).
 import { LRUCache } from "lru-cache";
-import { auth } from "../accounts/auth";
+import { auth, sessionCookie } from "../accounts/auth";
 import type { CatalogueScope } from "../context";
 import { onStoreEvent } from "../events";
 import { buyerOf } from "./buyer";
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=([^;]+)/;
 
 interface Known {
   catalogue?: CatalogueScope | null;
@@ -19,9 +17,6 @@ interface Known {
 const bySession = new LRUCache<string, Known>({ max: 20_000, ttl: 60_000 });
 onStoreEvent("customerCataloguesChanged", () => bySession.clear());
 onStoreEvent("companyMembersChanged", () => bySession.clear());
-
-/** The session cookie's value in a Cookie header, if any. */
-const sessionCookie = (cookie: string) => SESSION_COOKIE.exec(cookie)?.[1];
 
 /**
  * The catalogue of the session in `cookie` if already known here: null without a session (a

@@ -241,18 +241,16 @@ export function facetsFromRows(
   const facets = attributes.map((attribute, index) => {
     const rows = rowsByFacet.get(index) ?? [];
     const filter = spec.filters.find((candidate) => candidate.slug === attribute.slug);
-    return {
-      facet: buildFacet(attribute, rows, filter, definedChoices),
-      present: rows.reduce((sum, row) => sum + row.present, 0),
-      active: filter !== undefined,
-      position: attribute.position,
-    };
+    return { attribute, rows, filter, present: rows.reduce((sum, row) => sum + row.present, 0) };
   });
   // The attributes most parts in view have, in the operator's order among equals; any in use stays.
+  // Only those are built: a search's scope is every subcategory's attributes, hundreds of them.
   const shown = facets
-    .filter((entry) => entry.present > 0 || entry.active)
-    .sort((a, b) => b.present - a.present || a.position - b.position);
-  return shown.filter((entry, index) => index < MAX_FACETS || entry.active).map((entry) => entry.facet);
+    .filter((entry) => entry.present > 0 || entry.filter)
+    .sort((a, b) => b.present - a.present || a.attribute.position - b.attribute.position);
+  return shown
+    .filter((entry, index) => index < MAX_FACETS || entry.filter)
+    .map(({ attribute, rows, filter }) => buildFacet(attribute, rows, filter, definedChoices));
 }
 
 function buildFacet(
