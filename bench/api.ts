@@ -159,26 +159,27 @@ export async function atConnections(url: string, handle: DatabaseHandle, connect
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`${path} answered ${response.status}`);
     };
+    type Task = [string, () => Promise<unknown>];
+    const searched = (q: string): Task => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)];
+    const typedIn = (q: string): Task => [q, ask(`/api/search/suggest?${new URLSearchParams({ q })}`)];
     const listings = await listingParams(store.base, handle, 30);
     // A fresh process runs the code of its first requests cold (the HTTP, routing and query
     // layers around the index): 3,000 parts' searches, 10 at once, took p50 49 ms and p99 140 so,
     // 40 and 74 after this warm-up. Warmed by other questions than those timed: what is typed,
     // searched for; what is searched for, typed.
     const typed = typedPrefixes();
-    const warmUp: [string, () => Promise<unknown>][] = [
-      ...typed
-        .filter((q) => !SEARCHES.includes(q))
-        .map((q): [string, () => Promise<unknown>] => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)]),
-      ...SEARCHES.filter((q) => !typed.includes(q)).map((q): [string, () => Promise<unknown>] => [
-        q,
-        ask(`/api/search/suggest?${new URLSearchParams({ q })}`),
-      ]),
+    const warmUp = [
+      ...typed.filter((q) => !SEARCHES.includes(q)).map(searched),
+      ...SEARCHES.filter((q) => !typed.includes(q)).map(typedIn),
     ];
     await runAll(warmUp, connections, deadline);
-    const kinds: [string, [string, () => Promise<unknown>][]][] = [
-      ["search results", SEARCHES.map((q) => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)])],
-      ["listing, 2 spec filters + sort", listings.map((params) => [`${params}`, ask(`/api/v1/products?${params}`)])],
-      ["suggestions", typed.map((q) => [q, ask(`/api/search/suggest?${new URLSearchParams({ q })}`)])],
+    const kinds: [string, Task[]][] = [
+      ["search results", SEARCHES.map(searched)],
+      [
+        "listing, 2 spec filters + sort",
+        listings.map((params): Task => [`${params}`, ask(`/api/v1/products?${params}`)]),
+      ],
+      ["suggestions", typed.map(typedIn)],
     ];
     const times = new Map<string, Timing[]>();
     for (const [kind, tasks] of kinds) times.set(kind, await runAll(tasks, connections, deadline));

@@ -236,17 +236,20 @@ async function listedIn(ids: string[]) {
  * entries, takes none of them away.
  */
 export async function logWatch() {
-  const { rows } = await db().execute<{ since: string }>(sql`select (now() - interval '1 hour')::text as since`);
-  const since = rows[0]?.since ?? "-infinity";
-  const entries = async () => {
+  // One statement: now() is the same throughout it.
+  const [start] = await db()
+    .select({ since: sql<string>`(now() - interval '1 hour')::text`, n: count() })
+    .from(catalogueChanges)
+    .where(gt(catalogueChanges.loggedAt, sql`now() - interval '1 hour'`));
+  const since = start?.since ?? "-infinity";
+  const before = start?.n ?? 0;
+  return async () => {
     const [row] = await db()
       .select({ n: count() })
       .from(catalogueChanges)
       .where(gt(catalogueChanges.loggedAt, sql`${since}::timestamptz`));
-    return row?.n ?? 0;
+    return (row?.n ?? 0) !== before;
   };
-  const before = await entries();
-  return async () => (await entries()) !== before;
 }
 
 /** The listed products' ids by category, subcategory and name (products_category_idx's order). */
