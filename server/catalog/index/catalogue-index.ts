@@ -366,7 +366,7 @@ export class CatalogueIndex {
    * the sort orders changed (a product listed or unlisted, or what it is sorted by changed): they
    * are then read again (setOrders), and until then sorted pages come from SQL.
    */
-  apply(products: IndexedProduct[], removed: string[] = []): boolean {
+  apply(products: Iterable<IndexedProduct>, removed: string[] = []): boolean {
     this.version++;
     let reorder = false;
     for (const id of removed) {
