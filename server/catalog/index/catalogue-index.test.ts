@@ -34,6 +34,9 @@ const product = (
   partKey: `GW${id}`,
   name: `Grinding Wheel ${id}`,
   featured: false,
+  price: 10,
+  rating: 0,
+  reviewCount: 0,
   sortKey: Number(id),
   ...positionedWords(vector),
   values: values.map(([attributeId, num]) => ({ attributeId, num, txt: null })),
@@ -194,6 +197,31 @@ describe("a synonym's phrase kept by the index", () => {
     expect(matching(kept, sic)).toEqual(["4"]);
     kept.dispose();
     tested.dispose();
+  });
+});
+
+describe("the sort orders made from the name order", () => {
+  it("sort by featured, reviews, price or rating first, and by the name order where those are equal", () => {
+    const index = new CatalogueIndex();
+    // By name: 3, 1, 4, 2 (Alpha, Bravo, Charlie, Delta).
+    const parts: [string, Partial<IndexedProduct>][] = [
+      ["1", { price: 10, rating: 4.5, reviewCount: 2 }],
+      ["2", { price: 5, rating: 4.5, reviewCount: 7 }],
+      ["3", { price: 10, rating: 3, reviewCount: 9 }],
+      ["4", { price: 5, rating: 4.5, reviewCount: 2, featured: true }],
+    ];
+    index.apply(parts.map(([id, fields]) => ({ ...product(id, []), ...fields })));
+    const ordinals = (ids: string[]) => [...index.ordinalsOf(ids)];
+    const popularity = index.ordinalsOf(["4", "3", "2", "1"]);
+    const orders = index.ordersFrom(index.ordinalsOf(["3", "1", "4", "2"]), popularity);
+    expect([...orders.name]).toEqual(ordinals(["3", "1", "4", "2"]));
+    expect([...orders["price-asc"]]).toEqual(ordinals(["4", "2", "3", "1"]));
+    expect([...orders["price-desc"]]).toEqual(ordinals(["3", "1", "4", "2"]));
+    // 4.5 thrice: the most reviewed first, then 1 and 4 (two reviews each) by name.
+    expect([...orders["rating-desc"]]).toEqual(ordinals(["2", "1", "4", "3"]));
+    expect([...orders.featured]).toEqual(ordinals(["4", "3", "2", "1"]));
+    expect(orders.popularity).toBe(popularity);
+    index.dispose();
   });
 });
 

@@ -29,6 +29,10 @@ export interface IndexedProduct {
   partKey: string;
   featured: boolean;
   name: string;
+  /** What four of the sort orders sort by before the name (ordersFrom). */
+  price: number;
+  rating: number;
+  reviewCount: number;
   /** A 53-bit digest of what the sort orders depend on (./load.ts, digest53): when it changes, the orders are read again. */
   sortKey: number;
   /** The words of the product's search vector, and each position's word (an index into `words`) and weight. */
@@ -158,6 +162,24 @@ const byCodePoint = (a: string, b: string) => {
   return x.length - y.length;
 };
 
+/**
+ * An ascending order made descending by `values`, where equal values keep their order: its runs of
+ * equal values, last run first (a pass, not another sort).
+ */
+function highestFirst(ascending: Int32Array, values: { [ordinal: number]: number }): Int32Array {
+  const descending = new Int32Array(ascending.length);
+  let filled = 0;
+  for (let end = ascending.length; end > 0; ) {
+    const value = values[ascending[end - 1] as number];
+    let start = end - 1;
+    while (start > 0 && values[ascending[start - 1] as number] === value) start--;
+    descending.set(ascending.subarray(start, end), filled);
+    filled += end - start;
+    end = start;
+  }
+  return descending;
+}
+
 export class CatalogueIndex {
   private readonly ids = new ProductIds();
   // Per ordinal: the part key it was taken in with (undefined: not held). What else it was filed
@@ -203,6 +225,9 @@ export class CatalogueIndex {
   private featuredFlags = new Uint8Array(0);
   // Per ordinal, the sort key it was taken in with (a number in an array, not a field of each of a million objects).
   private sortKeys = new Float64Array(0);
+  private prices = new Float64Array(0);
+  private ratings = new Float64Array(0);
+  private reviewCounts = new Int32Array(0);
   // The synonyms' phrases of several words with their products (keepPhrases), by phraseKey.
   private readonly keptPhrases = new Map<string, KeptPhrase>();
   private readonly nameTrigrams = new NameTrigrams();
@@ -552,6 +577,12 @@ export class CatalogueIndex {
     if (product.featured) this.addLater(this.featuredBits, ordinal);
     this.sortKeys = atLeast(this.sortKeys, ordinal + 1);
     this.sortKeys[ordinal] = product.sortKey;
+    this.prices = atLeast(this.prices, ordinal + 1);
+    this.prices[ordinal] = product.price;
+    this.ratings = atLeast(this.ratings, ordinal + 1);
+    this.ratings[ordinal] = product.rating;
+    this.reviewCounts = atLeast(this.reviewCounts, ordinal + 1);
+    this.reviewCounts[ordinal] = product.reviewCount;
     this.featuredFlags = atLeast(this.featuredFlags, ordinal + 1);
     this.featuredFlags[ordinal] = product.featured ? 1 : 0;
     for (const kept of this.keptPhrases.values()) {
@@ -853,6 +884,31 @@ export class CatalogueIndex {
     this.entriesLive -= this.entryCount[ordinal] ?? 0;
     this.entryCount[ordinal] = 0;
     this.partKeys[ordinal] = undefined;
+  }
+
+  /**
+   * The six sort orders from the two the database sorted (./load.ts): by name (and part number),
+   * and by popularity. The other four sort by numbers the index holds (featured, reviews, price,
+   * rating; none null), then as the name order does: sorted here by those numbers, their ties by
+   * their place in it. The products are those of the name order, as the index holds them now.
+   */
+  ordersFrom(byName: Int32Array, popularity: Int32Array): Record<IndexSort, Int32Array> {
+    const nameRank = new Int32Array(this.ids.length);
+    for (let rank = 0; rank < byName.length; rank++) nameRank[byName[rank] as number] = rank;
+    const { prices, ratings, reviewCounts, featuredFlags: featured } = this;
+    const at = (values: { [ordinal: number]: number }, ordinal: number) => values[ordinal] as number;
+    const sorted = (compare: (a: number, b: number) => number) =>
+      byName.slice().sort((a, b) => compare(a, b) || at(nameRank, a) - at(nameRank, b));
+    const mostReviewed = (a: number, b: number) => at(reviewCounts, b) - at(reviewCounts, a);
+    const priceAsc = sorted((a, b) => at(prices, a) - at(prices, b));
+    return {
+      featured: sorted((a, b) => at(featured, b) - at(featured, a) || mostReviewed(a, b)),
+      "price-asc": priceAsc,
+      "price-desc": highestFirst(priceAsc, prices),
+      "rating-desc": sorted((a, b) => at(ratings, b) - at(ratings, a) || mostReviewed(a, b)),
+      name: byName,
+      popularity,
+    };
   }
 
   /** The sort orders as the database sorted the listed products' ids (./load.ts), read at `version`. */
