@@ -82,9 +82,12 @@ export class EntryPool {
   used = 0;
 
   push(word: number, packed: number) {
-    // Views already handed out keep the buffers they were made of.
-    this.words = atLeast(this.words, this.used + 1);
-    this.positions = atLeast(this.positions, this.used + 1);
+    // Views already handed out keep the buffers they were made of. Compared here, not in
+    // atLeast: this runs for every position of every product (46 million at a million parts).
+    if (this.used === this.words.length) {
+      this.words = atLeast(this.words, this.used + 1);
+      this.positions = atLeast(this.positions, this.used + 1);
+    }
     this.words[this.used] = word;
     this.positions[this.used++] = packed;
   }
