@@ -223,9 +223,10 @@ export class CatalogueIndex {
   private readonly featuredBits = new RoaringBitmap32();
   // The same per ordinal (1: featured), read match by match when ranking.
   private featuredFlags = new Uint8Array(0);
-  // Per ordinal, the sort key it was taken in with (a number in an array, not a field of each of a million objects).
   /** How many products the arrays kept by product have room for (holdOrdinal). */
   private capacity = 0;
+  // Per ordinal, the sort key it was taken in with (a number in an array, not a field of each of a
+  // million objects), and what four sort orders sort by before the name (ordersFrom).
   private sortKeys = new Float64Array(0);
   private prices = new Float64Array(0);
   private ratings = new Float64Array(0);

@@ -144,7 +144,7 @@ type IndexedRow = {
   part_key: string;
   featured: boolean;
   name: string;
-  /** numeric: as text */
+  // PostgreSQL's numeric, as text.
   price: string;
   rating: string;
   review_count: number;
