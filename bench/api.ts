@@ -13,7 +13,7 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { parseProductParams } from "../server/api/product-params";
 import { catalogueAnswer } from "../server/api/products";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
-import { BUDGETS, percentile, runAll, SEARCHES, seedIfNeeded, summary, type Timing } from "./measure";
+import { BUDGETS, p99Of, runAll, SEARCHES, seedIfNeeded, summary, type Timing } from "./measure";
 import { typedPrefixes } from "./typed.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -154,10 +154,10 @@ async function listingParams(base: string, handle: DatabaseHandle, wanted: numbe
 export async function atConnections(url: string, handle: DatabaseHandle, connections: number, deadline: number) {
   const store = await runningStore(url, availableParallelism());
   try {
-    const ask = (path: string) => async () => {
-      const response = await fetch(`${store.base}${path}`);
+    const ask = (pathname: string) => async () => {
+      const response = await fetch(`${store.base}${pathname}`);
       await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+      if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
     };
     type Task = [string, () => Promise<unknown>];
     const searched = (q: string): Task => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)];
@@ -260,10 +260,7 @@ export async function benchApi(
       const got = totals.get(params.toString());
       if (got !== expected) wrong.push(`${params}: API ${got}, SQL ${expected}`);
     }
-    const p99 = percentile(
-      times.map((time) => time.ms).sort((a, b) => a - b),
-      0.99,
-    );
+    const p99 = p99Of(times);
     console.log(
       wrong.length === 0
         ? `Totals: all ${requests.length} equal to the SQL path's.`

@@ -120,6 +120,13 @@ export interface Timing {
 export const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
 
+/** The 99th percentile of the times. */
+export const p99Of = (times: Timing[]) =>
+  percentile(
+    times.map((t) => t.ms).sort((a, b) => a - b),
+    0.99,
+  );
+
 export function summary(kind: string, times: Timing[], budget: number | undefined) {
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
   const [p50, p90, p99] = [0.5, 0.9, 0.99].map((share) => percentile(sorted, share).toFixed(1)) as [
@@ -132,7 +139,7 @@ export function summary(kind: string, times: Timing[], budget: number | undefine
     .slice(0, 3)
     .map((t) => `${t.label} ${t.ms.toFixed(0)}`)
     .join(", ");
-  const p99n = percentile(sorted, 0.99);
+  const p99n = p99Of(times);
   const verdict =
     budget === undefined
       ? ""

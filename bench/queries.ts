@@ -23,15 +23,10 @@ import { type DatabaseHandle, setDatabase } from "../server/db/client";
 import { productAttributeValues, products } from "../server/db/schema";
 import { atConnections } from "./api";
 import { buildMemoryIndex, memoryListing, memorySearch } from "./in-memory-index";
-import { BUDGETS, percentile, runAll, SEARCHES, seeded, seedIfNeeded, summary, type Timing } from "./measure";
+import { BUDGETS, p99Of, runAll, SEARCHES, seeded, seedIfNeeded, summary } from "./measure";
 import { typedPrefixes } from "./typed.js";
 
 const CONCURRENCY = 10;
-const p99Of = (times: Timing[]) =>
-  percentile(
-    times.map((t) => t.ms).sort((a, b) => a - b),
-    0.99,
-  );
 // Each path's queries (SQL's, the index's) stop after this long, whatever is left (a slow query
 // finishes first); so does the check of the facet counts.
 const RUN_LIMIT_MS = 6 * 60_000;
@@ -420,7 +415,7 @@ export async function benchQueries(
         );
         if (concurrency !== 1)
           console.log(
-            `    ${"the index in one process, 10 at a time".padEnd(44)}       ${(p99s.get(`Index ${kind} ${concurrency}`) ?? Number.NaN).toFixed(1).padStart(7)}`,
+            `    ${`the index in one process, ${CONCURRENCY} at a time`.padEnd(44)}       ${(p99s.get(`Index ${kind} ${concurrency}`) ?? Number.NaN).toFixed(1).padStart(7)}`,
           );
       }
     console.log(

@@ -213,7 +213,7 @@ describe("the sort orders made from the name order", () => {
     index.apply(parts.map(([id, fields]) => ({ ...product(id, []), ...fields })));
     const ordinals = (ids: string[]) => [...index.ordinalsOf(ids)];
     const popularity = index.ordinalsOf(["4", "3", "2", "1"]);
-    const orders = index.ordersFrom(index.ordinalsOf(["3", "1", "4", "2"]), popularity);
+    const orders = index.ordersFrom({ byName: index.ordinalsOf(["3", "1", "4", "2"]), popularity });
     expect([...orders.name]).toEqual(ordinals(["3", "1", "4", "2"]));
     expect([...orders["price-asc"]]).toEqual(ordinals(["4", "2", "3", "1"]));
     expect([...orders["price-desc"]]).toEqual(ordinals(["3", "1", "4", "2"]));

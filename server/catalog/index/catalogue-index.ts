@@ -42,6 +42,12 @@ export interface IndexedProduct {
   values: { attributeId: number; num: number | null; txt: string | null }[];
 }
 
+/** The two sort orders the database sorts, as the index's ordinals (./load.ts, readOrders). */
+export interface ReadOrders {
+  byName: Int32Array;
+  popularity: Int32Array;
+}
+
 /** The listings' sorts, and suggestions' popularity (featured, most reviewed, by part number). */
 export const indexSorts = ["featured", "price-asc", "price-desc", "rating-desc", "name", "popularity"] as const;
 export type IndexSort = (typeof indexSorts)[number];
@@ -223,8 +229,6 @@ export class CatalogueIndex {
   private readonly featuredBits = new RoaringBitmap32();
   // The same per ordinal (1: featured), read match by match when ranking.
   private featuredFlags = new Uint8Array(0);
-  /** How many products the arrays kept by product have room for (holdOrdinal). */
-  private capacity = 0;
   // Per ordinal, the sort key it was taken in with (a number in an array, not a field of each of a
   // million objects), and what four sort orders sort by before the name (ordersFrom).
   private sortKeys = new Float64Array(0);
@@ -556,9 +560,9 @@ export class CatalogueIndex {
    * an array (atLeast's, on five kinds of array, was 2.5 s of a million-part build).
    */
   private holdOrdinal(ordinal: number) {
-    if (ordinal < this.capacity) return;
-    this.capacity = Math.max(ordinal + 1, Math.ceil(this.capacity * 1.5));
-    const room = this.capacity;
+    // All grow together: the sort keys' length is every one's.
+    if (ordinal < this.sortKeys.length) return;
+    const room = Math.max(ordinal + 1, Math.ceil(this.sortKeys.length * 1.5));
     this.categoryGroup = atLeast(this.categoryGroup, room);
     this.subcategoryGroup = atLeast(this.subcategoryGroup, room);
     this.brandGroup = atLeast(this.brandGroup, room);
@@ -906,7 +910,7 @@ export class CatalogueIndex {
    * rating; none null), then as the name order does: sorted here by those numbers, their ties by
    * their place in it. The products are those of the name order, as the index holds them now.
    */
-  ordersFrom(byName: Int32Array, popularity: Int32Array): Record<IndexSort, Int32Array> {
+  ordersFrom({ byName, popularity }: ReadOrders): Record<IndexSort, Int32Array> {
     const nameRank = new Int32Array(this.ids.length);
     for (let rank = 0; rank < byName.length; rank++) nameRank[byName[rank] as number] = rank;
     const { prices, ratings, reviewCounts, featuredFlags: featured } = this;

@@ -6,7 +6,7 @@ import { catalogueChanges, productAttributeValues, products } from "../../db/sch
 import { listedForBuyers } from "../products/visibility";
 import { orderings } from "../search/catalog-query";
 import { byPopularity } from "../search/search";
-import { CatalogueIndex, type IndexedProduct, initializeBitmaps } from "./catalogue-index";
+import { CatalogueIndex, type IndexedProduct, initializeBitmaps, type ReadOrders } from "./catalogue-index";
 import { atLeast } from "./typed-arrays";
 
 const BATCH = 20_000;
@@ -208,7 +208,7 @@ export async function readProducts(ids: string[]): Promise<{ found: IndexedProdu
  * (CatalogueIndex.ordersFrom), ties by name. Two sorts of a million parts in the database, not six:
  * read beside a build's batches, the six took ~5 s each on two busy cores, not 1.3.
  */
-export async function readOrders(index: CatalogueIndex): Promise<{ byName: Int32Array; popularity: Int32Array }> {
+export async function readOrders(index: CatalogueIndex): Promise<ReadOrders> {
   const sortedBy = async (order: SQL[]) =>
     index.ordinalsOf(
       (
@@ -226,8 +226,7 @@ export async function readOrders(index: CatalogueIndex): Promise<{ byName: Int32
 export async function refreshOrders(index: CatalogueIndex) {
   for (let tries = 0; tries < 3 && !index.ordersCurrent; tries++) {
     const version = index.ordersVersion;
-    const { byName, popularity } = await readOrders(index);
-    index.setOrders(index.ordersFrom(byName, popularity), version);
+    index.setOrders(index.ordersFrom(await readOrders(index)), version);
   }
 }
 
@@ -300,8 +299,7 @@ export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
   // Read beside the batches, the orders may have missed a change that a later batch took in; the
   // change log's reader (./follow.ts) would then find that product as the index holds it and keep
   // the orders. So any change meanwhile has them read again, now that the batches are in.
-  const { byName, popularity } = await orders;
-  index.setOrders(index.ordersFrom(byName, popularity), (await changed()) ? -1 : index.ordersVersion);
+  index.setOrders(index.ordersFrom(await orders), (await changed()) ? -1 : index.ordersVersion);
   await refreshOrders(index);
   return index;
 }
