@@ -34,7 +34,7 @@ type Facets = {
 
 /** Starts the built store and resolves once each of its processes has built its catalogue index and read the search vocabulary. */
 function startStore(env: NodeJS.ProcessEnv, processes: number) {
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.js"], {
+  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", "scripts/start.js"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],

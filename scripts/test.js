@@ -182,8 +182,12 @@ const longestOnPglite = ["test/hostile-input.integration.test.ts", "server/backu
 // The fuzzer attacks the store's HTTP answers, not its database: it runs once, on PGlite, as a fresh
 // clone runs the store (every other integration file runs on both databases).
 const attacksOnPgliteOnly = ["test/hostile-input.integration.test.ts"];
-// Two store processes sharing one database, as two machines do: PGlite is one process's database.
-const machinesOnPostgresOnly = ["test/files-on-every-machine.integration.test.ts"];
+// Two store processes sharing one database, as two machines do, and a transaction left open while
+// another connection works: PGlite is one process's database, one connection at a time.
+const postgresOnly = [
+  "test/files-on-every-machine.integration.test.ts",
+  "server/catalog/index/follow.integration.test.ts",
+];
 async function integrationOnPostgres() {
   let postgres;
   let databaseUrl = process.env.TEST_DATABASE_URL;
@@ -214,7 +218,7 @@ await Promise.all([
     "integration-pglite",
     "integration",
     { TEST_DRIVER: "pglite" },
-    { exclude: [...longestOnPglite, ...machinesOnPostgresOnly] },
+    { exclude: [...longestOnPglite, ...postgresOnly] },
   ),
   (async () => {
     await integrationOnPostgres();

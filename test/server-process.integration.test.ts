@@ -194,6 +194,9 @@ describe(`the server on ${testDriver}`, { timeout: 150_000 }, () => {
     expect(server.output()).toContain("seeded the starter catalogue");
     // React renders with its production build (the development one is ~3x slower).
     expect(server.output()).toMatch(/"nodeEnv":"production".*store listening/);
+    // Requests are taken once the catalogue's index is built and its search warmed up, not before.
+    expect(server.output()).toMatch(/catalogue index built[\s\S]*search warmed up[\s\S]*store listening/);
+    expect(server.output()).not.toContain("answering the catalogue from SQL");
 
     const home = await fetch(`${base}/`, { headers: { "accept-encoding": "gzip" } });
     expect(home.status).toBe(200);

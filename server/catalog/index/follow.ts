@@ -2,7 +2,7 @@
 // start-up while SQL answers, then following the change log (catalogue_changes, written by
 // triggers in every changing transaction) by sequence number. A NOTIFY from those triggers, or a
 // store event, wakes it at once; a poll every second catches up whatever a process missed.
-import { gt, inArray, lt, max, or, sql } from "drizzle-orm";
+import { gt, inArray, lt, or, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { catalogueChanges } from "../../db/schema";
 import { onStoreEvent } from "../../events";
@@ -20,8 +20,9 @@ const GAP_KEPT_MS = 30_000;
 const MAX_GAPS = 10_000;
 // More changes than this at once (an import of the whole catalogue): built again instead.
 const REBUILD_OVER = 50_000;
-// Entries read again after a build, for transactions that took their number before it started.
-const REREAD_AFTER_BUILD = 1_000;
+// How far back, from the log's last number when a build starts, numbers not yet committed are
+// waited for as gaps: a transaction that took one before the build may commit during it.
+const IN_FLIGHT_WINDOW = 1_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
 
 export interface CatalogueFollower {
@@ -44,10 +45,15 @@ export function followCatalogue(): CatalogueFollower {
   let pruned = Date.now();
 
   const build = async () => {
-    const [row] = await db()
-      .select({ seq: max(catalogueChanges.seq) })
-      .from(catalogueChanges);
-    const from = Number(row?.seq ?? 0);
+    // The log's last number, and those before it in the window, read together: a number missing
+    // among them belongs to a transaction still open (or rolled back), whose change the build may
+    // read before it commits, so it is followed as a gap rather than the whole window read again
+    // (which took a thousand products out and in again, and their words' ranks, after every build).
+    const { rows: recent } = await db().execute<{ seq: string }>(sql`
+      select seq from ${catalogueChanges}
+      where seq > (select max(seq) from ${catalogueChanges}) - ${IN_FLIGHT_WINDOW}
+      order by seq`);
+    const from = Number(recent.at(-1)?.seq ?? 0);
     const started = Date.now();
     const built = await buildCatalogueIndex();
     if (stopped) {
@@ -56,8 +62,11 @@ export function followCatalogue(): CatalogueFollower {
     }
     const before = index;
     index = built;
-    last = Math.max(0, from - REREAD_AFTER_BUILD);
+    last = from;
     gaps.clear();
+    const committed = new Set(recent.map((row) => Number(row.seq)));
+    for (let seq = Math.max(1, from - IN_FLIGHT_WINDOW + 1); seq < from; seq++)
+      if (!committed.has(seq)) gaps.set(seq, Date.now());
     answerFrom(built);
     if (before) setImmediate(() => before.dispose());
     logger.info({ products: built.size, ms: Date.now() - started }, "catalogue index built");

@@ -127,16 +127,34 @@ const NOT_A_NEGATION = /-+(?![\p{L}\p{N}])/gu;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+type SynonymPhrase = { phrase: string; group: readonly string[]; pattern: RegExp };
+
+// Each list of synonyms' phrases, longest first, with their patterns: made once, not for each search
+// (a Unicode pattern is costly to compile, and a store has dozens of phrases).
+const phrasesOf = new WeakMap<SynonymGroups, SynonymPhrase[]>();
+
+function synonymPhrases(synonyms: SynonymGroups): SynonymPhrase[] {
+  let phrases = phrasesOf.get(synonyms);
+  if (!phrases) {
+    phrases = synonyms
+      .flatMap((group) => group.map((phrase) => ({ phrase, group })))
+      .filter(({ phrase }) => phrase.trim())
+      .sort((a, b) => b.phrase.length - a.phrase.length)
+      .map(({ phrase, group }) => ({
+        phrase,
+        group,
+        pattern: new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, "iu"),
+      }));
+    phrasesOf.set(synonyms, phrases);
+  }
+  return phrases;
+}
+
 /** The query's words with each synonym phrase found in them taken out as a group. */
 function takeSynonyms(text: string, synonyms: SynonymGroups, groups: string[][]): string {
-  const phrases = synonyms
-    .flatMap((group) => group.map((phrase) => ({ phrase, group })))
-    .filter(({ phrase }) => phrase.trim())
-    .sort((a, b) => b.phrase.length - a.phrase.length);
   let rest = text;
-  for (const { phrase, group } of phrases) {
+  for (const { phrase, group, pattern } of synonymPhrases(synonyms)) {
     if (groups.length >= MAX_GROUPS) break;
-    const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(phrase)}(?![\\p{L}\\p{N}])`, "iu");
     if (!pattern.test(rest)) continue;
     rest = rest.replace(pattern, " ");
     groups.push([phrase, ...group.filter((other) => other !== phrase)]);
