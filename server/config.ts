@@ -156,7 +156,7 @@ const envSchema = z.object({
     .int("a whole number of calls from 1 to 100000")
     .min(1, "a whole number of calls from 1 to 100000")
     .max(100_000, "a whole number of calls from 1 to 100000")
-    .default(60),
+    .default(600),
   // How many processes serve the store on PostgreSQL; unset, one per core. PGlite serves from one.
   WEB_CONCURRENCY: optional(
     z.coerce
