@@ -23,7 +23,7 @@ import {
   resolveAttributeParams,
 } from "./product-params";
 
-/** Calls a visitor's address may make in a minute (one a second by default); a company's key has its own limit. */
+/** Calls a visitor's address may make in a minute (ten a second by default); a company's key has its own limit. */
 export const visitorCatalogueLimit = (): Limit => ({ max: config().API_CALLS_PER_ADDRESS, windowMs: 60_000 });
 export const visitorLimitMessage =
   "Too many catalogue requests from your address (a company API key has a limit of its own).";

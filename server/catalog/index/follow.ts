@@ -1,5 +1,5 @@
 // Keeps this process's catalogue index current (docs/decisions/catalogue-index.md): built at
-// start-up while SQL answers, then following the change log (catalogue_changes, written by
+// start-up (SQL answers the catalogue until it is), then following the change log (catalogue_changes, written by
 // triggers in every changing transaction) by sequence number. A NOTIFY from those triggers, or a
 // store event, wakes it at once; a poll every second catches up whatever a process missed.
 import { gt, inArray, lt, or, sql } from "drizzle-orm";
