@@ -188,6 +188,7 @@ const attacksOnPgliteOnly = ["test/hostile-input.integration.test.ts"];
 const postgresOnly = [
   "test/files-on-every-machine.integration.test.ts",
   "server/catalog/index/follow.integration.test.ts",
+  "test/index-wait.integration.test.ts",
 ];
 async function integrationOnPostgres() {
   let postgres;

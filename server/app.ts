@@ -36,7 +36,6 @@ export {
 } from "./catalog/import/catalog-command";
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const READY_WITHIN_MS = 30_000;
 // Advisory locks naming the background duties, beside the migration lock (server/db/client.ts).
 const MAIL_DELIVERY_LOCK = 720_302;
 const PAYMENT_RECONCILIATION_LOCK = 720_303;
@@ -167,10 +166,13 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   // Requests are taken once the catalogue index is built and search warmed up: a search answered
   // from SQL meanwhile took 1.5-3.3 s at 100,000 parts (slowing the build besides), one from the
   // index a few milliseconds, and the build takes seconds there. A larger catalogue's build takes
-  // longer than anyone should wait for the store to start, so after READY_WITHIN_MS the process
+  // longer than anyone should wait for the store to start, so after INDEX_WAIT_SECONDS the process
   // takes requests anyway and answers the catalogue from SQL until its index is built. A process
   // started beside others already serving (one replacing another that died) is sent nothing until then.
-  await Promise.race([searchWarmedUp, new Promise((resolve) => setTimeout(resolve, READY_WITHIN_MS).unref())]);
+  await Promise.race([
+    searchWarmedUp,
+    new Promise((resolve) => setTimeout(resolve, config.INDEX_WAIT_SECONDS * 1000).unref()),
+  ]);
   if (stopping) return;
   // The build's garbage collected before the first request rather than among the first ones: at
   // 100,000 parts ~60 MB of it, whose collection cost one of them an 18 ms pause and the others

@@ -143,6 +143,14 @@ const envSchema = z.object({
     .min(1, "a whole number of seconds from 1 to 3600")
     .max(3600, "a whole number of seconds from 1 to 3600")
     .default(30),
+  // Seconds a store process waits at start for its catalogue index before taking requests anyway,
+  // answering the catalogue from SQL until the index is built (0: at once).
+  INDEX_WAIT_SECONDS: z.coerce
+    .number({ message: "a whole number of seconds from 0 to 3600" })
+    .int("a whole number of seconds from 0 to 3600")
+    .min(0, "a whole number of seconds from 0 to 3600")
+    .max(3600, "a whole number of seconds from 0 to 3600")
+    .default(30),
   // Sign-ups one address may make in an hour: a whole office behind one router shares an address.
   SIGN_UPS_PER_ADDRESS: z.coerce
     .number({ message: "a whole number of sign-ups from 1 to 100000" })
