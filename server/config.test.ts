@@ -19,6 +19,8 @@ describe("parseConfig", () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.DATA_DIR).toMatch(/\/data$/);
     expect(config.STORE_EMAIL).toContain("@");
+    expect(config.INDEX_WAIT_SECONDS).toBe(30);
+    expect(config.API_CALLS_PER_ADDRESS).toBe(600);
     // No founding year, so the storefront names no years in business.
     expect(config.STORE_FOUNDED_YEAR).toBeUndefined();
     expect(parseConfig({ STORE_FOUNDED_YEAR: "1999" }).STORE_FOUNDED_YEAR).toBe(1999);
@@ -63,6 +65,7 @@ describe("parseConfig", () => {
     ["STORE_EMAIL", "nobody", 'Invalid STORE_EMAIL="nobody": expected an e-mail address.'],
     ["STRIPE_SECRET_KEY", "pk_live_x", 'Invalid STRIPE_SECRET_KEY="pk_live_x": expected a key starting with sk_.'],
     ["REQUEST_TIMEOUT", "0", 'Invalid REQUEST_TIMEOUT="0": expected a whole number of seconds from 1 to 3600.'],
+    ["INDEX_WAIT_SECONDS", "-1", 'Invalid INDEX_WAIT_SECONDS="-1": expected a whole number of seconds from 0 to 3600.'],
     ["LOG_LEVEL", "loud", 'Invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent.'],
     [
       "TRUSTED_PROXY",
