@@ -139,7 +139,7 @@ export function summary(kind: string, times: Timing[], budget: number | undefine
     .slice(0, 3)
     .map((t) => `${t.label} ${t.ms.toFixed(0)}`)
     .join(", ");
-  const p99n = p99Of(times);
+  const p99n = percentile(sorted, 0.99);
   const verdict =
     budget === undefined
       ? ""

@@ -110,15 +110,11 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   // Built first, then woken by the change log's NOTIFY (PostgreSQL) or the store's events (PGlite,
   // one process), and polling the log each second besides.
   const catalogueIndex = followCatalogue();
-  let searchReady = false;
   const searchWarmedUp = catalogueIndex.built
     .then(readSearchVocabulary)
     .then(warmUpSearch)
     .then(warmUpCatalogueApi)
-    .then(() => {
-      searchReady = true;
-      logger.info("search vocabulary read, search warmed up");
-    })
+    .then(() => logger.info("search vocabulary read, search warmed up"))
     .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL
@@ -174,10 +170,11 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     new Promise((resolve) => setTimeout(resolve, config.INDEX_WAIT_SECONDS * 1000).unref()),
   ]);
   if (stopping) return;
+  const indexed = catalogueIndex.hasIndex();
   // The build's garbage collected before the first request rather than among the first ones: at
   // 100,000 parts ~60 MB of it, whose collection cost one of them an 18 ms pause and the others
   // 57 ms of marking. `npm start` exposes the collector (node --expose-gc).
-  if (searchReady) globalThis.gc?.();
+  if (indexed) globalThis.gc?.();
   server.listen(config.PORT, config.HOST, () => {
     logger.info(
       { port: config.PORT, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
@@ -185,7 +182,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
         database.driver === "pglite"
           ? " in one process: PGlite is embedded in it (set DATABASE_URL to run one process per core)"
           : ""
-      }${searchReady ? "" : ", answering the catalogue from SQL until its index is built"}`,
+      }${indexed ? "" : ", answering the catalogue from SQL until its index is built"}`,
     );
   });
 }

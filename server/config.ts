@@ -27,6 +27,12 @@ const flag = (expected: string) =>
     .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { message: expected })
     .transform((value) => ["true", "1", "on", "yes"].includes(value));
 
+/** A whole number from `min` to `max`; its messages name what it counts ("seconds"), if anything. */
+const wholeNumber = (min: number, max: number, unit?: string) => {
+  const expected = `a whole number${unit ? ` of ${unit}` : ""} from ${min} to ${max}`;
+  return z.coerce.number({ message: expected }).int(expected).min(min, expected).max(max, expected);
+};
+
 /** A comma-separated list of IP addresses (spaces allowed around the commas). */
 const addressList = z
   .string()
@@ -83,12 +89,7 @@ const envSchema = z.object({
   NODE_ENV: z
     .enum(["production", "development", "test"], { message: "one of production, development, test" })
     .default("production"),
-  PORT: z.coerce
-    .number({ message: "a whole number from 1 to 65535" })
-    .int("a whole number from 1 to 65535")
-    .min(1, "a whole number from 1 to 65535")
-    .max(65535, "a whole number from 1 to 65535")
-    .default(3000),
+  PORT: wholeNumber(1, 65535).default(3000),
   HOST: z.string().min(1, "a host name or address to listen on, e.g. 127.0.0.1").default("0.0.0.0"),
   DATA_DIR: z.string().min(1, "a folder path, e.g. ./data").default("./data"),
   // Where the scheduled backups and the admin's "Back up now" go (server/backup/schedule.ts).
@@ -137,42 +138,16 @@ const envSchema = z.object({
     "2250 NW Nicolai St",
     "Portland, OR 97210",
   ]),
-  REQUEST_TIMEOUT: z.coerce
-    .number({ message: "a whole number of seconds from 1 to 3600" })
-    .int("a whole number of seconds from 1 to 3600")
-    .min(1, "a whole number of seconds from 1 to 3600")
-    .max(3600, "a whole number of seconds from 1 to 3600")
-    .default(30),
+  REQUEST_TIMEOUT: wholeNumber(1, 3600, "seconds").default(30),
   // Seconds a store process waits at start for its catalogue index before taking requests anyway,
   // answering the catalogue from SQL until the index is built (0: at once).
-  INDEX_WAIT_SECONDS: z.coerce
-    .number({ message: "a whole number of seconds from 0 to 3600" })
-    .int("a whole number of seconds from 0 to 3600")
-    .min(0, "a whole number of seconds from 0 to 3600")
-    .max(3600, "a whole number of seconds from 0 to 3600")
-    .default(30),
+  INDEX_WAIT_SECONDS: wholeNumber(0, 3600, "seconds").default(30),
   // Sign-ups one address may make in an hour: a whole office behind one router shares an address.
-  SIGN_UPS_PER_ADDRESS: z.coerce
-    .number({ message: "a whole number of sign-ups from 1 to 100000" })
-    .int("a whole number of sign-ups from 1 to 100000")
-    .min(1, "a whole number of sign-ups from 1 to 100000")
-    .max(100_000, "a whole number of sign-ups from 1 to 100000")
-    .default(30),
+  SIGN_UPS_PER_ADDRESS: wholeNumber(1, 100_000, "sign-ups").default(30),
   // Calls to the catalogue API (GET /api/v1/products) one address may make in a minute without a key.
-  API_CALLS_PER_ADDRESS: z.coerce
-    .number({ message: "a whole number of calls from 1 to 100000" })
-    .int("a whole number of calls from 1 to 100000")
-    .min(1, "a whole number of calls from 1 to 100000")
-    .max(100_000, "a whole number of calls from 1 to 100000")
-    .default(600),
+  API_CALLS_PER_ADDRESS: wholeNumber(1, 100_000, "calls").default(600),
   // How many processes serve the store on PostgreSQL; unset, one per core. PGlite serves from one.
-  WEB_CONCURRENCY: optional(
-    z.coerce
-      .number({ message: "a whole number of processes from 1 to 64" })
-      .int("a whole number of processes from 1 to 64")
-      .min(1, "a whole number of processes from 1 to 64")
-      .max(64, "a whole number of processes from 1 to 64"),
-  ),
+  WEB_CONCURRENCY: optional(wholeNumber(1, 64, "processes")),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "one of fatal, error, warn, info, debug, trace, silent",

@@ -1,7 +1,8 @@
 // Keeps this process's catalogue index current (docs/decisions/catalogue-index.md): built at
-// start-up (SQL answers the catalogue until it is), then following the change log (catalogue_changes, written by
-// triggers in every changing transaction) by sequence number. A NOTIFY from those triggers, or a
-// store event, wakes it at once; a poll every second catches up whatever a process missed.
+// start-up (SQL answers the catalogue until it is), then following the change log
+// (catalogue_changes, written by triggers in every changing transaction) by sequence number. A
+// NOTIFY from those triggers, or a store event, wakes it at once; a poll every second catches up
+// whatever a process missed.
 import { gt, inArray, lt, or, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { catalogueChanges } from "../../db/schema";
@@ -30,8 +31,10 @@ export interface CatalogueFollower {
   wake: () => void;
   /** Resolves once the log has been read up to now and taken into the index. */
   catchUp: () => Promise<void>;
-  /** The first build. */
+  /** The first build (settled also when it failed: SQL answers, and the poll builds again). */
   built: Promise<void>;
+  /** Whether an index is built. */
+  hasIndex: () => boolean;
   stop: () => void;
 }
 
@@ -65,8 +68,9 @@ export function followCatalogue(): CatalogueFollower {
     last = from;
     gaps.clear();
     const committed = new Set(recent.map((row) => Number(row.seq)));
+    const now = Date.now();
     for (let seq = Math.max(1, from - IN_FLIGHT_WINDOW + 1); seq < from; seq++)
-      if (!committed.has(seq)) gaps.set(seq, Date.now());
+      if (!committed.has(seq)) gaps.set(seq, now);
     answerFrom(built);
     if (before) setImmediate(() => before.dispose());
     logger.info({ products: built.size, ms: Date.now() - started }, "catalogue index built");
@@ -160,6 +164,7 @@ export function followCatalogue(): CatalogueFollower {
     wake,
     catchUp,
     built,
+    hasIndex: () => index !== undefined,
     stop: () => {
       stopped = true;
       clearInterval(timer);
