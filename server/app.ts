@@ -1,11 +1,10 @@
 // The production server: the entry of the SSR build, started by scripts/start.js.
-import cluster from "node:cluster";
+import cluster, { type Worker } from "node:cluster";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 import * as build from "virtual:react-router/server-build";
 import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
-import { warmUpCatalogueApi } from "./api/products";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
 import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
@@ -28,6 +27,7 @@ import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
 import { startInvoicePaymentReconciliation } from "./terms/invoice-payments";
 import { startInvoiceReminders } from "./terms/invoice-reminders";
+import { warmUpOverHttp } from "./warm-up";
 
 // The catalogue commands (npm run catalog:import / catalog:export) run from this build as well.
 export {
@@ -113,7 +113,6 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const searchWarmedUp = catalogueIndex.built
     .then(readSearchVocabulary)
     .then(warmUpSearch)
-    .then(warmUpCatalogueApi)
     .then(() => logger.info("search vocabulary read, search warmed up"))
     .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
@@ -171,10 +170,17 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   ]);
   if (stopping) return;
   const indexed = catalogueIndex.hasIndex();
+  // Asked of SQL, the rehearsal's searches would take seconds each, and teach the code nothing.
+  if (indexed)
+    await warmUpOverHttp(listener).catch((error) =>
+      logger.warn({ err: error }, "could not warm up the store's requests; the first ones will"),
+    );
   // The build's garbage collected before the first request rather than among the first ones: at
   // 100,000 parts ~60 MB of it, whose collection cost one of them an 18 ms pause and the others
   // 57 ms of marking. `npm start` exposes the collector (node --expose-gc).
   if (indexed) globalThis.gc?.();
+  if (cluster.isWorker) await turnToListen();
+  if (stopping) return;
   server.listen(config.PORT, config.HOST, () => {
     logger.info(
       { port: config.PORT, driver: database.driver, url: config.PUBLIC_URL, nodeEnv: process.env.NODE_ENV },
@@ -184,6 +190,25 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
           : ""
       }${indexed ? "" : ", answering the catalogue from SQL until its index is built"}`,
     );
+  });
+}
+
+// What a worker and its supervisor say when starting: "ready" to take requests; "listen", now.
+const READY = "ready to listen";
+const LISTEN = "listen";
+
+/** Resolves when the supervisor lets this worker listen (superviseWorkers). */
+function turnToListen(): Promise<void> {
+  return new Promise((resolve) => {
+    const worker = cluster.worker;
+    if (!worker) return resolve();
+    const onMessage = (message: unknown) => {
+      if (message !== LISTEN) return;
+      worker.off("message", onMessage);
+      resolve();
+    };
+    worker.on("message", onMessage);
+    worker.send(READY);
   });
 }
 
@@ -197,11 +222,31 @@ function runAlone(duties: readonly Duty[]) {
 /**
  * Starts `processes` workers (this same script, serving) and replaces any that dies. Five deaths
  * within a minute mean something is wrong with every start, not one process: the store stops.
+ *
+ * The workers first started listen together, once each is ready: the first to listen opens the
+ * port, and one that listened alone would serve the first requests beside the others' index
+ * builds and collections (a 200 ms one among them), on two cores. A worker started later, to
+ * replace one that died, listens as soon as it is ready.
  */
 function superviseWorkers(processes: number, config: Config) {
   let stopping = false;
   let listening = 0;
   const deaths: number[] = [];
+  let startingTogether = true;
+  const ready = new Set<Worker>();
+  const listenOnceAllReady = () => {
+    const workers = Object.values(cluster.workers ?? {});
+    if (!startingTogether || workers.some((worker) => worker && !ready.has(worker))) return;
+    startingTogether = false;
+    for (const worker of ready) worker.send(LISTEN);
+    ready.clear();
+  };
+  cluster.on("message", (worker, message) => {
+    if (message !== READY) return;
+    if (!startingTogether) return worker.send(LISTEN);
+    ready.add(worker);
+    listenOnceAllReady();
+  });
   cluster.on("listening", () => {
     listening += 1;
     if (listening === processes) {
@@ -223,6 +268,7 @@ function superviseWorkers(processes: number, config: Config) {
       );
       process.exit(1);
     }
+    ready.delete(worker);
     cluster.fork();
   });
   const shutdown = (signal: string) => {

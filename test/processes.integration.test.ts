@@ -134,6 +134,16 @@ if (testDriver === "postgres") {
       try {
         await waitForHealth(base, server);
         await expect.poll(() => server.output(), { timeout: 10_000 }).toContain("with 2 processes");
+        // The two listen together, once both are ready: neither serves beside the other's start.
+        const lines = server.output().split("\n");
+        const firstListening = lines.findIndex((line) => line.includes("store listening on"));
+        expect(lines.slice(0, firstListening).filter((line) => line.includes("search warmed up"))).toHaveLength(2);
+        const processesListening = () =>
+          server
+            .output()
+            .split("\n")
+            .filter((line) => line.includes("store listening on") && !line.includes("with 2 processes")).length;
+        expect(processesListening()).toBe(2);
         // Each duty starts once, in whichever process won it.
         const dutyStarts = (name: string) =>
           [...server.output().matchAll(/"duty":"([^"]+)","pid":(\d+)[^\n]*this process runs a background duty/g)]
@@ -151,6 +161,8 @@ if (testDriver === "postgres") {
           .toContain("a store process died; starting another");
         await expect.poll(() => dutyStarts("mail delivery").length, { timeout: 10_000 }).toBe(2);
         expect(dutyStarts("mail delivery")[1]).not.toBe(mailer);
+        // The replacement listens as soon as it is ready, the other serving meanwhile.
+        await expect.poll(processesListening, { timeout: 10_000 }).toBe(3);
         expect((await fetch(`${base}${PRODUCT_PAGE}`)).status).toBe(200);
       } finally {
         server.child.kill("SIGTERM");

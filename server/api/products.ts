@@ -14,14 +14,7 @@ import { config } from "../config";
 import { memberPrices } from "../pricing/member-prices";
 import type { ApiCaller } from "./api-keys";
 import { ApiProblem, apiJson } from "./http";
-import {
-  apiFacet,
-  apiSorts,
-  type ProductParams,
-  parseProductParams,
-  productParamNames,
-  resolveAttributeParams,
-} from "./product-params";
+import { apiFacet, apiSorts, type ProductParams, productParamNames, resolveAttributeParams } from "./product-params";
 
 /** Calls a visitor's address may make in a minute (ten a second by default); a company's key has its own limit. */
 export const visitorCatalogueLimit = (): Limit => ({ max: config().API_CALLS_PER_ADDRESS, windowMs: 60_000 });
@@ -177,21 +170,4 @@ export async function answerProducts(
   return catalogueApiCache().serve(request, undefined, async () =>
     visitorResponse(request, await catalogueAnswer(params, null)),
   );
-}
-
-// What an integration's first calls ask: a search by relevance, one narrowed and sorted, a listing.
-const WARM_UP_CALLS = ["q=grinding+wheel", "q=industrial&in_stock=1&sort=price_asc", "sort=name&per_page=50"];
-
-/**
- * Makes the visitor's answer to a few calls, twice, before the process takes requests: the first
- * call after start-up took 65 ms over HTTP at 100,000 parts, the next ones 5-20. Nothing is kept.
- */
-export async function warmUpCatalogueApi(): Promise<void> {
-  for (let round = 0; round < 2; round++) {
-    for (const call of WARM_UP_CALLS) {
-      const parsed = parseProductParams(new URLSearchParams(call));
-      if (parsed.ok)
-        await visitorResponse(new Request("http://localhost/"), await catalogueAnswer(parsed.value, null)).text();
-    }
-  }
 }
