@@ -344,11 +344,12 @@ export class CatalogueIndex {
     } else candidates = this.listed;
     // A key of one piece ('gw' as a prefix, '100' anywhere) is its bitmap: nothing to check.
     if (key.length === (anywhere ? 3 : 2)) return scratch.and(candidates);
-    const matching = candidates.toArray().filter((ordinal) => {
-      const partKey = this.partKeys[ordinal];
-      return partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key));
-    });
-    return scratch.keep(RoaringBitmap32.from(matching));
+    return scratch.keep(
+      filtered(candidates, (ordinal) => {
+        const partKey = this.partKeys[ordinal];
+        return partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key));
+      }),
+    );
   }
 
   private wordId(word: string) {
@@ -1486,9 +1487,7 @@ export class CatalogueIndex {
       const name = (this.positions as Record<IndexSort, Int32Array>).name;
       // Relevance's part-number boost: 100 for the part key typed, 50 for those it starts.
       const boosted = scratch.and(this.partKeyMatches(key, false, scratch), where);
-      const exact = scratch.keep(
-        RoaringBitmap32.from(boosted.toArray().filter((ordinal) => this.partKeys[ordinal] === key)),
-      );
+      const exact = scratch.keep(filtered(boosted, (ordinal) => this.partKeys[ordinal] === key));
       const boosts = (
         [
           [100, exact],
@@ -1808,6 +1807,16 @@ export function smallestFirst(values: Int32Array, count: number): Int32Array {
 }
 
 /** Whether every listed product is in `order`, which holds nothing else. */
+/**
+ * The products of `bits` that pass `test`. Read as a typed array: the bindings' toArray makes a
+ * JavaScript array element by element ('gw' by relevance at a million parts: 8 ms of its 23).
+ */
+function filtered(bits: RoaringBitmap32, test: (ordinal: number) => boolean): RoaringBitmap32 {
+  const passing: number[] = [];
+  for (const ordinal of bits.toUint32Array()) if (test(ordinal)) passing.push(ordinal);
+  return RoaringBitmap32.from(passing);
+}
+
 function list(listed: RoaringBitmap32, order: Int32Array) {
   for (const ordinal of order) if (!listed.has(ordinal)) return false;
   return true;
