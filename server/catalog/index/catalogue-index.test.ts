@@ -320,6 +320,43 @@ describe("a word's products", () => {
     indexTuning.entriesPerPrefixWord = entriesPerPrefixWord;
     index.dispose();
   });
+
+  it("are all kept by a build of thousands, its pools grown as its first products foretell and beyond", () => {
+    const index = new CatalogueIndex();
+    try {
+      // The first thousand of few words foretell too little for the rest, of many: the pools grow
+      // to the foretold size, then past it.
+      const wordsOf = (n: number) => [
+        "part",
+        `only${n}`,
+        ...Array.from({ length: n < 1_000 ? 4 : 40 }, (_, w) => `w${(n + w) % 97}`),
+      ];
+      const ids = Array.from({ length: 6_000 }, (_, n) => `${n + 1}`);
+      index.number(ids);
+      for (let start = 0; start < ids.length; start += 2_000)
+        index.apply(
+          ids
+            .slice(start, start + 2_000)
+            .map((id, k) =>
+              product(id, [], 5, wordsOf(start + k).map((word, at) => `'${word}':${at + 1}`).join(" ")),
+            ),
+        );
+      index.layOut();
+      const matched = (tsquery: string) =>
+        index.answer({
+          ...query({ filters: [], units: "inch" }),
+          attributes: [],
+          match: { tree: parseTsQuery(tsquery), partKey: "", partFragment: false },
+        })?.total;
+      expect(found(index, ids, "'part'")).toHaveLength(1_000); // a page of 1,000; the orders set
+      expect(matched("'part'")).toBe(6_000);
+      expect(matched("'w5'")).toBe(ids.filter((_, n) => wordsOf(n).includes("w5")).length);
+      for (const n of [0, 999, 1_000, 3_456, 5_999]) expect(found(index, ids, `'only${n}'`)).toEqual([`${n + 1}`]);
+      expect(found(index, ids, "'only5999' & 'w0'")).toEqual(wordsOf(5_999).includes("w0") ? ["6000"] : []);
+    } finally {
+      index.dispose();
+    }
+  });
 });
 
 describe("a page's places", () => {

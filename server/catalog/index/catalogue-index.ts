@@ -201,6 +201,8 @@ export class CatalogueIndex {
   entryCount = new Int32Array(0);
   private entriesUsed = 0;
   private entriesLive = 0;
+  // The products a build numbered, until it lays the pools out (0: not building).
+  private buildingSize = 0;
   private numberedWords = new Int32Array(256);
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
@@ -639,8 +641,9 @@ export class CatalogueIndex {
     if (this.entriesUsed + count > this.entryWords.length) {
       // Nothing left behind (a build): the pools copied as they are, not run by run.
       if (this.entriesLive === this.entriesUsed) {
-        this.entryWords = atLeast(this.entryWords, this.entriesUsed + count);
-        this.entryPositions = atLeast(this.entryPositions, this.entriesUsed + count);
+        const room = Math.max(this.entriesUsed + count, this.foretoldEntries(ordinal));
+        this.entryWords = atLeast(this.entryWords, room);
+        this.entryPositions = atLeast(this.entryPositions, room);
       } else this.compactEntries(count);
     }
     const groups: number[] = [];
@@ -663,6 +666,17 @@ export class CatalogueIndex {
   /** Numbers these products, in this order, before they are taken in (a new index). */
   number(ids: string[]) {
     for (const id of ids) this.ordinal(id);
+    this.buildingSize = this.ids.length;
+  }
+
+  /**
+   * While a build takes in the products it numbered, in their order (`ordinal` of them so far):
+   * the entries those taken so far foretell for them all, and a twentieth more. The pools then grow
+   * about once rather than sixteen times by half (a million parts: 3.2 s of copying a build).
+   */
+  private foretoldEntries(ordinal: number) {
+    if (this.buildingSize === 0 || ordinal < 1_000) return 0;
+    return Math.ceil((this.entriesUsed / ordinal) * this.buildingSize * 1.05);
   }
 
   /**
@@ -672,6 +686,7 @@ export class CatalogueIndex {
    * and the words put in order for the first prefix asked.
    */
   layOut() {
+    this.buildingSize = 0;
     this.compactEntries(0, LAID_OUT_HEADROOM);
     this.layOutRareWords();
     this.wordsInOrder();
