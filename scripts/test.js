@@ -183,13 +183,9 @@ const longestOnPglite = ["test/hostile-input.integration.test.ts", "server/backu
 // The fuzzer attacks the store's HTTP answers, not its database: it runs once, on PGlite, as a fresh
 // clone runs the store (every other integration file runs on both databases).
 const attacksOnPgliteOnly = ["test/hostile-input.integration.test.ts"];
-// Two store processes sharing one database, as two machines do, and a transaction left open while
-// another connection works: PGlite is one process's database, one connection at a time.
-const postgresOnly = [
-  "test/files-on-every-machine.integration.test.ts",
-  "server/catalog/index/follow.integration.test.ts",
-  "test/index-wait.integration.test.ts",
-];
+// Two store processes sharing one database, as two machines do, and a store kept waiting by a lock
+// another connection holds: PGlite is one process's database, one connection at a time.
+const postgresOnly = ["test/files-on-every-machine.integration.test.ts", "test/index-wait.integration.test.ts"];
 async function integrationOnPostgres() {
   let postgres;
   let databaseUrl = process.env.TEST_DATABASE_URL;

@@ -8,6 +8,7 @@ import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
 import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
+import { keepSynonymPhrases } from "./catalog/search/catalog-query";
 import { warmUpSearch } from "./catalog/search/search";
 import { readSearchVocabulary } from "./catalog/search/search-vocabulary";
 import { startCertificateReminders } from "./companies/tax-certificates";
@@ -109,7 +110,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   ];
   // Built first, then woken by the change log's NOTIFY (PostgreSQL) or the store's events (PGlite,
   // one process), and polling the log each second besides.
-  const catalogueIndex = followCatalogue();
+  const catalogueIndex = followCatalogue(keepSynonymPhrases);
   const searchWarmedUp = catalogueIndex.built
     .then(readSearchVocabulary)
     .then(warmUpSearch)
@@ -145,7 +146,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     server.close(async () => {
       stopJobs();
       await leave();
-      catalogueIndex.stop();
+      await catalogueIndex.stop();
       await closeBackups().catch(() => {});
       await database.close().catch(() => {});
       releaseLock();

@@ -36,10 +36,16 @@ const columnList = (columns: string[]) =>
  * What a backup leaves out: the catalogue's change log and its sequence (docs/decisions/catalogue-index.md).
  * It is no data of the store's but a note to the processes following it, which build their index from
  * the catalogue when they start; a restore's own writes to the catalogue log themselves as they load.
+ * Nor how far each running process had read that log (`catalogue_index_followers`).
  * And `stored_files`: the backup holds the uploaded files as files, wherever the store keeps them
  * (server/backup/backup-folder.ts), rather than a second time as rows.
  */
-const notCarried = new Set(["catalogue_changes", "catalogue_changes_seq_seq", "stored_files"]);
+const notCarried = new Set([
+  "catalogue_changes",
+  "catalogue_changes_seq_seq",
+  "catalogue_index_followers",
+  "stored_files",
+]);
 
 /** The tables of the public schema, each after the tables it refers to, with their stored (not generated) columns. */
 export async function storeTables(executor: Executor): Promise<{ name: string; columns: string[] }[]> {

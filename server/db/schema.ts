@@ -2,6 +2,7 @@
 // user_roles, promo_codes, orders, order_items: docs/product-rules.md, Data); money is numeric.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -226,6 +227,14 @@ export const catalogueChanges = pgTable(
   },
   (t) => [index("catalogue_changes_logged_at_idx").on(t.loggedAt)],
 );
+
+// How far each running store process's catalogue index has taken the change log in, said every few
+// seconds (server/catalog/index/follow.ts): what the seed command waits on before it says it is done.
+export const catalogueIndexFollowers = pgTable("catalogue_index_followers", {
+  follower: text("follower").primaryKey(),
+  seq: bigint("seq", { mode: "number" }).notNull(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 // Readable, unique account numbers (ACCT-100001, ACCT-100002 ...), safe under concurrent sign-ups.
 export const accountNumberSequence = pgSequence("account_number_seq", { startWith: 100001 });

@@ -335,11 +335,16 @@ describe("a word's products", () => {
       index.number(ids);
       for (let start = 0; start < ids.length; start += 2_000)
         index.apply(
-          ids
-            .slice(start, start + 2_000)
-            .map((id, k) =>
-              product(id, [], 5, wordsOf(start + k).map((word, at) => `'${word}':${at + 1}`).join(" ")),
+          ids.slice(start, start + 2_000).map((id, k) =>
+            product(
+              id,
+              [],
+              5,
+              wordsOf(start + k)
+                .map((word, at) => `'${word}':${at + 1}`)
+                .join(" "),
             ),
+          ),
         );
       index.layOut();
       const matched = (tsquery: string) =>

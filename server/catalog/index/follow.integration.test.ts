@@ -1,13 +1,14 @@
 // The follower on PostgreSQL, where a transaction can stay open while another process builds: a
-// change whose number was taken before a build and committed during it is still taken in.
-import { asc, eq } from "drizzle-orm";
+// change whose number was taken before a build and committed during it is still taken in. On both
+// databases: each follower says how far it has read, and a command waits until all have read its change.
+import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDriver, withTestDatabase } from "../../../test/database";
-import { products } from "../../db/schema";
+import { catalogueIndexFollowers, products } from "../../db/schema";
 import { findProducts } from "../search/catalog-query";
 import { writeCatalog } from "../seed/seed";
 import { indexStats } from "./current";
-import { followCatalogue } from "./follow";
+import { followCatalogue, indexesCaughtUp } from "./follow";
 
 const { handle } = withTestDatabase();
 
@@ -59,5 +60,49 @@ describe.skipIf(testDriver !== "postgres")("following the catalogue's change log
     } finally {
       follower.stop();
     }
+  }, 60_000);
+});
+
+describe("waiting for the running store's indexes", () => {
+  it("waits until each following process has taken a change in, and not for one stopped or long silent", async () => {
+    const { db } = handle();
+    await writeCatalog(db, { size: 300, replace: true });
+    const [part] = await db.select({ id: products.id, partNumber: products.partNumber }).from(products).limit(1);
+    if (!part) throw new Error("no products");
+    const follower = followCatalogue();
+    try {
+      await follower.built;
+      await follower.catchUp();
+      expect(await indexesCaughtUp(db, 5_000)).toEqual({ processes: 1, caughtUp: true });
+
+      // A change the follower has not read yet: waited for until its poll (each second) takes it in.
+      await db.update(products).set({ name: "Wombat Gasket" }).where(eq(products.id, part.id));
+      const told: number[] = [];
+      expect(await indexesCaughtUp(db, 10_000, (behind) => told.push(behind))).toEqual({
+        processes: 1,
+        caughtUp: true,
+      });
+      expect(told).toEqual([1]);
+      // Searched from the index at once, with the change.
+      const answered = indexStats.answered;
+      const found = await findProducts({ catalogue: null, q: "wombat", sort: "relevance", limit: 24 });
+      expect(found.items.map((item) => item.partNumber)).toEqual([part.partNumber]);
+      expect(indexStats.answered).toBe(answered + 1);
+    } finally {
+      await follower.stop();
+    }
+    // Stopped: its row goes, and nothing is waited for.
+    expect(await db.select().from(catalogueIndexFollowers)).toEqual([]);
+    await db.update(products).set({ name: "Numbat Gasket" }).where(eq(products.id, part.id));
+    expect(await indexesCaughtUp(db, 5_000)).toEqual({ processes: 0, caughtUp: true });
+
+    // A process that died without a word a minute ago is not waited for; one behind and heard of
+    // just now is, until the time given runs out.
+    await db
+      .insert(catalogueIndexFollowers)
+      .values({ follower: "gone", seq: 0, seenAt: sql`now() - interval '1 minute'` });
+    expect(await indexesCaughtUp(db, 5_000)).toEqual({ processes: 0, caughtUp: true });
+    await db.insert(catalogueIndexFollowers).values({ follower: "stuck", seq: 0 });
+    expect(await indexesCaughtUp(db, 300)).toEqual({ processes: 1, caughtUp: false });
   }, 60_000);
 });

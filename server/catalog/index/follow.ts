@@ -3,9 +3,12 @@
 // (catalogue_changes, written by triggers in every changing transaction) by sequence number. A
 // NOTIFY from those triggers, or a store event, wakes it at once; a poll every second catches up
 // whatever a process missed.
-import { gt, inArray, lt, or, sql } from "drizzle-orm";
-import { db } from "../../db/client";
-import { catalogueChanges } from "../../db/schema";
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { eq, gt, inArray, lt, or, sql } from "drizzle-orm";
+import { type Database, db } from "../../db/client";
+import { catalogueChanges, catalogueIndexFollowers } from "../../db/schema";
 import { onStoreEvent } from "../../events";
 import { logger } from "../../logger";
 import type { CatalogueIndex } from "./catalogue-index";
@@ -25,6 +28,11 @@ const REBUILD_OVER = 50_000;
 // waited for as gaps: a transaction that took one before the build may commit during it.
 const IN_FLIGHT_WINDOW = 1_000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+// A process says how far its index has taken the log in (catalogue_index_followers) when that
+// moves, and at least this often while it does not: one not heard of for three times as long has
+// stopped (a process stopping takes its row away; one that died leaves it).
+const SAY_WHERE_MS = 5_000;
+const GONE_AFTER_SECONDS = 15;
 
 export interface CatalogueFollower {
   /** Reads the log now (a NOTIFY or an event says it grew). */
@@ -35,10 +43,15 @@ export interface CatalogueFollower {
   built: Promise<void>;
   /** Whether an index is built. */
   hasIndex: () => boolean;
-  stop: () => void;
+  /** Stops following, and takes away the word of how far it had read. */
+  stop: () => Promise<void>;
 }
 
-export function followCatalogue(): CatalogueFollower {
+/**
+ * `prepare` readies an index built again before it answers, as the first build is readied before
+ * the process listens (server/app.ts: the synonyms' phrases kept in it).
+ */
+export function followCatalogue(prepare: (index: CatalogueIndex) => Promise<void> = async () => {}): CatalogueFollower {
   let index: CatalogueIndex | undefined;
   let last = 0;
   const gaps = new Map<number, number>();
@@ -46,6 +59,19 @@ export function followCatalogue(): CatalogueFollower {
   let running: Promise<void> | undefined;
   let again = false;
   let pruned = Date.now();
+  // The log's number up to which the index has taken changes in (and answers with them), as said last.
+  let taken = 0;
+  let said = { seq: -1, at: 0 };
+  const follower = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const sayWhere = async () => {
+    const now = Date.now();
+    if (!index || (taken === said.seq && now - said.at < SAY_WHERE_MS)) return;
+    said = { seq: taken, at: now };
+    await db()
+      .insert(catalogueIndexFollowers)
+      .values({ follower, seq: taken })
+      .onConflictDoUpdate({ target: catalogueIndexFollowers.follower, set: { seq: taken, seenAt: sql`now()` } });
+  };
 
   const build = async () => {
     // The log's last number, and those before it in the window, read together: a number missing
@@ -59,11 +85,20 @@ export function followCatalogue(): CatalogueFollower {
     const from = Number(recent.at(-1)?.seq ?? 0);
     const started = Date.now();
     const built = await buildCatalogueIndex();
+    const before = index;
+    // Built again (a whole catalogue imported or seeded): readied, and its garbage collected, while
+    // SQL still answers, rather than in the first searches it answers (the first build is readied
+    // before the process listens, server/app.ts). `npm start` exposes the collector.
+    if (before && !stopped) {
+      await prepare(built).catch((error) =>
+        logger.warn({ err: error }, "could not ready the catalogue index built again"),
+      );
+      globalThis.gc?.();
+    }
     if (stopped) {
       built.dispose();
       return;
     }
-    const before = index;
     index = built;
     last = from;
     gaps.clear();
@@ -124,6 +159,8 @@ export function followCatalogue(): CatalogueFollower {
           await readLog();
         } while (again && !stopped);
         markBehind(false);
+        taken = last;
+        await sayWhere();
       } catch (error) {
         logger.warn({ err: error }, "could not read the catalogue's change log; trying again");
       } finally {
@@ -150,6 +187,8 @@ export function followCatalogue(): CatalogueFollower {
     if (stopped) return;
     if (index) void catchUp();
     else void buildOnce();
+    // Also while a read of the log takes long (a build again, after an import of the whole catalogue).
+    sayWhere().catch((error) => logger.debug({ err: error }, "could not say how far the catalogue index has read"));
   }, POLL_MS);
   timer.unref();
   // Told of a change: behind until it is read.
@@ -165,7 +204,7 @@ export function followCatalogue(): CatalogueFollower {
     catchUp,
     built,
     hasIndex: () => index !== undefined,
-    stop: () => {
+    stop: async () => {
       stopped = true;
       clearInterval(timer);
       for (const stop of unsubscribe) stop();
@@ -174,6 +213,43 @@ export function followCatalogue(): CatalogueFollower {
       const held = index;
       index = undefined;
       if (held) setImmediate(() => held.dispose());
+      // A row left behind (the database out of reach) is ignored once GONE_AFTER_SECONDS have passed.
+      await Promise.race([
+        db()
+          .delete(catalogueIndexFollowers)
+          .where(eq(catalogueIndexFollowers.follower, follower))
+          .catch(() => {}),
+        sleep(1_000),
+      ]);
     },
   };
+}
+
+/**
+ * Waits until every running store process (one heard of in the last GONE_AFTER_SECONDS) has taken
+ * into its index the change log as it stands now, at most `timeoutMs`: a command that has just
+ * changed the catalogue (the seed) then says it is done when the store answers searches with its
+ * change from the index, not from SQL meanwhile. `waiting` is told how many it waits for, once.
+ */
+export async function indexesCaughtUp(
+  database: Database,
+  timeoutMs: number,
+  waiting: (processes: number) => void = () => {},
+): Promise<{ processes: number; caughtUp: boolean }> {
+  const [end] = await database.select({ seq: sql<string | null>`max(${catalogueChanges.seq})` }).from(catalogueChanges);
+  const target = Number(end?.seq ?? 0);
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  for (;;) {
+    const running = await database
+      .select({ seq: catalogueIndexFollowers.seq })
+      .from(catalogueIndexFollowers)
+      .where(gt(catalogueIndexFollowers.seenAt, sql`now() - make_interval(secs => ${GONE_AFTER_SECONDS})`));
+    const behind = running.filter((row) => Number(row.seq) < target).length;
+    if (behind === 0) return { processes: running.length, caughtUp: true };
+    if (Date.now() >= deadline) return { processes: running.length, caughtUp: false };
+    if (!told) waiting(behind);
+    told = true;
+    await sleep(250);
+  }
 }
