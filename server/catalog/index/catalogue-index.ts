@@ -1436,10 +1436,15 @@ export class CatalogueIndex {
       }
       const name = positions.name;
       const best = new Best(wanted);
+      const anyBoosted = boosted.size > 0;
       for (const ordinal of where.toUint32Array()) {
         const start = this.entryStart[ordinal] ?? 0;
         const rank = rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0));
-        best.offer(ordinal, this.relevance(ordinal, rank, boosted, key), name[ordinal] ?? 0);
+        const score = anyBoosted
+          ? this.relevance(ordinal, rank, boosted, key)
+          : rank + (this.featuredFlags[ordinal] ?? 0) / 2;
+        // The name's place read only for a score that may make the page (a read from memory per match at a million).
+        if (best.mayTake(score)) best.offer(ordinal, score, name[ordinal] ?? 0);
       }
       return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
     }
@@ -1624,8 +1629,10 @@ export class CatalogueIndex {
   ): string[] {
     const at = (this.positions as Record<IndexSort, Int32Array>)[ties];
     const best = new Best(query.offset + query.limit);
-    for (const ordinal of where.toUint32Array())
-      best.offer(ordinal, typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2, at[ordinal] ?? 0);
+    for (const ordinal of where.toUint32Array()) {
+      const score = typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2;
+      if (best.mayTake(score)) best.offer(ordinal, score, at[ordinal] ?? 0);
+    }
     return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
   }
 
@@ -1695,6 +1702,12 @@ const phraseKey = (node: TsNode) => JSON.stringify(node);
 class Best {
   private readonly entries: { ordinal: number; score: number; place: number }[] = [];
   constructor(private readonly wanted: number) {}
+
+  /** Whether a match of this score might be kept (false: one ranked below every kept one, with all wanted kept). */
+  mayTake(score: number) {
+    const { entries } = this;
+    return entries.length < this.wanted || score >= (entries[entries.length - 1] as { score: number }).score;
+  }
 
   offer(ordinal: number, score: number, place: number) {
     const { entries } = this;
