@@ -1107,8 +1107,14 @@ export class CatalogueIndex {
    * A match's score as the SQL ranks it: the part-number boost (100 for the key typed, 50 for the
    * parts it starts: `boosted`), its ts_rank_cd (a real), and the featured half point.
    */
-  private relevance(ordinal: number, rank: number, boosted: { has(ordinal: number): boolean }, key: string) {
-    const boost = !boosted.has(ordinal) ? 0 : this.partKeys[ordinal] === key ? 100 : 50;
+  private relevance(
+    ordinal: number,
+    rank: number,
+    boosted: { has(ordinal: number): boolean; readonly size: number },
+    key: string,
+  ) {
+    // Most searches boost nothing: no lookup per match then.
+    const boost = boosted.size === 0 || !boosted.has(ordinal) ? 0 : this.partKeys[ordinal] === key ? 100 : 50;
     return boost + rank + (this.featuredFlags[ordinal] ?? 0) / 2;
   }
 
@@ -1436,15 +1442,10 @@ export class CatalogueIndex {
       }
       const name = positions.name;
       const best = new Best(wanted);
-      const anyBoosted = boosted.size > 0;
       for (const ordinal of where.toUint32Array()) {
         const start = this.entryStart[ordinal] ?? 0;
         const rank = rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0));
-        const score = anyBoosted
-          ? this.relevance(ordinal, rank, boosted, key)
-          : rank + (this.featuredFlags[ordinal] ?? 0) / 2;
-        // The name's place read only for a score that may make the page (a read from memory per match at a million).
-        if (best.mayTake(score)) best.offer(ordinal, score, name[ordinal] ?? 0);
+        best.offer(ordinal, this.relevance(ordinal, rank, boosted, key), name);
       }
       return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
     }
@@ -1629,10 +1630,8 @@ export class CatalogueIndex {
   ): string[] {
     const at = (this.positions as Record<IndexSort, Int32Array>)[ties];
     const best = new Best(query.offset + query.limit);
-    for (const ordinal of where.toUint32Array()) {
-      const score = typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2;
-      if (best.mayTake(score)) best.offer(ordinal, score, at[ordinal] ?? 0);
-    }
+    for (const ordinal of where.toUint32Array())
+      best.offer(ordinal, typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2, at);
     return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
   }
 
@@ -1703,16 +1702,17 @@ class Best {
   private readonly entries: { ordinal: number; score: number; place: number }[] = [];
   constructor(private readonly wanted: number) {}
 
-  /** Whether a match of this score might be kept (false: one ranked below every kept one, with all wanted kept). */
-  mayTake(score: number) {
-    const { entries } = this;
-    return entries.length < this.wanted || score >= (entries[entries.length - 1] as { score: number }).score;
-  }
-
-  offer(ordinal: number, score: number, place: number) {
+  /**
+   * Keeps the match if it is among the best so far; `places`: each ordinal's place among equal
+   * scores, read only for a score that may make the page (a read from memory per match at a million).
+   */
+  offer(ordinal: number, score: number, places: Int32Array) {
     const { entries } = this;
     const worst = entries[entries.length - 1];
-    if (entries.length >= this.wanted && worst && !Best.ahead(score, place, worst)) return;
+    const full = entries.length >= this.wanted && worst !== undefined;
+    if (full && score < worst.score) return;
+    const place = places[ordinal] ?? 0;
+    if (full && !Best.ahead(score, place, worst)) return;
     let slot = entries.length;
     while (slot > 0 && Best.ahead(score, place, entries[slot - 1] as { score: number; place: number })) slot--;
     entries.splice(slot, 0, { ordinal, score, place });

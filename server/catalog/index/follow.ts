@@ -219,7 +219,7 @@ export function followCatalogue(prepare: (index: CatalogueIndex) => Promise<void
           .delete(catalogueIndexFollowers)
           .where(eq(catalogueIndexFollowers.follower, follower))
           .catch(() => {}),
-        sleep(1_000),
+        sleep(1_000, undefined, { ref: false }),
       ]);
     },
   };
