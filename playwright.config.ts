@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { findChromium } from "./scripts/chromium.js";
+import { findTestBrowser } from "./scripts/chromium.js";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const smtpPort = port + 1;
@@ -35,7 +35,7 @@ export default defineConfig({
     trace: "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: findChromium() ?? "/usr/bin/chromium",
+      executablePath: findTestBrowser() ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",

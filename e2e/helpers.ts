@@ -1,12 +1,24 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
 import { admin, mailCatcherUrl, smtpPort } from "../playwright.config";
 import { storeProcess } from "../test/store-process";
 
+// axe-core's minified build: its default source is the readable one, twice the size to parse on
+// every page it checks.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
 /** Fails on any WCAG 2.x A/AA violation axe-core finds on the page as it is now. */
 export async function expectNoAccessibilityViolations(page: Page) {
   await animationsSettled(page);
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  // Legacy mode runs axe in the page itself. The default opens a blank page after every check to
+  // gather the frames' results (the store's pages have no frames): with two workers on two cores,
+  // a check took 4.7 s on average that way (a quarter of the browser stories' time), 2.1 s this way.
+  const results = await new AxeBuilder({ page, axeSource })
+    .setLegacyMode()
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const summary = results.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );

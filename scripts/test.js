@@ -151,7 +151,7 @@ function audit() {
 // Found or installed before the lanes start, so their own installs never print into a lane.
 const nginx = ensureNginx(); // the deployment recipe's test runs Debian's nginx in front of the store
 if (nginx) process.env.NGINX_PATH = nginx;
-const chromium = ensureChromium();
+const chromium = ensureChromium({ forTests: true });
 if (chromium) process.env.CHROMIUM_PATH = chromium;
 
 // Static checks beside the production build (which the server-process tests and Playwright both

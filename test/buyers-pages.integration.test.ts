@@ -69,9 +69,7 @@ let visitor: Client;
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  // Started once to make and fill the database, then stopped: an embedded database has one process at a time.
-  await store.start();
-  await store.stop();
+  await store.prepare();
   const handle = await store.openDatabase();
   setDatabase(handle);
   try {

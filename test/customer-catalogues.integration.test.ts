@@ -29,8 +29,7 @@ let visitor: Client;
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  await store.start();
-  await store.stop();
+  await store.prepare();
   const handle = await store.openDatabase();
   setDatabase(handle);
   try {

@@ -221,8 +221,7 @@ let buyer: ReturnType<typeof client>;
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  await store.start();
-  await store.stop();
+  await store.prepare();
   const handle = await store.openDatabase();
   setDatabase(handle);
   try {

@@ -26,8 +26,7 @@ let certificateUrl = "";
 
 beforeAll(async () => {
   store = await storeProcess({});
-  await store.start(); // migrates and seeds the catalogue
-  await store.stop();
+  await store.prepare();
   // As the back office or an import would: the files under DATA_DIR/media, the product naming them.
   const storage = fileStorage(mediaFolder(store.dataDir));
   const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a2b" } })

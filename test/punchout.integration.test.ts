@@ -49,8 +49,7 @@ async function postCxml(body: string) {
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: "punchout-admin@example.com", ADMIN_PASSWORD: "punchout-admin-password" });
-  await store.start();
-  await store.stop();
+  await store.prepare();
   const handle = await store.openDatabase();
   setDatabase(handle);
   try {
