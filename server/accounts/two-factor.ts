@@ -2,7 +2,6 @@
 // setting up an authenticator, and marking the sessions that were opened with a code, which are
 // the only ones requireAdmin accepts from an admin who has one.
 import { eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { db } from "../db/client";
 import { session } from "../db/schema";
 import { StoreError } from "../errors";
@@ -48,6 +47,7 @@ export async function startEnrolment(
     });
   await forgiveSignInAttempt(who, { signedIn: false });
   if (result.method !== "totp") throw new Error("better-auth gave no authenticator secret");
+  const { default: QRCode } = await import("qrcode"); // loaded when first used (docs/decisions/server-inside-the-ssr-build.md)
   const svg = await QRCode.toString(result.totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return {
     totpURI: result.totpURI,

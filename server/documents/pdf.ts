@@ -1,7 +1,6 @@
 // The store's PDF documents (invoices, receipts, statements) are drawn through these few pieces
 // on pdfkit: a letter page with the store's name, labelled facts, address blocks side by side,
 // and tables that break across pages. The standard Helvetica fonts need no files of our own.
-import PDFDocument from "pdfkit";
 
 const MARGIN = 50;
 const PAGE_WIDTH = 612; // US Letter, in points
@@ -233,7 +232,8 @@ export class PdfWriter {
 }
 
 /** Draws a document and returns its bytes. */
-export function renderPdf(title: string, draw: (pdf: PdfWriter) => void): Promise<Buffer> {
+export async function renderPdf(title: string, draw: (pdf: PdfWriter) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await import("pdfkit"); // loaded when first used (docs/decisions/server-inside-the-ssr-build.md)
   const doc = new PDFDocument({
     size: "LETTER",
     margin: MARGIN,

@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { createInflateRaw } from "node:zlib";
 import { parse } from "csv-parse";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { StoreError } from "../../errors";
 import { importedCell } from "../../spreadsheet-cells";
 import { isUtf16, UTF16_MESSAGE } from "../../text-uploads";
@@ -232,7 +232,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** The rows of an XLSX workbook's first sheet; call `checkWorkbookSize` first. */
 export async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const { default: excel } = await import("exceljs"); // loaded when first used (docs/decisions/server-inside-the-ssr-build.md)
+  const reader = new excel.stream.xlsx.WorkbookReader(input, {
     sharedStrings: "cache",
     hyperlinks: "ignore",
     styles: "ignore",

@@ -4,7 +4,6 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { asc, gt, inArray } from "drizzle-orm";
-import ExcelJS from "exceljs";
 import type { CompleteProductInput } from "../../../domain/catalog/product-input";
 import type { Database } from "../../db/client";
 import { partFamilies, productAttributeValues, productBulkTiers, products } from "../../db/schema";
@@ -118,7 +117,8 @@ export async function exportCatalog(db: Database, format: CatalogFormat, output:
     await once(output, "finish");
     return count;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { default: excel } = await import("exceljs"); // loaded when first used (docs/decisions/server-inside-the-ssr-build.md)
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useSharedStrings: false,
     useStyles: false,
