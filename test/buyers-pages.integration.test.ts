@@ -5,7 +5,6 @@
 // (docs/decisions/buyers-pages.md).
 import { asc, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "../server/db/client";
 import { companyMembers, contractPrices, products, user } from "../server/db/schema";
 import { approveTerms } from "../server/terms/grants";
 import { fillCart, signedUpBuyer } from "./store-fixtures";
@@ -69,10 +68,7 @@ let visitor: Client;
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  await store.prepare();
-  const handle = await store.openDatabase();
-  setDatabase(handle);
-  try {
+  await store.prepare(async (handle) => {
     const rows = await handle.db
       .select({ partNumber: products.partNumber })
       .from(products)
@@ -99,10 +95,7 @@ beforeAll(async () => {
         startsOn: "2000-01-01",
       });
     }
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-  }
+  });
   await store.start();
   for (const company of companies) {
     const buyer = client(store);
@@ -121,7 +114,7 @@ beforeAll(async () => {
     buyers.push(buyer);
   }
   visitor = client(store);
-}, 180_000); // two starts of the store, two sign-ups and sign-ins
+}, 180_000); // a start of the store, two sign-ups and sign-ins
 
 afterAll(async () => {
   await store?.remove();

@@ -6,7 +6,6 @@ import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerCatalogueFormSchema } from "../domain/companies/customer-catalogue";
 import { saveCompanyCatalogue } from "../server/companies/customer-catalogues";
-import { setDatabase } from "../server/db/client";
 import { companies, companyMembers, products, user } from "../server/db/schema";
 import { signedUpBuyer } from "./store-fixtures";
 import { client, type StoreProcess, storeProcess } from "./store-process";
@@ -29,10 +28,7 @@ let visitor: Client;
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  await store.prepare();
-  const handle = await store.openDatabase();
-  setDatabase(handle);
-  try {
+  await store.prepare(async (handle) => {
     for (const person of people) await signedUpBuyer(person.email, { companyName: person.companyName });
     const [wheel] = await handle.db
       .select({ partNumber: products.partNumber, slug: products.slug })
@@ -54,10 +50,7 @@ beforeAll(async () => {
       account?.accountNumber ?? "",
       customerCatalogueFormSchema.parse({ categories: "flap-discs", included: WHEEL }),
     );
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-  }
+  });
   await store.start();
   const signedIn: Client[] = [];
   for (const person of people) {

@@ -10,7 +10,6 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../app/routes";
-import { setDatabase } from "../server/db/client";
 import { orderItems, orders, user } from "../server/db/schema";
 import { storeDocument, storeProductImage } from "../server/media/images";
 import { fileStorage, mediaFolder } from "../server/media/storage";
@@ -221,10 +220,7 @@ let buyer: ReturnType<typeof client>;
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  await store.prepare();
-  const handle = await store.openDatabase();
-  setDatabase(handle);
-  try {
+  await store.prepare(async (handle) => {
     const dana = await signedUpBuyer(buyerEmail);
     receipt = (await cardOrder(dana, [["GW-45-001", 1]])).orderNumber;
     const [granting] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, admin.email));
@@ -268,10 +264,7 @@ beforeAll(async () => {
     storedPicture = (await storeProductImage(photo, storage)).url;
     const pdf = new TextEncoder().encode("%PDF-1.4\n% Certificate of Conformance\n%%EOF\n");
     storedDocument = (await storeDocument(pdf, "Certificate of Conformance", storage)).url;
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-  }
+  });
   await store.start();
   visitor = client(store);
   signedInAdmin = client(store);

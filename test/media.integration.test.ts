@@ -26,25 +26,21 @@ let certificateUrl = "";
 
 beforeAll(async () => {
   store = await storeProcess({});
-  await store.prepare();
-  // As the back office or an import would: the files under DATA_DIR/media, the product naming them.
-  const storage = fileStorage(mediaFolder(store.dataDir));
-  const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a2b" } })
-    .jpeg()
-    .toBuffer();
-  pictureUrl = (await storeProductImage(photo, storage)).url;
-  certificate = new TextEncoder().encode("%PDF-1.4\n% Certificate of Conformance CW-45-045\n%%EOF\n");
-  certificateUrl = (await storeDocument(certificate, "Certificate of Conformance", storage)).url;
-  const database = await store.openDatabase();
-  try {
+  await store.prepare(async (database) => {
+    // As the back office or an import would: the files under DATA_DIR/media, the product naming them.
+    const storage = fileStorage(mediaFolder(store.dataDir));
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#8a5a2b" } })
+      .jpeg()
+      .toBuffer();
+    pictureUrl = (await storeProductImage(photo, storage)).url;
+    certificate = new TextEncoder().encode("%PDF-1.4\n% Certificate of Conformance CW-45-045\n%%EOF\n");
+    certificateUrl = (await storeDocument(certificate, "Certificate of Conformance", storage)).url;
     await database.db
       .update(products)
       .set({ images: [pictureUrl], documents: [{ name: "Certificate of Conformance", url: certificateUrl }] })
       .where(eq(products.partNumber, wheel.partNumber));
     await database.db.update(products).set({ images: [] }).where(eq(products.partNumber, grindingWheel.partNumber));
-  } finally {
-    await database.close();
-  }
+  });
   await store.start();
 }, 180_000);
 

@@ -7,7 +7,6 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabase } from "../server/db/client";
 import { adminAuditLog, orders, procurementConnections, products } from "../server/db/schema";
 import { at, childrenOf, textOf, type XmlNode } from "../server/procurement/cxml";
 import { startScript } from "./store-command";
@@ -49,20 +48,14 @@ async function postCxml(body: string) {
 
 beforeAll(async () => {
   store = await storeProcess({ ADMIN_EMAIL: "punchout-admin@example.com", ADMIN_PASSWORD: "punchout-admin-password" });
-  await store.prepare();
-  const handle = await store.openDatabase();
-  setDatabase(handle);
-  try {
+  await store.prepare(async (handle) => {
     await signedUpBuyer(member.email, { companyName: member.companyName, firstName: "Ines", lastName: "Requester" });
     const [wheel] = await handle.db
       .select({ id: products.id })
       .from(products)
       .where(eq(products.partNumber, "GW-45-001"));
     wheelId = wheel?.id ?? "";
-  } finally {
-    setDatabase(undefined);
-    await handle.close();
-  }
+  });
   await store.start();
 }, 180_000);
 

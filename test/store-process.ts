@@ -19,11 +19,11 @@ export interface StoreProcess {
   /** Starts the store; `env` adds to (or overrides) the environment given at creation. */
   start(env?: Record<string, string>): Promise<void>;
   /**
-   * Prepares its database as a first start does (migrated, seeded, its ADMIN_EMAIL made), in this
-   * process: for a test that writes what the store should start with, without a start and a stop
-   * (seconds of a store's start-up each) before it.
+   * Prepares its database as a first start does (migrated, seeded, its ADMIN_EMAIL made), then runs
+   * `write` on it with the store's own code, in this process: what a test writes for the store to
+   * start with, with no start and stop before it (seconds of a store's start-up each).
    */
-  prepare(): Promise<void>;
+  prepare<T>(write: (database: DatabaseHandle) => Promise<T>): Promise<T>;
   /** SIGTERM, and waits for the exit. */
   stop(): Promise<void>;
   /** The store's database, to read with the store stopped (an embedded database has one process at a time). */
@@ -66,6 +66,17 @@ async function firstStartedPglite(): Promise<string> {
     rmSync(partial, { recursive: true, force: true }); // another test kept one first
   }
   return kept;
+}
+
+/** Runs `write` with `database` as the one domain code uses, then closes it. */
+async function writeWith<T>(database: DatabaseHandle, write: (database: DatabaseHandle) => Promise<T>): Promise<T> {
+  try {
+    setDatabase(database);
+    return await write(database);
+  } finally {
+    setDatabase(undefined);
+    await database.close();
+  }
 }
 
 /**
@@ -121,31 +132,23 @@ export async function storeProcess(
     async writeWhileStopped(write) {
       const wasRunning = child !== undefined && child.exitCode === null;
       await stop();
-      const database = await open();
       try {
-        setDatabase(database);
-        return await write(database);
+        return await writeWith(await open(), write);
       } finally {
-        setDatabase(undefined);
-        await database.close();
         if (wasRunning) await start(lastExtra);
       }
     },
     start,
     stop,
-    async prepare() {
+    async prepare(write) {
       const [{ prepareDatabase }, { ensureAdmin }] = await Promise.all([
         import("../server/prepare-database"),
         import("../server/accounts/admin-bootstrap"),
       ]);
-      const database = await prepareDatabase({ databaseUrl, dataDir });
-      try {
-        setDatabase(database);
+      return writeWith(await prepareDatabase({ databaseUrl, dataDir }), async (database) => {
         if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) await ensureAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-      } finally {
-        setDatabase(undefined);
-        await database.close();
-      }
+        return write(database);
+      });
     },
     openDatabase: open,
     async remove() {
