@@ -55,7 +55,27 @@ function serverCodeStaysOnTheServer(): Plugin {
 
 // The SSR build starts from server/app.ts so that the Hono server, the database client and
 // every route module share one module graph (one PGlite handle per process).
-export default defineConfig({
+/**
+ * Libraries the SSR build leaves for Node to load from node_modules: each reads files beside its own
+ * code at run time (a WebAssembly binary, a native addon, fonts, a worker thread's script), or is
+ * imported only where first used. Every other library is bundled into build/server/index.js, which a
+ * start then loads as one file rather than 1,400 (docs/decisions/server-inside-the-ssr-build.md).
+ */
+const loadedFromNodeModules = [
+  "@electric-sql/pglite",
+  "roaring-wasm",
+  "sharp",
+  "pg",
+  "pg-copy-streams",
+  "pino",
+  "pdfkit",
+  "exceljs",
+  "qrcode",
+  "@aws-sdk/client-s3",
+  "tar",
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter(), serverCodeStaysOnTheServer(), precompressAssets()],
   resolve: {
     alias: { "@radix-ui/react-use-is-hydrated": path.resolve("app/components/radix-is-hydrated.ts") },
@@ -81,6 +101,10 @@ export default defineConfig({
         },
       },
     },
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      // Bundled for the build only: the dev server keeps Node's own loading of each library.
+      resolve: command === "build" ? { noExternal: true, external: loadedFromNodeModules } : {},
+      build: { rollupOptions: { input: "./server/app.ts" } },
+    },
   },
-});
+}));

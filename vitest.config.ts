@@ -8,6 +8,10 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          // As for the integration tests below: the rules' modules are loaded once per worker, not again
+          // for each file (105 files: 72 s isolated, 15 s not; loading was 69 % of the time). Unit
+          // tests keep no state between files; the one that stubs settings puts them back.
+          isolate: false,
           include: ["domain/**/*.test.ts", "app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["**/*.integration.test.ts"],
           setupFiles: ["./test/fail-on-console-error.ts"],

@@ -1,5 +1,5 @@
 import { type UNSAFE_DataWithResponseInit as DataWithResponseInit, RouterContextProvider } from "react-router";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { type Buyer, buyerContext, type SignedInUser, userContext } from "./context";
 import { type ErrorKind, StoreError } from "./errors";
@@ -19,6 +19,7 @@ beforeAll(() => {
   vi.stubEnv("AUTH_SECRET", "form-intents-unit-test-secret-0123456789");
   vi.stubEnv("ADMIN_REQUIRE_2FA", "false");
 });
+afterAll(() => vi.unstubAllEnvs());
 
 const member: SignedInUser = {
   id: "user-1",
