@@ -6,6 +6,7 @@ import {
   expectNoAccessibilityViolations,
   linkMailedTo,
   signIn,
+  signInAsAdmin,
   signUp,
   subjectsMailedTo,
   uniqueEmail,
@@ -203,8 +204,7 @@ test("a buyer downloads their data, deletes the account, cannot sign in again, a
 });
 
 test("an admin is told why the admin account cannot be deleted from My Account", async ({ page }) => {
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/account");
   const profile = page.getByRole("tabpanel", { name: "Profile" });
   await expect(

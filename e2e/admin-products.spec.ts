@@ -1,12 +1,6 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { admin } from "../playwright.config";
-import { expectNoAccessibilityViolations, signIn } from "./helpers";
-
-async function signInAsAdmin(page: Page) {
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
-}
+import { expectNoAccessibilityViolations, signInAsAdmin } from "./helpers";
 
 /** A visitor in a browser of their own (no session, no cart): served the shared page cache. */
 async function guestPage(browser: Browser) {

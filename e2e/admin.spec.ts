@@ -8,6 +8,7 @@ import {
   openCart,
   payWithCard,
   signIn,
+  signInAsAdmin,
   waitForHydration,
 } from "./helpers";
 
@@ -199,8 +200,7 @@ test("every admin page and action answers 401 to a guest and 403 to a customer",
 });
 
 test("an admin creates a promo code that a buyer then uses in the cart", async ({ page, browser }) => {
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin");
   await page.getByRole("button", { name: "New Promo Code" }).click();
   const dialog = page.getByRole("dialog", { name: "New Promo Code" });
@@ -253,8 +253,7 @@ test("an admin creates a promo code that a buyer then uses in the cart", async (
 
 test("an admin finds an order, moves it to shipped, and reads the change in the audit log", async ({ page }) => {
   test.setTimeout(60_000);
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   // The admin buys a wheel by card, as any buyer would.
   await addWheels(page, 1);
   await page.goto("/checkout");
@@ -322,8 +321,7 @@ test("promo codes give every promo message: minimum (after an edit), expired, an
 }) => {
   test.setTimeout(60_000);
   const suffix = Date.now().toString(36).toUpperCase();
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin");
   await createPromo(page, {
     Code: `MIN${suffix}`,

@@ -3,13 +3,13 @@
 // past the stock is refused with what is in stock, never cut.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { addBusinessDays, formatWeekdayDay, storeDay } from "../domain/dates/dates";
-import { admin } from "../playwright.config";
 import {
   confirmedBuyer,
   expectNoAccessibilityViolations,
   openCart,
   payWithCard,
   signIn,
+  signInAsAdmin,
   waitForHydration,
 } from "./helpers";
 
@@ -23,8 +23,7 @@ async function preparePart(
   { stock, leadTime, backorderable }: { stock: number; leadTime: string; backorderable: boolean },
 ) {
   const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, admin.email, admin.password);
-  await expect(adminPage.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(adminPage);
   await adminPage.goto("/admin/products?category=shop-supplies&status=active&stock=in");
   const link = adminPage.getByRole("table", { name: "Products" }).getByRole("row").nth(nth).getByRole("link");
   const partNumber = (await link.textContent()) ?? "";

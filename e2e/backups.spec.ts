@@ -1,15 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { gunzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
-import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+import { confirmedBuyer, expectNoAccessibilityViolations, signIn, signInAsAdmin } from "./helpers";
 
 test("the admin sets the backup schedule, backs up now and downloads the backup; a buyer cannot", async ({
   page,
   browser,
 }) => {
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Backups" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Backups" })).toBeVisible();

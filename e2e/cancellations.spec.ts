@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
 import {
   addWheels,
   confirmedBuyer,
   expectNoAccessibilityViolations,
   placeCardOrder,
   signIn,
+  signInAsAdmin,
   subjectsMailedTo,
 } from "./helpers";
 
@@ -27,8 +27,7 @@ test("a buyer cancels one line of a card order by keyboard, sees the refund, the
 
   // The store ships the disc; the wheels wait.
   const office = await (await browser.newContext()).newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(office);
   await office.goto(`/admin/orders/${orderNumber}`);
   const ship = office.getByRole("form", { name: "Record a Shipment" });
   await ship.getByLabel("Carrier").selectOption("other");

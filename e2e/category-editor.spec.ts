@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
-import { expectNoAccessibilityViolations, signIn, waitForHydration } from "./helpers";
+import { expectNoAccessibilityViolations, signInAsAdmin, waitForHydration } from "./helpers";
 
 test("an admin renames a subcategory and describes it; the store's menu and listing show it at once", async ({
   page,
 }) => {
   // A long story: two admin pages checked with axe, three saves, the storefront and the audit log.
   test.slow();
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin/categories");
   await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
   await expectNoAccessibilityViolations(page);

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
 import {
   confirmedBuyer,
   expectNoAccessibilityViolations,
   openCart,
   payWithCard,
   signIn,
+  signInAsAdmin,
   waitForHydration,
   wheel,
 } from "./helpers";
@@ -26,8 +26,7 @@ test("the admin gives a company a fixed price and a brand percentage; its member
   // The store's admin finds the company on the dashboard and opens its contract prices.
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage, admin.email, admin.password);
-  await expect(adminPage.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(adminPage);
   await adminPage.goto("/admin");
   await adminPage.getByPlaceholder("Search by name, company, or account number...").fill(lastName);
   // The search navigates as the admin types; the link is followed once the list is the searched one.

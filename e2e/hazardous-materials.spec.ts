@@ -1,8 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { extractText } from "unpdf";
-import { admin } from "../playwright.config";
-import { expectNoAccessibilityViolations, signIn } from "./helpers";
+import { expectNoAccessibilityViolations, signInAsAdmin } from "./helpers";
 
 const aerosol = {
   name: "Penetrating Oil Aerosol, 16 oz",
@@ -70,8 +69,7 @@ test("an operator gives a new part its hazard data in the editor: its page says 
   test.setTimeout(90_000);
   const partNumber = `HAZ-${Date.now().toString(36).toUpperCase()}`;
   const name = `Solvent Degreaser ${partNumber}`;
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin/products/new");
   await page.getByLabel("Part Number").fill(partNumber);
   await page.getByLabel("Status").selectOption("active");

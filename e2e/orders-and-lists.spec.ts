@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { admin, mailCatcherUrl } from "../playwright.config";
+import { mailCatcherUrl } from "../playwright.config";
 import {
   addWheels,
   confirmedBuyer,
@@ -7,6 +7,7 @@ import {
   openCart,
   payWithCard,
   signIn,
+  signInAsAdmin,
   subjectsMailedTo,
   waitForHydration,
   wheel,
@@ -100,8 +101,7 @@ test("a buyer opens an order from My Account, reorders it, builds a list from a 
 
   // The admin ships the order with a carrier and a tracking number.
   const office = await (await browser.newContext()).newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(office);
   await office.goto(`/admin/orders/${orderNumber}`);
   await office.getByRole("button", { name: "Mark as Processing" }).click();
   await expect(office.getByText(`Order ${orderNumber} is now Processing`)).toBeVisible();

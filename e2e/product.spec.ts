@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
 import {
   confirmedBuyer,
   expectNoAccessibilityViolations,
   openCart,
   signIn,
+  signInAsAdmin,
   subjectsMailedTo,
   waitForHydration,
 } from "./helpers";
@@ -142,8 +142,7 @@ test("an out-of-stock part gives its lead time, never same-day shipping, and e-m
   test.setTimeout(90_000);
   // The admin, in a browser of their own, picks an out-of-stock part no other story uses.
   const adminPage = await (await browser.newContext()).newPage();
-  await signIn(adminPage, admin.email, admin.password);
-  await expect(adminPage.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(adminPage);
   await adminPage.goto("/admin/products?category=tire-supplies&status=active&stock=out");
   const table = adminPage.getByRole("table", { name: "Products" });
   const firstPart = table.getByRole("row").nth(1).getByRole("link");

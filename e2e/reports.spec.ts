@@ -1,10 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
-import { confirmedBuyer, expectNoAccessibilityViolations, signIn } from "./helpers";
+import { confirmedBuyer, expectNoAccessibilityViolations, signIn, signInAsAdmin } from "./helpers";
 
 test("the admin reads the business as charts with their figures beside them", async ({ page }) => {
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin");
   await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reports" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();

@@ -1,7 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { apiScopes } from "../domain/companies/api-keys";
 import { addDays, storeDay } from "../domain/dates/dates";
-import { admin } from "../playwright.config";
 import { createApiKey } from "../server/api/api-keys";
 import { submitForApproval } from "../server/approvals/approvals";
 import { createListFromText } from "../server/cart/saved-lists";
@@ -30,6 +29,7 @@ import {
   expectNoSidewaysScroll,
   openCart,
   signIn,
+  signInAsAdmin,
   waitForHydration,
 } from "./helpers";
 
@@ -100,9 +100,7 @@ test("the back office fits a 375 px phone", async ({ page, browser }) => {
   test.setTimeout(120_000);
   // A customer to list: the dashboard's table of customers is wider than a phone and must scroll inside its card.
   await confirmedBuyer(await (await browser.newContext()).newPage(), "listed");
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
-  await waitForHydration(page);
+  await signInAsAdmin(page);
   await visitEach(page, [
     "/admin",
     "/admin/orders",

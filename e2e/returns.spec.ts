@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { admin } from "../playwright.config";
 import { orderItems, orders } from "../server/db/schema";
 import { recordShipment } from "../server/orders/shipments";
 import { fixtureAdmin } from "../test/quote-fixtures";
@@ -11,6 +10,7 @@ import {
   expectNoAccessibilityViolations,
   placeCardOrder,
   signIn,
+  signInAsAdmin,
   spareStore,
   subjectsMailedTo,
   waitForHydration,
@@ -37,8 +37,7 @@ test("a buyer on terms asks by keyboard to return one shipped wheel; the admin a
   const orderNumber = page.url().split("/").pop() ?? "";
 
   const office = await (await browser.newContext()).newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(office);
   await office.goto(`/admin/orders/${orderNumber}`);
   const ship = office.getByRole("form", { name: "Record a Shipment" });
   await ship.getByLabel("Carrier").selectOption("other");

@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { admin } from "../playwright.config";
-import { confirmedBuyer, expectNoAccessibilityViolations, payWithCard, signIn, waitForHydration } from "./helpers";
+import {
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  payWithCard,
+  signIn,
+  signInAsAdmin,
+  waitForHydration,
+} from "./helpers";
 
 const disc = "Flap Disc 80 Grit 4.5 in";
 const discPage = "/products/flap-disc-80-grit-4-5-in-fd-80-001";
@@ -99,8 +105,7 @@ test("a buyer who ordered a part reviews it and everyone sees it and its count a
 
   const officeContext = await browser.newContext();
   const office = await officeContext.newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(office);
   await office.goto("/admin");
   await office.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Reviews" }).click();
   await expect(office.getByRole("heading", { level: 1, name: "Reviews" })).toBeVisible();

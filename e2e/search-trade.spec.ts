@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { admin } from "../playwright.config";
-import { expectNoAccessibilityViolations, signIn, waitForHydration, wheel } from "./helpers";
+import { expectNoAccessibilityViolations, signInAsAdmin, waitForHydration, wheel } from "./helpers";
 
 const headerBox = (page: Page) => page.getByRole("search").getByRole("combobox", { name: "Search products" });
 
@@ -125,8 +124,7 @@ test("an OEM number opens our part and says what it replaces", async ({ page }) 
 });
 
 test("an admin adds, edits and deletes a synonym, and search follows at once", async ({ page }) => {
-  await signIn(page, admin.email, admin.password);
-  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(page);
   await page.goto("/admin/search-synonyms");
   await expect(page.getByRole("heading", { name: "Search Synonyms" })).toBeVisible();
   await expect(page.getByLabel("Synonyms of ss")).toHaveValue("ss, stainless steel, stainless");

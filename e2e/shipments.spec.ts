@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
 import {
   addWheels,
   confirmedBuyer,
   expectNoAccessibilityViolations,
   payWithCard,
   signIn,
+  signInAsAdmin,
   subjectsMailedTo,
 } from "./helpers";
 
@@ -29,8 +29,7 @@ test("the admin ships an order in two parts by keyboard; the buyer sees both wit
   await expect(page.getByRole("main").getByText(/^Ships (today|next business day)$/)).toBeVisible();
 
   const office = await (await browser.newContext()).newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(office);
   await office.goto("/admin/orders/to-ship");
   await expect(office.getByRole("heading", { level: 1, name: "To Ship Today" })).toBeVisible();
   await expectNoAccessibilityViolations(office);

@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { admin } from "../playwright.config";
-import { addWheels, confirmedBuyer, expectNoAccessibilityViolations, payWithCard, signIn } from "./helpers";
+import {
+  addWheels,
+  confirmedBuyer,
+  expectNoAccessibilityViolations,
+  payWithCard,
+  signIn,
+  signInAsAdmin,
+} from "./helpers";
 
 const certificatePdf = Buffer.from("%PDF-1.4\n% Texas Sales and Use Tax Exemption Certification\n%%EOF\n");
 
@@ -51,8 +57,7 @@ test("a company admin uploads a Texas certificate, the store admin approves it, 
   // The store admin opens the queue and approves it.
   const officeContext = await browser.newContext();
   const office = await officeContext.newPage();
-  await signIn(office, admin.email, admin.password);
-  await expect(office.getByText("Welcome back!")).toBeVisible();
+  await signInAsAdmin(office);
   await office.goto("/admin");
   await office.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Tax Certificates" }).click();
   await expect(office.getByRole("heading", { level: 1, name: "Tax Certificates" })).toBeVisible();
