@@ -39,7 +39,7 @@ const product = (
   reviewCount: 0,
   sortKey: Number(id),
   ...positionedWords(vector),
-  values: values.map(([attributeId, num]) => ({ attributeId, num, txt: null })),
+  values: values.map(([attributeId, num]) => [attributeId, num, null]),
 });
 
 // Attributes 1..12: a part with all twelve, more than the index's first slot row of eight.

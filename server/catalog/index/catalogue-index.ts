@@ -39,8 +39,11 @@ export interface IndexedProduct {
   words: string[];
   entryWord: Int32Array;
   entryPos: Uint16Array;
-  values: { attributeId: number; num: number | null; txt: string | null }[];
+  /** Its spec values as [attribute, number, text]: arrays as the database's JSON gives them, not an object made for each of a million parts' six. */
+  values: SpecValue[];
 }
+
+export type SpecValue = [attributeId: number, num: number | null, txt: string | null];
 
 /** The two sort orders the database sorts, as the index's ordinals (./load.ts, readOrders). */
 export interface ReadOrders {
@@ -589,7 +592,7 @@ export class CatalogueIndex {
       this.addLater(this.partKeyBitmap(piece), ordinal);
     const words = product.words.map((word) => this.wordId(word));
     for (const word of words) this.addWordLater(word, ordinal);
-    const values = product.values.map((value) => this.valueId(value.attributeId, value.num, value.txt));
+    const values = product.values.map(([attributeId, num, txt]) => this.valueId(attributeId, num, txt));
     for (const value of values) this.addLater((this.values[value] as { bits: RoaringBitmap32 }).bits, ordinal);
     this.valueEntries += values.length;
     this.slotValues(ordinal, values);
