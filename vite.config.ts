@@ -56,9 +56,11 @@ function serverCodeStaysOnTheServer(): Plugin {
 // The SSR build starts from server/app.ts so that the Hono server, the database client and
 // every route module share one module graph (one PGlite handle per process).
 /**
- * Libraries the SSR build leaves for Node to load from node_modules: each reads files beside its own
- * code at run time (a WebAssembly binary, a native addon, fonts, a worker thread's script), or is
- * imported only where first used. Every other library is bundled into build/server/index.js, which a
+ * Libraries the SSR build leaves for Node to load from node_modules: those that read files beside
+ * their own code at run time (PGlite's and roaring's WebAssembly, sharp's native addon, pdfkit's
+ * fonts, pino's worker thread), those imported only where first used (exceljs, qrcode, the S3
+ * client), and PostgreSQL's driver with its COPY streams and tar, left as they were loaded before
+ * (CommonJS, a few files each). Every other library is bundled into build/server/index.js, which a
  * start then loads as one file rather than 1,400 (docs/decisions/server-inside-the-ssr-build.md).
  */
 const loadedFromNodeModules = [

@@ -124,6 +124,9 @@ export interface Buyer {
   company?: string;
 }
 
+/** The shipping address every story's buyer signs up with, by the form or by a post of it. */
+const signUpAddress = { line1: "100 Main St", city: "Portland", state: "OR", zip: "97201" };
+
 /** Fills in the sign-up form and sends it, by its button or (`pressEnter`) by Enter in the last field. */
 export async function signUp(page: Page, buyer: Buyer, { pressEnter = false } = {}) {
   await page.goto("/auth");
@@ -139,10 +142,10 @@ export async function fillSignUp(page: Page, buyer: Buyer, { pressEnter = false 
   if (buyer.company) await form.getByLabel("Company").fill(buyer.company);
   await form.getByLabel("Email").fill(buyer.email);
   await form.getByLabel("Password").fill(buyer.password);
-  await form.getByLabel("Address Line 1").fill("100 Main St");
-  await form.getByLabel("City").fill("Portland");
-  await form.getByLabel("State").selectOption("OR");
-  await form.getByLabel("ZIP").fill("97201");
+  await form.getByLabel("Address Line 1").fill(signUpAddress.line1);
+  await form.getByLabel("City").fill(signUpAddress.city);
+  await form.getByLabel("State").selectOption(signUpAddress.state);
+  await form.getByLabel("ZIP").fill(signUpAddress.zip);
   if (pressEnter) await form.getByLabel("ZIP").press("Enter");
   else await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
@@ -191,10 +194,10 @@ export async function confirmedBuyer(page: Page, name = "buyer", lastName = "Rey
       lastName: buyer.lastName,
       email: buyer.email,
       password: buyer.password,
-      "shipping.line1": "100 Main St",
-      "shipping.city": "Portland",
-      "shipping.state": "OR",
-      "shipping.zip": "97201",
+      "shipping.line1": signUpAddress.line1,
+      "shipping.city": signUpAddress.city,
+      "shipping.state": signUpAddress.state,
+      "shipping.zip": signUpAddress.zip,
       sameAsShipping: "on",
     },
   });

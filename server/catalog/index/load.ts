@@ -300,7 +300,7 @@ export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
   // Two batches are read ahead while one is taken in, each on a connection of its own: the
   // database's part of a batch takes longer than the index's (1.3 s against ~0.8 at a million
   // parts), so one read at a time left this process waiting and a core idle.
-  const reads: Promise<Awaited<ReturnType<typeof listedIn>>>[] = [];
+  const reads: ReturnType<typeof listedIn>[] = [];
   const readFrom = (start: number) => {
     if (start >= ids.length) return;
     const read = listedIn(ids.slice(start, start + BATCH));
@@ -309,8 +309,8 @@ export async function buildCatalogueIndex(): Promise<CatalogueIndex> {
   };
   readFrom(0);
   readFrom(BATCH);
-  for (let start = 2 * BATCH; reads.length > 0; start += BATCH) {
-    const rows = await (reads.shift() as (typeof reads)[number]);
+  for (let start = 2 * BATCH, read = reads.shift(); read; start += BATCH, read = reads.shift()) {
+    const rows = await read;
     readFrom(start);
     index.apply(indexed(rows));
   }
