@@ -171,15 +171,17 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   ]);
   if (stopping) return;
   const indexed = catalogueIndex.hasIndex();
+  // The build's garbage collected before the first request rather than among the first ones: at
+  // 100,000 parts ~60 MB of it, whose collection cost one of them an 18 ms pause and the others
+  // 57 ms of marking. Then the rehearsal: the first answers after a full collection were slower
+  // again (a million parts: 26-46 ms where the same took 5-13 a moment later). `npm start` exposes
+  // the collector (node --expose-gc).
+  if (indexed) globalThis.gc?.();
   // Asked of SQL, the rehearsal's searches would take seconds each, and teach the code nothing.
   if (indexed)
     await warmUpOverHttp(listener).catch((error) =>
       logger.warn({ err: error }, "could not warm up the store's requests; the first ones will"),
     );
-  // The build's garbage collected before the first request rather than among the first ones: at
-  // 100,000 parts ~60 MB of it, whose collection cost one of them an 18 ms pause and the others
-  // 57 ms of marking. `npm start` exposes the collector (node --expose-gc).
-  if (indexed) globalThis.gc?.();
   if (cluster.isWorker) await turnToListen();
   if (stopping) return;
   server.listen(config.PORT, config.HOST, () => {
