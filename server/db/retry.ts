@@ -30,3 +30,15 @@ export async function retryOnDeadlock<T>(transaction: () => Promise<T>): Promise
     }
   }
 }
+
+/**
+ * Whether `error` (or what caused it) is the pool's refusal after waiting `connectionTimeoutMillis`
+ * (server/db/client.ts) for one of its connections: every one busy (a flood of searches answered
+ * by SQL while the catalogue index is built), or the server not answering. Either way the store is
+ * busy, not broken.
+ */
+export function waitedForConnection(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause)
+    if (cause.message === "timeout exceeded when trying to connect") return true;
+  return false;
+}
