@@ -218,7 +218,10 @@ export function answerError(error: unknown, request: Request, headers: Record<st
   if (error instanceof ApiProblem) return problemResponse(error, headers);
   if (error instanceof StoreError) return problemResponse(fromStoreError(error), { ...error.headers, ...headers });
   if (waitedForConnection(error)) {
-    logger.warn({ err: error, path: new URL(request.url).pathname }, "API request refused: no database connection free");
+    logger.warn(
+      { err: error, path: new URL(request.url).pathname },
+      "API request refused: no database connection free",
+    );
     return problemResponse(new ApiProblem(503, "unavailable", BUSY_MESSAGE), {
       "Retry-After": String(BUSY_RETRY_SECONDS),
       ...headers,
