@@ -71,6 +71,9 @@ test("an operator gives a new part its hazard data in the editor: its page says 
   const name = `Solvent Degreaser ${partNumber}`;
   await signInAsAdmin(page);
   await page.goto("/admin/products/new");
+  // The editor's scripts loaded and run before its boxes are ticked: once in CI (session 34) the
+  // hazard box, ticked as the page came in, was found unticked again at once.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Part Number").fill(partNumber);
   await page.getByLabel("Status").selectOption("active");
   await page.getByLabel("Name", { exact: true }).fill(name);
