@@ -211,22 +211,22 @@ export function openApiEndpoint(handlers: Handlers<ApiCaller | null>) {
 
 // Every database connection stayed busy for the pool's wait: asked again a few seconds later, the
 // call is likely answered (the other calls done, or the catalogue index built meanwhile).
-const BUSY_RETRY_SECONDS = 5;
-const BUSY_MESSAGE = "The store is busy answering other requests. Please try again in a few seconds.";
+const storeBusy = new StoreError(
+  "Unavailable",
+  "The store is busy answering other requests. Please try again in a few seconds.",
+  { retryAfterSeconds: 5 },
+);
 
 export function answerError(error: unknown, request: Request, headers: Record<string, string> = {}): Response {
   if (error instanceof ApiProblem) return problemResponse(error, headers);
-  if (error instanceof StoreError) return problemResponse(fromStoreError(error), { ...error.headers, ...headers });
   if (waitedForConnection(error)) {
     logger.warn(
       { err: error, path: new URL(request.url).pathname },
       "API request refused: no database connection free",
     );
-    return problemResponse(new ApiProblem(503, "unavailable", BUSY_MESSAGE), {
-      "Retry-After": String(BUSY_RETRY_SECONDS),
-      ...headers,
-    });
+    return answerError(storeBusy, request, headers);
   }
+  if (error instanceof StoreError) return problemResponse(fromStoreError(error), { ...error.headers, ...headers });
   logger.error({ err: error, path: new URL(request.url).pathname }, "API request failed");
   return problemResponse(
     new ApiProblem(500, "internal_error", "Something went wrong on our side. Please try again in a moment."),

@@ -149,6 +149,7 @@ const common = {
   405: error("The method is not allowed here"),
   422: error("A parameter or a field is not valid: `field` names it, `details` lists every problem"),
   500: error("Something went wrong on the store's side"),
+  503: error("The store is busy (no database connection came free in time): ask again after `Retry-After` seconds"),
 };
 
 export function openApiDocument() {

@@ -280,7 +280,9 @@ export class CatalogueIndex {
   // their collections came every few searches ('type', 'pack' at a million parts: a full one each
   // ~0.5 s, 50-70 ms of marking a million parts' index).
   private walkBuffer = new Uint32Array(0);
-  private valueCountBuffers = { present: new Int32Array(0), counted: new Int32Array(0), facetOf: new Int32Array(0) };
+  private presentBuffer = new Int32Array(0);
+  private countedBuffer = new Int32Array(0);
+  private facetOfBuffer = new Int32Array(0);
   private positions: Record<IndexSort, Int32Array> | undefined;
   /** Whether the sort orders still hold for every listed product. */
   ordersCurrent = false;
@@ -1346,19 +1348,14 @@ export class CatalogueIndex {
     filters: { facet: number; bits: RoaringBitmap32 }[],
     scratch: Scratch,
   ) {
-    const buffers = this.valueCountBuffers;
-    if (buffers.present.length < this.values.length) {
-      const length = Math.max(this.values.length, buffers.present.length * 2);
-      this.valueCountBuffers = {
-        present: new Int32Array(length),
-        counted: new Int32Array(length),
-        facetOf: new Int32Array(length),
-      };
-    }
     // Good until the next answer: its facet rows are read from them first.
-    const present = this.valueCountBuffers.present.subarray(0, this.values.length).fill(0);
-    const counted = this.valueCountBuffers.counted.subarray(0, this.values.length).fill(0);
-    const facetOf = this.valueCountBuffers.facetOf.subarray(0, this.values.length).fill(-1);
+    const size = this.values.length;
+    this.presentBuffer = atLeast(this.presentBuffer, size);
+    this.countedBuffer = atLeast(this.countedBuffer, size);
+    this.facetOfBuffer = atLeast(this.facetOfBuffer, size);
+    const present = this.presentBuffer.subarray(0, size).fill(0);
+    const counted = this.countedBuffer.subarray(0, size).fill(0);
+    const facetOf = this.facetOfBuffer.subarray(0, size).fill(-1);
     let offered = 0;
     attributes.forEach((attribute, facet) => {
       for (const id of attribute.ids)
@@ -1424,8 +1421,7 @@ export class CatalogueIndex {
   /** The ordinals of `bits` in ascending order, in an array reused: good until the next walk. */
   private walk(bits: RoaringBitmap32): Uint32Array {
     const size = bits.size;
-    if (this.walkBuffer.length < size)
-      this.walkBuffer = new Uint32Array(Math.max(size, Math.min(this.ids.length, this.walkBuffer.length * 2)));
+    this.walkBuffer = atLeast(this.walkBuffer, size);
     return bits.toUint32Array(this.walkBuffer.subarray(0, size));
   }
 
