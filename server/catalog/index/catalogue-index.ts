@@ -11,6 +11,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { NameTrigrams, type TypoMatches } from "./name-trigrams";
+import { PackedStrings, Vocabulary } from "./packed-strings";
 import { ProductIds } from "./product-ids";
 import { eachWordRank, firstEntryOf, type PositionedWords, rankerOf, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
@@ -191,10 +192,10 @@ function highestFirst(ascending: Int32Array, values: { [ordinal: number]: number
 
 export class CatalogueIndex {
   private readonly ids = new ProductIds();
-  // Per ordinal: the part key it was taken in with (undefined: not held). What else it was filed
+  // Per ordinal: the part key it was taken in with (none: not held). What else it was filed
   // under is in arrays by ordinal too (its groups' numbers, its entries' run): not an object for
   // each of a million products, which V8's collector went through again and again while building.
-  private readonly partKeys: (string | undefined)[] = [];
+  private readonly partKeys = new PackedStrings();
   // Every listed product's search-vector entries (word id; position << 2 | weight), a run of each
   // pool per product rather than two arrays per product: a million products' typed arrays
   // cost ~300 MB more than their entries. Runs left behind by a change are dropped when the pools grow.
@@ -217,7 +218,7 @@ export class CatalogueIndex {
   private categoryGroup = new Int32Array(0);
   private subcategoryGroup = new Int32Array(0);
   private brandGroup = new Int32Array(0);
-  private readonly wordIds = new Map<string, number>();
+  private readonly words = new Vocabulary();
   // A word's products: a bitmap, or (undefined) a run of the rare pool while it has few.
   private readonly wordBits: (RoaringBitmap32 | undefined)[] = [];
   // The rare words' runs: a word's products' ordinals at rareStart, rareCount of them, in a run
@@ -243,11 +244,6 @@ export class CatalogueIndex {
   // The synonyms' phrases of several words with their products (keepPhrases), by phraseKey.
   private readonly keptPhrases = new Map<string, KeptPhrase>();
   private readonly nameTrigrams = new NameTrigrams();
-  // The words in order, for prefixes, and those numbered since, merged in when a prefix is asked
-  // (sorting a million parts' 714,000 words again took the first prefix after a change 376 ms).
-  private sortedWords: string[] = [];
-  private sortedWordIds = new Int32Array(0);
-  private readonly unsortedWords: string[] = [];
   // Part keys by their first two characters and by each three in a row: the products a part-number
   // prefix (relevance's boost) or fragment may match, checked one by one only among those.
   private readonly partKeyBits = new Map<string, RoaringBitmap32>();
@@ -303,7 +299,7 @@ export class CatalogueIndex {
       bytes += bits?.getSerializationSizeInBytes("croaring") ?? 0;
     bytes += this.rareUsed * 4 + this.rareStart.byteLength + this.rareCount.byteLength * 2;
     for (const order of Object.values(this.orders ?? {})) bytes += order.byteLength * 2;
-    return bytes + this.nameTrigrams.bytes;
+    return bytes + this.nameTrigrams.bytes + this.partKeys.bytes + this.words.bytes;
   }
 
   /** Files `ordinal` under the group `key` (numbered when new); returns the group's number. */
@@ -324,8 +320,7 @@ export class CatalogueIndex {
     if (!bits || bits.size < indexTuning.rankedFrom) return undefined;
     const ranks = new Map<number, RoaringBitmap32>();
     for (const ordinal of bits.toUint32Array())
-      if (this.partKeys[ordinal] !== undefined)
-        rankBits(ranks, wordRank(this.positionedOf(ordinal), word)).add(ordinal);
+      if (this.partKeys.has(ordinal)) rankBits(ranks, wordRank(this.positionedOf(ordinal), word)).add(ordinal);
     this.wordRanks[word] = ranks;
     return ranks;
   }
@@ -358,21 +353,15 @@ export class CatalogueIndex {
     // A key of one piece ('gw' as a prefix, '100' anywhere) is its bitmap: nothing to check.
     if (key.length === (anywhere ? 3 : 2)) return scratch.and(candidates);
     return scratch.keep(
-      filtered(candidates, (ordinal) => {
-        const partKey = this.partKeys[ordinal];
-        return partKey !== undefined && (anywhere ? partKey.includes(key) : partKey.startsWith(key));
-      }),
+      filtered(candidates, (ordinal) =>
+        anywhere ? this.partKeys.includes(ordinal, key) : this.partKeys.startsWith(ordinal, key),
+      ),
     );
   }
 
   private wordId(word: string) {
-    let id = this.wordIds.get(word);
-    if (id === undefined) {
-      id = this.wordBits.length;
-      // A copy: the word read may be a slice of its product's whole vector, which the key would keep.
-      const kept = Buffer.from(word).toString();
-      this.wordIds.set(kept, id);
-      this.unsortedWords.push(kept);
+    const id = this.words.add(word);
+    if (id === this.wordBits.length) {
       this.wordBits.push(undefined);
       this.wordRanks.push(undefined);
       this.wordCounts = atLeast(this.wordCounts, id + 1);
@@ -402,7 +391,6 @@ export class CatalogueIndex {
     let ordinal = this.ids.ordinalOf(id);
     if (ordinal === undefined) {
       ordinal = this.ids.add(id);
-      this.partKeys.push(undefined);
     }
     return ordinal;
   }
@@ -417,14 +405,14 @@ export class CatalogueIndex {
     let reorder = false;
     for (const id of removed) {
       const ordinal = this.ids.ordinalOf(id);
-      if (ordinal !== undefined && this.partKeys[ordinal] !== undefined) {
+      if (ordinal !== undefined && this.partKeys.has(ordinal)) {
         this.takeOut(ordinal);
         reorder = true;
       }
     }
     for (const product of products) {
       const ordinal = this.ordinal(product.id);
-      const held = this.partKeys[ordinal] !== undefined;
+      const held = this.partKeys.has(ordinal);
       if (held) this.takeOut(ordinal);
       if (product.status !== "active") {
         reorder ||= held;
@@ -605,7 +593,7 @@ export class CatalogueIndex {
     this.valueEntries += values.length;
     this.slotValues(ordinal, values);
     this.storeEntries(ordinal, this.numbered(product.entryWord, words), product.entryPos);
-    this.partKeys[ordinal] = product.partKey;
+    this.partKeys.set(ordinal, product.partKey);
     eachWordRank(this.positionedOf(ordinal), (word, rank) => {
       const ranks = this.wordRanks[word];
       const count = (this.wordCounts[word] ?? 0) + 1;
@@ -700,28 +688,7 @@ export class CatalogueIndex {
     this.buildingSize = 0;
     this.compactEntries(0, LAID_OUT_HEADROOM);
     this.layOutRareWords();
-    this.wordsInOrder();
-  }
-
-  /**
-   * Every word in order (code units, as prefixes compare) and each one's id, those numbered since
-   * last time merged in.
-   */
-  private wordsInOrder() {
-    if (this.unsortedWords.length > 0) {
-      const added = this.unsortedWords.splice(0).sort();
-      const [before, beforeIds] = [this.sortedWords, this.sortedWordIds];
-      const words = new Array<string>(before.length + added.length);
-      const ids = new Int32Array(words.length);
-      let [i, j] = [0, 0];
-      for (let k = 0; k < words.length; k++) {
-        const takeBefore = j >= added.length || (i < before.length && (before[i] as string) < (added[j] as string));
-        words[k] = takeBefore ? (before[i] as string) : (added[j] as string);
-        ids[k] = takeBefore ? (beforeIds[i++] as number) : (this.wordIds.get(added[j++] as string) as number);
-      }
-      [this.sortedWords, this.sortedWordIds] = [words, ids];
-    }
-    return { words: this.sortedWords, ids: this.sortedWordIds };
+    this.words.inOrder();
   }
 
   /**
@@ -731,7 +698,7 @@ export class CatalogueIndex {
    * 8,500 words at a million parts).
    */
   private prefixMatches(prefix: string, scratch: Scratch, within: RoaringBitmap32 | undefined) {
-    const { ids, from, to } = this.prefixRange(prefix);
+    const { ids, from, to } = this.words.startingWith(prefix);
     const entriesPerProduct = this.listed.size === 0 ? 0 : this.entriesLive / this.listed.size;
     if (within && within.size * entriesPerProduct < (to - from) * indexTuning.entriesPerPrefixWord) {
       const marked = this.wordMarks();
@@ -754,19 +721,6 @@ export class CatalogueIndex {
     return result;
   }
 
-  /** The words starting with `prefix`: those from `from` to `to` (not included) of the words in order, and their `ids`. */
-  private prefixRange(prefix: string) {
-    const { words, ids } = this.wordsInOrder();
-    let [from, to] = [0, words.length];
-    while (from < to) {
-      const middle = (from + to) >>> 1;
-      if ((words[middle] as string) < prefix) from = middle + 1;
-      else to = middle;
-    }
-    for (to = from; to < words.length && (words[to] as string).startsWith(prefix); ) to++;
-    return { ids, from, to };
-  }
-
   /**
    * Marks the ids of the words a tree of words and prefixes or-ed matches, each listed in `marked`
    * (to be unmarked); false for any other tree.
@@ -775,14 +729,14 @@ export class CatalogueIndex {
     if (node.op === "or") return this.markWords(node.left, marks, marked) && this.markWords(node.right, marks, marked);
     if (node.op !== "word") return false;
     if (!node.prefix) {
-      const id = this.wordIds.get(node.word);
+      const id = this.words.idOf(node.word);
       if (id !== undefined) {
         marks[id] = 1;
         marked.push(id);
       }
       return true;
     }
-    const { ids, from, to } = this.prefixRange(node.word);
+    const { ids, from, to } = this.words.startingWith(node.word);
     for (let at = from; at < to; at++) {
       marks[ids[at] as number] = 1;
       marked.push(ids[at] as number);
@@ -897,7 +851,7 @@ export class CatalogueIndex {
   }
 
   private takeOut(ordinal: number) {
-    const partKey = this.partKeys[ordinal];
+    const partKey = this.partKeys.get(ordinal);
     if (partKey === undefined) return;
     // Taken out again in the same batch (the same product twice): what it was given goes in first.
     if (this.pending.size > 0 || this.pendingWordsUsed > 0) this.addPending();
@@ -928,7 +882,7 @@ export class CatalogueIndex {
     this.slotValues(ordinal, []);
     this.entriesLive -= this.entryCount[ordinal] ?? 0;
     this.entryCount[ordinal] = 0;
-    this.partKeys[ordinal] = undefined;
+    this.partKeys.clear(ordinal);
   }
 
   /**
@@ -1004,7 +958,7 @@ export class CatalogueIndex {
    */
   private matchTree(node: TsNode, scratch: Scratch, within?: RoaringBitmap32, loose = false): RoaringBitmap32 {
     if (node.op === "word") {
-      if (!node.prefix) return scratch.and(this.wordBitmap(this.wordIds.get(node.word), scratch));
+      if (!node.prefix) return scratch.and(this.wordBitmap(this.words.idOf(node.word), scratch));
       return this.prefixMatches(node.word, scratch, within);
     }
     if (node.op === "not")
@@ -1037,13 +991,13 @@ export class CatalogueIndex {
     // Kept in an array and made a bitmap at once: one call into WebAssembly, not one per match.
     const matched: number[] = [];
     for (const ordinal of candidates.toUint32Array())
-      if (this.partKeys[ordinal] !== undefined && this.holdsAt(probe, ordinal)) matched.push(ordinal);
+      if (this.partKeys.has(ordinal) && this.holdsAt(probe, ordinal)) matched.push(ordinal);
     return scratch.keep(RoaringBitmap32.from(matched));
   }
 
   /** A position test made ready to ask of product after product (its words by the index's ids). */
   private probeOf(test: PositionTest): PhraseProbe {
-    const ids = test.words.map((word) => this.wordIds.get(word) ?? -1);
+    const ids = test.words.map((word) => this.words.idOf(word) ?? -1);
     return { test, ids, positions: operandPositions(ids.length, 64) };
   }
 
@@ -1109,7 +1063,7 @@ export class CatalogueIndex {
 
   /** A phrase's test and ranking function, by the index's word ids as they are now. */
   private phraseTools(node: TsNode, test: PositionTest): Pick<KeptPhrase, "probe" | "rankOf"> {
-    const rankOf = rankerOf(node, (word) => this.wordIds.get(word) ?? -1);
+    const rankOf = rankerOf(node, (word) => this.words.idOf(word) ?? -1);
     if (!rankOf) throw new Error("A phrase of words only is ranked in memory.");
     return { probe: this.probeOf(test), rankOf };
   }
@@ -1125,7 +1079,7 @@ export class CatalogueIndex {
     key: string,
   ) {
     // Most searches boost nothing: no lookup per match then.
-    const boost = boosted.size === 0 || !boosted.has(ordinal) ? 0 : this.partKeys[ordinal] === key ? 100 : 50;
+    const boost = boosted.size === 0 || !boosted.has(ordinal) ? 0 : this.partKeys.equals(ordinal, key) ? 100 : 50;
     return boost + rank + (this.featuredFlags[ordinal] ?? 0) / 2;
   }
 
@@ -1441,7 +1395,7 @@ export class CatalogueIndex {
     const positions = this.positions as Record<IndexSort, Int32Array>;
     if (ranked) {
       const tree = query.match?.tree;
-      const rankOf = tree ? rankerOf(tree, (word) => this.wordIds.get(word) ?? -1) : () => 0;
+      const rankOf = tree ? rankerOf(tree, (word) => this.words.idOf(word) ?? -1) : () => 0;
       // Each product ranked on its run of the pools (as rankAt, without an object per match).
       const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
       if (!rankOf) return undefined;
@@ -1497,7 +1451,7 @@ export class CatalogueIndex {
   private oredOperands(node: TsNode, scratch: Scratch): Operand[] | undefined {
     if (node.op === "word") {
       if (node.prefix) return undefined;
-      const id = this.wordIds.get(node.word);
+      const id = this.words.idOf(node.word);
       return id === undefined ? [] : [{ bits: this.wordBitmap(id, scratch), ranks: this.wordRanks[id] }];
     }
     if (node.op === "phrase") {
@@ -1531,7 +1485,7 @@ export class CatalogueIndex {
       const name = (this.positions as Record<IndexSort, Int32Array>).name;
       // Relevance's part-number boost: 100 for the part key typed, 50 for those it starts.
       const boosted = scratch.and(this.partKeyMatches(key, false, scratch), where);
-      const exact = scratch.keep(filtered(boosted, (ordinal) => this.partKeys[ordinal] === key));
+      const exact = scratch.keep(filtered(boosted, (ordinal) => this.partKeys.equals(ordinal, key)));
       const boosts = (
         [
           [100, exact],
