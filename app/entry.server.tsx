@@ -3,13 +3,24 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { isSharedPage } from "../domain/catalog/shared-pages";
-import { nonceContext } from "../server/context";
+import { nonceContext, pageFailureContext } from "../server/context";
+import { waitedForConnection } from "../server/db/retry";
 import { NonceProvider } from "./components/nonce";
 import { holdScriptsUntilPaint } from "./lib/hydration-after-paint.server";
 
 export const streamTimeout = 5_000;
+
+/** React Router's own handling (the error to the console, unless the buyer went away), and the pool's refusal told to the HTTP layer. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (waitedForConnection(error)) {
+    const failure = context.get(pageFailureContext);
+    if (failure) failure.poolBusy = true;
+  }
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

@@ -9,6 +9,12 @@ export const nonceContext = createContext<string | undefined>(undefined);
 /** The address of the client's connection, for per-address rate limits. */
 export const clientAddressContext = createContext<string>("unknown");
 
+/**
+ * How the page's loaders and actions failed, told by React Router's handleError (app/entry.server.tsx)
+ * to the HTTP layer, which answers the page: whether the database pool had no connection free in time.
+ */
+export const pageFailureContext = createContext<{ poolBusy: boolean } | undefined>(undefined);
+
 export interface SignedInUser {
   id: string;
   email: string;

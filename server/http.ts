@@ -19,7 +19,7 @@ import { isPersonalAnswer, PERSONAL_CACHE_CONTROL } from "./catalog/cache/http-c
 import { pageCache, sharedPagesAndSuggestions } from "./catalog/cache/page-cache";
 import { type ClientAddressEnv, clientAddressMiddleware } from "./client-address";
 import { sessionCatalogue } from "./companies/session-catalogue";
-import { catalogueContext, clientAddressContext, nonceContext } from "./context";
+import { catalogueContext, clientAddressContext, nonceContext, pageFailureContext } from "./context";
 import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
 import { loggedPath, logger } from "./logger";
@@ -27,7 +27,23 @@ import { paymentProvider } from "./payments/configured";
 import { FORM_ACTION_HEADER } from "./procurement/transfer";
 import { requestBodyLimits } from "./request-limits";
 
-const databaseDownPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Back in a moment | Cascade Industrial Supply</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>We'll be right back</h1><p>The store can't reach its database at the moment, so this page could not be shown. Nothing you did was lost: carts and orders are kept in the database. Please try again in a minute.</p></main></body></html>`;
+/** A page of its own for when the store's pages cannot be rendered: no layout, no scripts, nothing it would have to read. */
+const plainPage = (title: string, heading: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Cascade Industrial Supply</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a"><main><h1>${heading}</h1><p>${text}</p></main></body></html>`;
+
+const databaseDownPage = plainPage(
+  "Back in a moment",
+  "We'll be right back",
+  "The store can't reach its database at the moment, so this page could not be shown. Nothing you did was lost: carts and orders are kept in the database. Please try again in a minute.",
+);
+
+// Every database connection stayed busy for the pool's wait (a flood of requests): the page is
+// likely shown when asked again a few seconds later. The API says the same (server/api/http.ts).
+const storeBusyPage = plainPage(
+  "Busy",
+  "The store is busy",
+  "The store is busy answering other requests. Please try again in a few seconds.",
+);
 
 /** Whether the database answers within a second. */
 async function databaseReachable(): Promise<boolean> {
@@ -226,6 +242,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     // it; the session middleware does not read the session for these pages, so it is read here.
     const readsKept = (c.req.method === "GET" || c.req.method === "HEAD") && sharedPagesAndSuggestions(c.req.path);
     const catalogue = readsKept ? await sessionCatalogue(c.req.raw) : undefined;
+    const failure = { poolBusy: false };
     const response = await pageCache().serve(
       c.req.raw,
       nonce,
@@ -233,13 +250,20 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
         const context = new RouterContextProvider();
         context.set(nonceContext, nonce);
         context.set(clientAddressContext, c.get("clientAddress"));
+        context.set(pageFailureContext, failure);
         if (catalogue !== undefined) context.set(catalogueContext, { catalogue });
         return handleRequest(ociLoginForm(c.req.raw), context);
       },
       catalogue ?? null,
     );
-    // A page that failed because the database is gone says so, and asks to come back shortly.
-    if (response.status === 500 && !(await databaseReachable())) {
+    if (response.status !== 500) return response;
+    // A page that failed because the database is busy or gone says so, and asks to come back shortly.
+    if (failure.poolBusy) {
+      await response.body?.cancel();
+      return c.html(storeBusyPage, 503, { "Retry-After": "5", "Cache-Control": "no-store" });
+    }
+    if (!(await databaseReachable())) {
+      await response.body?.cancel();
       return c.html(databaseDownPage, 503, { "Retry-After": "30", "Cache-Control": "no-store" });
     }
     return response;

@@ -14,6 +14,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort } from "../scripts/local-server.js";
 import { createEmptyDatabase, testDriver } from "./database";
@@ -337,6 +338,41 @@ describe(`the server on ${testDriver}`, { timeout: 150_000 }, () => {
     ]);
     expect(await server.exited).toBe(0);
   });
+  // Only PostgreSQL lends connections from a pool; PGlite is one connection in the process, never refused.
+  it.runIf(testDriver === "postgres")(
+    "answers a page 503, to come back in a few seconds, when no database connection comes free in time",
+    async () => {
+      const server = startServer(env);
+      await waitForHealth(base, server);
+      // The products held by another transaction: each page that reads them keeps its connection
+      // waiting, and after the pool's ten the next pages wait for one, 5 s, in vain.
+      const blocker = new pg.Client({ connectionString: env.DATABASE_URL });
+      await blocker.connect();
+      onTestFinished(() => blocker.end());
+      await blocker.query("begin");
+      await blocker.query("lock table products in access exclusive mode");
+      const pages = Array.from({ length: 14 }, (_, i) =>
+        fetch(`${base}/search?q=wheel+${i}`).then(async (response) => ({
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+          text: await response.text(),
+        })),
+      );
+      const refused = await Promise.race(pages.map((page) => page.then((answer) => answer)));
+      await blocker.query("commit");
+      const answers = await Promise.all(pages);
+      expect(refused.status).toBe(503);
+      expect(refused.retryAfter).toBe("5");
+      expect(refused.text).toContain("The store is busy answering other requests. Please try again in a few seconds.");
+      // The pages that had a connection are shown once the products are free; none is a 500.
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      expect(statuses).toContain(200);
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    },
+  );
+
   it("refuses a body over its route's limit with 413 before reading it, and cuts a slow client off with 408", async () => {
     const port = env.PORT ?? "";
     const server = startServer({
