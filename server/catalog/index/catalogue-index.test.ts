@@ -321,6 +321,48 @@ describe("a word's products", () => {
     index.dispose();
   });
 
+  it("are a prefix's, kept once asked, through products taken in, changed and taken out", () => {
+    const { keptPrefixFrom, mostKeptPrefixes } = indexTuning;
+    const index = new CatalogueIndex();
+    try {
+      const worded = (id: string, words: string[], status = "active") => ({
+        ...product(id, [], 5, words.map((word, at) => `'${word}':${at + 1}`).join(" ")),
+        status,
+      });
+      index.apply([worded("1", ["bolt", "bond", "nut"]), worded("2", ["bracket", "washer"]), worded("3", ["nut"])]);
+      // Each prefix starting two words or more is kept, two at most: 'b' by the build (a character),
+      // 'bo' once asked; the others are or-ed each time.
+      Object.assign(indexTuning, { keptPrefixFrom: 2, mostKeptPrefixes: 2 });
+      index.layOut();
+      let listed = ["1", "2", "3"];
+      const asked = ["'b':*", "'bo':*", "'n':*", "'nut' & 'b':*", "'w':* | 'bolt'"];
+      const bothWays = () => {
+        for (const tsquery of asked) {
+          const kept = found(index, listed, tsquery);
+          Object.assign(indexTuning, { keptPrefixFrom: Number.POSITIVE_INFINITY });
+          const ored = found(index, listed, tsquery);
+          Object.assign(indexTuning, { keptPrefixFrom: 2 });
+          expect(kept, tsquery).toBeDefined();
+          expect(kept, tsquery).toEqual(ored);
+        }
+      };
+      bothWays();
+      expect(found(index, listed, "'b':*")).toEqual(["1", "2"]);
+      // A new product with a new word the kept 'b' starts; one losing its 'b' word; one taken out.
+      index.apply([worded("4", ["bin"]), worded("1", ["nut"])]);
+      index.apply([worded("5", ["brace", "washer"])], ["2"]);
+      index.apply([worded("3", ["nut", "bolt"], "discontinued")]);
+      listed = ["1", "4", "5"];
+      bothWays();
+      expect(found(index, listed, "'b':*")).toEqual(["4", "5"]);
+      expect(found(index, listed, "'bo':*")).toEqual([]);
+      expect(found(index, listed, "'nut' & 'b':*")).toEqual([]);
+    } finally {
+      Object.assign(indexTuning, { keptPrefixFrom, mostKeptPrefixes });
+      index.dispose();
+    }
+  });
+
   it("are all kept by a build of thousands, its pools grown as its first products foretell and beyond", () => {
     const index = new CatalogueIndex();
     try {

@@ -92,6 +92,11 @@ export class PackedStrings {
     return lengthA - lengthB;
   }
 
+  /** The code unit at `index` of number `n`'s string (-1: beyond its end, or none). */
+  unitAt(n: number, index: number): number {
+    return index < (this.sizes[n] ?? 0) - 1 ? (this.units[(this.starts[n] as number) + index] as number) : -1;
+  }
+
   private holdsAt(at: number, text: string) {
     const units = this.units;
     for (let i = 0; i < text.length; i++) if (units[at + i] !== text.charCodeAt(i)) return false;
@@ -116,6 +121,17 @@ export class PackedStrings {
     }
     [this.units, this.used] = [units, used];
   }
+}
+
+/** The first of `ids` from `from` on for which `holds` (false for those before it, true after), or their end. */
+function firstWhere(ids: Int32Array, from: number, holds: (id: number) => boolean) {
+  let to = ids.length;
+  while (from < to) {
+    const middle = (from + to) >>> 1;
+    if (holds(ids[middle] as number)) to = middle;
+    else from = middle + 1;
+  }
+  return from;
 }
 
 /** A string's FNV-1a hash over its code units. */
@@ -175,14 +191,20 @@ export class Vocabulary {
   /** The words starting with `prefix`: `ids` from `from` to `to` (not included), in order. */
   startingWith(prefix: string) {
     const ids = this.inOrder();
-    let [from, to] = [0, ids.length];
-    while (from < to) {
-      const middle = (from + to) >>> 1;
-      if (this.texts.compareWith(ids[middle] as number, prefix) < 0) from = middle + 1;
-      else to = middle;
-    }
-    for (to = from; to < ids.length && this.texts.startsWith(ids[to] as number, prefix); ) to++;
+    // In order, the words before the prefix, those it starts, then those after it: each end found
+    // by halving ('1' starts ~60,000 words at a million parts, read one by one in ~1 ms).
+    const from = firstWhere(ids, 0, (id) => this.texts.compareWith(id, prefix) >= 0);
+    const to = firstWhere(ids, from, (id) => !this.texts.startsWith(id, prefix));
     return { ids, from, to };
+  }
+
+  startsWith(id: number, prefix: string): boolean {
+    return this.texts.startsWith(id, prefix);
+  }
+
+  /** The word's first code unit (-1: the empty word). */
+  firstUnit(id: number): number {
+    return this.texts.unitAt(id, 0);
   }
 
   /**
