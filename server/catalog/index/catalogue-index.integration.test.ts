@@ -405,17 +405,19 @@ describe("the catalogue index against SQL", () => {
   it("suggests the most popular parts whose words start as typed, as SQL does", async () => {
     const index = currentIndex();
     const withinTypo = vi.spyOn(CatalogueIndex.prototype, "suggestWithinTypo");
-    const { entriesPerPrefixWord, popularReadsPerWord, bitmapCallSteps } = indexTuning;
+    const tuned = { ...indexTuning };
     // A prefix after a word ('flap d') each way: its words or-ed, or the word's products read, or
     // the word's most popular products read in order for the prefix until there are enough.
-    // (The word's matches marked to be read, or each asked of their bitmap.)
+    // (The word's matches marked to be read, or each asked of their bitmap.) Last, every prefix's
+    // products kept once asked, as those of a prefix of many words are.
     const ways = [
-      [0, 0, 0],
-      [Number.POSITIVE_INFINITY, 0, 0],
-      [0, 1e9, 1e9],
-      [0, 1e9, 0],
+      [0, 0, 0, tuned.keptPrefixFrom],
+      [Number.POSITIVE_INFINITY, 0, 0, tuned.keptPrefixFrom],
+      [0, 1e9, 1e9, tuned.keptPrefixFrom],
+      [0, 1e9, 0, tuned.keptPrefixFrom],
+      [0, 0, 0, 1],
     ] as const;
-    for (const [typed, [entries, reads, callSteps]] of [
+    for (const [typed, [entries, reads, callSteps, keptFrom]] of [
       "gri",
       "grinding w",
       "flap d",
@@ -428,14 +430,18 @@ describe("the catalogue index against SQL", () => {
       "flap disc qqqq",
       "indstrialz",
     ].flatMap((typed) => ways.map((way) => [typed, way] as const))) {
-      indexTuning.entriesPerPrefixWord = entries;
-      Object.assign(indexTuning, { popularReadsPerWord: reads, bitmapCallSteps: callSteps });
+      Object.assign(indexTuning, {
+        entriesPerPrefixWord: entries,
+        popularReadsPerWord: reads,
+        bitmapCallSteps: callSteps,
+        keptPrefixFrom: keptFrom,
+      });
       answerFrom(undefined);
       const bySql = await suggestProducts(typed, null);
       answerFrom(index);
       expect(await suggestProducts(typed, null), typed).toEqual(bySql);
     }
-    Object.assign(indexTuning, { entriesPerPrefixWord, popularReadsPerWord, bitmapCallSteps });
+    Object.assign(indexTuning, tuned);
     // 'flap disc qqqq' finds nothing by its words nor by spelling: names within a typo, from the index.
     expect(withinTypo).toHaveBeenCalled();
     withinTypo.mockRestore();
