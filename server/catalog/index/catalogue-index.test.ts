@@ -330,10 +330,11 @@ describe("a word's products", () => {
         status,
       });
       index.apply([worded("1", ["bolt", "bond", "nut"]), worded("2", ["bracket", "washer"]), worded("3", ["nut"])]);
-      // Each prefix starting two words or more is kept, two at most: 'b' by the build (a character),
-      // 'bo' once asked; the others are or-ed each time.
+      // Each prefix starting two words or more is kept, two at most: 'b' before it is asked (a
+      // character), 'bo' once asked; the others are or-ed each time.
       Object.assign(indexTuning, { keptPrefixFrom: 2, mostKeptPrefixes: 2 });
       index.layOut();
+      index.keepPrefixesOfOneCharacter();
       let listed = ["1", "2", "3"];
       const asked = ["'b':*", "'bo':*", "'n':*", "'nut' & 'b':*", "'w':* | 'bolt'"];
       const bothWays = () => {

@@ -11,7 +11,7 @@ import { RoaringBitmap32, roaringLibraryInitialize } from "roaring-wasm";
 import type { SpecFilter, SpecState } from "../../../domain/catalog/spec-filters";
 import { type FacetRow, ROWS_PER_FACET, type ScopeAttribute, TOLERANCE } from "../search/spec-facets";
 import { NameTrigrams, type TypoMatches } from "./name-trigrams";
-import { PackedStrings, Vocabulary } from "./packed-strings";
+import { PackedStrings, Vocabulary, type WordRange } from "./packed-strings";
 import { ProductIds } from "./product-ids";
 import { eachWordRank, firstEntryOf, type PositionedWords, rankerOf, wordRank } from "./rank";
 import { trigramWords, WORD_SIMILARITY_THRESHOLD } from "./trigrams";
@@ -697,14 +697,22 @@ export class CatalogueIndex {
    * Lays the products' entries out in the pools in the order of their numbers, in pools of their
    * size and a little more: grown by half while taking products in, they held up to half again of
    * what they had (a million parts' 46 million entries: 137 MB); the rare words' runs likewise,
-   * the words put in order for the first prefix asked, and the products of each character that
-   * starts many words kept (a sixth of a second at a million parts, not 15-40 ms for each of the
-   * first buyers to type one: '4 1/2 g' typed asks four).
+   * and the words put in order for the first prefix asked.
    */
   layOut() {
     this.buildingSize = 0;
     this.compactEntries(0, LAID_OUT_HEADROOM);
     this.layOutRareWords();
+    this.words.inOrder();
+  }
+
+  /**
+   * Keeps the products of each character that starts many words (keptPrefix), before any buyer
+   * types one: at a million parts 37 characters in ~1 s, where each of the first buyers to type
+   * one waited 15-40 ms ('4 1/2 g' typed asks four). Done once, by the warm-up at start
+   * (search.ts, warmUpSearch), not by the build, which may run again while the store serves.
+   */
+  keepPrefixesOfOneCharacter() {
     const ids = this.words.inOrder();
     for (let from = 0; from < ids.length; ) {
       const prefix = this.words.wordAt(ids[from] as number)?.slice(0, 1) ?? "";
@@ -738,7 +746,7 @@ export class CatalogueIndex {
   }
 
   /** The products of the words `ids` from `from` to `to`, or-ed into a new bitmap. */
-  private productsOf({ ids, from, to }: { ids: Int32Array; from: number; to: number }) {
+  private productsOf({ ids, from, to }: WordRange) {
     const result = new RoaringBitmap32();
     // The rare words' runs added in one call: most of a prefix's words are part numbers' (one product each).
     const rare: number[] = [];
@@ -756,10 +764,7 @@ export class CatalogueIndex {
    * The products of a prefix that starts many words, or-ed once and then kept current as products
    * are taken in and out (keptPrefixesOf); undefined once `indexTuning.mostKeptPrefixes` are kept.
    */
-  private keptPrefix(
-    prefix: string,
-    words: { ids: Int32Array; from: number; to: number },
-  ): RoaringBitmap32 | undefined {
+  private keptPrefix(prefix: string, words: WordRange): RoaringBitmap32 | undefined {
     const first = prefix.charCodeAt(0);
     const kept = this.keptPrefixes.get(first) ?? [];
     const known = kept.find((entry) => entry.prefix === prefix);

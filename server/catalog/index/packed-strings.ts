@@ -141,6 +141,13 @@ function hashOf(text: string) {
   return hash | 0;
 }
 
+/** Words in order: their ids from `from` to `to` (not included) of `ids`. */
+export interface WordRange {
+  ids: Int32Array;
+  from: number;
+  to: number;
+}
+
 /**
  * The index's words, numbered from 0 in the order first met (a number is never given up), found
  * by an open-addressed table of their numbers, and put in order for prefixes when one is asked.
@@ -189,7 +196,7 @@ export class Vocabulary {
   }
 
   /** The words starting with `prefix`: `ids` from `from` to `to` (not included), in order. */
-  startingWith(prefix: string) {
+  startingWith(prefix: string): WordRange {
     const ids = this.inOrder();
     // In order, the words before the prefix, those it starts, then those after it: each end found
     // by halving ('1' starts ~60,000 words at a million parts, read one by one in ~1 ms).

@@ -411,7 +411,10 @@ const WARM_UP_SEARCHES = [
  */
 export async function warmUpSearch(): Promise<void> {
   const index = currentIndex();
-  if (index) await keepSynonymPhrases(index);
+  if (index) {
+    await keepSynonymPhrases(index);
+    index.keepPrefixesOfOneCharacter();
+  }
   const attributes = await scopeAttributes(undefined, searchParamNames);
   for (let round = 0; round < 2; round++) {
     for (const q of WARM_UP_SEARCHES)
