@@ -22,6 +22,7 @@ import { sessionCatalogue } from "./companies/session-catalogue";
 import { catalogueContext, clientAddressContext, nonceContext, pageFailureContext } from "./context";
 import { nextNonce } from "./csp-nonce";
 import { pingDatabase } from "./db/client";
+import { storeBusy } from "./db/retry";
 import { loggedPath, logger } from "./logger";
 import { paymentProvider } from "./payments/configured";
 import { FORM_ACTION_HEADER } from "./procurement/transfer";
@@ -37,13 +38,8 @@ const databaseDownPage = plainPage(
   "The store can't reach its database at the moment, so this page could not be shown. Nothing you did was lost: carts and orders are kept in the database. Please try again in a minute.",
 );
 
-// Every database connection stayed busy for the pool's wait (a flood of requests): the page is
-// likely shown when asked again a few seconds later. The API says the same (server/api/http.ts).
-const storeBusyPage = plainPage(
-  "Busy",
-  "The store is busy",
-  "The store is busy answering other requests. Please try again in a few seconds.",
-);
+// Every database connection stayed busy for the pool's wait (a flood of requests): said as the API says it.
+const storeBusyPage = plainPage("Busy", "The store is busy", storeBusy.message);
 
 /** Whether the database answers within a second. */
 async function databaseReachable(): Promise<boolean> {
@@ -260,7 +256,7 @@ export function createHttpApp({ build, clientDir, publicUrl, trustedProxies = []
     // A page that failed because the database is busy or gone says so, and asks to come back shortly.
     if (failure.poolBusy) {
       await response.body?.cancel();
-      return c.html(storeBusyPage, 503, { "Retry-After": "5", "Cache-Control": "no-store" });
+      return c.html(storeBusyPage, 503, { ...storeBusy.headers, "Cache-Control": "no-store" });
     }
     if (!(await databaseReachable())) {
       await response.body?.cancel();

@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { type ApiScope, apiScopeLabels } from "../../domain/companies/api-keys";
 import { clientAddressContext } from "../context";
-import { waitedForConnection } from "../db/retry";
+import { storeBusy, waitedForConnection } from "../db/retry";
 import { type ErrorKind, StoreError } from "../errors";
 import { logger } from "../logger";
 import { type ApiCaller, authenticateApiKey, makerMayUse } from "./api-keys";
@@ -208,14 +208,6 @@ export function openApiEndpoint(handlers: Handlers<ApiCaller | null>) {
     authorization === null ? Promise.resolve(null) : authenticateApiKey(bearerToken(authorization) ?? ""),
   );
 }
-
-// Every database connection stayed busy for the pool's wait: asked again a few seconds later, the
-// call is likely answered (the other calls done, or the catalogue index built meanwhile).
-const storeBusy = new StoreError(
-  "Unavailable",
-  "The store is busy answering other requests. Please try again in a few seconds.",
-  { retryAfterSeconds: 5 },
-);
 
 export function answerError(error: unknown, request: Request, headers: Record<string, string> = {}): Response {
   if (error instanceof ApiProblem) return problemResponse(error, headers);

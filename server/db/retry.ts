@@ -3,6 +3,7 @@
 // a company (an invoice payment recorded, a credit memo applied) can meet so under load; run again, the
 // one ended waits for the other, which has committed. Taking the company's row first in both was tried:
 // it made a cycle with checkout, which takes the member's row before the company's (soak, 2026-12-02).
+import { StoreError } from "../errors";
 import { logger } from "../logger";
 
 const RETRYABLE = new Set(["40P01", "40001"]);
@@ -42,3 +43,13 @@ export function waitedForConnection(error: unknown): boolean {
     if (cause.message === "timeout exceeded when trying to connect") return true;
   return false;
 }
+
+/**
+ * What a call refused so is told, page or API: asked again a few seconds later, it is likely
+ * answered (the other calls done, or the catalogue index built meanwhile).
+ */
+export const storeBusy = new StoreError(
+  "Unavailable",
+  "The store is busy answering other requests. Please try again in a few seconds.",
+  { retryAfterSeconds: 5 },
+);

@@ -251,7 +251,6 @@ export class CatalogueIndex {
   private readonly nameTrigrams = new NameTrigrams();
   // The prefixes kept with their products (keptPrefix), by their first code unit.
   private readonly keptPrefixes = new Map<number, KeptPrefix[]>();
-  private keptPrefixCount = 0;
   // Part keys by their first two characters and by each three in a row: the products a part-number
   // prefix (relevance's boost) or fragment may match, checked one by one only among those.
   private readonly partKeyBits = new Map<string, RoaringBitmap32>();
@@ -715,10 +714,15 @@ export class CatalogueIndex {
   keepPrefixesOfOneCharacter() {
     const ids = this.words.inOrder();
     for (let from = 0; from < ids.length; ) {
-      const prefix = this.words.wordAt(ids[from] as number)?.slice(0, 1) ?? "";
+      const unit = this.words.firstUnit(ids[from] as number);
+      if (unit < 0) {
+        from++;
+        continue;
+      }
+      const prefix = String.fromCharCode(unit);
       const words = this.words.startingWith(prefix);
-      if (prefix !== "" && words.to - words.from >= indexTuning.keptPrefixFrom) this.keptPrefix(prefix, words);
-      from = prefix === "" ? from + 1 : words.to;
+      if (words.to - words.from >= indexTuning.keptPrefixFrom) this.keptPrefix(prefix, words);
+      from = words.to;
     }
   }
 
@@ -769,18 +773,18 @@ export class CatalogueIndex {
     const kept = this.keptPrefixes.get(first) ?? [];
     const known = kept.find((entry) => entry.prefix === prefix);
     if (known) return known.bits;
-    if (this.keptPrefixCount >= indexTuning.mostKeptPrefixes) return undefined;
+    const count = [...this.keptPrefixes.values()].reduce((sum, list) => sum + list.length, 0);
+    if (count >= indexTuning.mostKeptPrefixes) return undefined;
     const bits = this.productsOf(words);
     kept.push({ prefix, bits });
     this.keptPrefixes.set(first, kept);
-    this.keptPrefixCount++;
     return bits;
   }
 
   /** The kept prefixes' products that the words start (each once), for a product taken in or out with them. */
   private keptPrefixesOf(words: Iterable<number>): Set<RoaringBitmap32> {
     const found = new Set<RoaringBitmap32>();
-    if (this.keptPrefixCount === 0) return found;
+    if (this.keptPrefixes.size === 0) return found;
     for (const word of words)
       for (const kept of this.keptPrefixes.get(this.words.firstUnit(word)) ?? [])
         if (this.words.startsWith(word, kept.prefix)) found.add(kept.bits);

@@ -92,9 +92,9 @@ export class PackedStrings {
     return lengthA - lengthB;
   }
 
-  /** The code unit at `index` of number `n`'s string (-1: beyond its end, or none). */
-  unitAt(n: number, index: number): number {
-    return index < (this.sizes[n] ?? 0) - 1 ? (this.units[(this.starts[n] as number) + index] as number) : -1;
+  /** Number `n`'s string's first code unit (-1: empty, or none). */
+  firstUnit(n: number): number {
+    return (this.sizes[n] ?? 0) > 1 ? (this.units[this.starts[n] as number] as number) : -1;
   }
 
   private holdsAt(at: number, text: string) {
@@ -141,6 +141,9 @@ function hashOf(text: string) {
   return hash | 0;
 }
 
+/** Where a hash's probe starts in a table of `mask` + 1 slots. */
+const firstSlot = (hash: number, mask: number) => (hash ^ (hash >>> 15)) & mask;
+
 /** Words in order: their ids from `from` to `to` (not included) of `ids`. */
 export interface WordRange {
   ids: Int32Array;
@@ -158,9 +161,8 @@ export class Vocabulary {
   // Id + 1 per slot (0: empty), at the word's hash and on, a power of two long.
   private table = new Int32Array(1 << 11);
   private count = 0;
-  // Every word's id in code-unit order, of those numbered before `orderedCount`.
+  // Every word's id in code-unit order, of the words numbered when last put in order.
   private ordered = new Int32Array(0);
-  private orderedCount = 0;
 
   get size() {
     return this.count;
@@ -211,7 +213,7 @@ export class Vocabulary {
 
   /** The word's first code unit (-1: the empty word). */
   firstUnit(id: number): number {
-    return this.texts.unitAt(id, 0);
+    return this.texts.firstUnit(id);
   }
 
   /**
@@ -220,10 +222,10 @@ export class Vocabulary {
    * after a change 376 ms.
    */
   inOrder(): Int32Array {
-    if (this.orderedCount === this.count) return this.ordered;
-    const byText = (a: number, b: number) => this.texts.compare(a, b);
-    const added = new Int32Array(this.count - this.orderedCount).map((_, i) => this.orderedCount + i).sort(byText);
     const before = this.ordered;
+    if (before.length === this.count) return before;
+    const byText = (a: number, b: number) => this.texts.compare(a, b);
+    const added = new Int32Array(this.count - before.length).map((_, i) => before.length + i).sort(byText);
     const merged = new Int32Array(this.count);
     let [i, j] = [0, 0];
     for (let k = 0; k < merged.length; k++)
@@ -231,14 +233,14 @@ export class Vocabulary {
         j >= added.length || (i < before.length && byText(before[i] as number, added[j] as number) < 0)
           ? (before[i++] as number)
           : (added[j++] as number);
-    [this.ordered, this.orderedCount] = [merged, this.count];
+    this.ordered = merged;
     return merged;
   }
 
   /** The slot of `word`: its id's, or the empty one where it would go. */
   private slotOf(word: string, hash: number) {
     const mask = this.table.length - 1;
-    for (let slot = (hash ^ (hash >>> 15)) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = firstSlot(hash, mask); ; slot = (slot + 1) & mask) {
       const id = (this.table[slot] as number) - 1;
       if (id < 0 || (this.hashes[id] === hash && this.texts.equals(id, word))) return slot;
     }
@@ -249,8 +251,7 @@ export class Vocabulary {
     this.table = new Int32Array(this.table.length * 2);
     const mask = this.table.length - 1;
     for (let id = 0; id < this.count; id++) {
-      const hash = this.hashes[id] as number;
-      let slot = (hash ^ (hash >>> 15)) & mask;
+      let slot = firstSlot(this.hashes[id] as number, mask);
       while (this.table[slot] !== 0) slot = (slot + 1) & mask;
       this.table[slot] = id + 1;
     }
