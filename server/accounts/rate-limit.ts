@@ -41,43 +41,72 @@ export function waitText(ms: number): string {
   return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
 }
 
-function tooMany(waitMs: number, message = "Too many attempts."): StoreError {
+export function tooMany(waitMs: number, message = "Too many attempts."): StoreError {
   return new StoreError("TooManyRequests", `${message} Please wait ${waitText(waitMs)} and try again.`, {
     retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
   });
 }
 
+/** A count's row: its uses in the window, and when that window began (epoch ms). */
+export interface CountedUses {
+  key: string;
+  count: number;
+  windowStart: number;
+}
+
 /**
- * The use count of `id` after this use, in a fixed window of `windowMs` from its first use. The
- * count is committed without waiting for the disk (`synchronous_commit` off for this statement's
- * own transaction): every catalogue API call counts one, and a count lost in a crash costs nothing.
+ * Adds `uses` to each id's count in a fixed window of `windowMs` from its first use, in one
+ * statement, and returns the counts after. The counts are committed without waiting for the disk
+ * (`synchronous_commit` off for this statement's own transaction): every catalogue API call is
+ * counted, and a count lost in a crash costs nothing.
  */
-async function countedUse(id: string, windowMs: number, now: number) {
-  const result = await db().execute<{ count: number; last_request: number }>(sql`
+async function addUses(added: ReadonlyMap<string, number>, windowMs: number, now: number): Promise<CountedUses[]> {
+  const ids = [...added.keys()];
+  const array = (values: (string | number)[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  const statement = sql`
     insert into rate_limit (id, key, count, last_request)
-    select ${id}, ${id}, 1, ${now} from (select set_config('synchronous_commit', 'off', true)) as unhurried
+    select added.key, added.key, added.uses, ${now}
+    from unnest(array[${array(ids)}]::text[], array[${array(ids.map((id) => added.get(id) ?? 0))}]::int[]) as added(key, uses),
+      (select set_config('synchronous_commit', 'off', true)) as unhurried
     on conflict (key) do update set
-      count = case when rate_limit.last_request < ${now - windowMs} then 1 else rate_limit.count + 1 end,
+      count = case when rate_limit.last_request < ${now - windowMs} then excluded.count else rate_limit.count + excluded.count end,
       last_request = case when rate_limit.last_request < ${now - windowMs} then ${now} else rate_limit.last_request end
-    returning count, last_request`);
-  return result.rows[0];
+    returning key, count, last_request`;
+  const run = () => db().execute<{ key: string; count: number; last_request: number }>(statement);
+  const result = await run().catch((error: unknown) => {
+    // better-auth's table keeps the same text unique twice (id and key) and ON CONFLICT arbitrates
+    // one: two first uses at once can meet on the other. The row exists then; count again.
+    if (isUniqueViolation(error)) return run();
+    throw error;
+  });
+  return result.rows.map((row) => ({ key: row.key, count: Number(row.count), windowStart: Number(row.last_request) }));
 }
 
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && ((error as Error & { code?: string }).code === "23505" || isUniqueViolation(error.cause));
+
+/** Adds `uses` to each id's count in the database (see addUses), a thousand ids a statement at most. */
+export async function addUsesInBatches(added: ReadonlyMap<string, number>, windowMs: number, now: number) {
+  const entries = [...added];
+  const counted: CountedUses[] = [];
+  for (let start = 0; start < entries.length; start += USES_PER_STATEMENT)
+    counted.push(...(await addUses(new Map(entries.slice(start, start + USES_PER_STATEMENT)), windowMs, now)));
+  return counted;
+}
+// Two parameters an id: well within PostgreSQL's 65,535.
+const USES_PER_STATEMENT = 1_000;
 
 /**
  * Counts one use of `id` in a fixed window of `limit.windowMs` from its first use; throws
  * TooManyRequests (with the wait) past `limit.max`. One statement, so every process counts alike.
  */
 export async function countUse(id: string, { max, windowMs }: Limit, now = Date.now(), message?: string) {
-  const row = await countedUse(id, windowMs, now).catch((error: unknown) => {
-    // better-auth's table keeps the same text unique twice (id and key) and ON CONFLICT arbitrates
-    // one: two first uses at once can meet on the other. The row exists then; count again.
-    if (isUniqueViolation(error)) return countedUse(id, windowMs, now);
-    throw error;
-  });
-  if (row && row.count > max) throw tooMany(Number(row.last_request) + windowMs - now, message);
+  const [row] = await addUses(new Map([[id, 1]]), windowMs, now);
+  if (row && row.count > max) throw tooMany(row.windowStart + windowMs - now, message);
 }
 
 /** Counts one attempt for the e-mail and the address; throws TooManyRequests when either is over. */

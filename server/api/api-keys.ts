@@ -6,7 +6,8 @@ import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type ApiScope, apiScopes, roleMayUse, scopePermissions } from "../../domain/companies/api-keys";
-import { countUse, type Limit } from "../accounts/rate-limit";
+import { callCounts } from "../accounts/call-counts";
+import type { Limit } from "../accounts/rate-limit";
 import { recordAudit } from "../admin/audit";
 import { type Buyer, buyerCan, buyerNow, buyerOf, requirePermission } from "../companies/buyer";
 import { db, type Transaction } from "../db/client";
@@ -191,7 +192,7 @@ export async function authenticateApiKey(key: string | null, now = new Date()): 
   const buyer = found?.createdBy ? await buyerOf(found.createdBy) : null;
   if (!found || found.revokedAt || !buyer || buyer.company?.id !== found.companyId || !buyerCan(buyer, "manageApiKeys"))
     throw new StoreError("Unauthorized", invalidKeyMessage);
-  await countUse(`api:${found.id}`, apiKeyLimit, now.getTime(), "Too many requests with this API key.");
+  await callCounts.count(`api:${found.id}`, apiKeyLimit, "Too many requests with this API key.", now.getTime());
   await db()
     .update(companyApiKeys)
     .set({ lastUsedAt: now })

@@ -4,7 +4,8 @@
 // same filters. With a company's key, a part's price is what that company pays for one.
 import { createHash } from "node:crypto";
 import { findCategory, findSubcategory, titleFromSlug } from "../../domain/catalog/category-tree";
-import { countUse, type Limit } from "../accounts/rate-limit";
+import { callCounts } from "../accounts/call-counts";
+import type { Limit } from "../accounts/rate-limit";
 import { catalogueApiCache } from "../catalog/cache/page-cache";
 import { storefrontCategoryTree } from "../catalog/products/category-tree";
 import { findProducts } from "../catalog/search/catalog-query";
@@ -28,7 +29,7 @@ const VISITOR_VARY = "Authorization, Accept-Encoding";
 
 /** Counts a visitor's call against their address's limit; TooManyRequests (with the wait) past it. */
 export function countVisitorCall(address: string, now = Date.now()) {
-  return countUse(`api:visitor:${limitedAddress(address)}`, visitorCatalogueLimit(), now, visitorLimitMessage);
+  return callCounts.count(`api:visitor:${limitedAddress(address)}`, visitorCatalogueLimit(), visitorLimitMessage, now);
 }
 
 const badParameter = (field: string, message: string) => new ApiProblem(400, "invalid_parameter", message, { field });
