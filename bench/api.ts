@@ -13,6 +13,7 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { parseProductParams } from "../server/api/product-params";
 import { catalogueAnswer } from "../server/api/products";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
+import { SERVING_NODE_FLAGS } from "../server/node-flags";
 import { BUDGETS, p99Of, runAll, SEARCHES, seedIfNeeded, summary, type Timing } from "./measure";
 import { typedPrefixes } from "./typed.js";
 
@@ -34,7 +35,7 @@ type Facets = {
 
 /** Starts the built store and resolves once each of its processes has built its catalogue index and read the search vocabulary. */
 function startStore(env: NodeJS.ProcessEnv, processes: number) {
-  const child: ChildProcess = spawn(process.execPath, ["--expose-gc", "scripts/start.js"], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVING_NODE_FLAGS, "scripts/start.js"], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],

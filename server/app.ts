@@ -20,6 +20,7 @@ import { createRequestListener } from "./http";
 import { startJobWorker } from "./jobs/queue";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
+import { SERVING_NODE_FLAGS } from "./node-flags";
 import { startPaymentReconciliation } from "./orders/checkout";
 import { prepareDatabase } from "./prepare-database";
 import { CXML_DOCUMENT_JOB, sendCxmlDocument } from "./procurement/document-push";
@@ -283,5 +284,7 @@ function superviseWorkers(processes: number, config: Config) {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // However this process was started (`npm start` passes them already), its workers serve with these.
+  cluster.setupPrimary({ execArgv: [...new Set([...process.execArgv, ...SERVING_NODE_FLAGS])] });
   for (let i = 0; i < processes; i += 1) cluster.fork();
 }
