@@ -1,6 +1,7 @@
 /**
  * The Node flags of a process that serves: `npm start` passes the same, the supervisor gives them
- * to its workers (server/app.ts), and the bench starts its stores with them. The collector exposed,
+ * to its workers (server/app.ts), and the bench starts its stores with them (`npm run bench` runs
+ * with them too: it calls the store's query functions in its own process). The collector exposed,
  * to collect a build's garbage before the first request (server/app.ts); and an old generation that
  * starts at 256 MB. Without that, V8 began a full collection whenever the old generation's room fell below
  * its young generation's size (64 MB): with ~45 MB live at 100,000 parts and room for ~72 MB more,
