@@ -14,7 +14,7 @@ import { logger } from "../logger";
 import { addUsesInBatches, type CountedUses, type Limit, tooMany } from "./rate-limit";
 
 /** How long calls wait here before they are added to the database's counts. */
-export const SETTLE_MS = 200;
+const SETTLE_MS = 200;
 
 interface Count {
   windowMs: number;

@@ -1,7 +1,8 @@
 // Slows abuse of the account forms, counted in the database so every process sees the same
 // count. Sign-in slows down with each failure instead of locking anyone out
 // (docs/decisions/sign-in-delays.md); sign-up and the e-mails the store sends on request have a
-// fixed budget per e-mail and per address.
+// fixed budget per e-mail and per address. The catalogue API's calls are counted in the same
+// table, in batches (call-counts.ts).
 import { eq, inArray, sql } from "drizzle-orm";
 import { limitedAddress } from "../client-address";
 import { config } from "../config";
@@ -89,6 +90,9 @@ async function addUses(added: ReadonlyMap<string, number>, windowMs: number, now
 const isUniqueViolation = (error: unknown): boolean =>
   error instanceof Error && ((error as Error & { code?: string }).code === "23505" || isUniqueViolation(error.cause));
 
+// Two parameters an id: well within PostgreSQL's 65,535.
+const USES_PER_STATEMENT = 1_000;
+
 /** Adds `uses` to each id's count in the database (see addUses), a thousand ids a statement at most. */
 export async function addUsesInBatches(added: ReadonlyMap<string, number>, windowMs: number, now: number) {
   const entries = [...added];
@@ -97,8 +101,6 @@ export async function addUsesInBatches(added: ReadonlyMap<string, number>, windo
     counted.push(...(await addUses(new Map(entries.slice(start, start + USES_PER_STATEMENT)), windowMs, now)));
   return counted;
 }
-// Two parameters an id: well within PostgreSQL's 65,535.
-const USES_PER_STATEMENT = 1_000;
 
 /**
  * Counts one use of `id` in a fixed window of `limit.windowMs` from its first use; throws
