@@ -1,7 +1,7 @@
 // How many processes serve the store, and how they act as one: on PGlite one process whatever
 // WEB_CONCURRENCY says; on PostgreSQL several, each background duty in exactly one of them, and a
 // change made through one process seen by the others within a second.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort } from "../scripts/local-server.js";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
+import { SERVING_NODE_FLAGS } from "../server/node-flags";
 import { createEmptyDatabase, testDriver } from "./database";
 import { startServer, waitForHealth } from "./store-command";
 import { productId, signedUpBuyer } from "./store-fixtures";
@@ -152,6 +153,11 @@ if (testDriver === "postgres") {
         await expect.poll(() => dutyStarts("mail delivery").length, { timeout: 5_000 }).toBe(1);
         await expect.poll(() => dutyStarts("payment reconciliation").length, { timeout: 5_000 }).toBe(1);
         expect((await fetch(`${base}${PRODUCT_PAGE}`)).status).toBe(200);
+        // Started here without them, the workers run with the serving flags (an old generation of 256 MB).
+        const [worker] = dutyStarts("mail delivery");
+        expect(readFileSync(`/proc/${worker}/cmdline`, "utf8").split("\0")).toEqual(
+          expect.arrayContaining(SERVING_NODE_FLAGS),
+        );
 
         // The process delivering mail dies: it is replaced, and a living one takes the duty.
         const [mailer] = dutyStarts("mail delivery");
