@@ -78,7 +78,11 @@ test("an operator gives a new part its hazard data in the editor: its page says 
   await page.getByLabel("Status").selectOption("active");
   await page.getByLabel("Name", { exact: true }).fill(name);
   await page.getByLabel("Brand").fill("Own Brand");
+  // The subcategory's attribute fields are fetched as it is chosen: the boxes are ticked once they
+  // came (in CI, twice, the hazard box ticked just then was found unticked; not explained yet).
+  const attributesFetched = page.waitForResponse((response) => response.url().includes("subcategory=bulk-chemicals"));
   await page.getByLabel("Subcategory").selectOption("bulk-chemicals");
+  await attributesFetched;
   await page.getByLabel("Price ($)", { exact: true }).fill("38.00");
   await page.getByLabel("Stock Level").fill("6");
 
