@@ -105,16 +105,13 @@ export class CallCounter {
         }
     } finally {
       // What the database did not take is added with the next calls' counts.
-      for (const added of byWindow.values())
-        for (const id of added.keys()) {
-          const count = this.counts.get(id);
-          if (count && count.sending > 0) {
-            count.pending += count.sending;
-            count.sending = 0;
-          }
-        }
-      if ([...this.counts.values()].some((count) => count.pending > 0))
-        this.timer ??= setTimeout(() => this.settleSoon(), SETTLE_MS).unref();
+      let left = false;
+      for (const count of this.counts.values()) {
+        count.pending += count.sending;
+        count.sending = 0;
+        left ||= count.pending > 0;
+      }
+      if (left) this.timer ??= setTimeout(() => this.settleSoon(), SETTLE_MS).unref();
     }
   }
 }
