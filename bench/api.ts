@@ -13,7 +13,7 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { parseProductParams } from "../server/api/product-params";
 import { catalogueAnswer } from "../server/api/products";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
-import { SERVING_NODE_FLAGS } from "../server/node-flags";
+import { SERVING_NODE_FLAGS, servingEnvironment } from "../server/node-flags";
 import { BUDGETS, p99Of, runAll, SEARCHES, seedIfNeeded, summary, type Timing } from "./measure";
 import { typedPrefixes } from "./typed.js";
 
@@ -37,7 +37,7 @@ type Facets = {
 function startStore(env: NodeJS.ProcessEnv, processes: number) {
   const child: ChildProcess = spawn(process.execPath, [...SERVING_NODE_FLAGS, "scripts/start.js"], {
     cwd: root,
-    env,
+    env: servingEnvironment(env),
     stdio: ["ignore", "pipe", "inherit"],
   });
   let built = 0;

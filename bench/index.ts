@@ -12,7 +12,7 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { searchItemsQuery } from "../server/catalog/search/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
-import { SERVING_NODE_FLAGS } from "../server/node-flags";
+import { SERVING_NODE_FLAGS, servingEnvironment } from "../server/node-flags";
 import { benchAdminScale } from "./admin-scale";
 import { benchApi } from "./api";
 import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
@@ -52,7 +52,7 @@ function seed(env: NodeJS.ProcessEnv, size: number): number {
 function startStore(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [...SERVING_NODE_FLAGS, "scripts/start.js"], {
     cwd: root,
-    env,
+    env: servingEnvironment(env),
     stdio: ["ignore", "ignore", "inherit"],
   });
 }

@@ -20,7 +20,7 @@ import { createRequestListener } from "./http";
 import { startJobWorker } from "./jobs/queue";
 import { logger } from "./logger";
 import { startMailDelivery } from "./mail/mailer";
-import { SERVING_NODE_FLAGS } from "./node-flags";
+import { SERVING_NODE_FLAGS, servingEnvironment } from "./node-flags";
 import { startPaymentReconciliation } from "./orders/checkout";
 import { prepareDatabase } from "./prepare-database";
 import { CXML_DOCUMENT_JOB, sendCxmlDocument } from "./procurement/document-push";
@@ -233,6 +233,7 @@ function runAlone(duties: readonly Duty[]) {
  * replace one that died, listens as soon as it is ready.
  */
 function superviseWorkers(processes: number, config: Config) {
+  const fork = () => cluster.fork(servingEnvironment(process.env));
   let stopping = false;
   let listening = 0;
   const deaths: number[] = [];
@@ -273,7 +274,7 @@ function superviseWorkers(processes: number, config: Config) {
       process.exit(1);
     }
     ready.delete(worker);
-    cluster.fork();
+    fork();
   });
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -286,5 +287,5 @@ function superviseWorkers(processes: number, config: Config) {
   process.on("SIGINT", () => shutdown("SIGINT"));
   // However this process was started (`npm start` passes them already), its workers serve with these.
   cluster.setupPrimary({ execArgv: [...new Set([...process.execArgv, ...SERVING_NODE_FLAGS])] });
-  for (let i = 0; i < processes; i += 1) cluster.fork();
+  for (let i = 0; i < processes; i += 1) fork();
 }

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort } from "../scripts/local-server.js";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
-import { SERVING_NODE_FLAGS } from "../server/node-flags";
+import { SERVING_GLIBC_TUNABLE, SERVING_NODE_FLAGS } from "../server/node-flags";
 import { createEmptyDatabase, testDriver } from "./database";
 import { startServer, waitForHealth } from "./store-command";
 import { productId, signedUpBuyer } from "./store-fixtures";
@@ -157,6 +157,10 @@ if (testDriver === "postgres") {
         const [worker] = dutyStarts("mail delivery");
         expect(readFileSync(`/proc/${worker}/cmdline`, "utf8").split("\0")).toEqual(
           expect.arrayContaining(SERVING_NODE_FLAGS),
+        );
+        // And glibc's malloc asks for huge pages for their catalogue index (server/node-flags.ts).
+        expect(readFileSync(`/proc/${worker}/environ`, "utf8").split("\0")).toContain(
+          `GLIBC_TUNABLES=${SERVING_GLIBC_TUNABLE}`,
         );
 
         // The process delivering mail dies: it is replaced, and a living one takes the duty.
