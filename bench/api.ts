@@ -3,7 +3,7 @@
 // searches and listings through GET /api/v1/products, each asked once, one at a time, after the
 // store's index is built; the p99 against the 25 ms budget, and every total against the SQL path's
 // (the reference, asked in this process with no index). Bounded in time.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -13,11 +13,9 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { parseProductParams } from "../server/api/product-params";
 import { catalogueAnswer } from "../server/api/products";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
-import { SERVING_NODE_FLAGS, servingEnvironment } from "../server/node-flags";
-import { BUDGETS, p99Of, runAll, SEARCHES, seedIfNeeded, summary, type Timing } from "./measure";
+import { BUDGETS, p99Of, runAll, SEARCHES, seedIfNeeded, spawnStore, summary, type Timing } from "./measure";
 import { typedPrefixes } from "./typed.js";
 
-const root = path.resolve(import.meta.dirname, "..");
 const RUN_LIMIT_MS = 10 * 60_000;
 const INDEX_BUILT_WITHIN_MS = 10 * 60_000;
 
@@ -35,11 +33,7 @@ type Facets = {
 
 /** Starts the built store and resolves once each of its processes has built its catalogue index and read the search vocabulary. */
 function startStore(env: NodeJS.ProcessEnv, processes: number) {
-  const child: ChildProcess = spawn(process.execPath, [...SERVING_NODE_FLAGS, "scripts/start.js"], {
-    cwd: root,
-    env: servingEnvironment(env),
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnStore(env, "pipe");
   let built = 0;
   let buildMs = 0;
   const ready = new Promise<void>((resolve, reject) => {

@@ -2,7 +2,7 @@
 // catalogue import alone, bench/import.ts): the store under load on loopback, on embedded
 // PGlite and on PostgreSQL, beside the machine's ceiling. Every run is bounded in time; the
 // figures are printed and written to bench/results/latest.json.
-import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, fork, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -12,12 +12,12 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { searchItemsQuery } from "../server/catalog/search/search";
 import { openDatabase, setDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
-import { SERVING_NODE_FLAGS, servingEnvironment } from "../server/node-flags";
 import { benchAdminScale } from "./admin-scale";
 import { benchApi } from "./api";
 import { BUYER_PAGES, benchBuyers, buyerCookies, buyerEnv } from "./buyers";
 import { benchImport, IMPORT_ROWS } from "./import";
 import { type LoadResult, load } from "./load";
+import { spawnStore } from "./measure";
 import { benchQueries } from "./queries";
 import { medianAndP99, timed, typedPrefixes } from "./typed.js";
 
@@ -49,13 +49,8 @@ function seed(env: NodeJS.ProcessEnv, size: number): number {
   return (performance.now() - started) / 1000;
 }
 
-function startStore(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...SERVING_NODE_FLAGS, "scripts/start.js"], {
-    cwd: root,
-    env: servingEnvironment(env),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
+/** The built store, its output not read. */
+const startStore = (env: NodeJS.ProcessEnv): ChildProcess => spawnStore(env, "ignore");
 
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

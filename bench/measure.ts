@@ -1,8 +1,12 @@
 // What the catalogue benches share (bench/queries.ts, in process; bench/api.ts, over HTTP): the
-// budgets, the searches, each task timed once at a given concurrency, and the seeded database.
+// budgets, the searches, each task timed once at a given concurrency, the seeded database, and the
+// built store started as it serves (bench/index.ts too).
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../server/db/client";
 import { products } from "../server/db/schema";
+import { SERVING_NODE_FLAGS, servingEnvironment } from "../server/node-flags";
 
 export const BUDGETS = { search: 25, listing: 30, suggestions: 15 } as const;
 
@@ -191,4 +195,13 @@ export async function seedIfNeeded(url: string, size: number, seed: (env: NodeJS
   }
   await handle.db.execute(sql`analyze`);
   return { handle, seedNote, seedSeconds };
+}
+
+/** The built store, started as `npm start` starts it (the serving processes' Node flags and environment); its stdout piped or not. */
+export function spawnStore(env: NodeJS.ProcessEnv, stdout: "pipe" | "ignore"): ChildProcess {
+  return spawn(process.execPath, [...SERVING_NODE_FLAGS, "scripts/start.js"], {
+    cwd: path.resolve(import.meta.dirname, ".."),
+    env: servingEnvironment(env),
+    stdio: ["ignore", stdout, "inherit"],
+  });
 }

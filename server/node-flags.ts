@@ -17,17 +17,16 @@ export const SERVING_NODE_FLAGS = ["--expose-gc", "--initial-old-space-size=256"
  * other C libraries ignore it). The catalogue index's typed arrays are mapped by malloc: its words'
  * positions alone are ~180 MB at a million parts, in ~46,000 pages of 4 KB. A search walks the
  * parts of them its matches hold, and a page not walked for some seconds cost ~2 µs on its next
- * walk on this machine (the kernel and the hypervisor had cleared what they keep of its use):
- * walking one value a page of them all took 95 ms after 20 s idle and 1.7 ms warm; in huge pages,
- * 24 ms. One search ranking 81,479 matches after 20 s idle: 10.9-11.6 ms, and 7.4-8.0 in huge pages
- * (docs/decisions/catalogue-index.md).
+ * walk on this machine (a virtual machine; why, it does not say): walking one value a page of them
+ * all took 95 ms after 20 s idle and 1.7 ms warm; in huge pages, 24 ms. One search ranking 81,479
+ * matches after 2-20 s idle: 10.9-11.6 ms, and 7.4-8.0 in huge pages (docs/decisions/catalogue-index.md).
  */
-export const SERVING_GLIBC_TUNABLE = "glibc.malloc.hugetlb=1";
+const HUGE_PAGES_TUNABLE = "glibc.malloc.hugetlb";
+export const SERVING_GLIBC_TUNABLE = `${HUGE_PAGES_TUNABLE}=1`;
 
 /** `env` for a serving process: with the tunable added to any it has, unless it sets that one itself. */
 export function servingEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const tunables = env.GLIBC_TUNABLES ?? "";
-  const [name] = SERVING_GLIBC_TUNABLE.split("=");
-  if (tunables.split(":").some((tunable) => tunable.split("=")[0] === name)) return env;
+  if (tunables.split(":").some((tunable) => tunable.split("=")[0] === HUGE_PAGES_TUNABLE)) return env;
   return { ...env, GLIBC_TUNABLES: tunables ? `${tunables}:${SERVING_GLIBC_TUNABLE}` : SERVING_GLIBC_TUNABLE };
 }

@@ -6,13 +6,14 @@
 // database while the store runs on it (`npm run punchout`) are run by the store the same way:
 // POST /commands/<name> with the arguments as JSON, answered with what the command printed.
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import type { Database } from "../db/client";
 import { logger } from "../logger";
+import { writeFileWhole } from "../write-whole";
 import { BackupError } from "./backup-folder";
 import { type DumpLine, dumpDatabase } from "./dump";
 
@@ -106,8 +107,7 @@ export async function openBackupEndpoint(
     token,
   };
   const file = endpointFile(dataDir);
-  writeFileSync(`${file}.tmp`, JSON.stringify(endpoint), { mode: 0o600 });
-  renameSync(`${file}.tmp`, file);
+  writeFileWhole(file, JSON.stringify(endpoint), { mode: 0o600 });
   return async () => {
     await new Promise((resolve) => server.close(resolve));
     if (existsSync(file) && readFileSync(file, "utf8").includes(token)) rmSync(file, { force: true });

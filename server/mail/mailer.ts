@@ -1,6 +1,6 @@
 // Outgoing e-mail: queued in the database, then delivered over SMTP (SMTP_URL) or, without
 // it, written to DATA_DIR/outbox with its links logged. Failed deliveries are retried.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -10,6 +10,7 @@ import { type Database, db } from "../db/client";
 import { type MailAttachment, mailQueue } from "../db/schema";
 import { announce } from "../events";
 import { logger } from "../logger";
+import { writeFileWhole } from "../write-whole";
 
 /** A message as composeMail() (server/mail/templates/compose.tsx) makes it: both parts, always. */
 export interface Mail {
@@ -57,10 +58,8 @@ export function outboxTransport(folder: string): MailTransport {
       const info = await transporter.sendMail(withAttachments(message));
       mkdirSync(folder, { recursive: true });
       const file = path.join(folder, `${Date.now()}-${message.to.replace(/[^\w.@-]/g, "_")}.eml`);
-      // Written whole under another name, then renamed: whoever reads the folder (an operator's
-      // tool, a test in another process) never finds a message half written.
-      writeFileSync(`${file}.part`, info.message as Buffer);
-      renameSync(`${file}.part`, file);
+      // Whoever reads the folder (an operator's tool, a test in another process) never finds a message half written.
+      writeFileWhole(file, info.message as Buffer);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info({ to: message.to, subject: message.subject, file, links }, "mail written to the outbox");
     },
