@@ -13,7 +13,17 @@ import { startTestPostgres } from "../scripts/test-postgres.js";
 import { parseProductParams } from "../server/api/product-params";
 import { catalogueAnswer } from "../server/api/products";
 import { type DatabaseHandle, setDatabase } from "../server/db/client";
-import { BUDGETS, p99Of, runAll, SEARCHES, seedIfNeeded, spawnStore, summary, type Timing } from "./measure";
+import {
+  BUDGETS,
+  keepAliveClient,
+  p99Of,
+  runAll,
+  SEARCHES,
+  seedIfNeeded,
+  spawnStore,
+  summary,
+  type Timing,
+} from "./measure";
 import { typedPrefixes } from "./typed.js";
 
 const RUN_LIMIT_MS = 10 * 60_000;
@@ -148,11 +158,11 @@ async function listingParams(base: string, handle: DatabaseHandle, wanted: numbe
  */
 export async function atConnections(url: string, handle: DatabaseHandle, connections: number, deadline: number) {
   const store = await runningStore(url, availableParallelism());
+  const client = keepAliveClient(connections);
   try {
     const ask = (pathname: string) => async () => {
-      const response = await fetch(`${store.base}${pathname}`);
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`${pathname} answered ${response.status}`);
+      const { status } = await client.get(`${store.base}${pathname}`);
+      if (status !== 200) throw new Error(`${pathname} answered ${status}`);
     };
     type Task = [string, () => Promise<unknown>];
     const searched = (q: string): Task => [q, ask(`/api/v1/products?${new URLSearchParams({ q })}`)];
@@ -180,6 +190,7 @@ export async function atConnections(url: string, handle: DatabaseHandle, connect
     for (const [kind, tasks] of kinds) times.set(kind, await runAll(tasks, connections, deadline));
     return { described: store.described, times };
   } finally {
+    client.close();
     await store.close();
   }
 }
