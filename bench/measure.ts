@@ -1,6 +1,6 @@
 // What the catalogue benches share (bench/queries.ts, in process; bench/api.ts, over HTTP): the
 // budgets, the searches, each task timed once at a given concurrency, the seeded database, and the
-// built store started as it serves (bench/index.ts too).
+// built store started as it serves (bench/index.ts too), and the client asking it at 10 connections.
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
