@@ -7,6 +7,7 @@ import { type Database, db } from "../../db/client";
 import { products, searchSynonyms } from "../../db/schema";
 import { onStoreEvent } from "../../events";
 import { listedForBuyers } from "../products/visibility";
+import { learnLexemes, wordsAndBeginnings } from "./lexemes";
 import type { SynonymGroups } from "./query-normalizer";
 import type { Dictionary } from "./spelling";
 
@@ -111,5 +112,7 @@ async function readDictionary(database: Database): Promise<Dictionary> {
  * every product (seconds at a million parts) would otherwise fall on the first misspelt query.
  */
 export async function readSearchVocabulary(): Promise<void> {
-  await Promise.all([searchSynonymGroups(), spellingDictionary()]);
+  const [, dictionary] = await Promise.all([searchSynonymGroups(), spellingDictionary()]);
+  // And what PostgreSQL makes of the catalogue's words and of what buyers type on the way to them.
+  await learnLexemes(wordsAndBeginnings(dictionary.keys()));
 }

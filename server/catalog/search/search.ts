@@ -29,6 +29,7 @@ import {
   queryText,
   typoMatches,
 } from "./catalog-query";
+import { printedTyped } from "./lexemes";
 import { type PrefixQuery, prefixQuery } from "./prefix-query";
 import type { SynonymGroups } from "./query-normalizer";
 import { spellingDictionary } from "./search-vocabulary";
@@ -164,14 +165,17 @@ const POPULAR_FIRST = 2_000;
 // none among the 2,000 most popular. Reading 5,000 of them took 24-65 ms, 1,000 take ~2 ms.
 const RARE_WORD_MATCHES = 1_000;
 
-const english = (terms: string) => sql`to_tsquery('english', ${terms})`;
+/** Words as prefix terms, and-ed ('safety:* & gla:*'), in to_tsquery('english'). */
+const englishPrefixes = (words: string[]) =>
+  sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(" & ")})`;
 
-/** What was typed, as a tsquery of its words and the last one's prefix. */
-function typedQuery(typed: PrefixQuery): SQL {
-  const last = typed.shorter
-    ? sql`(${english(typed.last)} || to_tsquery('simple', ${typed.shorter}))`
-    : english(typed.last);
-  return sql`(${typed.before ? sql`${english(typed.before)} && ${last}` : last})`;
+/** What was typed, as a tsquery of its words and the last one's prefix (lexemes.ts's printedTyped prints it too). */
+export function typedQuery(typed: PrefixQuery): SQL {
+  const last =
+    typed.shorter.length > 0
+      ? sql`(${englishPrefixes([typed.last])} || to_tsquery('simple', ${typed.shorter.join(" | ")}))`
+      : englishPrefixes([typed.last]);
+  return sql`(${typed.before.length > 0 ? sql`${englishPrefixes(typed.before)} && ${last}` : last})`;
 }
 
 /** Whether a product's words match what was typed. */
@@ -184,8 +188,10 @@ const typedWords = (typed: PrefixQuery): SQL => sql`${products.searchVector} @@ 
 async function indexedWordMatches(typed: PrefixQuery, limit: number, catalogue: CatalogueScope | null) {
   const index = currentIndex();
   if (!index) return undefined;
-  const printed = await db().execute<{ q: string }>(sql`select (${typedQuery(typed)})::text as q`);
-  const tree = parseTsQuery(printed.rows[0]?.q ?? "");
+  const printed =
+    (await printedTyped(typed.before, typed.last, typed.shorter)) ??
+    (await db().execute<{ q: string }>(sql`select (${typedQuery(typed)})::text as q`)).rows[0]?.q;
+  const tree = parseTsQuery(printed ?? "");
   const bits = catalogue ? await catalogueBits(index, catalogue) : null;
   const ids = tree ? index.suggest(tree, bits, limit) : [];
   return ids && suggestionsByIds(ids);
@@ -222,8 +228,8 @@ async function suggestionsByIds(ids: string[]) {
  * 'gw-4' took 10 ms to expand its '4:*' alone, and 'sanding d' 10 ms for 'd:*'.
  */
 function wordsBeforeOneCharacter(typed: PrefixQuery): SQL | undefined {
-  return typed.lastIsOneCharacter && typed.before
-    ? sql`${products.searchVector} @@ ${english(typed.before)}`
+  return typed.last.length === 1 && typed.before.length > 0
+    ? sql`${products.searchVector} @@ ${englishPrefixes(typed.before)}`
     : undefined;
 }
 

@@ -1,0 +1,133 @@
+// Queries of plain words printed from their lexemes (lexemes.ts) against PostgreSQL's own printing
+// of the very queries the search and the suggestions build: equal, character for character, for
+// random words (the catalogue's, stop words, numbers, words of letters and digits, made-up words,
+// in any case), on PGlite and PostgreSQL; and anything else left to PostgreSQL.
+import { type SQL, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { withTestDatabase } from "../../../test/database";
+import { learnLexemes, printedTyped, printedWebsearch, wordsAndBeginnings } from "./lexemes";
+import { prefixQuery } from "./prefix-query";
+import { typedQuery } from "./search";
+
+const { handle } = withTestDatabase();
+
+const printedByPostgres = async (query: SQL) =>
+  (await handle().db.execute<{ q: string }>(sql`select (${query})::text as q`)).rows[0]?.q;
+
+const catalogueWords = [
+  "grinding",
+  "wheel",
+  "wheels",
+  "abrasives",
+  "safety",
+  "glasses",
+  "drill",
+  "bit",
+  "stainless",
+  "steel",
+  "hose",
+  "clamp",
+  "type",
+  "gloves",
+  "cutting",
+  "disc",
+  "running",
+  "flies",
+];
+const stopWords = [
+  "or",
+  "the",
+  "a",
+  "in",
+  "it",
+  "is",
+  "for",
+  "and",
+  "with",
+  "which",
+  "their",
+  "about",
+  "there",
+  "between",
+  "ourselves",
+];
+const numbers = ["1", "27", "100", "4500", "0", "007"];
+const lettersAndDigits = ["2x72", "a4", "1e5", "gw45", "m8", "3m"];
+const madeUp = fc.stringMatching(/^[a-z]{1,12}$/);
+const anyCase = (word: fc.Arbitrary<string>) =>
+  fc
+    .tuple(word, fc.constantFrom("lower", "lower", "upper", "title"))
+    .map(([text, form]) =>
+      form === "upper" ? text.toUpperCase() : form === "title" ? text.charAt(0).toUpperCase() + text.slice(1) : text,
+    );
+const plainWord = anyCase(
+  fc.oneof(
+    fc.constantFrom(...catalogueWords),
+    fc.constantFrom(...stopWords),
+    fc.constantFrom(...numbers),
+    fc.constantFrom(...lettersAndDigits),
+    madeUp,
+  ),
+);
+const plainText = fc
+  .tuple(fc.array(plainWord, { maxLength: 6 }), fc.constantFrom(" ", "  "))
+  .map(([words, gap]) => words.join(gap));
+
+describe("queries printed from their words' lexemes", () => {
+  it("prints plain words as websearch_to_tsquery does", async () => {
+    await fc.assert(
+      fc.asyncProperty(plainText, async (text) => {
+        // websearch's "or" joins the words around it: that query is PostgreSQL's to print.
+        const expected = / or( |$)/i.test(` ${text}`)
+          ? undefined
+          : await printedByPostgres(sql`websearch_to_tsquery('english', ${text})`);
+        expect(await printedWebsearch(text)).toBe(expected);
+      }),
+      { numRuns: 150, seed: 20261205 },
+    );
+  });
+
+  it("prints what was typed as the suggestions' query does", async () => {
+    await fc.assert(
+      fc.asyncProperty(plainText, async (text) => {
+        const typed = prefixQuery(text);
+        fc.pre(typed !== undefined);
+        if (!typed) return;
+        const expected = [...typed.before, typed.last].includes("or")
+          ? undefined
+          : await printedByPostgres(typedQuery(typed));
+        expect(await printedTyped(typed.before, typed.last, typed.shorter)).toBe(expected);
+      }),
+      { numRuns: 150, seed: 20261205 },
+    );
+  });
+
+  it("leaves to PostgreSQL whatever is not plain words", async () => {
+    for (const text of [
+      "hose-clamp",
+      "4.5 wheel",
+      'drill "bit"',
+      "drill or bit",
+      "drill OR bit",
+      "-steel",
+      "straße",
+      "\u212a",
+      "drill\tbit",
+      "drill\u00a0bit",
+      "o'ring",
+    ])
+      expect(await printedWebsearch(text), text).toBeUndefined();
+    expect(await printedTyped(["or"], "bit", []), "or").toBeUndefined();
+  });
+
+  it("learns the catalogue's words and their beginnings", async () => {
+    expect([...wordsAndBeginnings(["disc", "dish"])].sort()).toEqual(["d", "di", "dis", "disc", "dish"]);
+    await learnLexemes(wordsAndBeginnings(catalogueWords));
+    expect(await printedWebsearch("Grinding Wheels")).toBe("'grind' & 'wheel'");
+    expect(await printedTyped(["safety"], "glasse", ["glas", "glass"])).toBe(
+      "'safeti':* & ( 'glass':* | 'glas' | 'glass' )",
+    );
+    expect(await printedWebsearch("the")).toBe("");
+  });
+});
