@@ -13,7 +13,7 @@ import { announce } from "../../events";
 import { listCategoryProducts } from "../pages/listing";
 import { seedCatalogIfEmpty } from "../seed/seed";
 import { searchProducts } from "./search";
-import { MAX_NUMBER_OPTIONS, readSpecFilters } from "./spec-facets";
+import { MAX_NUMBER_OPTIONS, readSpecFilters, scopeAttributes } from "./spec-facets";
 
 const { handle } = withTestDatabase();
 const everything: ListingParams = { sort: "featured", page: 500 };
@@ -279,5 +279,20 @@ describe("spec filters on search results", () => {
     expect(diameters.options.find((option) => close(option.value, 114.3))?.count).toBe(expected.length);
     const counted = diameters.options.reduce((sum, option) => sum + option.count, 0);
     expect(counted).toBe(all.items.filter((item) => typeof diameterOf(item) === "number").length);
+  });
+});
+
+describe("the attributes on offer", () => {
+  it("are merged once per scope and shared, frozen, until the operator changes them", async () => {
+    const wheels = await scopeAttributes(["grinding-wheels"], listingParamNames);
+    expect(wheels.length).toBeGreaterThan(0);
+    expect(await scopeAttributes(["grinding-wheels"], listingParamNames)).toBe(wheels);
+    expect(await scopeAttributes(["grinding-wheels"], searchParamNames)).not.toBe(wheels);
+    expect(await scopeAttributes(undefined, listingParamNames)).not.toBe(wheels);
+    expect(Object.isFrozen(wheels) && wheels.every((attribute) => Object.isFrozen(attribute.ids))).toBe(true);
+    announce("categoriesChanged", {});
+    const again = await scopeAttributes(["grinding-wheels"], listingParamNames);
+    expect(again).not.toBe(wheels);
+    expect(again).toEqual(wheels);
   });
 });
