@@ -3,12 +3,13 @@
 // with sizes in any of their forms and the operator's synonyms, and part-number fragments; the
 // catalogue's spelling when that finds little; names within one typo (pg_trgm) when nothing else
 // matches. The same on PGlite and PostgreSQL.
-import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, type Subquery, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, desc, eq, type SQL, type Subquery, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { type SearchParams, searchParamNames } from "../../../domain/catalog/search-params";
 import { emptySpecState, type SpecFacet, type SpecState } from "../../../domain/catalog/spec-filters";
 import type { CatalogueScope } from "../../context";
 import { db } from "../../db/client";
+import { keptPerDatabase } from "../../db/kept";
 import { escapeLike } from "../../db/like";
 import { products } from "../../db/schema";
 import { catalogueBits, currentIndex } from "../index/current";
@@ -211,13 +212,19 @@ async function indexedTypoMatches(text: string, limit: number, catalogue: Catalo
   }
 }
 
+/** The statement reading suggestions by id, built once per database and named, as a page of products is (catalog-query.ts's cardsByIds). */
+const suggestionsOfIds = keptPerDatabase((database) =>
+  database
+    .select({ id: products.id, ...suggestionOf(products) })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder("ids")}::uuid[])`)
+    .prepare("catalogue_suggestions_by_ids"),
+);
+
 /** Suggestions by their products' ids, in that order. */
 async function suggestionsByIds(ids: string[]) {
   if (ids.length === 0) return [];
-  const rows = await db()
-    .select({ id: products.id, ...suggestionOf(products) })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await suggestionsOfIds().execute({ ids });
   const byId = new Map(rows.map(({ id, ...suggestion }) => [id, suggestion]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
