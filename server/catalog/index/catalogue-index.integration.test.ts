@@ -232,6 +232,8 @@ const property = () =>
   fc.asyncProperty(queries, async (generated) => {
     const query = await queryOf(generated);
     indexTuning.walkStepsPerChunk = generated.walk ? Number.POSITIVE_INFINITY : 0;
+    // A sort order walked through marks from the first step, or from the second (asked of the bitmap before).
+    indexTuning.callsBeforeMarks = generated.walk ? 0 : 1;
     const { bySql, byIndex } = await bothWays(query);
     expect(byIndex, JSON.stringify({ ...query, attributes: undefined })).toEqual(bySql);
   });
@@ -410,14 +412,15 @@ describe("the catalogue index against SQL", () => {
     // the word's most popular products read in order for the prefix until there are enough.
     // (The word's matches marked to be read, or each asked of their bitmap.) Last, every prefix's
     // products kept once asked, as those of a prefix of many words are.
+    // The popular matches walked to by asking the bitmap, or through marks.
     const ways = [
-      [0, 0, 0, tuned.keptPrefixFrom],
-      [Number.POSITIVE_INFINITY, 0, 0, tuned.keptPrefixFrom],
-      [0, 1e9, 1e9, tuned.keptPrefixFrom],
-      [0, 1e9, 0, tuned.keptPrefixFrom],
-      [0, 0, 0, 1],
+      [0, 0, 0, tuned.keptPrefixFrom, Number.POSITIVE_INFINITY],
+      [Number.POSITIVE_INFINITY, 0, 0, tuned.keptPrefixFrom, 0],
+      [0, 1e9, 1e9, tuned.keptPrefixFrom, Number.POSITIVE_INFINITY],
+      [0, 1e9, 0, tuned.keptPrefixFrom, 0],
+      [0, 0, 0, 1, 1],
     ] as const;
-    for (const [typed, [entries, reads, callSteps, keptFrom]] of [
+    for (const [typed, [entries, reads, callSteps, keptFrom, calls]] of [
       "gri",
       "grinding w",
       "flap d",
@@ -435,6 +438,7 @@ describe("the catalogue index against SQL", () => {
         popularReadsPerWord: reads,
         bitmapCallSteps: callSteps,
         keptPrefixFrom: keptFrom,
+        callsBeforeMarks: calls,
       });
       answerFrom(undefined);
       const bySql = await suggestProducts(typed, null);

@@ -155,6 +155,9 @@ export const indexTuning = {
   // A WebAssembly call asking a bitmap whether it holds a product (~100 ns) costs about as much as
   // this many steps of a walk through typed arrays in JavaScript.
   bitmapCallSteps: 20,
+  // Steps of a walk down a sort order that ask the bitmap (firstInOrder) before its products are
+  // marked by ordinal: 1,024 calls cost ~0.1-0.2 ms, marking 187,019 products ~0.5.
+  callsBeforeMarks: 1_024,
   // A prefix starting this many words or more has its products kept once asked (keptPrefix), up to
   // `mostKeptPrefixes` of them: '4 1/2 g' typed asks '4', '1', '2' and 'g' as prefixes, each of
   // tens of thousands of words at a million parts, or-ed anew in 30-100 ms a suggestion.
@@ -1499,20 +1502,40 @@ export class CatalogueIndex {
     }
     const sort: IndexSort = query.sort === "relevance" ? "featured" : query.sort;
     const order = (this.orders as Record<IndexSort, Int32Array>)[sort];
-    const at = positions[sort];
+    return this.firstInOrder(where, positions[sort], order, query.offset, query.limit).map((ordinal) =>
+      this.ids.idAt(ordinal),
+    );
+  }
+
+  /**
+   * The `count` products of `bits` after its first `offset` in a sort order (`at`: each ordinal's
+   * place in `order`). Few are sorted by their places; of many, the order is walked until enough
+   * turn up, asking the bitmap (a WebAssembly call a step) for the first steps, then through marks
+   * set by ordinal: the matches may all lie far down the order ('san' typed, at a million parts:
+   * 187,019 products, walked by calls in 9.5 ms).
+   */
+  private firstInOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array, offset: number, count: number) {
+    if (bits.size * 16 < order.length) return sortedByPlace(bits, at, order, offset, offset + count);
     const found: number[] = [];
-    // Few matches: sorted by their places; many: the order walked until the page is full.
-    if (where.size * 16 < order.length) {
-      found.push(...sortedByPlace(where, at, order, query.offset, wanted));
-    } else {
-      let seen = 0;
-      for (let i = 0; i < order.length && found.length < query.limit; i++) {
-        const ordinal = order[i] ?? 0;
-        if (!where.has(ordinal)) continue;
-        if (seen++ >= query.offset) found.push(ordinal);
-      }
+    let seen = 0;
+    let step = 0;
+    for (; step < order.length && step < indexTuning.callsBeforeMarks && found.length < count; step++) {
+      const ordinal = order[step] as number;
+      if (bits.has(ordinal) && seen++ >= offset) found.push(ordinal);
     }
-    return found.map((ordinal) => this.ids.idAt(ordinal));
+    if (found.length === count || step === order.length) return found;
+    const marks = this.marks(this.ids.length);
+    const marked = this.walk(bits);
+    for (const ordinal of marked) marks[ordinal] = 1;
+    try {
+      for (; step < order.length && found.length < count; step++) {
+        const ordinal = order[step] as number;
+        if (marks[ordinal] === 1 && seen++ >= offset) found.push(ordinal);
+      }
+      return found;
+    } finally {
+      for (const ordinal of marked) marks[ordinal] = 0;
+    }
   }
 
   /**
@@ -1686,13 +1709,7 @@ export class CatalogueIndex {
   /** The first `count` of `bits` in a sort order (`at`: each ordinal's place in `order`). */
   private inOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array | undefined, count: number): number[] {
     if (!order) return [...bits.toUint32Array()].sort((a, b) => (at[a] ?? 0) - (at[b] ?? 0)).slice(0, count);
-    if (bits.size * 16 < order.length) return sortedByPlace(bits, at, order, 0, count);
-    const found: number[] = [];
-    for (let i = 0; i < order.length && found.length < count; i++) {
-      const ordinal = order[i] ?? 0;
-      if (bits.has(ordinal)) found.push(ordinal);
-    }
-    return found;
+    return this.firstInOrder(bits, at, order, 0, count);
   }
 
   dispose() {
