@@ -97,7 +97,7 @@ describe("queries printed from their words' lexemes", () => {
         const expected = [...typed.before, typed.last].includes("or")
           ? undefined
           : await printedByPostgres(typedQuery(typed));
-        expect(await printedTyped(typed.before, typed.last, typed.shorter)).toBe(expected);
+        expect(await printedTyped(typed)).toBe(expected);
       }),
       { numRuns: 150, seed: 20261205 },
     );
@@ -118,14 +118,14 @@ describe("queries printed from their words' lexemes", () => {
       "o'ring",
     ])
       expect(await printedWebsearch(text), text).toBeUndefined();
-    expect(await printedTyped(["or"], "bit", []), "or").toBeUndefined();
+    expect(await printedTyped({ before: ["or"], last: "bit", shorter: [] }), "or").toBeUndefined();
   });
 
   it("learns the catalogue's words and their beginnings", async () => {
     expect([...wordsAndBeginnings(["disc", "dish"])].sort()).toEqual(["d", "di", "dis", "disc", "dish"]);
     await learnLexemes(wordsAndBeginnings(catalogueWords));
     expect(await printedWebsearch("Grinding Wheels")).toBe("'grind' & 'wheel'");
-    expect(await printedTyped(["safety"], "glasse", ["glas", "glass"])).toBe(
+    expect(await printedTyped({ before: ["safety"], last: "glasse", shorter: ["glas", "glass"] })).toBe(
       "'safeti':* & ( 'glass':* | 'glas' | 'glass' )",
     );
     expect(await printedWebsearch("the")).toBe("");

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { keptPerDatabase } from "../../db/kept";
+import type { PrefixQuery } from "./prefix-query";
 
 /** A word's lexeme; "" for a stop word; null when PostgreSQL makes more than one lexeme of it. */
 type Lexeme = string | null;
@@ -81,7 +82,7 @@ export async function printedWebsearch(text: string): Promise<string | undefined
  * typedQuery), printed: the words before the last as prefixes, and-ed, with the last word's prefix
  * or-ed with its shorter forms ('simple' keeps those as typed). Undefined unless every word is plain.
  */
-export async function printedTyped(before: string[], last: string, shorter: string[]): Promise<string | undefined> {
+export async function printedTyped({ before, last, shorter }: PrefixQuery): Promise<string | undefined> {
   const words = plainWords([...before, last].join(" "));
   const lexemes = words && (await lexemesOf(words));
   if (!lexemes) return undefined;

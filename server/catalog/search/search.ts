@@ -190,7 +190,7 @@ async function indexedWordMatches(typed: PrefixQuery, limit: number, catalogue: 
   const index = currentIndex();
   if (!index) return undefined;
   const printed =
-    (await printedTyped(typed.before, typed.last, typed.shorter)) ??
+    (await printedTyped(typed)) ??
     (await db().execute<{ q: string }>(sql`select (${typedQuery(typed)})::text as q`)).rows[0]?.q;
   const tree = parseTsQuery(printed ?? "");
   const bits = catalogue ? await catalogueBits(index, catalogue) : null;
