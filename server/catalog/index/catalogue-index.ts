@@ -1517,24 +1517,21 @@ export class CatalogueIndex {
   private firstInOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array, offset: number, count: number) {
     if (bits.size * 16 < order.length) return sortedByPlace(bits, at, order, offset, offset + count);
     const found: number[] = [];
-    let seen = 0;
-    let step = 0;
-    for (; step < order.length && step < indexTuning.callsBeforeMarks && found.length < count; step++) {
-      const ordinal = order[step] as number;
-      if (bits.has(ordinal) && seen++ >= offset) found.push(ordinal);
-    }
-    if (found.length === count || step === order.length) return found;
     const marks = this.marks(this.ids.length);
-    const marked = this.walk(bits);
-    for (const ordinal of marked) marks[ordinal] = 1;
+    let marked: Uint32Array | undefined;
+    let seen = 0;
     try {
-      for (; step < order.length && found.length < count; step++) {
+      for (let step = 0; step < order.length && found.length < count; step++) {
+        if (step === indexTuning.callsBeforeMarks) {
+          marked = this.walk(bits);
+          for (const ordinal of marked) marks[ordinal] = 1;
+        }
         const ordinal = order[step] as number;
-        if (marks[ordinal] === 1 && seen++ >= offset) found.push(ordinal);
+        if ((marked ? marks[ordinal] === 1 : bits.has(ordinal)) && seen++ >= offset) found.push(ordinal);
       }
       return found;
     } finally {
-      for (const ordinal of marked) marks[ordinal] = 0;
+      for (const ordinal of marked ?? []) marks[ordinal] = 0;
     }
   }
 

@@ -69,15 +69,14 @@ export function mergeAttributes(definitions: AttributeDefinition[], reserved: re
 }
 
 // Every subcategory's attributes, read once until the operator changes them (a catalogue API call
-// or search read all 364 of the seed's each time: 2-4 ms).
-const everyAttribute = keptUntil(["categoriesChanged"], (database) =>
-  attributeDefinitionsBySubcategory(database, undefined),
-);
-
-// Merged once per scope for as long as the attributes read are kept: merging all 364 of the seed's
-// for each search took 0.3 ms of its process's CPU (a CPU profile at a million parts, session 39).
-// Frozen, as every request in the scope shares them; scopes are named by the URL, so a bounded few.
-const mergedKept = new WeakMap<object, Map<string, ScopeAttribute[]>>();
+// or search read all 364 of the seed's each time: 2-4 ms), and kept with them each scope's merged:
+// merging all 364 for each search took 0.3 ms of its process's CPU (a CPU profile at a million
+// parts, session 39). Frozen, as every request in the scope shares them; scopes are named by the
+// URL, so a bounded few.
+const everyAttribute = keptUntil(["categoriesChanged"], async (database) => ({
+  bySubcategory: await attributeDefinitionsBySubcategory(database, undefined),
+  merged: new Map<string, ScopeAttribute[]>(),
+}));
 const MOST_SCOPES_KEPT = 1_000;
 
 function frozen(attributes: ScopeAttribute[]): ScopeAttribute[] {
@@ -94,12 +93,7 @@ export async function scopeAttributes(
   subcategories: string[] | undefined,
   reserved: readonly string[],
 ): Promise<ScopeAttribute[]> {
-  const bySubcategory = await everyAttribute();
-  let merged = mergedKept.get(bySubcategory);
-  if (!merged) {
-    merged = new Map();
-    mergedKept.set(bySubcategory, merged);
-  }
+  const { bySubcategory, merged } = await everyAttribute();
   const scope = JSON.stringify([subcategories ?? null, reserved]);
   let attributes = merged.get(scope);
   if (!attributes) {
