@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -98,8 +98,7 @@ describe("reading XLSX", () => {
     workbook.addWorksheet("Notes").addRow(["not read"]);
     const file = path.join(folder, "book.xlsx");
     await workbook.xlsx.writeFile(file);
-    const { createReadStream } = await import("node:fs");
-    expect(await rowsOf(xlsxRows(createReadStream(file)))).toEqual([
+    expect(await rowsOf(xlsxRows(file, (await stat(file)).size))).toEqual([
       { row: 1, cells: ["part_number", "price", "stock_level"] },
       { row: 3, cells: ["A-1", "9.5", "40"] },
     ]);

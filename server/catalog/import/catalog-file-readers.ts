@@ -2,16 +2,15 @@
 // no spreadsheet writes: binary in a CSV, a workbook that unpacks to far more than it weighs (a zip
 // bomb), rows or cells beyond the limits. A refusal is a StoreError ("Invalid", a 400) whose
 // message says what to fix; nothing has been written when it is thrown.
-import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { createInflateRaw } from "node:zlib";
 import { parse } from "csv-parse";
-import type ExcelJS from "exceljs";
 import { StoreError } from "../../errors";
 import { importedCell } from "../../spreadsheet-cells";
 import { isUtf16, UTF16_MESSAGE } from "../../text-uploads";
+import { firstSheetRows } from "./xlsx-sheet";
+import { packedStart, unpackedBytes, unreadableWorkbook, zipDirectory } from "./zip-parts";
 
 export const CATALOG_FILE_LIMITS = {
   /** The largest file read: a 100,000-product CSV with descriptions is about 40 MB. */
@@ -108,61 +107,14 @@ function checkCells(cells: string[], row: number) {
     );
 }
 
-interface ZipEntry {
-  name: string;
-  method: number;
-  packed: number;
-  unpacked: number;
-  offset: number;
-}
-
-/** The entries a zip's central directory lists. */
-async function zipDirectory(file: string, size: number): Promise<ZipEntry[]> {
-  const handle = await open(file);
-  try {
-    // The end-of-directory record is in the last 22 bytes plus a comment of at most 65,535.
-    const tailLength = Math.min(size, 22 + 65_535);
-    const tail = Buffer.alloc(tailLength);
-    await handle.read(tail, 0, tailLength, size - tailLength);
-    const end = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-    if (end < 0 || end + 22 > tail.length) throw refuse("This file is not a readable XLSX workbook.");
-    const count = tail.readUInt16LE(end + 10);
-    const directorySize = tail.readUInt32LE(end + 12);
-    const directoryOffset = tail.readUInt32LE(end + 16);
-    if (count > CATALOG_FILE_LIMITS.maxXlsxEntries)
-      throw refuse("This workbook has more parts than a spreadsheet has.");
-    if (directoryOffset + directorySize > size) throw refuse("This file is not a readable XLSX workbook.");
-    const directory = Buffer.alloc(directorySize);
-    await handle.read(directory, 0, directorySize, directoryOffset);
-    const entries: ZipEntry[] = [];
-    let at = 0;
-    for (let i = 0; i < count; i++) {
-      if (at + 46 > directory.length || directory.readUInt32LE(at) !== 0x02014b50)
-        throw refuse("This file is not a readable XLSX workbook.");
-      const nameLength = directory.readUInt16LE(at + 28);
-      const extraLength = directory.readUInt16LE(at + 30);
-      const commentLength = directory.readUInt16LE(at + 32);
-      entries.push({
-        method: directory.readUInt16LE(at + 10),
-        packed: directory.readUInt32LE(at + 20),
-        unpacked: directory.readUInt32LE(at + 24),
-        offset: directory.readUInt32LE(at + 42),
-        name: directory.toString("utf8", at + 46, at + 46 + nameLength),
-      });
-      at += 46 + nameLength + extraLength + commentLength;
-    }
-    return entries;
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Refuses a workbook that would unpack to more than the limit: the directory's sizes are read
  * first, then each part is unpacked and counted (the directory may lie), writing nothing.
  */
 export async function checkWorkbookSize(file: string, size: number): Promise<void> {
   const entries = await zipDirectory(file, size);
+  if (entries.length > CATALOG_FILE_LIMITS.maxXlsxEntries)
+    throw refuse("This workbook has more parts than a spreadsheet has.");
   const bomb = () =>
     refuse(
       `This workbook unpacks to more than ${megabytes(CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes)} (or packs far tighter than a spreadsheet does); it is not read. Save it again from the spreadsheet, or split it.`,
@@ -180,83 +132,38 @@ export async function checkWorkbookSize(file: string, size: number): Promise<voi
   const handle = await open(file);
   try {
     for (const entry of entries) {
-      const header = Buffer.alloc(30);
-      await handle.read(header, 0, 30, entry.offset);
-      if (header.readUInt32LE(0) !== 0x04034b50) throw refuse("This file is not a readable XLSX workbook.");
-      const start = entry.offset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
-      if (entry.method === 0) {
-        unpacked += entry.packed;
-      } else if (entry.method === 8) {
-        if (entry.packed === 0) continue;
-        const packed = createReadStream(file, { start, end: start + entry.packed - 1 });
-        const inflate = createInflateRaw();
-        packed.pipe(inflate);
-        // The directory's sizes may lie: the bytes that actually come out are what count.
-        const mostFromThisPart = Math.max(1024 * 1024, entry.packed * CATALOG_FILE_LIMITS.maxXlsxPackingRatio);
-        let fromThisPart = 0;
-        try {
-          for await (const chunk of inflate as AsyncIterable<Buffer>) {
-            unpacked += chunk.length;
-            fromThisPart += chunk.length;
-            if (unpacked > CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes || fromThisPart > mostFromThisPart) throw bomb();
-          }
-        } catch (error) {
-          if (error instanceof StoreError) throw error;
-          throw refuse("This file is not a readable XLSX workbook: a part of it is damaged.");
-        } finally {
-          packed.destroy();
-          inflate.destroy();
+      const part = unpackedBytes(file, entry, await packedStart(handle, entry));
+      // The directory's sizes may lie: the bytes that actually come out are what count.
+      const mostFromThisPart = Math.max(1024 * 1024, entry.packed * CATALOG_FILE_LIMITS.maxXlsxPackingRatio);
+      let fromThisPart = 0;
+      try {
+        for await (const chunk of part as AsyncIterable<Buffer>) {
+          unpacked += chunk.length;
+          fromThisPart += chunk.length;
+          if (unpacked > CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes || fromThisPart > mostFromThisPart) throw bomb();
         }
-      } else {
-        throw refuse("This workbook is packed in a way spreadsheets do not use; save it again from the spreadsheet.");
+      } catch (error) {
+        if (error instanceof StoreError) throw error;
+        throw unreadableWorkbook("a part of it is damaged");
+      } finally {
+        part.destroy();
       }
-      if (unpacked > CATALOG_FILE_LIMITS.maxXlsxUnpackedBytes) throw bomb();
     }
   } finally {
     await handle.close();
   }
 }
 
-/** A cell as the text the spreadsheet shows: numbers as written, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ("richText" in value) return value.richText.map((run) => run.text).join("");
-  if ("formula" in value || "sharedFormula" in value) return cellText((value as { result?: ExcelJS.CellValue }).result);
-  if ("hyperlink" in value) return String(value.text ?? value.hyperlink);
-  if ("error" in value) return "";
-  return "";
-}
-
 /** The rows of an XLSX workbook's first sheet; call `checkWorkbookSize` first. */
-export async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
-  const { default: excel } = await import("exceljs"); // loaded when first used (docs/decisions/server-inside-the-ssr-build.md)
-  const reader = new excel.stream.xlsx.WorkbookReader(input, {
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    styles: "ignore",
-    worksheets: "emit",
-    entries: "ignore",
-  });
+export async function* xlsxRows(file: string, size: number): AsyncGenerator<FileRow> {
   try {
-    for await (const sheet of reader) {
-      for await (const sheetRow of sheet as AsyncIterable<ExcelJS.Row>) {
-        if (sheetRow.number > CATALOG_FILE_LIMITS.maxRows + 1) throw tooManyRows();
-        const values = Array.isArray(sheetRow.values) ? sheetRow.values : [];
-        const cells = values.slice(1).map((value) => cellText(value));
-        for (let i = 0; i < cells.length; i++) cells[i] ??= "";
-        checkCells(cells, sheetRow.number);
-        yield { row: sheetRow.number, cells: cells.map(importedCell) };
-      }
-      // The products are on the first sheet; others (notes, lookups) are not read.
-      break;
+    for await (const { row, cells } of firstSheetRows(file, size)) {
+      if (row > CATALOG_FILE_LIMITS.maxRows + 1) throw tooManyRows();
+      checkCells(cells, row);
+      yield { row, cells: cells.map(importedCell) };
     }
   } catch (error) {
     if (error instanceof StoreError) throw error;
-    throw refuse("This file is not a readable XLSX workbook.");
-  } finally {
-    input.destroy();
+    throw unreadableWorkbook();
   }
 }

@@ -125,10 +125,7 @@ export async function checkCatalogFile(file: { path: string; name: string }): Pr
   const { size } = await stat(file.path);
   await checkFileContent(file.path, format, size);
   if (format === "xlsx") await checkWorkbookSize(file.path, size);
-  const rows = () => {
-    const input = createReadStream(file.path);
-    return format === "csv" ? csvRows(input) : xlsxRows(input);
-  };
+  const rows = () => (format === "csv" ? csvRows(createReadStream(file.path)) : xlsxRows(file.path, size));
   let total = 0;
   for await (const { cells } of rows()) {
     if (total === 0) {
