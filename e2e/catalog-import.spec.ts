@@ -57,6 +57,44 @@ test("an admin imports a CSV with a bad row, sees the problem and the summary, a
   await expect(page.getByText("In Stock (40 available)")).toBeVisible();
 });
 
+test("an admin imports a workbook as a spreadsheet saves it, its prices and stock as numbers", async ({ page }) => {
+  const { default: ExcelJS } = await import("exceljs");
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Products");
+  sheet.addRow([
+    "part_number",
+    "name",
+    "category",
+    "subcategory",
+    "brand",
+    "price",
+    "stock_level",
+    "description",
+    "tiers",
+  ]);
+  sheet.addRow(["E2E-XL-1", "Workbook Flap Disc", "abrasives", "flap-discs", "Own Brand", 12.5, 30, "", "100:11"]);
+  workbook.addWorksheet("Notes").addRow(["not imported"]);
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+
+  await page.goto("/admin/products/import");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await waitForHydration(page);
+  await page.getByLabel("Catalogue file").setInputFiles({
+    name: "catalogue.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer,
+  });
+  await page.getByRole("button", { name: "Import File" }).click();
+  await expect(page.getByText("Created 1 product, updated 0, left 0 unchanged of 1 row.")).toBeVisible();
+
+  await page.goto("/products/workbook-flap-disc-e2e-xl-1");
+  await expect(page.getByRole("heading", { name: "Workbook Flap Disc" })).toBeVisible();
+  await expect(page.getByText("$12.50").first()).toBeVisible();
+  await expect(page.getByText("In Stock (30 available)")).toBeVisible();
+});
+
 test("an admin downloads the catalogue as CSV in the import's format", async ({ page }) => {
   await page.goto("/admin/products/import");
   await page.getByLabel("Email").fill(admin.email);
