@@ -124,7 +124,9 @@ beforeAll(async () => {
 
   // Words of 40 parts or more are kept by rank (a store does this from 1,000): one word's search
   // by relevance then takes its page from them here too, part-number prefixes ('gw') among them.
+  // And by shape (a store: from 10,000), so that two of them are ranked a pair of shapes at a time.
   indexTuning.rankedFrom = 40;
+  indexTuning.shapedFrom = 40;
   follower = followCatalogue();
   await follower.built;
   expect(currentIndex()?.size).toBeGreaterThan(1000);

@@ -101,9 +101,11 @@ describe("spec facets in the catalogue index", () => {
     const ids = ["1", "2", "3"];
     index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
     const none = { filters: [], units: "inch" as const };
-    // Attribute 1 = 4: three parts; attribute 12 = 4: the one with twelve values.
+    // Attribute 1 = 4: three parts; attribute 9 = 4: the one with twelve values, past its first eight.
     expect(counts(index, none)).toContainEqual([0, 4, 3, 3]);
-    expect(counts(index, none)).toContainEqual([11, 4, 1, 1]);
+    expect(counts(index, none)).toContainEqual([8, 4, 1, 1]);
+    // Only the ten attributes shown are read: 11 and 12 (one part each, last in the operator's order) are not.
+    expect(new Set(counts(index, none)?.map(([facet]) => facet))).toEqual(new Set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
     // Filtered on attribute 2 = 10: attribute 1's 4 counts one part; attribute 2 itself still counts its other values.
     const filtered = {
       filters: [{ slug: "a2", kind: "number" as const, family: "length" as const, unit: null, values: [10] }],
@@ -116,7 +118,7 @@ describe("spec facets in the catalogue index", () => {
     index.apply([product("3", [[1, 4]])]);
     index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
     expect(counts(index, none)).toContainEqual([0, 4, 3, 3]);
-    expect(counts(index, none)?.some((row) => row[0] === 11)).toBe(false);
+    expect(counts(index, none)?.some((row) => row[0] === 8)).toBe(false);
     index.dispose();
   });
 
@@ -417,5 +419,105 @@ describe("a page's places", () => {
         expect([...first.subarray(0, count)]).toEqual(sorted.slice(0, count));
       }),
     );
+  });
+});
+
+describe("two common words ranked a pair of shapes at a time", () => {
+  // A word's positions and weights in a product: its shape.
+  const shape = fc.uniqueArray(
+    fc.record({ at: fc.integer({ min: 1, max: 60 }), weight: fc.constantFrom("A", "B", "C", "") }),
+    {
+      selector: (entry) => entry.at,
+      minLength: 1,
+      maxLength: 3,
+    },
+  );
+  /** A product holding 'a' and 'b' (at distinct positions), and 'c' now and then. */
+  const holding = (
+    id: string,
+    a: { at: number; weight: string }[],
+    b: { at: number; weight: string }[],
+    c: boolean,
+  ) => {
+    const taken = new Set(a.map((entry) => entry.at));
+    const positions = (entries: { at: number; weight: string }[]) =>
+      entries
+        .map((entry) => ({ ...entry, at: taken.has(entry.at) && entries !== a ? entry.at + 60 : entry.at }))
+        .sort((x, y) => x.at - y.at)
+        .map((entry) => `${entry.at}${entry.weight}`)
+        .join(",");
+    return product(id, [], 5, `'a':${positions(a)} 'b':${positions(b)}${c ? " 'c':200" : ""}`);
+  };
+  /** Each page of 'a & b' by relevance, of an index kept by shape from `shapedFrom` products. */
+  const pages = (index: CatalogueIndex, ids: string[]) => {
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
+    return [0, 7, 14].map(
+      (offset) =>
+        index.answer({
+          ...query({ filters: [], units: "inch" }),
+          attributes: [],
+          sort: "relevance",
+          offset,
+          limit: 7,
+          match: { tree: parseTsQuery("'a' & 'b'"), partKey: "", partFragment: false },
+        })?.ids,
+    );
+  };
+  // More than `indexTuning.rareUpTo` (16): a word of fewer products has no bitmap to keep by shape.
+  const documents = fc.array(fc.tuple(shape, shape, fc.boolean()), { minLength: 20, maxLength: 50 });
+
+  it("ranks as ts_rank_cd match by match, through products changing and going, and with too many shapes to keep", () => {
+    const shapedFrom = indexTuning.shapedFrom;
+    try {
+      fc.assert(
+        fc.property(documents, documents, fc.nat(40), (before, after, gone) => {
+          const ids = before.map((_, n) => String(n + 1));
+          const [shaped, plain] = [1, Number.POSITIVE_INFINITY].map((from) => {
+            indexTuning.shapedFrom = from;
+            const index = new CatalogueIndex();
+            index.apply(before.map(([a, b, c], n) => holding(String(n + 1), a, b, c)));
+            return index;
+          }) as [CatalogueIndex, CatalogueIndex];
+          try {
+            expect(pages(shaped, ids)).toEqual(pages(plain, ids));
+            // Some change their words, more come, and one not among them goes.
+            const goes =
+              before.length > after.length ? [ids[after.length + (gone % (before.length - after.length))] ?? ""] : [];
+            for (const index of [shaped, plain]) {
+              indexTuning.shapedFrom = index === shaped ? 1 : Number.POSITIVE_INFINITY;
+              index.apply(
+                after.map(([a, b, c], n) => holding(String(n + 1), a, b, c)),
+                goes,
+              );
+            }
+            const now = [...new Set([...ids, ...after.map((_, n) => String(n + 1))])].filter(
+              (id) => !goes.includes(id),
+            );
+            expect(pages(shaped, now)).toEqual(pages(plain, now));
+          } finally {
+            shaped.dispose();
+            plain.dispose();
+          }
+        }),
+        { numRuns: 60 },
+      );
+      // 300 products of 'a' at as many places: more shapes than a word is kept by, ranked one by one.
+      const many = Array.from({ length: 300 }, (_, n) =>
+        holding(String(n + 1), [{ at: n + 1, weight: "" }], [{ at: 400, weight: "A" }], false),
+      );
+      const ids = many.map((entry) => entry.id);
+      const [shaped, plain] = [1, Number.POSITIVE_INFINITY].map((from) => {
+        indexTuning.shapedFrom = from;
+        const index = new CatalogueIndex();
+        index.apply(many);
+        return index;
+      }) as [CatalogueIndex, CatalogueIndex];
+      expect(pages(shaped, ids)).toEqual(pages(plain, ids));
+      expect(pages(shaped, ids)[0]).toEqual(["300", "299", "298", "297", "296", "295", "294"]);
+      shaped.dispose();
+      plain.dispose();
+    } finally {
+      indexTuning.shapedFrom = shapedFrom;
+    }
   });
 });

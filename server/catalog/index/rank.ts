@@ -46,15 +46,19 @@ const INVERSE_WEIGHTS = [0.1, 0.2, 0.4, 1].map((weight) => 1 / Math.fround(weigh
  * Each word's ts_rank_cd as a query of that word alone: each of its positions is a cover of its
  * own (no noise) worth its weight, summed in position order as tsrank.c sums them. The index keeps
  * its products by these ranks per word, so one word's best matches are found without ranking all.
- * Called with each word and its rank, run by run of the entries (grouped by word).
+ * Called with each word, its rank and its run of the entries (`start` to `end`; grouped by word).
  */
-export function eachWordRank({ entryWord, entryPos }: PositionedWords, each: (word: number, rank: number) => void) {
+export function eachWordRank(
+  { entryWord, entryPos }: PositionedWords,
+  each: (word: number, rank: number, start: number, end: number) => void,
+) {
   for (let i = 0; i < entryWord.length; ) {
     const word = entryWord[i] as number;
+    const start = i;
     let sum = 0;
     for (; i < entryWord.length && entryWord[i] === word; i++)
       sum += 1 / (INVERSE_WEIGHTS[(entryPos[i] as number) & 3] as number);
-    each(word, Math.fround(sum));
+    each(word, Math.fround(sum), start, i);
   }
 }
 

@@ -264,14 +264,31 @@ export function facetsFromRows(
     const filter = spec.filters.find((candidate) => candidate.slug === attribute.slug);
     return { attribute, rows, filter, present: rows.reduce((sum, row) => sum + row.present, 0) };
   });
-  // The attributes most parts in view have, in the operator's order among equals; any in use stays.
-  // Only those are built: a search's scope is every subcategory's attributes, hundreds of them.
-  const shown = facets
-    .filter((entry) => entry.present > 0 || entry.filter)
-    .sort((a, b) => b.present - a.present || a.attribute.position - b.attribute.position);
-  return shown
-    .filter((entry, index) => index < MAX_FACETS || entry.filter)
-    .map(({ attribute, rows, filter }) => buildFacet(attribute, rows, filter, definedChoices));
+  // Only those shown are built: a search's scope is every subcategory's attributes, hundreds of them.
+  const weights = facets.map(({ attribute, filter, present }) => ({
+    present,
+    filtered: filter !== undefined,
+    position: attribute.position,
+  }));
+  return shownFacets(weights).flatMap((index) => {
+    const facet = facets[index];
+    return facet ? [buildFacet(facet.attribute, facet.rows, facet.filter, definedChoices)] : [];
+  });
+}
+
+/**
+ * The attributes whose facets are shown, as indexes into `facets`, in the order shown: the
+ * `MAX_FACETS` most parts in view have (`present`: the parts of its values read, at most
+ * `ROWS_PER_FACET` values), in the operator's order among equals; and any with a filter in use.
+ * The catalogue's index asks it too, and reads the values of those attributes only.
+ */
+export function shownFacets(facets: readonly { present: number; filtered: boolean; position: number }[]): number[] {
+  return facets
+    .map((facet, index) => ({ ...facet, index }))
+    .filter((facet) => facet.present > 0 || facet.filtered)
+    .sort((a, b) => b.present - a.present || a.position - b.position)
+    .filter((facet, place) => place < MAX_FACETS || facet.filtered)
+    .map((facet) => facet.index);
 }
 
 function buildFacet(
