@@ -359,31 +359,49 @@ export class CatalogueIndex {
     return ranks;
   }
 
-  /** A word's products by its shape in them, from when it has `indexTuning.shapedFrom` products. */
-  private shapeWord(word: number) {
-    const bits = this.wordBits[word];
-    if (!bits || bits.size < indexTuning.shapedFrom) return;
-    const shapes: WordShapes = { byKey: new Map(), list: [] };
-    this.wordShapes[word] = shapes;
-    const byShape = new Map<RoaringBitmap32, number[]>();
-    for (const ordinal of bits.toUint32Array()) {
-      if (!this.partKeys.has(ordinal)) continue;
-      const { entryWord, entryPos } = this.positionedOf(ordinal);
-      const start = firstEntryOf(entryWord, 0, entryWord.length, word);
-      let end = start;
-      while (end < entryWord.length && entryWord[end] === word) end++;
-      const shape = this.shapeBits(word, shapes, entryPos.subarray(start, end));
-      if (!shape) return;
-      const ordinals = byShape.get(shape);
-      if (ordinals) ordinals.push(ordinal);
-      else byShape.set(shape, [ordinal]);
+  /**
+   * Keeps `words` (each of `indexTuning.shapedFrom` products or more) by shape, in one pass through
+   * the products' entries in order: at a million parts, 216 words in ~1 s, where finding each
+   * word's run in each of its products took 7 s, and filing each product's shapes as the build took
+   * it in took 9.
+   */
+  private shapeWords(words: number[]) {
+    if (words.length === 0) return;
+    const shaped = new Uint8Array(this.wordShapes.length);
+    for (const word of words) {
+      this.wordShapes[word] = { byKey: new Map(), list: [] };
+      shaped[word] = 1;
     }
-    for (const [shape, ordinals] of byShape) shape.addMany(ordinals);
+    const { entryWords, entryPositions } = this;
+    for (let ordinal = 0; ordinal < this.ids.length; ordinal++) {
+      if (!this.partKeys.has(ordinal)) continue;
+      const to = (this.entryStart[ordinal] ?? 0) + (this.entryCount[ordinal] ?? 0);
+      for (let start = this.entryStart[ordinal] ?? 0; start < to; ) {
+        const word = entryWords[start] as number;
+        let end = start + 1;
+        while (end < to && entryWords[end] === word) end++;
+        const shapes = shaped[word] === 1 ? this.wordShapes[word] : undefined;
+        const bits = shapes && this.shapeBits(word, shapes, entryPositions, start, end);
+        if (bits) this.addLater(bits, ordinal);
+        start = end;
+      }
+    }
+    for (const [bits, ordinals] of this.pending) bits.addMany(ordinals);
+    this.pending.clear();
   }
 
-  /** The products of a word's shape (`entries`: its run of positions), undefined once it has too many shapes to keep. */
-  private shapeBits(word: number, shapes: WordShapes, entries: Uint16Array): RoaringBitmap32 | undefined {
-    const key = shapeKey(entries);
+  /**
+   * The products of a word's shape (its run of positions: `positions` from `start` to `end`),
+   * undefined once it has too many shapes to keep.
+   */
+  private shapeBits(
+    word: number,
+    shapes: WordShapes,
+    positions: Uint16Array,
+    start: number,
+    end: number,
+  ): RoaringBitmap32 | undefined {
+    const key = shapeKey(positions, start, end);
     let at = shapes.byKey.get(key);
     if (at === undefined) {
       if (shapes.list.length >= MAX_SHAPES) {
@@ -396,7 +414,7 @@ export class CatalogueIndex {
       }
       at = shapes.list.length;
       shapes.byKey.set(key, at);
-      shapes.list.push({ entries: entries.slice(), bits: new RoaringBitmap32() });
+      shapes.list.push({ entries: positions.slice(start, end), bits: new RoaringBitmap32() });
     }
     return shapes.list[at]?.bits;
   }
@@ -527,7 +545,7 @@ export class CatalogueIndex {
     this.addPendingWords();
     for (const word of this.rankLater) if (!this.wordRanks[word]) this.rankWord(word);
     this.rankLater.clear();
-    for (const word of this.shapeLater) if (this.wordShapes[word] === undefined) this.shapeWord(word);
+    this.shapeWords([...this.shapeLater].filter((word) => this.wordShapes[word] === undefined));
     this.shapeLater.clear();
   }
 
@@ -681,9 +699,10 @@ export class CatalogueIndex {
       this.wordCounts[word] = count;
       if (ranks) this.addLater(rankBits(ranks, rank), ordinal);
       else if (count >= indexTuning.rankedFrom) this.rankLater.add(word);
-      const shapes = this.wordShapes[word];
+      // A build shapes its words once, when laid out (layOut).
+      const shapes = this.buildingSize === 0 ? this.wordShapes[word] : null;
       if (shapes) {
-        const bits = this.shapeBits(word, shapes, positioned.entryPos.subarray(start, end));
+        const bits = this.shapeBits(word, shapes, positioned.entryPos, start, end);
         if (bits) this.addLater(bits, ordinal);
       } else if (shapes === undefined && count >= indexTuning.shapedFrom) this.shapeLater.add(word);
     });
@@ -775,6 +794,12 @@ export class CatalogueIndex {
     this.compactEntries(0, LAID_OUT_HEADROOM);
     this.layOutRareWords();
     this.words.inOrder();
+    // All at once rather than product by product as they came in (shapeWords).
+    const common = [];
+    for (let word = 0; word < this.wordShapes.length; word++)
+      if (this.wordShapes[word] === undefined && (this.wordCounts[word] ?? 0) >= indexTuning.shapedFrom)
+        common.push(word);
+    this.shapeWords(common);
   }
 
   /**
@@ -1009,7 +1034,7 @@ export class CatalogueIndex {
     eachWordRank(positioned, (word, rank, start, end) => {
       this.wordRanks[word]?.get(rank)?.remove(ordinal);
       const shapes = this.wordShapes[word];
-      const shape = shapes?.byKey.get(shapeKey(positioned.entryPos.subarray(start, end)));
+      const shape = shapes?.byKey.get(shapeKey(positioned.entryPos, start, end));
       if (shape !== undefined) shapes?.list[shape]?.bits.remove(ordinal);
       this.wordCounts[word] = (this.wordCounts[word] ?? 1) - 1;
     });
@@ -2006,7 +2031,7 @@ const phraseKey = (node: TsNode) => JSON.stringify(node);
  */
 /** A word's products by its shape in them: its run of entries (position << 2 | weight), as a key and as kept. */
 interface WordShapes {
-  byKey: Map<string, number>;
+  byKey: Map<number | string, number>;
   list: { entries: Uint16Array; bits: RoaringBitmap32 }[];
 }
 
@@ -2018,7 +2043,17 @@ interface ShapedWord {
   shapes: WordShapes;
 }
 
-const shapeKey = (entries: Uint16Array) => String.fromCharCode(...entries);
+/**
+ * A shape as a key: a number for a run of up to three entries (most: each entry is at least 4,
+ * position 1, so runs of different lengths differ), a string of the entries for a longer one.
+ */
+function shapeKey(positions: Uint16Array, start: number, end: number): number | string {
+  const length = end - start;
+  if (length > 3) return String.fromCharCode(...positions.subarray(start, end));
+  let key = 0;
+  for (let at = end - 1; at >= start; at--) key = key * 65_536 + (positions[at] as number);
+  return key;
+}
 
 class Best {
   private readonly entries: { ordinal: number; score: number; place: number }[] = [];
