@@ -386,8 +386,7 @@ export class CatalogueIndex {
         start = end;
       }
     }
-    for (const [bits, ordinals] of this.pending) bits.addMany(ordinals);
-    this.pending.clear();
+    this.addPendingBitmaps();
   }
 
   /**
@@ -540,13 +539,17 @@ export class CatalogueIndex {
 
   /** The additions put off while taking products in, a bitmap at a time; then the words that now have enough products to keep by rank. */
   private addPending() {
-    for (const [bits, ordinals] of this.pending) bits.addMany(ordinals);
-    this.pending.clear();
+    this.addPendingBitmaps();
     this.addPendingWords();
     for (const word of this.rankLater) if (!this.wordRanks[word]) this.rankWord(word);
     this.rankLater.clear();
     this.shapeWords([...this.shapeLater].filter((word) => this.wordShapes[word] === undefined));
     this.shapeLater.clear();
+  }
+
+  private addPendingBitmaps() {
+    for (const [bits, ordinals] of this.pending) bits.addMany(ordinals);
+    this.pending.clear();
   }
 
   /** The words' additions, each word's ordinals sorted (roaring takes sorted ones several times faster). */
@@ -1456,20 +1459,9 @@ export class CatalogueIndex {
     const byPresence = (a: number, b: number) => (groupPresent[b] as number) - (groupPresent[a] as number) || a - b;
     // What facetsFromRows weighs an attribute by: the parts of the values the statement reads of it.
     const presentInRowsRead = (facet: number) => {
-      let total = 0;
-      let distinct = 0;
-      for (let group = layout.groupAt[facet] as number; group < (layout.groupAt[facet + 1] as number); group++) {
-        const parts = groupPresent[group] as number;
-        if (parts === 0) continue;
-        total += parts;
-        distinct++;
-      }
-      if (distinct <= ROWS_PER_FACET) return total;
-      return inScope(facet)
-        .map((group) => groupPresent[group] as number)
-        .sort((a, b) => b - a)
-        .slice(0, ROWS_PER_FACET)
-        .reduce((sum, parts) => sum + parts, 0);
+      const parts = inScope(facet).map((group) => groupPresent[group] as number);
+      const read = parts.length <= ROWS_PER_FACET ? parts : parts.sort((a, b) => b - a).slice(0, ROWS_PER_FACET);
+      return read.reduce((sum, part) => sum + part, 0);
     };
     const shown = shownFacets(
       attributes.map((attribute, facet) => ({
@@ -1704,15 +1696,15 @@ export class CatalogueIndex {
   }
 
   /** The two words of `tree` and their shapes, when it is an "and" of two words (no prefix) both kept by shape. */
-  private shapedPair(tree: TsNode): ShapedWord[] | undefined {
+  private shapedPair(tree: TsNode): [ShapedWord, ShapedWord] | undefined {
     if (tree.op !== "and" || tree.left.op !== "word" || tree.right.op !== "word") return undefined;
     if (tree.left.prefix || tree.right.prefix) return undefined;
-    const pair = [tree.left.word, tree.right.word].map((word) => {
+    const shaped = (word: string): ShapedWord | undefined => {
       const id = this.words.idOf(word);
       const shapes = id === undefined ? undefined : this.wordShapes[id];
       return id === undefined || !shapes ? undefined : { id, shapes };
-    });
-    const [first, second] = pair;
+    };
+    const [first, second] = [shaped(tree.left.word), shaped(tree.right.word)];
     return first && second && first.id !== second.id ? [first, second] : undefined;
   }
 
@@ -1725,11 +1717,10 @@ export class CatalogueIndex {
    */
   private rankByShapes(
     where: RoaringBitmap32,
-    [first, second]: ShapedWord[],
+    [first, second]: [ShapedWord, ShapedWord],
     rankOf: Ranker,
     offer: (ordinal: number, rank: number) => void,
   ) {
-    if (!first || !second) return;
     const seconds = second.shapes.list;
     const ranks = new Float64Array(first.shapes.list.length * seconds.length).fill(Number.NaN);
     const pairRank = (i: number, k: number) => {
