@@ -29,7 +29,7 @@ import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
 import { startInvoicePaymentReconciliation } from "./terms/invoice-payments";
 import { startInvoiceReminders } from "./terms/invoice-reminders";
-import { warmUpOverHttp } from "./warm-up";
+import { requestsFromNames, sampledNames, warmUpOverHttp } from "./warm-up";
 
 // The catalogue commands (npm run catalog:import / catalog:export) run from this build as well.
 export {
@@ -115,7 +115,6 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   const searchWarmedUp = catalogueIndex.built
     .then(readSearchVocabulary)
     .then(warmUpSearch)
-    .then(() => logger.info("search vocabulary read, search warmed up"))
     .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL
@@ -171,18 +170,26 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     new Promise((resolve) => setTimeout(resolve, config.INDEX_WAIT_SECONDS * 1000).unref()),
   ]);
   if (stopping) return;
-  const indexed = catalogueIndex.hasIndex();
   // The build's garbage collected before the first request rather than among the first ones: at
   // 100,000 parts ~60 MB of it, whose collection cost one of them an 18 ms pause and the others
   // 57 ms of marking. Then the rehearsal: the first answers after a full collection were slower
   // again (a million parts: 26-46 ms where the same took 5-13 a moment later). `npm start` exposes
-  // the collector (node --expose-gc).
-  if (indexed) globalThis.gc?.();
-  // Asked of SQL, the rehearsal's searches would take seconds each, and teach the code nothing.
-  if (indexed)
-    await warmUpOverHttp(listener).catch((error) =>
-      logger.warn({ err: error }, "could not warm up the store's requests; the first ones will"),
-    );
+  // the collector (node --expose-gc). Asked of SQL, the rehearsal's searches would take seconds
+  // each, and teach the code nothing: an index built after the store began to listen is rehearsed
+  // then, while SQL answers.
+  const rehearse = async () => {
+    globalThis.gc?.();
+    await sampledNames()
+      .then((names) => warmUpOverHttp(listener, requestsFromNames(names)))
+      .catch((error) => logger.warn({ err: error }, "could not warm up the store's requests; the first ones will"));
+    logger.info("search vocabulary read, search warmed up");
+  };
+  const indexed = catalogueIndex.hasIndex();
+  if (indexed) await rehearse();
+  else
+    searchWarmedUp.then(() => {
+      if (!stopping && catalogueIndex.hasIndex()) return rehearse();
+    });
   if (cluster.isWorker) await turnToListen();
   if (stopping) return;
   server.listen(config.PORT, config.HOST, () => {

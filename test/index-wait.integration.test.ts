@@ -61,5 +61,11 @@ describe.skipIf(testDriver !== "postgres")("a store whose catalogue index is sti
       interval: 100,
     });
     expect((await search(2)).total).toBe(fromSql.total);
+    // Its first requests rehearsed then, while it serves: it had listened before it could.
+    await vi.waitFor(
+      () => expect(server.output()).toMatch(/store listening[\s\S]*catalogue index built[\s\S]*search warmed up/),
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(server.output()).toContain('"path":"/search"');
   }, 180_000);
 });
