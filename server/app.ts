@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import { ensureAdmin } from "./accounts/admin-bootstrap";
 import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
+import { currentIndex } from "./catalog/index/current";
 import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
 import { keepSynonymPhrases } from "./catalog/search/catalog-query";
 import { warmUpSearch } from "./catalog/search/search";
@@ -29,7 +30,7 @@ import { startQuoteExpiry } from "./quotes/requests";
 import { slowClientLimits } from "./request-limits";
 import { startInvoicePaymentReconciliation } from "./terms/invoice-payments";
 import { startInvoiceReminders } from "./terms/invoice-reminders";
-import { requestsFromNames, sampledNames, warmUpOverHttp } from "./warm-up";
+import { catalogueRehearsal, warmUpOverHttp } from "./warm-up";
 
 // The catalogue commands (npm run catalog:import / catalog:export) run from this build as well.
 export {
@@ -179,8 +180,8 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   // then, while SQL answers.
   const rehearse = async () => {
     globalThis.gc?.();
-    await sampledNames()
-      .then((names) => warmUpOverHttp(listener, requestsFromNames(names)))
+    await catalogueRehearsal(currentIndex()?.size ?? 0)
+      .then((rehearsed) => warmUpOverHttp(listener, rehearsed))
       .catch((error) => logger.warn({ err: error }, "could not warm up the store's requests; the first ones will"));
     logger.info("search vocabulary read, search warmed up");
   };

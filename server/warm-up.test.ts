@@ -1,7 +1,7 @@
 import type { RequestListener } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { catalogueApiCache, pageCache } from "./catalog/cache/page-cache";
-import { requestsFromNames, warmUpOverHttp } from "./warm-up";
+import { catalogueRehearsal, requestsFromNames, warmUpOverHttp } from "./warm-up";
 
 describe("warmUpOverHttp", () => {
   it("asks the catalogue API and the suggestions over HTTP, each answer new, then closes its port", async () => {
@@ -98,5 +98,11 @@ describe("requestsFromNames", () => {
       "/search?q=key",
       "/api/search/suggest?q=key",
     ]);
+  });
+});
+
+describe("catalogueRehearsal", () => {
+  it("rehearses nothing of a catalogue under 10,000 parts, asking the database nothing", async () => {
+    expect(await catalogueRehearsal(9_999)).toEqual([]);
   });
 });

@@ -66,6 +66,8 @@ describe.skipIf(testDriver !== "postgres")("a store whose catalogue index is sti
       () => expect(server.output()).toMatch(/store listening[\s\S]*catalogue index built[\s\S]*search warmed up/),
       { timeout: 60_000, interval: 100 },
     );
-    expect(server.output()).toContain('"path":"/search"');
+    expect(server.output().slice(server.output().indexOf("catalogue index built"))).toContain(
+      '"path":"/api/search/suggest"',
+    );
   }, 180_000);
 });
