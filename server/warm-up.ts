@@ -39,7 +39,7 @@ const REHEARSED_AT_ONCE = 4;
 const REHEARSED_FROM_PARTS = 10_000;
 
 /** The names of listed parts spread over the catalogue (ids are random, so their order is too). */
-export async function sampledNames(count = REHEARSED_NAMES): Promise<string[]> {
+async function sampledNames(count = REHEARSED_NAMES): Promise<string[]> {
   const rows = await db()
     .select({ name: products.name })
     .from(products)
