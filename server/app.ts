@@ -113,10 +113,15 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   // Built first, then woken by the change log's NOTIFY (PostgreSQL) or the store's events (PGlite,
   // one process), and polling the log each second besides.
   const catalogueIndex = followCatalogue(keepSynonymPhrases);
+  // Whether the vocabulary was read and search warmed up.
   const searchWarmedUp = catalogueIndex.built
     .then(readSearchVocabulary)
     .then(warmUpSearch)
-    .catch((error) => logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will"));
+    .then(() => true)
+    .catch((error) => {
+      logger.warn({ err: error }, "could not read the search vocabulary ahead; the first search will");
+      return false;
+    });
   // Alone on PGlite, this process has every duty; on PostgreSQL it shares them with the others.
   const leave = config.DATABASE_URL
     ? coordinate(config.DATABASE_URL, duties, { [CATALOGUE_CHANGES_CHANNEL]: catalogueIndex.wake })
@@ -183,14 +188,17 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
     await catalogueRehearsal(currentIndex()?.size ?? 0)
       .then((rehearsed) => warmUpOverHttp(listener, rehearsed))
       .catch((error) => logger.warn({ err: error }, "could not warm up the store's requests; the first ones will"));
-    logger.info("search vocabulary read, search warmed up");
   };
   const indexed = catalogueIndex.hasIndex();
-  if (indexed) await rehearse();
-  else
-    searchWarmedUp.then(() => {
-      if (!stopping && catalogueIndex.hasIndex()) return rehearse();
-    });
+  const rehearsed = indexed
+    ? rehearse()
+    : searchWarmedUp.then(() => (!stopping && catalogueIndex.hasIndex() ? rehearse() : undefined));
+  // Said once the vocabulary is read and the first requests rehearsed, whichever comes last (the
+  // vocabulary may still be read when INDEX_WAIT_SECONDS runs out with the index built).
+  void Promise.all([searchWarmedUp, rehearsed]).then(([read]) => {
+    if (read) logger.info("search vocabulary read, search warmed up");
+  });
+  if (indexed) await rehearsed;
   if (cluster.isWorker) await turnToListen();
   if (stopping) return;
   server.listen(config.PORT, config.HOST, () => {
