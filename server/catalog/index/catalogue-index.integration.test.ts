@@ -124,9 +124,12 @@ beforeAll(async () => {
 
   // Words of 40 parts or more are kept by rank (a store does this from 1,000): one word's search
   // by relevance then takes its page from them here too, part-number prefixes ('gw') among them.
-  // And by shape (a store: from 10,000), so that two of them are ranked a pair of shapes at a time.
+  // And by shape (a store: from 10,000), so that two of them are ranked a pair of shapes at a time,
+  // and counted by spec value, category and brand (a store: from 10,000), so that one of them
+  // searched for alone reads its facets' counts from its tally.
   indexTuning.rankedFrom = 40;
   indexTuning.shapedFrom = 40;
+  indexTuning.talliedFrom = 40;
   follower = followCatalogue();
   await follower.built;
   expect(currentIndex()?.size).toBeGreaterThan(1000);
@@ -240,6 +243,22 @@ const property = () =>
     expect(byIndex, JSON.stringify({ ...query, attributes: undefined })).toEqual(bySql);
   });
 
+// One word searched for alone, nothing narrowing it but stock or a company's catalogue: a common
+// word's counts are then read from its tally (indexTuning.talliedFrom).
+const wordAlone = () =>
+  fc.asyncProperty(queries, fc.nat(), async (generated, word) => {
+    const query = await queryOf({
+      ...generated,
+      q: pick(words, word),
+      category: null,
+      subcategory: null,
+      brand: null,
+      spec: [],
+    });
+    const { bySql, byIndex } = await bothWays(query);
+    expect(byIndex, JSON.stringify({ ...query, attributes: undefined })).toEqual(bySql);
+  });
+
 // A name's word misspelt: a letter dropped, doubled, swapped with the next, changed, or two words run together.
 const misspelt = fc.oneof(
   // The renamed parts of the burst below, some outside ASCII.
@@ -297,6 +316,7 @@ describe("the catalogue index against SQL", () => {
   it("answers random searches, listings, filters, sorts and pages exactly as SQL does", async () => {
     const before = { ...indexStats };
     await fc.assert(property(), { numRuns: 80 });
+    await fc.assert(wordAlone(), { numRuns: 40 });
     // Most queries were the index's to answer (names within a typo are SQL's): by how
     // many depends on the random queries, so the test asks for a majority, not a ratio.
     const answered = indexStats.answered - before.answered;
@@ -497,6 +517,7 @@ describe("the catalogue index against SQL", () => {
     const drafts = await db.select({ id: products.id }).from(products).where(inArray(products.id, changedIds));
     expect(drafts.length).toBe(new Set(changedIds).size);
     await fc.assert(property(), { numRuns: 60 });
+    await fc.assert(wordAlone(), { numRuns: 40 });
     await fc.assert(typoProperty(), { numRuns: 30 });
   }, 300_000);
 });

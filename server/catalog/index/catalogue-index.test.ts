@@ -3,7 +3,7 @@
 // first holds, and after it changes. A synonym's phrase kept with its products stays current as
 // products change.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { ScopeAttribute } from "../search/spec-facets";
 import {
   CatalogueIndex,
@@ -151,6 +151,89 @@ describe("spec facets in the catalogue index", () => {
       [1, 20, 1, 1],
     ]);
     index.dispose();
+  });
+});
+
+describe("a common word's tally of its products", () => {
+  // A part: some of the words 'a', 'b', 'c'; values of attributes 1-3 (new ones appear as parts
+  // change); one of two categories and three brands; now and then no longer active.
+  const part = fc.record({
+    words: fc.subarray(["a", "b", "c"]),
+    values: fc.uniqueArray(fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 5 })), {
+      selector: ([attribute]) => attribute,
+    }),
+    category: fc.constantFrom("abrasives", "safety"),
+    brand: fc.constantFrom("Norton", "3M", "Ansell"),
+    active: fc.boolean(),
+  });
+  type Part = typeof part extends fc.Arbitrary<infer T> ? T : never;
+  const indexed = (id: string, { words, values, category, brand, active }: Part): IndexedProduct => ({
+    ...product(id, values, 5, words.map((word, at) => `'${word}':${at + 1}A`).join(" ")),
+    category,
+    brand,
+    status: active ? "active" : "draft",
+  });
+  /** What `index` answers for each word searched alone: total, categories and brands, facet rows. */
+  const answers = (index: CatalogueIndex, ids: string[]) => {
+    index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
+    return ["a", "b", "c"].map((word) => {
+      const answer = index.answer({
+        ...query({ filters: [], units: "inch" }),
+        attributes: attributes.slice(0, 3),
+        groupCounts: true,
+        match: { tree: parseTsQuery(`'${word}'`), partKey: "", partFragment: false },
+      });
+      return answer && { ...answer, ids: undefined };
+    });
+  };
+
+  it("counts as its products counted anew, through products changing, coming and going", () => {
+    const talliedFrom = indexTuning.talliedFrom;
+    try {
+      fc.assert(
+        fc.property(
+          fc.array(part, { minLength: 1, maxLength: 30 }),
+          fc.array(part, { maxLength: 30 }),
+          fc.array(fc.nat(29), { maxLength: 5 }),
+          (first, after, gone) => {
+            // The first part has every word: each has a tally from the start.
+            const before: Part[] = [{ ...(first[0] as Part), words: ["a", "b", "c"], active: true }, ...first.slice(1)];
+            const [tallied, counted] = [1, Number.POSITIVE_INFINITY].map((from) => {
+              indexTuning.talliedFrom = from;
+              const index = new CatalogueIndex();
+              index.apply(before.map((entry, n) => indexed(String(n + 1), entry)));
+              return index;
+            }) as [CatalogueIndex, CatalogueIndex];
+            // Read from the tallies: no products counted anew (had a tally drifted from its word's
+            // products in number, they would be).
+            const recounted = vi.spyOn(tallied as unknown as { groupTotals: () => Int32Array }, "groupTotals");
+            try {
+              const ids = before.map((_, n) => String(n + 1));
+              expect(answers(tallied, ids)).toEqual(answers(counted, ids));
+              const removed = [...new Set(gone.map((n) => String(n + 1)))].filter((id) => Number(id) > after.length);
+              for (const index of [tallied, counted]) {
+                indexTuning.talliedFrom = index === tallied ? 1 : Number.POSITIVE_INFINITY;
+                index.apply(
+                  after.map((entry, n) => indexed(String(n + 1), entry)),
+                  removed,
+                );
+              }
+              const now = [...new Set([...ids, ...after.map((_, n) => String(n + 1))])].filter(
+                (id) => !removed.includes(id),
+              );
+              expect(answers(tallied, now)).toEqual(answers(counted, now));
+              expect(recounted).not.toHaveBeenCalled();
+            } finally {
+              tallied.dispose();
+              counted.dispose();
+            }
+          },
+        ),
+        { numRuns: 100 },
+      );
+    } finally {
+      indexTuning.talliedFrom = talliedFrom;
+    }
   });
 });
 
