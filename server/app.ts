@@ -9,7 +9,7 @@ import { openBackupEndpoint } from "./backup/backup-endpoint";
 import { startScheduledBackups } from "./backup/schedule";
 import { currentIndex } from "./catalog/index/current";
 import { CATALOGUE_CHANGES_CHANNEL, followCatalogue } from "./catalog/index/follow";
-import { keepSynonymPhrases } from "./catalog/search/catalog-query";
+import { keepCommonPhrases } from "./catalog/search/catalog-query";
 import { warmUpSearch } from "./catalog/search/search";
 import { readSearchVocabulary } from "./catalog/search/search-vocabulary";
 import { startCertificateReminders } from "./companies/tax-certificates";
@@ -112,7 +112,7 @@ async function serve(config: Config, clientDir: string, releaseLock = () => {}) 
   ];
   // Built first, then woken by the change log's NOTIFY (PostgreSQL) or the store's events (PGlite,
   // one process), and polling the log each second besides.
-  const catalogueIndex = followCatalogue(keepSynonymPhrases);
+  const catalogueIndex = followCatalogue(keepCommonPhrases);
   // Whether the vocabulary was read and search warmed up.
   const searchWarmedUp = catalogueIndex.built
     .then(readSearchVocabulary)

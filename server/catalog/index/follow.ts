@@ -49,7 +49,7 @@ export interface CatalogueFollower {
 
 /**
  * `prepare` readies an index built again before it answers, as the first build is readied before
- * the process listens (server/app.ts: the synonyms' phrases kept in it).
+ * the process listens (server/app.ts: the common phrases kept in it).
  */
 export function followCatalogue(prepare: (index: CatalogueIndex) => Promise<void> = async () => {}): CatalogueFollower {
   let index: CatalogueIndex | undefined;

@@ -271,25 +271,32 @@ async function printedQuery(prepared: Prepared) {
 const phrasesKept = new WeakMap<CatalogueIndex, SynonymGroups>();
 
 /**
- * Has the index keep the products of the synonyms' phrases (those of several words), as
- * PostgreSQL makes their queries, unless it keeps these synonyms' already: a search for 'aluminum
- * oxide' or 'hss' then takes the phrase's products rather than testing ~11,000 candidates.
+ * Has the index keep the products of the synonyms' phrases (those of several words) and of its
+ * common hyphenated words ('cut-off'), as PostgreSQL makes their queries, unless it keeps these
+ * synonyms' already: a search for 'aluminum oxide', 'hss' or 'cut-off wheel' then takes the
+ * phrase's products rather than testing thousands of candidates.
  */
-export async function keepSynonymPhrases(index: CatalogueIndex): Promise<void> {
+export async function keepCommonPhrases(index: CatalogueIndex): Promise<void> {
   const groups = await searchSynonymGroups();
   if (phrasesKept.get(index) === groups) return;
   phrasesKept.set(index, groups);
   try {
     const phrases = [...new Set(groups.flat())];
+    // As a search makes a typed word's query (lexemes.ts).
+    const compounds = index.commonCompounds();
+    const texts = (list: string[]) =>
+      sql`array[${sql.join(
+        list.map((text) => sql`${text}`),
+        sql`, `,
+      )}]::text[]`;
     const printed =
-      phrases.length === 0
+      phrases.length + compounds.length === 0
         ? []
         : (
             await db().execute<{ q: string }>(
-              sql`select phraseto_tsquery('english', phrase)::text as q from unnest(array[${sql.join(
-                phrases.map((phrase) => sql`${phrase}`),
-                sql`, `,
-              )}]::text[]) as phrase`,
+              sql`select phraseto_tsquery('english', phrase)::text as q from unnest(${texts(phrases)}) as phrase
+                  union all
+                  select websearch_to_tsquery('english', word)::text from unnest(${texts(compounds)}) as word`,
             )
           ).rows;
     // Built again meanwhile: the old index is let go, and the new one keeps them when first asked.
@@ -382,8 +389,8 @@ async function indexedResults(query: CatalogQuery, matcher: Matcher | undefined)
     match = { tree: undefined, partKey: "", partFragment: false, typo };
   } else if (matcher) {
     // Not waited for: this search tests its phrases itself meanwhile.
-    keepSynonymPhrases(index).catch((error) =>
-      logger.warn({ err: error }, "could not keep the synonyms' phrases in the catalogue index"),
+    keepCommonPhrases(index).catch((error) =>
+      logger.warn({ err: error }, "could not keep the common phrases in the catalogue index"),
     );
     const { text } = matcher.prepared;
     const partKey = normalizePartNumber(text);

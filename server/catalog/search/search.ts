@@ -21,7 +21,7 @@ import {
   type CatalogQuery,
   type CatalogResults,
   findProducts,
-  keepSynonymPhrases,
+  keepCommonPhrases,
   looksLikePartNumber,
   MIN_PART_FRAGMENT,
   type Mode,
@@ -419,14 +419,14 @@ const WARM_UP_SEARCHES = [
 /**
  * Asks the catalogue's index what a buyer's first searches ask, twice, so the first buyers are not
  * the ones who wait for its code to be compiled: the first searches after start-up took 40-200 ms
- * where the same ones took 10-20 ms a moment later. Kept besides: the synonyms' phrases and each
- * character's prefix with their products (what the first buyers to type them would wait for), and
- * the printed queries' cache.
+ * where the same ones took 10-20 ms a moment later. Kept besides: the common phrases (synonyms',
+ * hyphenated words') and each character's prefix with their products (what the first buyers to
+ * type them would wait for), and the printed queries' cache.
  */
 export async function warmUpSearch(): Promise<void> {
   const index = currentIndex();
   if (index) {
-    await keepSynonymPhrases(index);
+    await keepCommonPhrases(index);
     index.keepPrefixesOfOneCharacter();
   }
   const attributes = await scopeAttributes(undefined, searchParamNames);
