@@ -163,6 +163,8 @@ const queries = fc.record({
   groupCounts: fc.boolean(),
   // Spec facets counted by walking the products in scope, or a bitmap intersection per value.
   walk: fc.boolean(),
+  // A page further down a sort order found by reading each product's place, or through marks.
+  places: fc.boolean(),
 });
 
 /** The catalogue query a generated case stands for, with its spec filters read against real values. */
@@ -241,6 +243,7 @@ const property = () =>
     indexTuning.walkStepsPerChunk = generated.walk ? Number.POSITIVE_INFINITY : 0;
     // A sort order walked through marks from the first step, or from the second (asked of the bitmap before).
     indexTuning.callsBeforeMarks = generated.walk ? 0 : 1;
+    indexTuning.mostPlacesKept = generated.places ? Number.POSITIVE_INFINITY : 0;
     const { bySql, byIndex } = await bothWays(query);
     expect(byIndex, JSON.stringify({ ...query, attributes: undefined })).toEqual(bySql);
   });

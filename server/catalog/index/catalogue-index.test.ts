@@ -13,6 +13,7 @@ import {
   indexTuning,
   initializeBitmaps,
   smallestFirst,
+  smallestPlaces,
 } from "./catalogue-index";
 import { positionedWords } from "./load";
 import { parseTsQuery } from "./tsquery";
@@ -501,6 +502,21 @@ describe("a page's places", () => {
         expect([...first].sort((a, b) => a - b)).toEqual(sorted);
         expect([...first.subarray(0, count)]).toEqual(sorted.slice(0, count));
       }),
+    );
+  });
+
+  it("are the smallest of the products walked, in order, read one pass through", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.nat(500), { maxLength: 400 }),
+        fc.integer({ min: 1, max: 60 }),
+        (places, wanted) => {
+          // Product k is at places[k] in the order.
+          const walked = Uint32Array.from(places.keys());
+          const smallest = smallestPlaces(walked, Int32Array.from(places), wanted);
+          expect([...smallest]).toEqual([...places].sort((a, b) => a - b).slice(0, wanted));
+        },
+      ),
     );
   });
 });
