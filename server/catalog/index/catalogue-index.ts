@@ -169,7 +169,8 @@ export const indexTuning = {
   // Past those steps, a page of this many products or fewer (with those skipped before it) is found
   // by reading each product's place, keeping the smallest (smallestPlaces), rather than by marking
   // the products and walking on: 'abrasives' at a million parts, 459,231 products whose names sort
-  // after some 300,000 others, took 5.5 ms walking, ~1 ms reading.
+  // after some 300,000 others, took 5.5 ms walking, ~1 ms reading. So is such a page of few
+  // products, rather than by selecting among all their places (5.5-16 ms for 460,000, ~1 kept).
   mostPlacesKept: 256,
   // A prefix starting this many words or more has its products kept once asked (keptPrefix), up to
   // `mostKeptPrefixes` of them: '4 1/2 g' typed asks '4', '1', '2' and 'g' as prefixes, each of
@@ -862,13 +863,16 @@ export class CatalogueIndex {
 
   /** Counts a held product in (1) or out (-1) of a word's tally: its spec values, category and brand. */
   private tallyIn(tally: WordTally, ordinal: number, by: 1 | -1) {
+    const values = atLeast(tally.values, this.values.length);
+    for (const value of this.valuesOf(ordinal)) values[value] = (values[value] as number) + by;
+    const groups = atLeast(tally.groups, this.groupsByNumber.length);
+    const category = this.categoryGroup[ordinal] as number;
+    const brand = this.brandGroup[ordinal] as number;
+    groups[category] = (groups[category] as number) + by;
+    groups[brand] = (groups[brand] as number) + by;
     tally.products += by;
-    const values = this.valuesOf(ordinal);
-    tally.values = atLeast(tally.values, this.values.length);
-    for (const value of values) tally.values[value] = (tally.values[value] as number) + by;
-    tally.groups = atLeast(tally.groups, this.groupsByNumber.length);
-    for (const group of [this.categoryGroup[ordinal] as number, this.brandGroup[ordinal] as number])
-      tally.groups[group] = (tally.groups[group] as number) + by;
+    tally.values = values;
+    tally.groups = groups;
   }
 
   /**
@@ -1414,7 +1418,7 @@ export class CatalogueIndex {
       if (match.partFragment) found.orInPlace(this.partKeyMatches(match.partKey, true, scratch));
       matches = scratch.and(matches, found);
     }
-    const tally = this.tallyOf(match, matches);
+    const tally = this.tallyOf(match);
     const none = scratch.keep(new RoaringBitmap32());
     const groupBits = (key: string | undefined) =>
       key === undefined ? undefined : (this.groupsByNumber[this.groupNumbers.get(key) ?? -1] ?? none);
@@ -1437,7 +1441,7 @@ export class CatalogueIndex {
     if (query.groupCounts && !ofBrand && !inCategory) {
       const totals =
         tally && beforeGroups.size === tally.products
-          ? Int32Array.from({ length: this.groupNumbers.size }, (_, group) => tally.groups[group] ?? 0)
+          ? tally.groups
           : this.groupTotals(beforeGroups, ["c:", "b:"], scratch);
       categories = this.listedGroups(totals, "c:");
       brands = this.listedGroups(totals, "b:");
@@ -1466,16 +1470,15 @@ export class CatalogueIndex {
   }
 
   /**
-   * The tally of the word matched, when the matches are all its products (wordTallies): one word
-   * searched for alone, not a prefix, a typo's names, nor a part-number fragment besides.
+   * The tally of the word matched (wordTallies), when the matches are among its products: one word
+   * searched for alone, not a prefix, a typo's names, nor a part-number fragment besides. Products
+   * counted among them are all the word's when as many as its tally's.
    */
-  private tallyOf(match: IndexQuery["match"], matches: RoaringBitmap32) {
+  private tallyOf(match: IndexQuery["match"]) {
     const tree = match?.tree;
     if (tree?.op !== "word" || tree.prefix || match?.typo || match?.phraseMatches || match?.partFragment)
       return undefined;
-    const tally = this.wordTallies[this.words.idOf(tree.word) ?? -1];
-    // The matches are among the word's products: as many, they are those.
-    return tally && matches.size === tally.products ? tally : undefined;
+    return this.wordTallies[this.words.idOf(tree.word) ?? -1];
   }
 
   /** Each group's products among `base`, by group number, for the groups of `prefixes`. */
@@ -1878,7 +1881,7 @@ export class CatalogueIndex {
    * million parts: 187,019 products, walked by calls in 9.5 ms).
    */
   private firstInOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array, offset: number, count: number) {
-    if (bits.size * 16 < order.length) return sortedByPlace(bits, at, order, offset, offset + count);
+    if (bits.size * 16 < order.length) return sortedByPlace(this.walk(bits), at, order, offset, offset + count);
     const found: number[] = [];
     const marks = this.marks(this.ids.length);
     let marked: Uint32Array | undefined;
@@ -1886,10 +1889,7 @@ export class CatalogueIndex {
     try {
       for (let step = 0; step < order.length && found.length < count; step++) {
         if (step === indexTuning.callsBeforeMarks && offset + count <= indexTuning.mostPlacesKept)
-          return Array.from(
-            smallestPlaces(this.walk(bits), at, offset + count).subarray(offset),
-            (place) => order[place] as number,
-          );
+          return sortedByPlace(this.walk(bits), at, order, offset, offset + count);
         if (step === indexTuning.callsBeforeMarks) {
           marked = this.walk(bits);
           for (const ordinal of marked) marks[ordinal] = 1;
@@ -2304,14 +2304,19 @@ function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
 }
 
 /**
- * The ordinals of `bits` from the `from`th to the `to`th in an order (`at`: each ordinal's place
- * in `order`): their places sorted as numbers, natively, then read back through the order.
+ * The walked ordinals from the `from`th to the `to`th in an order (`at`: each ordinal's place in
+ * `order`): their places, the smallest kept in one pass for a page near the start (smallestPlaces),
+ * or all of them selected natively for one further on (smallestFirst), read back through the order.
  */
-function sortedByPlace(bits: RoaringBitmap32, at: Int32Array, order: Int32Array, from: number, to: number) {
-  const ordinals = bits.toUint32Array();
-  const places = new Int32Array(ordinals.length);
-  for (let i = 0; i < ordinals.length; i++) places[i] = at[ordinals[i] as number] ?? 0;
-  return Array.from(smallestFirst(places, to).subarray(from, to), (place) => order[place] ?? 0);
+function sortedByPlace(walked: Uint32Array, at: Int32Array, order: Int32Array, from: number, to: number) {
+  let places: Int32Array;
+  if (to <= indexTuning.mostPlacesKept) places = smallestPlaces(walked, at, to);
+  else {
+    places = new Int32Array(walked.length);
+    for (let i = 0; i < walked.length; i++) places[i] = at[walked[i] as number] ?? 0;
+    places = smallestFirst(places, to);
+  }
+  return Array.from(places.subarray(from, to), (place) => order[place] ?? 0);
 }
 
 /**
