@@ -274,7 +274,9 @@ const phrasesKept = new WeakMap<CatalogueIndex, SynonymGroups>();
  * Has the index keep the products of the synonyms' phrases (those of several words) and of its
  * common hyphenated words ('cut-off'), as PostgreSQL makes their queries, unless it keeps these
  * synonyms' already: a search for 'aluminum oxide', 'hss' or 'cut-off wheel' then takes the
- * phrase's products rather than testing thousands of candidates.
+ * phrase's products rather than testing thousands of candidates. The compounds are those common
+ * when the synonyms are kept (a build, or the operator's change of them); one common since is
+ * tested where its words stand until then, as before.
  */
 export async function keepCommonPhrases(index: CatalogueIndex): Promise<void> {
   const groups = await searchSynonymGroups();
