@@ -443,12 +443,15 @@ describe("the catalogue index against SQL", () => {
     // the word's most popular products read in order for the prefix until there are enough.
     // (The word's matches marked to be read, or each asked of their bitmap.) Last, every prefix's
     // products kept once asked, as those of a prefix of many words are.
-    // The popular matches walked to by asking the bitmap, or through marks.
+    // The popular matches walked to by asking the bitmap, or through marks (from the start, or
+    // after a step, going on from the first of their places).
     const ways = [
       [0, 0, 0, tuned.keptPrefixFrom, Number.POSITIVE_INFINITY],
       [Number.POSITIVE_INFINITY, 0, 0, tuned.keptPrefixFrom, 0],
       [0, 1e9, 1e9, tuned.keptPrefixFrom, Number.POSITIVE_INFINITY],
       [0, 1e9, 0, tuned.keptPrefixFrom, 0],
+      [0, 1e9, 0, tuned.keptPrefixFrom, 1],
+      [0, 1e9, 0, tuned.keptPrefixFrom, Number.POSITIVE_INFINITY],
       [0, 0, 0, 1, 1],
     ] as const;
     for (const [typed, [entries, reads, callSteps, keptFrom, calls]] of [

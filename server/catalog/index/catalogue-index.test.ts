@@ -620,3 +620,72 @@ describe("two common words ranked a pair of shapes at a time", () => {
     }
   });
 });
+
+describe("suggestions for words typed", () => {
+  const vocabulary = ["sand", "sanding", "disc", "dish", "wheel", "wire", "grind"];
+  const part = fc.uniqueArray(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 3 });
+  const typed = fc.tuple(
+    fc.constantFrom("s", "sa", "sanding", "w", "g", "d"),
+    fc.constantFrom("d", "di", "w", "wi", "g"),
+  );
+  // How a suggestion may be found: each step of the popular walk asking the bitmap, or the matches
+  // marked from the start, or marked after a step or three (the walk then going on from the first
+  // of their places); few reads allowed (the last word's matches found first), or many.
+  const ways = [
+    { callsBeforeMarks: Number.POSITIVE_INFINITY, bitmapCallSteps: 0 },
+    { callsBeforeMarks: 0, bitmapCallSteps: 0 },
+    { callsBeforeMarks: 1, bitmapCallSteps: 0 },
+    { callsBeforeMarks: 3, bitmapCallSteps: 0 },
+    { callsBeforeMarks: Number.POSITIVE_INFINITY, bitmapCallSteps: 1e9 },
+  ].flatMap((way) => [1, 1e9].map((popularReadsPerWord) => ({ ...way, popularReadsPerWord })));
+
+  it("are the most popular parts holding a word started by each, whichever way they are found", () => {
+    const tuned = { ...indexTuning };
+    try {
+      fc.assert(
+        fc.property(
+          fc.array(part, { minLength: 1, maxLength: 80 }),
+          fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })),
+          typed,
+          fc.integer({ min: 1, max: 8 }),
+          (parts, shuffle, [before, last], limit) => {
+            const index = new CatalogueIndex();
+            try {
+              const ids = parts.map((_, n) => String(n + 1));
+              index.apply(
+                parts.map((words, n) =>
+                  product(String(n + 1), [], 5, words.map((word, at) => `'${word}':${at + 1}A`).join(" ")),
+                ),
+              );
+              // The popularity order: any order of the parts.
+              const keys = shuffle.take(ids.length);
+              const byPopularity = ids
+                .map((id) => ({ id, key: keys.next().value as number }))
+                .sort((a, b) => a.key - b.key)
+                .map(({ id }) => id);
+              index.setOrders(
+                Object.fromEntries(indexSorts.map((sort) => [sort, byPopularity])) as never,
+                index.ordersVersion,
+              );
+              const starts = (prefix: string) => (id: string) =>
+                (parts[Number(id) - 1] ?? []).some((word) => word.startsWith(prefix));
+              const expected = byPopularity.filter(starts(before)).filter(starts(last)).slice(0, limit);
+              const tree = parseTsQuery(`'${before}':* & '${last}':*`);
+              if (!tree) throw new Error("no tree");
+              for (const way of ways) {
+                Object.assign(indexTuning, way);
+                expect(index.suggest(tree, null, limit), JSON.stringify(way)).toEqual(expected);
+              }
+            } finally {
+              Object.assign(indexTuning, tuned);
+              index.dispose();
+            }
+          },
+        ),
+        { numRuns: 200 },
+      );
+    } finally {
+      Object.assign(indexTuning, tuned);
+    }
+  });
+});
