@@ -1036,14 +1036,17 @@ export class CatalogueIndex {
       return picked.map((ordinal) => this.ids.idAt(ordinal));
     } finally {
       for (const id of marked) marks[id] = 0;
-      for (const ordinal of matching) matches[ordinal] = 0;
+      // The marks' span zeroed at once: a memset of a megabyte at most, where zeroing 459,231
+      // ordinals ('abrasive b' typed at a million parts) one by one took ~0.7 ms.
+      if (matching.length > 0) matches.fill(0, matching[0], (matching[matching.length - 1] as number) + 1);
     }
   }
 
   /** Marks `ordinals` in `marks` (1 each); returns the first place in an order (`places`: each ordinal's) among them. */
   private markedFrom(ordinals: Uint32Array, marks: Uint8Array, places: Int32Array) {
     let first = places.length;
-    for (const ordinal of ordinals) {
+    for (let i = 0; i < ordinals.length; i++) {
+      const ordinal = ordinals[i] as number;
       marks[ordinal] = 1;
       const place = places[ordinal] as number;
       if (place < first) first = place;
