@@ -993,10 +993,10 @@ export class CatalogueIndex {
    * products down the order; or-ing the 8,575 words 'w' starts first took 23-35 ms.
    *
    * The walk asks the bitmap at each step while it is expected to be short, for its first
-   * `indexTuning.callsBeforeMarks` steps at most; then the matches are marked by ordinal, and the
-   * walk goes on from the first of their places. All of them may lie far down the order: the
-   * 187,019 'sanding' products of a million parts start 592,000 steps down, where 'sanding di'
-   * asked the bitmap at every step (5-8 ms a suggestion).
+   * `indexTuning.callsBeforeMarks` steps at most; then the matches are marked (markFrom) and the
+   * walk goes on from the first of them. All of them may lie far down the order: the 187,019
+   * 'sanding' products of a million parts start 592,000 steps down, where 'sanding di' asked the
+   * bitmap at every step (5-8 ms a suggestion).
    */
   private popularFirst(found: RoaringBitmap32, last: TsNode, limit: number): string[] | undefined {
     const order = (this.orders as Record<IndexSort, Int32Array>).popularity;
@@ -1007,7 +1007,7 @@ export class CatalogueIndex {
     if (found.size * 32 < order.length) return undefined;
     const marks = this.wordMarks();
     const marked: number[] = [];
-    let matching: Uint32Array = new Uint32Array(0);
+    let matching: Uint32Array | undefined;
     const matches = this.marks(this.ids.length);
     try {
       if (!this.markWords(last, marks, marked)) return undefined;
@@ -1016,19 +1016,17 @@ export class CatalogueIndex {
       // short; else `found`'s matches are marked by ordinal first (a step or two each, there and back).
       const expectedLong = ((most * order.length) / found.size) * indexTuning.bitmapCallSteps > found.size * 2;
       const marksFrom = expectedLong ? 0 : indexTuning.callsBeforeMarks;
-      let byMarks = false;
       const picked: number[] = [];
       let reads = 0;
       let step = 0;
       for (; step < order.length && picked.length < limit && reads < most; step++) {
         if (step === marksFrom) {
-          matching = found.toUint32Array();
-          step = Math.max(step, this.markedFrom(matching, matches, places));
-          byMarks = true;
+          matching = this.walk(found);
+          step = Math.max(step, markFrom(matching, matches, places));
           if (step >= order.length) break;
         }
         const ordinal = order[step] as number;
-        if (byMarks ? matches[ordinal] !== 1 : !found.has(ordinal)) continue;
+        if (matching ? matches[ordinal] !== 1 : !found.has(ordinal)) continue;
         reads++;
         if (this.holdsMarkedWord(ordinal, marks)) picked.push(ordinal);
       }
@@ -1036,22 +1034,8 @@ export class CatalogueIndex {
       return picked.map((ordinal) => this.ids.idAt(ordinal));
     } finally {
       for (const id of marked) marks[id] = 0;
-      // The marks' span zeroed at once: a memset of a megabyte at most, where zeroing 459,231
-      // ordinals ('abrasive b' typed at a million parts) one by one took ~0.7 ms.
-      if (matching.length > 0) matches.fill(0, matching[0], (matching[matching.length - 1] as number) + 1);
+      if (matching) unmark(matching, matches);
     }
-  }
-
-  /** Marks `ordinals` in `marks` (1 each); returns the first place in an order (`places`: each ordinal's) among them. */
-  private markedFrom(ordinals: Uint32Array, marks: Uint8Array, places: Int32Array) {
-    let first = places.length;
-    for (let i = 0; i < ordinals.length; i++) {
-      const ordinal = ordinals[i] as number;
-      marks[ordinal] = 1;
-      const place = places[ordinal] as number;
-      if (place < first) first = place;
-    }
-    return first;
   }
 
   /** Whether a held product has a word marked in `marks` (wordMarks). */
@@ -1902,8 +1886,8 @@ export class CatalogueIndex {
    * place in `order`). Few are sorted by their places; of many, the order is walked until enough
    * turn up, asking the bitmap (a WebAssembly call a step) for the first steps; then, for a page
    * near the start, each product's place is read and the smallest kept, and for one further on
-   * through marks set by ordinal: the matches may all lie far down the order ('san' typed, at a
-   * million parts: 187,019 products, walked by calls in 9.5 ms).
+   * through marks set by ordinal (markFrom), walking on from the first of them: the matches may all
+   * lie far down the order ('san' typed, at a million parts: 187,019 products, walked by calls in 9.5 ms).
    */
   private firstInOrder(bits: RoaringBitmap32, at: Int32Array, order: Int32Array, offset: number, count: number) {
     if (bits.size * 16 < order.length) return sortedByPlace(this.walk(bits), at, order, offset, offset + count);
@@ -1917,14 +1901,15 @@ export class CatalogueIndex {
           return sortedByPlace(this.walk(bits), at, order, offset, offset + count);
         if (step === indexTuning.callsBeforeMarks) {
           marked = this.walk(bits);
-          for (const ordinal of marked) marks[ordinal] = 1;
+          step = Math.max(step, markFrom(marked, marks, at));
+          if (step >= order.length) break;
         }
         const ordinal = order[step] as number;
         if ((marked ? marks[ordinal] === 1 : bits.has(ordinal)) && seen++ >= offset) found.push(ordinal);
       }
       return found;
     } finally {
-      for (const ordinal of marked ?? []) marks[ordinal] = 0;
+      if (marked) unmark(marked, marks);
     }
   }
 
@@ -2326,6 +2311,31 @@ function rankBits(ranks: Map<number, RoaringBitmap32>, rank: number) {
     ranks.set(rank, bits);
   }
   return bits;
+}
+
+/**
+ * Marks the walked ordinals (ascending) in `marks` for a walk down an order (`places`: each
+ * ordinal's place in it) to ask instead of their bitmap, a byte a step; returns the first of their
+ * places, where the walk may go on from. Their first may lie far down: a word's 187,019 products
+ * at a million parts started 592,000 steps down the popularity order ('sanding').
+ */
+function markFrom(walked: Uint32Array, marks: Uint8Array, places: Int32Array): number {
+  let first = places.length;
+  for (let i = 0; i < walked.length; i++) {
+    const ordinal = walked[i] as number;
+    marks[ordinal] = 1;
+    const place = places[ordinal] as number;
+    if (place < first) first = place;
+  }
+  return first;
+}
+
+/**
+ * Zeroes the marks of the walked ordinals (ascending) at once, their span a memset of a megabyte at
+ * most: zeroing 459,231 ('abrasive b' typed at a million parts) one by one took ~0.7 ms.
+ */
+function unmark(walked: Uint32Array, marks: Uint8Array) {
+  if (walked.length > 0) marks.fill(0, walked[0], (walked[walked.length - 1] as number) + 1);
 }
 
 /**
