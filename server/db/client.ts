@@ -75,8 +75,15 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
-  // One options object: the other constructor forms drop the extensions.
-  const client = new PGlite({ dataDir: options.pgliteDir, loadDataDir: options.pgliteFiles, extensions: { pg_trgm } });
+  // One options object: the other constructor forms drop the extensions. An in-memory database is a
+  // test's, of a few hundred rows: PGlite touches all of its shared buffers as it starts, and 16 MB
+  // instead of PostgreSQL's 128 opens one ~0.4 s sooner, a minute of the integration suite's files.
+  const client = new PGlite({
+    dataDir: options.pgliteDir,
+    loadDataDir: options.pgliteFiles,
+    extensions: { pg_trgm },
+    ...(options.pgliteDir ? {} : { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] }),
+  });
   await client.waitReady;
   // PGlite's file system (emscripten's) gives some files modes of its own (0644, 0666), whatever the
   // process's umask: its folder is made private once open and again once closed; in between, the
