@@ -75,7 +75,8 @@ export function sourceFingerprint(engineFile: string, folders: readonly string[]
  * made by another waits for it.
  */
 async function migratedPostgres(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  const template = `store_template_${sourceFingerprint("node_modules/pg/package.json")}`;
+  // Named for the day too, as PGlite's kept copy is (its migration's day is the backup schedule's first).
+  const template = `store_template_${sourceFingerprint("node_modules/pg/package.json")}_${storeDay(new Date()).replaceAll("-", "")}`;
   const exists = async () => {
     const client = new pg.Client({ connectionString: serverUrl() });
     await client.connect();
