@@ -21,6 +21,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
+import { chunkedWriter } from "../db/line-chunks";
 import { makePrivate } from "../private-files";
 import type { DumpLine, DumpSummary } from "./dump";
 
@@ -28,8 +29,6 @@ export const BACKUP_FORMAT = 1;
 const DATABASE_FILE = "database.jsonl.gz";
 const MANIFEST_FILE = "manifest.json";
 const FILES_FOLDER = "files";
-// What zlib is handed at a time, in characters of the dump's lines (writeBackup).
-const GZIP_CHUNK = 64 * 1024;
 
 /** A backup or restore that cannot go on; its message is the one line the operator reads. */
 export class BackupError extends Error {}
@@ -93,24 +92,17 @@ export async function writeBackup(
     const gzip = createGzip();
     const written = pipeline(gzip, createWriteStream(databaseFile));
     let summary: DumpSummary | undefined;
-    // Lines are handed to zlib in chunks: each write is a task of its own on libuv's threads, and a
-    // line at a time made a backup of 100,000 parts (765,496 rows) take 35 s, half of it the kernel's.
-    let chunk: string[] = [];
-    let chunkLength = 0;
-    const flush = async () => {
-      const text = chunk.join("");
-      chunk = [];
-      chunkLength = 0;
-      if (text && !gzip.write(text)) await once(gzip, "drain");
-    };
+    // Lines reach zlib in chunks: a line at a time made a backup of 100,000 parts (765,496 rows)
+    // take 35 s, half of it the kernel's.
+    const lines = chunkedWriter(async (chunk) => {
+      if (!gzip.write(chunk)) await once(gzip, "drain");
+    });
     try {
       await dump(async (line) => {
         if (line.startsWith('["end"')) summary = (JSON.parse(line) as [string, DumpSummary])[1];
-        chunk.push(line, "\n");
-        chunkLength += line.length + 1;
-        if (chunkLength >= GZIP_CHUNK) await flush();
+        await lines.add(`${line}\n`);
       });
-      await flush();
+      await lines.flush();
       gzip.end();
       await written;
     } catch (error) {

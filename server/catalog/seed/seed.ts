@@ -13,6 +13,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database, Transaction } from "../../db/client";
+import { chunks } from "../../db/line-chunks";
 import {
   attributes,
   catalogueChanges,
@@ -144,19 +145,6 @@ const tierCopy = copyFormat(productBulkTiers, ["productId", "minQuantity", "unit
 const valueCopy = copyFormat(productAttributeValues, ["productId", "attributeId", "numberValue", "textValue"]);
 
 type CopyIn = (statement: string, lines: Iterable<string>) => Promise<void>;
-
-/** Lines joined into chunks of about 64 KB: one write each, not one per row. */
-function* chunks(lines: Iterable<string>) {
-  let chunk = "";
-  for (const line of lines) {
-    chunk += line;
-    if (chunk.length >= 65_536) {
-      yield chunk;
-      chunk = "";
-    }
-  }
-  if (chunk) yield chunk;
-}
 
 /**
  * COPY … FROM STDIN on the transaction's own connection: streamed on PostgreSQL (pg-copy-streams),
