@@ -104,6 +104,26 @@ export async function openDatabase(options: {
   };
 }
 
+/**
+ * `count` connections of the PostgreSQL pool behind `db`, each a database of its own (its statements
+ * on that one connection, outside any transaction), for work done side by side; given back after.
+ * Undefined on PGlite, which has one connection.
+ */
+export async function withConnections<T>(
+  db: Database,
+  count: number,
+  use: (connections: Database[]) => Promise<T>,
+): Promise<T | undefined> {
+  const pool = (db as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return undefined;
+  const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
+  try {
+    return await use(clients.map((client) => drizzlePg(client, { schema }) as unknown as Database));
+  } finally {
+    for (const client of clients) client.release();
+  }
+}
+
 let current: DatabaseHandle | undefined;
 
 /** Makes `handle` the database every domain function uses. */

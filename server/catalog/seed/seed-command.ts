@@ -1,6 +1,5 @@
 // `npm run seed -- --products 100000 [--seed 42]`: replaces the catalogue with a generated one
 // of that size, on the database the store uses (DATABASE_URL, else the PGlite under DATA_DIR).
-import { sql } from "drizzle-orm";
 import { progressBar } from "../../cli/progress";
 import type { Database } from "../../db/client";
 import { locationFromEnv, openStoreDatabase } from "../../db/store-location";
@@ -66,8 +65,6 @@ export async function main(args: string[]) {
           bar.update(n / size, `${n.toLocaleString("en-US")} / ${size.toLocaleString("en-US")} products`),
       });
       bar.done();
-      // Both: the spec filters are planned from the attribute values' statistics.
-      await handle.db.execute(sql`analyze products, product_attribute_values`);
       const where = location.databaseUrl ? "PostgreSQL" : `${location.dataDir} (PGlite)`;
       console.log(
         `Wrote ${written.toLocaleString("en-US")} products to ${where} in ${((performance.now() - started) / 1000).toFixed(1)}s.`,

@@ -1,6 +1,7 @@
 // The seed writes by COPY: every product, bulk tier and spec value as the generator made it, in one
-// transaction; into an empty catalogue with its indexes, keys and log triggers set aside and made
-// again exactly as they were, with one change-log row per product, and the rows written frozen.
+// transaction; or, staged, beside the catalogue and swapped in, its tables then made exactly as the
+// catalogue's were (columns, indexes, keys, triggers, statistics), with one change-log row per
+// product and the rows frozen. A seed that fails leaves the catalogue as it was, and no stage.
 import { asc, count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../../test/database";
@@ -34,9 +35,23 @@ async function catalogueRows() {
   };
 }
 
-/** The catalogue's indexes, constraints (other tables' references to it too) and enabled triggers, as PostgreSQL defines them. */
+/**
+ * The catalogue's columns, indexes, constraints (other tables' references to it too), enabled
+ * triggers and statistics, as PostgreSQL defines them, and any schema besides the store's.
+ */
 async function catalogueKeys() {
   const { rows } = await handle().db.execute<{ definition: string }>(sql`
+    select attrelid::regclass::text || ' ' || attname || ' ' || format_type(atttypid, atttypmod) || ' ' || attnotnull::text
+      || ' ' || attgenerated::text || ' ' || coalesce(pg_get_expr(adbin, adrelid), '') as definition
+    from pg_attribute left join pg_attrdef on adrelid = attrelid and adnum = attnum
+    where attrelid in ('products'::regclass, 'product_attribute_values'::regclass, 'product_bulk_tiers'::regclass)
+      and attnum > 0 and not attisdropped
+    union all
+    select pg_get_statisticsobjdef(oid) from pg_statistic_ext
+    where stxrelid in ('products'::regclass, 'product_attribute_values'::regclass, 'product_bulk_tiers'::regclass)
+    union all
+    select 'schema ' || nspname from pg_namespace where nspname like 'catalogue_seed%'
+    union all
     select pg_get_indexdef(indexrelid) as definition from pg_index
     where indrelid in ('products'::regclass, 'product_attribute_values'::regclass, 'product_bulk_tiers'::regclass)
     union all
@@ -51,10 +66,10 @@ async function catalogueKeys() {
 }
 
 describe("seeding by COPY", () => {
-  it("writes each product, tier and spec value as generated, and the same rows with the keys set aside", async () => {
+  it("writes each product, tier and spec value as generated, and the same rows staged and swapped in", async () => {
     const { db } = handle();
     const keys = await catalogueKeys();
-    expect(await writeCatalog(db, { size: SIZE, indexesAfter: false })).toBe(SIZE);
+    expect(await writeCatalog(db, { size: SIZE, staged: false })).toBe(SIZE);
 
     // Every field as generated (tabs, quotes and backslashes included), the columns it leaves out at their defaults.
     const definitions = await attributeDefinitionsBySubcategory(db);
@@ -72,8 +87,8 @@ describe("seeding by COPY", () => {
     expect(written.tiers).toHaveLength(tiers);
     expect(written.products.filter((row) => row.family !== null).length).toBeGreaterThan(100);
 
-    // Again into an emptied catalogue, with its keys set aside: the same rows, the same keys after.
-    expect(await writeCatalog(db, { size: SIZE, replace: true, indexesAfter: true })).toBe(SIZE);
+    // Again, staged beside the catalogue and swapped in: the same rows, the same tables after.
+    expect(await writeCatalog(db, { size: SIZE, replace: true, staged: true })).toBe(SIZE);
     expect(await catalogueRows()).toEqual(written);
     expect(await catalogueKeys()).toEqual(keys);
     // Written frozen: pages of spec values are all-visible with no vacuum yet (ANALYZE reads the
@@ -99,7 +114,7 @@ describe("seeding by COPY", () => {
       writeCatalog(db, {
         size: SIZE,
         replace: true,
-        indexesAfter: true,
+        staged: true,
         onProgress: () => {
           throw new Error("stopped");
         },
@@ -107,5 +122,19 @@ describe("seeding by COPY", () => {
     ).rejects.toThrow("stopped");
     expect(await catalogueRows()).toEqual(before);
     expect(await catalogueKeys()).toEqual(keys);
+  });
+
+  it("fails, leaving the catalogue as it was, when something it does not know depends on the catalogue's tables", async () => {
+    const { db } = handle();
+    const before = await catalogueRows();
+    await db.execute(sql`create view listed_parts as select part_number from products`);
+    try {
+      const keys = await catalogueKeys();
+      await expect(writeCatalog(db, { size: SIZE, replace: true, staged: true })).rejects.toThrow(/depend/);
+      expect(await catalogueRows()).toEqual(before);
+      expect(await catalogueKeys()).toEqual(keys);
+    } finally {
+      await db.execute(sql`drop view listed_parts`);
+    }
   });
 });

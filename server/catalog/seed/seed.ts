@@ -1,18 +1,20 @@
 // Writes the generated catalogue: on first start (about 3,000 products) and from `npm run seed`
-// (any size, up to a million), inside one transaction so a failed run leaves nothing half-written.
-// Rows go in by COPY, not INSERT (docs/decisions/catalogue-index.md, seeding): the products of a
-// batch stream from the generator as they are made, then the batch's bulk tiers and spec values.
+// (any size, up to a million), so that a failed run leaves nothing half-written. Rows go in by COPY,
+// not INSERT (docs/decisions/catalogue-index.md, seeding): the products of a batch stream from the
+// generator as they are made, then the batch's bulk tiers and spec values. A large seed is written
+// beside the catalogue, on several connections at once on PostgreSQL, and swapped in at the end.
 // Each product's specifications are stored typed (product_attribute_values) against its
 // subcategory's attributes, which the seed derives from the generator's values when a subcategory
 // has none.
 import { randomUUID } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { getTableColumns, getTableName, is, SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import type { Database, Transaction } from "../../db/client";
+import { type Database, type Transaction, withConnections } from "../../db/client";
 import { chunks } from "../../db/line-chunks";
 import {
   attributes,
@@ -36,20 +38,27 @@ import { DEFAULT_CATALOGUE_SIZE, DEFAULT_SEED, generateCatalog, specificationVal
 
 // Products per COPY: each batch's tiers and spec values wait in memory for their own COPY.
 const BATCH_SIZE = 20_000;
-// A seed this large into an empty catalogue builds the catalogue's indexes once at the end
-// rather than row by row (a GIN index grows slowly one row at a time).
-const INDEXES_AFTER_FROM = 100_000;
+// A seed this large, replacing the catalogue or into an empty one, is written beside it and
+// swapped in: its indexes are built once at the end rather than row by row (a GIN index grows
+// slowly one row at a time), side by side on PostgreSQL.
+const STAGED_FROM = 100_000;
+// The schema a staged seed is written in (docs/decisions/catalogue-index.md, seeding).
+const STAGE = "catalogue_seed";
+// Connections writing and indexing a staged seed side by side on PostgreSQL: one per core, 2 to 4.
+const STAGE_CONNECTIONS = Math.min(4, Math.max(2, availableParallelism()));
+// Any constant: only the seed takes it, so two seeds at once stage one after the other.
+const STAGE_LOCK = 720_302;
 
 export interface WriteCatalogOptions {
   size?: number;
   seed?: number;
-  /** Deletes the catalogue there is first, in the same transaction (`npm run seed`). */
+  /** Replaces the catalogue there is, in the same transaction (`npm run seed`). */
   replace?: boolean;
   /**
-   * With the catalogue empty, drops its secondary indexes before writing and builds them again
-   * after (default: from 100,000 products). The tables are locked until the seed commits.
+   * Writes the catalogue beside the one there is and swaps it in (default: from 100,000 products,
+   * when it replaces the catalogue or that is empty). The catalogue's tables are locked meanwhile.
    */
-  indexesAfter?: boolean;
+  staged?: boolean;
   /** Called after each batch with how many products are written so far. */
   onProgress?: (written: number) => void;
 }
@@ -74,12 +83,16 @@ async function writeSeedAttributes(tx: Transaction): Promise<Map<string, Attribu
   return attributeDefinitionsBySubcategory(tx);
 }
 
-/** Groups the seeded parts alike but for their size into families (./families.ts). */
+/**
+ * Groups the seeded parts alike but for their size into families (./families.ts): writes the
+ * families (a family of that name kept from a seed before, `npm run seed` again, takes its parts
+ * again); returns each of their parts' family.
+ */
 async function writeSeedFamilies(
   tx: Transaction,
   definitions: Map<string, AttributeDefinition[]>,
   parts: SeededPart[],
-) {
+): Promise<FamilyOfPart[]> {
   const families = seededFamilies(parts).map((family) => {
     const own = definitions.get(family.subcategory) ?? [];
     return {
@@ -90,25 +103,35 @@ async function writeSeedFamilies(
       part_numbers: family.partNumbers,
     };
   });
-  if (families.length === 0) return;
-  // One statement for the families and one for their parts: a large seed makes thousands.
-  await tx.execute(sql`
+  if (families.length === 0) return [];
+  // One statement for the families: a large seed makes thousands.
+  const { rows } = await tx.execute<{ id: number; name: string }>(sql`
     with given as (
-      select name, attribute_slugs, part_numbers
-      from jsonb_to_recordset(${JSON.stringify(families)}::jsonb) as given(name text, attribute_slugs jsonb, part_numbers jsonb)
+      select name, attribute_slugs from jsonb_to_recordset(${JSON.stringify(families)}::jsonb) as given(name text, attribute_slugs jsonb)
     ), made as (
       insert into ${partFamilies} (name, attribute_slugs) select name, attribute_slugs from given
       on conflict do nothing
       returning id, name
-    ), family as (
-      -- A family of that name kept from a seed before (npm run seed again) takes its parts again.
-      select id, name from made
-      union all
-      select kept.id, given.name from ${partFamilies} kept join given on lower(kept.name) = lower(given.name)
     )
-    update ${products} set family_id = family.id
-    from family join given on given.name = family.name, jsonb_array_elements_text(given.part_numbers) as part(number)
-    where ${products.partNumber} = part.number`);
+    select id, name from made
+    union all
+    select kept.id, given.name from ${partFamilies} kept join given on lower(kept.name) = lower(given.name)`);
+  const idOf = new Map(rows.map((row) => [row.name, row.id]));
+  return families.flatMap((family) => family.part_numbers.map((part) => ({ part, family: idOf.get(family.name) })));
+}
+
+interface FamilyOfPart {
+  part: string;
+  family: number | undefined;
+}
+
+/** Sets the parts' families in `table` (the catalogue's products, or a staged seed's). */
+async function setFamilies(database: Database | Transaction, table: SQL, families: FamilyOfPart[]) {
+  if (families.length === 0) return;
+  await database.execute(sql`
+    update ${table} as product set family_id = given.family
+    from jsonb_to_recordset(${JSON.stringify(families)}::jsonb) as given(part text, family integer)
+    where product.part_number = given.part`);
 }
 
 // COPY's text format: a tab between fields, \N for null, and these four escaped.
@@ -121,7 +144,8 @@ function copyFormat(table: PgTable, names: string[]) {
   const all = getTableColumns(table) as Record<string, PgColumn>;
   const columns = names.map((name) => all[name] as PgColumn);
   return {
-    statement: `copy ${getTableName(table)} (${columns.map((column) => `"${column.name}"`).join(", ")})`,
+    table: getTableName(table),
+    columns: columns.map((column) => `"${column.name}"`).join(", "),
     // What INSERT writes for a field left out: the column's default (its SQL defaults are left out here).
     line: (row: Record<string, unknown>) =>
       `${columns
@@ -144,133 +168,329 @@ const productCopy = copyFormat(products, [
 const tierCopy = copyFormat(productBulkTiers, ["productId", "minQuantity", "unitPrice"]);
 const valueCopy = copyFormat(productAttributeValues, ["productId", "attributeId", "numberValue", "textValue"]);
 
-type CopyIn = (statement: string, lines: Iterable<string>) => Promise<void>;
+type CopyFormat = ReturnType<typeof copyFormat>;
+type CopyIn = (format: CopyFormat, lines: Iterable<string>) => Promise<void>;
 
 /**
- * COPY … FROM STDIN on the transaction's own connection: streamed on PostgreSQL (pg-copy-streams),
- * one batch at a time through PGlite's /dev/blob. Frozen (`freeze`, into tables emptied in this
+ * COPY … FROM STDIN on the connection of `database` (a transaction's, or one of its own), into the
+ * catalogue's tables or a staged seed's (`schema`): streamed on PostgreSQL (pg-copy-streams), one
+ * batch at a time through PGlite's /dev/blob. Frozen (`freeze`, into tables made or emptied in this
  * transaction): the rows are written as every later reader will find them, visible to all.
  */
-function copierOf(tx: Transaction, freeze: boolean): CopyIn {
-  // Drizzle keeps the transaction's connection in its session.
-  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+function copierOf(
+  database: Database | Transaction,
+  { freeze = false, schema }: { freeze?: boolean; schema?: string },
+): CopyIn {
+  // Drizzle keeps the connection in its session.
+  const client = (database as unknown as { session: { client: unknown } }).session.client;
   const options = freeze ? " with (freeze)" : "";
+  const into = (format: CopyFormat) => `copy ${schema ? `${schema}.` : ""}${format.table} (${format.columns})`;
   if (client instanceof pg.Client)
-    return (statement, lines) =>
-      pipeline(Readable.from(chunks(lines)), client.query(copyFrom(`${statement} from stdin${options}`)));
+    return (format, lines) =>
+      pipeline(Readable.from(chunks(lines)), client.query(copyFrom(`${into(format)} from stdin${options}`)));
   const pglite = client as { query: (text: string, params: unknown[], options: { blob: Blob }) => Promise<unknown> };
-  return async (statement, lines) => {
-    await pglite.query(`${statement} from '/dev/blob'${options}`, [], { blob: new Blob([...chunks(lines)]) });
+  return async (format, lines) => {
+    await pglite.query(`${into(format)} from '/dev/blob'${options}`, [], { blob: new Blob([...chunks(lines)]) });
   };
 }
 
+/** Waits for every one of `work`, then fails with the first that failed: nothing is left running. */
+async function allOf<T>(work: Promise<T>[]): Promise<T[]> {
+  const settled = await Promise.allSettled(work);
+  const failed = settled.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
 /**
- * For a seed into an empty catalogue: sets aside what makes each row slow to write, to be made
- * again once at the end (far faster in bulk): the secondary indexes of the products, the keys and
- * references of their spec values and bulk tiers, and the change log's triggers, whose one row per
- * product is then written in one statement; and truncates the three tables, for a frozen COPY.
- * Returns what makes it all again, in this transaction.
+ * Writes the generated catalogue by COPY, a batch at a time on each of `copiers` side by side;
+ * returns how many products it wrote, and the parts that may make families, in the generator's order.
  */
-async function setAsideKeys(tx: Transaction): Promise<() => Promise<void>> {
-  const tables = [products, productAttributeValues, productBulkTiers].map((table) => getTableName(table));
-  const regclasses = (names: string[]) =>
-    sql.join(
-      names.map((name) => sql`${name}::regclass`),
-      sql`, `,
-    );
-  // Not the products' primary key: other tables' references need it.
-  const { rows: indexes } = await tx.execute<{ name: string; definition: string }>(sql`
-    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-    from pg_index i
-    where i.indrelid in (${regclasses(tables.slice(0, 1))})
-      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
-    order by 1`);
-  // The values' and tiers' keys, and every other table's references to the three (an order line's
-  // to its product), which TRUNCATE refuses to leave pointing at a table it empties.
-  const { rows: constraints } = await tx.execute<{ table: string; name: string; definition: string }>(sql`
-    select conrelid::regclass::text as table, quote_ident(conname) as name, pg_get_constraintdef(oid) as definition
-    from pg_constraint
-    where contype in ('p', 'f', 'u') and (conrelid in (${regclasses(tables.slice(1))})
-      or (contype = 'f' and confrelid in (${regclasses(tables)}) and conrelid not in (${regclasses(tables)})))
-    order by contype desc, 1, 2`);
-  for (const index of indexes) await tx.execute(sql.raw(`drop index ${index.name}`));
-  for (const key of constraints) await tx.execute(sql.raw(`alter table ${key.table} drop constraint ${key.name}`));
-  for (const table of tables.slice(0, 2)) await tx.execute(sql.raw(`alter table ${table} disable trigger user`));
-  // Emptied again (they are empty) by TRUNCATE, so that COPY may write the rows frozen: read right
-  // after the seed, they were written a second time for their hint bits, and vacuumed once more.
-  await tx.execute(sql.raw(`truncate ${tables.join(", ")}`));
-  return async () => {
-    // A limit, not an allocation: GIN indexes build several times faster with room to sort in.
-    await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
-    for (const table of tables.slice(0, 2)) await tx.execute(sql.raw(`alter table ${table} enable trigger user`));
-    await tx.execute(sql`insert into ${catalogueChanges} (product_id) select id from ${products}`);
-    await tx.execute(sql`select pg_notify(${CATALOGUE_CHANGES_CHANNEL}, '')`);
-    for (const index of indexes) await tx.execute(sql.raw(index.definition));
-    for (const key of [...constraints].reverse())
-      await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
+async function copyCatalogue(
+  options: WriteCatalogOptions,
+  definitions: Map<string, AttributeDefinition[]>,
+  copiers: CopyIn[],
+) {
+  const catalogue = generateCatalog({
+    size: options.size ?? DEFAULT_CATALOGUE_SIZE,
+    seed: options.seed ?? DEFAULT_SEED,
+  });
+  const sized: SeededPart[] = [];
+  let total = 0;
+  let done = false;
+  const copyBatch = async (copy: CopyIn) => {
+    const tiers: string[] = [];
+    const values: string[] = [];
+    let written = 0;
+    // Made as COPY reads them: the generator's next product only when the one before is sent.
+    const productLines = function* () {
+      while (written < BATCH_SIZE && !done) {
+        const next = catalogue.next();
+        if (next.done) {
+          done = true;
+          return;
+        }
+        const { product, tiers: itsTiers } = next.value;
+        const id = randomUUID();
+        const typed = typeSpecifications(definitions.get(product.subcategory) ?? [], product.specifications ?? {});
+        yield productCopy.line({ ...product, id, specifications: typed.shown });
+        for (const tier of itsTiers) tiers.push(tierCopy.line({ ...tier, productId: id }));
+        for (const value of attributeValueRows(id, typed.values))
+          values.push(
+            valueCopy.line({
+              productId: value.product_id,
+              attributeId: value.attribute_id,
+              numberValue: value.number_value,
+              textValue: value.text_value,
+            }),
+          );
+        const { partNumber, subcategory, specifications = {} } = product;
+        if (familySizes[subcategory]) sized.push({ partNumber, subcategory, specifications });
+        written++;
+      }
+    };
+    await copy(productCopy, productLines());
+    if (tiers.length > 0) await copy(tierCopy, tiers);
+    if (values.length > 0) await copy(valueCopy, values);
+    return written;
   };
+  await allOf(
+    copiers.map(async (copy) => {
+      try {
+        while (!done) {
+          const written = await copyBatch(copy);
+          if (written === 0) break;
+          total += written;
+          options.onProgress?.(total);
+        }
+      } catch (error) {
+        done = true; // the others stop after their batch
+        throw error;
+      }
+    }),
+  );
+  return { total, sized };
 }
 
 /** Adds the generated catalogue to the products table; returns how many products it wrote. */
 export async function writeCatalog(db: Database, options: WriteCatalogOptions = {}): Promise<number> {
   const size = options.size ?? DEFAULT_CATALOGUE_SIZE;
-  const catalogue = generateCatalog({ size, seed: options.seed ?? DEFAULT_SEED });
-  let total = 0;
-  await db.transaction(async (tx) => {
-    if (options.replace) await tx.execute(sql`delete from ${products}`);
-    const [any] = await tx.select({ id: products.id }).from(products).limit(1);
-    const rebuild = (options.indexesAfter ?? size >= INDEXES_AFTER_FROM) && !any ? await setAsideKeys(tx) : undefined;
-    const definitions = await writeSeedAttributes(tx);
-    const copy = copierOf(tx, rebuild !== undefined);
-    const sized: SeededPart[] = [];
-    for (let done = false; !done; ) {
-      const tiers: string[] = [];
-      const values: string[] = [];
-      let written = 0;
-      // Made as COPY reads them: the generator's next product only when the one before is sent.
-      const productLines = function* () {
-        while (written < BATCH_SIZE) {
-          const next = catalogue.next();
-          if (next.done) {
-            done = true;
-            return;
-          }
-          const { product, tiers: itsTiers } = next.value;
-          const id = randomUUID();
-          const typed = typeSpecifications(definitions.get(product.subcategory) ?? [], product.specifications ?? {});
-          yield productCopy.line({ ...product, id, specifications: typed.shown });
-          for (const tier of itsTiers) tiers.push(tierCopy.line({ ...tier, productId: id }));
-          for (const value of attributeValueRows(id, typed.values))
-            values.push(
-              valueCopy.line({
-                productId: value.product_id,
-                attributeId: value.attribute_id,
-                numberValue: value.number_value,
-                textValue: value.text_value,
-              }),
-            );
-          const { partNumber, subcategory, specifications = {} } = product;
-          if (familySizes[subcategory]) sized.push({ partNumber, subcategory, specifications });
-          written++;
-        }
-      };
-      await copy(productCopy.statement, productLines());
-      if (written === 0) break;
-      if (tiers.length > 0) await copy(tierCopy.statement, tiers);
-      if (values.length > 0) await copy(valueCopy.statement, values);
-      total += written;
-      options.onProgress?.(total);
+  const staged = (options.staged ?? size >= STAGED_FROM) && (options.replace || (await catalogueEmpty(db)));
+  if (!staged) return db.transaction((tx) => writeInPlace(tx, options));
+  const written = await withConnections(db, STAGE_CONNECTIONS, async (connections) => {
+    const [first] = connections as [Database];
+    await first.execute(sql`select pg_advisory_lock(${STAGE_LOCK})`);
+    try {
+      // Made and committed first, for the other connections to write.
+      await makeStage(first);
+      const total = await db.transaction((tx) => writeStaged(tx, connections, options));
+      // Frozen once committed: until then the seed's own transaction, older than every row, kept
+      // the rows from being seen as visible to all.
+      await sideBySide(
+        connections,
+        stagedTables.map((table) => (connection) => connection.execute(sql.raw(`vacuum (freeze) ${table}`))),
+      );
+      return total;
+    } finally {
+      await first.execute(sql.raw(`drop schema if exists ${STAGE} cascade`)).catch(() => {});
+      await first.execute(sql`select pg_advisory_unlock(${STAGE_LOCK})`).catch(() => {});
     }
-    await writeSeedFamilies(tx, definitions, sized);
-    await rebuild?.();
   });
-  return total;
+  // PGlite's one connection: all of it in the one transaction, its rows written frozen.
+  return (
+    written ??
+    db.transaction(async (tx) => {
+      await makeStage(tx);
+      return writeStaged(tx, [tx], options);
+    })
+  );
 }
 
 /** Writes the default catalogue when the products table is empty; returns how many it wrote. */
 export async function seedCatalogIfEmpty(db: Database): Promise<number> {
-  // One row is enough to know: counting 100,000 of them would hold up every start.
+  return (await catalogueEmpty(db)) ? writeCatalog(db) : 0;
+}
+
+// One row is enough to know: counting 100,000 of them would hold up every start.
+async function catalogueEmpty(db: Database | Transaction) {
   const [any] = await db.select({ id: products.id }).from(products).limit(1);
-  if (any) return 0;
-  return writeCatalog(db);
+  return !any;
+}
+
+/** Writes the generated catalogue into the catalogue's tables, in the transaction `tx`. */
+async function writeInPlace(tx: Transaction, options: WriteCatalogOptions) {
+  if (options.replace) await tx.execute(sql`delete from ${products}`);
+  const definitions = await writeSeedAttributes(tx);
+  const { total, sized } = await copyCatalogue(options, definitions, [copierOf(tx, {})]);
+  await setFamilies(tx, sql`${products}`, await writeSeedFamilies(tx, definitions, sized));
+  for (const table of analyzed) await tx.execute(sql`analyze ${table}`);
+  return total;
+}
+
+// The tables a seed leaves analyzed: the catalogue's queries, the spec filters among them, are
+// planned from their statistics.
+const analyzed = [products, productAttributeValues];
+
+// The catalogue's tables a staged seed writes and swaps in.
+const stagedTables = [products, productAttributeValues, productBulkTiers].map((table) => getTableName(table));
+
+/**
+ * Makes the stage: a schema of its own holding tables like the catalogue's, with their columns,
+ * defaults, generated columns and checks, but no index, key, trigger or statistics yet.
+ */
+async function makeStage(database: Database | Transaction) {
+  await database.execute(sql.raw(`drop schema if exists ${STAGE} cascade`));
+  await database.execute(sql.raw(`create schema ${STAGE}`));
+  for (const table of stagedTables)
+    await database.execute(
+      sql.raw(`create table ${STAGE}.${table} (like ${table} including all excluding indexes excluding statistics)`),
+    );
+}
+
+/**
+ * A large seed written beside the catalogue, in the schema made for it (makeStage), and swapped in
+ * within the transaction `tx`, which takes the catalogue's tables first: `connections` write the
+ * rows and build the indexes side by side, each statement committed on its own (on PGlite, `tx`
+ * itself does all of it). Only `tx` writes the catalogue, its attributes and families, and swaps
+ * the stage in: a seed that fails leaves the catalogue as it was.
+ */
+async function writeStaged(tx: Transaction, connections: (Database | Transaction)[], options: WriteCatalogOptions) {
+  // On PGlite the stage is made in `tx` itself, so its COPY may write the rows frozen.
+  const frozen = connections.includes(tx);
+  const [first] = connections as [Database | Transaction];
+  await tx.execute(sql.raw(`lock table ${stagedTables.join(", ")} in access exclusive mode`));
+  if (options.replace) await tx.execute(sql`delete from ${products}`);
+  else if (!(await catalogueEmpty(tx)))
+    throw new Error("The catalogue was written to as the seed began: run it again.");
+  const definitions = await writeSeedAttributes(tx);
+  const copiers = connections.map((connection) => copierOf(connection, { freeze: frozen, schema: STAGE }));
+  const { total, sized } = await copyCatalogue(options, definitions, copiers);
+  // The indexes built side by side, then made the tables' keys: the products' once their families
+  // are set (an index built meanwhile held the update up, and the update the next index), the
+  // other tables' meanwhile; the GIN ones, the longest, first.
+  const keys = await catalogueKeys(tx);
+  const families = await writeSeedFamilies(tx, definitions, sized);
+  const build = (indexes: typeof keys.indexes) =>
+    indexes
+      .sort((a, b) => Number(b.gin) - Number(a.gin))
+      .map(
+        ({ staged }) =>
+          (connection: Connection) =>
+            connection.execute(sql.raw(staged)),
+      );
+  const ofProducts = (index: { table: string }) => index.table === getTableName(products);
+  await sideBySide(connections, [
+    (connection) => setFamilies(connection, sql.raw(`${STAGE}.${getTableName(products)}`), families),
+    ...build(keys.indexes.filter((index) => !ofProducts(index))),
+  ]);
+  await sideBySide(connections, build(keys.indexes.filter(ofProducts)));
+  for (const { table, name, kind } of keys.indexes.filter((index) => index.kind))
+    await first.execute(sql.raw(`alter table ${STAGE}.${table} add constraint ${name} ${kind} using index ${name}`));
+  // Planned from statistics, the foreign keys' checks as the swap makes them: without, checking a
+  // million products' families against them took 108 s once, 1 s another time.
+  await sideBySide(
+    connections,
+    analyzed.map((table) => (connection) => connection.execute(sql.raw(`analyze ${STAGE}.${getTableName(table)}`))),
+  );
+  await tx.execute(sql`analyze ${partFamilies}`);
+  await swapIn(tx, keys);
+  // One change-log row per product, for the processes following it (../index/follow.ts).
+  await tx.execute(sql`insert into ${catalogueChanges} (product_id) select id from ${products}`);
+  await tx.execute(sql`select pg_notify(${CATALOGUE_CHANGES_CHANNEL}, '')`);
+  return total;
+}
+
+type Connection = Database | Transaction;
+
+/** Runs `tasks` in order, each on the first of `connections` free; stops taking them after one fails. */
+async function sideBySide(connections: Connection[], tasks: ((connection: Connection) => Promise<unknown>)[]) {
+  const queue = [...tasks];
+  await allOf(
+    connections.map(async (connection) => {
+      for (let task = queue.shift(); task; task = queue.shift())
+        await task(connection).catch((error: unknown) => {
+          queue.length = 0;
+          throw error;
+        });
+    }),
+  );
+}
+
+/**
+ * What makes the catalogue's tables more than their columns, as PostgreSQL defines it now: their
+ * indexes (each as built on the stage, and the primary or unique key it backs), triggers and
+ * statistics, and the foreign keys to and from them.
+ */
+async function catalogueKeys(tx: Transaction) {
+  const tables = sql.join(
+    stagedTables.map((table) => sql`${table}::regclass`),
+    sql`, `,
+  );
+  // One after another: the transaction has one connection.
+  const { rows: indexes } = await tx.execute<{
+    table: string;
+    name: string;
+    definition: string;
+    on: string;
+    gin: boolean;
+    kind: string | null;
+  }>(sql`
+      select t.relname as table, quote_ident(i.relname) as name, pg_get_indexdef(x.indexrelid) as definition,
+        format('%I.%I', n.nspname, t.relname) as on, am.amname = 'gin' as gin,
+        case c.contype when 'p' then 'primary key' when 'u' then 'unique' end as kind
+      from pg_index x
+      join pg_class i on i.oid = x.indexrelid
+      join pg_class t on t.oid = x.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+      join pg_am am on am.oid = i.relam
+      left join pg_constraint c on c.conindid = x.indexrelid and c.contype in ('p', 'u')
+      where x.indrelid in (${tables})
+      order by 2`);
+  const { rows: references } = await tx.execute<{ table: string; name: string; definition: string }>(sql`
+      select conrelid::regclass::text as table, quote_ident(conname) as name, pg_get_constraintdef(oid) as definition
+      from pg_constraint
+      where contype = 'f' and (conrelid in (${tables}) or confrelid in (${tables}))
+      order by 1, 2`);
+  const { rows: made } = await tx.execute<{ definition: string }>(sql`
+      select pg_get_triggerdef(oid) as definition from pg_trigger where tgrelid in (${tables}) and not tgisinternal
+      union all
+      select pg_get_statisticsobjdef(oid) from pg_statistic_ext where stxrelid in (${tables})`);
+
+  return {
+    indexes: indexes.map((index) => {
+      const on = ` ON ${index.on} USING `;
+      if (!index.definition.includes(on)) throw new Error(`Cannot stage the index ${index.definition}.`);
+      return { ...index, staged: index.definition.replace(on, ` ON ${STAGE}.${index.table} USING `) };
+    }),
+    references,
+    made: made.map((row) => row.definition),
+  };
+}
+
+/**
+ * In the transaction `tx`, which holds the catalogue's tables: puts the staged tables in place of
+ * the catalogue's (emptied), and makes their triggers, statistics and foreign keys as they were.
+ * Nothing is dropped but the emptied tables: anything else depending on them makes this fail.
+ */
+async function swapIn(tx: Transaction, keys: Awaited<ReturnType<typeof catalogueKeys>>) {
+  const [{ home } = { home: "public" }] = (
+    await tx.execute<{ home: string }>(
+      sql`select relnamespace::regnamespace::text as home from pg_class where oid = ${getTableName(products)}::regclass`,
+    )
+  ).rows;
+  for (const key of keys.references) await tx.execute(sql.raw(`alter table ${key.table} drop constraint ${key.name}`));
+  await tx
+    .execute(sql.raw(`drop table ${stagedTables.map((table) => `${home}.${table}`).join(", ")}`))
+    .catch((error) => {
+      // PostgreSQL's own words, not the statement: "cannot drop table products because other objects depend on it".
+      const { message, detail } = (error as { cause?: { message?: string; detail?: string } }).cause ?? {};
+      throw new Error(
+        `The seed cannot take the place of the catalogue's tables: ${message ?? error}${detail ? ` (${detail})` : ""}. The catalogue is left as it was.`,
+      );
+    });
+  for (const table of stagedTables) await tx.execute(sql.raw(`alter table ${STAGE}.${table} set schema ${home}`));
+  await tx.execute(sql.raw(`drop schema ${STAGE}`));
+  for (const definition of keys.made) await tx.execute(sql.raw(definition));
+  for (const key of keys.references)
+    await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
 }
