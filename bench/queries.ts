@@ -323,6 +323,31 @@ async function measuredBuild() {
 const describeBuild = (build: IndexBuild) =>
   `${build.size.toLocaleString("en-US")} products built in ${build.seconds.toFixed(1)} s; ${build.residentMb.toFixed(0)} MB resident more once settled (${build.heldMb.toFixed(0)} MB heap and WebAssembly; bitmaps ${build.bitmapMb.toFixed(0)} MB)${build.peakMb === undefined ? "" : `; peaked at ${build.peakMb.toFixed(0)} MB resident while building (${build.beforeMb.toFixed(0)} MB before)`}`;
 
+/**
+ * The store's own index (server/catalog/index/), built as a store process builds it at start,
+ * before this process has answered anything, and timed against the SQL path; what the build took
+ * and left. (Built in a process of its own as well, session 26, it read the same: 713-815 MB
+ * resident more once settled, against 714-829 here.) The SQL path is timed first (the index held
+ * but not asked), with the database's caches as warm for both. The index is let go on return.
+ */
+async function measureInProcess(measure: (path: "SQL" | "Index") => Promise<void>) {
+  const { index, build } = await measuredBuild();
+  console.log(`Catalogue index of ${describeBuild(build)}`);
+  await measure("SQL");
+  answerFrom(index);
+  // As a store process does once its index is built (server/app.ts): the garbage collected (here
+  // the SQL path's, there the build's), then synonyms' phrases kept in the index, the index's
+  // code compiled. Without it the first searches measured paid for all three. Its own searches
+  // ('in', 'grinding wheel', 'aluminum oxide', 'grindng whel' among these) then have their printed
+  // tsquery kept, as in the store: one round trip fewer for those four.
+  global.gc?.();
+  await warmUpSearch();
+  await measure("Index");
+  answerFrom(undefined);
+  index.dispose();
+  return build;
+}
+
 export async function benchQueries(
   size: number,
   seed: (env: NodeJS.ProcessEnv, size: number) => number,
@@ -377,28 +402,15 @@ export async function benchQueries(
         }
       }
     };
-    // The store's own index (server/catalog/index/), built as a store process builds it at start,
-    // before this process has answered anything. (Built in a process of its own as well, session
-    // 26, it read the same: 713-815 MB resident more once settled, against 714-829 here.) The SQL
-    // path is timed first (the index held but not asked), with the database's caches as warm for both.
-    const { index, build } = await measuredBuild();
-    console.log(`Catalogue index of ${describeBuild(build)}`);
-    await measure("SQL");
-    answerFrom(index);
-    // As a store process does once its index is built (server/app.ts): the garbage collected (here
-    // the SQL path's, there the build's), then synonyms' phrases kept in the index, the index's
-    // code compiled. Without it the first searches measured paid for all three. Its own searches
-    // ('in', 'grinding wheel', 'aluminum oxide', 'grindng whel' among these) then have their printed
-    // tsquery kept, as in the store: one round trip fewer for those four.
-    global.gc?.();
-    await warmUpSearch();
-    await measure("Index");
-    answerFrom(undefined);
-    index.dispose();
+    const build = await measureInProcess(measure);
+    // Let go and collected before the runs over HTTP: this process is their client.
+    const { heapUsed } = await settledMemory();
     // Ten at once, the store is measured as it serves them: one process per core, each with its
     // own index, over HTTP (a single thread, above, answers them one after another).
     const overHttp = await atConnections(url, handle, CONCURRENCY, performance.now() + RUN_LIMIT_MS);
-    console.log(`${CONCURRENCY} connections over HTTP, ${overHttp.described}:`);
+    console.log(
+      `${CONCURRENCY} connections over HTTP, ${overHttp.described}; this process, their client, holding ${(heapUsed / 2 ** 20).toFixed(0)} MB of heap:`,
+    );
     for (const [kind, times] of overHttp.times) {
       console.log(summary(kind, times, 100));
       p99s.set(`HTTP ${kind} ${CONCURRENCY}`, p99Of(times));
