@@ -1,13 +1,14 @@
 // The follower on PostgreSQL, where a transaction can stay open while another process builds: a
 // change whose number was taken before a build and committed during it is still taken in. On both
-// databases: each follower says how far it has read, and a command waits until all have read its change.
+// databases: each follower says how far it has read, and a command waits until all have read its change;
+// a follower takes in a catalogue a staged seed swaps in.
 import { asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testDriver, withTestDatabase } from "../../../test/database";
 import { catalogueIndexFollowers, products } from "../../db/schema";
 import { findProducts } from "../search/catalog-query";
 import { writeCatalog } from "../seed/seed";
-import { indexStats } from "./current";
+import { indexStats, markBehind } from "./current";
 import { followCatalogue, indexesCaughtUp } from "./follow";
 
 const { handle } = withTestDatabase();
@@ -104,5 +105,30 @@ describe("waiting for the running store's indexes", () => {
     expect(await indexesCaughtUp(db, 5_000)).toEqual({ processes: 0, caughtUp: true });
     await db.insert(catalogueIndexFollowers).values({ follower: "stuck", seq: 0 });
     expect(await indexesCaughtUp(db, 300)).toEqual({ processes: 1, caughtUp: false });
+  }, 60_000);
+
+  it("takes in a catalogue a staged seed swaps in for the one it had built", async () => {
+    const { db } = handle();
+    await db.delete(catalogueIndexFollowers); // the test before's
+    await writeCatalog(db, { size: 300, replace: true });
+    const follower = followCatalogue();
+    try {
+      await follower.built;
+      await follower.catchUp();
+      await writeCatalog(db, { size: 400, seed: 7, replace: true, staged: true });
+      expect(await indexesCaughtUp(db, 10_000)).toEqual({ processes: 1, caughtUp: true });
+      // The new catalogue's products, found by the index as SQL finds them.
+      const search = () => findProducts({ catalogue: null, q: "steel", sort: "relevance", limit: 24 });
+      const answered = indexStats.answered;
+      const fromIndex = await search();
+      expect(indexStats.answered).toBe(answered + 1);
+      markBehind(true);
+      const fromSql = await search().finally(() => markBehind(false));
+      expect(fromIndex.total).toBeGreaterThan(0);
+      expect(fromIndex.total).toBe(fromSql.total);
+      expect(fromIndex.items.map((item) => item.slug)).toEqual(fromSql.items.map((item) => item.slug));
+    } finally {
+      await follower.stop();
+    }
   }, 60_000);
 });
