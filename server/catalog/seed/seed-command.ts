@@ -63,6 +63,10 @@ export async function main(args: string[]) {
         replace: true,
         onProgress: (n) =>
           bar.update(n / size, `${n.toLocaleString("en-US")} / ${size.toLocaleString("en-US")} products`),
+        onIndexing: () => {
+          bar.done();
+          console.log("Building the catalogue's indexes...");
+        },
       });
       bar.done();
       const where = location.databaseUrl ? "PostgreSQL" : `${location.dataDir} (PGlite)`;

@@ -88,7 +88,18 @@ describe("seeding by COPY", () => {
     expect(written.products.filter((row) => row.family !== null).length).toBeGreaterThan(100);
 
     // Again, staged beside the catalogue and swapped in: the same rows, the same tables after.
-    expect(await writeCatalog(db, { size: SIZE, replace: true, staged: true })).toBe(SIZE);
+    const told: string[] = [];
+    const staged = writeCatalog(db, {
+      size: SIZE,
+      replace: true,
+      staged: true,
+      onProgress: (n) => told.push(`${n} written`),
+      onIndexing: () => told.push("indexing"),
+    });
+    expect(await staged).toBe(SIZE);
+    // Told once every row is written (on PostgreSQL two connections share out the batches).
+    expect(told.slice(-2)).toEqual([`${SIZE} written`, "indexing"]);
+    expect(told.filter((step) => step === "indexing")).toHaveLength(1);
     expect(await catalogueRows()).toEqual(written);
     expect(await catalogueKeys()).toEqual(keys);
     // Written frozen: pages of spec values are all-visible with no vacuum yet (ANALYZE reads the

@@ -61,6 +61,8 @@ export interface WriteCatalogOptions {
   staged?: boolean;
   /** Called after each batch with how many products are written so far. */
   onProgress?: (written: number) => void;
+  /** Called once a staged seed's rows are written, as its indexes are built (a minute for a million parts). */
+  onIndexing?: () => void;
 }
 
 /**
@@ -365,6 +367,7 @@ async function writeStaged(tx: Transaction, connections: (Database | Transaction
   const definitions = await writeSeedAttributes(tx);
   const copiers = connections.map((connection) => copierOf(connection, { freeze: frozen, schema: STAGE }));
   const { total, sized } = await copyCatalogue(options, definitions, copiers);
+  options.onIndexing?.();
   // The indexes built side by side, then made the tables' keys: the products' once their families
   // are set (an index built meanwhile held the update up, and the update the next index), the
   // other tables' meanwhile; the GIN ones, the longest, first.
