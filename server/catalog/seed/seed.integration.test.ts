@@ -102,6 +102,13 @@ describe("seeding by COPY", () => {
     expect(told.filter((step) => step === "indexing")).toHaveLength(1);
     expect(await catalogueRows()).toEqual(written);
     expect(await catalogueKeys()).toEqual(keys);
+    // The spec values' statistics, made again, hold what ANALYZE gathers (the spec filters are planned from them).
+    const { rows: gathered } = await db.execute<{ made: number; filled: number }>(sql`
+      select count(*)::int as made, count(d.stxoid)::int as filled
+      from pg_statistic_ext e left join pg_statistic_ext_data d on d.stxoid = e.oid
+      where e.stxrelid = 'product_attribute_values'::regclass`);
+    expect(gathered[0]?.made).toBeGreaterThan(0);
+    expect(gathered[0]?.filled).toBe(gathered[0]?.made);
     // Written frozen: pages of spec values are all-visible with no vacuum yet (ANALYZE reads the
     // count; unfrozen, none is). Not every page: COPY marks those it began empty.
     await db.execute(sql`analyze product_attribute_values`);

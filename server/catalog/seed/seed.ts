@@ -65,6 +65,9 @@ export interface WriteCatalogOptions {
   onIndexing?: () => void;
 }
 
+/** A database connection, or a transaction on one. */
+type Connection = Database | Transaction;
+
 /**
  * Gives every subcategory of the tree that has no attributes yet the ones its generated products
  * carry; returns every subcategory's attributes.
@@ -128,7 +131,7 @@ interface FamilyOfPart {
 }
 
 /** Sets the parts' families in `table` (the catalogue's products, or a staged seed's). */
-async function setFamilies(database: Database | Transaction, table: SQL, families: FamilyOfPart[]) {
+async function setFamilies(database: Connection, table: SQL, families: FamilyOfPart[]) {
   if (families.length === 0) return;
   await database.execute(sql`
     update ${table} as product set family_id = given.family
@@ -179,10 +182,7 @@ type CopyIn = (format: CopyFormat, lines: Iterable<string>) => Promise<void>;
  * batch at a time through PGlite's /dev/blob. Frozen (`freeze`, into tables made or emptied in this
  * transaction): the rows are written as every later reader will find them, visible to all.
  */
-function copierOf(
-  database: Database | Transaction,
-  { freeze = false, schema }: { freeze?: boolean; schema?: string },
-): CopyIn {
+function copierOf(database: Connection, { freeze = false, schema }: { freeze?: boolean; schema?: string }): CopyIn {
   // Drizzle keeps the connection in its session.
   const client = (database as unknown as { session: { client: unknown } }).session.client;
   const options = freeze ? " with (freeze)" : "";
@@ -290,7 +290,7 @@ export async function writeCatalog(db: Database, options: WriteCatalogOptions = 
       // the rows from being seen as visible to all.
       await sideBySide(
         connections,
-        stagedTables.map((table) => (connection) => connection.execute(sql.raw(`vacuum (freeze) ${table}`))),
+        catalogueTables.map((table) => (connection) => connection.execute(sql.raw(`vacuum (freeze) ${table}`))),
       );
       return total;
     } finally {
@@ -314,7 +314,7 @@ export async function seedCatalogIfEmpty(db: Database): Promise<number> {
 }
 
 // One row is enough to know: counting 100,000 of them would hold up every start.
-async function catalogueEmpty(db: Database | Transaction) {
+async function catalogueEmpty(db: Connection) {
   const [any] = await db.select({ id: products.id }).from(products).limit(1);
   return !any;
 }
@@ -325,25 +325,22 @@ async function writeInPlace(tx: Transaction, options: WriteCatalogOptions) {
   const definitions = await writeSeedAttributes(tx);
   const { total, sized } = await copyCatalogue(options, definitions, [copierOf(tx, {})]);
   await setFamilies(tx, sql`${products}`, await writeSeedFamilies(tx, definitions, sized));
-  for (const table of analyzed) await tx.execute(sql`analyze ${table}`);
+  await tx.execute(sql.raw(`analyze ${catalogueTables.join(", ")}`));
   return total;
 }
 
-// The tables a seed leaves analyzed: the catalogue's queries, the spec filters among them, are
-// planned from their statistics.
-const analyzed = [products, productAttributeValues];
-
-// The catalogue's tables a staged seed writes and swaps in.
-const stagedTables = [products, productAttributeValues, productBulkTiers].map((table) => getTableName(table));
+// The catalogue's tables a seed writes: a staged seed swaps them in. Either leaves them analyzed:
+// the catalogue's queries, the spec filters among them, are planned from their statistics.
+const catalogueTables = [products, productAttributeValues, productBulkTiers].map((table) => getTableName(table));
 
 /**
  * Makes the stage: a schema of its own holding tables like the catalogue's, with their columns,
  * defaults, generated columns and checks, but no index, key, trigger or statistics yet.
  */
-async function makeStage(database: Database | Transaction) {
+async function makeStage(database: Connection) {
   await database.execute(sql.raw(`drop schema if exists ${STAGE} cascade`));
   await database.execute(sql.raw(`create schema ${STAGE}`));
-  for (const table of stagedTables)
+  for (const table of catalogueTables)
     await database.execute(
       sql.raw(`create table ${STAGE}.${table} (like ${table} including all excluding indexes excluding statistics)`),
     );
@@ -356,11 +353,11 @@ async function makeStage(database: Database | Transaction) {
  * itself does all of it). Only `tx` writes the catalogue, its attributes and families, and swaps
  * the stage in: a seed that fails leaves the catalogue as it was.
  */
-async function writeStaged(tx: Transaction, connections: (Database | Transaction)[], options: WriteCatalogOptions) {
+async function writeStaged(tx: Transaction, connections: Connection[], options: WriteCatalogOptions) {
   // On PGlite the stage is made in `tx` itself, so its COPY may write the rows frozen.
   const frozen = connections.includes(tx);
-  const [first] = connections as [Database | Transaction];
-  await tx.execute(sql.raw(`lock table ${stagedTables.join(", ")} in access exclusive mode`));
+  const [first] = connections as [Connection];
+  await tx.execute(sql.raw(`lock table ${catalogueTables.join(", ")} in access exclusive mode`));
   if (options.replace) await tx.execute(sql`delete from ${products}`);
   else if (!(await catalogueEmpty(tx)))
     throw new Error("The catalogue was written to as the seed began: run it again.");
@@ -393,7 +390,7 @@ async function writeStaged(tx: Transaction, connections: (Database | Transaction
   // million products' families against them took 108 s once, 1 s another time.
   await sideBySide(
     connections,
-    analyzed.map((table) => (connection) => connection.execute(sql.raw(`analyze ${STAGE}.${getTableName(table)}`))),
+    catalogueTables.map((table) => (connection) => connection.execute(sql.raw(`analyze ${STAGE}.${table}`))),
   );
   await tx.execute(sql`analyze ${partFamilies}`);
   await swapIn(tx, keys);
@@ -402,8 +399,6 @@ async function writeStaged(tx: Transaction, connections: (Database | Transaction
   await tx.execute(sql`select pg_notify(${CATALOGUE_CHANGES_CHANNEL}, '')`);
   return total;
 }
-
-type Connection = Database | Transaction;
 
 /** Runs `tasks` in order, each on the first of `connections` free; stops taking them after one fails. */
 async function sideBySide(connections: Connection[], tasks: ((connection: Connection) => Promise<unknown>)[]) {
@@ -426,7 +421,7 @@ async function sideBySide(connections: Connection[], tasks: ((connection: Connec
  */
 async function catalogueKeys(tx: Transaction) {
   const tables = sql.join(
-    stagedTables.map((table) => sql`${table}::regclass`),
+    catalogueTables.map((table) => sql`${table}::regclass`),
     sql`, `,
   );
   // One after another: the transaction has one connection.
@@ -454,10 +449,11 @@ async function catalogueKeys(tx: Transaction) {
       from pg_constraint
       where contype = 'f' and (conrelid in (${tables}) or confrelid in (${tables}))
       order by 1, 2`);
-  const { rows: made } = await tx.execute<{ definition: string }>(sql`
-      select pg_get_triggerdef(oid) as definition from pg_trigger where tgrelid in (${tables}) and not tgisinternal
+  const { rows: made } = await tx.execute<{ table: string; definition: string; statistics: boolean }>(sql`
+      select tgrelid::regclass::text as table, pg_get_triggerdef(oid) as definition, false as statistics
+      from pg_trigger where tgrelid in (${tables}) and not tgisinternal
       union all
-      select pg_get_statisticsobjdef(oid) from pg_statistic_ext where stxrelid in (${tables})`);
+      select stxrelid::regclass::text, pg_get_statisticsobjdef(oid), true from pg_statistic_ext where stxrelid in (${tables})`);
 
   return {
     indexes: indexes.map((index) => {
@@ -466,7 +462,7 @@ async function catalogueKeys(tx: Transaction) {
       return { ...index, staged: index.definition.replace(on, ` ON ${STAGE}.${index.table} USING `) };
     }),
     references,
-    made: made.map((row) => row.definition),
+    made,
   };
 }
 
@@ -483,7 +479,7 @@ async function swapIn(tx: Transaction, keys: Awaited<ReturnType<typeof catalogue
   ).rows;
   for (const key of keys.references) await tx.execute(sql.raw(`alter table ${key.table} drop constraint ${key.name}`));
   await tx
-    .execute(sql.raw(`drop table ${stagedTables.map((table) => `${home}.${table}`).join(", ")}`))
+    .execute(sql.raw(`drop table ${catalogueTables.map((table) => `${home}.${table}`).join(", ")}`))
     .catch((error) => {
       // PostgreSQL's own words, not the statement: "cannot drop table products because other objects depend on it".
       const { message, detail } = (error as { cause?: { message?: string; detail?: string } }).cause ?? {};
@@ -491,9 +487,12 @@ async function swapIn(tx: Transaction, keys: Awaited<ReturnType<typeof catalogue
         `The seed cannot take the place of the catalogue's tables: ${message ?? error}${detail ? ` (${detail})` : ""}. The catalogue is left as it was.`,
       );
     });
-  for (const table of stagedTables) await tx.execute(sql.raw(`alter table ${STAGE}.${table} set schema ${home}`));
+  for (const table of catalogueTables) await tx.execute(sql.raw(`alter table ${STAGE}.${table} set schema ${home}`));
   await tx.execute(sql.raw(`drop schema ${STAGE}`));
-  for (const definition of keys.made) await tx.execute(sql.raw(definition));
+  for (const { definition } of keys.made) await tx.execute(sql.raw(definition));
+  // Statistics made anew are empty until their table is analyzed again.
+  const withStatistics = [...new Set(keys.made.filter((made) => made.statistics).map((made) => made.table))];
+  if (withStatistics.length > 0) await tx.execute(sql.raw(`analyze ${withStatistics.join(", ")}`));
   for (const key of keys.references)
     await tx.execute(sql.raw(`alter table ${key.table} add constraint ${key.name} ${key.definition}`));
 }
