@@ -98,21 +98,22 @@ async function writeSeedFamilies(
   definitions: Map<string, AttributeDefinition[]>,
   parts: SeededPart[],
 ): Promise<FamilyOfPart[]> {
-  const families = seededFamilies(parts).map((family) => {
+  const families = seededFamilies(parts);
+  if (families.length === 0) return [];
+  // Only what a family row holds: its parts are set on the products after (setFamilies).
+  const given = families.map((family) => {
     const own = definitions.get(family.subcategory) ?? [];
     return {
       name: family.name,
       attribute_slugs: family.sizes.flatMap((size) =>
         own.filter((definition) => definition.name === size).map((d) => d.slug),
       ),
-      part_numbers: family.partNumbers,
     };
   });
-  if (families.length === 0) return [];
   // One statement for the families: a large seed makes thousands.
   const { rows } = await tx.execute<{ id: number; name: string }>(sql`
     with given as (
-      select name, attribute_slugs from jsonb_to_recordset(${JSON.stringify(families)}::jsonb) as given(name text, attribute_slugs jsonb)
+      select name, attribute_slugs from jsonb_to_recordset(${JSON.stringify(given)}::jsonb) as given(name text, attribute_slugs jsonb)
     ), made as (
       insert into ${partFamilies} (name, attribute_slugs) select name, attribute_slugs from given
       on conflict do nothing
@@ -122,7 +123,7 @@ async function writeSeedFamilies(
     union all
     select kept.id, given.name from ${partFamilies} kept join given on lower(kept.name) = lower(given.name)`);
   const idOf = new Map(rows.map((row) => [row.name, row.id]));
-  return families.flatMap((family) => family.part_numbers.map((part) => ({ part, family: idOf.get(family.name) })));
+  return families.flatMap((family) => family.partNumbers.map((part) => ({ part, family: idOf.get(family.name) })));
 }
 
 interface FamilyOfPart {
