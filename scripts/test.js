@@ -178,9 +178,8 @@ await Promise.all([
 // cores, so together they use the machine), then the browser tests alone: beside an integration suite,
 // their timing-sensitive stories failed on two cores. The PostgreSQL suite is the shorter by minutes
 // (its server is native, PGlite's is WebAssembly), so its lane also runs the soak (it counts orders and
-// stock, not time) and PGlite's longest file, which keeps the two lanes about even. (With the backup
-// file too, the last two runs' lanes took 686 and 750 s against PGlite's 610 and 669; it takes ~55 s.)
-const longestOnPglite = ["test/hostile-input.integration.test.ts"];
+// stock, not time) and the fuzzer, which keeps the two lanes about even. (With the backup file there
+// too, the last two runs' lanes took 686 and 750 s against PGlite's 610 and 669; it takes ~55 s.)
 // The fuzzer attacks the store's HTTP answers, not its database: it runs once, on PGlite, as a fresh
 // clone runs the store (every other integration file runs on both databases).
 const attacksOnPgliteOnly = ["test/hostile-input.integration.test.ts"];
@@ -217,12 +216,17 @@ await Promise.all([
     "integration-pglite",
     "integration",
     { TEST_DRIVER: "pglite" },
-    { exclude: [...longestOnPglite, ...postgresOnly] },
+    { exclude: [...attacksOnPgliteOnly, ...postgresOnly] },
   ),
   (async () => {
     await integrationOnPostgres();
     if (built) await check("soak, 20 s on PostgreSQL", "npm", ["run", "--silent", "soak", "--", "--seconds", "20"]);
-    await vitest("integration-pglite-longest", "integration", { TEST_DRIVER: "pglite" }, { files: longestOnPglite });
+    await vitest(
+      "integration-pglite-attacks",
+      "integration",
+      { TEST_DRIVER: "pglite" },
+      { files: attacksOnPgliteOnly },
+    );
   })(),
 ]);
 if (!chromium) count("e2e: FAILED (no Chromium, see above)", 0, 1);
