@@ -537,6 +537,7 @@ describe("two common words ranked a pair of shapes at a time", () => {
     a: { at: number; weight: string }[],
     b: { at: number; weight: string }[],
     c: boolean,
+    featured = false,
   ) => {
     const taken = new Set(a.map((entry) => entry.at));
     const positions = (entries: { at: number; weight: string }[]) =>
@@ -545,25 +546,34 @@ describe("two common words ranked a pair of shapes at a time", () => {
         .sort((x, y) => x.at - y.at)
         .map((entry) => `${entry.at}${entry.weight}`)
         .join(",");
-    return product(id, [], 5, `'a':${positions(a)} 'b':${positions(b)}${c ? " 'c':200" : ""}`);
+    return {
+      ...product(id, [], 5, `'a':${positions(a)} 'b':${positions(b)}${c ? " 'c':200" : ""}`),
+      featured,
+    };
   };
-  /** Each page of 'a & b' by relevance, of an index kept by shape from `shapedFrom` products. */
+  /**
+   * Each page of 'a & b' by relevance, of an index kept by shape from `shapedFrom` products: with
+   * a part key every part starts (each boosted alike), and with one none does (none boosted).
+   */
   const pages = (index: CatalogueIndex, ids: string[]) => {
     index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
-    return [0, 7, 14].map(
-      (offset) =>
-        index.answer({
-          ...query({ filters: [], units: "inch" }),
-          attributes: [],
-          sort: "relevance",
-          offset,
-          limit: 7,
-          match: { tree: parseTsQuery("'a' & 'b'"), partKey: "", partFragment: false },
-        })?.ids,
+    return ["", "ZZ"].flatMap((partKey) =>
+      [0, 7, 14].map(
+        (offset) =>
+          index.answer({
+            ...query({ filters: [], units: "inch" }),
+            attributes: [],
+            sort: "relevance",
+            offset,
+            limit: 7,
+            match: { tree: parseTsQuery("'a' & 'b'"), partKey, partFragment: false },
+          })?.ids,
+      ),
     );
   };
   // More than `indexTuning.rareUpTo` (16): a word of fewer products has no bitmap to keep by shape.
-  const documents = fc.array(fc.tuple(shape, shape, fc.boolean()), { minLength: 20, maxLength: 50 });
+  // Some featured: half a point more, which a match below the page's worst may still make up.
+  const documents = fc.array(fc.tuple(shape, shape, fc.boolean(), fc.boolean()), { minLength: 20, maxLength: 50 });
 
   it("ranks as ts_rank_cd match by match, through products changing and going, and with too many shapes to keep", () => {
     const shapedFrom = indexTuning.shapedFrom;
@@ -574,7 +584,7 @@ describe("two common words ranked a pair of shapes at a time", () => {
           const [shaped, plain] = [1, Number.POSITIVE_INFINITY].map((from) => {
             indexTuning.shapedFrom = from;
             const index = new CatalogueIndex();
-            index.apply(before.map(([a, b, c], n) => holding(String(n + 1), a, b, c)));
+            index.apply(before.map(([a, b, c, featured], n) => holding(String(n + 1), a, b, c, featured)));
             return index;
           }) as [CatalogueIndex, CatalogueIndex];
           try {
@@ -585,7 +595,7 @@ describe("two common words ranked a pair of shapes at a time", () => {
             for (const index of [shaped, plain]) {
               indexTuning.shapedFrom = index === shaped ? 1 : Number.POSITIVE_INFINITY;
               index.apply(
-                after.map(([a, b, c], n) => holding(String(n + 1), a, b, c)),
+                after.map(([a, b, c, featured], n) => holding(String(n + 1), a, b, c, featured)),
                 goes,
               );
             }

@@ -1802,7 +1802,16 @@ export class CatalogueIndex {
       const offer = (ordinal: number, rank: number) =>
         best.offer(ordinal, this.relevance(ordinal, rank, boosted, key), name);
       const shaped = tree && this.shapedPair(tree);
-      if (shaped) this.rankByShapes(where, shaped, rankOf, offer);
+      // A boost may lift any match above the page's worst: with one, every match is offered.
+      const floor = () => (boosted.size === 0 ? best.floor : Number.NEGATIVE_INFINITY);
+      if (shaped)
+        this.rankByShapes(where, shaped, rankOf, {
+          offer: (ordinal, rank) => {
+            offer(ordinal, rank);
+            return floor();
+          },
+          floor: floor(),
+        });
       else
         for (const ordinal of this.walk(where)) {
           const start = this.entryStart[ordinal] ?? 0;
@@ -1835,19 +1844,18 @@ export class CatalogueIndex {
    * shapes (ts_rank_cd reads the query's words' positions and weights alone), ranked once a pair.
    * The matches of each of the second word's shapes are marked with it, then those of each of the
    * first's walked: a hundred-odd intersections and two steps a match, where ranking each found its
-   * words' entries by binary search ('drill bit': 81,479 matches, ~8 ms).
+   * words' entries by binary search ('drill bit': 81,479 matches, ~8 ms). A match that cannot make
+   * the page is passed over in the walk itself (offerByPair), without a call.
    */
   private rankByShapes(
     where: RoaringBitmap32,
     [first, second]: [ShapedWord, ShapedWord],
     rankOf: Ranker,
-    offer: (ordinal: number, rank: number) => void,
+    offers: { offer: (ordinal: number, rank: number) => number; floor: number },
   ) {
     const seconds = second.shapes.list;
     const ranks = new Float64Array(first.shapes.list.length * seconds.length).fill(Number.NaN);
     const pairRank = (i: number, k: number) => {
-      const cached = ranks[i * seconds.length + k] as number;
-      if (!Number.isNaN(cached)) return cached;
       const runs = [
         { id: first.id, entries: first.shapes.list[i]?.entries ?? new Uint16Array(0) },
         { id: second.id, entries: seconds[k]?.entries ?? new Uint16Array(0) },
@@ -1863,17 +1871,22 @@ export class CatalogueIndex {
     let marked = 0;
     try {
       for (const [k, shape] of seconds.entries())
-        for (const ordinal of this.walk(scratch.and(where, shape.bits))) {
-          marks[ordinal] = k + 1;
-          marked++;
-        }
-      for (const [i, shape] of first.shapes.list.entries())
-        for (const ordinal of this.walk(scratch.and(where, shape.bits))) {
-          const k = (marks[ordinal] as number) - 1;
-          marks[ordinal] = 0;
-          if (k >= 0) marked--;
-          offer(ordinal, k < 0 ? this.rankAt(rankOf, ordinal) : pairRank(i, k));
-        }
+        marked += markAll(this.walk(scratch.and(where, shape.bits)), marks, k + 1);
+      let firstShape = 0;
+      const walk: PairWalk = {
+        pairRanks: ranks,
+        row: 0,
+        featured: this.featuredFlags,
+        floor: offers.floor,
+        unpaired: (ordinal) => this.rankAt(rankOf, ordinal),
+        pair: (k) => pairRank(firstShape, k),
+        offer: offers.offer,
+      };
+      for (const [i, shape] of first.shapes.list.entries()) {
+        firstShape = i;
+        walk.row = i * seconds.length;
+        marked -= offerByPair(this.walk(scratch.and(where, shape.bits)), marks, walk);
+      }
     } finally {
       // Each match is marked once and its mark cleared once; cut short, the marks are cleared here.
       if (marked !== 0) for (const ordinal of this.walk(where)) marks[ordinal] = 0;
@@ -2204,6 +2217,12 @@ class Best {
     return score > other.score || (score === other.score && place < other.place);
   }
 
+  /** The score below which an offer is refused: the worst kept once there are enough, else none. */
+  get floor() {
+    const worst = this.entries[this.entries.length - 1];
+    return this.entries.length >= this.wanted && worst ? worst.score : Number.NEGATIVE_INFINITY;
+  }
+
   /** The ordinals kept, best first, from `offset` on. */
   ordinals(offset: number) {
     return this.entries.slice(offset).map((entry) => entry.ordinal);
@@ -2258,6 +2277,51 @@ function sumGroups(
     groupPresent[group] = inScope;
     groupCounted[group] = n;
   }
+}
+
+/** Marks each walked product with `mark`; how many. */
+function markAll(walked: Uint32Array, marks: Uint8Array, mark: number) {
+  for (let i = 0; i < walked.length; i++) marks[walked[i] as number] = mark;
+  return walked.length;
+}
+
+/** A walk of one shape of the first word's matches (rankByShapes), each marked with its shape of the second + 1. */
+interface PairWalk {
+  /** The pairs' ranks, NaN until ranked; this shape's row starts at `row`. */
+  pairRanks: Float64Array;
+  row: number;
+  /** 1 per featured ordinal: half a point more. */
+  featured: Uint8Array;
+  /** The score an offer must reach (offer returns the next). */
+  floor: number;
+  /** The rank of a match not marked, and of a pair not ranked yet. */
+  unpaired: (ordinal: number) => number;
+  pair: (k: number) => number;
+  offer: (ordinal: number, rank: number) => number;
+}
+
+/**
+ * Offers each walked match its pair's rank, clearing its mark; one whose score (rank, and the
+ * featured half point) is below the floor is not offered. How many marks it cleared.
+ */
+function offerByPair(walked: Uint32Array, marks: Uint8Array, walk: PairWalk) {
+  const { pairRanks, row, featured } = walk;
+  let cleared = 0;
+  for (let i = 0; i < walked.length; i++) {
+    const ordinal = walked[i] as number;
+    const mark = marks[ordinal] as number;
+    let rank: number;
+    if (mark === 0) rank = walk.unpaired(ordinal);
+    else {
+      marks[ordinal] = 0;
+      cleared++;
+      rank = pairRanks[row + mark - 1] as number;
+      if (Number.isNaN(rank)) rank = walk.pair(mark - 1);
+    }
+    if (rank + (featured[ordinal] as number) / 2 < walk.floor) continue;
+    walk.floor = walk.offer(ordinal, rank);
+  }
+  return cleared;
 }
 
 /** Counts each walked product's values (`width` slots an ordinal, -1 after the last). */
