@@ -1872,19 +1872,18 @@ export class CatalogueIndex {
     try {
       for (const [k, shape] of seconds.entries())
         marked += markAll(this.walk(scratch.and(where, shape.bits)), marks, k + 1);
-      let firstShape = 0;
       const walk: PairWalk = {
         pairRanks: ranks,
-        row: 0,
+        seconds: seconds.length,
+        shape: 0,
         featured: this.featuredFlags,
         floor: offers.floor,
         unpaired: (ordinal) => this.rankAt(rankOf, ordinal),
-        pair: (k) => pairRank(firstShape, k),
+        pair: pairRank,
         offer: offers.offer,
       };
       for (const [i, shape] of first.shapes.list.entries()) {
-        firstShape = i;
-        walk.row = i * seconds.length;
+        walk.shape = i;
         marked -= offerByPair(this.walk(scratch.and(where, shape.bits)), marks, walk);
       }
     } finally {
@@ -2287,16 +2286,18 @@ function markAll(walked: Uint32Array, marks: Uint8Array, mark: number) {
 
 /** A walk of one shape of the first word's matches (rankByShapes), each marked with its shape of the second + 1. */
 interface PairWalk {
-  /** The pairs' ranks, NaN until ranked; this shape's row starts at `row`. */
+  /** The pairs' ranks, NaN until ranked: a row of `seconds` for each of the first word's shapes. */
   pairRanks: Float64Array;
-  row: number;
+  seconds: number;
+  /** The first word's shape walked. */
+  shape: number;
   /** 1 per featured ordinal: half a point more. */
   featured: Uint8Array;
   /** The score an offer must reach (offer returns the next). */
   floor: number;
-  /** The rank of a match not marked, and of a pair not ranked yet. */
+  /** The rank of a match not marked, and of a pair not ranked yet (which it keeps in `pairRanks`). */
   unpaired: (ordinal: number) => number;
-  pair: (k: number) => number;
+  pair: (shape: number, second: number) => number;
   offer: (ordinal: number, rank: number) => number;
 }
 
@@ -2305,7 +2306,8 @@ interface PairWalk {
  * featured half point) is below the floor is not offered. How many marks it cleared.
  */
 function offerByPair(walked: Uint32Array, marks: Uint8Array, walk: PairWalk) {
-  const { pairRanks, row, featured } = walk;
+  const { pairRanks, shape, featured } = walk;
+  const row = shape * walk.seconds;
   let cleared = 0;
   for (let i = 0; i < walked.length; i++) {
     const ordinal = walked[i] as number;
@@ -2316,7 +2318,7 @@ function offerByPair(walked: Uint32Array, marks: Uint8Array, walk: PairWalk) {
       marks[ordinal] = 0;
       cleared++;
       rank = pairRanks[row + mark - 1] as number;
-      if (Number.isNaN(rank)) rank = walk.pair(mark - 1);
+      if (Number.isNaN(rank)) rank = walk.pair(shape, mark - 1);
     }
     if (rank + (featured[ordinal] as number) / 2 < walk.floor) continue;
     walk.floor = walk.offer(ordinal, rank);
