@@ -2,10 +2,10 @@
 // URL is given. Both speak the same schema and migrations.
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgQueryResultHKT } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase } from "drizzle-orm/pg-core";
+import { type PgDatabase, PgDialect } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -122,6 +122,47 @@ export async function withConnections<T>(
   } finally {
     for (const client of clients) client.release();
   }
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Hands each row of `query` to `take` as it arrives, keeping none: on PostgreSQL streamed on a
+ * connection of its own, so a row is garbage once taken, while it is young (the collector copies
+ * rows held for long, and sweeps them from its old generation); on PGlite, which answers whole,
+ * read whole. When `take` fails, the rows left are passed over and the call fails with it.
+ */
+export async function eachRow<Row extends Record<string, unknown>>(
+  query: SQL,
+  take: (row: Row) => void,
+): Promise<void> {
+  const pool = (db() as unknown as { $client: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) {
+    for (const row of (await db().execute<Row>(query)).rows) take(row as Row);
+    return;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const client = await pool.connect();
+  let failed: { error: unknown } | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const rows = new pg.Query<Row>(text, params);
+      rows.on("row", (row: Row) => {
+        if (failed) return;
+        try {
+          take(row);
+        } catch (error) {
+          failed = { error };
+        }
+      });
+      rows.once("end", () => resolve());
+      rows.once("error", reject);
+      client.query(rows);
+    });
+  } finally {
+    client.release();
+  }
+  if (failed) throw failed.error;
 }
 
 let current: DatabaseHandle | undefined;

@@ -336,6 +336,8 @@ export class CatalogueIndex {
   ordersVersion = 0;
   /** Counts every change taken in (what was read for one version may be stale at the next). */
   version = 0;
+  // Whether what was taken in since the last settle changed the sort orders.
+  private reordering = false;
 
   get size() {
     return this.listed.size;
@@ -517,27 +519,39 @@ export class CatalogueIndex {
    * are then read again (setOrders), and until then sorted pages come from SQL.
    */
   apply(products: Iterable<IndexedProduct>, removed: string[] = []): boolean {
-    this.version++;
-    let reorder = false;
     for (const id of removed) {
       const ordinal = this.ids.ordinalOf(id);
       if (ordinal !== undefined && this.partKeys.has(ordinal)) {
         this.takeOut(ordinal);
-        reorder = true;
+        this.reordering = true;
       }
     }
-    for (const product of products) {
-      const ordinal = this.ordinal(product.id);
-      const held = this.partKeys.has(ordinal);
-      if (held) this.takeOut(ordinal);
-      if (product.status !== "active") {
-        reorder ||= held;
-        continue;
-      }
-      reorder ||= !held || this.sortKeys[ordinal] !== product.sortKey;
-      this.putIn(ordinal, product);
+    for (const product of products) this.takeIn(product);
+    return this.settle();
+  }
+
+  /**
+   * Takes in a product as it is now, listed or not: as `apply` does, one product at a time for a
+   * build reading them as they arrive. Until `settle`, answers may miss it.
+   */
+  takeIn(product: IndexedProduct) {
+    const ordinal = this.ordinal(product.id);
+    const held = this.partKeys.has(ordinal);
+    if (held) this.takeOut(ordinal);
+    if (product.status !== "active") {
+      this.reordering ||= held;
+      return;
     }
+    this.reordering ||= !held || this.sortKeys[ordinal] !== product.sortKey;
+    this.putIn(ordinal, product);
+  }
+
+  /** Completes what `takeIn` took in since the last call; returns whether the sort orders changed (as `apply`). */
+  settle(): boolean {
     this.addPending();
+    this.version++;
+    const reorder = this.reordering;
+    this.reordering = false;
     if (reorder) {
       this.ordersCurrent = false;
       this.ordersVersion++;
