@@ -240,6 +240,7 @@ export class CatalogueIndex {
   // The products a build numbered, until it lays the pools out (0: not building).
   private buildingSize = 0;
   private numberedWords = new Int32Array(256);
+  private groupStarts = new Int32Array(256);
   private readonly listed = new RoaringBitmap32();
   private readonly inStock = new RoaringBitmap32();
   // Each category's, subcategory's and brand's number ('c:', 's:', 'b:' and its name) and its
@@ -377,8 +378,13 @@ export class CatalogueIndex {
     const bits = this.wordBits[word];
     if (!bits || bits.size < indexTuning.rankedFrom) return undefined;
     const ranks = new Map<number, RoaringBitmap32>();
-    for (const ordinal of bits.toUint32Array())
-      if (this.partKeys.has(ordinal)) rankBits(ranks, wordRank(this.positionedOf(ordinal), word)).add(ordinal);
+    // Each product's run read in the pools, not through views made for each of them.
+    const pools = { entryWord: this.entryWords, entryPos: this.entryPositions };
+    for (const ordinal of bits.toUint32Array()) {
+      if (!this.partKeys.has(ordinal)) continue;
+      const start = this.entryStart[ordinal] as number;
+      rankBits(ranks, wordRank(pools, word, start, start + (this.entryCount[ordinal] as number))).add(ordinal);
+    }
     this.wordRanks[word] = ranks;
     return ranks;
   }
@@ -794,11 +800,22 @@ export class CatalogueIndex {
         this.entryPositions = atLeast(this.entryPositions, room);
       } else this.compactEntries(count);
     }
-    const groups: number[] = [];
-    for (let i = 0; i < count; i++) if (i === 0 || entryWord[i] !== entryWord[i - 1]) groups.push(i);
-    groups.sort((a, b) => (entryWord[a] as number) - (entryWord[b] as number));
+    // Each word's first entry, in the order of the words' ids: sorted by insertion in an array kept
+    // from product to product (an array and a sort with a comparator a product were a GB made at a
+    // million parts). A product has a few dozen words.
+    this.groupStarts = atLeast(this.groupStarts, count);
+    const groups = this.groupStarts;
+    let groupCount = 0;
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && entryWord[i] === entryWord[i - 1]) continue;
+      const word = entryWord[i] as number;
+      let j = groupCount++;
+      for (; j > 0 && (entryWord[groups[j - 1] as number] as number) > word; j--) groups[j] = groups[j - 1] as number;
+      groups[j] = i;
+    }
     let at = this.entriesUsed;
-    for (const from of groups) {
+    for (let g = 0; g < groupCount; g++) {
+      const from = groups[g] as number;
       const word = entryWord[from] as number;
       for (let i = from; i < count && entryWord[i] === word; i++, at++) {
         this.entryWords[at] = word;
