@@ -104,6 +104,12 @@ export async function openDatabase(options: {
   };
 }
 
+/** The PostgreSQL pool behind `db` (drizzle keeps it as its client); undefined on PGlite. */
+function poolOf(db: Database): pg.Pool | undefined {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 /**
  * `count` connections of the PostgreSQL pool behind `db`, each a database of its own (its statements
  * on that one connection, outside any transaction), for work done side by side; given back after.
@@ -114,8 +120,8 @@ export async function withConnections<T>(
   count: number,
   use: (connections: Database[]) => Promise<T>,
 ): Promise<T | undefined> {
-  const pool = (db as unknown as { $client: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return undefined;
+  const pool = poolOf(db);
+  if (!pool) return undefined;
   const clients = await Promise.all(Array.from({ length: count }, () => pool.connect()));
   try {
     return await use(clients.map((client) => drizzlePg(client, { schema }) as unknown as Database));
@@ -136,8 +142,8 @@ export async function eachRow<Row extends Record<string, unknown>>(
   query: SQL,
   take: (row: Row) => void,
 ): Promise<void> {
-  const pool = (db() as unknown as { $client: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) {
+  const pool = poolOf(db());
+  if (!pool) {
     for (const row of (await db().execute<Row>(query)).rows) take(row as Row);
     return;
   }

@@ -192,25 +192,17 @@ function indexedProduct(row: IndexedRow, entries: EntryPool): IndexedProduct {
   };
 }
 
-/**
- * The rows as the index takes them in, one at a time as it takes each: made all at once, they
- * would outlive the young generation, and the collector would copy them twice and sweep them from
- * the old one.
- */
-function* indexed(rows: IndexedRow[]): Generator<IndexedProduct> {
-  const entries = new EntryPool();
-  for (const row of rows) yield indexedProduct(row, entries);
-}
-
 /** The ids as one array parameter: 20,000 parameters took longer to send and plan than to read. */
 const idArray = (ids: string[]) => sql`${`{${ids.join(",")}}`}::uuid[]`;
 
 /** The products with these ids as they are now; ids not found are gone. */
 export async function readProducts(ids: string[]): Promise<{ found: IndexedProduct[]; gone: string[] }> {
   const found: IndexedProduct[] = [];
+  const entries = new EntryPool();
   for (let start = 0; start < ids.length; start += BATCH) {
     const batch = ids.slice(start, start + BATCH);
-    found.push(...indexed(await readIndexed(sql`${products.id} = any(${idArray(batch)})`)));
+    for (const row of await readIndexed(sql`${products.id} = any(${idArray(batch)})`))
+      found.push(indexedProduct(row, entries));
   }
   const present = new Set(found.map((product) => product.id));
   return { found, gone: ids.filter((id) => !present.has(id)) };
