@@ -1886,14 +1886,17 @@ export class CatalogueIndex {
   ) {
     const seconds = second.shapes.list;
     const ranks = new Float64Array(first.shapes.list.length * seconds.length).fill(Number.NaN);
+    // The words' runs in one pool, the lower word id's first, as a product's entries hold them.
+    const [low, high] = first.id < second.id ? [first, second] : [second, first];
     const pairRank = (i: number, k: number) => {
-      const runs = [
-        { id: first.id, entries: first.shapes.list[i]?.entries ?? new Uint16Array(0) },
-        { id: second.id, entries: seconds[k]?.entries ?? new Uint16Array(0) },
-      ].sort((a, b) => a.id - b.id);
-      const entryWord = Int32Array.from(runs.flatMap(({ id, entries }) => Array.from(entries, () => id)));
-      const entryPos = Uint16Array.from(runs.flatMap(({ entries }) => [...entries]));
-      const rank = rankOf({ entryWord, entryPos }, 0, entryWord.length);
+      const lowRun = (low === first ? first.shapes.list[i] : seconds[k])?.entries ?? NO_ENTRIES;
+      const highRun = (high === first ? first.shapes.list[i] : seconds[k])?.entries ?? NO_ENTRIES;
+      const length = lowRun.length + highRun.length;
+      const entryWord = new Int32Array(length).fill(low.id, 0, lowRun.length).fill(high.id, lowRun.length);
+      const entryPos = new Uint16Array(length);
+      entryPos.set(lowRun);
+      entryPos.set(highRun, lowRun.length);
+      const rank = rankOf({ entryWord, entryPos }, 0, length);
       ranks[i * seconds.length + k] = rank;
       return rank;
     };
@@ -2197,6 +2200,8 @@ interface WordTally {
   values: Int32Array<ArrayBuffer>;
   groups: Int32Array<ArrayBuffer>;
 }
+
+const NO_ENTRIES = new Uint16Array(0);
 
 /** Shapes a word may have and be kept by: a mark per match names its shape in a byte. */
 const MAX_SHAPES = 255;
