@@ -531,13 +531,17 @@ describe("two common words ranked a pair of shapes at a time", () => {
       maxLength: 3,
     },
   );
-  /** A product holding 'a' and 'b' (at distinct positions), and 'c' now and then. */
+  /**
+   * A product holding 'a' and 'b' (at distinct positions), and 'c' now and then; or one holding
+   * 'b' alone, or neither, which only its part number's fragment finds.
+   */
   const holding = (
     id: string,
     a: { at: number; weight: string }[],
     b: { at: number; weight: string }[],
     c: boolean,
     featured = false,
+    holds: "both" | "b" | "neither" = "both",
   ) => {
     const taken = new Set(a.map((entry) => entry.at));
     const positions = (entries: { at: number; weight: string }[]) =>
@@ -546,18 +550,27 @@ describe("two common words ranked a pair of shapes at a time", () => {
         .sort((x, y) => x.at - y.at)
         .map((entry) => `${entry.at}${entry.weight}`)
         .join(",");
-    return {
-      ...product(id, [], 5, `'a':${positions(a)} 'b':${positions(b)}${c ? " 'c':200" : ""}`),
-      featured,
-    };
+    const words = [
+      holds === "both" ? `'a':${positions(a)}` : "",
+      holds === "neither" ? "" : `'b':${positions(b)}`,
+      c || holds === "neither" ? "'c':200" : "",
+    ];
+    return { ...product(id, [], 5, words.filter(Boolean).join(" ")), featured };
   };
   /**
    * Each page of 'a & b' by relevance, of an index kept by shape from `shapedFrom` products: with
-   * a part key every part starts (each boosted alike), and with one none does (none boosted).
+   * a part key every part starts (each boosted alike), with one none does (none boosted), and with
+   * a fragment of some parts' keys (GW1, GW10-GW19: found whatever words they hold, and boosted).
    */
   const pages = (index: CatalogueIndex, ids: string[]) => {
     index.setOrders(Object.fromEntries(indexSorts.map((sort) => [sort, ids])) as never, index.ordersVersion);
-    return ["", "ZZ"].flatMap((partKey) =>
+    return (
+      [
+        ["", false],
+        ["ZZ", false],
+        ["GW1", true],
+      ] as const
+    ).flatMap(([partKey, partFragment]) =>
       [0, 7, 14].map(
         (offset) =>
           index.answer({
@@ -566,14 +579,17 @@ describe("two common words ranked a pair of shapes at a time", () => {
             sort: "relevance",
             offset,
             limit: 7,
-            match: { tree: parseTsQuery("'a' & 'b'"), partKey, partFragment: false },
+            match: { tree: parseTsQuery("'a' & 'b'"), partKey, partFragment },
           })?.ids,
       ),
     );
   };
   // More than `indexTuning.rareUpTo` (16): a word of fewer products has no bitmap to keep by shape.
   // Some featured: half a point more, which a match below the page's worst may still make up.
-  const documents = fc.array(fc.tuple(shape, shape, fc.boolean(), fc.boolean()), { minLength: 20, maxLength: 50 });
+  const documents = fc.array(
+    fc.tuple(shape, shape, fc.boolean(), fc.boolean(), fc.constantFrom("both", "both", "both", "b", "neither")),
+    { minLength: 20, maxLength: 50 },
+  );
 
   it("ranks as ts_rank_cd match by match, through products changing and going, and with too many shapes to keep", () => {
     const shapedFrom = indexTuning.shapedFrom;
@@ -584,7 +600,9 @@ describe("two common words ranked a pair of shapes at a time", () => {
           const [shaped, plain] = [1, Number.POSITIVE_INFINITY].map((from) => {
             indexTuning.shapedFrom = from;
             const index = new CatalogueIndex();
-            index.apply(before.map(([a, b, c, featured], n) => holding(String(n + 1), a, b, c, featured)));
+            index.apply(
+              before.map(([a, b, c, featured, holds], n) => holding(String(n + 1), a, b, c, featured, holds)),
+            );
             return index;
           }) as [CatalogueIndex, CatalogueIndex];
           try {
@@ -595,7 +613,7 @@ describe("two common words ranked a pair of shapes at a time", () => {
             for (const index of [shaped, plain]) {
               indexTuning.shapedFrom = index === shaped ? 1 : Number.POSITIVE_INFINITY;
               index.apply(
-                after.map(([a, b, c, featured], n) => holding(String(n + 1), a, b, c, featured)),
+                after.map(([a, b, c, featured, holds], n) => holding(String(n + 1), a, b, c, featured, holds)),
                 goes,
               );
             }

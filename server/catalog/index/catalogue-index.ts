@@ -1876,7 +1876,8 @@ export class CatalogueIndex {
    * The matches of each of the second word's shapes are marked with it, then those of each of the
    * first's walked: a hundred-odd intersections and two steps a match, where ranking each found its
    * words' entries by binary search ('drill bit': 81,479 matches, ~8 ms). A match that cannot make
-   * the page is passed over in the walk itself (offerByPair), without a call.
+   * the page is passed over in the walk itself (offerByPair), without a call. A match without the
+   * first word (a part-number fragment's) is ranked on its own.
    */
   private rankByShapes(
     where: RoaringBitmap32,
@@ -1920,6 +1921,15 @@ export class CatalogueIndex {
         walk.shape = i;
         marked -= offerByPair(this.walk(scratch.and(where, shape.bits)), marks, walk);
       }
+      // Matches without the first word (found by a part-number fragment), in none of its shapes:
+      // their marks cleared, each ranked on its own.
+      const rest = this.walk(scratch.keep(RoaringBitmap32.andNot(where, this.wordBitmap(first.id, scratch))));
+      for (const ordinal of rest)
+        if (marks[ordinal] !== 0) {
+          marks[ordinal] = 0;
+          marked--;
+        }
+      offerByPair(rest, marks, walk);
     } finally {
       // Each match is marked once and its mark cleared once; cut short, the marks are cleared here.
       if (marked !== 0) for (const ordinal of this.walk(where)) marks[ordinal] = 0;
