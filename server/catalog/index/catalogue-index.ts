@@ -1887,13 +1887,14 @@ export class CatalogueIndex {
   ) {
     const seconds = second.shapes.list;
     const ranks = new Float64Array(first.shapes.list.length * seconds.length).fill(Number.NaN);
-    // The words' runs in one pool, the lower word id's first, as a product's entries hold them.
-    const [low, high] = first.id < second.id ? [first, second] : [second, first];
+    const [low, high] = first.id < second.id ? [first.id, second.id] : [second.id, first.id];
     const pairRank = (i: number, k: number) => {
-      const lowRun = (low === first ? first.shapes.list[i] : seconds[k])?.entries ?? NO_ENTRIES;
-      const highRun = (high === first ? first.shapes.list[i] : seconds[k])?.entries ?? NO_ENTRIES;
+      const firstRun = first.shapes.list[i]?.entries ?? NO_ENTRIES;
+      const secondRun = seconds[k]?.entries ?? NO_ENTRIES;
+      // The two runs in one pool, the lower word id's first, as a product's entries hold them.
+      const [lowRun, highRun] = low === first.id ? [firstRun, secondRun] : [secondRun, firstRun];
       const length = lowRun.length + highRun.length;
-      const entryWord = new Int32Array(length).fill(low.id, 0, lowRun.length).fill(high.id, lowRun.length);
+      const entryWord = new Int32Array(length).fill(low, 0, lowRun.length).fill(high, lowRun.length);
       const entryPos = new Uint16Array(length);
       entryPos.set(lowRun);
       entryPos.set(highRun, lowRun.length);
