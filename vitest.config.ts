@@ -1,5 +1,3 @@
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -26,11 +24,11 @@ export default defineConfig({
           // catalogue index), so nothing one file does reaches the next.
           isolate: false,
           env: {
-            DATA_DIR: path.join(tmpdir(), "store-vitest"),
             LOG_LEVEL: "silent",
             AUTH_SECRET: "integration-tests-secret-0123456789abcdef",
           },
           include: ["server/**/*.integration.test.ts", "test/**/*.integration.test.ts"],
+          globalSetup: ["./test/integration-data-dir.ts"],
           setupFiles: ["./test/fail-on-console-error.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
