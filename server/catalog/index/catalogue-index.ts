@@ -1763,10 +1763,9 @@ export class CatalogueIndex {
     // Bit 0: in `fixed`; bit 1 + k: passes filter k. A value of facet F is counted for a product
     // with bit 0 and the bits of every filter not on F.
     const marks = this.marks(this.ids.length);
-    for (const ordinal of this.walk(fixed)) marks[ordinal] = 1;
+    markAll(this.walk(fixed), marks, 1);
     filters.forEach((filter, k) => {
-      for (const ordinal of this.walk(scratch.and(fixed, filter.bits)))
-        marks[ordinal] = (marks[ordinal] as number) | (2 << k);
+      markEach(this.walk(scratch.and(fixed, filter.bits)), marks, 2 << k);
     });
     const needed = attributes.map((_, facet) =>
       filters.reduce((mask, filter, k) => (filter.facet === facet ? mask : mask | (2 << k)), 1),
@@ -1843,11 +1842,7 @@ export class CatalogueIndex {
           },
           floor: floor(),
         });
-      else
-        for (const ordinal of this.walk(where)) {
-          const start = this.entryStart[ordinal] ?? 0;
-          offer(ordinal, rankOf(pools, start, start + (this.entryCount[ordinal] ?? 0)));
-        }
+      else offerEach(this.walk(where), rankOf, pools, this.entryStart, this.entryCount, offer);
       return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
     }
     const sort: IndexSort = query.sort === "relevance" ? "featured" : query.sort;
@@ -2133,8 +2128,11 @@ export class CatalogueIndex {
   ): string[] {
     const at = (this.positions as Record<IndexSort, Int32Array>)[ties];
     const best = new Best(query.offset + query.limit);
-    for (const ordinal of where.toUint32Array())
-      best.offer(ordinal, typo.similarity(ordinal) + (this.featuredFlags[ordinal] ?? 0) / 2, at);
+    const walked = this.walk(where);
+    for (let i = 0; i < walked.length; i++) {
+      const ordinal = walked[i] as number;
+      best.offer(ordinal, typo.similarity(ordinal) + (this.featuredFlags[ordinal] as number) / 2, at);
+    }
     return best.ordinals(query.offset).map((ordinal) => this.ids.idAt(ordinal));
   }
 
@@ -2371,6 +2369,33 @@ function offerByPair(walked: Uint32Array, marks: Uint8Array, walk: PairWalk) {
     walk.floor = walk.offer(ordinal, rank);
   }
   return cleared;
+}
+
+/**
+ * Offers each walked match with its rank by `rankOf`, one by one, on its run of the pools. In
+ * `page` itself, the loop ran in that large function's code, making an iterator result per match.
+ */
+function offerEach(
+  walked: Uint32Array,
+  rankOf: Ranker,
+  pools: { entryWord: Int32Array; entryPos: Uint16Array },
+  entryStart: Int32Array,
+  entryCount: Int32Array,
+  offer: (ordinal: number, rank: number) => void,
+) {
+  for (let i = 0; i < walked.length; i++) {
+    const ordinal = walked[i] as number;
+    const start = entryStart[ordinal] as number;
+    offer(ordinal, rankOf(pools, start, start + (entryCount[ordinal] as number)));
+  }
+}
+
+/** Sets `bit` in each walked product's mark. */
+function markEach(walked: Uint32Array, marks: Uint8Array, bit: number) {
+  for (let i = 0; i < walked.length; i++) {
+    const ordinal = walked[i] as number;
+    marks[ordinal] = (marks[ordinal] as number) | bit;
+  }
 }
 
 /** Counts each walked product's values (`width` slots an ordinal, -1 after the last). */
