@@ -832,6 +832,8 @@ export class CatalogueIndex {
   number(ids: string[]) {
     for (const id of ids) this.ordinal(id);
     this.buildingSize = this.ids.length;
+    // The arrays kept by product made their full size once, not grown by half some 20 times.
+    if (this.ids.length > 0) this.holdOrdinal(this.ids.length - 1);
   }
 
   /**
