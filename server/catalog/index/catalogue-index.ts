@@ -1767,7 +1767,7 @@ export class CatalogueIndex {
     const marks = this.marks(this.ids.length);
     markAll(this.walk(fixed), marks, 1);
     filters.forEach((filter, k) => {
-      markEach(this.walk(scratch.and(fixed, filter.bits)), marks, 2 << k);
+      markAll(this.walk(scratch.and(fixed, filter.bits)), marks, 2 << k);
     });
     const needed = attributes.map((_, facet) =>
       filters.reduce((mask, filter, k) => (filter.facet === facet ? mask : mask | (2 << k)), 1),
@@ -2325,9 +2325,12 @@ function sumGroups(
   }
 }
 
-/** Marks each walked product with `mark`; how many. */
+/** Sets the bits of `mark` in each walked product's mark (on a zeroed mark, the mark itself); how many. */
 function markAll(walked: Uint32Array, marks: Uint8Array, mark: number) {
-  for (let i = 0; i < walked.length; i++) marks[walked[i] as number] = mark;
+  for (let i = 0; i < walked.length; i++) {
+    const ordinal = walked[i] as number;
+    marks[ordinal] = (marks[ordinal] as number) | mark;
+  }
   return walked.length;
 }
 
@@ -2389,14 +2392,6 @@ function offerEach(
     const ordinal = walked[i] as number;
     const start = entryStart[ordinal] as number;
     offer(ordinal, rankOf(pools, start, start + (entryCount[ordinal] as number)));
-  }
-}
-
-/** Sets `bit` in each walked product's mark. */
-function markEach(walked: Uint32Array, marks: Uint8Array, bit: number) {
-  for (let i = 0; i < walked.length; i++) {
-    const ordinal = walked[i] as number;
-    marks[ordinal] = (marks[ordinal] as number) | bit;
   }
 }
 
