@@ -179,6 +179,7 @@ test("an out-of-stock part gives its lead time, never same-day shipping, and e-m
   await expect(page.getByText("We will e-mail you once when it is back in stock.")).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
+  await expect(adminPage.getByText("Product saved")).toBeHidden();
   await adminPage.getByLabel("Stock Level").fill("25");
   await adminPage.getByRole("button", { name: "Save Product" }).click();
   await expect(adminPage.getByText("Product saved")).toBeVisible();
@@ -188,7 +189,9 @@ test("an out-of-stock part gives its lead time, never same-day shipping, and e-m
   await page.reload();
   await expect(page.getByText("In Stock (25 available)")).toBeVisible();
   await expect(page.getByText("Same-day shipping on stock items ordered before 3PM EST")).toBeVisible();
-  // Saved again with more stock: the buyer was told once, and is not told again.
+  // Saved again with more stock: the buyer was told once, and is not told again. The last save's
+  // toast goes first, so the one awaited below is this save's.
+  await expect(adminPage.getByText("Product saved")).toBeHidden();
   await adminPage.getByLabel("Stock Level").fill("30");
   await adminPage.getByRole("button", { name: "Save Product" }).click();
   await expect(adminPage.getByText("Product saved")).toBeVisible();
