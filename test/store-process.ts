@@ -95,9 +95,12 @@ export async function storeProcess(
   let child: ChildProcess | undefined;
   let base = "";
   let lastExtra: Record<string, string> = {};
+  // The processes this store was told to stop: any other exit is news, said with what it wrote last.
+  const stopped = new WeakSet<ChildProcess>();
   const stop = async () => {
     const running = child;
     if (!running || running.exitCode !== null) return;
+    stopped.add(running);
     const exited = new Promise((resolve) => running.once("exit", resolve));
     running.kill("SIGTERM");
     await exited;
@@ -120,8 +123,31 @@ export async function storeProcess(
       ...extra,
     };
     if (databaseUrl) all.DATABASE_URL = databaseUrl;
-    child = spawn(process.execPath, ["scripts/start.js"], { cwd: root, env: all, stdio: "ignore" });
-    await waitUntilAnswering(`${base}/healthz`, { child });
+    const running = spawn(process.execPath, ["scripts/start.js"], {
+      cwd: root,
+      env: all,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child = running;
+    // Its log is silent; what it writes to stderr is a crash's reason, kept for the error that says so.
+    let said = "";
+    running.stderr?.setEncoding("utf8").on("data", (text: string) => {
+      said = (said + text).slice(-4000);
+    });
+    const at = base;
+    const closed = new Promise<void>((resolve) => running.once("close", () => resolve()));
+    void closed.then(() => {
+      if (!stopped.has(running))
+        process.stderr.write(
+          `The store at ${at} stopped by itself (exit ${running.exitCode ?? running.signalCode}). It wrote:\n${said}\n`,
+        );
+    });
+    try {
+      await waitUntilAnswering(`${base}/healthz`, { child: running });
+    } catch (error) {
+      if (running.exitCode !== null) await closed;
+      throw new Error(`${(error as Error).message} It wrote:\n${said}`);
+    }
   };
   return {
     get base() {
