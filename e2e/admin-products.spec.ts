@@ -1,6 +1,6 @@
 import { type Browser, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAccessibilityViolations, signInAsAdmin } from "./helpers";
+import { expectNoAccessibilityViolations, saveProduct, signInAsAdmin } from "./helpers";
 
 /** A visitor in a browser of their own (no session, no cart): served the shared page cache. */
 async function guestPage(browser: Browser) {
@@ -66,8 +66,7 @@ test("an admin finds a product by part number, changes its price and a bulk tier
   await page.getByLabel("Tier 1 from quantity").fill("100");
   await page.getByLabel("Tier 1 unit price ($)").fill("6999.99");
   await expect(page.getByRole("button", { name: "Remove tier 100+" })).toBeVisible();
-  await page.getByRole("button", { name: "Save Product" }).click();
-  await expect(page.getByText("Product saved")).toBeVisible();
+  await saveProduct(page);
   await expect(page.getByLabel("Price ($)", { exact: true })).toHaveValue("7777.77");
 
   // The visitor's next look shows the new price and tier: the cached page was dropped.
@@ -129,8 +128,7 @@ test("an admin creates a draft with the keyboard, buyers cannot find it, and it 
   await expect(guest.getByText("No products found. Check the part number or try a shorter keyword.")).toBeVisible();
 
   await page.getByLabel("Status").selectOption("active");
-  await page.getByRole("button", { name: "Save Product" }).click();
-  await expect(page.getByText("Product saved")).toBeVisible();
+  await saveProduct(page);
   await expect(page.getByRole("link", { name: "View on the storefront" })).toHaveAttribute("href", `/products/${slug}`);
 
   // Typed another way (the visitor's browser may keep the first answer for its 5 fresh minutes).
@@ -140,12 +138,9 @@ test("an admin creates a draft with the keyboard, buyers cannot find it, and it 
   await expect(guest.getByText("$15.49").first()).toBeVisible();
   await expect(guest.getByRole("button", { name: /^Add to Cart/ })).toBeEnabled();
 
-  // Discontinued: the page stays, says so, and offers no Add to Cart. The first save's toast goes
-  // first, so the one awaited below is the second save's.
-  await expect(page.getByText("Product saved")).toBeHidden();
+  // Discontinued: the page stays, says so, and offers no Add to Cart.
   await page.getByLabel("Status").selectOption("discontinued");
-  await page.getByRole("button", { name: "Save Product" }).click();
-  await expect(page.getByText("Product saved")).toBeVisible();
+  await saveProduct(page);
   await guest.reload();
   await expect(guest.getByText(/^Discontinued\./)).toBeVisible();
   await expect(guest.getByRole("button", { name: /^Add to Cart/ })).toHaveCount(0);

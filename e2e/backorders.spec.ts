@@ -8,6 +8,7 @@ import {
   expectNoAccessibilityViolations,
   openCart,
   payWithCard,
+  saveProduct,
   signIn,
   signInAsAdmin,
   waitForHydration,
@@ -32,8 +33,7 @@ async function preparePart(
   await adminPage.getByLabel("Stock Level").fill(String(stock));
   await adminPage.getByLabel("Lead Time (business days)").fill(leadTime);
   await adminPage.getByLabel("Back-orderable").setChecked(backorderable);
-  await adminPage.getByRole("button", { name: "Save Product" }).click();
-  await expect(adminPage.getByText("Product saved")).toBeVisible();
+  await saveProduct(adminPage);
   const storefront = (await adminPage.getByRole("link", { name: "View on the storefront" }).getAttribute("href")) ?? "";
   const name = await adminPage.getByLabel("Name", { exact: true }).inputValue();
   return { adminPage, partNumber, name, storefront };

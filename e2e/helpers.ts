@@ -232,6 +232,17 @@ export async function approveTerms(browser: Browser, lastName: string, creditLim
   await close();
 }
 
+/**
+ * Presses the product editor's Save Product and waits for its "Product saved". An earlier save's
+ * toast is let go first: on a fast machine it is still shown, and two at once are not this save's.
+ */
+export async function saveProduct(page: Page) {
+  const saved = page.getByText("Product saved");
+  await expect(saved).toBeHidden();
+  await page.getByRole("button", { name: "Save Product" }).click();
+  await expect(saved).toBeVisible();
+}
+
 /** Fills the checkout's card panel (the built-in test processor) and presses Pay. */
 export async function payWithCard(page: Page, number: string) {
   const panel = page.getByRole("region", { name: "Payment Information" });

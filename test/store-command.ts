@@ -11,6 +11,8 @@ export interface Started {
   /** Everything written to stdout and stderr so far. */
   output: () => string;
   exited: Promise<number | null>;
+  /** Once its output has all been read (after its exit). */
+  closed: Promise<void>;
 }
 
 /** Runs `node <script> ...args` with only PATH, HOST=127.0.0.1 and LOG_LEVEL=info besides `env`. */
@@ -27,7 +29,8 @@ export function startScript(script: string, args: string[], env: Record<string, 
     output += chunk;
   });
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
+  return { child, output: () => output, exited, closed };
 }
 
 /** The store as `npm start` starts it, in one process unless `env` asks for more. */
@@ -37,7 +40,9 @@ export const startServer = (env: Record<string, string>) =>
 // A fresh store migrates and seeds 3,000 parts before it answers: seconds alone, longer on two cores
 // busy with other suites. The wait is a ceiling for a store that never comes up, not a budget.
 export async function waitForHealth(base: string, server: Started, timeoutMs = 90_000) {
-  await waitUntilAnswering(`${base}/healthz`, { timeoutMs, child: server.child }).catch((error: Error) => {
+  await waitUntilAnswering(`${base}/healthz`, { timeoutMs, child: server.child }).catch(async (error: Error) => {
+    // A store that exited has said why by the time its output ends.
+    if (server.child.exitCode !== null) await server.closed;
     throw new Error(`${error.message}\n${server.output()}`);
   });
 }

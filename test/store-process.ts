@@ -1,14 +1,13 @@
 // The real store, started as `npm start` starts it, on the driver under test, for tests that talk
 // to it over HTTP; and a client that keeps its cookies and posts as the store's own pages do.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort, waitUntilAnswering } from "../scripts/local-server.js";
+import { freePort } from "../scripts/local-server.js";
 import { type DatabaseHandle, openDatabase, setDatabase } from "../server/db/client";
 import { createEmptyDatabase, sourceFingerprint, testDriver } from "./database";
-
-const root = path.resolve(import.meta.dirname, "..");
+import { startServer, waitForHealth } from "./store-command";
 
 export interface StoreProcess {
   /** http://127.0.0.1:port, set by the first start. */
@@ -95,7 +94,7 @@ export async function storeProcess(
   let child: ChildProcess | undefined;
   let base = "";
   let lastExtra: Record<string, string> = {};
-  // The processes this store was told to stop: any other exit is news, said with what it wrote last.
+  // The processes this store was told to stop: any other exit is news, said with what the store wrote.
   const stopped = new WeakSet<ChildProcess>();
   const stop = async () => {
     const running = child;
@@ -123,31 +122,18 @@ export async function storeProcess(
       ...extra,
     };
     if (databaseUrl) all.DATABASE_URL = databaseUrl;
-    const running = spawn(process.execPath, ["scripts/start.js"], {
-      cwd: root,
-      env: all,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    child = running;
-    // Its log is silent; what it writes to stderr is a crash's reason, kept for the error that says so.
-    let said = "";
-    running.stderr?.setEncoding("utf8").on("data", (text: string) => {
-      said = (said + text).slice(-4000);
-    });
+    const server = startServer(all);
+    child = server.child;
+    // A start that fails says why in its error; a store that stops by itself after it says so here.
+    await waitForHealth(base, server, 120_000);
+    const { child: running } = server;
     const at = base;
-    const closed = new Promise<void>((resolve) => running.once("close", () => resolve()));
-    void closed.then(() => {
+    void server.closed.then(() => {
       if (!stopped.has(running))
         process.stderr.write(
-          `The store at ${at} stopped by itself (exit ${running.exitCode ?? running.signalCode}). It wrote:\n${said}\n`,
+          `The store at ${at} stopped by itself (exit ${running.exitCode ?? running.signalCode}). It wrote:\n${server.output()}\n`,
         );
     });
-    try {
-      await waitUntilAnswering(`${base}/healthz`, { child: running });
-    } catch (error) {
-      if (running.exitCode !== null) await closed;
-      throw new Error(`${(error as Error).message} It wrote:\n${said}`);
-    }
   };
   return {
     get base() {
