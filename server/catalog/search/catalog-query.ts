@@ -20,7 +20,7 @@ import { needsPostgres, parseTsQuery, type TsNode } from "../index/tsquery";
 import { productCardColumns } from "../pages/card-columns";
 import { normalizedPartNumber, normalizePartNumber } from "../products/part-numbers";
 import { listedForBuyers } from "../products/visibility";
-import { printedWebsearch } from "./lexemes";
+import { printedNormalized } from "./lexemes";
 import { type NormalizedQuery, normalizeQuery, type SynonymGroups } from "./query-normalizer";
 import { searchSynonymGroups, spellingDictionary } from "./search-vocabulary";
 import { facetsFromRows, type ScopeAttribute, specFacets, specWhere } from "./spec-facets";
@@ -251,11 +251,9 @@ const printedQueries = new Map<string, string>();
 const PRINTED_KEPT = 2_000;
 
 async function printedQuery(prepared: Prepared) {
-  // Plain words alone: printed from their lexemes, as PostgreSQL would.
-  if (prepared.normalized.groups.length === 0) {
-    const printed = await printedWebsearch(prepared.normalized.words);
-    if (printed !== undefined) return printed;
-  }
+  // Plain words, sizes and synonyms: printed from their lexemes, as PostgreSQL would.
+  const local = await printedNormalized(prepared.normalized);
+  if (local !== undefined) return local;
   const key = JSON.stringify(prepared.normalized);
   let printed = printedQueries.get(key);
   if (printed === undefined) {

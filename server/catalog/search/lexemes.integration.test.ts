@@ -6,8 +6,10 @@ import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { withTestDatabase } from "../../../test/database";
-import { learnLexemes, printedTyped, printedWebsearch, wordsAndBeginnings } from "./lexemes";
+import { tsQueryOf } from "./catalog-query";
+import { learnLexemes, printedNormalized, printedTyped, printedWebsearch, wordsAndBeginnings } from "./lexemes";
 import { prefixQuery } from "./prefix-query";
+import { normalizeQuery } from "./query-normalizer";
 import { typedQuery } from "./search";
 
 const { handle } = withTestDatabase();
@@ -74,7 +76,81 @@ const plainText = fc
   .tuple(fc.array(plainWord, { maxLength: 6 }), fc.constantFrom(" ", "  "))
   .map(([words, gap]) => words.join(gap));
 
+// Sizes as buyers type them (each becomes a group of the ways it is written) and synonyms, some
+// with a stop word inside, one with a hyphen (printed by PostgreSQL).
+const typedSizes = [
+  "4 1/2",
+  "4-1/2",
+  "4.5in",
+  '4.5"',
+  "115 mm",
+  "7/8",
+  ".045 in",
+  "0.25",
+  "1/4 in",
+  "2 cm",
+  "11.5cm",
+  "5/8-11",
+  '3/64"',
+  "1000 mm",
+  "12 in",
+  "0.5 mm",
+  "60",
+  "27",
+];
+const synonyms = [
+  ["ss", "stainless steel"],
+  ["ao", "aluminum oxide"],
+  ["cut of wheel", "cutoff wheel"],
+  ["the best", "top"],
+  ["cut-off", "cutoff"],
+];
+const randomSize = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 9999 }))
+    .map(([whole, part]) => `${whole}.${part}`),
+  fc
+    .tuple(fc.integer({ min: 1, max: 63 }), fc.constantFrom(2, 4, 8, 16, 32, 64))
+    .map(([top, bottom]) => `${top}/${bottom}`),
+  fc
+    .tuple(fc.integer({ min: 1, max: 2000 }), fc.constantFrom("mm", "cm", "in", '"'))
+    .map(([n, unit]) => `${n} ${unit}`),
+);
+const sizedText = fc
+  .array(fc.oneof(plainWord, fc.constantFrom(...typedSizes), randomSize, fc.constantFrom(...synonyms.flat())), {
+    minLength: 1,
+    maxLength: 5,
+  })
+  .map((parts) => parts.join(" "));
+
 describe("queries printed from their words' lexemes", () => {
+  it("prints words, sizes and synonyms as the search's query is printed", async () => {
+    let printedHere = 0;
+    await fc.assert(
+      fc.asyncProperty(sizedText, async (text) => {
+        const normalized = normalizeQuery(text, synonyms);
+        const printed = await printedNormalized(normalized);
+        if (printed === undefined) return;
+        printedHere++;
+        expect(printed).toBe(await printedByPostgres(tsQueryOf({ text, normalized })));
+      }),
+      { numRuns: 200, seed: 20261207 },
+    );
+    // Most are printed here: only "or", a hyphen and numbers beyond twelve digits are left to PostgreSQL.
+    expect(printedHere).toBeGreaterThan(150);
+    for (const text of [
+      "4 1/2 grinding wheel",
+      "cut off wheel 5/8-11",
+      "flap disc 80 grit zirconia",
+      "115 mm grinding wheel",
+      "the .045 in",
+    ])
+      expect(await printedNormalized(normalizeQuery(text, synonyms)), text).toBe(
+        await printedByPostgres(tsQueryOf({ text, normalized: normalizeQuery(text, synonyms) })),
+      );
+    expect(await printedNormalized(normalizeQuery("cut-off 4.5", synonyms))).toBeUndefined();
+  });
+
   it("prints plain words as websearch_to_tsquery does", async () => {
     await fc.assert(
       fc.asyncProperty(plainText, async (text) => {

@@ -3,13 +3,16 @@
 // the catalogue's words and their beginnings once its index is built, any other word when a query
 // first holds it. A query of plain words is then printed here as PostgreSQL prints it, and the
 // catalogue's index matches it without a statement to ask (a search at a million parts, one at a
-// time: p50 6.1-7.4 ms against 6.5-8.1 asking, session 39). Any other query (sizes, synonyms,
-// websearch's quotes, "or" and "-", any other character) is still printed by PostgreSQL.
-// lexemes.integration.test.ts holds both printings equal, character for character.
+// time: p50 6.1-7.4 ms against 6.5-8.1 asking, session 39). So is a query with sizes and synonyms
+// ('4 1/2 grinding wheel'), its groups' phrases being plain words and numbers written as the
+// normaliser writes them. Any other query (websearch's quotes, "or" and "-", a hyphenated synonym,
+// any other character) is still printed by PostgreSQL. lexemes.integration.test.ts holds both
+// printings equal, character for character.
 import { sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { keptPerDatabase } from "../../db/kept";
 import type { PrefixQuery } from "./prefix-query";
+import type { NormalizedQuery } from "./query-normalizer";
 
 /** A word's lexeme; "" for a stop word; null when PostgreSQL makes more than one lexeme of it. */
 type Lexeme = string | null;
@@ -75,6 +78,74 @@ export async function printedWebsearch(text: string): Promise<string | undefined
   const words = plainWords(text);
   const lexemes = words && (await lexemesOf(words));
   return lexemes?.filter(Boolean).map(quoted).join(" & ");
+}
+
+// A size as query-normalizer.ts writes it into a phrase: a decimal, a number after a point alone
+// ('.875', which PostgreSQL's parser reads as '875', the point a blank of its own), a fraction.
+const DECIMAL = /^\d{1,12}\.\d{1,12}$/;
+const AFTER_A_POINT = /^\.(\d{1,12})$/;
+const FRACTION = /^\d{1,12}\/\d{1,12}$/;
+const PLAIN_WORD = /^[a-z0-9]+$/;
+
+/** A token's lexeme: a plain word's as learnt, a size's as PostgreSQL parses it; undefined for any other. */
+function tokenLexeme(token: string): Lexeme | undefined {
+  if (PLAIN_WORD.test(token)) return keptLexemes().get(token);
+  if (DECIMAL.test(token) || FRACTION.test(token)) return token;
+  return AFTER_A_POINT.exec(token)?.[1];
+}
+
+/**
+ * `phraseto_tsquery('english', phrase)::text` for a phrase of plain words and sizes (those of a
+ * size's or a synonym's group); undefined for any other. A stop word keeps its place: 'cut of
+ * wheel' is 'cut' <2> 'wheel'.
+ */
+async function printedPhrase(phrase: string): Promise<string | undefined> {
+  const tokens = phrase.toLowerCase().split(" ").filter(Boolean);
+  const plain = tokens.filter((token) => PLAIN_WORD.test(token));
+  if (plain.some((word) => !keptLexemes().has(word))) await learnLexemes(plain);
+  const printed: string[] = [];
+  let distance = 1;
+  for (const token of tokens) {
+    const lexeme = tokenLexeme(token);
+    if (typeof lexeme !== "string") return undefined;
+    if (lexeme === "") {
+      distance++;
+      continue;
+    }
+    if (printed.length > 0) printed.push(distance === 1 ? "<->" : `<${distance}>`);
+    printed.push(quoted(lexeme));
+    distance = 1;
+  }
+  return printed.join(" ");
+}
+
+/**
+ * catalog-query.ts's tsQueryOf printed: the words' websearch query and-ed with each group's
+ * phrases or-ed, as PostgreSQL prints it (an empty query dropped from "and" and "or" alike, an "or"
+ * beside an "and" in parentheses). Undefined unless the words are plain and every phrase prints.
+ */
+export async function printedNormalized({ words, groups }: NormalizedQuery): Promise<string | undefined> {
+  if (groups.length === 0) return printedWebsearch(words);
+  const parts: string[] = [];
+  if (words) {
+    const printed = await printedWebsearch(words);
+    if (printed === undefined) return undefined;
+    if (printed) parts.push(printed);
+  }
+  const ored: string[][] = [];
+  for (const group of groups) {
+    const phrases: string[] = [];
+    for (const phrase of group) {
+      const printed = await printedPhrase(phrase);
+      if (printed === undefined) return undefined;
+      if (printed) phrases.push(printed);
+    }
+    if (phrases.length > 0) ored.push(phrases);
+  }
+  const alone = parts.length + ored.length === 1;
+  for (const phrases of ored)
+    parts.push(phrases.length > 1 && !alone ? `( ${phrases.join(" | ")} )` : phrases.join(" | "));
+  return parts.join(" & ");
 }
 
 /**
