@@ -1,7 +1,8 @@
 // Queries of plain words printed from their lexemes (lexemes.ts) against PostgreSQL's own printing
 // of the very queries the search and the suggestions build: equal, character for character, for
 // random words (the catalogue's, stop words, numbers, words of letters and digits, made-up words,
-// in any case), on PGlite and PostgreSQL; and anything else left to PostgreSQL.
+// in any case) and with sizes and synonyms among them, on PGlite and PostgreSQL; and anything else
+// left to PostgreSQL.
 import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
