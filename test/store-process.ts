@@ -109,15 +109,12 @@ export async function storeProcess(
     lastExtra = extra;
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
+    // PATH, HOST and one process (unless a test is about several) are startServer's.
     const all: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: base,
       DATA_DIR: dataDir,
       LOG_LEVEL: "silent",
-      // One process unless a test is about several (on PostgreSQL the store runs one per core).
-      WEB_CONCURRENCY: "1",
       ...env,
       ...extra,
     };

@@ -557,7 +557,7 @@ export class CatalogueIndex {
     this.addPending();
     // Most products are listed: kept as runs of ordinals, an intersection with it copies the other
     // bitmap's chunks, where roaring-wasm 1.1 intersects two dense chunks (bitsets) a byte at a
-    // time (at a million parts, every part and 20 % of them: 6.6 µs a call against 776).
+    // time (at a million parts, every part and 20 % of them: an `and` 18 µs against 786).
     this.listed.runOptimize();
     this.version++;
     const reorder = this.reordering;

@@ -22,6 +22,8 @@ const keptLexemes = keptPerDatabase(() => new Map<string, Lexeme>());
 // Letters and digits alone make one token of PostgreSQL's parser, whatever words stand around
 // them, and nothing of websearch's syntax; the words are lower-cased first, as the parser does.
 const PLAIN_TEXT = /^[a-z0-9 ]*$/i;
+// One such word, lower-cased.
+const PLAIN_WORD = /^[a-z0-9]+$/;
 // websearch_to_tsquery's "or" between words.
 const OR = "or";
 // Words kept at most: past it the table starts again, so made-up words cannot grow it without end.
@@ -32,7 +34,7 @@ const BATCH = 10_000;
 /** Learns the lexemes of the plain words among `words` not known yet. */
 export async function learnLexemes(words: Iterable<string>): Promise<void> {
   const kept = keptLexemes();
-  const unknown = [...new Set(words)].filter((word) => /^[a-z0-9]+$/.test(word) && !kept.has(word));
+  const unknown = [...new Set(words)].filter((word) => PLAIN_WORD.test(word) && !kept.has(word));
   for (let start = 0; start < unknown.length; start += BATCH) {
     const batch = unknown.slice(start, start + BATCH);
     // Plain words need no quoting in an array's text.
@@ -85,27 +87,25 @@ export async function printedWebsearch(text: string): Promise<string | undefined
 const DECIMAL = /^\d{1,12}\.\d{1,12}$/;
 const AFTER_A_POINT = /^\.(\d{1,12})$/;
 const FRACTION = /^\d{1,12}\/\d{1,12}$/;
-const PLAIN_WORD = /^[a-z0-9]+$/;
 
-/** A token's lexeme: a plain word's as learnt, a size's as PostgreSQL parses it; undefined for any other. */
+/** A token's lexeme: a plain word's as learnt, a size's as PostgreSQL parses it; undefined for any other (or a word not learnt). */
 function tokenLexeme(token: string): Lexeme | undefined {
   if (PLAIN_WORD.test(token)) return keptLexemes().get(token);
   if (DECIMAL.test(token) || FRACTION.test(token)) return token;
   return AFTER_A_POINT.exec(token)?.[1];
 }
 
+const tokensOf = (phrase: string) => phrase.toLowerCase().split(" ").filter(Boolean);
+
 /**
- * `phraseto_tsquery('english', phrase)::text` for a phrase of plain words and sizes (those of a
- * size's or a synonym's group); undefined for any other. A stop word keeps its place: 'cut of
- * wheel' is 'cut' <2> 'wheel'.
+ * `phraseto_tsquery('english', phrase)::text` for a phrase of plain words (learnt already) and
+ * sizes (those of a size's or a synonym's group); undefined for any other. A stop word keeps its
+ * place: 'cut of wheel' is 'cut' <2> 'wheel'.
  */
-async function printedPhrase(phrase: string): Promise<string | undefined> {
-  const tokens = phrase.toLowerCase().split(" ").filter(Boolean);
-  const plain = tokens.filter((token) => PLAIN_WORD.test(token));
-  if (plain.some((word) => !keptLexemes().has(word))) await learnLexemes(plain);
+function printedPhrase(phrase: string): string | undefined {
   const printed: string[] = [];
   let distance = 1;
-  for (const token of tokens) {
+  for (const token of tokensOf(phrase)) {
     const lexeme = tokenLexeme(token);
     if (typeof lexeme !== "string") return undefined;
     if (lexeme === "") {
@@ -126,6 +126,8 @@ async function printedPhrase(phrase: string): Promise<string | undefined> {
  */
 export async function printedNormalized({ words, groups }: NormalizedQuery): Promise<string | undefined> {
   if (groups.length === 0) return printedWebsearch(words);
+  // The plain words of the words and of every phrase learnt in one statement, not one a phrase.
+  await learnLexemes([...tokensOf(words), ...groups.flat().flatMap(tokensOf)]);
   const parts: string[] = [];
   if (words) {
     const printed = await printedWebsearch(words);
@@ -136,7 +138,7 @@ export async function printedNormalized({ words, groups }: NormalizedQuery): Pro
   for (const group of groups) {
     const phrases: string[] = [];
     for (const phrase of group) {
-      const printed = await printedPhrase(phrase);
+      const printed = printedPhrase(phrase);
       if (printed === undefined) return undefined;
       if (printed) phrases.push(printed);
     }
