@@ -58,6 +58,7 @@ export async function openDatabase(options: {
     // An idle connection dropped by the server (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
     pool.on("error", (error) => logger.warn({ err: error }, "idle database connection closed"));
+    pool.query = queryOnTakenClient(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -102,6 +103,35 @@ export async function openDatabase(options: {
       keepPrivate();
     },
   };
+}
+
+/**
+ * `pool.query`, run on a client taken with `connect()` first. pg-pool's own `query` has a client
+ * opened for it when none is idle, and that client's start-up listener keeps the query's callback,
+ * so its result, for as long as the connection lives (pg 8.23: `Client#_connect`'s context holds
+ * it). The index build's read of a million ids stayed so in one process of two, ~170 MB of its heap
+ * for good (two connections are kept however long idle), and a burst of searches there set off a
+ * full collection every ~2 s. A client taken first leaves only itself held. As pg-pool does, a
+ * failed query's client is closed.
+ */
+function queryOnTakenClient(pool: pg.Pool): pg.Pool["query"] {
+  const query = async (...args: Parameters<pg.PoolClient["query"]>) => {
+    const client = await pool.connect();
+    // pg fails the query itself; without a listener the connection's error would end the process.
+    const heard = () => {};
+    client.on("error", heard);
+    try {
+      const result = await client.query(...args);
+      client.release();
+      return result;
+    } catch (error) {
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    } finally {
+      client.off("error", heard);
+    }
+  };
+  return query as pg.Pool["query"];
 }
 
 /** The PostgreSQL pool behind `db` (drizzle keeps it as its client); undefined on PGlite. */
