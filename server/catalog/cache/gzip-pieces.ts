@@ -9,11 +9,11 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 // An empty stored block marked final: the end of the deflate stream.
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
 
-// Output taken 4 KB at a time, not zlib's 16 KB: each chunk comes from Buffer's shared pool (64 KB
-// slabs on Node 24), a 10 KB API answer deflates to ~1.4 KB, and a kept piece holds its slab. V8
-// counts slabs as memory outside its heap, and 64 MB more of it since the last full collection
-// starts the next one. 9,700 searches nobody asked before, at 10 connections on two processes at a
-// million parts: 3-4 full collections, not 6.
+// Output taken 4 KB at a time, not zlib's 16 KB: each chunk is cut from Buffer's shared pool (64 KB
+// slabs on Node 24), and a 10 KB API answer deflates to ~1.4 KB. V8 counts the slabs as memory
+// outside its heap, and 64 MB more of it since the last full collection starts the next one.
+// 9,700 searches nobody asked before, at 10 connections on two processes at a million parts:
+// 3-4 full collections, not 6.
 const OUTPUT_CHUNK = 4 * 1024;
 
 /** Compresses each piece on its own into deflate blocks that more blocks may follow. */

@@ -53,6 +53,15 @@ describe("the page cache", () => {
     expect(await plain.text()).toBe('<script nonce="n">go()</script><p>render 2</p>');
   });
 
+  it("keeps each piece in memory of its own, exactly its size, not in a slab shared with others", async () => {
+    const cache = createPageCache();
+    await cache.serve(get("/products/wheel"), "nonce-one", page("nonce-one", { count: 0 }));
+    const kept = cache.kept(new URL("http://store.test/products/wheel"));
+    const pieces = [...(kept?.parts ?? []), ...(kept?.deflated ?? [])];
+    expect(pieces).toHaveLength(4);
+    for (const piece of pieces) expect(piece.buffer.byteLength).toBe(piece.length);
+  });
+
   it("answers gzip from pieces compressed once, with the request's own nonce inside", async () => {
     const cache = createPageCache();
     const renders = { count: 0 };

@@ -32,6 +32,20 @@ export interface KeptPage {
   size: number;
 }
 
+/**
+ * `content` in memory of its own, exactly its size, to keep for as long as a page is kept. A Buffer
+ * made the usual way may be a slice of a 64 KB slab shared with others (Buffer's pool, on Node 24),
+ * and holds the whole slab: 1,800 API answers kept held 551 slabs, 36 MB, where the cache counted
+ * at most 16. V8 counts that memory toward its next full collection: 9,700 searches nobody asked
+ * before, on two processes at a million parts, brought 2 full collections, not 3-4.
+ */
+function keptBytes(content: string | Buffer): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(content));
+  if (typeof content === "string") bytes.write(content);
+  else content.copy(bytes);
+  return bytes;
+}
+
 /** The body of `page` with `nonce` in its places, gzipped or not, as pieces to send in this order. */
 export function bodyPieces(page: KeptPage, nonce: string | undefined, gzip: boolean): Buffer[] {
   const filler = Buffer.from(nonce ?? "");
@@ -136,8 +150,8 @@ export function createPageCache({
       )
         return response;
       const body = await response.text();
-      const parts = (nonce ? body.split(nonce) : [body]).map((part) => Buffer.from(part));
-      const deflated = deflatePieces(parts);
+      const parts = (nonce ? body.split(nonce) : [body]).map(keptBytes);
+      const deflated = deflatePieces(parts).map(keptBytes);
       entry = {
         status: response.status,
         headers: [...response.headers].filter(([name]) => KEPT_HEADERS.includes(name.toLowerCase())),
