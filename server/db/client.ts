@@ -112,7 +112,7 @@ export async function openDatabase(options: {
  * it). The index build's read of a million ids stayed so in one process of two, ~170 MB of its heap
  * for good (two connections are kept however long idle), and a burst of searches there set off a
  * full collection every ~2 s. A client taken first leaves only itself held. As pg-pool does, a
- * failed query's client is closed.
+ * failed query's client is closed. Only the promise forms: drizzle, the one caller, uses no other.
  */
 function queryOnTakenClient(pool: pg.Pool): pg.Pool["query"] {
   const query = async (...args: Parameters<pg.PoolClient["query"]>) => {
