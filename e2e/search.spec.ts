@@ -25,6 +25,34 @@ test("a buyer searches from the header: a part number opens its product, words a
   await expect(page).toHaveURL(/\/products\/cut-off-wheel-4-5-x-045-in-cw-45-045$/);
 });
 
+for (const [when, suggestionsCodeDelay] of [
+  ["once the suggestions' code is in", 0],
+  ["before the suggestions' code came (a slow network)", 1_000],
+] as const)
+  test(`a search sent ${when} and before its suggestions is not covered by them on the results page`, async ({
+    page,
+  }) => {
+    await page.route(/\/assets\/search-suggest-[^/]*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, suggestionsCodeDelay));
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const box = page.getByRole("search").getByRole("combobox", { name: "Search products" });
+    await box.focus();
+    // The plain box gives way to the suggestions' own (its list's id is theirs).
+    if (!suggestionsCodeDelay) await expect(box).not.toHaveAttribute("aria-controls", "site-search-list");
+    // Sent at once: the suggestions for what was typed are not asked for yet.
+    await page.keyboard.type("grindng wheel");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: 'Results for "grindng wheel"' })).toBeVisible();
+    await expect(page.getByText("Showing results for grinding wheel.")).toBeVisible();
+    // Longer than the code's delay, the suggestions' wait and their answer: they would be open by now.
+    await page.waitForTimeout(suggestionsCodeDelay + 1_500);
+    await expect(page.getByRole("listbox", { name: "Suggestions" })).toHaveCount(0);
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+  });
+
 test("nothing found, and hostile queries, give the normal page", async ({ page }) => {
   const hostile = `' or 1=1; drop table products; -- <script>alert(1)</script> ${"x".repeat(500)}`;
   const response = await page.goto(`/search?q=${encodeURIComponent(hostile)}`);

@@ -21,6 +21,8 @@ export function SearchForm({ className }: { className?: string }) {
   const [Suggest, setSuggest] = useState<ComponentType<Parameters<typeof SearchSuggest>[0]>>();
   const plain = useRef<HTMLInputElement>(null);
   const typed = useRef("");
+  // Sent before the suggestions' code came: what was typed is the search just made, not one to suggest for.
+  const sent = useRef(false);
   const load = () => {
     loadSuggest()
       .then((module) => setSuggest(() => module.SearchSuggest))
@@ -38,7 +40,15 @@ export function SearchForm({ className }: { className?: string }) {
     if (document.activeElement === plain.current) load();
   }, []);
   return (
-    <Form method="get" action="/search" role="search" className={clsx("max-w-2xl", className)}>
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className={clsx("max-w-2xl", className)}
+      onSubmit={() => {
+        sent.current = true;
+      }}
+    >
       <label htmlFor={INPUT_ID} className="sr-only">
         Search products
       </label>
@@ -48,7 +58,7 @@ export function SearchForm({ className }: { className?: string }) {
             id={INPUT_ID}
             placeholder={PLACEHOLDER}
             defaultValue={typed.current}
-            typedAlready={typed.current.length > 0}
+            typedAlready={!sent.current && typed.current.length > 0}
             autoFocus
             aria-describedby={HINT_ID}
           />

@@ -68,6 +68,9 @@ export function SearchSuggest({
   const [active, setActive] = useState(-1);
   const typed = useRef(typedAlready);
   const input = useRef<HTMLInputElement>(null);
+  // Stops the suggestions asked for and not shown yet: once the list is closed (the search sent,
+  // the box left), an answer arriving after must not open it again over the next page.
+  const cancelPending = useRef(() => {});
 
   // The header's box is swapped for this one as the buyer focuses it: focus and caret follow,
   // before the browser handles the next key (an effect after the paint let a letter fall on the page).
@@ -120,13 +123,15 @@ export function SearchSuggest({
         // Aborted by the next keystroke, or offline: the form still submits.
       }
     }, DEBOUNCE_MS);
-    return () => {
+    cancelPending.current = () => {
       clearTimeout(timer);
       controller.abort();
     };
+    return cancelPending.current;
   }, [value]);
 
   const close = () => {
+    cancelPending.current();
     setOpen(false);
     setActive(-1);
   };
@@ -153,7 +158,11 @@ export function SearchSuggest({
       if (suggestion) {
         event.preventDefault();
         choose(suggestion);
-      } else close();
+      } else {
+        // The search is sent: what was typed waits for no suggestions, even when the box is focused again.
+        typed.current = false;
+        close();
+      }
     } else if (event.key === "Escape") {
       if (open) {
         event.preventDefault();
