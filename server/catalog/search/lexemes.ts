@@ -66,10 +66,13 @@ async function lexemesOf(words: string[]): Promise<string[] | undefined> {
   return lexemes;
 }
 
+/** The tokens of a text, lower-cased, as the parser splits plain words and sizes (at blanks). */
+const tokensOf = (text: string) => text.toLowerCase().split(" ").filter(Boolean);
+
 /** The words of a text of plain words, lower-cased; undefined for any other text. */
 function plainWords(text: string): string[] | undefined {
   if (!PLAIN_TEXT.test(text)) return undefined;
-  const words = text.toLowerCase().split(" ").filter(Boolean);
+  const words = tokensOf(text);
   return words.includes(OR) ? undefined : words;
 }
 
@@ -94,8 +97,6 @@ function tokenLexeme(token: string): Lexeme | undefined {
   if (DECIMAL.test(token) || FRACTION.test(token)) return token;
   return AFTER_A_POINT.exec(token)?.[1];
 }
-
-const tokensOf = (phrase: string) => phrase.toLowerCase().split(" ").filter(Boolean);
 
 /**
  * `phraseto_tsquery('english', phrase)::text` for a phrase of plain words (learnt already) and
